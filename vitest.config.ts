@@ -12,8 +12,10 @@ export default defineConfig({
     // A `vi.spyOn` (Math.random, console.warn, …) ends with its test, so a later test sees the
     // real function whichever order the tests run in. (`vi.fn()` mocks are not spies: untouched.)
     restoreMocks: true,
-    // Stops a run whose spec edit was not bundled (and says what to run); warns of sources newer
-    // than their package's build.
+    // Finds a spec edit not bundled or generated (and warns of sources newer than their package's
+    // build); each test file that reads the stale bundles or code then stops, saying what to run,
+    // and the others run (fresh-inputs.ts).
     globalSetup: ["test/setup/fresh-build.ts"],
+    setupFiles: ["test/setup/fresh-inputs.ts"],
   },
 });

@@ -29,6 +29,7 @@ import {
   yamlPosition,
 } from "../lib/spec-sources.mjs";
 import YAML from "yaml";
+import { describeYamlError } from "./yaml-errors.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const defaultSpecDir = join(root, "spec");
@@ -53,10 +54,9 @@ function loadYaml(file, specDir = defaultSpecDir) {
     // ones become numbers again right away.
     const doc = YAML.parseDocument(text, { uniqueKeys: true, intAsBigInt: true });
     if (doc.errors.length) {
-      // `Map keys must be unique at line 3, column 3:` and a snippet: the position leads instead.
-      const [error] = doc.errors;
-      const { line, col } = error.linePos?.[0] ?? { line: 1, col: 1 };
-      const message = error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+      // (The parser's "All mapping items must start at the same column", at column 1 of the line
+      // after the mistake, told as the line to fix and what probably went wrong: yaml-errors.mjs.)
+      const { line, col, message } = describeYamlError(text, doc.errors[0]);
       throw new SpecError(`${specPath(specDir, file)}:${line}:${col}: YAML: ${message}`);
     }
     yamlCache.set(file, safeIntsToNumbers(doc.toJS({ maxAliasCount: -1 })));
@@ -297,15 +297,18 @@ export function bundleArea(
     }
   };
 
+  // (Where a component is defined, for a clash of two of one name: `spec/schemas/a.yaml:10:1`.)
+  const definedAt = (file, segments) => yamlPlace(specDir, file, segments);
   rewrite(doc, source, []);
   while (queue.length) {
     const item = queue.shift();
     const key = `${item.section}/${item.name}`;
     const from = `${specPath(specDir, item.file)}#${item.name}`;
     if (origin.has(key)) {
-      if (origin.get(key) !== from)
+      const first = origin.get(key);
+      if (first.from !== from)
         throw new SpecError(
-          `${item.where}: component name clash: ${key} is defined by ${origin.get(key)} and ${from}`,
+          `${item.where}: component name clash: two ${item.section} named ${item.name} reach this bundle, ${definedAt(first.file, first.segments)} and ${definedAt(item.file, item.segments)} (the bundle holds one of a name): rename one, and the $refs to it`,
         );
       continue;
     }
@@ -328,10 +331,10 @@ export function bundleArea(
       existing && Object.keys(existing).length === 1 && existing.$ref === `#/components/${key}`;
     if (existing !== undefined && !isPlaceholder) {
       throw new SpecError(
-        `${item.where}: component name clash: ${key} exists in ${specPath(specDir, source)} and ${from}`,
+        `${item.where}: component name clash: two ${item.section} named ${item.name} reach this bundle, the area document's own at ${definedAt(source, ["components", item.section, item.name])} and ${definedAt(item.file, item.segments)} (the bundle holds one of a name): rename one, and the $refs to it`,
       );
     }
-    origin.set(key, from);
+    origin.set(key, { from, file: item.file, segments: item.segments });
     origins.components[key] = `${specPath(specDir, item.file)}#${item.pointer}`;
     const copy = clone(target);
     rewrite(copy, item.file, item.segments);

@@ -10,12 +10,18 @@
 //   breaking    it may stop compiling or working: the request got stricter (a param removed or
 //               newly required, a bound tightened, a pattern changed, an enum value removed, a type
 //               narrowed), the result looser (a field removed, made optional or nullable, a value
-//               added to a closed enum, a type changed), an operation or an exported type removed
-//   compatible  a contract change that keeps it working: a new optional param, a bound loosened,
-//               a new result field, a new operation, a deprecation, a cost
+//               added to a closed enum, a type changed, a bound loosened), an operation or an
+//               exported type removed
+//   compatible  a contract change that keeps it working: a new optional param, a request bound
+//               loosened, a result bound tightened (or moved with the request bound it follows), a
+//               new result field, a new operation, a deprecation, a cost
 //   docs        prose only (description, summary, title, examples, x-source): no version needed
-// A result's bounds and patterns are documentation to the SDK (no type or check reads them), so
-// changing them is compatible either way (oasdiff counts a looser one as breaking: decision 0019).
+// A result's bound tightened is compatible (every value it lets through the old one did), loosened
+// breaking (a value the old document said cannot come may come: a program that sized a buffer or a
+// column by it breaks; oasdiff's rule too), except a bound that follows a request bound (a page's
+// `maxItems` is its `limit`'s `maximum`: scripts/spec/rules/result-bounds.mjs), which moves with the
+// bound the caller chooses, and brings more only to a call the old document refused (decision 0019).
+// A result's pattern is documentation to the SDK (no type or check reads it): compatible.
 //
 // The version rule, per area document (semver, 0.x read as npm's caret ranges read it):
 //   a breaking change    needs an info.version outside ^old: 1.4.2 → 2.0.0, 0.1.0 → 0.2.0,
@@ -36,6 +42,7 @@ import { parseCli, usageError } from "../lib/cli.mjs";
 import { openEnumParts } from "../lib/open-enum.mjs";
 import { yamlPosition } from "../lib/spec-sources.mjs";
 import * as bundler from "./bundle.mjs";
+import { resultBoundTies } from "./rules/result-bounds.mjs";
 
 export const BREAKING = "breaking";
 export const COMPATIBLE = "compatible";
@@ -99,7 +106,9 @@ export const RULES = {
   "response-values-limited": C,
   "response-enum-opened": B,
   "response-enum-closed": C,
-  "response-bound-changed": C, // the SDK neither types nor checks a result's bounds
+  "response-bound-tightened": C, // every value the new bound lets through, the old one did
+  "response-bound-loosened": B, // a value the old document said cannot come may come
+  "response-bound-follows-request": C, // a page's maxItems with its limit's maximum: result-bounds.mjs
   "response-pattern-changed": C,
   "response-additional-properties-changed": C,
   "response-branch-added": B,
@@ -188,6 +197,14 @@ const child = (w, key, field = w.field) => ({
  */
 export function diffDocuments(oldDoc, newDoc) {
   const c = { old: oldDoc, new: newDoc, changes: [], op: "(area)" };
+  // The result bounds that follow a request bound, in either document: `<op> <pointer>/<keyword>`.
+  c.tied = new Set(
+    [oldDoc, newDoc].flatMap((doc) =>
+      resultBoundTies({ area: "", kind: doc.openrpc ? "openrpc" : "openapi", doc }).flatMap((tie) =>
+        tie.keywords.map(([keyword]) => `${tie.op} ${tie.result.at}/${keyword}`),
+      ),
+    ),
+  );
   const top = { field: "", pa: "#", pb: "#" };
   const info = child(top, "info", "info");
   for (const key of INFO_CALL_KEYS)
@@ -443,15 +460,18 @@ function typeRule(ta, tb, dir) {
     : "response-type-changed";
 }
 
-/** The rule of a bound or pattern change of a request (a result's are documentation). */
-function boundRule(key, va, vb, dir) {
-  if (dir === "response")
-    return RULE_KEYS.includes(key) ? "response-pattern-changed" : "response-bound-changed";
+/**
+ * The rule of a bound or pattern change: a request's bound tightened breaks, a result's loosened
+ * does, unless it follows a request bound (`tied`); a result's pattern is documentation.
+ */
+function boundRule(key, va, vb, dir, tied) {
+  if (dir === "response" && RULE_KEYS.includes(key)) return "response-pattern-changed";
+  if (dir === "response" && tied) return "response-bound-follows-request";
   const unset = (v) => v === undefined || v === false;
   if (RULE_KEYS.includes(key))
     return unset(vb) ? "request-pattern-removed" : "request-pattern-changed";
   const tighter = !unset(vb) && (unset(va) || (UPPER.includes(key) ? vb < va : vb > va));
-  return `request-bound-${tighter ? "tightened" : "loosened"}`;
+  return `${dir}-bound-${tighter ? "tightened" : "loosened"}`;
 }
 
 /**
@@ -510,8 +530,11 @@ function walkSchema(c, schemaA, schemaB, dir, where, seen = new Set()) {
   if (!same(a.enum, b.enum)) valueRules(c, w, "enum", a.enum, b.enum, dir);
   const constant = (s) => ("const" in s ? [s.const] : undefined);
   if (!same(a.const, b.const)) valueRules(c, w, "const", constant(a), constant(b), dir);
-  for (const key of [...UPPER, ...LOWER, ...RULE_KEYS])
-    diffKey(c, a[key], b[key], child(w, key), key, boundRule(key, a[key], b[key], dir));
+  for (const key of [...UPPER, ...LOWER, ...RULE_KEYS]) {
+    const kw = child(w, key);
+    const tied = c.tied.has(`${c.op} ${kw.pa}`) || c.tied.has(`${c.op} ${kw.pb}`);
+    diffKey(c, a[key], b[key], kw, key, boundRule(key, a[key], b[key], dir, tied));
+  }
   diffKey(c, a.default, b.default, child(w, "default"), "default", "default-changed");
 
   // Object members: removed, added (breaking where a request must now send it), made required.

@@ -21,6 +21,8 @@
 //   u64-names.mjs           a field named like a u64 (lamports, amount, supply…) is a u64
 //   bound-prose.mjs         prose that repeats a bound agrees with the schema keyword
 //   bound-phrases.mjs       (how bound-prose reads prose: the phrases, and what they are about)
+//   result-bounds.mjs       a result bound that follows a request bound (a page's items and its
+//                           limit, a batch and its ids) has its value
 //   schemas.mjs             the JSON Schema subset, x-pattern-description, each schema's own rules
 //   descriptions.mjs        a description on every schema and property
 //   open-enums.mjs          an open enum's open branch takes its known values
@@ -50,6 +52,7 @@ export {
   listOperations,
 } from "./rules/operations.mjs";
 export { checkProvenance } from "./rules/provenance.mjs";
+export { checkResultBounds, resultBoundTies } from "./rules/result-bounds.mjs";
 export { runAllChecks, runAllChecksAsync } from "./rules/run.mjs";
 export { forEachSchema } from "./rules/schema-walk.mjs";
 export { checkSchemaKeywords, checkSchemaRules } from "./rules/schemas.mjs";

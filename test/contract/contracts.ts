@@ -6,9 +6,12 @@
  *
  * operations.test.ts fails when the spec has an operation this table lacks (or the reverse).
  */
+import { join } from "node:path";
 import type { RequestOptions } from "@chaindata/core";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { formatPosition, readSources, sourcePosition } from "../../scripts/lib/spec-sources.mjs";
 import type { Clients } from "./harness.js";
-import { operationById } from "./spec.js";
+import { areas, deref, operationById, root, type Operation } from "./spec.js";
 
 export interface Invalid {
   /** What is wrong, for the test name. */
@@ -493,6 +496,152 @@ export const contracts: Record<string, Contract> = {
     ],
   },
 };
+
+// -- a bound case that the spec's bound no longer refuses --------------------------------------------
+//
+// A case of a bound (`limit 1001 (> 1000)`) is written by hand on purpose, apart from the spec: a
+// bound changed by mistake fails it. A bound changed on purpose fails it too, and did so as
+// "expected undefined to be an instance of ValidationError" (user trial 34, F6). Each such case's
+// `input` is read through a check that says, when the spec's bound at its `path` no longer refuses
+// it, which bound the spec has now, where in the YAML, and what to update here.
+
+/** The JSON Schema keywords a bound case is about, and whether the input breaks each. */
+const BOUND_RULES: Record<string, (value: any, bound: number) => boolean> = {
+  maxItems: (v, b) => Array.isArray(v) && v.length > b,
+  minItems: (v, b) => Array.isArray(v) && v.length < b,
+  maxLength: (v, b) => typeof v === "string" && [...v].length > b,
+  minLength: (v, b) => typeof v === "string" && [...v].length < b,
+  maximum: (v, b) => typeof v === "number" && v > b,
+  minimum: (v, b) => typeof v === "number" && v < b,
+  exclusiveMaximum: (v, b) => typeof v === "number" && v >= b,
+  exclusiveMinimum: (v, b) => typeof v === "number" && v <= b,
+};
+
+/** The segments of a ValidationIssue path: `params.sortBy.sortBy` → [sortBy, sortBy], `params[0].tree` → [0, tree]. */
+const pathSegments = (path: string): string[] =>
+  path
+    .replace(/^params/, "")
+    .split(/[.[\]]/)
+    .filter(Boolean);
+
+/** The schema (through $refs and anyOf / oneOf / allOf branches) of `path` in `op`'s request, and its pointer. */
+function requestSchemaAt(
+  op: Operation,
+  path: string,
+): { schema: any; pointer: string } | undefined {
+  const doc = op.doc;
+  const follow = (node: any, pointer: string): { schema: any; pointer: string } => {
+    for (let i = 0; i < 20 && node && typeof node.$ref === "string"; i++) {
+      pointer = node.$ref;
+      node = deref(doc, { $ref: node.$ref });
+    }
+    return { schema: node, pointer };
+  };
+  type At = { schema: any; pointer: string } | undefined;
+  const down = (at: At, segment: string): At => {
+    if (!at?.schema) return undefined;
+    const { schema, pointer } = follow(at.schema, at.pointer);
+    if (schema?.properties?.[segment] !== undefined)
+      return { schema: schema.properties[segment], pointer: `${pointer}/properties/${segment}` };
+    if (/^\d+$/.test(segment) && schema?.items)
+      return { schema: schema.items, pointer: `${pointer}/items` };
+    for (const key of ["anyOf", "oneOf", "allOf"])
+      for (const [i, branch] of (schema?.[key] ?? []).entries()) {
+        const found = down({ schema: branch, pointer: `${pointer}/${key}/${i}` }, segment);
+        if (found) return found;
+      }
+    return undefined;
+  };
+  const [first, ...rest] = pathSegments(path);
+  let at: { schema: any; pointer: string } | undefined;
+  if (op.kind === "openrpc") {
+    const i = doc.methods.indexOf(op.method);
+    if (op.wire === "array") {
+      at = { schema: op.method.params[0].schema, pointer: `#/methods/${i}/params/0/schema` };
+      if (first !== undefined) at = down(at, first);
+    } else {
+      const j = op.method.params.findIndex((p: any) => p.name === first);
+      if (j >= 0)
+        at = { schema: op.method.params[j].schema, pointer: `#/methods/${i}/params/${j}/schema` };
+    }
+  } else {
+    const escaped = `#/paths/${op.path!.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const item = doc.paths[op.path!];
+    const listed = [
+      ...(item.parameters ?? []).map((p: any, k: number) => [p, `${escaped}/parameters/${k}`]),
+      ...(op.op.parameters ?? []).map((p: any, k: number) => [
+        p,
+        `${escaped}/${op.verb}/parameters/${k}`,
+      ]),
+    ];
+    for (const [raw, rawAt] of listed) {
+      const p = deref(doc, raw);
+      if (p?.name === first) at = { schema: p.schema, pointer: `${raw.$ref ?? rawAt}/schema` };
+    }
+    if (!at && op.op.requestBody) {
+      const bodyAt = op.op.requestBody.$ref ?? `${escaped}/${op.verb}/requestBody`;
+      const media = deref(doc, op.op.requestBody)?.content?.["application/json"];
+      at = down(
+        { schema: media?.schema, pointer: `${bodyAt}/content/application~1json/schema` },
+        first!,
+      );
+    }
+  }
+  for (const segment of rest) at = down(at, segment);
+  return at && follow(at.schema, at.pointer);
+}
+
+/** The value at `path` in a client input. */
+const valueAt = (input: any, path: string): unknown =>
+  pathSegments(path).reduce(
+    (v, s) => (v === null || typeof v !== "object" ? undefined : v[s]),
+    input,
+  );
+
+/** Where a bundle pointer of `op`'s document is in the YAML (`spec/openrpc/das.yaml:230:11`), or the pointer. */
+function yamlPlace(op: Operation, pointer: string): string {
+  const file = areas.find((a) => a.area === op.area && a.kind === op.kind)?.file;
+  const origins = readSources(join(root, "spec/dist"))?.[file ?? ""];
+  const position = origins && sourcePosition(origins, pointer, join(root, "spec"));
+  return position ? `${formatPosition(position)} (${pointer})` : pointer;
+}
+
+/** What the spec says of a bound case's value now, when it no longer refuses the case's input. */
+export function staleBound(id: string, bad: Invalid, input: unknown): string | undefined {
+  const breaks = BOUND_RULES[bad.rule];
+  const op = operationById.get(id);
+  if (!breaks || !op) return undefined;
+  const value = valueAt(input, bad.path);
+  const at = requestSchemaAt(op, bad.path);
+  const bound = at?.schema?.[bad.rule];
+  const size = Array.isArray(value)
+    ? `${value.length} items`
+    : typeof value === "string"
+      ? `${[...value].length} characters`
+      : JSON.stringify(value);
+  const where = `\`${bad.what}\` of contracts.${id}.invalid in test/contract/contracts.ts`;
+  const update = `If the spec's bound changed on purpose, update the case's \`what\` and \`input\` there to break the spec's bound (spec/README.md "Changing a bound"); if not, the spec is what to fix.`;
+  if (typeof bound !== "number")
+    return `${where}: the spec's ${bad.path} has no ${bad.rule} now${at ? ` (at ${yamlPlace(op, at.pointer)})` : ""}, so its input (${size}) breaks none. ${update}`;
+  if (breaks(value, bound)) return undefined;
+  return `${where}: the spec's ${bad.path} has ${bad.rule}: ${bound} now (at ${yamlPlace(op, `${at!.pointer}/${bad.rule}`)}), which its input (${size}) keeps: the client would send it. ${update}`;
+}
+
+// (Read when a test takes the case's input: a bound that no longer refuses it fails that test,
+// with the reason, and no other.)
+for (const [id, contract] of Object.entries(contracts))
+  for (const bad of contract.invalid) {
+    if (!(bad.rule in BOUND_RULES)) continue;
+    const input = bad.input;
+    Object.defineProperty(bad, "input", {
+      enumerable: true,
+      get() {
+        const stale = staleBound(id, bad, input);
+        if (stale) throw new Error(stale);
+        return input;
+      },
+    });
+  }
 
 /** The contract of operation `id`; a spec operation without one fails with what to do. */
 export function contractOf(id: string): Contract {

@@ -16,6 +16,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, bundleDigest, clearCache } from "../../scripts/spec/bundle.mjs";
 import { report, staleInputs } from "./fresh-build.js";
+import { stopReason } from "./fresh-inputs.js";
+import { readsBuiltInputs } from "./reads-built-inputs.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const dirs: string[] = [];
@@ -54,6 +56,7 @@ describe("the test run's guard against stale inputs", () => {
     writeFileSync(file, readFileSync(file, "utf8").replace("maximum: 1000", "maximum: 999"));
     clearCache(); // (the bundler keeps the YAML it read; a run's setup reads it afresh)
     expect(staleInputs(spec, packages)).toEqual({
+      stale: "bundles",
       error:
         "spec/ has changed since it was last bundled (spec/dist/openrpc/das.json): run `npm run spec:bundle && npm run generate && npx turbo run build` before the tests, which read the generated code through the packages' dist/",
     });
@@ -71,6 +74,7 @@ describe("the test run's guard against stale inputs", () => {
     clearCache();
     bundleAll({ specDir: spec });
     expect(staleInputs(spec, packages)).toEqual({
+      stale: "generated",
       error:
         "spec/dist has changed since the code was generated from it: run `npm run generate && npx turbo run build` before the tests, which read the generated code through the packages' dist/",
     });
@@ -103,22 +107,68 @@ describe("the test run's guard against stale inputs", () => {
 });
 
 describe("the guard's report", () => {
-  it("stops the run with the reason alone (exit 1, no throw: vitest would print 'No test files found' first); a warning goes on", () => {
+  it("says once what is stale and that only the test files reading it stop; a warning is a hint (no exit: user trial 34, F15)", () => {
     const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      expect(() => report({ error: "spec/ has changed" })).not.toThrow();
-      expect(exit).toHaveBeenCalledWith(1);
-      expect(error).toHaveBeenCalledWith("\n[setup] The tests were not run. spec/ has changed\n");
-      exit.mockClear();
-      report({ warning: "packages/{das}/src changed" });
+      report({ error: "spec/ has changed", warning: "packages/{das}/src changed" });
       expect(exit).not.toHaveBeenCalled();
-      expect(warn).toHaveBeenCalledWith("[setup] packages/{das}/src changed");
+      expect(warn.mock.calls).toEqual([
+        [
+          "[setup] spec/ has changed. The test files that read them stop, each saying so; the others run.",
+        ],
+        ["[setup] packages/{das}/src changed"],
+      ]);
     } finally {
       exit.mockRestore();
-      error.mockRestore();
       warn.mockRestore();
     }
+  });
+});
+
+describe("which test files stop on stale inputs (user trial 34, F15)", () => {
+  const at = (file: string) => join(root, file);
+
+  it("reads what each test file reads, through the modules it imports (not into scripts/)", () => {
+    // A rule's unit test on small documents, the bundler's tests on copies: nothing built.
+    expect(readsBuiltInputs(at("test/spec/rules/costs.test.ts"))).toEqual({});
+    expect(readsBuiltInputs(at("test/spec/positions.test.ts"))).toEqual({});
+    // The bundles, through the module that reads them; the built packages by their name.
+    expect(readsBuiltInputs(at("test/spec/contract-bounds.test.ts"))).toEqual({
+      bundles: expect.stringMatching(/^spec\/dist \(through test\/\S+\)$/),
+      generated: expect.stringMatching(/^@chaindata\/\w+/),
+    });
+    expect(readsBuiltInputs(at("test/contract/validation.test.ts")).generated).toBe(
+      "@chaindata/core",
+    );
+    // A package's unit test reads its generated code, in src/generated.
+    expect(readsBuiltInputs(at("packages/core/src/config.test.ts")).generated).toMatch(
+      /generated\//,
+    );
+  });
+
+  it("stale bundles stop the files that read the bundles or the generated code; stale generated code, those that read the code", () => {
+    const file = at("test/x.test.ts");
+    const bundles = {
+      stale: "bundles" as const,
+      error: "spec/ has changed since it was last bundled",
+    };
+    const generated = {
+      stale: "generated" as const,
+      error: "spec/dist has changed since the code was generated",
+    };
+    expect(
+      stopReason(bundles, { bundles: "spec/dist (through test/spec/documents.ts)" }, file),
+    ).toBe(
+      "[setup] test/x.test.ts was not run: it reads spec/dist (through test/spec/documents.ts), and spec/ has changed since it was last bundled",
+    );
+    expect(stopReason(bundles, { generated: "@chaindata/das" }, file)).toBe(
+      "[setup] test/x.test.ts was not run: it reads @chaindata/das, and spec/ has changed since it was last bundled",
+    );
+    expect(stopReason(generated, { bundles: "spec/dist" }, file)).toBeUndefined();
+    expect(stopReason(generated, { bundles: "spec/dist", generated: "@chaindata/das" }, file)).toBe(
+      "[setup] test/x.test.ts was not run: it reads @chaindata/das, and spec/dist has changed since the code was generated",
+    );
+    expect(stopReason(bundles, {}, file)).toBeUndefined();
   });
 });

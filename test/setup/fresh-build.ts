@@ -1,12 +1,16 @@
 // vitest globalSetup: the suites test what the spec generates, through the packages' built dist/.
 // A run after a spec edit that was not bundled, generated (both checked exactly) and built (a
 // hint, by modification times) tests the old code, and its
-// failures read as runtime bugs ("expected undefined to be an instance of ValidationError"), so a
-// run with stale inputs stops first and says which step to run (user trial 6). `npm test` runs
-// those steps itself; this is for targeted runs (`npx vitest run test/contract`).
+// failures read as runtime bugs ("expected undefined to be an instance of ValidationError"), so the
+// test files that read stale inputs stop first, each saying which step to run (user trial 6). Only
+// those (user trial 34, F15): a spec editor's run of the rules' own tests, which read no bundle and
+// no generated code, goes on; fresh-inputs.ts, a setup file of every test file, tells them apart
+// (reads-built-inputs.ts). `npm test` runs those steps itself; this is for targeted runs
+// (`npx vitest run test/contract`).
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
 // @ts-expect-error -- a script of the repository, in JavaScript without declarations
 import { bundleDigest, staleBundles } from "../../scripts/spec/bundle.mjs";
 
@@ -23,18 +27,33 @@ function newest(dir: string, keep: (name: string) => boolean): number {
   return latest;
 }
 
+/** What is stale, and the step to run: the bundles (and so the generated code), or the generated code. */
+export interface Stale {
+  stale: "bundles" | "generated";
+  error: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The stale inputs of this run, for fresh-inputs.ts; null when the bundles and the code are today's. */
+    staleInputs: Stale | null;
+  }
+}
+
 /**
- * What is stale: `error`, a spec edit not bundled (the run stops); `warning`, packages whose
- * sources are newer than their build (a hint).
+ * What is stale: `error`, a spec edit not bundled (`stale: "bundles"`) or bundled and not generated
+ * (`"generated"`): the test files that read them stop; `warning`, packages whose sources are newer
+ * than their build (a hint).
  */
 export function staleInputs(
   specDir = join(root, "spec"),
   packagesDir = join(root, "packages"),
-): { error?: string; warning?: string } {
+): { error?: string; stale?: Stale["stale"]; warning?: string } {
   // Exact (a digest of the sources): the bundle the generators read is today's spec.
   const stale: string[] = staleBundles(specDir);
   if (stale.length)
     return {
+      stale: "bundles",
       error: `spec/ has changed since it was last bundled (${stale.join(", ")}): run \`${REBUILD}\` before the tests, which read the generated code through the packages' dist/`,
     };
   // Exact too: the generated code records the digest of the bundles it was made from.
@@ -43,6 +62,7 @@ export function staleInputs(
     const made = /specDigest = "(\w+)"/.exec(readFileSync(recorded, "utf8"))?.[1];
     if (made !== bundleDigest(join(specDir, "dist")))
       return {
+        stale: "generated",
         error: `spec/dist has changed since the code was generated from it: run \`npm run generate && npx turbo run build\` before the tests, which read the generated code through the packages' dist/`,
       };
   }
@@ -73,17 +93,23 @@ export function staleInputs(
     : {};
 }
 
-/** Stops the run on an error, with its reason alone; prints a warning and goes on. */
+/**
+ * Says, once for the run, what is stale: the test files that read it stop (each with the reason:
+ * fresh-inputs.ts), the others run; a warning is a hint.
+ */
 export function report({ error, warning }: { error?: string; warning?: string }): void {
-  // (Not a throw: vitest then prints "No test files found" above the reason, which reads as a
-  // wrong path given.)
-  if (error) {
-    console.error(`\n[setup] The tests were not run. ${error}\n`);
-    process.exit(1);
-  }
+  if (error)
+    console.warn(
+      `[setup] ${error}. The test files that read them stop, each saying so; the others run.`,
+    );
   if (warning) console.warn(`[setup] ${warning}`);
 }
 
-export default function setup(): void {
-  report(staleInputs());
+export default function setup(project: TestProject): void {
+  const found = staleInputs();
+  report(found);
+  project.provide(
+    "staleInputs",
+    found.error && found.stale ? { stale: found.stale, error: found.error } : null,
+  );
 }

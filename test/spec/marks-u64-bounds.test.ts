@@ -128,13 +128,13 @@ describe("spec rules: operation marks, u64 names, bounds and their prose", () =>
     expect(
       lineOf(
         located,
-        `das #/components/schemas/AssetListNativeBalance/properties/lamports: property lamports is type: integer without format: uint64, but its name says it holds ${u64("lamports")}`,
+        `das #/components/schemas/AssetListNativeBalance/properties/lamports: property lamports is type: integer without format: uint64, but its name says it holds ${u64("lamports")} (one fix for the 2 operations that use it: getAssetsByOwner, getAssetsByAuthority)`,
       ),
     ).toMatch(new RegExp(`^${at("lamports:", "\nAssetListNativeBalance:")}: `));
     expect(
       lineOf(
         located,
-        `das #/components/schemas/TokenInfo/properties/supply: property supply is type: integer without format: uint64, but its name says it holds ${u64("a supply")}`,
+        `das #/components/schemas/TokenInfo/properties/supply: property supply is type: integer without format: uint64, but its name says it holds ${u64("a supply")} (one fix for the 4 operations that use it: getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority)`,
       ),
     ).toMatch(new RegExp(`^${at("supply:", "\nTokenInfo:")}: `));
   });

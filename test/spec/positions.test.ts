@@ -52,7 +52,7 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     for (const line of located)
       expect(line).toMatch(
         new RegExp(
-          `^${at}: [a-z-]+ #/components/schemas/Address/examples/0: example \\(root\\) must match pattern`,
+          `^${at}: [a-z-]+ #/components/schemas/Address/examples/0: example value must match pattern`,
         ),
       );
   });
@@ -91,13 +91,13 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     const located = locatedOf(specDir);
     for (const line of [
       `${positionOf(specDir, wallet, "name: showZeroBalance")}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it).`,
-      `${value}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3/examples/hideZero: example (root) must be boolean (got 3)`,
+      `${value}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3/examples/hideZero: example value must be boolean (got 3)`,
       `${value}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3/examples/hideZero/value: [oas3-valid-media-example] "value" property type must be boolean`,
       `${positionOf(specDir, wallet, "limit: limt")}: wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.limit: "limt" is not a param of the operation (params: wallet, page, limit, showZeroBalance, showNative, showNfts)`,
     ])
       expect(located).toContain(line);
     expect(located.join("\n")).toContain(
-      `${positionOf(specDir, "openapi/admin.yaml", "get:", "/v0/admin/projects/{id}/usage:")}: admin GET /v0/admin/projects/{id}/usage: needs x-cost`,
+      `${positionOf(specDir, "openapi/admin.yaml", "get:", "/v0/admin/projects/{id}/usage:")}: admin GET /v0/admin/projects/{id}/usage (getProjectUsage): needs x-cost`,
     );
   });
 
@@ -189,7 +189,34 @@ describe("a bundling error leads with the YAML position", () => {
     const slot = "      description: All data up to and including this slot is indexed.\n";
     const specDir = textEditedCopy("schemas/asset.yaml", slot, `${slot}      description: again\n`);
     expect(bundlingError(specDir)).toBe(
-      `${positionOf(specDir, "schemas/asset.yaml", "description: again")}: YAML: Map keys must be unique`,
+      `${positionOf(specDir, "schemas/asset.yaml", "description: again")}: YAML: \`description:\` is a key twice in one mapping (first at line ${Number(positionOf(specDir, "schemas/asset.yaml", slot.trim()).split(":")[1])}): remove or rename one (YAML keeps one value of a key)`,
+    );
+  });
+
+  it("an indentation mistake: the line to fix, at its key, and what went wrong (user trial 34, F13a)", () => {
+    const supply = '    supply:\n      $ref: "./common.yaml#/U64"\n      description: The token';
+    const deeper = textEditedCopy(
+      "schemas/asset.yaml",
+      supply,
+      supply.replace("      description:", "        description:"),
+    );
+    const ref = positionOf(
+      deeper,
+      "schemas/asset.yaml",
+      '$ref: "./common.yaml#/U64"\n        description: The token',
+    );
+    expect(bundlingError(deeper)).toBe(
+      `${positionOf(deeper, "schemas/asset.yaml", "description: The token", "    supply:\n      $ref")}: YAML: \`description:\` is indented 8 spaces, deeper than \`$ref:\` on line ${ref.split(":")[1]} (6), which already has a value: a key cannot go under it. Indent it 6 spaces to make it a key beside \`$ref:\`, or move \`$ref:\`'s value under it to nest it`,
+    );
+    const shallower = textEditedCopy(
+      "schemas/asset.yaml",
+      supply,
+      supply.replace("      description:", "     description:"),
+    );
+    expect(bundlingError(shallower)).toMatch(
+      new RegExp(
+        `^${positionOf(shallower, "schemas/asset.yaml", "description: The token", "    supply:\n      $ref").replace(/\./g, "\\.")}: YAML: \`description:\` is indented 5 spaces, which lines up with no key above it: 6 spaces puts it beside \`\\$ref:\``,
+      ),
     );
   });
 
@@ -226,6 +253,27 @@ describe("a bundling error leads with the YAML position", () => {
     );
     expect(bundlingError(shared)).toBe(
       `${positionOf(shared, "openapi/_shared.yaml", '$ref: "../schemas/http.yaml#/ErrorBodyy"')}: #/components/responses/BadRequest/content/application~1json/schema/$ref: bad $ref "../schemas/http.yaml#/ErrorBodyy": nothing at that location`,
+    );
+  });
+
+  it("two schemas of one name that reach one bundle: both YAML places (user trial 34, F13c)", () => {
+    const wallet = "schemas/wallet.yaml";
+    const ref = '$ref: "./common.yaml#/Address"';
+    const specDir = textEditedCopy(wallet, ref, '$ref: "#/Address"');
+    const own =
+      "Address:\n  title: Address\n  description: A wallet's own address.\n  type: string\n\n";
+    editText(
+      specDir,
+      wallet,
+      "WalletBatchIdentityResponse:\n",
+      `${own}WalletBatchIdentityResponse:\n`,
+    );
+    const message = bundlingError(specDir);
+    expect(message).toContain(
+      `component name clash: two schemas named Address reach this bundle, ${positionOf(specDir, "schemas/common.yaml", "Address:\n  title: Address")} and ${positionOf(specDir, wallet, own)} (the bundle holds one of a name): rename one, and the $refs to it`,
+    );
+    expect(message.startsWith(`${positionOf(specDir, wallet, '$ref: "#/Address"')}: #/`)).toBe(
+      true,
     );
   });
 

@@ -301,9 +301,24 @@ describe("result changes (what a caller gets: looser breaks)", () => {
       'compatible t getThing result.interface enum: (none) → "MplCoreAsset" [open-enum-value-added]  #/components/schemas/KnownInterface/enum',
     ],
     [
-      "a result's bound (documentation to the SDK)",
+      "a result's bound loosened (a value the old document said cannot come may come: oasdiff's rule)",
       (d: Doc) => (thing(d).properties.items.maxItems = 2000),
-      "compatible t getThing result.items maxItems: 1000 → 2000 [response-bound-changed]  #/components/schemas/Thing/properties/items/maxItems",
+      "BREAKING   t getThing result.items maxItems: 1000 → 2000 [response-bound-loosened]  #/components/schemas/Thing/properties/items/maxItems",
+    ],
+    [
+      "a result's bound removed",
+      (d: Doc) => delete thing(d).properties.items.maxItems,
+      "BREAKING   t getThing result.items maxItems: 1000 → (none) [response-bound-loosened]  #/components/schemas/Thing/properties/items/maxItems",
+    ],
+    [
+      "a result's bound tightened (every value it lets through, the old one did)",
+      (d: Doc) => (thing(d).properties.items.maxItems = 100),
+      "compatible t getThing result.items maxItems: 1000 → 100 [response-bound-tightened]  #/components/schemas/Thing/properties/items/maxItems",
+    ],
+    [
+      "a result's bound set where there was none",
+      (d: Doc) => (thing(d).properties.name.maxLength = 32),
+      "compatible t getThing result.name maxLength: (none) → 32 [response-bound-tightened]  #/components/schemas/Thing/properties/name/maxLength",
     ],
     [
       "an item type changed",
@@ -312,6 +327,65 @@ describe("result changes (what a caller gets: looser breaks)", () => {
     ],
   ])("%s", (_what, edit, line) => {
     expect(linesAfter(rpc, edit)).toContain(line);
+  });
+});
+
+describe("a result bound that follows a request bound (scripts/spec/rules/result-bounds.mjs)", () => {
+  /** The fixture, walked by pages: its result's `items` hold at most `limit` (≤ 1000). */
+  const paged = () => {
+    const d = rpc();
+    d.methods[0]["x-pagination"] = {
+      style: "cursor",
+      cursor: "cursor",
+      limit: "limit",
+      items: "items",
+      nextCursor: "cursor",
+    };
+    return d;
+  };
+  /** A batch beside it: one entry per id asked for, at most 100. */
+  const batch = () => {
+    const d = rpc();
+    d.methods.push({
+      name: "getThings",
+      params: [
+        { name: "ids", schema: { type: "array", maxItems: 100, items: { type: "string" } } },
+        { name: "full", schema: { type: "boolean" } },
+      ],
+      result: {
+        name: "things",
+        schema: { type: "array", maxItems: 100, items: { type: "string" } },
+      },
+    });
+    return d;
+  };
+
+  it("a page's maxItems raised with its limit's maximum: compatible, both (more comes only to a call the old document refused)", () => {
+    expect(
+      linesAfter(paged, (d) => {
+        param(d, "limit").schema.maximum = 2000;
+        thing(d).properties.items.maxItems = 2000;
+      }),
+    ).toEqual([
+      "compatible t getThing params.limit maximum: 1000 → 2000 [request-bound-loosened]  #/methods/0/params/1/schema/maximum",
+      "compatible t getThing result.items maxItems: 1000 → 2000 [response-bound-follows-request]  #/components/schemas/Thing/properties/items/maxItems",
+    ]);
+  });
+
+  it("a batch result's maxItems with its ids' maxItems, the same; a result bound that follows none breaks when loosened", () => {
+    expect(
+      linesAfter(batch, (d) => {
+        d.methods[2].params[0].schema.maxItems = 200;
+        d.methods[2].result.schema.maxItems = 200;
+      }),
+    ).toEqual([
+      "compatible t getThings params.ids maxItems: 100 → 200 [request-bound-loosened]  #/methods/2/params/0/schema/maxItems",
+      "compatible t getThings result maxItems: 100 → 200 [response-bound-follows-request]  #/methods/2/result/schema/maxItems",
+    ]);
+    // (getThing's items follow no request bound of its own: no x-pagination.)
+    expect(linesAfter(batch, (d) => (thing(d).properties.items.maxItems = 2000))).toEqual([
+      "BREAKING   t getThing result.items maxItems: 1000 → 2000 [response-bound-loosened]  #/components/schemas/Thing/properties/items/maxItems",
+    ]);
   });
 });
 

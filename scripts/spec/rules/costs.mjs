@@ -1,8 +1,13 @@
 // Costs and rate limits (spec/README.md "Operation extensions"): every operation states its credit
 // cost (`x-cost`), a webhook delivery its cost per event, and an `x-rate-limit`, an operation's or an
 // area's, has one of the two forms the docs and the SDK's limiter read. A cost left out or misshapen
-// is one the docs would not show.
+// is one the docs would not show; a cost without its `x-source` is a fact nobody can check (user
+// trial 34, F8: provenance.mjs holds an `x-source` to its forms, but only where one is given).
 import { listOperations } from "./operations.mjs";
+
+/** Where a cost's source goes, and why (spec/README.md "Provenance: `x-source`"). */
+const COST_SOURCE =
+  'every fact names its source (spec/README.md "Provenance: x-source"): x-source: seed, "public-docs: <source>" or "assumption: <reason>"';
 
 /**
  * Every callable operation states its credit cost: `x-cost: { credits: <n> }`, or
@@ -12,16 +17,21 @@ export function checkCosts(result) {
   const findings = [];
   for (const op of listOperations(result)) {
     const cost = op.operation["x-cost"];
+    // (A REST operation's place names its operationId too: `GET /v0/x (getX)`.)
+    const at = `${result.area} ${op.wire}${result.kind === "openapi" ? ` (${op.id})` : ""}`;
     if (
       !cost ||
       !(cost.credits === null || (Number.isInteger(cost.credits) && cost.credits >= 0))
     ) {
       findings.push(
-        `${result.area} ${op.wire}: needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }`,
+        `${at}: needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }`,
       );
-    }
+    } else if (cost["x-source"] === undefined)
+      findings.push(
+        `${at}: x-cost of ${op.id} has no x-source: ${COST_SOURCE}, inside the x-cost (x-cost: { credits: ${cost.credits}, x-source: … })`,
+      );
     const limit = op.operation["x-rate-limit"];
-    if (limit !== undefined) rateLimitFinding(limit, `${result.area} ${op.wire}`, findings);
+    if (limit !== undefined) rateLimitFinding(limit, at, findings);
   }
   // An area's limit for all its operations (DAS: by plan), which the docs show on each.
   const areaLimit = result.doc.info?.["x-rate-limit"];
@@ -30,13 +40,16 @@ export function checkCosts(result) {
   // A delivery (the service's call, not the SDK's) may state its cost, per event delivered.
   for (const [name, item] of Object.entries(result.doc.webhooks ?? {})) {
     const cost = item.post?.["x-cost"];
+    const at = `${result.area} #/webhooks/${name}/post/x-cost`;
     if (
       cost !== undefined &&
       !(Number.isInteger(cost?.credits) && cost.credits >= 0 && cost.per === "event")
     )
       findings.push(
-        `${result.area} #/webhooks/${name}/post/x-cost: must be { credits: <whole number>, per: event, x-source: … } (the cost of each delivered event)`,
+        `${at}: must be { credits: <whole number>, per: event, x-source: … } (the cost of each delivered event)`,
       );
+    else if (cost !== undefined && cost["x-source"] === undefined)
+      findings.push(`${at}: the delivery ${name}'s x-cost has no x-source: ${COST_SOURCE}`);
   }
   return findings;
 }

@@ -10,7 +10,7 @@ import { pointerSegment } from "../../generate/lib/schema.mjs";
 import { exactInteger } from "../bundle.mjs";
 import { admitsNumbers, integerKind, integerRangeProblem } from "./integers.mjs";
 import { HTTP_METHODS, listOperations, operationParameters } from "./operations.mjs";
-import { deref, forEachSchema, schemaBranches } from "./schema-walk.mjs";
+import { deref, forEachSchema, operationsReaching, schemaBranches } from "./schema-walk.mjs";
 import { regexProblem } from "./schemas.mjs";
 
 /**
@@ -37,16 +37,24 @@ export function makeAjv() {
     schemaType: "string",
     errors: true,
     // The exact value: a bundled doc holds integers beyond 2^53 rounded (bundle.mjs exactInteger).
-    validate: function chaindataInteger(format, data, _schema, cxt) {
+    validate: function chaindataInteger(format, data, parentSchema, cxt) {
       if (!Number.isInteger(data)) return true;
       const n = exactInteger(cxt?.parentData, cxt?.parentDataProperty) ?? BigInt(data);
       const problem = integerRangeProblem(format, n);
-      if (problem) chaindataInteger.errors = [{ keyword: "chaindataInteger", message: problem }];
+      // (`parentSchema`: the schema the value is checked at, which checkExamples names.)
+      if (problem)
+        chaindataInteger.errors = [{ keyword: "chaindataInteger", message: problem, parentSchema }];
       return !problem;
     },
   });
   return ajv;
 }
+
+/** The schema of the bundle each schema toAjvSchema returns was made from (for a finding's place). */
+const sourceSchemas = new WeakMap();
+
+/** The start of the message of an integer beyond ±(2^53−1) where no u64 / i64 is (integers.mjs). */
+const BEYOND_SAFE = /^(\d+|-\d+) is beyond ±\(2\^53−1\) at a schema that is not a u64\/i64/;
 
 /**
  * A schema as ajv sees it: `x-*` annotations stripped, refs pointed at the document's $defs.
@@ -71,6 +79,7 @@ export function toAjvSchema(schema, id, options = {}) {
     else out[k] = toAjvSchema(v, id, options);
   }
   if (options.exact && admitsNumbers(schema)) out.chaindataInteger = integerKind(schema);
+  sourceSchemas.set(out, schema);
   return out;
 }
 
@@ -79,7 +88,8 @@ export function toAjvSchema(schema, id, options = {}) {
  * an unknown keyword or `type` is a finding too). Covers schema `examples`,
  * OpenRPC example pairings, and OpenAPI parameter / body / response / header examples.
  */
-export function checkExamples({ area, kind, doc }) {
+export function checkExamples(r) {
+  const { area, kind, doc } = r;
   const findings = [];
   const ajv = makeAjv();
   const id = `https://chaindata.invalid/${kind}/${area}.json`;
@@ -94,6 +104,13 @@ export function checkExamples({ area, kind, doc }) {
     findings.push(`${area} #/components/schemas: ${error.message}`);
     return findings;
   }
+  // Where each schema is (its first JSON path), and which operations reach a place: an integer
+  // beyond ±(2^53−1) in a field that is no u64 is one mistake of the field, however many examples
+  // hold such a value (user trial 34, F13d): reported once, at the field, with the examples.
+  const placeOf = new Map();
+  forEachSchema(doc, (schema, at) => placeOf.has(schema) || placeOf.set(schema, at));
+  /** field place → the examples (place and path) holding a value beyond ±(2^53−1) there */
+  const beyondSafe = new Map();
   // The value an ajv error refused, when it is short enough to read beside the rule (a contributor
   // sees which of an example's values breaks a pattern or a bound); none for objects and arrays,
   // which the path already names, nor for the u64 checks, whose messages quote the value.
@@ -104,7 +121,10 @@ export function checkExamples({ area, kind, doc }) {
     return ` (got ${JSON.stringify(shown)})`;
   };
   // `container[key]` is the example value (the container lets the integer check read its exact value).
+  // A message names the part of it that is wrong by its path in the value (`example /token_info/
+  // supply …`), the whole of it as `example value` (`default value` for a schema's default).
   const check = (schema, container, key, where) => {
+    const what = key === "default" && container === schema ? "default" : "example";
     const value = container?.[key];
     let validate;
     try {
@@ -123,10 +143,20 @@ export function checkExamples({ area, kind, doc }) {
       findings.push(`${area} ${where}: ${line}`);
     if (!validate(value, cxt)) {
       // (Without ajv's `must match "then" schema`, beside the error of the then it names.)
-      for (const e of validate.errors.filter((e) => e.keyword !== "if").slice(0, 5))
+      for (const e of validate.errors.filter((e) => e.keyword !== "if").slice(0, 5)) {
+        const field =
+          e.keyword === "chaindataInteger" &&
+          BEYOND_SAFE.test(e.message ?? "") &&
+          placeOf.get(sourceSchemas.get(e.parentSchema));
+        if (field) {
+          if (!beyondSafe.has(field)) beyondSafe.set(field, []);
+          beyondSafe.get(field).push(`${where}${e.instancePath ? ` ${e.instancePath}` : ""}`);
+          continue;
+        }
         findings.push(
-          `${area} ${where}: example ${e.instancePath || "(root)"} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}${refused(e)}`,
+          `${area} ${where}: ${what} ${e.instancePath || "value"} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}${refused(e)}`,
         );
+      }
     }
   };
   // The `examples` and `default` of every schema, nested ones included.
@@ -171,7 +201,7 @@ export function checkExamples({ area, kind, doc }) {
           check(m.result.schema, ex.result, "value", `${where} result`);
       });
     });
-    return findings;
+    return [...findings, ...beyondSafeFindings(r, beyondSafe)];
   }
 
   // A named example may itself be a `$ref` to #/components/examples/<Name>.
@@ -230,7 +260,32 @@ export function checkExamples({ area, kind, doc }) {
   }
   for (const [name, p] of Object.entries(doc.components?.parameters ?? {}))
     paramExamples(p, `#/components/parameters/${name}`);
-  return findings;
+  return [...findings, ...beyondSafeFindings(r, beyondSafe)];
+}
+
+/**
+ * One finding per field that holds integers beyond ±(2^53−1) in its examples without being a u64 /
+ * i64 (`beyondSafe`: field place → the examples), at the field, with how many examples hold one
+ * (the first three named) and the operations that use the field.
+ */
+function beyondSafeFindings(r, beyondSafe) {
+  const reaching = operationsReaching(r);
+  return [...beyondSafe].map(([field, examples]) => {
+    const shown = examples.slice(0, 3).join(", ") + (examples.length > 3 ? ", …" : "");
+    const defaults = examples.filter((e) => / ?\/default( |$)/.test(e)).length;
+    const counts = [
+      [examples.length - defaults, "example"],
+      [defaults, "default"],
+    ]
+      .filter(([n]) => n > 0)
+      .map(([n, what]) => `${n} ${what}${n === 1 ? "" : "s"}`);
+    const many = `${counts.join(" and ")} hold${examples.length === 1 ? "s" : ""}`;
+    const operations = reaching(field);
+    const used = operations.length
+      ? `; one fix for the ${operations.length === 1 ? "operation" : `${operations.length} operations`} that use${operations.length === 1 ? "s" : ""} it (${operations.join(", ")})`
+      : "";
+    return `${r.area} ${field}: is a plain integer (no format: uint64 / int64), but ${many} an integer beyond ±(2^53−1) here (${shown}), which the SDK would deliver as a bigint in a field typed number: make the field $ref: common.yaml#/U64 (or #/I64), decision 0005${used}`;
+  });
 }
 
 /**

@@ -93,8 +93,9 @@ function messageSegments(doc, segments, message) {
   const invalid = /^schema is invalid: data\/\$defs\/(\S+)/.exec(message);
   if (invalid && segments.join("/") === "components/schemas")
     return existing(invalid[1].split("/").map(decodeSegment));
-  // An example's instance path: `example /token_info/supply 888… is beyond…`, `example (root) …`.
-  const example = /^example (\/\S*?|\(root\)):? /.exec(message);
+  // An example's instance path: `example /token_info/supply 888… is beyond…`, `example value …`
+  // (the whole value), `default value …`.
+  const example = /^(?:example|default) (\/\S*?|value):? /.exec(message);
   if (example) {
     // (An OpenAPI example object holds its value under `value`; a schema's `examples` item is it.)
     const inObject =
@@ -103,7 +104,7 @@ function messageSegments(doc, segments, message) {
       node !== null &&
       typeof node === "object" &&
       "value" in node;
-    const path = example[1] === "(root)" ? [] : pointerSegments(example[1]);
+    const path = example[1] === "value" ? [] : pointerSegments(example[1]);
     return existing(inObject ? ["value", ...path] : path);
   }
   // A key the message starts with (`"nullable" is outside…`, `x-pagination.limit: "limt"…`).

@@ -6,6 +6,7 @@
 // REST operationId across areas (checkOperationNames). A misspelt name here compiles into a client
 // that reads a missing property or silently drops a rule; a clash makes a method unreachable.
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { formatPosition, sourcePosition } from "../../lib/spec-sources.mjs";
 import { deref, propertyAt, schemaBranches, schemaTypes } from "./schema-walk.mjs";
 
 export const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
@@ -281,6 +282,14 @@ export function checkOperationNames(results, { only } = {}) {
     if (!seen) map.set(key, value);
     return seen;
   };
+  // (The other of two operations, named with its YAML position where the bundle's origins give it:
+  // a contributor edits the YAML, where a clash of two files is two places to compare.)
+  const at = (r, op, where) => {
+    const pointer = operationPath(r, op).replace(/ \([^()]*\)$/, "");
+    const position =
+      r.origins && r.specDir ? sourcePosition(r.origins, pointer, r.specDir) : undefined;
+    return position ? `${where}, at ${formatPosition(position)}` : where;
+  };
   for (const r of results) {
     const inArea = new Map();
     for (const op of listOperations(r)) {
@@ -288,7 +297,7 @@ export function checkOperationNames(results, { only } = {}) {
         const where = `${r.area} ${operationPath(r, op)}`;
         const host = r.doc.info?.["x-host"];
         const path = r.doc.info?.["x-path"] ?? "/";
-        const sameArea = first(inArea, op.id, where);
+        const sameArea = first(inArea, op.id, at(r, op, where));
         if (sameArea) {
           say(
             [r.area],
@@ -296,8 +305,9 @@ export function checkOperationNames(results, { only } = {}) {
           );
           continue;
         }
-        const sameHost = first(rpcByHost, `${host} ${op.id}`, { area: r.area, where });
-        const samePath = first(rpcByPath, `${path} ${op.id}`, { area: r.area, where });
+        const other = { area: r.area, where: at(r, op, where) };
+        const sameHost = first(rpcByHost, `${host} ${op.id}`, other);
+        const samePath = first(rpcByPath, `${path} ${op.id}`, other);
         if (sameHost)
           say(
             [r.area, sameHost.area],
@@ -310,7 +320,7 @@ export function checkOperationNames(results, { only } = {}) {
           );
       } else {
         const where = `${r.area} ${op.wire} (${op.id})`;
-        const seen = first(restIds, op.id, { area: r.area, where });
+        const seen = first(restIds, op.id, { area: r.area, where: at(r, op, where) });
         if (seen && seen.area !== r.area)
           say(
             [r.area, seen.area],

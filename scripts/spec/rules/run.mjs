@@ -9,6 +9,7 @@ import { checkBoundProse } from "./bound-prose.mjs";
 import { checkCosts } from "./costs.mjs";
 import { checkDescriptions } from "./descriptions.mjs";
 import { checkExamples, checkOpenApiExamplesPresent } from "./examples.mjs";
+import { formatPosition, sourcePosition } from "../../lib/spec-sources.mjs";
 import { HTTP_WIRE, locateFinding } from "./findings.mjs";
 import { refusalFinding } from "./generator-refusals.mjs";
 import { checkListedErrors } from "./listed-errors.mjs";
@@ -16,10 +17,17 @@ import { checkOpenEnums } from "./open-enums.mjs";
 import { checkOpenRpc } from "./openrpc.mjs";
 import { checkOperationExtensions, checkOperationNames, listOperations } from "./operations.mjs";
 import { checkProvenance } from "./provenance.mjs";
+import { checkResultBounds } from "./result-bounds.mjs";
 import { checkSchemaKeywords, checkSchemaRules } from "./schemas.mjs";
 import { lintOpenApi, lintOpenApiAsync } from "./spectral.mjs";
 import { checkStatusMarks } from "./status-marks.mjs";
 import { checkU64Names } from "./u64-names.mjs";
+
+/** A finding's place, its names in brackets left out: `#/methods/0/result/schema`. */
+const findingPlace = (text) =>
+  text.slice(text.indexOf(" ") + 1, text.indexOf(": ")).replace(/ \([^()]*\)/g, "");
+/** examples.mjs's finding of a field that holds integers beyond ±(2^53−1) and is no u64. */
+const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/ int64\), but /;
 
 /**
  * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
@@ -57,7 +65,16 @@ function ruleEntries(results, others) {
     assumptions.push(...prov.items.filter((i) => i.source.startsWith("assumption")));
     if (r.kind === "openrpc") add(r, checkOpenRpc(r));
     else add(r, checkOpenApiExamplesPresent(r));
-    add(r, checkExamples(r));
+    // (A field whose name says u64 and whose examples hold integers beyond 2^53 is one mistake:
+    // said once, by the name rule, with the operations that use the field.)
+    const u64Names = checkU64Names(r);
+    const named = new Set(u64Names.map(findingPlace));
+    add(
+      r,
+      checkExamples(r).filter(
+        (text) => !(BEYOND_SAFE_FIELD.test(text) && named.has(findingPlace(text))),
+      ),
+    );
     add(r, checkSchemaKeywords(r));
     add(r, checkSchemaRules(r));
     add(r, checkDescriptions(r));
@@ -70,8 +87,9 @@ function ruleEntries(results, others) {
     add(r, checkOperationExtensions(r));
     add(r, checkAreaConstants(r));
     add(r, checkStatusMarks(r));
-    add(r, checkU64Names(r));
+    add(r, u64Names);
     add(r, checkBoundProse(r));
+    add(r, checkResultBounds(r));
     operations.push(...listOperations(r));
   }
   // The rules over several documents: each line's document, by its area and the form of its place
@@ -87,9 +105,10 @@ function ruleEntries(results, others) {
     ? checkOperationNames(all, { only: results.map((r) => r.area) })
     : checkOperationNames(results))
     entries.push({ text, document: documentOf(text) });
-  // (Each refusal at the YAML position the generator gives it, by the same function.)
-  for (const r of generatorRefusals(results)) {
-    const text = refusalFinding(r);
+  // (Each refusal at the YAML position the generator gives it, by the same function; a bundle place
+  // its message names, `also spec/dist/openrpc/das.json#/methods/0`, told as the YAML one.)
+  for (const r of oncePerPlace(generatorRefusals(results))) {
+    const text = withSourcePlaces(refusalFinding(r), all);
     const position = refusalPosition(
       r,
       results.find((d) => d.file === r.file),
@@ -97,6 +116,48 @@ function ruleEntries(results, others) {
     entries.push({ text, located: position ? `${position}: ${text}` : text });
   }
   return { entries, assumptions, operations, documentOf };
+}
+
+/**
+ * The refusals with one of each mistake: the generator refuses a shared schema's mistake once per
+ * operation whose result reaches it (`[u64-shape]`: a value uint64 in one branch and int64 in
+ * another, in TokenInfo, refused for getAsset, getAssetBatch, getAssetsByOwner and
+ * getAssetsByAuthority: four lines for one fix, user trial 34's F13d). Those of one area, rule,
+ * place and message are one refusal, at that place, its message saying which operations reach it.
+ */
+function oncePerPlace(refusals) {
+  const groups = new Map();
+  for (const r of refusals) {
+    const key = JSON.stringify([r.area, r.file, r.rule, r.at, r.message]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(r);
+  }
+  return [...groups.values()].map((group) => {
+    const names = [...new Set(group.map((r) => r.name).filter((n) => n !== undefined))];
+    if (names.length < 2) return group[0];
+    const { name: _name, ...first } = group[0];
+    return {
+      ...first,
+      message: `${first.message} (one mistake, refused for each of the ${names.length} operations that reach it: ${names.join(", ")})`,
+    };
+  });
+}
+
+/**
+ * `text` with each bundle place it names (`spec/dist/openapi/wallet.json#/paths/…/get`, as the
+ * generator's messages write the other of two operations of one name) given as the YAML position
+ * it comes from, the bundle's pointer after it: `spec/openapi/wallet.yaml:161:5 (#/paths/…/get)`.
+ * A place whose bundle or position is unknown stays as it is.
+ */
+export function withSourcePlaces(text, documents) {
+  return text.replace(/spec\/dist\/([\w./-]+\.json)(#[^\s),;]*)/g, (place, file, pointer) => {
+    const document = documents.find((d) => d.file === file);
+    const position =
+      document?.origins && document.specDir
+        ? sourcePosition(document.origins, pointer, document.specDir)
+        : undefined;
+    return position ? `${formatPosition(position)} (${pointer})` : place;
+  });
 }
 
 /** The result of the rules: `ruleEntries`' with Spectral's lines (`lint`) last. */

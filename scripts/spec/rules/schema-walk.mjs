@@ -130,3 +130,50 @@ export const nameWords = (name) =>
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
+
+/**
+ * The operations whose request or result reaches each place of a bundled document: a function of
+ * a JSON pointer (`#/components/schemas/TokenInfo/properties/supply`, `#/methods/0/result/schema`;
+ * names in brackets are read past) to the names of the operations (method names, operationIds)
+ * that reach it, through every local `$ref` at any depth, in document order. For a message that
+ * reports a mistake of a shared schema once, saying how many operations it reaches.
+ */
+export function operationsReaching({ kind, doc }) {
+  const byComponent = new Map(); // `components/<section>/<name>` → Set of operation names
+  const own = new Map(); // the operation's own pointer prefix → its name
+  const visit = (node, name, seen) => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, name, seen));
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/components/")) {
+        const component = pointerSegments(value).slice(0, 3).join("/");
+        if (seen.has(component)) continue;
+        seen.add(component);
+        if (!byComponent.has(component)) byComponent.set(component, new Set());
+        byComponent.get(component).add(name);
+        visit(nodeAt(doc, pointerSegments(value).slice(0, 3)), name, seen);
+      } else if (key !== "examples") visit(value, name, seen);
+    }
+  };
+  if (kind === "openrpc")
+    (doc.methods ?? []).forEach((m, i) => {
+      own.set(`#/methods/${i}`, m.name);
+      visit(m, m.name, new Set());
+    });
+  else
+    for (const [path, item] of Object.entries(doc.paths ?? {}))
+      for (const [method, operation] of Object.entries(item ?? {})) {
+        if (!operation?.operationId) continue;
+        own.set(`#/paths/${pointerSegment(path)}/${method}`, operation.operationId);
+        visit([item.parameters, operation], operation.operationId, new Set());
+      }
+  return (pointer) => {
+    const plain = pointer.replace(/ \([^()]*\)/g, "");
+    const segments = pointerSegments(plain);
+    if (segments[0] === "components")
+      return [...(byComponent.get(segments.slice(0, 3).join("/")) ?? [])];
+    for (const [prefix, name] of own)
+      if (plain === prefix || plain.startsWith(`${prefix}/`)) return [name];
+    return [];
+  };
+}

@@ -5,7 +5,7 @@
 import { pointerSegment } from "../../generate/lib/schema.mjs";
 import { isNum } from "./integers.mjs";
 import { HTTP_METHODS } from "./operations.mjs";
-import { deref, forEachSchema, nameWords } from "./schema-walk.mjs";
+import { deref, forEachSchema, nameWords, operationsReaching } from "./schema-walk.mjs";
 
 /**
  * What a field's name says it holds when that is a u64 quantity (spec/README.md "JSON Schema
@@ -78,16 +78,24 @@ function plainNumberType(doc, schema, strict, depth = 0) {
  * would be typed `number` by the SDK and lose precision beyond 2^53; spec/README.md says to use
  * `$ref: common.yaml#/U64` (`type: integer, format: uint64`).
  */
-export function checkU64Names({ area, kind, doc }) {
+export function checkU64Names(r) {
+  const { area, kind, doc } = r;
   const findings = [];
+  const reaching = operationsReaching(r);
   const check = (name, schema, at, what) => {
     const says = u64Name(name);
     const type = says && plainNumberType(doc, schema, says.strict);
     if (!type) return;
+    // (A shared schema's field is one fix, however many operations use it: user trial 34, F13d.)
+    const operations = reaching(at);
+    const used =
+      operations.length > 1
+        ? ` (one fix for the ${operations.length} operations that use it: ${operations.join(", ")})`
+        : "";
     const items = type.startsWith("array of ");
     const written = `type: ${type.replace("array of ", "")}`;
     findings.push(
-      `${area} ${at}: ${what} ${name} ${items ? `is an array of ${written} items` : `is ${written}`} without format: uint64, but its name says it holds ${says.what}, a u64: write ${items ? 'items: { $ref: "../schemas/common.yaml#/U64" }' : '$ref: "../schemas/common.yaml#/U64"'} (from an area document; "./common.yaml#/U64" in spec/schemas/; #/I64 where it can be negative), as spec/README.md "JSON Schema subset" says: as written the SDK types it number, which loses precision beyond 2^53`,
+      `${area} ${at}: ${what} ${name} ${items ? `is an array of ${written} items` : `is ${written}`} without format: uint64, but its name says it holds ${says.what}, a u64: write ${items ? 'items: { $ref: "../schemas/common.yaml#/U64" }' : '$ref: "../schemas/common.yaml#/U64"'} (from an area document; "./common.yaml#/U64" in spec/schemas/; #/I64 where it can be negative), as spec/README.md "JSON Schema subset" says: as written the SDK types it number, which loses precision beyond 2^53${used}`,
     );
   };
   forEachSchema(doc, (schema, at) => {

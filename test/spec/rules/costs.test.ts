@@ -11,7 +11,7 @@ describe("spec rules", () => {
     const op = (limit: unknown) => ({
       openrpc: "1.3.2",
       info: { title: "t", version: "1", "x-rate-limit": limit },
-      methods: [{ name: "m", "x-cost": { credits: 1 }, "x-rate-limit": limit }],
+      methods: [{ name: "m", "x-cost": { credits: 1, "x-source": source }, "x-rate-limit": limit }],
     });
     const wrong = (at: string) =>
       `${at}: x-rate-limit must be { requestsPerSecond: <number > 0>, scope?: <what it counts>, x-source } or { plans: { <plan>: <requests/s> }, x-source }`;
@@ -41,7 +41,11 @@ describe("spec rules", () => {
       webhooks: { enhanced: { post: { operationId: "deliver", "x-cost": cost } } },
     });
     expect(
-      checkCosts({ area, kind: "openapi", doc: delivery({ credits: 1, per: "event" }) }),
+      checkCosts({
+        area,
+        kind: "openapi",
+        doc: delivery({ credits: 1, per: "event", "x-source": source }),
+      }),
     ).toEqual([]);
     for (const bad of [
       { credits: 1 },
@@ -54,5 +58,44 @@ describe("spec rules", () => {
       ).toEqual([
         "t #/webhooks/enhanced/post/x-cost: must be { credits: <whole number>, per: event, x-source: … } (the cost of each delivered event)",
       ]);
+  });
+});
+
+describe("a cost's provenance (user trial 34, F8)", () => {
+  const rule =
+    'every fact names its source (spec/README.md "Provenance: x-source"): x-source: seed, "public-docs: <source>" or "assumption: <reason>"';
+  it("an x-cost without its x-source is refused, naming the operation and the rule", () => {
+    const rpc = (cost: unknown) => ({
+      openrpc: "1.3.2",
+      info: { title: "t", version: "1" },
+      methods: [{ name: "getThing", "x-cost": cost }],
+    });
+    expect(checkCosts({ area, kind: "openrpc", doc: rpc({ credits: 10 }) })).toEqual([
+      `t POST / getThing: x-cost of getThing has no x-source: ${rule}, inside the x-cost (x-cost: { credits: 10, x-source: … })`,
+    ]);
+    expect(
+      checkCosts({ area, kind: "openrpc", doc: rpc({ credits: null, "x-source": "seed" }) }),
+    ).toEqual([]);
+    const rest = (cost: unknown) => ({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/v0/things": { get: { operationId: "listThings", "x-cost": cost } } },
+      webhooks: {
+        enhanced: {
+          post: { operationId: "deliver", "x-cost": { ...(cost as object), per: "event" } },
+        },
+      },
+    });
+    expect(checkCosts({ area, kind: "openapi", doc: rest({ credits: 100 }) })).toEqual([
+      `t GET /v0/things (listThings): x-cost of listThings has no x-source: ${rule}, inside the x-cost (x-cost: { credits: 100, x-source: … })`,
+      `t #/webhooks/enhanced/post/x-cost: the delivery enhanced's x-cost has no x-source: ${rule}`,
+    ]);
+    expect(
+      checkCosts({
+        area,
+        kind: "openapi",
+        doc: rest({ credits: 1, "x-source": "public-docs: D" }),
+      }),
+    ).toEqual([]);
   });
 });

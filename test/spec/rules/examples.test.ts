@@ -18,7 +18,7 @@ describe("spec rules", () => {
           operationId: "deleteX",
           parameters: [{ name: "id", in: "path", examples: { one: { value: "1" } } }],
           responses: { "204": { description: "Deleted." } },
-          "x-cost": { credits: 0 },
+          "x-cost": { credits: 0, "x-source": "seed" },
         },
       },
     };
@@ -27,7 +27,7 @@ describe("spec rules", () => {
     expect(checkCosts({ area, kind: "openapi", doc })).toEqual([]);
     paths["/x/{id}"].delete["x-cost"].credits = -1;
     expect(checkCosts({ area, kind: "openapi", doc })).toEqual([
-      "t DELETE /x/{id}: needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }",
+      "t DELETE /x/{id} (deleteX): needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }",
     ]);
   });
 
@@ -56,5 +56,33 @@ describe("spec rules", () => {
         doc: doc({ masterEdition: "a", master_edition: "a" }),
       }),
     ).toEqual([]);
+  });
+});
+
+describe("an integer beyond ±(2^53−1) where no u64 is (user trial 34, F13d)", () => {
+  it("is one finding at the field, naming how many examples hold one and the operations that use it", () => {
+    const big = 2 ** 60;
+    const doc = {
+      openrpc: "1.3.2",
+      info: { title: "t", version: "1" },
+      methods: ["getThing", "getOther"].map((name) => ({
+        name,
+        params: [],
+        result: { name: "thing", schema: { $ref: "#/components/schemas/Thing" } },
+        examples: [{ name: "one", params: [], result: { name: "r", value: { count: big } } }],
+      })),
+      components: {
+        schemas: {
+          Thing: {
+            type: "object",
+            properties: { count: { type: "integer" } },
+            examples: [{ count: big }, { count: 1 }],
+          },
+        },
+      },
+    };
+    expect(checkExamples({ area, kind: "openrpc", doc })).toEqual([
+      `t #/components/schemas/Thing/properties/count: is a plain integer (no format: uint64 / int64), but 3 examples hold an integer beyond ±(2^53−1) here (#/components/schemas/Thing/examples/0 /count, #/methods/0 (getThing)/examples/0 (one) result /count, #/methods/1 (getOther)/examples/0 (one) result /count), which the SDK would deliver as a bigint in a field typed number: make the field $ref: common.yaml#/U64 (or #/I64), decision 0005; one fix for the 2 operations that use it (getThing, getOther)`,
+    ]);
   });
 });

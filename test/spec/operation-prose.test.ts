@@ -1,0 +1,86 @@
+// The prose outside spec/ that lists an area's operations names every one (test/spec/operation-prose.ts;
+// spec/README.md, step 6 of "Adding or changing an operation"; user trial 34, F7).
+import { describe, expect, it } from "vitest";
+import { areas, HTTP_METHODS, root } from "./documents.js";
+import { nameParts, operationProsePlaces, unlistedOperations } from "./operation-prose.js";
+
+/** Every area's operations (both of the sender's documents), and its documents' info.description. */
+const byArea = new Map<
+  string,
+  { ids: string[]; descriptions: { where: string; text: string }[] }
+>();
+for (const a of areas) {
+  const entry = byArea.get(a.area) ?? { ids: [], descriptions: [] };
+  byArea.set(a.area, entry);
+  if (a.kind === "openrpc") entry.ids.push(...a.doc.methods.map((m: { name: string }) => m.name));
+  else
+    for (const item of Object.values<any>(a.doc.paths ?? {}))
+      for (const verb of HTTP_METHODS) if (item[verb]) entry.ids.push(item[verb].operationId);
+  entry.descriptions.push({
+    where: `spec/${a.kind}/${a.area}.yaml (info.description)`,
+    text: String(a.doc.info?.description ?? ""),
+  });
+}
+
+describe("the prose that lists an area's operations", () => {
+  it("names every operation, in the root README's row, the package's description, its first-release note and the area's info.description", () => {
+    const findings = [...byArea].flatMap(([area, { ids, descriptions }]) =>
+      unlistedOperations({ area, ids }, operationProsePlaces(root, area, descriptions)),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it("a new REST operation left out of each place that lists its area's operations, in words or by name", () => {
+    const wallet = byArea.get("wallet")!;
+    const ids = [...wallet.ids, "getStakeAccounts"];
+    expect(
+      unlistedOperations(
+        { area: "wallet", ids },
+        operationProsePlaces(root, "wallet", wallet.descriptions),
+      ),
+    ).toEqual(
+      [
+        "README.md (the @chaindata/wallet row of the packages table)",
+        "packages/wallet/package.json (description)",
+        ".changeset/first-release-wallet.md",
+        "spec/openapi/wallet.yaml (info.description)",
+      ].map(
+        (where) =>
+          `${where}: names 6 of wallet's 7 operations in words (getIdentity, getBatchIdentity, getBalances, getHistory, getTransfers, getFundedBy) but not getStakeAccounts: add it by its words ("account…") (spec/README.md, step 6 of "Adding or changing an operation")`,
+      ),
+    );
+    const das = byArea.get("das")!;
+    const found = unlistedOperations(
+      { area: "das", ids: [...das.ids, "getAssetProof"] },
+      operationProsePlaces(root, "das", das.descriptions),
+    );
+    expect(found).toContain(
+      `packages/das/package.json (description): names 5 of das's 6 operations by name (getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority, getNftEditions) but not getAssetProof: add it as \`getAssetProof\` (spec/README.md, step 6 of "Adding or changing an operation")`,
+    );
+  });
+
+  it("reads an operation's words as the places write them; a place that names one operation lists none", () => {
+    expect(nameParts("getFundedBy")).toEqual({ verb: "get", head: "fund" });
+    expect(nameParts("getMultipleNewAddressProofsV2")).toEqual({ verb: "get", head: "proof" });
+    expect(nameParts("getCompressedTokenAccountsByDelegate")).toEqual({
+      verb: "get",
+      head: "account",
+    });
+    const webhooks = {
+      area: "webhooks",
+      ids: ["createWebhook", "listWebhooks", "getWebhook", "updateWebhook"],
+    };
+    // (One word for four operations: the verbs tell them apart, in the words a text uses.)
+    expect(
+      unlistedOperations(webhooks, [
+        { where: "x", text: "Register webhooks and manage them (list, read, edit)." },
+      ]),
+    ).toEqual([]);
+    expect(
+      unlistedOperations(webhooks, [{ where: "x", text: "webhook create / list / get" }]),
+    ).toEqual([
+      'x: names 3 of webhooks\'s 4 operations in words (createWebhook, listWebhooks, getWebhook) but not updateWebhook: add it by its words ("webhook…") (spec/README.md, step 6 of "Adding or changing an operation")',
+    ]);
+    expect(unlistedOperations(webhooks, [{ where: "x", text: "Webhook management." }])).toEqual([]);
+  });
+});

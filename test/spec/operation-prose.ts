@@ -1,0 +1,138 @@
+// The prose outside spec/ that lists an area's operations, which nothing generates (spec/README.md,
+// step 6 of "Adding or changing an operation"; user trial 34, F7: a new REST operation left the root
+// README's row, the package's description, its first-release note and the area's info.description
+// behind, and no test said so). A place lists the operations when it names two or more of them, by
+// name (`getAsset, getAssetBatch, …`) or by their words ("identity, balances, history, transfers,
+// funded-by"; "create, list, get, update, delete" of webhooks); such a place must name every one,
+// the same way. How an operation is named in words: the last word of its name before `By…` /
+// `For…` (getCompressedAccountsByOwner: accounts; getFundedBy: funded), in any inflection
+// (balance / balances, funded / funding), and where several operations of the area share that
+// word and not their verb, the verb too (webhooks: create / register, get / read, update / edit,
+// delete / remove, list).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface Place {
+  /** Where the text is, for the message: `README.md (the @chaindata/wallet row)`. */
+  where: string;
+  text: string;
+}
+
+export interface AreaOperations {
+  area: string;
+  /** The operations' names (method names, operationIds). */
+  ids: string[];
+}
+
+const QUALIFIERS = new Set(["by", "for"]);
+const NOISE = new Set(["multiple", "latest", "new", "v2", "v1"]);
+const VERBS: Record<string, string[]> = {
+  get: ["get", "read", "fetch"],
+  create: ["create", "register", "add"],
+  update: ["update", "edit", "change"],
+  delete: ["delete", "remove"],
+  list: ["list"],
+};
+
+/** The words of a name (camelCase), lower case: getMultipleNewAddressProofsV2 → …, proofs, v2. */
+const nameWords = (name: string): string[] =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** A word without its inflection: balances → balance, funded / funding → fund, identities → identity. */
+export const stem = (word: string): string =>
+  word
+    .toLowerCase()
+    .replace(/ies$/, "y")
+    .replace(/(?<!s)s$/, "")
+    .replace(/(ed|ing)$/, "");
+
+/** The verb of an operation's name and its head word (the last of its subject). */
+export function nameParts(id: string): { verb: string; head: string } {
+  const [verb = "", ...rest] = nameWords(id);
+  const subject: string[] = [];
+  for (const word of rest) {
+    if (QUALIFIERS.has(word)) break;
+    if (!NOISE.has(word) && !/^\d+$/.test(word)) subject.push(word);
+  }
+  return { verb, head: stem(subject.at(-1) ?? verb) };
+}
+
+/** How each operation of the area is named in a text: by its name, or by its words. */
+function mentions(area: AreaOperations, text: string) {
+  const words = new Set((text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
+  const parts = area.ids.map((id) => ({ id, ...nameParts(id) }));
+  return parts.map(({ id, verb, head }) => {
+    const byName = new RegExp(`(?<![A-Za-z0-9])${id}(?![A-Za-z0-9])`).test(text);
+    const sharing = parts.filter((p) => p.head === head);
+    // (A word shared with operations of other verbs names them apart only with the verb.)
+    const needsVerb = sharing.some((p) => p.verb !== verb);
+    const verbNamed = (VERBS[verb] ?? [verb]).some((v) => words.has(stem(v)));
+    const byWords = words.has(head) && (!needsVerb || verbNamed);
+    return { id, byName, byWords };
+  });
+}
+
+/**
+ * What each place that lists the area's operations lacks: one line per operation it leaves out,
+ * `<where>: names <n> of <area>'s <m> operations (…) but not <id>: …`.
+ */
+export function unlistedOperations(area: AreaOperations, places: Place[]): string[] {
+  if (area.ids.length < 2) return [];
+  const findings: string[] = [];
+  for (const { where, text } of places) {
+    const found = mentions(area, text);
+    const byName = found.filter((m) => m.byName);
+    const named = found.filter((m) => m.byName || m.byWords);
+    // A list by name holds every name; a list in words, every operation's words or name.
+    const list = byName.length >= 2 ? byName : named.length >= 2 ? named : undefined;
+    if (!list) continue;
+    const how = byName.length >= 2 ? "by name" : "in words";
+    for (const m of found)
+      if (!(byName.length >= 2 ? m.byName : m.byName || m.byWords))
+        findings.push(
+          `${where}: names ${list.length} of ${area.area}'s ${area.ids.length} operations ${how} (${list.map((l) => l.id).join(", ")}) but not ${m.id}: add it ${how === "by name" ? `as \`${m.id}\`` : `by its words ("${nameParts(m.id).head}…")`} (spec/README.md, step 6 of "Adding or changing an operation")`,
+        );
+  }
+  return findings;
+}
+
+/**
+ * The hand-written places that may list an area's operations: the root README's row of its package,
+ * the package's `description`, its first-release note, and each of its documents' info.description
+ * (`descriptions`, from the bundles).
+ */
+export function operationProsePlaces(root: string, area: string, descriptions: Place[]): Place[] {
+  const read = (file: string): string | undefined => {
+    try {
+      return readFileSync(join(root, file), "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+  const places: Place[] = [];
+  const row = read("README.md")
+    ?.split("\n")
+    .find((line) => line.startsWith(`| \`@chaindata/${area}\``));
+  if (row)
+    places.push({
+      where: `README.md (the @chaindata/${area} row of the packages table)`,
+      text: row,
+    });
+  const pkg = read(`packages/${area}/package.json`);
+  if (pkg)
+    places.push({
+      where: `packages/${area}/package.json (description)`,
+      text: String(JSON.parse(pkg).description ?? ""),
+    });
+  const note = read(`.changeset/first-release-${area}.md`);
+  if (note)
+    places.push({
+      where: `.changeset/first-release-${area}.md`,
+      text: note.replace(/^---[\s\S]*?---/, ""),
+    });
+  return [...places, ...descriptions];
+}
