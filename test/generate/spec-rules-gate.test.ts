@@ -32,7 +32,7 @@ describe("npm run generate and the spec rules", () => {
     expect(checked.status).toBe(1);
     const lines = checked.stderr.split("\n").filter((l) => l.startsWith("  ✗ "));
     expect(lines.join("\n")).toMatch(
-      /^ {2}✗ spec\/schemas\/common\.yaml:\d+:\d+: \S+ #\/components\/schemas\/Address\/examples\/0: example \(root\) must match pattern/m,
+      /^ {2}✗ spec\/schemas\/common\.yaml:\d+:\d+: \S+ #\/components\/schemas\/Address\/examples\/0: example value must match pattern/m,
     );
     expect(lines.at(-1)).toMatch(
       /^ {2}✗ spec\/openapi\/admin\.yaml:\d+:\d+: admin #\/paths\/~1v0~1admin~1projects~1\{id\}~1usage\/get: \[operation-tags\] /,
