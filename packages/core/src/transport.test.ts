@@ -277,7 +277,7 @@ describe("auth", () => {
     const region = createTransport(
       {
         fetch: refusal(403),
-        baseUrls: { sender: "https://slc-sender.example/fast" },
+        baseUrls: { sender: "https://slc-sender.example" },
         maxRetries: 0,
       },
       senderHost,
