@@ -5,6 +5,7 @@
 import { hostKeyOptional, hostRegionNames, takesBatcher } from "./lib/areas.mjs";
 import { banner, literal } from "./lib/emit.mjs";
 import { runtimeExports } from "./lib/names.mjs";
+import { packagesOf } from "./lib/refusals.mjs";
 import { camel } from "./lib/schema.mjs";
 
 /** The digest of the bundles the code was generated from, for a test run to compare. */
@@ -18,24 +19,42 @@ export function emitSpecDigest(digest) {
 }
 
 /**
- * core's generated/environments.ts: every host of spec/hosts.yaml (index.json's `hosts`: its URLs,
- * where it takes the key, its regions), and the named environments.
+ * The paths the clients add to `host`'s base URL that a caller may copy with it, from `areas` (the
+ * bundles): a JSON-RPC endpoint off `/`, which the public docs print whole
+ * (`https://sender.helius-rpc.com/fast`), and the paths of its area's plain-HTTP operations
+ * (`/ping`). A REST host's are left out: its docs print the host apart from the paths.
  */
-export function emitEnvironments(index) {
+const endpointPaths = (host, areas) =>
+  packagesOf(areas)
+    .filter(([a]) => a.kind === "openrpc" && a.doc.info["x-host"] === host)
+    .filter(([a]) => (a.doc.info["x-path"] ?? "/") !== "/")
+    .flatMap(([a, http]) => [a.doc.info["x-path"], ...Object.keys(http?.doc.paths ?? {})]);
+
+/**
+ * core's generated/environments.ts: every host of spec/hosts.yaml (index.json's `hosts`: its URLs,
+ * where it takes the key, its regions), and the named environments. `areas` (the bundles) give
+ * the paths a host's base URL must not end in ({@link endpointPaths}).
+ */
+export function emitEnvironments(index, areas) {
   const hosts = Object.keys(index.hosts);
   const envs = Object.keys(index.environments);
   // One constant per host, so a bundle carries the URLs of the hosts it calls and no others.
   const hostConsts = hosts
     .map((h) => {
       const { urls, auth } = index.hosts[h];
+      const regions = hostRegionNames(index.hosts[h]) ?? [];
+      const paths = endpointPaths(h, areas);
       const fields = [
         `name: ${literal(h)}`,
         `urls: { ${envs.map((env) => `${env}: ${literal(urls[env] ?? null)}`).join(", ")} }`,
         `placeKey: /* @__PURE__ */ ${auth.header ? `keyInHeader(${literal(auth.header)})` : `keyInQuery(${literal(auth.query)})`}`,
         ...(hostKeyOptional(index.hosts[h]) ? ["keyOptional: true"] : []),
-        // (For the message of a region's name given as the URL: `baseUrls: { sender: "slc" }`.)
-        ...(hostRegionNames(index.hosts[h])
-          ? [`regions: ${JSON.stringify(hostRegionNames(index.hosts[h]))}`]
+        // (The host's own checks of its `baseUrls` URL, core's host-url.ts: a region's name given
+        // as the URL, `baseUrls: { sender: "slc" }`, and a URL ending in a path the clients add.)
+        ...(regions.length || paths.length
+          ? [
+              `urlFault: /* @__PURE__ */ hostUrlFault(${literal(h)}, ${JSON.stringify(regions)}, ${JSON.stringify(paths)})`,
+            ]
           : []),
       ];
       return `/** The ${h} host. */
@@ -46,6 +65,7 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
   return (
     banner("spec/dist/index.json (spec/hosts.yaml)") +
     `import { keyInHeader, keyInQuery, type PlaceKey } from "../auth.js";\n` +
+    `import { hostUrlFault } from "../host-url.js";\n` +
     `\n/** The hosts of the service. */\nexport type HostName = ${hosts.map(literal).join(" | ")};\n\n` +
     `/**\n * Named environments; each picks a base URL for every host.\n${envs.map((e) => ` * - \`${e}\`: ${index.environments[e].description}`).join("\n")}\n */\n` +
     `export type EnvironmentName = ${envs.map(literal).join(" | ")};\n\n` +
@@ -53,7 +73,7 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     `export interface Host {\n  /** The host's name, the key of \`baseUrls\` that overrides its URL. */\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
     `  /** Where the key goes: a query parameter, or a header. */\n  readonly placeKey: PlaceKey;\n` +
     `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n` +
-    `  /** The names of the host's regional endpoints (their URLs: \`<host>Regions\` of the host's package, e.g. \`senderRegions\`). */\n  readonly regions?: readonly string[];\n}\n\n` +
+    `  /**\n   * The rule a \`baseUrls\` URL breaks on this host in particular, or \`""\` (core's host-url.ts): the\n   * names of its regional endpoints given for their URLs (\`"slc"\`: \`senderRegions.slc\`), a URL ending in\n   * a path the clients add (\`…/fast\`). In the host's constant, so only a bundle calling the host carries it.\n   */\n  readonly urlFault?: (url: unknown) => string;\n}\n\n` +
     hostConsts +
     `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n` +
     `\n/** The host names, for checking \`baseUrls\` keys (without bundling every host). */\nexport const hostNames: readonly HostName[] = ${JSON.stringify(hosts)};\n` +

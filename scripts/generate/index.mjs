@@ -64,7 +64,7 @@ async function emitAll({ index, areas, digest }) {
   // area's again, as a last guard when they are called alone).
   throwIfRefused(generatorRefusals(areas), areas);
   const files = {
-    "packages/core/src/generated/environments.ts": emitEnvironments(index),
+    "packages/core/src/generated/environments.ts": emitEnvironments(index, areas),
     "packages/core/src/generated/spec-digest.ts": emitSpecDigest(digest),
   };
   for (const [a, http] of packagesOf(areas))

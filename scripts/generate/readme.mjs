@@ -49,6 +49,12 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
         ? `const ${client} = ${factory}(); // no API key needed (a dedicated key for this host goes in \`apiKey\`)\n`
         : `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });${keyHeader ? ` // sent as the ${keyHeader} header` : ""}\n`) +
       `${first?.example ?? ""}\n` +
+      (kind === "openrpc" && first?.example
+        ? quickStartNotes(
+            doc,
+            doc.methods.find((m) => m.name === first.id),
+          )
+        : "") +
       // (The plain-HTTP operations of a JSON-RPC area take no params: one line each.)
       ops
         .filter((o) => o.wire)
@@ -66,8 +72,96 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
           // (The receiver of the deliveries the document lists, hand-written in the package.)
           `\n\n${receiverReadme({ area, client, kinds: Object.keys(doc.webhooks).filter((k) => k !== "discord") })}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retriesNote(ops, kind)}${callsNote(area, kind, ops, client)} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. ${bigintNote({ kind, doc })}${readmeConstants({ area, doc })}\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}${callsNote(area, kind, ops, client)} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. ${bigintNote({ kind, doc })}${readmeConstants({ area, doc })}${sdkSections(kind, doc, http)}\n`,
   };
+}
+
+/** The options every call takes last (core's `RequestOptions`). */
+const CALL_OPTIONS = [
+  "signal",
+  "timeout",
+  "maxRetries",
+  "headers",
+  "retryNonIdempotent",
+  "onResponse",
+];
+
+/** The first sentence of `text`, without its full stop, its first letter lower-cased. */
+const firstSentence = (text) => {
+  const sentence = String(text ?? "")
+    .replace(/\s+/g, " ")
+    .split(/[.;] /)[0]
+    .replace(/\.$/, "")
+    .trim();
+  return sentence && sentence[0].toLowerCase() + sentence.slice(1);
+};
+
+/**
+ * Comment lines under the first call of a JSON-RPC README, for what a reader could take for a call
+ * option or miss (user trial 36, F1 and F4): a field of `method`'s params named as a call option
+ * (the sender's `config.maxRetries`, the node's re-sends, not the SDK's retries), and each of its
+ * query params, which go in the params or in the call options.
+ */
+function quickStartNotes(doc, method) {
+  const value = (name, schema) =>
+    name === "maxRetries" ? "0" : deref(doc, schema)?.type === "boolean" ? "true" : "…";
+  const lines = [];
+  for (const param of method?.params ?? []) {
+    const properties = deref(doc, param.schema)?.properties ?? {};
+    for (const [name, schema] of Object.entries(properties).filter(([n]) =>
+      CALL_OPTIONS.includes(n),
+    )) {
+      const what = firstSentence(deref(doc, schema)?.description ?? schema.description);
+      lines.push(
+        `// ${param.name}.${name}${what ? `: ${what}` : " is the service's"}. The SDK's own ${name} is a call option: { ${name}: ${value(name, schema)} } as the last argument.`,
+      );
+    }
+  }
+  for (const query of method?.["x-query-params"] ?? []) {
+    const name = camel(query.name);
+    const what = firstSentence(query.description);
+    lines.push(
+      `// { ${name}: ${value(name, query.schema)} }, in the params or as a call option${what ? `: ${what}` : ""}.`,
+    );
+  }
+  return lines.map((line) => `${line}\n`).join("");
+}
+
+/** The call options some methods take beside {@link CALL_OPTIONS}: their query params. */
+function queryOptionsNote(kind, doc) {
+  const taking = kind === "openrpc" ? (doc.methods ?? []).filter((m) => m["x-query-params"]) : [];
+  return taking
+    .map(
+      (m) =>
+        ` (\`${m.name}\` also ${codeList(m["x-query-params"].map((q) => camel(q.name)))}, which its params take too)`,
+    )
+    .join("");
+}
+
+/**
+ * A section per operation whose description has paragraphs on what the SDK does (their bold lead
+ * ends in "(SDK)."): its checks, retries, errors and time limits, which the README shows where
+ * the JSDoc is not at hand (the sender's, user trial 36: F5, F6, F7, F8). `http`: the plain-HTTP
+ * document of a JSON-RPC area (the sender's `ping`).
+ */
+function sdkSections(kind, doc, http) {
+  const described = [
+    ...(kind === "openrpc"
+      ? (doc.methods ?? []).map((m) => [m.name, m.description])
+      : operationsOf(doc).map((op) => [op.o.operationId, op.o.description])),
+    ...(http ? operationsOf(http.doc).map((op) => [op.o.operationId, op.o.description]) : []),
+  ];
+  return described
+    .map(([id, description]) => [
+      id,
+      String(description ?? "")
+        .split(/\n\s*\n/)
+        .map((p) => p.replace(/\s+/g, " ").trim())
+        .filter((p) => /^\*\*[^*]*\(SDK\)\.\*\*/.test(p)),
+    ])
+    .filter(([, paragraphs]) => paragraphs.length)
+    .map(([id, paragraphs]) => `\n\n## \`${id}\` in the SDK\n\n${paragraphs.join("\n\n")}`)
+    .join("");
 }
 
 /**

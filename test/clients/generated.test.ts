@@ -370,6 +370,21 @@ describe("JSON-RPC wire format", () => {
     await expect(sender.request("ping" as never, {} as never)).rejects.toThrow(ValidationError);
   });
 
+  it("sender: a base URL ending in /fast (the endpoint as the docs print it) is refused when the client is made, nothing sent", () => {
+    const fetch = vi.fn();
+    const baseUrls = { sender: "http://127.0.0.1:47390/fast" };
+    const refused = new ConfigurationError(
+      "baseUrls.sender: must not end with /fast (the client adds it)",
+    );
+    expect(() => createSenderClient({ fetch, baseUrls })).toThrow(refused);
+    expect(() => createSenderRpc({ fetch, baseUrls })).toThrow(refused);
+    expect(() => createChainDataClient({ fetch, baseUrls })).toThrow(refused);
+    expect(() => createChainDataClient({ fetch, areas: { sender: { baseUrls } } }).sender).toThrow(
+      "areas.sender.baseUrls.sender: must not end with /fast (the client adds it)",
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("sender: ping goes to the host the client sends through, even after the caller's options change", async () => {
     const urls: string[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -90,9 +90,11 @@ describe("lib/areas.mjs", () => {
     const names = regionNames(byName("sender"));
     expect(names).toEqual(hostRegionNames(index.hosts.sender));
     expect(names?.[0]).toBe("global");
+    // (With the paths its clients add, which its base URL must not end in: `…/fast`, user trial 36.)
     expect(read("packages/core/src/generated/environments.ts")).toContain(
-      `regions: ${JSON.stringify(names)}`,
+      `urlFault: /* @__PURE__ */ hostUrlFault("sender", ${JSON.stringify(names)}, ["/fast","/ping"])`,
     );
+    expect(read("packages/core/src/generated/environments.ts")).not.toContain('hostUrlFault("rpc"');
     expect(regionUrls(byName("sender"))).toEqual([
       ["global", index.hosts.sender.urls.mainnet],
       ...Object.entries(index.hosts.sender["x-regions"]),

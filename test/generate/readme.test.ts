@@ -2,6 +2,7 @@
 // per-operation status, and the closing paragraph names every per-call option, which writes are
 // not retried without `retryNonIdempotent`, and (JSON-RPC) calling a method by name. The README's
 // ```ts blocks are type-checked against the built packages by test/types/readme.test.ts.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { emitReadme } from "../../scripts/generate/readme.mjs";
@@ -188,6 +189,110 @@ describe("generated package README", () => {
     const plain = readme(rest({}));
     expect(plain).not.toContain("createRateLimiter");
     expect(plain).not.toContain("// sent as the");
+  });
+
+  describe("a JSON-RPC method's params that read as call options, and its notes on the SDK (user trial 36)", () => {
+    /** A JSON-RPC area whose `sendThing` takes `[thing, config]`, `config.maxRetries` and a query param. */
+    const sending = (description: string) => ({
+      area: "things",
+      kind: "openrpc",
+      file: "openrpc/things.json",
+      doc: {
+        openrpc: "1.3.2",
+        info: { title: "Things RPC", version: "1" },
+        methods: [
+          {
+            name: "sendThing",
+            summary: "Send",
+            description,
+            paramStructure: "by-position",
+            params: [
+              { name: "thing", required: true, schema: { type: "string" } },
+              {
+                name: "config",
+                schema: {
+                  type: "object",
+                  properties: {
+                    maxRetries: {
+                      type: "integer",
+                      description: "How many times the node re-sends it. Not the SDK's.",
+                    },
+                    encoding: { type: "string" },
+                  },
+                },
+              },
+            ],
+            "x-query-params": [
+              {
+                name: "fast_only",
+                description: "Route by the fast path only; cheaper. Sent as fast_only=true.",
+                schema: { type: "boolean" },
+              },
+            ],
+            result: { name: "id", schema: { type: "string" } },
+            examples: [
+              {
+                name: "one",
+                params: [
+                  { name: "thing", value: "a" },
+                  { name: "config", value: { maxRetries: 0 } },
+                ],
+                result: { name: "id", value: "x" },
+              },
+            ],
+          },
+        ],
+      },
+    });
+
+    it("says under the first call which maxRetries is the service's, and where a query param goes (F1, F4)", () => {
+      const text = readme(sending("Sends."));
+      expect(text).toContain(
+        "});\n// config.maxRetries: how many times the node re-sends it. The SDK's own maxRetries is a call option: { maxRetries: 0 } as the last argument.\n" +
+          "// { fastOnly: true }, in the params or as a call option: route by the fast path only.\n```",
+      );
+      expect(text).toContain(
+        "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }` last (`sendThing` also `fastOnly`, which its params take too).",
+      );
+      // (A method without either has no such lines.)
+      const plain = readme(rest({}));
+      expect(plain).not.toContain("is a call option:");
+      expect(plain).toContain("onResponse }` last. ");
+    });
+
+    it("shows the paragraphs of a description on what the SDK does, in a section of the operation (F5, F6, F8)", () => {
+      const text = readme(
+        sending(
+          "Sends.\n\n**Routing.** The service's.\n\n**Checks (SDK).** Not the tip.\n\n**Errors (SDK).** Read\n`err.rpcError`.",
+        ),
+      );
+      expect(text).toContain(
+        "\n\n## `sendThing` in the SDK\n\n**Checks (SDK).** Not the tip.\n\n**Errors (SDK).** Read `err.rpcError`.\n",
+      );
+      expect(text).not.toContain("**Routing.**");
+      expect(readme(sending("Sends."))).not.toContain("in the SDK\n");
+    });
+
+    it("the sender's README says them, from its spec (user trial 36: F1, F4 to F8)", () => {
+      const sender = readFileSync(
+        new URL("../../packages/sender/README.md", import.meta.url),
+        "utf8",
+      );
+      for (const part of [
+        "// config.maxRetries: how many times the node itself re-sends the transaction. The SDK's own maxRetries is a call option: { maxRetries: 0 } as the last argument.\n",
+        "// { swqosOnly: true }, in the params or as a call option: route only through the stake-weighted (SWQoS) path instead of dual routing.\n",
+        "last (`sendTransaction` also `swqosOnly`, which its params take too).",
+        "## `sendTransaction` in the SDK",
+        "the tip, the priority fee and the signatures are not checked; the Sender rejects a transaction without them (-32602).",
+        "`err.rpcError?.code` and `err.rpcError?.data` read both.",
+        "has its logs in `data.logs`",
+        "turn them off, `sendTransaction(params, { maxRetries: 0 })`, and resend in a loop of your own.",
+        "## `ping` in the SDK",
+        "Then ping on an idle timer: a `setTimeout` of 30 s, started again after each send and each ping",
+        "Not just before a send:",
+      ])
+        expect(sender).toContain(part);
+    });
   });
 
   describe("what it says of the values that arrive as bigint (trial 25 F10)", () => {

@@ -325,6 +325,32 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
     expect(() => resolveBaseUrl(config({ baseUrls: { rpc: "slc" } }), rpcHost)).toThrow(
       new ConfigurationError('baseUrls.rpc: must start with http:// or https:// (got "slc")'),
     );
+    // The Sender's endpoint as the public docs print it, `…/fast`, would send to /fast/fast and
+    // /fast/ping (user trial 36, F2): refused, naming the path only (the URL's may hold a token).
+    for (const url of [
+      "https://sender.helius-rpc.com/fast",
+      "http://127.0.0.1:4010/fast/",
+      `https://proxy.example/${KEY}/fast`,
+      "http://fra-sender.helius-rpc.com/ping",
+    ]) {
+      const path = url.includes("ping") ? "/ping" : "/fast";
+      let thrown: unknown;
+      try {
+        resolveBaseUrl(config({ baseUrls: { sender: url } }), senderHost);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toEqual(
+        new ConfigurationError(`baseUrls.sender: must not end with ${path} (the client adds it)`),
+      );
+      expect(String(thrown)).not.toContain(KEY);
+    }
+    // Only the paths the sender's clients add, and only on the sender host.
+    for (const url of ["https://proxy.example/breakfast", "https://proxy.example/fast/lane"])
+      expect(resolveBaseUrl(config({ baseUrls: { sender: url } }), senderHost)).toBe(url);
+    expect(
+      resolveBaseUrl(config({ baseUrls: { rpc: "https://proxy.example/fast" } }), rpcHost),
+    ).toBe("https://proxy.example/fast");
     expect(() => resolveBaseUrl(config({ environment: Object.create(null) }), rpcHost)).toThrow(
       new ConfigurationError("environment: must be one of mainnet, devnet, local (got object)"),
     );

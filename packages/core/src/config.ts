@@ -572,20 +572,23 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
 }
 
 /**
- * The rule `url` breaks as `host`'s base URL, or `""`: an http(s) URL that parses, without user or
- * password, query or fragment. Only a value without a scheme is shown, where seeing it helps most
+ * The rule `url` breaks as `host`'s base URL, or `""`: first the host's own (its `urlFault`: the
+ * sender's tells a region's name given for its URL, `"slc"`, the constant that holds the URL, and
+ * refuses a URL ending in `/fast`), then an http(s) URL that parses, without user or password,
+ * query or fragment. Only a value without a scheme is shown, where seeing it helps most
  * (`"127.0.0.1:4050"`), and only if it is a host name (a `.` or a `:`, and no path, credentials,
  * query or fragment: any of them may hold a token) or short: a long bare word may be the key
- * itself. A region's name given for its URL (the sender's `"slc"`) is told the constant that holds
- * the URL.
+ * itself.
  */
-function urlFault(url: unknown, { name, regions }: Host): string {
+function urlFault(url: unknown, host: Host): string {
+  const own = host.urlFault?.(url);
+  if (own) return own;
   if (typeof url !== "string" || !/^https?:\/\//i.test(url))
     return `must start with http:// or https:// (got ${
       typeof url === "string" && /^[^/@?#]*[.:][^/@?#]*$/.test(url)
         ? JSON.stringify(url)
         : messageValue(url)
-    }${regions?.includes(url as string) ? `, a region: use ${name}Regions.${url as string}` : ""}${
+    }${
       // (A same-origin proxy's path, the first thing a page's code writes: user trial 31. One
       // slash only: `//host/rpc` is a URL without its scheme, which `new URL(path, location.href)`
       // would give the page's. A server has no `location`. Short: it is in every bundle.)

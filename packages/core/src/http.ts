@@ -432,7 +432,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   )
     misconfigured(
       `baseUrls.${host.name}`,
-      "must be https:// to carry the API key (http only to a loopback host)",
+      `must be https:// to carry the API key (http only to a loopback host${host.keyOptional ? `; use ${host.name}Regions.global` : ""})`,
     );
   // With its own base URL and no key, a host that requires one is called without it: a proxy on
   // the caller's server adds it (so a page never holds it), or the URL authenticates.

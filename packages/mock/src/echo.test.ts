@@ -5,7 +5,16 @@
  * echoed answers of every operation against the spec's schemas.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ECHOES, echoRequest, lacksEntries, pathParams, type Echo } from "./echo.js";
+import {
+  ECHOES,
+  echoRequest,
+  firstSignature,
+  fromBase58,
+  lacksEntries,
+  pathParams,
+  toBase58,
+  type Echo,
+} from "./echo.js";
 import { startMock, type MockServer } from "./index.js";
 import { loadSpec } from "./spec.js";
 import { callMock } from "./test-support.js";
@@ -121,6 +130,52 @@ describe("echoRequest", () => {
     expect(echoRequest("getAssetBatch", { ids: "not a list" }, [result])).toEqual([result]);
   });
 
+  it("a derived value replaces the field, or the result itself; undefined leaves the answer's", () => {
+    const derive = (request: unknown) => (request as { n?: number }).n;
+    expect(echo([{ to: "", derive }], { n: 2 }, "example")).toBe(2);
+    expect(echo([{ to: "a.b", derive }], { n: 2 }, { a: { b: 1 } })).toEqual({ a: { b: 2 } });
+    expect(echo([{ to: "", derive }], {}, "example")).toBe("example");
+  });
+
+  it("sendTransaction answers the transaction's first signature, base58, in either encoding (user trial 36, F9)", () => {
+    // A v0 transaction of one signature: the count, 64 bytes of signature, then a message.
+    const signature = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256);
+    const message = Uint8Array.from({ length: 60 }, (_, i) => (i === 0 ? 0x80 : i % 7));
+    const bytes = Uint8Array.from([1, ...signature, ...message]);
+    const expected = toBase58(signature);
+    expect(fromBase58(expected)).toEqual(signature);
+    const base64 = Buffer.from(bytes).toString("base64");
+    const base58 = toBase58(bytes);
+    expect(echoRequest("sendTransaction", [base64, { encoding: "base64" }], "example")).toBe(
+      expected,
+    );
+    expect(echoRequest("sendTransaction", [base58, { encoding: "base58" }], "example")).toBe(
+      expected,
+    );
+    // Leading zero bytes are 1s: an unsigned transaction's signature is 64 of them.
+    const unsigned = Uint8Array.from([1, ...new Uint8Array(64), ...message]);
+    expect(firstSignature([Buffer.from(unsigned).toString("base64"), { encoding: "base64" }])).toBe(
+      "1".repeat(64),
+    );
+    // The spec's example is consistent: its answer is its transaction's first signature.
+    const sender = loadSpec().areas.find((a) => a.area === "sender")!.doc;
+    for (const example of sender.methods[0].examples)
+      expect(firstSignature(example.params.map((p: { value: unknown }) => p.value))).toBe(
+        example.result.value,
+      );
+    // Too short, a v1 transaction (0x81 first: its signatures follow the message), no encoding:
+    // the example's answer stays.
+    for (const params of [
+      ["AQIDBA==", { encoding: "base64" }],
+      [Buffer.from([0x81, ...bytes.subarray(1)]).toString("base64"), { encoding: "base64" }],
+      [base64, {}],
+      [base64],
+    ])
+      expect(echoRequest("sendTransaction", params, "example"), JSON.stringify(params)).toBe(
+        "example",
+      );
+  });
+
   it("lacksEntries: a list echo's list of nulls only", () => {
     expect(lacksEntries("getAssetBatch", [null, null])).toBe(true);
     expect(lacksEntries("getAssetBatch", [null, { id: A }])).toBe(false);
@@ -229,6 +284,8 @@ describe("ECHOES names what the spec has", () => {
           schemasAt(op!.doc, op!.result, echo.to).length,
           `${name}: the result has no ${echo.to}`,
         ).toBeGreaterThan(0);
+        // (A derived value names no request value: its unit tests hold what it reads.)
+        if ("derive" in echo) continue;
         expect(
           schemasAt(op!.doc, op!.request, echo.from).length,
           `${name}: the request has no ${echo.from}`,
@@ -294,6 +351,28 @@ describe("the mock's answers follow the request", () => {
       const plain = (await rpc("getAssetsByAuthority", { authorityAddress: A }, prefer)).body;
       const items = plain.result.items;
       if (items.length) expect(plain.result.cursor, prefer).toBe(items.at(-1).id);
+    }
+  });
+
+  it("the sender: sendTransaction answers the first signature of the transaction sent, in both modes", async () => {
+    const bytes = Uint8Array.from([
+      1,
+      ...Array.from({ length: 124 }, (_, i) => (i * 13 + 5) % 256),
+    ]);
+    bytes[65] = 1; // (the message's header: one signer)
+    const transaction = Buffer.from(bytes).toString("base64");
+    const expected = toBase58(bytes.subarray(1, 65));
+    for (const prefer of [undefined, "dynamic=true, seed=1"]) {
+      const r = await callMock(mock.url, "/fast", {
+        body: {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "sendTransaction",
+          params: [transaction, { encoding: "base64", skipPreflight: true, maxRetries: 0 }],
+        },
+        ...(prefer && { headers: { prefer } }),
+      });
+      expect(r.body.result, prefer).toBe(expected);
     }
   });
 

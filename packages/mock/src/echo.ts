@@ -35,7 +35,15 @@ export interface ListEcho {
   only?: RegExp;
 }
 
-export type Echo = FieldEcho | ListEcho;
+/** The result field `to` takes a value made from the request, not copied from it. */
+export interface DerivedEcho {
+  /** A dotted path in the result; `""` the result itself. */
+  to: string;
+  /** The value, from the request; `undefined` leaves the answer's. */
+  derive: (request: unknown) => unknown;
+}
+
+export type Echo = FieldEcho | ListEcho | DerivedEcho;
 
 /** An address (common.yaml#/Address): a wallet's identity carries one, never the domain asked for. */
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -58,6 +66,53 @@ const KEYSET: FieldEcho[] = [
   { to: "before", from: "before", drop: true },
   { to: "after", from: "after", drop: true },
 ];
+
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/** `bytes` as base58 text (a leading zero byte is a `1`). */
+export function toBase58(bytes: Uint8Array): string {
+  let n = 0n;
+  for (const byte of bytes) n = n * 256n + BigInt(byte);
+  let text = "";
+  for (; n > 0n; n /= 58n) text = BASE58[Number(n % 58n)] + text;
+  for (let i = 0; i < bytes.length && bytes[i] === 0; i++) text = "1" + text;
+  return text;
+}
+
+/** The bytes of base58 `text`, or undefined when it holds a character base58 lacks. */
+export function fromBase58(text: string): Uint8Array | undefined {
+  let n = 0n;
+  for (const char of text) {
+    const digit = BASE58.indexOf(char);
+    if (digit < 0) return undefined;
+    n = n * 58n + BigInt(digit);
+  }
+  const bytes: number[] = [];
+  for (; n > 0n; n /= 256n) bytes.unshift(Number(n % 256n));
+  for (let i = 0; i < text.length && text[i] === "1"; i++) bytes.unshift(0);
+  return Uint8Array.from(bytes);
+}
+
+/**
+ * The first signature of the transaction `sendTransaction` was given (`[transaction, config]`, in
+ * `config.encoding`), base58, as the Sender answers it: bytes 1 to 64 of a legacy or v0
+ * transaction, whose first byte counts its signatures. Undefined for text of another layout (a
+ * v1 transaction, whose first byte is 0x81, has its signatures after its message): the answer
+ * keeps the example's.
+ */
+export function firstSignature(params: unknown): string | undefined {
+  if (!Array.isArray(params) || typeof params[0] !== "string" || !isObject(params[1]))
+    return undefined;
+  const { encoding } = params[1];
+  const bytes =
+    encoding === "base58"
+      ? fromBase58(params[0])
+      : encoding === "base64"
+        ? Buffer.from(params[0], "base64")
+        : undefined;
+  if (!bytes || bytes.length < 65 || bytes[0]! < 1 || bytes[0]! > 127) return undefined;
+  return toBase58(bytes.subarray(1, 65));
+}
 
 /** Which result field echoes which request value, by JSON-RPC method or REST operationId. */
 export const ECHOES: Record<string, Echo[]> = {
@@ -82,6 +137,8 @@ export const ECHOES: Record<string, Echo[]> = {
   getMultipleNewAddressProofsV2: [
     { list: "value", from: "", each: { address: "address", merkleTree: "tree" } },
   ],
+  // the sender (spec/openrpc/sender.yaml): the signature is the transaction's own (user trial 36, F9)
+  sendTransaction: [{ to: "", derive: firstSignature }],
   // wallet (spec/openapi/wallet.yaml): a domain is not resolved, so it is not echoed
   getIdentity: [{ to: "address", from: "path.wallet", only: ADDRESS }],
   getBatchIdentity: [{ list: "", from: "body.addresses", each: { address: "" }, only: ADDRESS }],
@@ -118,6 +175,11 @@ export function echoRequest(
 ): unknown {
   let out = result;
   for (const echo of echoes[operation] ?? []) {
+    if ("derive" in echo) {
+      const value = echo.derive(request);
+      if (value !== undefined) out = echo.to ? put(out, echo.to.split("."), value) : value;
+      continue;
+    }
     if ("list" in echo) {
       const inputs = get(request, echo.from);
       const list = get(out, echo.list);

@@ -322,9 +322,9 @@ describe("createChainDataClient: areas", () => {
   it("a key over plain http is refused when the client is created, for every area, named by the area's path when the area has options of its own (user trial)", () => {
     const { fetch, sent } = recorder();
     const common = { apiKey: KEY, fetch };
-    const refusal = (path: string) =>
+    const refusal = (path: string, wayOut = "") =>
       new ConfigurationError(
-        `${path}: must be https:// to carry the API key (http only to a loopback host)`,
+        `${path}: must be https:// to carry the API key (http only to a loopback host${wayOut})`,
       );
     expect(() =>
       createChainDataClient({ ...common, baseUrls: { wallet: "http://wallet.example" } }),
@@ -337,7 +337,7 @@ describe("createChainDataClient: areas", () => {
         ...common,
         areas: { sender: { apiKey: SENDER_KEY, baseUrls: { sender: senderRegions.fra } } },
       }),
-    ).toThrow(refusal("areas.sender.baseUrls.sender"));
+    ).toThrow(refusal("areas.sender.baseUrls.sender", "; use senderRegions.global"));
     // The shared key never goes to the sender: a regional http URL is fine without its own key.
     createChainDataClient({ ...common, baseUrls: { sender: senderRegions.fra } });
     expect(sent).toEqual([]);
