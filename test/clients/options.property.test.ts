@@ -65,6 +65,7 @@ import {
   toNodeHandler,
 } from "@chaindata/webhooks";
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notABatchOption } from "../../packages/sdk/src/test-support/batching-areas.js";
 
@@ -1140,6 +1141,27 @@ describe("per-call options: every wrong value is refused before anything is sent
       }),
       runsOf(refusals, RUNS / 3),
     );
+  });
+});
+
+describe("the call options the generated READMEs list are the ones the runtime takes", () => {
+  // (scripts/generate/readme.mjs writes the list; REQUEST_OPTIONS is pinned to the runtime's own
+  // refusal message above.)
+  it.each([
+    "das",
+    "compression",
+    "sender",
+    "wallet",
+    "admin",
+    "webhooks",
+    "token-metadata",
+    "mint",
+  ])("packages/%s/README.md", (area) => {
+    const readme = readFileSync(
+      new URL(`../../packages/${area}/README.md`, import.meta.url),
+      "utf8",
+    );
+    expect(readme).toContain(`every call takes \`{ ${REQUEST_OPTIONS} }\` last`);
   });
 });
 
