@@ -68,6 +68,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notABatchOption } from "../../packages/sdk/src/test-support/batching-areas.js";
+import { areas } from "../spec/documents.js";
 
 const SEED = 20_260_412;
 /** Runs per factory or call site and property; the suite stays well under 20 s. */
@@ -1147,16 +1148,7 @@ describe("per-call options: every wrong value is refused before anything is sent
 describe("the call options the generated READMEs list are the ones the runtime takes", () => {
   // (scripts/generate/readme.mjs writes the list; REQUEST_OPTIONS is pinned to the runtime's own
   // refusal message above.)
-  it.each([
-    "das",
-    "compression",
-    "sender",
-    "wallet",
-    "admin",
-    "webhooks",
-    "token-metadata",
-    "mint",
-  ])("packages/%s/README.md", (area) => {
+  it.each([...new Set(areas.map((a) => a.area))])("packages/%s/README.md", (area) => {
     const readme = readFileSync(
       new URL(`../../packages/${area}/README.md`, import.meta.url),
       "utf8",
