@@ -84,7 +84,7 @@ describe("a broken spec fails the docs build, naming the file and the place", ()
     expect(build(spec)).toThrow(`${join(spec, "index.json")}: area das is listed twice`);
     const cli = spawnSync(
       process.execPath,
-      [join(root, "packages/docs/build.mjs"), "--spec", spec, "--out", join(tmp, "cli")],
+      [join(root, "packages/docs/bin/build.mjs"), "--spec", spec, "--out", join(tmp, "cli")],
       { encoding: "utf8" },
     );
     expect(cli.status).toBe(1);

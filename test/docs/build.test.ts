@@ -2276,7 +2276,7 @@ describe("docs build", () => {
       `area admin: ${missing} is listed in ${join(spec, "index.json")} but missing`,
     );
     expect(existsSync(join(tmp, "site-missing"))).toBe(false);
-    const cli = join(root, "packages/docs/build.mjs");
+    const cli = join(root, "packages/docs/bin/build.mjs");
     const run = (...args: string[]) =>
       spawnSync(
         process.execPath,
@@ -2311,7 +2311,7 @@ describe("docs build", () => {
     );
     const cli = spawnSync(
       process.execPath,
-      [join(root, "packages/docs/build.mjs"), "--spec", spec, "--out", join(tmp, "x")],
+      [join(root, "packages/docs/bin/build.mjs"), "--spec", spec, "--out", join(tmp, "x")],
       { encoding: "utf8" },
     );
     expect(cli.status).toBe(1);
@@ -2329,7 +2329,7 @@ describe("docs build", () => {
       const site = join(tmp, `site-locale-${locale}`);
       const r = spawnSync(
         process.execPath,
-        [join(root, "packages/docs/build.mjs"), "--spec", spec, "--out", site, "--quiet"],
+        [join(root, "packages/docs/bin/build.mjs"), "--spec", spec, "--out", site, "--quiet"],
         { encoding: "utf8", env: { ...process.env, LC_ALL: locale, LANG: locale } },
       );
       expect(r.status, r.stderr).toBe(0);
@@ -2343,7 +2343,7 @@ describe("docs build", () => {
   });
 
   it("CLIs: --help prints usage (exit 0); an unknown option is one line plus usage (exit 2, no stack)", () => {
-    for (const cli of ["build.mjs", "serve.mjs"]) {
+    for (const cli of ["bin/build.mjs", "bin/serve.mjs"]) {
       const file = join(root, "packages/docs", cli);
       const help = spawnSync(process.execPath, [file, "--help"], { encoding: "utf8" });
       expect(help.status, cli).toBe(0);
@@ -2358,7 +2358,7 @@ describe("docs build", () => {
       [["--port", "99999"], {}, '--port: bad port "99999"'],
       [[], { CHAINDATA_DOCS_PORT: "abc" }, 'CHAINDATA_DOCS_PORT: bad port "abc"'],
     ] as const) {
-      const serve = join(root, "packages/docs/serve.mjs");
+      const serve = join(root, "packages/docs/bin/serve.mjs");
       const r = spawnSync(process.execPath, [serve, ...args], {
         encoding: "utf8",
         env: { ...process.env, ...env },
@@ -2374,11 +2374,11 @@ describe("docs build", () => {
     // A copy of the CLIs outside the workspace, where @chaindata/core does not resolve, stands in
     // for a clone whose packages/core/dist does not exist yet.
     const copy = join(tmp, "docs-without-core");
-    for (const file of ["build.mjs", "serve.mjs", "src"])
+    for (const file of ["bin", "src"])
       cpSync(join(root, "packages/docs", file), join(copy, file), { recursive: true });
     for (const [cli, args] of [
-      ["build.mjs", ["--out", join(copy, "dist")]],
-      ["serve.mjs", []],
+      ["bin/build.mjs", ["--out", join(copy, "dist")]],
+      ["bin/serve.mjs", []],
     ] as const) {
       // (An empty CHAINDATA_DOCS_PORT is unset, as for npm start and the mock: not a bad port.)
       const r = spawnSync(process.execPath, [join(copy, cli), ...args], {
@@ -2764,7 +2764,7 @@ describe("docs server", () => {
       expect(existsSync(join(dir, "kept.txt"))).toBe(true);
       const cli = spawnSync(
         process.execPath,
-        [join(root, "packages/docs/serve.mjs"), "--port", String(port), "--dir", dir],
+        [join(root, "packages/docs/bin/serve.mjs"), "--port", String(port), "--dir", dir],
         { encoding: "utf8" },
       );
       expect(cli.status).toBe(1);

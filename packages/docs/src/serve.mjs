@@ -109,7 +109,7 @@ export async function serveDocs({
     if (wantBuild === true || (wantBuild === "if-missing" && !existsSync(join(root, "index.html"))))
       built = buildDocs({ spec, out: root, localUrl });
     if (!existsSync(join(root, "index.html")))
-      throw new Error(`no docs site in ${root}: run \`node packages/docs/build.mjs\` first`);
+      throw new Error(`no docs site in ${root}: run \`node packages/docs/bin/build.mjs\` first`);
   } catch (err) {
     await close();
     throw err;

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ChainDataClient } from "@chaindata/sdk";
 import { afterAll, describe, expect, it } from "vitest";
-import { areas, root } from "./spec.js";
+import { areas, root } from "../spec/documents.js";
 
 const docsDir = mkdtempSync(join(tmpdir(), "chaindata-start-docs-"));
 afterAll(() => rmSync(docsDir, { recursive: true, force: true }));

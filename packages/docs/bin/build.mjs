@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// node packages/docs/build.mjs [--spec spec/dist] [--out packages/docs/dist] [--quiet]
+// node packages/docs/bin/build.mjs [--spec spec/dist] [--out packages/docs/dist] [--quiet]
 // Builds the static docs site from the bundled spec only (run `npm run spec:bundle` first).
 import { resolve } from "node:path";
-import { exitUnlessCoreBuilt, parseCli } from "./src/cli.mjs";
+import { exitUnlessCoreBuilt, parseCli } from "../src/cli.mjs";
 
-const USAGE = `Usage: node packages/docs/build.mjs [options]   (npm run docs)
+const USAGE = `Usage: node packages/docs/bin/build.mjs [options]   (npm run docs)
 
 Builds the static docs site from the bundled spec (run \`npm run spec:bundle\` first).
 
@@ -28,7 +28,7 @@ const values = parseCli(
   USAGE,
 );
 exitUnlessCoreBuilt();
-const { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } = await import("./src/build.mjs");
+const { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } = await import("../src/build.mjs");
 try {
   const r = buildDocs({
     spec: values.spec ? resolve(values.spec) : DEFAULT_SPEC,

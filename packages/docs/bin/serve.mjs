@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// node packages/docs/serve.mjs [--port 4020] [--dir packages/docs/dist] [--spec spec/dist] [--no-build] [--help]
+// node packages/docs/bin/serve.mjs [--port 4020] [--dir packages/docs/dist] [--spec spec/dist] [--no-build] [--help]
 // Serves the docs site on http://127.0.0.1:<port>/ (rebuilds it from the spec first unless --no-build).
 // Programmatic use: import { serveDocs } from "@chaindata/docs".
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { exitUnlessCoreBuilt, parseCli, parsePort } from "./src/cli.mjs";
+import { exitUnlessCoreBuilt, parseCli, parsePort } from "../src/cli.mjs";
 
-const USAGE = `Usage: node packages/docs/serve.mjs [options]   (npm run docs:serve)
+const USAGE = `Usage: node packages/docs/bin/serve.mjs [options]   (npm run docs:serve)
 
 Serves the docs site on http://127.0.0.1:<port>/, rebuilt from the spec first (when the spec
 bundles exist) unless --no-build. SIGINT or SIGTERM stops it.
@@ -39,8 +39,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   );
   exitUnlessCoreBuilt();
   const [{ DEFAULT_OUT, DEFAULT_SPEC }, { serveDocs }] = await Promise.all([
-    import("./src/build.mjs"),
-    import("./src/serve.mjs"),
+    import("../src/build.mjs"),
+    import("../src/serve.mjs"),
   ]);
   try {
     const s = await serveDocs({
