@@ -72,9 +72,20 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
           // (The receiver of the deliveries the document lists, hand-written in the package.)
           `\n\n${receiverReadme({ area, client, kinds: Object.keys(doc.webhooks).filter((k) => k !== "discord") })}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}${callsNote(area, kind, ops, client)} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. ${bigintNote({ kind, doc })}${readmeConstants({ area, doc })}${sdkSections(kind, doc, http)}\n`,
+      // (A list under its own heading, one item per subject: a reader scans it for the one they
+      // need, review 46 F8.)
+      `\n\n## Options, other ways to call, errors and u64 values\n\n` +
+      `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
+      bullet("Other ways to call", callsNote(area, kind, ops, client)) +
+      `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n` +
+      `- **u64 values.** ${bigintNote({ kind, doc })}\n` +
+      `${readmeConstants({ area, doc })}${sdkSections(kind, doc, http)}`.replace(/^(?=.)/, "\n") +
+      "\n",
   };
 }
+
+/** A list item `**title.** text` ("" for no text: `text` starts with a space when it has one). */
+const bullet = (title, text) => (text ? `- **${title}.**${text}\n` : "");
 
 /** The options every call takes last (core's `RequestOptions`). */
 const CALL_OPTIONS = [
