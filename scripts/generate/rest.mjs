@@ -37,6 +37,7 @@ import {
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
+import { layout } from "./lib/layout.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
 import { clientOverName, coreImportsOf, REST_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
@@ -317,7 +318,9 @@ function emitOperations({ area, doc, file, ops, source }) {
       ? `T.${pascal(id)}Input`
       : "{ [name: string]: never }";
     const types = `<${input}, T.${pascal(id)}Result>`;
-    return `export const ${id}: OperationDescriptor${types} = ${descriptorSource(d, params)};`;
+    return layout(
+      `export const ${id}: OperationDescriptor${types} = ${descriptorSource(d, params)};`,
+    );
   });
   // Deliveries the service POSTs to the user (OpenAPI `webhooks:`): where their u64 values are.
   const deliveries = Object.entries(doc.webhooks ?? {}).map(([name, item]) => {

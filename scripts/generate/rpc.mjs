@@ -35,6 +35,7 @@ import {
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
+import { layout } from "./lib/layout.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { coreImportsOf, RPC_CLIENT_IMPORTS } from "./lib/names.mjs";
@@ -266,7 +267,7 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
       const { "x-source": _provenance, ...defaults } = given;
       d.defaults = defaults;
     }
-    descriptors.push(`export const ${h.id}: OperationDescriptor = ${descriptorSource(d)};`);
+    descriptors.push(layout(`export const ${h.id}: OperationDescriptor = ${descriptorSource(d)};`));
   }
   return operationsModule(
     source,
@@ -302,7 +303,9 @@ function methodDescriptor(doc, file, m, checks, encode) {
         .join(" | ")
     : "never";
   const types = `<${queryNames}, T.${pascal(m.name)}Params, T.${pascal(m.name)}Result>`;
-  return `export const ${m.name}: RpcMethodDescriptor${types} = ${descriptorSource(d, params, encode)};`;
+  return layout(
+    `export const ${m.name}: RpcMethodDescriptor${types} = ${descriptorSource(d, params, encode)};`,
+  );
 }
 
 /** Method `m`'s query options, `{ <SDK name>: <name sent> }`, when it has some. */

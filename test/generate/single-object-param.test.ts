@@ -27,6 +27,7 @@ import { join } from "node:path";
 import { startMock, type MockServer } from "@chaindata/mock";
 import { importBundled } from "./bundled-program.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { declaration, oneLine } from "./declarations.js";
 import { typeScriptSnippets } from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generate } from "../../scripts/generate/index.mjs";
@@ -199,23 +200,6 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-/** The line of `source` that starts with `head`, with the JSDoc just above it. */
-function declaration(source: string | undefined, head: string): string | undefined {
-  const lines = (source ?? "").split("\n");
-  const at = lines.findIndex((line) => line.startsWith(head));
-  if (at < 0) return undefined;
-  let start = at;
-  if (lines[at - 1]?.trimEnd().endsWith("*/"))
-    do start--;
-    while (start > 0 && !lines[start]!.trimStart().startsWith("/**"));
-  let end = at;
-  if (lines[at]!.trimEnd().endsWith("{")) {
-    const close = new RegExp(`^${/^\s*/.exec(lines[at]!)![0]}\\}[;,]?$`);
-    while (end < lines.length - 1 && !close.test(lines[end]!)) end++;
-  }
-  return lines.slice(start, end + 1).join("\n");
-}
-
 it("the spec copy passes every spec check", () => {
   expect(findings).toEqual([]);
 });
@@ -261,17 +245,17 @@ describe("generated (in memory)", () => {
 
   it("descriptor: the object checked under the param's name (its members given unwrapped named where they go), sent by position", () => {
     const operations = files["packages/das/src/generated/operations.ts"];
-    const request = `request: /* @__PURE__ */ vObject({ accountKeys: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 128), options: /* @__PURE__ */ vObject({ priorityLevel: /* @__PURE__ */ vEnum(${JSON.stringify(LEVELS)}), includeAllPriorityFeeLevels: vBoolean }, [], false) }, [], false)`;
+    const request = `request: /* @__PURE__ */ vObject({ accountKeys: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 128), options: /* @__PURE__ */ vObject({ priorityLevel: /* @__PURE__ */ vEnum(${JSON.stringify(LEVELS).replaceAll(",", ", ")}), includeAllPriorityFeeLevels: vBoolean }, [], false) }, [], false)`;
     // (vRenamed: `params.accountKeys: … ; it is named request.accountKeys here`.)
     const hinted = (object: string) =>
       `/* @__PURE__ */ vRenamed(${object}, { accountKeys: "request.accountKeys", options: "request.options" })`;
-    expect(declaration(operations, `export const ${REQUIRED}:`)).toBe(
+    expect(oneLine(declaration(operations, `export const ${REQUIRED}:`))).toBe(
       `export const ${REQUIRED}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateParams, T.GetExampleFeeEstimateResult> = { id: "${REQUIRED}", params: ${hinted(`/* @__PURE__ */ vObject({ ${request} }, ["request"], false)`)}, idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
     );
     expect(operations).toContain(
       `\nexport const ${REQUIRED}U64Shape: U64Shape = { priorityFeeEstimate: 0 };\n`,
     );
-    expect(declaration(operations, `export const ${OPTIONAL}:`)).toBe(
+    expect(oneLine(declaration(operations, `export const ${OPTIONAL}:`))).toBe(
       `export const ${OPTIONAL}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateOptionalParams, T.GetExampleFeeEstimateOptionalResult> = { id: "${OPTIONAL}", params: ${hinted(`/* @__PURE__ */ vObject({ ${request} }, [], false)`)}, idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
     );
   });

@@ -29,6 +29,7 @@ import { join } from "node:path";
 import { startMock, type MockServer } from "@chaindata/mock";
 import { importBundled } from "./bundled-program.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { declaration, oneLine } from "./declarations.js";
 import { buildDocs, typeScriptSnippets } from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generate } from "../../scripts/generate/index.mjs";
@@ -280,26 +281,6 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-/**
- * The declaration of `source` whose first line starts with `head`: the JSDoc just above it, the
- * line, and for a block the lines down to its closing brace. `undefined` when there is none.
- */
-function declaration(source: string | undefined, head: string): string | undefined {
-  const lines = (source ?? "").split("\n");
-  const at = lines.findIndex((line) => line.startsWith(head));
-  if (at < 0) return undefined;
-  let start = at;
-  if (lines[at - 1]?.trimEnd().endsWith("*/"))
-    do start--;
-    while (start > 0 && !lines[start]!.trimStart().startsWith("/**"));
-  let end = at;
-  if (lines[at]!.trimEnd().endsWith("{")) {
-    const close = new RegExp(`^${/^\s*/.exec(lines[at]!)![0]}\\}[;,]?$`);
-    while (end < lines.length - 1 && !close.test(lines[end]!)) end++;
-  }
-  return lines.slice(start, end + 1).join("\n");
-}
-
 /** A JSDoc block: summary, description, then `tags` (lines), each line indented by `indent`. */
 const jsdoc = (summary: string, description: string, tags: string[], indent = "") =>
   ["/**", ` * ${summary}`, " *", ` * ${description}`, " *", ...tags.map((t) => ` * ${t}`), " */"]
@@ -371,7 +352,7 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
   it("descriptor: the params' checks (Address pattern, limit bounds, no unknown param), the u64 field, and the params and result types `call` takes and resolves with", () => {
     const operations = files["packages/das/src/generated/operations.ts"];
     expect(operations).toContain('\nimport type * as T from "./types.js";\n');
-    expect(declaration(operations, `export const ${METHOD}:`)).toBe(
+    expect(oneLine(declaration(operations, `export const ${METHOD}:`))).toBe(
       `export const ${METHOD}: RpcMethodDescriptor<never, T.GetAssetsByExampleTestParams, T.GetAssetsByExampleTestResult> = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
     );
     // (And the method's own export of it: lib/descriptor.mjs u64ShapeConstants.)
@@ -473,7 +454,7 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
   it("descriptor: the params' checks, the u64 field, the beta mark, and the params and result types `call` takes and resolves with", () => {
     const operations = files["packages/wallet/src/generated/operations.ts"];
     expect(operations).toContain('\nimport type * as T from "./types.js";\n');
-    expect(declaration(operations, `export const ${OPERATION}:`)).toBe(
+    expect(oneLine(declaration(operations, `export const ${OPERATION}:`))).toBe(
       `export const ${OPERATION}: OperationDescriptor<T.GetExampleTestTotalsInput, T.GetExampleTestTotalsResult> = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
     );
     expect(operations).toContain(

@@ -1,6 +1,7 @@
 // What every operation descriptor has, whichever kind of document it comes from, and the
 // item type of a paginated operation.
 import { literal } from "./emit.mjs";
+import { layout } from "./layout.mjs";
 import { isIdentifier } from "./names.mjs";
 import { camel, deref, u64Shape } from "./schema.mjs";
 
@@ -116,7 +117,7 @@ export function u64ShapeConstants(fn, operations, walk) {
     const first = written.get(code);
     if (!first) written.set(code, name);
     canonical.set(name, first ?? name);
-    return `export const ${name}: U64Shape = ${first ?? code};`;
+    return layout(`export const ${name}: U64Shape = ${first ?? code};`);
   };
   const example = (name, text) => [
     "",

@@ -352,7 +352,8 @@ export const operationsModule = (source, checks, descriptors, imports, { typed =
   (typed ? `import type * as T from "./types.js";\n` : "") +
   "\n" +
   (checks.declarations() ? checks.declarations() + "\n\n" : "") +
-  descriptors.join("\n") +
+  // (A blank line between declarations: most span several lines, lib/layout.mjs.)
+  descriptors.map((d) => d.trim()).join("\n\n") +
   "\n";
 
 /**

@@ -6,7 +6,13 @@ import type * as T from "./types.js";
 const PATTERN_1 = /^(?!\.\.?$)/u;
 const DESCRIPTION_1 = "a URL path segment other than \".\" or \"..\"";
 
-export const getProjectUsage: OperationDescriptor<T.GetProjectUsageInput, T.GetProjectUsageResult> = { id: "getProjectUsage", params: /* @__PURE__ */ vObject({ id: /* @__PURE__ */ vBoundedString(1, undefined, PATTERN_1, DESCRIPTION_1) }, ["id"], false), idempotent: true };
+export const getProjectUsage: OperationDescriptor<T.GetProjectUsageInput, T.GetProjectUsageResult> = {
+  id: "getProjectUsage",
+  params: /* @__PURE__ */ vObject({
+    id: /* @__PURE__ */ vBoundedString(1, undefined, PATTERN_1, DESCRIPTION_1)
+  }, ["id"], false),
+  idempotent: true
+};
 
 /** The documented rate limit of this host (5 requests/s per project): `rateLimit: createRateLimiter(adminRateLimit)`. */
 export const adminRateLimit = { requestsPerSecond: 5 } as const;

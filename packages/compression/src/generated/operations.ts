@@ -24,7 +24,10 @@ const DESCRIPTION_4 = "non-empty base58 text (no 0, O, I, l, +, / or =)";
  * const item = reviveU64(parseJson(itemText), getCompressedAccountsByOwnerItemU64Shape);
  * ```
  */
-export const getCompressedAccountsByOwnerItemU64Shape: U64Shape = { data: { discriminator: 1 }, lamports: 1 };
+export const getCompressedAccountsByOwnerItemU64Shape: U64Shape = {
+  data: { discriminator: 1 },
+  lamports: 1
+};
 
 /**
  * Where the result of `getCompressedAccountsByOwner` holds u64 values (`bigint`) and floats
@@ -37,7 +40,9 @@ export const getCompressedAccountsByOwnerItemU64Shape: U64Shape = { data: { disc
  * const cached = reviveU64(parseJson(text), getCompressedAccountsByOwnerU64Shape);
  * ```
  */
-export const getCompressedAccountsByOwnerU64Shape: U64Shape = { value: { items: getCompressedAccountsByOwnerItemU64Shape } };
+export const getCompressedAccountsByOwnerU64Shape: U64Shape = {
+  value: { items: getCompressedAccountsByOwnerItemU64Shape }
+};
 
 /**
  * Where one item of `getCompressedTokenAccountsByOwner`'s page walk (`.all()`,
@@ -52,7 +57,10 @@ export const getCompressedAccountsByOwnerU64Shape: U64Shape = { value: { items: 
  * const item = reviveU64(parseJson(itemText), getCompressedTokenAccountsByOwnerItemU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByOwnerItemU64Shape: U64Shape = { account: { data: { discriminator: 1 }, lamports: 1 }, tokenData: { amount: 1 } };
+export const getCompressedTokenAccountsByOwnerItemU64Shape: U64Shape = {
+  account: { data: { discriminator: 1 }, lamports: 1 },
+  tokenData: { amount: 1 }
+};
 
 /**
  * Where the result of `getCompressedTokenAccountsByOwner` holds u64 values (`bigint`) and floats
@@ -66,7 +74,9 @@ export const getCompressedTokenAccountsByOwnerItemU64Shape: U64Shape = { account
  * const cached = reviveU64(parseJson(text), getCompressedTokenAccountsByOwnerU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByOwnerU64Shape: U64Shape = { value: { items: getCompressedTokenAccountsByOwnerItemU64Shape } };
+export const getCompressedTokenAccountsByOwnerU64Shape: U64Shape = {
+  value: { items: getCompressedTokenAccountsByOwnerItemU64Shape }
+};
 
 /**
  * Where one item of `getCompressedTokenAccountsByDelegate`'s page walk (`.all()`,
@@ -147,10 +157,129 @@ export const getLatestCompressionSignaturesU64Shape: undefined = undefined;
  */
 export const getMultipleNewAddressProofsV2U64Shape: undefined = undefined;
 
-export const getCompressedAccountsByOwner: RpcMethodDescriptor<never, T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult> = { id: "getCompressedAccountsByOwner", params: /* @__PURE__ */ vObject({ owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_2)), dataSlice: /* @__PURE__ */ vNullable(/* @__PURE__ */ vObject({ offset: /* @__PURE__ */ vInteger(0), length: /* @__PURE__ */ vInteger(0) }, ["offset","length"], false)), filters: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({ memcmp: /* @__PURE__ */ vObject({ offset: /* @__PURE__ */ vInteger(0), bytes: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_3) }, ["offset","bytes"], false) }, ["memcmp"], false), undefined, 5), limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000)) }, ["owner"], false), idempotent: true, u64: { value: { items: { data: { discriminator: 1 }, lamports: 1 } } }, pagination: { style: "cursor", cursor: "cursor", limit: "limit", items: "value.items", nextCursor: "value.cursor" } };
-export const getCompressedTokenAccountsByOwner: RpcMethodDescriptor<never, T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult> = { id: "getCompressedTokenAccountsByOwner", params: /* @__PURE__ */ vObject({ owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1)), cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_4)), limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000)) }, ["owner"], false), idempotent: true, u64: { value: { items: { account: { data: { discriminator: 1 }, lamports: 1 }, tokenData: { amount: 1 } } } }, pagination: { style: "cursor", cursor: "cursor", limit: "limit", items: "value.items", nextCursor: "value.cursor" } };
-export const getCompressedTokenAccountsByDelegate: RpcMethodDescriptor<never, T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult> = { id: "getCompressedTokenAccountsByDelegate", params: /* @__PURE__ */ vObject({ delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1)), cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_4)), limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000)) }, ["delegate"], false), idempotent: true, u64: { value: { items: { account: { data: { discriminator: 1 }, lamports: 1 }, tokenData: { amount: 1 } } } }, pagination: { style: "cursor", cursor: "cursor", limit: "limit", items: "value.items", nextCursor: "value.cursor" } };
-export const getCompressedBalanceByOwner: RpcMethodDescriptor<never, T.GetCompressedBalanceByOwnerParams, T.GetCompressedBalanceByOwnerResult> = { id: "getCompressedBalanceByOwner", params: /* @__PURE__ */ vObject({ owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1) }, ["owner"], false), idempotent: true, u64: { value: 1 } };
-export const getCompressionSignaturesForAddress: RpcMethodDescriptor<never, T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult> = { id: "getCompressionSignaturesForAddress", params: /* @__PURE__ */ vObject({ address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1)), limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000)) }, ["address"], false), idempotent: true, pagination: { style: "cursor", cursor: "cursor", limit: "limit", items: "value.items", nextCursor: "value.cursor" } };
-export const getLatestCompressionSignatures: RpcMethodDescriptor<never, T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult> = { id: "getLatestCompressionSignatures", params: /* @__PURE__ */ vObject({ cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1)), limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000)) }, [], false), idempotent: true, pagination: { style: "cursor", cursor: "cursor", limit: "limit", items: "value.items", nextCursor: "value.cursor" } };
-export const getMultipleNewAddressProofsV2: RpcMethodDescriptor<never, T.GetMultipleNewAddressProofsV2Params, T.GetMultipleNewAddressProofsV2Result> = { id: "getMultipleNewAddressProofsV2", params: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({ address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), tree: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1) }, ["address","tree"], false), 1, 1000), idempotent: true };
+export const getCompressedAccountsByOwner: RpcMethodDescriptor<never, T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult> = {
+  id: "getCompressedAccountsByOwner",
+  params: /* @__PURE__ */ vObject({
+    owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_2)),
+    dataSlice: /* @__PURE__ */ vNullable(/* @__PURE__ */ vObject({
+      offset: /* @__PURE__ */ vInteger(0),
+      length: /* @__PURE__ */ vInteger(0)
+    }, ["offset", "length"], false)),
+    filters: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
+      memcmp: /* @__PURE__ */ vObject({
+        offset: /* @__PURE__ */ vInteger(0),
+        bytes: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_3)
+      }, ["offset", "bytes"], false)
+    }, ["memcmp"], false), undefined, 5),
+    limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
+  }, ["owner"], false),
+  idempotent: true,
+  u64: { value: { items: { data: { discriminator: 1 }, lamports: 1 } } },
+  pagination: {
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  }
+};
+
+export const getCompressedTokenAccountsByOwner: RpcMethodDescriptor<never, T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult> = {
+  id: "getCompressedTokenAccountsByOwner",
+  params: /* @__PURE__ */ vObject({
+    owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1)),
+    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_4)),
+    limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
+  }, ["owner"], false),
+  idempotent: true,
+  u64: {
+    value: {
+      items: { account: { data: { discriminator: 1 }, lamports: 1 }, tokenData: { amount: 1 } }
+    }
+  },
+  pagination: {
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  }
+};
+
+export const getCompressedTokenAccountsByDelegate: RpcMethodDescriptor<never, T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult> = {
+  id: "getCompressedTokenAccountsByDelegate",
+  params: /* @__PURE__ */ vObject({
+    delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1)),
+    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_4)),
+    limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
+  }, ["delegate"], false),
+  idempotent: true,
+  u64: {
+    value: {
+      items: { account: { data: { discriminator: 1 }, lamports: 1 }, tokenData: { amount: 1 } }
+    }
+  },
+  pagination: {
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  }
+};
+
+export const getCompressedBalanceByOwner: RpcMethodDescriptor<never, T.GetCompressedBalanceByOwnerParams, T.GetCompressedBalanceByOwnerResult> = {
+  id: "getCompressedBalanceByOwner",
+  params: /* @__PURE__ */ vObject(
+    { owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1) },
+    ["owner"],
+    false
+  ),
+  idempotent: true,
+  u64: { value: 1 }
+};
+
+export const getCompressionSignaturesForAddress: RpcMethodDescriptor<never, T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult> = {
+  id: "getCompressionSignaturesForAddress",
+  params: /* @__PURE__ */ vObject({
+    address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1)),
+    limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
+  }, ["address"], false),
+  idempotent: true,
+  pagination: {
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  }
+};
+
+export const getLatestCompressionSignatures: RpcMethodDescriptor<never, T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult> = {
+  id: "getLatestCompressionSignatures",
+  params: /* @__PURE__ */ vObject({
+    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1)),
+    limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
+  }, [], false),
+  idempotent: true,
+  pagination: {
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  }
+};
+
+export const getMultipleNewAddressProofsV2: RpcMethodDescriptor<never, T.GetMultipleNewAddressProofsV2Params, T.GetMultipleNewAddressProofsV2Result> = {
+  id: "getMultipleNewAddressProofsV2",
+  params: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
+    address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    tree: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1)
+  }, ["address", "tree"], false), 1, 1000),
+  idempotent: true
+};

@@ -17,7 +17,12 @@ const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
  * const cached = reviveU64(parseJson(text), getAssetU64Shape);
  * ```
  */
-export const getAssetU64Shape: U64Shape = { royalty: { percent: 0 }, uses: { remaining: 1, total: 1 }, supply: { print_max_supply: 1, print_current_supply: 1 }, token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } } };
+export const getAssetU64Shape: U64Shape = {
+  royalty: { percent: 0 },
+  uses: { remaining: 1, total: 1 },
+  supply: { print_max_supply: 1, print_current_supply: 1 },
+  token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } }
+};
 
 /**
  * Where the result of `getAssetBatch` holds u64 values (`bigint`) and floats (numbers, however
@@ -57,7 +62,10 @@ export const getAssetsByOwnerItemU64Shape: U64Shape = getAssetU64Shape;
  * const cached = reviveU64(parseJson(text), getAssetsByOwnerU64Shape);
  * ```
  */
-export const getAssetsByOwnerU64Shape: U64Shape = { items: getAssetU64Shape, nativeBalance: { lamports: 1, price_per_sol: 0, total_price: 0 } };
+export const getAssetsByOwnerU64Shape: U64Shape = {
+  items: getAssetU64Shape,
+  nativeBalance: { lamports: 1, price_per_sol: 0, total_price: 0 }
+};
 
 /**
  * Where one item of `getAssetsByAuthority`'s page walk (`.all()`, `paginateGetAssetsByAuthority`),
@@ -106,8 +114,182 @@ export const getNftEditionsItemU64Shape: undefined = undefined;
  */
 export const getNftEditionsU64Shape: U64Shape = { supply: 1, max_supply: 1 };
 
-export const getAsset: RpcMethodDescriptor<never, T.GetAssetParams, T.GetAssetResult> = { id: "getAsset", params: /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({ id: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), options: /* @__PURE__ */ vObject({ showUnverifiedCollections: vBoolean, showCollectionMetadata: vBoolean, showFungible: vBoolean, showInscription: vBoolean, showRawData: vBoolean, requireFullIndex: vBoolean, showSystemMetadata: vBoolean, showNativeBalance: vBoolean }, [], false) }, ["id"], false), { displayOptions: "options" }), idempotent: true, u64: { royalty: { percent: 0 }, uses: { remaining: 1, total: 1 }, supply: { print_max_supply: 1, print_current_supply: 1 }, token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } } } };
-export const getAssetBatch: RpcMethodDescriptor<never, T.GetAssetBatchParams, T.GetAssetBatchResult> = { id: "getAssetBatch", params: /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({ ids: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 1000), options: /* @__PURE__ */ vObject({ showUnverifiedCollections: vBoolean, showCollectionMetadata: vBoolean, showFungible: vBoolean, showInscription: vBoolean, showRawData: vBoolean, requireFullIndex: vBoolean, showSystemMetadata: vBoolean, showNativeBalance: vBoolean }, [], false) }, ["ids"], false), { displayOptions: "options" }), idempotent: true, u64: { royalty: { percent: 0 }, uses: { remaining: 1, total: 1 }, supply: { print_max_supply: 1, print_current_supply: 1 }, token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } } } };
-export const getAssetsByOwner: RpcMethodDescriptor<never, T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult> = { id: "getAssetsByOwner", params: /* @__PURE__ */ vDependent(/* @__PURE__ */ vExclusive(/* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), page: /* @__PURE__ */ vInteger(1), limit: /* @__PURE__ */ vInteger(1, 1000), before: /* @__PURE__ */ vBoundedString(1), after: /* @__PURE__ */ vBoundedString(1), cursor: /* @__PURE__ */ vBoundedString(1), sortBy: /* @__PURE__ */ vObject({ sortBy: /* @__PURE__ */ vEnum(["created","recent_action","updated","none","id"]), sortDirection: /* @__PURE__ */ vEnum(["asc","desc"]) }, ["sortBy"], false), options: /* @__PURE__ */ vObject({ showUnverifiedCollections: vBoolean, showCollectionMetadata: vBoolean, showGrandTotal: vBoolean, showFungible: vBoolean, showNativeBalance: vBoolean, showInscription: vBoolean, showZeroBalance: vBoolean, showRawData: vBoolean, requireFullIndex: vBoolean, showSystemMetadata: vBoolean, showClosedAccounts: vBoolean }, [], false) }, ["ownerAddress"], false), { displayOptions: "options" }), "page", ["before","after","cursor"]), ["before","after","cursor"], /* @__PURE__ */ vObject({ sortBy: /* @__PURE__ */ vObject({ sortBy: /* @__PURE__ */ vEnum(["id"]) }) })), idempotent: true, u64: { items: { royalty: { percent: 0 }, uses: { remaining: 1, total: 1 }, supply: { print_max_supply: 1, print_current_supply: 1 }, token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } } }, nativeBalance: { lamports: 1, price_per_sol: 0, total_price: 0 } }, pagination: { style: "page", page: "page", limit: "limit", items: "items", skipped: "errors", echoedPage: "page", cursor: "cursor", keyset: ["before","after","cursor"], keysetWhen: { param: "sortBy.sortBy", equals: "id" } } };
-export const getAssetsByAuthority: RpcMethodDescriptor<never, T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult> = { id: "getAssetsByAuthority", params: /* @__PURE__ */ vDependent(/* @__PURE__ */ vExclusive(/* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({ authorityAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), page: /* @__PURE__ */ vInteger(1), limit: /* @__PURE__ */ vInteger(1, 1000), sortBy: /* @__PURE__ */ vObject({ sortBy: /* @__PURE__ */ vEnum(["created","recent_action","updated","none","id"]), sortDirection: /* @__PURE__ */ vEnum(["asc","desc"]) }, ["sortBy"], false), before: /* @__PURE__ */ vBoundedString(1), after: /* @__PURE__ */ vBoundedString(1), cursor: /* @__PURE__ */ vBoundedString(1), options: /* @__PURE__ */ vObject({ showUnverifiedCollections: vBoolean, showCollectionMetadata: vBoolean, showGrandTotal: vBoolean, showInscription: vBoolean, showFungible: vBoolean, showNativeBalance: vBoolean, showZeroBalance: vBoolean, showRawData: vBoolean, requireFullIndex: vBoolean, showSystemMetadata: vBoolean, showClosedAccounts: vBoolean }, [], false) }, ["authorityAddress"], false), { displayOptions: "options" }), "page", ["before","after","cursor"]), ["before","after","cursor"], /* @__PURE__ */ vObject({ sortBy: /* @__PURE__ */ vObject({ sortBy: /* @__PURE__ */ vEnum(["id"]) }) })), idempotent: true, u64: { items: { royalty: { percent: 0 }, uses: { remaining: 1, total: 1 }, supply: { print_max_supply: 1, print_current_supply: 1 }, token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } } }, nativeBalance: { lamports: 1, price_per_sol: 0, total_price: 0 } }, pagination: { style: "page", page: "page", limit: "limit", items: "items", skipped: "errors", echoedPage: "page", cursor: "cursor", keyset: ["before","after","cursor"], keysetWhen: { param: "sortBy.sortBy", equals: "id" } } };
-export const getNftEditions: RpcMethodDescriptor<never, T.GetNftEditionsParams, T.GetNftEditionsResult> = { id: "getNftEditions", params: /* @__PURE__ */ vObject({ mint: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), page: /* @__PURE__ */ vInteger(1), limit: /* @__PURE__ */ vInteger(1, 1000) }, ["mint"], false), idempotent: true, u64: { supply: 1, max_supply: 1 }, pagination: { style: "page", page: "page", limit: "limit", items: "editions", echoedPage: "page" } };
+export const getAsset: RpcMethodDescriptor<never, T.GetAssetParams, T.GetAssetResult> = {
+  id: "getAsset",
+  params: /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
+    id: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    options: /* @__PURE__ */ vObject({
+      showUnverifiedCollections: vBoolean,
+      showCollectionMetadata: vBoolean,
+      showFungible: vBoolean,
+      showInscription: vBoolean,
+      showRawData: vBoolean,
+      requireFullIndex: vBoolean,
+      showSystemMetadata: vBoolean,
+      showNativeBalance: vBoolean
+    }, [], false)
+  }, ["id"], false), { displayOptions: "options" }),
+  idempotent: true,
+  u64: {
+    royalty: { percent: 0 },
+    uses: { remaining: 1, total: 1 },
+    supply: { print_max_supply: 1, print_current_supply: 1 },
+    token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } }
+  }
+};
+
+export const getAssetBatch: RpcMethodDescriptor<never, T.GetAssetBatchParams, T.GetAssetBatchResult> = {
+  id: "getAssetBatch",
+  params: /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
+    ids: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 1000),
+    options: /* @__PURE__ */ vObject({
+      showUnverifiedCollections: vBoolean,
+      showCollectionMetadata: vBoolean,
+      showFungible: vBoolean,
+      showInscription: vBoolean,
+      showRawData: vBoolean,
+      requireFullIndex: vBoolean,
+      showSystemMetadata: vBoolean,
+      showNativeBalance: vBoolean
+    }, [], false)
+  }, ["ids"], false), { displayOptions: "options" }),
+  idempotent: true,
+  u64: {
+    royalty: { percent: 0 },
+    uses: { remaining: 1, total: 1 },
+    supply: { print_max_supply: 1, print_current_supply: 1 },
+    token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } }
+  }
+};
+
+export const getAssetsByOwner: RpcMethodDescriptor<never, T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult> = {
+  id: "getAssetsByOwner",
+  params: /* @__PURE__ */ vDependent(
+    /* @__PURE__ */ vExclusive(
+      /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
+        ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        page: /* @__PURE__ */ vInteger(1),
+        limit: /* @__PURE__ */ vInteger(1, 1000),
+        before: /* @__PURE__ */ vBoundedString(1),
+        after: /* @__PURE__ */ vBoundedString(1),
+        cursor: /* @__PURE__ */ vBoundedString(1),
+        sortBy: /* @__PURE__ */ vObject({
+          sortBy: /* @__PURE__ */ vEnum(["created", "recent_action", "updated", "none", "id"]),
+          sortDirection: /* @__PURE__ */ vEnum(["asc", "desc"])
+        }, ["sortBy"], false),
+        options: /* @__PURE__ */ vObject({
+          showUnverifiedCollections: vBoolean,
+          showCollectionMetadata: vBoolean,
+          showGrandTotal: vBoolean,
+          showFungible: vBoolean,
+          showNativeBalance: vBoolean,
+          showInscription: vBoolean,
+          showZeroBalance: vBoolean,
+          showRawData: vBoolean,
+          requireFullIndex: vBoolean,
+          showSystemMetadata: vBoolean,
+          showClosedAccounts: vBoolean
+        }, [], false)
+      }, ["ownerAddress"], false), { displayOptions: "options" }),
+      "page",
+      ["before", "after", "cursor"]
+    ),
+    ["before", "after", "cursor"],
+    /* @__PURE__ */ vObject({
+      sortBy: /* @__PURE__ */ vObject({ sortBy: /* @__PURE__ */ vEnum(["id"]) })
+    })
+  ),
+  idempotent: true,
+  u64: {
+    items: {
+      royalty: { percent: 0 },
+      uses: { remaining: 1, total: 1 },
+      supply: { print_max_supply: 1, print_current_supply: 1 },
+      token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } }
+    },
+    nativeBalance: { lamports: 1, price_per_sol: 0, total_price: 0 }
+  },
+  pagination: {
+    style: "page",
+    page: "page",
+    limit: "limit",
+    items: "items",
+    skipped: "errors",
+    echoedPage: "page",
+    cursor: "cursor",
+    keyset: ["before", "after", "cursor"],
+    keysetWhen: { param: "sortBy.sortBy", equals: "id" }
+  }
+};
+
+export const getAssetsByAuthority: RpcMethodDescriptor<never, T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult> = {
+  id: "getAssetsByAuthority",
+  params: /* @__PURE__ */ vDependent(
+    /* @__PURE__ */ vExclusive(
+      /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
+        authorityAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        page: /* @__PURE__ */ vInteger(1),
+        limit: /* @__PURE__ */ vInteger(1, 1000),
+        sortBy: /* @__PURE__ */ vObject({
+          sortBy: /* @__PURE__ */ vEnum(["created", "recent_action", "updated", "none", "id"]),
+          sortDirection: /* @__PURE__ */ vEnum(["asc", "desc"])
+        }, ["sortBy"], false),
+        before: /* @__PURE__ */ vBoundedString(1),
+        after: /* @__PURE__ */ vBoundedString(1),
+        cursor: /* @__PURE__ */ vBoundedString(1),
+        options: /* @__PURE__ */ vObject({
+          showUnverifiedCollections: vBoolean,
+          showCollectionMetadata: vBoolean,
+          showGrandTotal: vBoolean,
+          showInscription: vBoolean,
+          showFungible: vBoolean,
+          showNativeBalance: vBoolean,
+          showZeroBalance: vBoolean,
+          showRawData: vBoolean,
+          requireFullIndex: vBoolean,
+          showSystemMetadata: vBoolean,
+          showClosedAccounts: vBoolean
+        }, [], false)
+      }, ["authorityAddress"], false), { displayOptions: "options" }),
+      "page",
+      ["before", "after", "cursor"]
+    ),
+    ["before", "after", "cursor"],
+    /* @__PURE__ */ vObject({
+      sortBy: /* @__PURE__ */ vObject({ sortBy: /* @__PURE__ */ vEnum(["id"]) })
+    })
+  ),
+  idempotent: true,
+  u64: {
+    items: {
+      royalty: { percent: 0 },
+      uses: { remaining: 1, total: 1 },
+      supply: { print_max_supply: 1, print_current_supply: 1 },
+      token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } }
+    },
+    nativeBalance: { lamports: 1, price_per_sol: 0, total_price: 0 }
+  },
+  pagination: {
+    style: "page",
+    page: "page",
+    limit: "limit",
+    items: "items",
+    skipped: "errors",
+    echoedPage: "page",
+    cursor: "cursor",
+    keyset: ["before", "after", "cursor"],
+    keysetWhen: { param: "sortBy.sortBy", equals: "id" }
+  }
+};
+
+export const getNftEditions: RpcMethodDescriptor<never, T.GetNftEditionsParams, T.GetNftEditionsResult> = {
+  id: "getNftEditions",
+  params: /* @__PURE__ */ vObject({
+    mint: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    page: /* @__PURE__ */ vInteger(1),
+    limit: /* @__PURE__ */ vInteger(1, 1000)
+  }, ["mint"], false),
+  idempotent: true,
+  u64: { supply: 1, max_supply: 1 },
+  pagination: { style: "page", page: "page", limit: "limit", items: "editions", echoedPage: "page" }
+};

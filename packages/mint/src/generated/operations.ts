@@ -8,4 +8,33 @@ const PATTERN_2 = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/u;
 const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
 const DESCRIPTION_2 = "an absolute URL such as https://example.com/x (a scheme, then no spaces)";
 
-export const mintCompressedNft: RpcMethodDescriptor<never, T.MintCompressedNftParams, T.MintCompressedNftResult> = { id: "mintCompressedNft", params: /* @__PURE__ */ vObject({ name: /* @__PURE__ */ vString(), symbol: /* @__PURE__ */ vString(), description: /* @__PURE__ */ vString(), owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), collection: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), uri: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), attributes: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({ trait_type: /* @__PURE__ */ vString(), value: /* @__PURE__ */ vString() }, ["trait_type","value"])), imageUrl: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), externalUrl: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), sellerFeeBasisPoints: /* @__PURE__ */ vInteger(0, 10000), creators: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({ address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), share: /* @__PURE__ */ vInteger(0, 100) }, ["address","share"])), confirmTransaction: vBoolean }, ["name","symbol","description","owner"], false), idempotent: false, deprecated: "use the ZK-compression API (@chaindata/compression) instead" };
+export const mintCompressedNft: RpcMethodDescriptor<never, T.MintCompressedNftParams, T.MintCompressedNftResult> = {
+  id: "mintCompressedNft",
+  params: /* @__PURE__ */ vObject(
+    {
+      name: /* @__PURE__ */ vString(),
+      symbol: /* @__PURE__ */ vString(),
+      description: /* @__PURE__ */ vString(),
+      owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+      delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+      collection: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+      uri: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+      attributes: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
+        trait_type: /* @__PURE__ */ vString(),
+        value: /* @__PURE__ */ vString()
+      }, ["trait_type", "value"])),
+      imageUrl: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+      externalUrl: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+      sellerFeeBasisPoints: /* @__PURE__ */ vInteger(0, 10000),
+      creators: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
+        address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        share: /* @__PURE__ */ vInteger(0, 100)
+      }, ["address", "share"])),
+      confirmTransaction: vBoolean
+    },
+    ["name", "symbol", "description", "owner"],
+    false
+  ),
+  idempotent: false,
+  deprecated: "use the ZK-compression API (@chaindata/compression) instead"
+};

@@ -10,5 +10,48 @@ const DESCRIPTION_1 = "base58 or base64 text (letters, digits, + and /, then at 
 const DESCRIPTION_2 = "base58 text (no 0, O, I, l, +, / or =)";
 const DESCRIPTION_3 = "standard base64 text, padded with = to a multiple of 4 characters, with no bits set after the last byte, not base58";
 
-export const sendTransaction: RpcMethodDescriptor<"swqosOnly", T.SendTransactionParams, T.SendTransactionResult> = { id: "sendTransaction", params: /* @__PURE__ */ vWhen(/* @__PURE__ */ vWhen(/* @__PURE__ */ vObject({ transaction: /* @__PURE__ */ vBoundedString(1, 5594, PATTERN_1, DESCRIPTION_1), config: /* @__PURE__ */ vObject({ encoding: /* @__PURE__ */ vEnum(["base58","base64"]), skipPreflight: vBoolean, maxRetries: /* @__PURE__ */ vInteger(0), preflightCommitment: /* @__PURE__ */ vEnum(["processed","confirmed","finalized"]), minContextSlot: /* @__PURE__ */ vInteger(0) }, ["encoding"], false), swqosOnly: vBoolean }, ["transaction","config"], false), ["config","encoding"], ["base58"], /* @__PURE__ */ vObject({ transaction: /* @__PURE__ */ vBoundedString(undefined, 5594, PATTERN_2, DESCRIPTION_2) })), ["config","encoding"], ["base64"], /* @__PURE__ */ vObject({ transaction: /* @__PURE__ */ vTransaction(/* @__PURE__ */ vBoundedString(undefined, 5464, PATTERN_3, DESCRIPTION_3)) })), idempotent: true, encode: /* @__PURE__ */ rpcEncoding(["transaction","config"], {"swqosOnly":"swqos_only"}, {"config":{"skipPreflight":true,"maxRetries":0}}) };
-export const ping: OperationDescriptor = { id: "ping", idempotent: true, defaults: { maxRetries: 0, timeout: 5000 } };
+export const sendTransaction: RpcMethodDescriptor<"swqosOnly", T.SendTransactionParams, T.SendTransactionResult> = {
+  id: "sendTransaction",
+  params: /* @__PURE__ */ vWhen(
+    /* @__PURE__ */ vWhen(
+      /* @__PURE__ */ vObject({
+        transaction: /* @__PURE__ */ vBoundedString(1, 5594, PATTERN_1, DESCRIPTION_1),
+        config: /* @__PURE__ */ vObject({
+          encoding: /* @__PURE__ */ vEnum(["base58", "base64"]),
+          skipPreflight: vBoolean,
+          maxRetries: /* @__PURE__ */ vInteger(0),
+          preflightCommitment: /* @__PURE__ */ vEnum(["processed", "confirmed", "finalized"]),
+          minContextSlot: /* @__PURE__ */ vInteger(0)
+        }, ["encoding"], false),
+        swqosOnly: vBoolean
+      }, ["transaction", "config"], false),
+      ["config", "encoding"],
+      ["base58"],
+      /* @__PURE__ */ vObject({
+        transaction: /* @__PURE__ */ vBoundedString(undefined, 5594, PATTERN_2, DESCRIPTION_2)
+      })
+    ),
+    ["config", "encoding"],
+    ["base64"],
+    /* @__PURE__ */ vObject({
+      transaction: /* @__PURE__ */ vTransaction(/* @__PURE__ */ vBoundedString(
+        undefined,
+        5464,
+        PATTERN_3,
+        DESCRIPTION_3
+      ))
+    })
+  ),
+  idempotent: true,
+  encode: /* @__PURE__ */ rpcEncoding(
+    ["transaction", "config"],
+    { "swqosOnly":"swqos_only" },
+    { "config":{ "skipPreflight":true, "maxRetries":0 } }
+  )
+};
+
+export const ping: OperationDescriptor = {
+  id: "ping",
+  idempotent: true,
+  defaults: { maxRetries: 0, timeout: 5000 }
+};

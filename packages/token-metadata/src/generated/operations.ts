@@ -17,6 +17,32 @@ const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
  * const cached = reviveU64(parseJson(text), getTokenMetadataU64Shape);
  * ```
  */
-export const getTokenMetadataU64Shape: U64Shape = { onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } }, onChainMetadata: { metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } } }, offChainMetadata: { metadata: { attributes: { value: 0 }, properties: { creators: { share: 0 } } } } };
+export const getTokenMetadataU64Shape: U64Shape = {
+  onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } },
+  onChainMetadata: {
+    metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } }
+  },
+  offChainMetadata: {
+    metadata: { attributes: { value: 0 }, properties: { creators: { share: 0 } } }
+  }
+};
 
-export const getTokenMetadata: OperationDescriptor<T.GetTokenMetadataInput, T.GetTokenMetadataResult> = { id: "getTokenMetadata", params: /* @__PURE__ */ vObject({ mintAccounts: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 100), includeOffChain: vBoolean, disableCache: vBoolean }, ["mintAccounts"], false), idempotent: true, u64: { onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } }, onChainMetadata: { metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } } }, offChainMetadata: { metadata: { attributes: { value: 0 }, properties: { creators: { share: 0 } } } } }, deprecated: "use DAS getAsset / getAssetBatch (@chaindata/das) instead" };
+export const getTokenMetadata: OperationDescriptor<T.GetTokenMetadataInput, T.GetTokenMetadataResult> = {
+  id: "getTokenMetadata",
+  params: /* @__PURE__ */ vObject({
+    mintAccounts: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 100),
+    includeOffChain: vBoolean,
+    disableCache: vBoolean
+  }, ["mintAccounts"], false),
+  idempotent: true,
+  u64: {
+    onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } },
+    onChainMetadata: {
+      metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } }
+    },
+    offChainMetadata: {
+      metadata: { attributes: { value: 0 }, properties: { creators: { share: 0 } } }
+    }
+  },
+  deprecated: "use DAS getAsset / getAssetBatch (@chaindata/das) instead"
+};

@@ -49,7 +49,10 @@ export const getBalancesItemU64Shape: U64Shape = { balance: 0, pricePerToken: 0,
  * const cached = reviveU64(parseJson(text), getBalancesU64Shape);
  * ```
  */
-export const getBalancesU64Shape: U64Shape = { balances: getBalancesItemU64Shape, totalUsdValue: 0 };
+export const getBalancesU64Shape: U64Shape = {
+  balances: getBalancesItemU64Shape,
+  totalUsdValue: 0
+};
 
 /**
  * Where one item of `getHistory`'s page walk (`.all()`, `paginateGetHistory`), an element of
@@ -118,9 +121,102 @@ export const getTransfersU64Shape: U64Shape = { data: getTransfersItemU64Shape }
  */
 export const getFundedByU64Shape: U64Shape = getTransfersItemU64Shape;
 
-export const getIdentity: OperationDescriptor<T.GetIdentityInput, T.GetIdentityResult> = { id: "getIdentity", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1) }, ["wallet"], false), idempotent: true, beta: true };
-export const getBatchIdentity: OperationDescriptor<T.GetBatchIdentityInput, T.GetBatchIdentityResult> = { id: "getBatchIdentity", params: /* @__PURE__ */ vObject({ addresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 100) }, ["addresses"], false), idempotent: true, beta: true };
-export const getBalances: OperationDescriptor<T.GetBalancesInput, T.GetBalancesResult> = { id: "getBalances", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), page: /* @__PURE__ */ vInteger(1), limit: /* @__PURE__ */ vInteger(1, 100), showZeroBalance: vBoolean, showNative: vBoolean, showNfts: vBoolean }, ["wallet"], false), idempotent: true, u64: { balances: { balance: 0, pricePerToken: 0, usdValue: 0 }, totalUsdValue: 0 }, beta: true, pagination: { style: "page", page: "page", limit: "limit", items: "balances", hasMore: "pagination.hasMore", echoedPage: "pagination.page", echoedLimit: "pagination.limit" } };
-export const getHistory: OperationDescriptor<T.GetHistoryInput, T.GetHistoryResult> = { id: "getHistory", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), limit: /* @__PURE__ */ vInteger(1, 100), before: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)), after: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3), type: /* @__PURE__ */ vString(PATTERN_4, DESCRIPTION_4), tokenAccounts: /* @__PURE__ */ vEnum(["none","balanceChanged","all"]) }, ["wallet"], false), idempotent: true, u64: { data: { fee: 0, balanceChanges: { amount: 0 } } }, beta: true, pagination: { style: "cursor", cursor: "before", limit: "limit", items: "data", nextCursor: "pagination.nextCursor", hasMore: "pagination.hasMore", keyset: ["after"] } };
-export const getTransfers: OperationDescriptor<T.GetTransfersInput, T.GetTransfersResult> = { id: "getTransfers", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), limit: /* @__PURE__ */ vInteger(1, 100), cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1)) }, ["wallet"], false), idempotent: true, u64: { data: { amount: 0 } }, beta: true, pagination: { style: "cursor", cursor: "cursor", limit: "limit", items: "data", nextCursor: "pagination.nextCursor", hasMore: "pagination.hasMore" } };
-export const getFundedBy: OperationDescriptor<T.GetFundedByInput, T.GetFundedByResult> = { id: "getFundedBy", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2) }, ["wallet"], false), idempotent: true, u64: { amount: 0 }, beta: true };
+export const getIdentity: OperationDescriptor<T.GetIdentityInput, T.GetIdentityResult> = {
+  id: "getIdentity",
+  params: /* @__PURE__ */ vObject(
+    { wallet: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1) },
+    ["wallet"],
+    false
+  ),
+  idempotent: true,
+  beta: true
+};
+
+export const getBatchIdentity: OperationDescriptor<T.GetBatchIdentityInput, T.GetBatchIdentityResult> = {
+  id: "getBatchIdentity",
+  params: /* @__PURE__ */ vObject({
+    addresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 100)
+  }, ["addresses"], false),
+  idempotent: true,
+  beta: true
+};
+
+export const getBalances: OperationDescriptor<T.GetBalancesInput, T.GetBalancesResult> = {
+  id: "getBalances",
+  params: /* @__PURE__ */ vObject({
+    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+    page: /* @__PURE__ */ vInteger(1),
+    limit: /* @__PURE__ */ vInteger(1, 100),
+    showZeroBalance: vBoolean,
+    showNative: vBoolean,
+    showNfts: vBoolean
+  }, ["wallet"], false),
+  idempotent: true,
+  u64: { balances: { balance: 0, pricePerToken: 0, usdValue: 0 }, totalUsdValue: 0 },
+  beta: true,
+  pagination: {
+    style: "page",
+    page: "page",
+    limit: "limit",
+    items: "balances",
+    hasMore: "pagination.hasMore",
+    echoedPage: "pagination.page",
+    echoedLimit: "pagination.limit"
+  }
+};
+
+export const getHistory: OperationDescriptor<T.GetHistoryInput, T.GetHistoryResult> = {
+  id: "getHistory",
+  params: /* @__PURE__ */ vObject({
+    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+    limit: /* @__PURE__ */ vInteger(1, 100),
+    before: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)),
+    after: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3),
+    type: /* @__PURE__ */ vString(PATTERN_4, DESCRIPTION_4),
+    tokenAccounts: /* @__PURE__ */ vEnum(["none", "balanceChanged", "all"])
+  }, ["wallet"], false),
+  idempotent: true,
+  u64: { data: { fee: 0, balanceChanges: { amount: 0 } } },
+  beta: true,
+  pagination: {
+    style: "cursor",
+    cursor: "before",
+    limit: "limit",
+    items: "data",
+    nextCursor: "pagination.nextCursor",
+    hasMore: "pagination.hasMore",
+    keyset: ["after"]
+  }
+};
+
+export const getTransfers: OperationDescriptor<T.GetTransfersInput, T.GetTransfersResult> = {
+  id: "getTransfers",
+  params: /* @__PURE__ */ vObject({
+    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+    limit: /* @__PURE__ */ vInteger(1, 100),
+    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1))
+  }, ["wallet"], false),
+  idempotent: true,
+  u64: { data: { amount: 0 } },
+  beta: true,
+  pagination: {
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "data",
+    nextCursor: "pagination.nextCursor",
+    hasMore: "pagination.hasMore"
+  }
+};
+
+export const getFundedBy: OperationDescriptor<T.GetFundedByInput, T.GetFundedByResult> = {
+  id: "getFundedBy",
+  params: /* @__PURE__ */ vObject(
+    { wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2) },
+    ["wallet"],
+    false
+  ),
+  idempotent: true,
+  u64: { amount: 0 },
+  beta: true
+};

@@ -14,11 +14,100 @@ const DESCRIPTION_3 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
 const DESCRIPTION_4 = "a header value (no control characters other than tab, no line breaks)";
 const DESCRIPTION_5 = "a UUID (hex digits in groups of 8-4-4-4-12)";
 
-export const listWebhooks: OperationDescriptor<{ [name: string]: never }, T.ListWebhooksResult> = { id: "listWebhooks", params: /* @__PURE__ */ vObject({}, [], false), idempotent: true };
-export const createWebhook: OperationDescriptor<T.CreateWebhookInput, T.CreateWebhookResult> = { id: "createWebhook", params: /* @__PURE__ */ vObject({ webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)), accountAddresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3), undefined, 100000), accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)), webhookType: /* @__PURE__ */ vEnum(["enhanced","raw","discord","enhancedDevnet","rawDevnet","discordDevnet"]), authHeader: /* @__PURE__ */ vBoundedString(undefined, 8192, PATTERN_4, DESCRIPTION_4), encoding: /* @__PURE__ */ vString(), txnStatus: /* @__PURE__ */ vEnum(["all","success","failed"]) }, ["webhookURL","transactionTypes","accountAddresses"], false), idempotent: false };
-export const getWebhook: OperationDescriptor<T.GetWebhookInput, T.GetWebhookResult> = { id: "getWebhook", params: /* @__PURE__ */ vObject({ webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5) }, ["webhookID"], false), idempotent: true };
-export const updateWebhook: OperationDescriptor<T.UpdateWebhookInput, T.UpdateWebhookResult> = { id: "updateWebhook", params: /* @__PURE__ */ vObject({ webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5), webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)), accountAddresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3), undefined, 100000), accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)), webhookType: /* @__PURE__ */ vEnum(["enhanced","raw","discord","enhancedDevnet","rawDevnet","discordDevnet"]), authHeader: /* @__PURE__ */ vBoundedString(undefined, 8192, PATTERN_4, DESCRIPTION_4), encoding: /* @__PURE__ */ vString(), txnStatus: /* @__PURE__ */ vEnum(["all","success","failed"]), wallet: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3), project: /* @__PURE__ */ vString(), active: vBoolean }, ["webhookID","webhookURL","transactionTypes","accountAddresses"], false), idempotent: false };
-export const deleteWebhook: OperationDescriptor<T.DeleteWebhookInput, T.DeleteWebhookResult> = { id: "deleteWebhook", params: /* @__PURE__ */ vObject({ webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5) }, ["webhookID"], false), idempotent: false, optionalBody: true };
+export const listWebhooks: OperationDescriptor<{ [name: string]: never }, T.ListWebhooksResult> = {
+  id: "listWebhooks",
+  params: /* @__PURE__ */ vObject({}, [], false),
+  idempotent: true
+};
+
+export const createWebhook: OperationDescriptor<T.CreateWebhookInput, T.CreateWebhookResult> = {
+  id: "createWebhook",
+  params: /* @__PURE__ */ vObject(
+    {
+      webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+      transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)),
+      accountAddresses: /* @__PURE__ */ vArray(
+        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3),
+        undefined,
+        100000
+      ),
+      accountAddressOwners: /* @__PURE__ */ vArray(
+        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)
+      ),
+      webhookType: /* @__PURE__ */ vEnum([
+        "enhanced",
+        "raw",
+        "discord",
+        "enhancedDevnet",
+        "rawDevnet",
+        "discordDevnet"
+      ]),
+      authHeader: /* @__PURE__ */ vBoundedString(undefined, 8192, PATTERN_4, DESCRIPTION_4),
+      encoding: /* @__PURE__ */ vString(),
+      txnStatus: /* @__PURE__ */ vEnum(["all", "success", "failed"])
+    },
+    ["webhookURL", "transactionTypes", "accountAddresses"],
+    false
+  ),
+  idempotent: false
+};
+
+export const getWebhook: OperationDescriptor<T.GetWebhookInput, T.GetWebhookResult> = {
+  id: "getWebhook",
+  params: /* @__PURE__ */ vObject(
+    { webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5) },
+    ["webhookID"],
+    false
+  ),
+  idempotent: true
+};
+
+export const updateWebhook: OperationDescriptor<T.UpdateWebhookInput, T.UpdateWebhookResult> = {
+  id: "updateWebhook",
+  params: /* @__PURE__ */ vObject(
+    {
+      webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5),
+      webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+      transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)),
+      accountAddresses: /* @__PURE__ */ vArray(
+        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3),
+        undefined,
+        100000
+      ),
+      accountAddressOwners: /* @__PURE__ */ vArray(
+        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)
+      ),
+      webhookType: /* @__PURE__ */ vEnum([
+        "enhanced",
+        "raw",
+        "discord",
+        "enhancedDevnet",
+        "rawDevnet",
+        "discordDevnet"
+      ]),
+      authHeader: /* @__PURE__ */ vBoundedString(undefined, 8192, PATTERN_4, DESCRIPTION_4),
+      encoding: /* @__PURE__ */ vString(),
+      txnStatus: /* @__PURE__ */ vEnum(["all", "success", "failed"]),
+      wallet: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3),
+      project: /* @__PURE__ */ vString(),
+      active: vBoolean
+    },
+    ["webhookID", "webhookURL", "transactionTypes", "accountAddresses"],
+    false
+  ),
+  idempotent: false
+};
+
+export const deleteWebhook: OperationDescriptor<T.DeleteWebhookInput, T.DeleteWebhookResult> = {
+  id: "deleteWebhook",
+  params: /* @__PURE__ */ vObject(
+    { webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5) },
+    ["webhookID"],
+    false
+  ),
+  idempotent: false,
+  optionalBody: true
+};
 
 /** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values are. */
 export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {

@@ -1,0 +1,32 @@
+// Reading one declaration out of generated source, for tests that compare it with what they expect.
+
+/**
+ * The declaration of `source` whose first line starts with `head`: the JSDoc just above it, the
+ * line, and for a block the lines down to its closing brace. `undefined` when there is none.
+ */
+export function declaration(source: string | undefined, head: string): string | undefined {
+  const lines = (source ?? "").split("\n");
+  const at = lines.findIndex((line) => line.startsWith(head));
+  if (at < 0) return undefined;
+  let start = at;
+  if (lines[at - 1]?.trimEnd().endsWith("*/"))
+    do start--;
+    while (start > 0 && !lines[start]!.trimStart().startsWith("/**"));
+  let end = at;
+  if (lines[at]!.trimEnd().endsWith("{")) {
+    const close = new RegExp(`^${/^\s*/.exec(lines[at]!)![0]}\\}[;,]?$`);
+    while (end < lines.length - 1 && !close.test(lines[end]!)) end++;
+  }
+  return lines.slice(start, end + 1).join("\n");
+}
+
+/**
+ * A generated expression the generator broke across lines (scripts/generate/lib/layout.mjs), on
+ * one line again, as a test writes what it expects: `{ a, b }`, `f(x, y)`, `[x, y]`. (Generated
+ * string literals hold no line break, so only the layout's own are taken out.)
+ */
+export const oneLine = (code: string | undefined): string | undefined =>
+  code
+    ?.replace(/\n\s*/g, " ")
+    .replace(/([([]) /g, "$1")
+    .replace(/ ([)\]])/g, "$1");
