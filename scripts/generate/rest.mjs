@@ -34,6 +34,7 @@ import {
   descriptorSource,
   itemSchemaName,
   itemType,
+  source as jsSource,
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
@@ -325,7 +326,7 @@ function emitOperations({ area, doc, file, ops, source }) {
   // Deliveries the service POSTs to the user (OpenAPI `webhooks:`): where their u64 values are.
   const deliveries = Object.entries(doc.webhooks ?? {}).map(([name, item]) => {
     const schema = item.post?.requestBody?.content?.["application/json"]?.schema;
-    return `  ${literal(name)}: ${literal(schema ? { u64: u64Shape(doc, schema) ?? null } : {})},`;
+    return `${literal(name)}: ${jsSource(schema ? { u64: u64Shape(doc, schema) ?? null } : {})}`;
   });
   // A documented client-side rate limit (admin: 5 requests/s), for createRateLimiter().
   const limit = documentedRateLimit(doc);
@@ -344,7 +345,7 @@ function emitOperations({ area, doc, file, ops, source }) {
       { typed: true },
     ) +
     (deliveries.length
-      ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values are. */\nexport const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {\n${deliveries.join("\n")}\n};\n`
+      ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values are. */\n${layout(`export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = { ${deliveries.join(", ")} };`)}\n`
       : "")
   );
 }

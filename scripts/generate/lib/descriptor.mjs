@@ -55,7 +55,7 @@ export function itemSchemaName(doc, schema, path) {
 }
 
 /** `value` as JS source: JSON with identifier keys unquoted (descriptor values hold no quotes). */
-const source = (value) =>
+export const source = (value) =>
   literal(value)
     .replace(/([{,])"([A-Za-z_$][\w$]*)":/g, "$1 $2: ")
     .replace(/\}/g, " }");

@@ -111,7 +111,26 @@ export const deleteWebhook: OperationDescriptor<T.DeleteWebhookInput, T.DeleteWe
 
 /** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values are. */
 export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {
-  "enhanced": {"u64":{"fee":1,"nativeTransfers":{"amount":1},"tokenTransfers":{"tokenAmount":0},"accountData":{"nativeBalanceChange":2},"events":{"nft":{"amount":1,"fee":1}}}},
-  "raw": {"u64":{"meta":{"fee":1,"preBalances":1,"postBalances":1,"preTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"postTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"rewards":{"lamports":2,"postBalance":1}}}},
-  "discord": {"u64":null},
+  "enhanced": {
+    u64: {
+      fee: 1,
+      nativeTransfers: { amount: 1 },
+      tokenTransfers: { tokenAmount: 0 },
+      accountData: { nativeBalanceChange: 2 },
+      events: { nft: { amount: 1, fee: 1 } }
+    }
+  },
+  "raw": {
+    u64: {
+      meta: {
+        fee: 1,
+        preBalances: 1,
+        postBalances: 1,
+        preTokenBalances: { uiTokenAmount: { uiAmount: 0 } },
+        postTokenBalances: { uiTokenAmount: { uiAmount: 0 } },
+        rewards: { lamports: 2, postBalance: 1 }
+      }
+    }
+  },
+  "discord": { u64: null }
 };
