@@ -147,3 +147,41 @@ describe("createBatcher", () => {
     expect(settle.mock.calls[0]![1]).toBe(answer);
   });
 });
+
+describe("createBatcher: a batch request answered 413 Payload Too Large (user trial 38)", () => {
+  it("tells each caller the batch's size and the option that changes it; a lone call's 413 is as before", async () => {
+    const { createJsonRpcClient } = await import("./json-rpc.js");
+    const { rpcHost } = await import("./generated/environments.js");
+    const { stubFetch } = await import("./test-support/testing.js");
+    const page = "<html><body><h1>413 Request Entity Too Large</h1></body></html>";
+    const { fetch, calls } = stubFetch(
+      new Response(page, {
+        status: 413,
+        statusText: "Payload Too Large",
+        headers: { "content-type": "text/html" },
+      }),
+    );
+    const rpc = createJsonRpcClient(
+      { apiKey: "test", fetch, batch: createBatcher(), maxRetries: 0 },
+      rpcHost,
+      "/",
+    );
+    const getAsset = { id: "getAsset", idempotent: true };
+    const results = await Promise.allSettled([1, 2, 3].map((n) => rpc.call(getAsset, { n })));
+    expect(calls).toHaveLength(1);
+    for (const result of results) {
+      const error = (result as PromiseRejectedResult).reason as Error & { status: number };
+      expect(error).toMatchObject({ name: "APIError", status: 413 });
+      expect(error.message).toBe(
+        "HTTP 413 Payload Too Large from batch(getAsset ×3) (a batch of 3: lower createBatcher maxSize)",
+      );
+      expect(error.stack!.split("\n")[0]).toBe(`APIError: ${error.message}`);
+    }
+    // (Each caller's own copy, its message extended once.)
+    expect((results[0] as PromiseRejectedResult).reason).not.toBe(
+      (results[1] as PromiseRejectedResult).reason,
+    );
+    const lone = await rpc.call(getAsset, { n: 4 }).catch((error: Error) => error);
+    expect((lone as Error).message).toBe("HTTP 413 Payload Too Large from getAsset");
+  });
+});

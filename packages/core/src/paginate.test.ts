@@ -445,6 +445,49 @@ describe("paginate: page style", () => {
   });
 });
 
+describe("paginate: a page with no list at the descriptor's items path (user trial 38)", () => {
+  const group = { groupKey: "collection", groupValue: "c", limit: 2 };
+
+  it("is a broken-paging error on the first page, not an empty walk: a misspelt items path walked a collection as none", async () => {
+    const fetchPage = stubPages(async (p: { page: number }) => ({
+      page: p.page,
+      limit: 2,
+      items: p.page < 3 ? ["a", "b"] : ["c"],
+    }));
+    const misspelt = { style: "page", items: "item", echoedPage: "page" } as const;
+    const walk = paginate(fetchPage, misspelt, group, { operation: "getAssetsByGroup" });
+    const error = broken(
+      "getAssetsByGroup page walk: the answer to page 1 has no list at item (got undefined) (stopped after 0 pages)",
+    );
+    expect(await walkToError(walk)).toEqual({ yielded: [], error });
+    expect(await walkToError(walk.pages())).toEqual({ yielded: [], error });
+    // (No checkpoint for it: resuming asks for that page again.)
+    const checkpoints = await walkToError(walk.checkpoints());
+    expect(checkpoints).toEqual({ yielded: [], error });
+    expect((checkpoints.error as ChainDataError).resumeFrom).toEqual({ ...group, page: 1 });
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+  });
+
+  it("ends a walk by page or by cursor after the pages before it, when a later answer has none, null or no array there", async () => {
+    for (const missing of [{}, { items: null }, { items: "ab" }, { items: { 0: "x" } }])
+      for (const style of ["page", "cursor"] as const) {
+        const fetchPage = stubPages(async (p: { page?: number; cursor?: string }) =>
+          (p.page ?? Number(p.cursor ?? 1)) < 2
+            ? { items: ["a", "b"], cursor: "2" }
+            : { cursor: "3", ...missing },
+        );
+        const walk = paginate(fetchPage, { style, limit: "limit", items: "items" }, group);
+        const got = (missing as { items?: unknown }).items;
+        expect(await walkToError(walk), `${style} ${JSON.stringify(missing)}`).toEqual({
+          yielded: ["a", "b"],
+          error: broken(
+            `paginate page walk: the answer to page 2 has no list at items (got ${got === null ? "null" : typeof got}) (stopped after 1 page)`,
+          ),
+        });
+      }
+  });
+});
+
 describe("paginate: keysetWhen (a param value that selects keyset paging from the start)", () => {
   // (Generic: any param path and value; DAS's is `sortBy.sortBy: "id"`.)
   const keysetWhen: PaginationDescriptor = {
