@@ -209,7 +209,7 @@ function bigintNote({ kind, doc }) {
     ? ` Such text read back with \`parseJson\` has them \`bigint\` again with the operation's shape, \`reviveU64(parseJson(text), ${u64ShapeName(shaped)})\`: each operation has its \`<operation>U64Shape\`${calls.some((c) => c.o["x-pagination"]) ? ", and one item of a page walk its `<operation>ItemU64Shape`" : ""}.`
     : "";
   return u64
-    ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${revive}`
+    ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${revive} To show a raw amount with its mint's decimals, \`formatUnits(raw, decimals)\` gives exact decimal text (\`Number(raw) / 10 ** decimals\` rounds past 2^53 raw units); \`parseUnits(text, decimals)\` reads one back as a \`bigint\`.`
     : `No field of the results here is a u64, so none arrives as \`bigint\`${stays}. Only an integer beyond 2^53 in a field the spec does not type as u64 (a slot, a count, an undocumented field) would, rather than be rounded: \`stringifyJson\`, exported here too, writes it where \`JSON.stringify\` throws.`;
 }
 

@@ -86,6 +86,10 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "stringifyJson",
     "parseJson",
     "reviveU64",
+    // (A raw token amount as exact decimal text and back: `Number(raw) / 10 ** decimals` rounds
+    // past 2^53 raw units, user trial 38.)
+    "formatUnits",
+    "parseUnits",
     // (To walk a method the package does not cover, called by `rpc.call`: user trial 29.)
     "paginate",
   ];

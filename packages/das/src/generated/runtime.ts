@@ -25,6 +25,8 @@ export {
   stringifyJson,
   parseJson,
   reviveU64,
+  formatUnits,
+  parseUnits,
   paginate,
   type ClientOptions,
   type EnvironmentName,

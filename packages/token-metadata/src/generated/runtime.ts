@@ -24,6 +24,8 @@ export {
   stringifyJson,
   parseJson,
   reviveU64,
+  formatUnits,
+  parseUnits,
   paginate,
   type ClientOptions,
   type RestClientOptions,
