@@ -7,7 +7,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { openEnumParts } from "../../lib/open-enum.mjs";
 import { exactValueAt } from "../../spec/bundle.mjs";
-import { markBigints } from "./emit.mjs";
+import { areaStatusTags, markBigints } from "./emit.mjs";
 import { isObject } from "./places.mjs";
 import { isU64 } from "./schema.mjs";
 
@@ -228,12 +228,12 @@ export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
   });
   const inputs = inputsOf(openapiDoc, inputSchemas);
   const { roots, declarations } = namedSchemas(ast);
-  const print = (nodes) =>
+  const print = (nodes, tags = []) =>
     exactIntegersPrinted(
       astToString(
         descriptionFirst(
           nodes.map((node) => optionalAcceptsUndefined(readonlyInputs(node, inputs))),
-        ),
+        ).map((node) => withTags(node, tags)),
       ),
     )
       // (openapi-typescript declares every top-level part; an empty one is noise.)
@@ -241,9 +241,51 @@ export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
       .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
   return {
     roots: print(roots),
-    schemas: print(declarations),
+    schemas: print(declarations, schemaStatusTags(openapiDoc.info ?? {})),
     schemaNames: declarations.map((d) => d.name.text),
   };
+}
+
+/**
+ * The status tags every named schema of an area carries: a beta area's `@beta`, as its functions,
+ * client and `<Op>Input` / `<Op>Result` types have it (emit.mjs `areaStatusTags`). Its data types
+ * are the "response formats" that may change, and the names a wrapper library's declarations print
+ * and re-export. (Not a deprecated area's `@deprecated`: its client and calls say so, and its data
+ * types are what those calls still return.)
+ */
+const schemaStatusTags = (info) => areaStatusTags(info).filter((tag) => tag.startsWith("@beta "));
+
+/** `node` with `tags` added to its JSDoc (one made when it has none); a tag it has is not repeated. */
+function withTags(node, tags) {
+  const comments = ts.getSyntheticLeadingComments(node) ?? [];
+  const at = comments.findLastIndex(
+    (c) => c.kind === ts.SyntaxKind.MultiLineCommentTrivia && c.text.startsWith("*"),
+  );
+  const lines =
+    at < 0
+      ? []
+      : comments[at].text.startsWith("*\n")
+        ? comments[at].text
+            .slice("*\n".length)
+            .replace(/\n $/, "")
+            .split("\n")
+            .map((line) => line.replace(/^ \*(?: |$)/, ""))
+        : [comments[at].text.slice(1).trim()];
+  const added = tags.filter((tag) => !lines.some((line) => line.startsWith(tag.split(" ")[0])));
+  if (!added.length) return node;
+  const text = `*\n${[...lines, ...added].map((line) => ` * ${line}`.trimEnd()).join("\n")}\n `;
+  const comment = {
+    kind: ts.SyntaxKind.MultiLineCommentTrivia,
+    text,
+    hasTrailingNewLine: true,
+    pos: -1,
+    end: -1,
+  };
+  ts.setSyntheticLeadingComments(
+    node,
+    at < 0 ? [...comments, comment] : comments.map((c, i) => (i === at ? comment : c)),
+  );
+  return node;
 }
 
 /**
