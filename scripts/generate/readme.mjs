@@ -42,6 +42,9 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       "```sh\nnpm install @chaindata/" +
       area +
       "\n```\n\n" +
+      // (The type floor where an area's user reads first: TypeScript 4.9 stops on the declarations'
+      // `export type *` with TS1383 and no hint of the version, user trial 37 F8.)
+      "Runs on Node 20.19 or later and in browsers; TypeScript users need TypeScript 5.0 or later.\n\n" +
       "```ts\n" +
       `import { ${factory} } from "@chaindata/${area}";\n\n` +
       // (A key-optional host, the Sender, takes only a dedicated key: the general one is not sent there.)

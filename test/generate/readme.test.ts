@@ -31,6 +31,18 @@ const rest = (info: object, webhooks?: object) => ({
 const readme = (area: object): string => Object.values(emitReadme(area))[0] as string;
 
 describe("generated package README", () => {
+  it("says the Node and TypeScript floors under the install command (user trial 37 F8: 4.9 fails with TS1383 and no hint)", () => {
+    const text = readme(rest({}));
+    expect(text).toContain(
+      "```sh\nnpm install @chaindata/things\n```\n\nRuns on Node 20.19 or later and in browsers; TypeScript users need TypeScript 5.0 or later.\n",
+    );
+    // (The floor said is core's: its engines field and the syntax its declarations use.)
+    const core = JSON.parse(
+      readFileSync(new URL("../../packages/core/package.json", import.meta.url), "utf8"),
+    );
+    expect(core.engines.node).toBe(">=20.19");
+  });
+
   it("marks beta operations as it marks deprecated ones (unless the whole area is beta)", () => {
     const text = readme(rest({}));
     expect(text).toContain("| `newThings` (beta) | New things |");
