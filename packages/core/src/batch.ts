@@ -232,19 +232,20 @@ export function createBatcher(
   };
   return {
     nextId: () => String(++lastId),
-    bind(post, settle, endpoint = [post], limit = Infinity) {
+    bind(post, settle, endpoint = [post], batchTimeout = Infinity) {
       // Takes `call` into its endpoint's batch, or returns false: writes, calls with their own
       // headers, retries or query options, and calls with a timeout other than the batch
       // request's go alone (a timeout is per attempt, and a batched call's attempts are the
       // batch's: another limit would be another rule), and so does a call whose signal has already
       // aborted (the engine rejects it with nothing sent). `onResponse` is settle's, not the
-      // request's: it rides along, and so does a signal, which settles its own caller (`leave`).
+      // request's: it rides along, and so does a signal, which settles its own caller (the abort listener
+      // below).
       return (call, options) => {
         const { signal, timeout } = options as { signal?: AbortSignal; timeout?: number };
         if (
           !call.method.idempotent ||
           signal?.aborted ||
-          (timeout !== undefined && timeout !== limit) ||
+          (timeout !== undefined && timeout !== batchTimeout) ||
           Object.entries(options).some(
             ([name, v]) => v !== undefined && !["signal", "timeout", "onResponse"].includes(name),
           )
