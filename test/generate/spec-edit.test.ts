@@ -83,6 +83,7 @@ const exampleTestMethod = {
     schema: {
       type: "object",
       required: ["count", "total_lamports"],
+      "x-source": ASSUMPTION,
       additionalProperties: true,
       properties: {
         count: { type: "integer", minimum: 0, description: "How many assets were counted." },
@@ -165,6 +166,7 @@ const exampleTestOperation = {
             schema: {
               type: "object",
               required: ["count", "totalLamports"],
+              "x-source": ASSUMPTION,
               additionalProperties: true,
               properties: {
                 count: {

@@ -242,7 +242,7 @@ describe("spec checks catch", () => {
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-all-of"] = [
         {
           if: { properties: { page: { enum: [1] } }, required: ["page"] },
-          then: { required: ["limit"] },
+          then: { required: ["limit"], "x-source": "assumption: a test rule" },
         },
       ];
     });
