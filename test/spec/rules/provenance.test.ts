@@ -32,7 +32,7 @@ describe("spec rules", () => {
       },
     });
     const method = openrpc();
-    (method.methods[0].params[1].schema as Record<string, unknown>).required = ["full"];
+    (method.methods[0]!.params[1]!.schema as Record<string, unknown>).required = ["full"];
     const problem = (path: string, names: string) =>
       `t ${path}/required: [${names}] has no x-source: say beside it where each name's requiredness comes from, "seed", "public-docs: <where>" or "assumption: <why>" (spec/README.md, "Provenance")`;
     expect(checkProvenance({ area, doc }).findings).toEqual([
@@ -86,7 +86,7 @@ describe("spec rules", () => {
         not: { required: ["fields"] },
       },
     });
-    expect(method.methods[0].params[0].required).toBe(true);
+    expect(method.methods[0]!.params[0]!.required).toBe(true);
     expect(checkProvenance({ area, doc: method }).findings).toEqual([]);
     expect(checkProvenance({ area, doc }).findings).toEqual([]);
   });
