@@ -10,18 +10,20 @@
 //   breaking    it may stop compiling or working: the request got stricter (a param removed or
 //               newly required, a bound tightened, a pattern changed, an enum value removed, a type
 //               narrowed), the result looser (a field removed, made optional or nullable, a value
-//               added to a closed enum, a type changed, a bound loosened), an operation or an
-//               exported type removed
+//               added to a closed enum, a type changed, a bound loosened, a pattern removed or
+//               changed), an operation or an exported type removed
 //   compatible  a contract change that keeps it working: a new optional param, a request bound
 //               loosened, a result bound tightened (or moved with the request bound it follows), a
-//               new result field, a new operation, a deprecation, a cost
+//               new result field, a result pattern set, a new operation, a deprecation, a cost
 //   docs        prose only (description, summary, title, examples, x-source): no version needed
 // A result's bound tightened is compatible (every value it lets through the old one did), loosened
 // breaking (a value the old document said cannot come may come: a program that sized a buffer or a
 // column by it breaks; oasdiff's rule too), except a bound that follows a request bound (a page's
 // `maxItems` is its `limit`'s `maximum`: scripts/spec/rules/result-bounds.mjs), which moves with the
 // bound the caller chooses, and brings more only to a call the old document refused (decision 0019).
-// A result's pattern is documentation to the SDK (no type or check reads it): compatible.
+// A result's pattern (or uniqueItems, x-solana-transaction) is a promise too, read the same way: set
+// where there was none, compatible (it narrows what may come); removed, breaking; changed, breaking
+// unless the new one provably accepts no string the old refused (patternRule).
 //
 // The version rule, per area document (semver, 0.x read as npm's caret ranges read it):
 //   a breaking change    needs an info.version outside ^old: 1.4.2 → 2.0.0, 0.1.0 → 0.2.0,
@@ -42,6 +44,7 @@ import { parseCli, usageError } from "../lib/cli.mjs";
 import { openEnumParts } from "../lib/open-enum.mjs";
 import { yamlPosition } from "../lib/spec-sources.mjs";
 import * as bundler from "./bundle.mjs";
+import { patternRun } from "./rules/bound-prose.mjs";
 import { resultBoundTies } from "./rules/result-bounds.mjs";
 
 export const BREAKING = "breaking";
@@ -88,6 +91,7 @@ export const RULES = {
   "request-bound-tightened": B, // maximum, minimum, max/minLength, max/minItems set or moved in
   "request-bound-loosened": C,
   "request-pattern-changed": B, // pattern, uniqueItems, x-solana-transaction set or changed
+  "request-pattern-loosened": C, // provably accepts every string the old one did: patternRule
   "request-pattern-removed": C,
   "request-branch-removed": B, // an anyOf / oneOf branch (an allOf one: added)
   "request-branch-added": C,
@@ -109,7 +113,10 @@ export const RULES = {
   "response-bound-tightened": C, // every value the new bound lets through, the old one did
   "response-bound-loosened": B, // a value the old document said cannot come may come
   "response-bound-follows-request": C, // a page's maxItems with its limit's maximum: result-bounds.mjs
-  "response-pattern-changed": C,
+  "response-pattern-added": C, // pattern, uniqueItems, x-solana-transaction set: less may come
+  "response-pattern-tightened": C, // provably accepts no string the old one refused: patternRule
+  "response-pattern-changed": B, // any other change: a string the old one refused may come
+  "response-pattern-removed": B,
   "response-additional-properties-changed": C,
   "response-branch-added": B,
   "response-branch-removed": C,
@@ -460,18 +467,47 @@ function typeRule(ta, tb, dir) {
     : "response-type-changed";
 }
 
+const unset = (v) => v === undefined || v === false;
+
 /**
  * The rule of a bound or pattern change: a request's bound tightened breaks, a result's loosened
- * does, unless it follows a request bound (`tied`); a result's pattern is documentation.
+ * does, unless it follows a request bound (`tied`: a page's maxItems and its limit, which
+ * result-bounds.mjs finds; no result pattern follows a request's, so `tied` is for bounds only).
  */
 function boundRule(key, va, vb, dir, tied) {
-  if (dir === "response" && RULE_KEYS.includes(key)) return "response-pattern-changed";
+  if (RULE_KEYS.includes(key)) return patternRule(key, va, vb, dir);
   if (dir === "response" && tied) return "response-bound-follows-request";
-  const unset = (v) => v === undefined || v === false;
-  if (RULE_KEYS.includes(key))
-    return unset(vb) ? "request-pattern-removed" : "request-pattern-changed";
   const tighter = !unset(vb) && (unset(va) || (UPPER.includes(key) ? vb < va : vb > va));
   return `${dir}-bound-${tighter ? "tightened" : "loosened"}`;
+}
+
+/**
+ * The rule of a `pattern`, `uniqueItems` or `x-solana-transaction` change, each a set of strings
+ * (arrays, texts) a value is held to: from the caller's side, a request's may refuse what passed (a
+ * pattern set, or changed), a result's may bring what the old document said cannot come (removed,
+ * or changed). Whether one regex accepts every string another does cannot be decided in general
+ * (ECMA-262 patterns have lookarounds and back-references, which leave the regular languages, and
+ * even for regular ones it takes building both automata), so a change is taken to go both ways,
+ * breaking on either side, except where it provably goes one way: a pattern set where there was
+ * none (narrower), removed (wider), and two patterns of one run of the same character
+ * (`^[1-9A-HJ-NP-Za-km-z]{32,44}$` → `{43,44}`: patternRun), whose strings are those of the lengths
+ * allowed, so that one holds the other exactly where its lengths hold the other's. Any other pair,
+ * even one a reader sees to be narrower, is breaking on the result side: a false "breaking" costs a
+ * version bump, a false "compatible" a client that trusted the old promise.
+ */
+function patternRule(key, va, vb, dir) {
+  const request = dir === "request";
+  if (unset(vb) && !unset(va)) return `${dir}-pattern-removed`;
+  if (unset(va)) return request ? "request-pattern-changed" : "response-pattern-added";
+  const [ra, rb] = key === "pattern" ? [patternRun(va), patternRun(vb)] : [];
+  const holds = (outer, inner) =>
+    outer.character === inner.character &&
+    outer.minLength <= inner.minLength &&
+    (outer.maxLength === undefined ||
+      (inner.maxLength !== undefined && inner.maxLength <= outer.maxLength));
+  if (ra && rb && holds(request ? rb : ra, request ? ra : rb))
+    return request ? "request-pattern-loosened" : "response-pattern-tightened";
+  return `${dir}-pattern-changed`;
 }
 
 /**

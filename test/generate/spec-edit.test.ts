@@ -84,6 +84,7 @@ const exampleTestMethod = {
     schema: {
       type: "object",
       required: ["count", "total_lamports"],
+      "x-source": ASSUMPTION,
       additionalProperties: true,
       properties: {
         count: { type: "integer", minimum: 0, description: "How many assets were counted." },
@@ -166,6 +167,7 @@ const exampleTestOperation = {
             schema: {
               type: "object",
               required: ["count", "totalLamports"],
+              "x-source": ASSUMPTION,
               additionalProperties: true,
               properties: {
                 count: {

@@ -242,7 +242,7 @@ describe("spec checks catch", () => {
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-all-of"] = [
         {
           if: { properties: { page: { enum: [1] } }, required: ["page"] },
-          then: { required: ["limit"] },
+          then: { required: ["limit"], "x-source": "assumption: a test rule" },
         },
       ];
     });
@@ -378,7 +378,7 @@ describe("spec checks catch", () => {
       };
     });
     expect(findingsOf(specDir)).toEqual([
-      "das #/components/schemas/TokenInfo/properties/supply/anyOf: [u64-shape] #/components/schemas/TokenInfo: the value is uint64 in one branch and int64 in another (anyOf), and @chaindata/core checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format (one mistake, refused for each of the 4 operations that reach it: getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority)",
+      "das #/components/schemas/TokenInfo/properties/supply/anyOf: [u64-shape] spec/schemas/asset.yaml#/TokenInfo: the value is uint64 in one branch and int64 in another (anyOf), and @chaindata/core checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format (one mistake, refused for each of the 4 operations that reach it: getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority)",
     ]);
   });
 

@@ -1,7 +1,7 @@
 // `npm run spec:check` reports what the generator would refuse (scripts/generate/lib/refusals.mjs,
 // one implementation for both), at the YAML file, line and column a spec author edits, with the rule;
-// the generator refuses the same, naming the YAML position when spec/dist/sources.json says where the
-// bundle came from, and pointing at spec:check when it does not.
+// the generator refuses the same, naming the YAML file, position and pointer (never the bundle) when
+// spec/dist/sources.json says where the bundle came from, and pointing at spec:check when it does not.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,7 +92,7 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     );
     const located = locatedOf(shared);
     expect(located.join("\n")).toContain(
-      `${positionOf(shared, "schemas/asset.yaml", "const: false", "\nGetAssetOptions:")}: das #/components/schemas/GetAssetOptions/properties/showFungible/const (getAsset): [params-check] #/components/schemas/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate`,
+      `${positionOf(shared, "schemas/asset.yaml", "const: false", "\nGetAssetOptions:")}: das #/components/schemas/GetAssetOptions/properties/showFungible/const (getAsset): [params-check] spec/schemas/asset.yaml#/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate`,
     );
     expect(located).toContain(
       `${positionOf(shared, das, "type: [integer, string]")}: das #/methods/2 (getAssetsByOwner)/params/2/schema/type: [params-check] getAssetsByOwner params/properties/limit: "type" with several types ["integer","string"] is not translated`,
@@ -192,20 +192,42 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
 });
 
 describe("the generator's own refusal", () => {
-  it("leads with the YAML position from spec/dist/sources.json, or sends the reader to spec:check without it", async () => {
+  it("leads with the YAML position and the pointer there from spec/dist/sources.json, or sends the reader to spec:check without it", async () => {
     const specDir = renamedDasMethods({ getNftEditions: "get-nft-editions", getAsset: "rpc" });
     bundleAll({ write: true, specDir });
     const distDir = join(specDir, "dist");
     await expect(generate({ distDir })).rejects.toThrow(
-      `the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  ${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: spec/dist/openrpc/das.json#/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier`,
+      `the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  ${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: #/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier`,
     );
     await expect(generate({ distDir })).rejects.toThrow(
-      `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: rpc")}: spec/dist/openrpc/das.json#/methods/0 (rpc): [name-clash] "rpc" is both method rpc's call (createDasClient) and a local of the generated factory`,
+      `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: rpc")}: #/methods/0 (rpc): [name-clash] "rpc" is both method rpc's call (createDasClient) and a local of the generated factory`,
     );
     rmSync(join(distDir, "sources.json"));
     await expect(generate({ distDir })).rejects.toThrow(
       `spec/dist/openrpc/das.json#/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member) (run npm run spec:check for the source location)`,
     );
+  });
+
+  it("names no bundle place: a shared schema's keyword at its own file and pointer, the schema the check reached and the other operation of one name at theirs", async () => {
+    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
+      doc.GetAssetOptions.properties.showFungible.const = false;
+    });
+    editCopy(specDir, "openrpc/das.yaml", (doc) => {
+      doc.methods[NFT_EDITIONS].name = "getAsset";
+    });
+    bundleAll({ write: true, specDir });
+    const message = await generate({ distDir: join(specDir, "dist") }).then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    const at = positionOf(specDir, "schemas/asset.yaml", "const: false", "\nGetAssetOptions:");
+    expect(message).toContain(
+      `\n  ${at}: #/GetAssetOptions/properties/showFungible/const (getAsset): [params-check] spec/schemas/asset.yaml#/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate`,
+    );
+    expect(message).toContain(
+      `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: getAsset\n", "name: getAssetsByAuthority")}: #/methods/${NFT_EDITIONS} (getAsset): [operation-name] "getAsset": the name is used twice in the package (also ${positionOf(specDir, "openrpc/das.yaml", "name: getAsset\n")} (#/methods/0))`,
+    );
+    expect(message).not.toContain("spec/dist");
   });
 });
 
@@ -257,8 +279,8 @@ describe("the generator reports every refusal of the spec in one run", () => {
       expect(message.split("\n")[0]).toBe(
         "the spec has 5 things the generator refuses (npm run spec:check reports them too):",
       );
-      const byOwner = "spec/dist/openrpc/das.json#/methods/2/params";
-      const byAuthority = `spec/dist/openrpc/das.json#/methods/${BY_AUTHORITY}/params/2/schema`;
+      const byOwner = "#/methods/2/params";
+      const byAuthority = `#/methods/${BY_AUTHORITY}/params/2/schema`;
       expect(lines).toEqual([
         `  ${positionOf(specDir, das, "type: [integer, string]")}: ${byOwner}/2/schema/type (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/limit: "type" with several types ["integer","string"] is not translated`,
         expect.stringMatching(
@@ -271,7 +293,7 @@ describe("the generator reports every refusal of the spec in one run", () => {
           `  ${positionOf(specDir, das, "exclusiveMaximum: 999")}: ${byAuthority}/exclusiveMaximum (getAssetsByAuthority): [params-check] getAssetsByAuthority params/properties/limit: "exclusiveMaximum" is not a keyword`,
         ),
         expect.stringContaining(
-          `  ${positionOf(specDir, "openapi/wallet.yaml", "const: 100")}: spec/dist/openapi/wallet.json#/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2/schema/const (getBalances): [params-check] getBalances input/properties/limit: "const" is not a keyword`,
+          `  ${positionOf(specDir, "openapi/wallet.yaml", "const: 100")}: #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2/schema/const (getBalances): [params-check] getBalances input/properties/limit: "const" is not a keyword`,
         ),
       ]);
       // (--check refuses the same, and neither writes a file.)

@@ -2,7 +2,12 @@
 // spec/README.md, step 6 of "Adding or changing an operation"; user trial 34, F7).
 import { describe, expect, it } from "vitest";
 import { areas, HTTP_METHODS, root } from "./documents.js";
-import { nameParts, operationProsePlaces, unlistedOperations } from "./operation-prose.js";
+import {
+  nameParts,
+  operationProsePlaces,
+  replacementFindings,
+  unlistedOperations,
+} from "./operation-prose.js";
 
 /** Every area's operations (both of the sender's documents), and its documents' info.description. */
 const byArea = new Map<
@@ -21,6 +26,23 @@ for (const a of areas) {
     text: String(a.doc.info?.description ?? ""),
   });
 }
+
+/** Every operation of the spec, with its deprecation mark, x-replaced-by and description. */
+const operations = areas.flatMap((a) => {
+  const where = (id: string) => `spec/${a.kind}/${a.area}.yaml (${id})`;
+  const of = (id: string, o: any) => ({
+    area: a.area,
+    id,
+    where: where(id),
+    deprecated: o.deprecated === true,
+    replacedBy: o["x-replaced-by"],
+    description: String(o.description ?? ""),
+  });
+  if (a.kind === "openrpc") return a.doc.methods.map((m: any) => of(m.name, m));
+  return Object.values<any>(a.doc.paths ?? {}).flatMap((item) =>
+    HTTP_METHODS.filter((verb) => item[verb]).map((verb) => of(item[verb].operationId, item[verb])),
+  );
+});
 
 describe("the prose that lists an area's operations", () => {
   it("names every operation, in the root README's row, the package's description, its first-release note and the area's info.description", () => {
@@ -82,5 +104,75 @@ describe("the prose that lists an area's operations", () => {
       'x: names 3 of webhooks\'s 4 operations in words (createWebhook, listWebhooks, getWebhook) but not updateWebhook: add it by its words ("webhook…") (spec/README.md, step 6 of "Adding or changing an operation")',
     ]);
     expect(unlistedOperations(webhooks, [{ where: "x", text: "Webhook management." }])).toEqual([]);
+  });
+});
+
+describe("a deprecated operation's replacement", () => {
+  it("names operations of the spec, of the package it names, not deprecated, and the description says the same", () => {
+    expect(operations.filter((o) => o.replacedBy !== undefined).length).toBeGreaterThan(0);
+    expect(replacementFindings(operations)).toEqual([]);
+  });
+
+  it("a replacement renamed, in another package, deprecated itself, or said otherwise in the description", () => {
+    const das = (id: string, deprecated = false) => ({
+      area: "das",
+      id,
+      where: `das (${id})`,
+      deprecated,
+      description: "",
+    });
+    const old = (replacedBy: string, description: string) => ({
+      area: "token-metadata",
+      id: "getTokenMetadata",
+      where: "token-metadata (getTokenMetadata)",
+      deprecated: true,
+      replacedBy,
+      description,
+    });
+    const spec = [
+      das("getAsset"),
+      das("getAssetBatch"),
+      das("getOldAsset", true),
+      { ...das("getCompressedBalanceByOwner"), area: "compression" },
+    ];
+    const fine = old(
+      "DAS getAsset / getAssetBatch (@chaindata/das)",
+      "Returns records. Deprecated: use DAS getAsset / getAssetBatch. (Called `queryMetadataV1`.)",
+    );
+    expect(replacementFindings([...spec, fine])).toEqual([]);
+    expect(
+      replacementFindings([
+        ...spec,
+        old(
+          "DAS getAsset / getAssets (@chaindata/das)",
+          "Deprecated: use DAS getAsset / getAssets.",
+        ),
+      ]),
+    ).toEqual([
+      'token-metadata (getTokenMetadata): x-replaced-by names getAssets, which is no operation of @chaindata/das: a replacement renamed or removed? (the SDK\'s warning says "use DAS getAsset / getAssets (@chaindata/das) instead")',
+    ]);
+    expect(
+      replacementFindings([
+        ...spec,
+        old("getAsset (@chaindata/compression)", "No deprecation sentence here"),
+      ]),
+    ).toEqual([
+      'token-metadata (getTokenMetadata): x-replaced-by names getAsset, which is no operation of @chaindata/compression: a replacement renamed or removed? (the SDK\'s warning says "use getAsset (@chaindata/compression) instead")',
+    ]);
+    expect(replacementFindings([...spec, old("getOldAsset (@chaindata/dass)", "")])).toEqual([
+      "token-metadata (getTokenMetadata): x-replaced-by names @chaindata/dass, which is no area of the spec (areas: das, compression, token-metadata)",
+      'token-metadata (getTokenMetadata): x-replaced-by names getOldAsset, which is no operation of @chaindata/dass: a replacement renamed or removed? (the SDK\'s warning says "use getOldAsset (@chaindata/dass) instead")',
+    ]);
+    expect(replacementFindings([...spec, old("getOldAsset", "")])).toEqual([
+      "token-metadata (getTokenMetadata): x-replaced-by names getOldAsset, which is deprecated itself: name what to use now",
+    ]);
+    expect(
+      replacementFindings([
+        ...spec,
+        old("DAS getAssetBatch (@chaindata/das)", "**Deprecated**: use getAsset; the SDK warns."),
+      ]),
+    ).toEqual([
+      'token-metadata (getTokenMetadata): the description\'s deprecation sentence names getAsset, x-replaced-by getAssetBatch ("Deprecated**: use getAsset; the SDK warns." / "DAS getAssetBatch (@chaindata/das)"): make them say the same replacement',
+    ]);
   });
 });

@@ -136,3 +136,71 @@ export function operationProsePlaces(root: string, area: string, descriptions: P
     });
   return [...places, ...descriptions];
 }
+
+/** A deprecated operation, as its replacement is checked (replacementFindings). */
+export interface DeprecatedOperation {
+  area: string;
+  id: string;
+  /** Where it is, for the message: `spec/openapi/token-metadata.yaml (getTokenMetadata)`. */
+  where: string;
+  /** Its `x-replaced-by`, where it has one. */
+  replacedBy?: string;
+  description: string;
+}
+
+// An operation's name as prose writes it: a lower-camel-case word with a capital in it (getAsset,
+// getAssetBatch); a package as `@chaindata/<area>`.
+const OPERATION_NAME = /(?<![\w@/.-])[a-z][a-z0-9]*(?:[A-Z][A-Za-z0-9]*)+(?![\w-])/g;
+const PACKAGE_NAME = /@chaindata\/([a-z][a-z0-9-]*)/g;
+
+/** The operation names a text writes, in order, each once. */
+const operationNames = (text: string): string[] => [...new Set(text.match(OPERATION_NAME) ?? [])];
+
+/**
+ * What a deprecated operation's replacement says wrong, by the spec's structure rather than its
+ * words: every operation its `x-replaced-by` names (the SDK's warning and the JSDoc print it, "use
+ * <it> instead") is an operation of the spec, of the package it names where it names one, and not
+ * deprecated itself; every `@chaindata/<area>` it names is an area; and the description's own
+ * deprecation sentence (from "Deprecated" to the end of its sentence), where it has one, names the
+ * same operations. A rename or removal of the replacement, or a prose that says another one, is
+ * then a finding, where only the generated text would have shown it. `operations`: every operation
+ * of the spec (`deprecated` marks), of which those with `replacedBy` are checked.
+ */
+export function replacementFindings(
+  operations: (DeprecatedOperation & { deprecated: boolean })[],
+): string[] {
+  const findings: string[] = [];
+  const areas = new Set(operations.map((o) => o.area));
+  for (const o of operations) {
+    if (o.replacedBy === undefined) continue;
+    const packages = [...o.replacedBy.matchAll(PACKAGE_NAME)].map((m) => m[1]!);
+    for (const p of packages)
+      if (!areas.has(p))
+        findings.push(
+          `${o.where}: x-replaced-by names @chaindata/${p}, which is no area of the spec (areas: ${[...areas].join(", ")})`,
+        );
+    const named = operationNames(o.replacedBy);
+    for (const name of named) {
+      const candidates = operations.filter(
+        (c) => c.id === name && (!packages.length || packages.includes(c.area)),
+      );
+      if (!candidates.length)
+        findings.push(
+          `${o.where}: x-replaced-by names ${name}, which is no operation of ${packages.length ? packages.map((p) => `@chaindata/${p}`).join(" or ") : "the spec"}: a replacement renamed or removed? (the SDK's warning says "use ${o.replacedBy} instead")`,
+        );
+      else if (candidates.every((c) => c.deprecated))
+        findings.push(
+          `${o.where}: x-replaced-by names ${name}, which is deprecated itself: name what to use now`,
+        );
+    }
+    const sentence = /\bdeprecated\b[\s\S]*?(?:[.!?](?=\s|$)|$)/i.exec(o.description)?.[0];
+    if (sentence === undefined) continue;
+    const said = operationNames(sentence);
+    const differ = said.length !== named.length || said.some((n) => !named.includes(n));
+    if (differ)
+      findings.push(
+        `${o.where}: the description's deprecation sentence names ${said.length ? said.join(", ") : "no operation"}, x-replaced-by ${named.length ? named.join(", ") : "none"} ("${sentence.trim()}" / "${o.replacedBy}"): make them say the same replacement`,
+      );
+  }
+  return findings;
+}

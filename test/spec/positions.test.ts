@@ -122,6 +122,20 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     ]);
   });
 
+  it("a required list without its x-source: at the list, in the shared schema file", () => {
+    const compression = "schemas/compression.yaml";
+    const specDir = textEditedCopy(
+      compression,
+      /^ {2}x-source: "assumption: slot is listed as required.*\n/m.exec(
+        readFileSync(new URL(`../../spec/${compression}`, import.meta.url), "utf8"),
+      )![0],
+      "",
+    );
+    expect(locatedOf(specDir)).toEqual([
+      `${positionOf(specDir, compression, "required: [slot]")}: compression #/components/schemas/CompressionContext/required: [slot] has no x-source: say beside it where each name's requiredness comes from, "seed", "public-docs: <where>" or "assumption: <why>" (spec/README.md, "Provenance")`,
+    ]);
+  });
+
   it("OpenAPI 3.0's nullable and singular example: each at its keyword, with what to write instead", () => {
     const slot = "      description: All data up to and including this slot is indexed.\n";
     const specDir = textEditedCopy(

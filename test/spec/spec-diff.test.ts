@@ -58,6 +58,7 @@ const rpc = (): Doc => ({
           },
           name: { type: "string" },
           items: { type: "array", maxItems: 1000, items: { type: "integer" } },
+          signature: { type: "string", pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$" },
         },
       },
       KnownInterface: { type: "string", enum: ["V1_NFT", "Custom"] },
@@ -173,6 +174,26 @@ describe("request changes (what a caller sends: stricter breaks)", () => {
       "a pattern changed (in a shared schema, named where it is)",
       (d: Doc) => (d.components.schemas.Address.pattern = "^[1-9A-HJ-NP-Za-km-z]{43,44}$"),
       'BREAKING   t getThing params.id pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" → "^[1-9A-HJ-NP-Za-km-z]{43,44}$" [request-pattern-changed]  #/components/schemas/Address/pattern',
+    ],
+    [
+      "a pattern loosened, provably (one run of one character, its lengths widened)",
+      (d: Doc) => (d.components.schemas.Address.pattern = "^[1-9A-HJ-NP-Za-km-z]{32,88}$"),
+      'compatible t getThing params.id pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" → "^[1-9A-HJ-NP-Za-km-z]{32,88}$" [request-pattern-loosened]  #/components/schemas/Address/pattern',
+    ],
+    [
+      "a pattern of one run changed to another character (no containment either way)",
+      (d: Doc) => (d.components.schemas.Address.pattern = "^[0-9a-zA-Z]{32,88}$"),
+      'BREAKING   t getThing params.id pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" → "^[0-9a-zA-Z]{32,88}$" [request-pattern-changed]  #/components/schemas/Address/pattern',
+    ],
+    [
+      "a pattern set where there was none",
+      (d: Doc) => (param(d, "sort").schema.pattern = "^[a-z]+$"),
+      'BREAKING   t getThing params.sort pattern: (none) → "^[a-z]+$" [request-pattern-changed]  #/methods/0/params/2/schema/pattern',
+    ],
+    [
+      "a pattern removed",
+      (d: Doc) => delete d.components.schemas.Address.pattern,
+      'compatible t getThing params.id pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" → (none) [request-pattern-removed]  #/components/schemas/Address/pattern',
     ],
     [
       "a new required param",
@@ -319,6 +340,46 @@ describe("result changes (what a caller gets: looser breaks)", () => {
       "a result's bound set where there was none",
       (d: Doc) => (thing(d).properties.name.maxLength = 32),
       "compatible t getThing result.name maxLength: (none) → 32 [response-bound-tightened]  #/components/schemas/Thing/properties/name/maxLength",
+    ],
+    [
+      "a result's pattern set where there was none (less may come)",
+      (d: Doc) => (thing(d).properties.name.pattern = "^[A-Za-z ]+$"),
+      'compatible t getThing result.name pattern: (none) → "^[A-Za-z ]+$" [response-pattern-added]  #/components/schemas/Thing/properties/name/pattern',
+    ],
+    [
+      "a result's pattern removed (any string may come)",
+      (d: Doc) => delete thing(d).properties.signature.pattern,
+      'BREAKING   t getThing result.signature pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$" → (none) [response-pattern-removed]  #/components/schemas/Thing/properties/signature/pattern',
+    ],
+    [
+      "a result's pattern changed to another (strings it refused may come)",
+      (d: Doc) => (thing(d).properties.signature.pattern = "^[0-9a-f]{128}$"),
+      'BREAKING   t getThing result.signature pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$" → "^[0-9a-f]{128}$" [response-pattern-changed]  #/components/schemas/Thing/properties/signature/pattern',
+    ],
+    [
+      "a result's pattern loosened (one run, its lengths widened)",
+      (d: Doc) => (thing(d).properties.signature.pattern = "^[1-9A-HJ-NP-Za-km-z]{64,100}$"),
+      'BREAKING   t getThing result.signature pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$" → "^[1-9A-HJ-NP-Za-km-z]{64,100}$" [response-pattern-changed]  #/components/schemas/Thing/properties/signature/pattern',
+    ],
+    [
+      "a result's pattern tightened, provably (one run, its lengths within the old ones)",
+      (d: Doc) => (thing(d).properties.signature.pattern = "^[1-9A-HJ-NP-Za-km-z]{87,88}$"),
+      'compatible t getThing result.signature pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$" → "^[1-9A-HJ-NP-Za-km-z]{87,88}$" [response-pattern-tightened]  #/components/schemas/Thing/properties/signature/pattern',
+    ],
+    [
+      "a result's pattern narrowed in a form spec:diff does not compare (taken as breaking)",
+      (d: Doc) => (thing(d).properties.signature.pattern = "^(?:[1-9A-HJ-NP-Za-km-z]{87,88})$"),
+      'BREAKING   t getThing result.signature pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$" → "^(?:[1-9A-HJ-NP-Za-km-z]{87,88})$" [response-pattern-changed]  #/components/schemas/Thing/properties/signature/pattern',
+    ],
+    [
+      "a result's shared pattern tightened: breaking for the param, compatible for the result",
+      (d: Doc) => (d.components.schemas.Address.pattern = "^[1-9A-HJ-NP-Za-km-z]{43,44}$"),
+      'compatible t getThing result.id pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" → "^[1-9A-HJ-NP-Za-km-z]{43,44}$" [response-pattern-tightened]  #/components/schemas/Address/pattern',
+    ],
+    [
+      "a result's uniqueItems set (no duplicates may come)",
+      (d: Doc) => (thing(d).properties.items.uniqueItems = true),
+      "compatible t getThing result.items uniqueItems: (none) → true [response-pattern-added]  #/components/schemas/Thing/properties/items/uniqueItems",
     ],
     [
       "an item type changed",

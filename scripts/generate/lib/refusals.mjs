@@ -112,7 +112,9 @@ export function packagesOf(documents) {
   return [...byArea(documents).values()].map((docs) => {
     const problem = areaDocumentsProblem(docs);
     if (problem)
-      throw new Error(`${docs.map((d) => `spec/dist/${d.file}`).join(", ")}: ${problem}`);
+      throw new Error(
+        `${docs.map((d) => d.origins?.document ?? `spec/dist/${d.file}`).join(", ")}: ${problem}`,
+      );
     return asPackage(docs);
   });
 }
@@ -131,22 +133,54 @@ export function refusalPosition(r, document) {
 
 /**
  * One line for a refusal, for a person. With the `origins` of its bundle and the `specDir` their
- * YAML files are in (`document`), it leads with the YAML position, then the place in the bundle
- * and the name found there:
- * `spec/openrpc/das.yaml:97:5: spec/dist/openrpc/das.json#/methods/4 (get-nft-editions): [rule] …`
- * (without the YAML file at hand, the YAML file and pointer instead). Without `origins`, the bundle's
- * place alone, sending the reader to the checker for the YAML file.
+ * YAML files are in (`document`), it names the YAML file a person edits, never the bundle the
+ * bundler writes: the position, the pointer there and the name found at it,
+ * `spec/schemas/asset.yaml:1067:3: #/GetAssetOptions/not (getAsset): [params-check] …`, and each
+ * place its message names in the bundle as the YAML place too (sourcePlacesIn). Where the bundle
+ * holds what no YAML file has (a server the bundler wrote), the nearest place that maps, said so,
+ * then the bundle's place, the only one that names it; without the YAML file at hand, the YAML file
+ * and pointer. Without `origins` (a spec/dist bundled without its sources.json), the bundle's place
+ * alone, sending the reader to the checker for the YAML file. `documents`: the other bundles, whose
+ * places a message may name (the other document of a package).
  */
-export function formatRefusal(r, document) {
+export function formatRefusal(r, document, documents = [document]) {
   const name = r.name === undefined ? "" : ` (${r.name})`;
-  const what = `[${r.rule}] ${r.message}`;
   const inBundle = `spec/dist/${r.file}${r.at}${name}`;
   if (!document?.origins)
-    return `${inBundle}: ${what} (run npm run spec:check for the source location)`;
-  const position = refusalPosition(r, document);
-  return position
-    ? `${position}: ${inBundle}: ${what}`
-    : `${sourceLocation(document.origins, r.at)}${name}: ${what}`;
+    return `${inBundle}: [${r.rule}] ${r.message} (run npm run spec:check for the source location)`;
+  const what = `[${r.rule}] ${sourcePlacesIn(r.message, document, documents)}`;
+  const { origins, specDir } = document;
+  const position = specDir ? sourcePosition(origins, r.at, specDir) : undefined;
+  if (!position) return `${sourceLocation(origins, r.at)}${name}: ${what}`;
+  return position.kind === "exact"
+    ? `${formatPosition(position)}: ${position.at}${name}: ${what}`
+    : `${formatPosition(position)}: ${inBundle}: ${what}`;
+}
+
+// A place in a bundle as a message writes it: `spec/dist/openrpc/das.json#/methods/0` (another
+// operation of one name), or a bare pointer of the message's own bundle (`#/components/schemas/
+// GetAssetOptions (from getAsset params/…)`, where a check of the params reached a named schema).
+const BUNDLE_PLACE =
+  /spec\/dist\/([\w./-]+\.json)(#[^\s),;:]*)|(?<=^|[\s(])#\/components\/[^\s),;:]+/g;
+
+/**
+ * `text` with each bundle place it names given as the YAML place it comes from: a bundle file's
+ * place as its position and the pointer in that file, `spec/openrpc/das.yaml:37:5 (#/methods/0)`;
+ * a bare `#/components/…` pointer of `document` (the bundle the message is about) as the YAML file
+ * and pointer, `spec/schemas/asset.yaml#/GetAssetOptions`. A place whose bundle or origins are
+ * unknown stays as it is. `documents`: the bundles a `spec/dist/…` place may name. Shared by the
+ * generator's messages (formatRefusal) and spec:check's lines of the same refusals.
+ */
+export function sourcePlacesIn(text, document, documents = [document]) {
+  return text.replace(BUNDLE_PLACE, (place, file, pointer) => {
+    if (file === undefined)
+      return document?.origins ? sourceLocation(document.origins, place) : place;
+    const of = documents.find((d) => d?.file === file);
+    const position =
+      of?.origins && of.specDir ? sourcePosition(of.origins, pointer, of.specDir) : undefined;
+    if (!position) return place;
+    return `${formatPosition(position)} (${position.kind === "exact" ? position.at : pointer})`;
+  });
 }
 
 /**
@@ -159,6 +193,7 @@ export function throwIfRefused(refusals, documents) {
     formatRefusal(
       r,
       documents.find((d) => d?.file === r.file),
+      documents,
     ),
   );
   throw new Error(

@@ -80,7 +80,29 @@ const proseNumber = (n, like) => (like.includes(",") ? n.toLocaleString("en-US")
 // A pattern that is one run of one character (a class, an escape or a literal), with a quantifier
 // or none: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" (Address) allows 32 to 44 characters.
 const ONE_RUN =
-  /^\^(?:\[(?:\\.|[^\]\\])+\]|\\.|[^\\[\](){}|^$*+?])(?:\{(\d+)(,?)(\d*)\}|([+*?]))?\$$/;
+  /^\^(\[(?:\\.|[^\]\\])+\]|\\.|[^\\[\](){}|^$*+?])(?:\{(\d+)(,?)(\d*)\}|([+*?]))?\$$/;
+
+/**
+ * A `pattern` that is one run of one character (ONE_RUN) as { character, minLength, maxLength }
+ * (`character` as written: `[1-9A-HJ-NP-Za-km-z]`; maxLength undefined where any length above the
+ * minimum passes); undefined for any other pattern. Two of one `character` accept the same strings
+ * where their lengths agree, and one accepts all the other does where its lengths hold the other's:
+ * spec:diff compares patterns so (scripts/spec/diff.mjs, patternRule).
+ */
+export function patternRun(pattern) {
+  const m = typeof pattern === "string" ? ONE_RUN.exec(pattern) : null;
+  if (!m) return undefined;
+  const [, character, min, comma, max, sign] = m;
+  if (min !== undefined)
+    return {
+      character,
+      minLength: Number(min),
+      maxLength: comma ? (max ? Number(max) : undefined) : Number(min),
+    };
+  if (sign === "+") return { character, minLength: 1, maxLength: undefined };
+  if (sign === "*") return { character, minLength: 0, maxLength: undefined };
+  return { character, minLength: sign === "?" ? 0 : 1, maxLength: 1 };
+}
 
 /**
  * The lengths a string's `pattern` allows, { minLength, maxLength } (undefined where it allows any),
@@ -88,17 +110,8 @@ const ONE_RUN =
  * bounds the length as the keywords do: prose that states its lengths states enforced bounds.
  */
 function patternLengths(pattern) {
-  const m = typeof pattern === "string" ? ONE_RUN.exec(pattern) : null;
-  if (!m) return undefined;
-  const [, min, comma, max, sign] = m;
-  if (min !== undefined)
-    return {
-      minLength: Number(min),
-      maxLength: comma ? (max ? Number(max) : undefined) : Number(min),
-    };
-  if (sign === "+") return { minLength: 1, maxLength: undefined };
-  if (sign === "*") return { minLength: 0, maxLength: undefined };
-  return { minLength: sign === "?" ? 0 : 1, maxLength: 1 };
+  const run = patternRun(pattern);
+  return run && { minLength: run.minLength, maxLength: run.maxLength };
 }
 
 /**

@@ -3,13 +3,16 @@
 // refusals, and Spectral's last), with the YAML position of each finding (findings.mjs) and the
 // `x-source` assumptions. rules.mjs exports runAllChecks (test/spec) and runAllChecksAsync
 // (spec:check and the generator, which run Spectral in a process of its own meanwhile).
-import { generatorRefusals, refusalPosition } from "../../generate/lib/refusals.mjs";
+import {
+  generatorRefusals,
+  refusalPosition,
+  sourcePlacesIn,
+} from "../../generate/lib/refusals.mjs";
 import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
 import { checkCosts } from "./costs.mjs";
 import { checkDescriptions } from "./descriptions.mjs";
 import { checkExamples, checkOpenApiExamplesPresent } from "./examples.mjs";
-import { formatPosition, sourcePosition } from "../../lib/spec-sources.mjs";
 import { HTTP_WIRE, locateFinding } from "./findings.mjs";
 import { refusalFinding } from "./generator-refusals.mjs";
 import { checkListedErrors } from "./listed-errors.mjs";
@@ -106,13 +109,12 @@ function ruleEntries(results, others) {
     : checkOperationNames(results))
     entries.push({ text, document: documentOf(text) });
   // (Each refusal at the YAML position the generator gives it, by the same function; a bundle place
-  // its message names, `also spec/dist/openrpc/das.json#/methods/0`, told as the YAML one.)
+  // its message names, `also spec/dist/openrpc/das.json#/methods/0` or a schema its params check
+  // reached, `#/components/schemas/GetAssetOptions`, told as the YAML one, as the generator does.)
   for (const r of oncePerPlace(generatorRefusals(results))) {
-    const text = withSourcePlaces(refusalFinding(r), all);
-    const position = refusalPosition(
-      r,
-      results.find((d) => d.file === r.file),
-    );
+    const document = results.find((d) => d.file === r.file);
+    const text = refusalFinding({ ...r, message: sourcePlacesIn(r.message, document, all) });
+    const position = refusalPosition(r, document);
     entries.push({ text, located: position ? `${position}: ${text}` : text });
   }
   return { entries, assumptions, operations, documentOf };
@@ -140,23 +142,6 @@ function oncePerPlace(refusals) {
       ...first,
       message: `${first.message} (one mistake, refused for each of the ${names.length} operations that reach it: ${names.join(", ")})`,
     };
-  });
-}
-
-/**
- * `text` with each bundle place it names (`spec/dist/openapi/wallet.json#/paths/…/get`, as the
- * generator's messages write the other of two operations of one name) given as the YAML position
- * it comes from, the bundle's pointer after it: `spec/openapi/wallet.yaml:161:5 (#/paths/…/get)`.
- * A place whose bundle or position is unknown stays as it is.
- */
-export function withSourcePlaces(text, documents) {
-  return text.replace(/spec\/dist\/([\w./-]+\.json)(#[^\s),;]*)/g, (place, file, pointer) => {
-    const document = documents.find((d) => d.file === file);
-    const position =
-      document?.origins && document.specDir
-        ? sourcePosition(document.origins, pointer, document.specDir)
-        : undefined;
-    return position ? `${formatPosition(position)} (${pointer})` : place;
   });
 }
 
