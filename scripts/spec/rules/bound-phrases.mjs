@@ -5,6 +5,57 @@
 // description). English only, and deliberately narrow: a number that is a duration, a rate, a count
 // of tries or each part's length is no bound, and a phrase about nothing the rule can name is left
 // alone: a finding should be a real disagreement, never a guess.
+//
+// The reading in full (it was spec/README.md's "Changing a bound", which now points here):
+// A bound phrase ("up to", "at most", "maximum", "at least", "1 to 1,000", "1–1000", "between 1 and
+// 10", "≤ 100", "no fewer than 2", "must not exceed 100", and "more than N" / "fewer than N" in a
+// clause (a sentence, or its part between semicolons) that says it is refused ("does not fail" does
+// not) or right after a negation ("not needed with fewer than 10" is none), where it counts the
+// value (its name right before it, its noun right after the number, or in its own description
+// nothing or a verb after it: "fewer than 2 signatures" counts signatures): "refuses more than 100
+// entries", "more than 1000 entries with …", "cannot hold more than 100" state `maxItems` N, "fewer
+// than 2 addresses are rejected" `minItems` 2) in a bounded schema's own description (a param,
+// query option, REST parameter or body property, or one of its object properties; and any other
+// schema: a result's property such as the wallet's `nfts`, a shared one, one only an `x-all-of`
+// rule names such as `Base58Transaction`) must state its `maxItems` / `maxLength` / `maximum` (and
+// the lower keyword for a range or "at least"); one in the operation's summary or description, or
+// the body's, is held to a top-level request value's keywords when it is about that value: its name
+// right before the phrase (`` `limit` up to 1,000 ``; `params` too for an `x-params: array`
+// method's one param) or one of its words just after the number: its name's ("up to 1,000 assets by
+// id", "at most 100,000 addresses"), for an array those of the noun phrase its own description
+// begins with ("up to 100 wallets" of `addresses`, "The wallet addresses and/or name-service
+// domains …"), and "entries" / "elements" for the operation's only array request value
+// (compression's "(1 to 1000 entries)"). In the description of a request body of one property, a
+// phrase followed by no word ("(1 to 100)") is about that property. A phrase in the area's
+// `info.description` is held the same way to the request values it is about, of whichever
+// operation, and to each bounded schema they have (token-metadata's "up to 100 mints per request",
+// webhooks' "watches up to 100,000 accounts": createWebhook's and updateWebhook's
+// `accountAddresses`; a schema that disagrees is its own finding). A claim that more than N pass
+// ("accepts more than 1000 ids", a verb of accepting right before it) needs a `maxItems` above N.
+// The word after the number says what it counts: "characters" a string's length only; "bytes"
+// (bits, KB) no string length or array size (`Base58Transaction`'s "at most 1,232 bytes" is the
+// transaction's size, its "At most 5,594 characters" its `maxLength`); a number with no unit in a
+// string's description counts where the string's name anchors it, or in the string's own
+// description where nothing follows it in its clause ("A label, at most 32."), but not a bare range
+// ("0-9" of an alphabet is no length) nor one of a string that holds a number as text. A bound the
+// prose states is a finding also where the schema has no bound keyword at all (a string without
+// `maxLength`: "A label, at most 32 characters."; an array without `maxItems`, a number without
+// `maximum`): the SDK checks the keywords, never the prose. A string's `pattern` of one run of one
+// character (`^[1-9A-HJ-NP-Za-km-z]{32,44}$`) bounds its length as `minLength` / `maxLength` do, so
+// Address's "32 to 44 characters" agrees with it. In a page size's own description (a `limit`,
+// `pageSize`, `maxResults`, a number whose description begins "The number of" or "Page size", an
+// `x-pagination.limit` param) the noun after the number is what it counts: "Returns at most 1000
+// items per page" states its `maximum` as "up to 1000" does. In another number's, a phrase per one
+// of its own units (`page`'s "at most 1,000 assets per page", "each page holds at most 1,000
+// assets") states what a page holds, not the page: no bound of `page`. A phrase in an operation's
+// or the area's prose that the words of a bounded value tie it to states that value's bound, not
+// one another value of like words lacks ("up to 100,000 addresses per webhook" is
+// `accountAddresses`', not `accountAddressOwners`'), unless that one's name is right before it.
+// Other numbers ("at most 1,000,000 child accounts", "up to 3 times", "10 req/s", "at most 44
+// characters each" (a part's length), "may hold more than 1000", "returns fewer than 10 on the last
+// page"), and a value that takes no bound (a boolean such as `showNfts`), are left alone. The
+// `page` / `limit` echoes (`x-pagination.echoedPage` / `echoedLimit`, or a top-level result
+// property of the param's name) must carry the param's bound keywords.
 import { deref, nameWords, schemaTypes } from "./schema-walk.mjs";
 
 // A number as prose writes it: 1000, 1,000 (thousands separated by commas).
