@@ -10,7 +10,7 @@ import {
 import { AbortError, ConfigurationError } from "./errors.js";
 import { paginate, withPagination } from "./paginate.js";
 import { createRateLimiter } from "./rate-limit.js";
-import { createTransport } from "./transport.js";
+import { createRestTransport } from "./rest.js";
 import { rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createBatcher } from "./batch.js";
 import { createJsonRpcClient, rpcEncoding } from "./json-rpc.js";
@@ -228,12 +228,14 @@ describe("resolveBaseUrl", () => {
   });
 
   it("throws a ConfigurationError naming baseUrls.<host> for a host the environment lacks", () => {
-    expect(() => createTransport({ environment: "devnet" }, walletHost)).toThrow(
+    expect(() => createRestTransport({ environment: "devnet" }, walletHost)).toThrow(
       ConfigurationError,
     );
-    expect(() => createTransport({ environment: "devnet" }, walletHost)).toThrow("baseUrls.wallet");
+    expect(() => createRestTransport({ environment: "devnet" }, walletHost)).toThrow(
+      "baseUrls.wallet",
+    );
     expect(
-      createTransport(
+      createRestTransport(
         { environment: "devnet", baseUrls: { wallet: "https://w.example" } },
         walletHost,
       ).baseUrl,
@@ -632,7 +634,7 @@ describe("options read by name, as the checks read them (inherited values and ge
 
   it("per-call options of a REST call: inherited headers are sent, an inherited signal aborts", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({ ok: true }));
-    const transport = createTransport({ apiKey: "k", fetch }, walletHost);
+    const transport = createRestTransport({ apiKey: "k", fetch }, walletHost);
     const operation = { id: "getIdentity", idempotent: true };
     const invoke = (f: (request: Request) => Promise<Response>) =>
       f(new Request(`${transport.baseUrl}/v1/x`));

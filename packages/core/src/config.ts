@@ -614,7 +614,7 @@ function urlFault(url: unknown, host: Host): string {
  * Refuses what a call of an operation without params was given after its request options: one
  * written as the others are, `(params, options)`, would otherwise send with its options ignored
  * (an aborted `signal` too). A ValidationError, as the params' own refusals are. (The REST calls'
- * and the text calls', transport.ts and text.ts, run before {@link checkRequestOptions}.)
+ * and the text calls', rest.ts and text.ts, run before {@link checkRequestOptions}.)
  */
 export function refuseExtraArguments(id: string, extra: readonly unknown[] = []): void {
   if (extra.length) {

@@ -3,7 +3,7 @@
  * with `instanceof` instead of parsing messages.
  *
  * No error holds a `Request`, `Response` or `URL` (they carry the API key); messages, bodies
- * and headers are redacted by the transport before an error is built.
+ * and headers are redacted by the HTTP engine (http.ts) before an error is built.
  *
  * Constructors: `(message, fields?, cause?)`; the fields become properties. The chaindata packages
  * make these errors, and a test may make one (a fake `RateLimitError` for a retry path); an

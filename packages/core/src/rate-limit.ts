@@ -10,13 +10,13 @@ import { MAX_TIMER_MS } from "./internal/timer.js";
  */
 type Slot = { at: number; started: boolean; deadline?: number; seen?: number };
 
-/** The limiter the transport calls before every attempt (retries included). */
+/** The limiter the HTTP engine (http.ts) calls before every attempt (retries included). */
 export interface RateLimiter {
   /** Resolves when a request may start; rejects with `AbortError` if `signal` aborts while waiting. */
   acquire(signal?: AbortSignal): Promise<void>;
   /**
-   * Holds every start for `ms` from now (a longer hold already set stays as it is). The transport
-   * calls it on a 429 whose wait it would honour (a `Retry-After` up to 60 s, not the 429 of
+   * Holds every start for `ms` from now (a longer hold already set stays as it is). The HTTP
+   * engine calls it on a 429 whose wait it would honour (a `Retry-After` up to 60 s, not the 429 of
    * credits used up), with that wait in ms (`undefined` where the answer names none: no hold), so
    * that the callers sharing the limiter wait it out too, rather than each meet the same cooldown
    * and spend a request on it. Optional: a limiter of your own without it works as before.

@@ -175,7 +175,7 @@ export const RPC_CLIENT_IMPORTS = [
   ["ValidationError", "both"],
 ];
 export const REST_CLIENT_IMPORTS = [
-  ["createTransport", "value"],
+  ["createRestTransport", "value"],
   ["notAnRpc", "value"],
   [HOST, "value"],
   ["stringifyJson", "value"],
