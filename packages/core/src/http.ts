@@ -30,7 +30,7 @@ import { takeStack } from "./internal/stack.js";
 import { MAX_TIMER_MS } from "./internal/timer.js";
 import { looksTruncated, parseJson } from "./json.js";
 import { createRedactor, credentialsIn, scrub as scrubWith, type Redactor } from "./redact.js";
-import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus } from "./retry.js";
+import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus, retryDelay } from "./retry.js";
 
 /** A response and its whole body. */
 export interface Exchange {
@@ -239,6 +239,34 @@ const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) =>
     undefined,
     cause,
   );
+};
+
+/**
+ * `error` as `send` rejects with it. Errors made in a timer or a listener (timeout, abort,
+ * connection) carry no caller frames: their stack is taken again, from `send`'s frame inside the
+ * awaited chain, so that it reaches the caller's `await` as an API error's does (V8's async stack
+ * traces; elsewhere a no-op). They get their operation and `attempts` here too (a wait for the
+ * rate limiter, shared by many operations, knows none), and an abort's cause, the signal's
+ * reason, is copied and redacted like a fetch error.
+ */
+const finishCallError = (error: unknown, id: string, attempts: number, redactor: Redactor) => {
+  if (
+    error instanceof TimeoutError ||
+    error instanceof AbortError ||
+    error instanceof ConnectionError
+  ) {
+    takeStack(error, finishCallError);
+    Object.assign(error, {
+      operation: id,
+      attempts,
+      // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
+      ...(error instanceof AbortError && {
+        message: `Request to ${id} was aborted`,
+        ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
+      }),
+    });
+  }
+  return error;
 };
 
 /** How many requests a call had handed to `fetch` when each response came: set by `send`. */
@@ -578,9 +606,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             error.message += `${delay! > 0 ? ` (Retry-After ${delay! / 1000} s)` : ""} (${attempt} attempts)`;
           throw error;
         }
-        // A Retry-After is waited plus up to a quarter, never less: callers told the same wait (or
-        // the same HTTP-date) do not all come back in the same millisecond (decision 0006).
-        delay = delay! >= 0 ? delay! + Math.round(delay! * Math.random() * 0.25) : backoff(attempt);
+        delay = retryDelay(attempt, delay);
         log(
           "info",
           `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
@@ -591,29 +617,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         await race(id, delay, signal);
       }
     } catch (error) {
-      // Errors made in a timer or a listener (timeout, abort, connection) carry no caller frames:
-      // their stack is taken again here, inside the awaited chain, so that it reaches the
-      // caller's `await` as an API error's does (V8's async stack traces; elsewhere a no-op).
-      // They get their operation here too (a wait for the rate limiter, shared by many
-      // operations, knows none), and an abort's cause, the signal's reason, is copied and
-      // redacted like a fetch error.
-      if (
-        error instanceof TimeoutError ||
-        error instanceof AbortError ||
-        error instanceof ConnectionError
-      ) {
-        takeStack(error);
-        Object.assign(error, {
-          operation: id,
-          attempts,
-          // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
-          ...(error instanceof AbortError && {
-            message: `Request to ${id} was aborted`,
-            ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
-          }),
-        });
-      }
-      throw error;
+      throw finishCallError(error, id, attempts, redactor);
     }
   };
 
