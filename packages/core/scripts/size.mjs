@@ -132,6 +132,8 @@ if (process.argv.includes("--pieces")) {
     "JSON-RPC call and answer checks": ["createJsonRpcClient"],
     "API errors and response decoding": [
       "apiError",
+      "keyHint",
+      "notRetriedNote",
       "decodeJson",
       "invalidResponse",
       "describe",

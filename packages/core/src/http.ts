@@ -354,6 +354,32 @@ const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redacto
 };
 
 /**
+ * The end of a 401's or 403's message (`""` for another status): where the key is set, the first
+ * thing to check; never the key itself.
+ * - The sender reads only its own client's key, never the variable: through the sdk that is
+ *   `areas.sender.apiKey`, not the shared `apiKey`.
+ * - A client that sends no key (`keyless`), whose own endpoint adds it, is told so: its page has
+ *   no key or variable to check (user trial 31).
+ * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
+ */
+const keyHint = (status: number, host: Host, keyless?: boolean) =>
+  status === 401 || status === 403
+    ? keyless && !host.keyOptional
+      ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
+      : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
+    : "";
+
+/**
+ * The end of the message of a retryable answer thrown at once (`final`; `""` otherwise): why. No
+ * wait helps (`spent`: the plan's credits are used up), or the wait it asked for (`retryAfter`,
+ * ms) is over the cap.
+ */
+const notRetriedNote = (final: boolean, spent: boolean, retryAfter?: number) =>
+  final
+    ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After ${retryAfter! / 1000} s is over ${MAX_RETRY_AFTER_MS / 1000} s`})`
+    : "";
+
+/**
  * The typed error of a non-2xx response to a call on `host` (`rest`: see createHttp); its body,
  * headers and message redacted. `keyless`: the call carried no key (its host given its own URL).
  * With it, whether the answer may be retried (a retryable status, unless no wait helps or the wait
@@ -396,21 +422,8 @@ const apiError = (
       (typeof detail === "string" && !/^\s*</.test(detail)
         ? ": " + detail.trim().slice(0, 500)
         : "") +
-      // (A refused key: where it is set, the first thing to check; never the key itself. The
-      // sender reads only its own client's key, never the variable: through the sdk that is
-      // `areas.sender.apiKey`, not the shared `apiKey`.)
-      // (A client that sends no key, whose own endpoint adds it, is told so: its page has no key
-      // or variable to check, user trial 31.)
-      // (The sender, whose key is optional, keeps its hint: a region URL is the service's own.)
-      (status === 401 || status === 403
-        ? keyless && !host.keyOptional
-          ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
-          : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
-        : "") +
-      // (Why a retryable answer came back at once.)
-      (final
-        ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After ${retryAfter! / 1000} s is over ${MAX_RETRY_AFTER_MS / 1000} s`})`
-        : ""),
+      keyHint(status, host, keyless) +
+      notRetriedNote(final, spent, retryAfter),
     {
       ...describe(response, redactor),
       body,
