@@ -151,6 +151,7 @@ if (process.argv.includes("--pieces")) {
     "redaction of the key": [
       "createRedactor",
       "anyForm",
+      "secretPattern",
       "scrub",
       "MASK",
       "QUERY",
