@@ -318,7 +318,7 @@ export const knownOptions = (
   for (const name in options)
     if (!names.includes(name))
       misconfigured(
-        prefix + (name[24] ? `<a name of ${name.length} characters>` : name),
+        prefix + (name.length > 24 ? `<a name of ${name.length} characters>` : name),
         `is not a ${kind} option (${names.join(", ")})`,
       );
 };

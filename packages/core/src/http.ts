@@ -119,7 +119,8 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
       source instanceof Headers || Array.isArray(source)
         ? source
         : // A header with a value is kept; one without is dropped from the entries and its name
-          // recorded in `removed` (push returns the new length, never 0: `!` makes that false).
+          // recorded in `removed` (push returns the new length, never 0: `!` makes that false; an
+          // `if` and a `return` instead cost 5 B gz in every bundle, measured).
           (Object.fromEntries(
             Object.entries(source).filter(
               ([name, value]) => value != null || !removed.push(name.toLowerCase()),
@@ -413,7 +414,9 @@ const apiError = (
   // is also seen for plain rate limits; decision 0006). No wait helps.
   const spent = status === 429 && /max usage reached/i.test(detail);
   // (Why a retryable answer is not retried: no wait helps, or the wait it asks for is over the cap.)
-  const final = retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS);
+  const final =
+    retryableStatus(status) &&
+    (spent || (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS));
   const made = makeAPIError(
     // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
     // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
@@ -494,7 +497,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     ...baseUrl
       .split("/")
       .slice(3)
-      .filter((segment) => segment[15]),
+      .filter((segment) => segment.length > 15),
   ];
   const redact = createRedactor(config.secretKey, ownSecrets);
 
@@ -616,7 +619,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           // with the wait the last answer asked for, which a terminal shows: user trial 34, F5.
           // Before the attempts, which end every message of retries run out; a wait of 0 is none.)
           if (attempt > 1)
-            error.message += `${delay! > 0 ? ` (Retry-After ${delay! / 1000} s)` : ""} (${attempt} attempts)`;
+            error.message += `${delay ? ` (Retry-After ${delay / 1000} s)` : ""} (${attempt} attempts)`;
           throw error;
         }
         delay = retryDelay(attempt, delay);

@@ -132,8 +132,8 @@ export function createRateLimiter(options: {
     // start, and sets its timer again: nothing here touches another caller's timer, as on Workers
     // it may not.)
     pause(ms) {
-      if (ms! > 0)
-        pausedUntil = Math.max(pausedUntil, performance.now() + Math.min(ms!, MAX_TIMER_MS));
+      if (ms !== undefined && ms > 0)
+        pausedUntil = Math.max(pausedUntil, performance.now() + Math.min(ms, MAX_TIMER_MS));
     },
     acquire(signal) {
       if (signal?.aborted)

@@ -151,7 +151,7 @@ export function credentialsIn(input: unknown, headers?: boolean): string[] {
         // any first word, since a scheme may be one of the server's own); of SECRET_HEADER's
         // names, each only when 8 characters or more.
         for (const part of [value.trim(), value.trim().replace(/^\S+\s+(?=\S)/, "")])
-          if (named || part[7]) found.add(part);
+          if (named || part.length > 7) found.add(part);
     }
   found.delete("");
   return [...found];
@@ -178,7 +178,10 @@ export function scrub<T>(value: T, redact: Redactor, name?: string): T {
           ? value.map((item) => scrub(item, redact))
           : value && typeof value === "object"
             ? Object.fromEntries(
-                Object.entries(value).map(([k, v]) => [k[7] ? redact(k) : k, scrub(v, redact, k)]),
+                Object.entries(value).map(([k, v]) => [
+                  k.length > 7 ? redact(k) : k,
+                  scrub(v, redact, k),
+                ]),
               )
             : value;
   return copy as T;

@@ -121,13 +121,13 @@ export function createRestTransport(
       let captured: Exchange | undefined;
       let redactor: Redactor;
       // Whether `invoke` handed a request to this call's `fetch` (so it may have been sent).
-      let handed: unknown;
+      let handed: boolean | undefined;
       try {
         refuseExtraArguments(operation.id, extra);
         options = checkRequestOptions(options);
         redactor = checkInput(operation, input, options);
         await invoke(async (request) => {
-          handed = 1;
+          handed = true;
           // Buffered once, so every attempt sends identical bytes.
           const body = request.body ? await request.arrayBuffer() : undefined;
           return toResponse(
