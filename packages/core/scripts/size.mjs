@@ -122,6 +122,7 @@ if (process.argv.includes("--pieces")) {
       "urlFault",
       "checkRequestOptions",
       "checkLimits",
+      "requireMadeBy",
       "knownOptions",
       "CLIENT_OPTIONS",
       "REQUEST_OPTIONS",

@@ -10,7 +10,7 @@ import type { OperationDescriptor } from "./config.js";
 import { rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { jsonResponse, sendRequest, stubFetch, type RecordedCall } from "./test-support/testing.js";
-import { getText } from "./text.js";
+import { getText } from "./get-text.js";
 import { createRestTransport } from "./rest.js";
 import { vBoundedString, vObject } from "./validate.js";
 

@@ -23,7 +23,7 @@ import {
 import { adminHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { hang, jsonResponse, never, sendRequest, stubFetch } from "./test-support/testing.js";
-import { getText } from "./text.js";
+import { getText } from "./get-text.js";
 import { createRestTransport } from "./rest.js";
 import type { OperationDescriptor } from "./config.js";
 

@@ -98,7 +98,7 @@ export interface Http {
 /**
  * A body's bytes as text: strict (throws on bytes that are not UTF-8) or lenient (U+FFFD for them).
  * Made per call, not at import: an environment without TextDecoder (Jest's jsdom) can still load
- * the package. @internal (also text.ts's)
+ * the package. @internal (also get-text.ts's)
  */
 export const decodeUtf8 = (bytes: Uint8Array, fatal?: boolean) =>
   new TextDecoder("utf-8", { fatal }).decode(bytes);
@@ -499,7 +499,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       .slice(3)
       .filter((segment) => segment.length > 15),
   ];
-  const redact = createRedactor(config.secretKey, ownSecrets);
+  const redact = createRedactor(config.keyToMask, ownSecrets);
 
   const described: Http["described"] = (response, redactor = redact) =>
     describe(response, redactor);
@@ -642,7 +642,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     const own: Record<string, string> = {};
     addHeaders(own, headers);
     secrets = [...secrets, ...credentialsIn(own, true)];
-    return secrets.length ? createRedactor(config.secretKey, [...ownSecrets, ...secrets]) : redact;
+    return secrets.length ? createRedactor(config.keyToMask, [...ownSecrets, ...secrets]) : redact;
   };
 
   return {

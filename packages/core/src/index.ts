@@ -71,7 +71,7 @@ export type {
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   getText,
-} from "./text.js";
+} from "./get-text.js";
 export { createBatcher } from "./batch.js";
 export type {
   Batcher,

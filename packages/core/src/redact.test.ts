@@ -7,7 +7,7 @@ import { stringifyJson } from "./json.js";
 import { createRedactor, credentialsIn, redact, scrub } from "./redact.js";
 import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
 import { createRestTransport } from "./rest.js";
-import { getText } from "./text.js";
+import { getText } from "./get-text.js";
 import { senderHost } from "./generated/environments.js";
 
 describe("redact", () => {
