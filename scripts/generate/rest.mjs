@@ -472,7 +472,7 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
     `export function create${Rest}(options?: RestClientOptions): ${Rest} {\n` +
     // (A batcher is refused, not ignored: a REST client cannot batch, and a caller who passes one
     // would believe its calls are batched.)
-    `  const transport = createTransport(unbatched(options, ${literal(clientVar)}), ${info["x-host"]}Host);\n` +
+    `  const transport = createRestTransport(unbatched(options, ${literal(clientVar)}), ${info["x-host"]}Host);\n` +
     `  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });\n` +
     `  return {\n` +
     `    call: (operation, params, options, send, extra) => transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),\n` +

@@ -4,7 +4,7 @@
  * option are accepted and take effect.
  *
  * Surfaces: the client options of every factory (each area's `createXClient` / `createXRpc`, core's
- * `createJsonRpcClient` / `createTransport`, and `@chaindata/sdk`'s `createChainDataClient`); the
+ * `createJsonRpcClient` / `createRestTransport`, and `@chaindata/sdk`'s `createChainDataClient`); the
  * per-call options of every kind of call (JSON-RPC, batched JSON-RPC, REST read and write,
  * `request()`, `.all()`, the sender's query option and `ping`, the composed client's areas);
  * `createBatcher`, `createRateLimiter`; the webhook receiver (`createWebhookHandler`,
@@ -43,7 +43,7 @@ import {
   createBatcher,
   createJsonRpcClient,
   createRateLimiter,
-  createTransport,
+  createRestTransport,
   hostNames,
   InternalServerError,
   rpcHost,
@@ -559,9 +559,9 @@ const factories: {
     create: (o) => createJsonRpcClient(o as never, rpcHost, "/"),
   },
   {
-    name: "createTransport (core)",
+    name: "createRestTransport (core)",
     host: "wallet",
-    create: (o) => createTransport(o as never, walletHost),
+    create: (o) => createRestTransport(o as never, walletHost),
   },
   { name: "createChainDataClient", host: "all", create: (o) => createChainDataClient(o as never) },
 ];

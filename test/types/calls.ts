@@ -16,7 +16,7 @@ import {
   paginateGetLatestCompressionSignatures,
   type CompressionRpc,
 } from "@chaindata/compression";
-import { createTransport, paginate, rpcEncoding, walletHost } from "@chaindata/core";
+import { createRestTransport, paginate, rpcEncoding, walletHost } from "@chaindata/core";
 import * as dasPackage from "@chaindata/das";
 import {
   APIError,
@@ -900,7 +900,7 @@ export async function restLowLevelCalls(
   // @ts-expect-error — nor through a type argument
   const named: GetIdentityResult = await rest.call<GetIdentityResult>(untyped, params, {}, send);
   // core's transport, which the handles call, types its `restCall` (and `check`) the same way.
-  const transport = createTransport(undefined, walletHost);
+  const transport = createRestTransport(undefined, walletHost);
   const viaTransport: GetIdentityResult = await transport.restCall(
     getIdentityDescriptor,
     params,

@@ -79,7 +79,7 @@ if (process.argv.includes("--breakdown")) {
     redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => []`,
     json: `export const parseJson = JSON.parse, stringifyJson = JSON.stringify, reviveU64 = (v) => v, looksTruncated = () => false`,
     batch: `export const createBatcher = () => {}`,
-    retry: `export const backoff = () => 1, parseRetryAfter = () => undefined, MAX_RETRY_AFTER_MS = 6e4, retryableStatus = (s) => s > 407`,
+    retry: `export const retryDelay = () => 1, parseRetryAfter = () => undefined, MAX_RETRY_AFTER_MS = 6e4, retryableStatus = (s) => s > 407`,
     errors: `class E extends Error {} export { E as ChainDataError, E as ConfigurationError, E as ValidationError, E as APIError, E as JsonRpcError, E as ConnectionError, E as TimeoutError, E as AbortError, E as InvalidResponseError }; export const makeAPIError = (m) => new E(m), ofOperation = (e) => e`,
     "generated/environments": `export const rpcHost = { name: 'rpc', urls: { mainnet: 'x' }, placeKey: (url) => url }, hostNames = ['rpc']`,
   };
@@ -112,7 +112,8 @@ if (process.argv.includes("--pieces")) {
       "logTo",
       "connectionError",
       "sanitize",
-      "backoff",
+      "retryDelay",
+      "finishCallError",
       "takeStack",
     ],
     "option checks: client options, environment and baseUrls, per-call options": [
@@ -121,6 +122,7 @@ if (process.argv.includes("--pieces")) {
       "urlFault",
       "checkRequestOptions",
       "checkLimits",
+      "requireMadeBy",
       "knownOptions",
       "CLIENT_OPTIONS",
       "REQUEST_OPTIONS",
@@ -131,6 +133,8 @@ if (process.argv.includes("--pieces")) {
     "JSON-RPC call and answer checks": ["createJsonRpcClient"],
     "API errors and response decoding": [
       "apiError",
+      "keyHint",
+      "notRetriedNote",
       "decodeJson",
       "invalidResponse",
       "describe",
@@ -148,6 +152,7 @@ if (process.argv.includes("--pieces")) {
     "redaction of the key": [
       "createRedactor",
       "anyForm",
+      "secretPattern",
       "scrub",
       "MASK",
       "QUERY",

@@ -26,7 +26,7 @@ import {
   stubFetch,
   type RecordedCall,
 } from "./test-support/testing.js";
-import { createTransport } from "./transport.js";
+import { createRestTransport } from "./rest.js";
 import { vBoundedString, vObject } from "./validate.js";
 
 const KEY = "attempts-test-key-0123456789";
@@ -70,7 +70,7 @@ describe("attempts: the requests a call handed to fetch", () => {
     );
     expect(error).toBeInstanceOf(AbortError);
     expect(error.attempts).toBe(0);
-    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
     const rest = await settle(
       sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
         operation: { id: "getBalances", idempotent: true },

@@ -10,8 +10,8 @@ import type { OperationDescriptor } from "./config.js";
 import { rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { jsonResponse, sendRequest, stubFetch, type RecordedCall } from "./test-support/testing.js";
-import { getText } from "./text.js";
-import { createTransport } from "./transport.js";
+import { getText } from "./get-text.js";
+import { createRestTransport } from "./rest.js";
 import { vBoundedString, vObject } from "./validate.js";
 
 const TOKEN = "3f9a1c2e7b4d4e0f8a6b5c3d2e1f0a9b"; // 32 characters
@@ -76,7 +76,7 @@ describe("a token in a baseUrls path is masked as the key is", () => {
   it("segments under 16 characters and the host stay; one of exactly 16 is masked; a REST call, with a key, too", async () => {
     const { fetch } = stubFetch(echo(404));
     const { lines, logger } = logged();
-    const transport = createTransport(
+    const transport = createRestTransport(
       {
         apiKey: "rest-key-0123456789",
         fetch,

@@ -10,7 +10,7 @@ import {
 import { AbortError, ConfigurationError } from "./errors.js";
 import { paginate, withPagination } from "./paginate.js";
 import { createRateLimiter } from "./rate-limit.js";
-import { createTransport } from "./transport.js";
+import { createRestTransport } from "./rest.js";
 import { rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createBatcher } from "./batch.js";
 import { createJsonRpcClient, rpcEncoding } from "./json-rpc.js";
@@ -23,7 +23,7 @@ describe("resolveConfig", () => {
     vi.stubEnv("CHAINDATA_API_KEY", "");
     expect(resolveConfig()).toEqual({
       apiKey: undefined,
-      secretKey: undefined,
+      keyToMask: undefined,
       environment: "mainnet",
       timeout: 60_000,
       maxRetries: 2,
@@ -38,7 +38,7 @@ describe("resolveConfig", () => {
   it("holds the key in properties that logging and JSON do not show", () => {
     const config = resolveConfig({ apiKey: "sk_live_abc", timeout: 5 });
     expect(config.apiKey).toBe("sk_live_abc");
-    expect(config.secretKey).toBe("sk_live_abc");
+    expect(config.keyToMask).toBe("sk_live_abc");
     expect(JSON.stringify(config)).not.toContain("sk_live_abc");
     expect(inspect(config, { depth: 5 })).not.toContain("sk_live_abc");
     // Nor when non-enumerable properties are shown (`util.inspect` with `showHidden`, a debugger).
@@ -49,7 +49,7 @@ describe("resolveConfig", () => {
   it("trims the key (a key read from a file ends in a newline; headers would strip it anyway)", () => {
     expect(resolveConfig({ apiKey: "  sk_live_abc\n" })).toMatchObject({
       apiKey: "sk_live_abc",
-      secretKey: "sk_live_abc",
+      keyToMask: "sk_live_abc",
     });
   });
 
@@ -127,7 +127,7 @@ describe("resolveConfig", () => {
       { apiKey: "abc\ud800def" },
       "apiKey (or CHAINDATA_API_KEY): must not contain control characters or unpaired surrogates",
     );
-    expect(resolveConfig({ apiKey: "abc\u{1f511}def" }).secretKey).toBe("abc\u{1f511}def");
+    expect(resolveConfig({ apiKey: "abc\u{1f511}def" }).keyToMask).toBe("abc\u{1f511}def");
     // `null` reads as no options, as `undefined` does.
     expect(resolveConfig(null)).toEqual(resolveConfig());
     expect(resolveConfig({ timeout: Infinity, maxRetries: 0 })).toMatchObject({
@@ -146,11 +146,11 @@ describe("resolveConfig", () => {
     vi.stubEnv("CHAINDATA_API_KEY", "");
     expect(resolveConfig({ environment: "local" })).toMatchObject({
       apiKey: "local",
-      secretKey: undefined,
+      keyToMask: undefined,
     });
     expect(resolveConfig({ environment: "local", apiKey: "k" })).toMatchObject({
       apiKey: "k",
-      secretKey: "k",
+      keyToMask: "k",
     });
   });
 
@@ -228,12 +228,14 @@ describe("resolveBaseUrl", () => {
   });
 
   it("throws a ConfigurationError naming baseUrls.<host> for a host the environment lacks", () => {
-    expect(() => createTransport({ environment: "devnet" }, walletHost)).toThrow(
+    expect(() => createRestTransport({ environment: "devnet" }, walletHost)).toThrow(
       ConfigurationError,
     );
-    expect(() => createTransport({ environment: "devnet" }, walletHost)).toThrow("baseUrls.wallet");
+    expect(() => createRestTransport({ environment: "devnet" }, walletHost)).toThrow(
+      "baseUrls.wallet",
+    );
     expect(
-      createTransport(
+      createRestTransport(
         { environment: "devnet", baseUrls: { wallet: "https://w.example" } },
         walletHost,
       ).baseUrl,
@@ -632,7 +634,7 @@ describe("options read by name, as the checks read them (inherited values and ge
 
   it("per-call options of a REST call: inherited headers are sent, an inherited signal aborts", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({ ok: true }));
-    const transport = createTransport({ apiKey: "k", fetch }, walletHost);
+    const transport = createRestTransport({ apiKey: "k", fetch }, walletHost);
     const operation = { id: "getIdentity", idempotent: true };
     const invoke = (f: (request: Request) => Promise<Response>) =>
       f(new Request(`${transport.baseUrl}/v1/x`));

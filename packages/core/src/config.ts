@@ -231,7 +231,7 @@ export interface ResolvedConfig extends ClientOptions {
   /** The key to send (except to the sender host, see `createHttp`): the option, else the environment variable (not read in the `local` environment), else `"local"` there. A non-enumerable getter: logging or serialising the config does not show it. */
   apiKey: string | undefined;
   /** The configured key (option or environment variable), never the `local` placeholder: what gets redacted. A non-enumerable getter. */
-  secretKey: string | undefined;
+  keyToMask: string | undefined;
   environment: EnvironmentName;
   timeout: number;
   maxRetries: number;
@@ -318,7 +318,7 @@ export const knownOptions = (
   for (const name in options)
     if (!names.includes(name))
       misconfigured(
-        prefix + (name[24] ? `<a name of ${name.length} characters>` : name),
+        prefix + (name.length > 24 ? `<a name of ${name.length} characters>` : name),
         `is not a ${kind} option (${names.join(", ")})`,
       );
 };
@@ -413,8 +413,21 @@ export function checkRequestOptions(
   return ownOptions(options as object, names);
 }
 
-/** Checks `timeout` and `maxRetries`, of the client or of one request. @internal */
-export function checkLimits(timeout: unknown, maxRetries: unknown): void {
+/**
+ * Refuses option `name`'s `value`, when set, unless it is an object with the `method` of what
+ * `factory` makes (`batch: true` or a plain object: a ConfigurationError naming the factory). (A
+ * function is the factory itself, not called: it has a `bind` too.)
+ */
+const requireMadeBy = (name: string, value: unknown, method: string, factory: string) => {
+  if (
+    value &&
+    (typeof value !== "object" || typeof (value as Record<string, unknown>)[method] !== "function")
+  )
+    misconfigured(name, `must be made by ${factory}`);
+};
+
+/** Checks `timeout` and `maxRetries`, of the client or of one request. */
+function checkLimits(timeout: unknown, maxRetries: unknown): void {
   // (`!(x > 0)` also refuses NaN, which would otherwise mean "no timeout".)
   if (timeout !== undefined && !(typeof timeout === "number" && timeout > 0))
     misconfigured(
@@ -446,8 +459,8 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
     rateLimit,
     fetch,
   } = options;
-  let secretKey = options.apiKey;
-  if (secretKey !== undefined && typeof secretKey !== "string")
+  let configuredKey = options.apiKey;
+  if (configuredKey !== undefined && typeof configuredKey !== "string")
     misconfigured("apiKey", "must be a string");
   if (fetch !== undefined && typeof fetch !== "function")
     misconfigured("fetch", "must be a fetch function");
@@ -472,41 +485,32 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   // (Only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key on a server
   // where the variable is set. Nor in the local environment: the mock takes any key, and the real
   // one need not travel there, over plain http to a container's name.)
-  if (environment !== "local") secretKey ??= keyFromEnvironment();
+  if (environment !== "local") configuredKey ??= keyFromEnvironment();
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
-  secretKey = secretKey?.trim() || undefined;
+  configuredKey = configuredKey?.trim() || undefined;
   // No real key holds one, and JSON writes five of them as short escapes (`\t`, `\n`, `\r`, `\b`,
   // `\f`) that redaction would not recognise; all are refused, for a rule that is simple to state.
   // (A lone surrogate cannot be URL-encoded: the query placement would throw a bare URIError.)
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (secretKey && /[\0-\x1f\x7f]|\p{Cs}/u.test(secretKey))
+  if (configuredKey && /[\0-\x1f\x7f]|\p{Cs}/u.test(configuredKey))
     misconfigured(
       `apiKey (or ${API_KEY_ENV})`,
       "must not contain control characters or unpaired surrogates",
     );
-  const made = (name: string, value: unknown, method: string, factory: string) => {
-    // (A function is the factory itself, not called: it has a `bind` too.)
-    if (
-      value &&
-      (typeof value !== "object" ||
-        typeof (value as Record<string, unknown>)[method] !== "function")
-    )
-      misconfigured(name, `must be made by ${factory}`);
-  };
-  made("batch", batch, "bind", "createBatcher()");
-  made("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
+  requireMadeBy("batch", batch, "bind", "createBatcher()");
+  requireMadeBy("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
   // The keys are not enumerable, so logging or serialising the config does not show them; and
   // getters, so that showing non-enumerable properties too (`util.inspect` with `showHidden`, a
   // browser's console) shows `[Getter]`, not the key.
-  const apiKey = secretKey ?? (environment === "local" ? "local" : undefined);
+  const apiKey = configuredKey ?? (environment === "local" ? "local" : undefined);
   return Object.defineProperties(
     { ...ownOptions(options, CLIENT_OPTIONS), environment, timeout, maxRetries },
     {
       // The local mock only checks that a key is present. (`enumerable` stated: the spread has an
       // `apiKey` given as an option, and redefining a property keeps what is not stated.)
       apiKey: { get: () => apiKey, enumerable: false },
-      secretKey: { get: () => secretKey },
+      keyToMask: { get: () => configuredKey },
     },
   ) as ResolvedConfig;
 }
@@ -614,7 +618,7 @@ function urlFault(url: unknown, host: Host): string {
  * Refuses what a call of an operation without params was given after its request options: one
  * written as the others are, `(params, options)`, would otherwise send with its options ignored
  * (an aborted `signal` too). A ValidationError, as the params' own refusals are. (The REST calls'
- * and the text calls', transport.ts and text.ts, run before {@link checkRequestOptions}.)
+ * and the text calls', rest.ts and get-text.ts, run before {@link checkRequestOptions}.)
  */
 export function refuseExtraArguments(id: string, extra: readonly unknown[] = []): void {
   if (extra.length) {

@@ -39,7 +39,7 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
       code: "CHAINDATA_DEPRECATED",
     });
   // Called as a method (a class-based logger needs its `this`); a logger that throws, or an async
-  // one that rejects, does not fail the call, as in the transport's own logging.
+  // one that rejects, does not fail the call, as in the HTTP engine's own logging.
   callQuietly(() =>
     typeof logger?.warn === "function" ? logger.warn(message) : console.warn(message),
   );

@@ -3,7 +3,7 @@
  * with `instanceof` instead of parsing messages.
  *
  * No error holds a `Request`, `Response` or `URL` (they carry the API key); messages, bodies
- * and headers are redacted by the transport before an error is built.
+ * and headers are redacted by the HTTP engine (http.ts) before an error is built.
  *
  * Constructors: `(message, fields?, cause?)`; the fields become properties. The chaindata packages
  * make these errors, and a test may make one (a fake `RateLimitError` for a retry path); an
@@ -193,7 +193,8 @@ export interface APIErrorFields {
   /**
    * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or `retry-after-ms`):
    * on every 429 (`undefined` when absent or unparseable), and on another status when it gives
-   * one (a 503 in maintenance).
+   * one (a 503 in maintenance). A wait over 60 s is not waited out: the error is thrown at once,
+   * and this says when to come back.
    */
   retryAfter?: number | undefined;
 }
@@ -215,6 +216,9 @@ export class APIError extends ChainDataError {
     | "UnprocessableEntityError"
     | "RateLimitError"
     | "InternalServerError" = "APIError";
+  // (APIErrorFields's members, repeated rather than merged in with `interface APIError extends
+  // Readonly<APIErrorFields>`: merged, an editor's hover loses the `APIError.` before each member's
+  // name, and the API report no longer lists them in the class. Keep the two lists' docs alike.)
   /** The requests handed to `fetch`, 1 or more: the last one got this answer (see {@link ChainDataError.attempts}). */
   declare readonly attempts: number;
   /** The HTTP status. */
@@ -228,14 +232,17 @@ export class APIError extends ChainDataError {
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
   declare readonly requestId?: string | undefined;
   /**
-   * The JSON-RPC error object of a JSON-RPC call (the body's `error`, when its `code` is a number);
-   * never set for a REST call (see {@link APIErrorFields.rpcError}).
+   * The JSON-RPC error object of a JSON-RPC call answered with a non-2xx status: the body's `error`,
+   * when its `code` is a number. Never set for a REST call (nor the sender's `ping`): a REST host's
+   * own `{ error: { code, message } }` is no JSON-RPC error (its `code` is mostly the HTTP status
+   * again), and stays in `body`.
    */
   declare readonly rpcError?: RpcErrorObject | undefined;
   /**
-   * Seconds the server asked to wait, when it said (`Retry-After` as seconds or HTTP-date, or
-   * `retry-after-ms`): a 503 over the 60 s cap is thrown at once, and this says when to come back.
-   * (Every {@link RateLimitError} has the member.)
+   * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or `retry-after-ms`):
+   * on every 429 (`undefined` when absent or unparseable), and on another status when it gives
+   * one (a 503 in maintenance). A wait over 60 s is not waited out: the error is thrown at once,
+   * and this says when to come back.
    */
   declare readonly retryAfter?: number | undefined;
 }
@@ -285,9 +292,10 @@ export class RateLimitError extends APIError {
    */
   declare readonly reason?: "credits-exhausted" | undefined;
   /**
-   * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or
-   * `retry-after-ms`); `undefined` when absent or unparseable. Over 60 s the client throws at
-   * once rather than wait, and this says when to come back.
+   * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or `retry-after-ms`):
+   * on every 429 (`undefined` when absent or unparseable), and on another status when it gives
+   * one (a 503 in maintenance). A wait over 60 s is not waited out: the error is thrown at once,
+   * and this says when to come back.
    */
   declare readonly retryAfter?: number | undefined;
 }

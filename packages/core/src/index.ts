@@ -48,13 +48,13 @@ export type {
 } from "./config.js";
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
-  createTransport,
-} from "./transport.js";
+  createRestTransport,
+} from "./rest.js";
 export type {
   RestClientOptions,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
-  Transport,
-} from "./transport.js";
+  RestTransport,
+} from "./rest.js";
 export {
   createJsonRpcClient,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
@@ -71,7 +71,7 @@ export type {
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   getText,
-} from "./text.js";
+} from "./get-text.js";
 export { createBatcher } from "./batch.js";
 export type {
   Batcher,

@@ -6,7 +6,7 @@ import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
 import { jsonResponse, stubFetch } from "./test-support/testing.js";
-import { createTransport } from "./transport.js";
+import { createRestTransport } from "./rest.js";
 import { validate, vAny, vObject, vString, type Check } from "./validate.js";
 
 const collect = async <T>(iterable: AsyncIterable<T>) => {
@@ -1161,7 +1161,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
         { headers: { "x-request-id": cursor ? "req-b" : "req-a" } },
       );
     });
-    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
     const operation = {
       id: "getTransfers",
       idempotent: true,
@@ -1620,7 +1620,7 @@ describe("paginate: a failed walk's error carries resumeFrom, the params of the 
             })
           : jsonResponse({ data: [1], pagination: { hasMore: true, nextCursor: "w2" } }),
     );
-    const transport = createTransport(
+    const transport = createRestTransport(
       { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
       walletHost,
     );

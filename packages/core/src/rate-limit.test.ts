@@ -4,7 +4,7 @@ import { AbortError, ConfigurationError } from "./errors.js";
 import { walletHost } from "./generated/environments.js";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
 import { jsonResponse, sendRequest, stubFetch } from "./test-support/testing.js";
-import { createTransport } from "./transport.js";
+import { createRestTransport } from "./rest.js";
 
 describe("createRateLimiter", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -609,7 +609,10 @@ describe("createRateLimiter", () => {
     const run = async (rateLimit: RateLimiter | false | undefined) => {
       cooldownUntil = undefined;
       const stub = stubFetch(server);
-      const transport = createTransport({ apiKey: "k", fetch: stub.fetch, rateLimit }, walletHost);
+      const transport = createRestTransport(
+        { apiKey: "k", fetch: stub.fetch, rateLimit },
+        walletHost,
+      );
       // Five walks, each sending its next page half a second after the one before.
       const calls: Promise<unknown>[] = [];
       for (let walk = 0; walk < 5; walk++) {
@@ -644,7 +647,7 @@ describe("createRateLimiter", () => {
     const lines: string[] = [];
     const calls = ["a", "b", "c"].map(async (walk, n) => {
       await vi.advanceTimersByTimeAsync(300 * n);
-      const transport = createTransport(
+      const transport = createRestTransport(
         {
           apiKey: "k",
           fetch: stub.fetch,

@@ -10,13 +10,13 @@ import { MAX_TIMER_MS } from "./internal/timer.js";
  */
 type Slot = { at: number; started: boolean; deadline?: number; seen?: number };
 
-/** The limiter the transport calls before every attempt (retries included). */
+/** The limiter the HTTP engine (http.ts) calls before every attempt (retries included). */
 export interface RateLimiter {
   /** Resolves when a request may start; rejects with `AbortError` if `signal` aborts while waiting. */
   acquire(signal?: AbortSignal): Promise<void>;
   /**
-   * Holds every start for `ms` from now (a longer hold already set stays as it is). The transport
-   * calls it on a 429 whose wait it would honour (a `Retry-After` up to 60 s, not the 429 of
+   * Holds every start for `ms` from now (a longer hold already set stays as it is). The HTTP
+   * engine calls it on a 429 whose wait it would honour (a `Retry-After` up to 60 s, not the 429 of
    * credits used up), with that wait in ms (`undefined` where the answer names none: no hold), so
    * that the callers sharing the limiter wait it out too, rather than each meet the same cooldown
    * and spend a request on it. Optional: a limiter of your own without it works as before.
@@ -132,8 +132,8 @@ export function createRateLimiter(options: {
     // start, and sets its timer again: nothing here touches another caller's timer, as on Workers
     // it may not.)
     pause(ms) {
-      if (ms! > 0)
-        pausedUntil = Math.max(pausedUntil, performance.now() + Math.min(ms!, MAX_TIMER_MS));
+      if (ms !== undefined && ms > 0)
+        pausedUntil = Math.max(pausedUntil, performance.now() + Math.min(ms, MAX_TIMER_MS));
     },
     acquire(signal) {
       if (signal?.aborted)
@@ -197,20 +197,23 @@ export function createRateLimiter(options: {
             const first = slots.findIndex((s) => !s.started);
             slots.splice(first < 0 ? slots.length : first, 0, slot);
           }
-          // A waiter before this one whose timer was due and has not run. Timers run in passes,
-          // each running those due by then, in no set order (Node's goes list by list, one list
-          // per delay: one due later may run first). One due before a timer of this waiter that
-          // ran in an earlier pass would have run in that pass, or before: it is gone (on Workers
-          // its request was cancelled, and its timer with it), and is dropped, not waited for.
-          // Otherwise this waiter lets the timers due now run first, and looks again: starts keep
-          // call order, and a waiter whose timer died holds no one up for more than a pass.
-          // (2 ms: a timer's delay is a whole number of milliseconds, on a clock of its own.)
-          for (
-            let first;
-            (first = slots.find((s) => !s.started)!) !== slot && first.deadline! < now;
-            slots.splice(slots.indexOf(first), 1)
-          )
-            if (!(seen! - first.deadline! >= 2)) return arm(now, now + 1);
+          // The waiters before this one whose timers were due and have not run. Timers run in
+          // passes, each running those due by then, in no set order (Node's goes list by list, one
+          // list per delay: one due later may run first). One due before a timer of this waiter
+          // that ran in an earlier pass would have run in that pass, or before: it is gone (on
+          // Workers its request was cancelled, and its timer with it), and is dropped, not waited
+          // for. Otherwise this waiter lets the timers due now run first, and looks again: starts
+          // keep call order, and a waiter whose timer died holds no one up for more than a pass.
+          // Known gone: due 2 ms or more before `seen`, this waiter's own timer of an earlier pass
+          // (none on its first run: no waiter is known gone then). (2 ms: a timer's delay is a
+          // whole number of milliseconds, on a clock of its own.)
+          const knownGone = (waiter: Slot) => seen !== undefined && seen - waiter.deadline! >= 2;
+          let first = slots.find((s) => !s.started)!;
+          while (first !== slot && first.deadline! < now) {
+            if (!knownGone(first)) return arm(now, now + 1);
+            slots.splice(slots.indexOf(first), 1);
+            first = slots.find((s) => !s.started)!;
+          }
           // (Checked again when the timer fires: it may fire early by under a millisecond, or
           // late, or after a start before it moved later: a late one, or one sent late; or, after
           // one before it left the line, before its time.)

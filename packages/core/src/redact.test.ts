@@ -6,8 +6,8 @@ import { createJsonRpcClient } from "./json-rpc.js";
 import { stringifyJson } from "./json.js";
 import { createRedactor, credentialsIn, redact, scrub } from "./redact.js";
 import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
-import { createTransport } from "./transport.js";
-import { getText } from "./text.js";
+import { createRestTransport } from "./rest.js";
+import { getText } from "./get-text.js";
 import { senderHost } from "./generated/environments.js";
 
 describe("redact", () => {
@@ -313,7 +313,10 @@ describe("redact", () => {
     const { fetch } = stubFetch(() =>
       jsonResponse({ error: "webhookURL: expected https, got x" }, { status: 400 }),
     );
-    const transport = createTransport({ apiKey: "k-123456789", fetch, maxRetries: 0 }, walletHost);
+    const transport = createRestTransport(
+      { apiKey: "k-123456789", fetch, maxRetries: 0 },
+      walletHost,
+    );
     const error = await transport
       .restCall({ id: "createWebhook", idempotent: false }, { authHeader: "x" }, undefined, (f) =>
         f(new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST" })),
@@ -550,7 +553,10 @@ describe("the API key never leaks (property)", () => {
             const rpc = createJsonRpcClient(options, rpcHost, "/");
             pending = rpc.call({ id: "getAsset", idempotent: true }, { id: "x" });
           } else {
-            const transport = createTransport(options, host === "admin" ? adminHost : walletHost);
+            const transport = createRestTransport(
+              options,
+              host === "admin" ? adminHost : walletHost,
+            );
             pending = transport.restCall(
               { id: "op", idempotent: true },
               {},
@@ -624,7 +630,7 @@ describe("the API key never leaks (property)", () => {
             const rpc = createJsonRpcClient(options, rpcHost, "/");
             pending = rpc.call({ id: "getAsset", idempotent: true }, { id: "x" }, callOptions);
           } else {
-            const transport = createTransport(options, walletHost);
+            const transport = createRestTransport(options, walletHost);
             pending = transport.restCall(
               { id: "op", idempotent: true },
               {},
@@ -662,7 +668,10 @@ describe("a credential in a call's own headers, echoed alone", () => {
 
   it("is masked in the errors of a REST transport's send", async () => {
     const { fetch } = stubFetch(echo);
-    const transport = createTransport({ apiKey: "k-123456789", fetch, maxRetries: 0 }, walletHost);
+    const transport = createRestTransport(
+      { apiKey: "k-123456789", fetch, maxRetries: 0 },
+      walletHost,
+    );
     const error = await sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
       operation: { id: "op", idempotent: true },
       options: { headers },

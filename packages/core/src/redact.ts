@@ -70,6 +70,28 @@ const anyForm = (char: string) => {
 };
 
 /**
+ * A regex source matching `secret` in any of the forms {@link anyForm} knows, by three rules:
+ * - A secret under 8 characters (an authHeader of `x`, a placeholder key such as `test`: real
+ *   keys are 36-character UUIDs) is a piece of many words: it is masked only where no word
+ *   character touches it, or `latest` would read `la***` and `api-key` `api-***ey`.
+ * - A text cut short inside a long secret (a body the server cut there, marked `…` or not, then
+ *   perhaps closed with a quote or a line break) holds a piece of it: 8 characters or more of its
+ *   start, where no word character follows, are masked too. Fewer leave too much of a real key
+ *   unknown to matter, and would mask common words; one followed by a letter or digit goes on as
+ *   another word.
+ * - A word character is a letter, a digit or `_` (regex `\w`), and only such an edge can be part
+ *   of a word: `**` in `a**b` is masked. An escape before the secret (`%3D`, `\u0022`) ends
+ *   there: it is no word.
+ */
+const secretPattern = (secret: string) => {
+  const chars = [...secret].map(anyForm);
+  const form = chars.join("");
+  return secret.length > 7
+    ? `${form}|${chars.slice(0, 8).join("")}${chars.slice(8).reduceRight((rest, char) => `(?:${char}${rest})?`, "")}(?!\\w)`
+    : `${/^\w/.test(secret) ? "(?<=^|\\W|%\\w\\w|\\\\u\\w{4})" : ""}(?:${form})${/\w$/.test(secret) ? "(?!\\w)" : ""}`;
+};
+
+/**
  * Builds a redactor for `apiKey`: it masks the key however it is written (raw, URL-encoded,
  * JSON-escaped, HTML-escaped, or any mix of these, character by character; letters in any
  * case), plus any `api-key=` query value and `X-Api-Key` / `Authorization` header value (and a
@@ -78,33 +100,11 @@ const anyForm = (char: string) => {
  */
 export function createRedactor(apiKey?: string, secrets: readonly string[] = []): Redactor {
   // Longest first: where one secret starts another, the longer one is masked whole.
-  const all = [apiKey, ...secrets].filter(Boolean).sort((a, b) => b!.length - a!.length);
+  const all = ([apiKey, ...secrets].filter(Boolean) as string[]).sort(
+    (a, b) => b.length - a.length,
+  );
   // `i`: hex digits in escapes come in either case. (It also masks the key in another case: harmless.)
-  const key = all.length
-    ? new RegExp(
-        all
-          .map((secret) => {
-            const chars = [...secret!].map(anyForm);
-            const form = chars.join("");
-            // A secret under 8 characters (an authHeader of `x`, a placeholder key such as `test`:
-            // real keys are 36-character UUIDs) is a piece of many words: it is masked only where
-            // no letter, digit or `_` touches it (`%3D`, `\u0022` before it end an escape, not a
-            // word), or `latest` would read `la***` and `api-key` `api-***ey`.
-            // (Only an edge that is a letter, digit or `_` can be part of a word: `**` in `a**b` is
-            // masked.)
-            // A text cut short inside a long secret (a body the server cut there, marked `…` or
-            // not, then perhaps closed with a quote or a line break) holds a piece of it: 8
-            // characters or more of its start, where no letter, digit or `_` follows, are masked
-            // too. (Fewer leave too much of a real key unknown to matter, and would mask common
-            // words; one followed by a letter or digit goes on as another word.)
-            return secret!.length > 7
-              ? `${form}|${chars.slice(0, 8).join("")}${chars.slice(8).reduceRight((rest, char) => `(?:${char}${rest})?`, "")}(?!\\w)`
-              : `${/^\w/.test(secret!) ? "(?<=^|\\W|%\\w\\w|\\\\u\\w{4})" : ""}(?:${form})${/\w$/.test(secret!) ? "(?!\\w)" : ""}`;
-          })
-          .join("|"),
-        "gi",
-      )
-    : undefined;
+  const key = all.length ? new RegExp(all.map(secretPattern).join("|"), "gi") : undefined;
   return (value) => {
     let text = String(value);
     if (key) text = text.replace(key, MASK);
@@ -151,7 +151,7 @@ export function credentialsIn(input: unknown, headers?: boolean): string[] {
         // any first word, since a scheme may be one of the server's own); of SECRET_HEADER's
         // names, each only when 8 characters or more.
         for (const part of [value.trim(), value.trim().replace(/^\S+\s+(?=\S)/, "")])
-          if (named || part[7]) found.add(part);
+          if (named || part.length > 7) found.add(part);
     }
   found.delete("");
   return [...found];
@@ -178,7 +178,10 @@ export function scrub<T>(value: T, redact: Redactor, name?: string): T {
           ? value.map((item) => scrub(item, redact))
           : value && typeof value === "object"
             ? Object.fromEntries(
-                Object.entries(value).map(([k, v]) => [k[7] ? redact(k) : k, scrub(v, redact, k)]),
+                Object.entries(value).map(([k, v]) => [
+                  k.length > 7 ? redact(k) : k,
+                  scrub(v, redact, k),
+                ]),
               )
             : value;
   return copy as T;

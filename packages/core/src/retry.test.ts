@@ -5,7 +5,7 @@ import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { backoff, parseRetryAfter, retryableStatus } from "./retry.js";
 import { hang, jsonResponse, sendRequest, stubFetch, type Answer } from "./test-support/testing.js";
-import { createTransport } from "./transport.js";
+import { createRestTransport } from "./rest.js";
 
 describe("backoff", () => {
   afterEach(() => {
@@ -71,7 +71,7 @@ describe("a write (not idempotent)", () => {
     // (When each request was sent, since the call.)
     const sent: number[] = [];
     const timed: typeof fetch = (...args) => (sent.push(Date.now() - started), fetch(...args));
-    const transport = createTransport({ apiKey: "k", fetch: timed, ...client }, walletHost);
+    const transport = createRestTransport({ apiKey: "k", fetch: timed, ...client }, walletHost);
     const outcome = sendRequest(
       transport,
       new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST", body: "{}" }),

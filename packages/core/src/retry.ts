@@ -1,4 +1,7 @@
-/** Retry timing: exponential backoff and `Retry-After` parsing. */
+/**
+ * Retry timing: which statuses are retried, exponential backoff, `Retry-After` parsing, and the
+ * wait before each retry (http.ts's attempt loop asks {@link retryDelay}).
+ */
 
 /** The first retry waits about this long; each further retry doubles it. */
 export const INITIAL_RETRY_DELAY_MS = 500;
@@ -15,13 +18,21 @@ export const retryableStatus = (status: number): boolean =>
   status === 408 || status === 429 || status > 499;
 
 /**
- * The delay before retry number `retry` (1-based): 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s, ... each
- * reduced by a random 0–25 % (jitter) so that clients failing together do not retry together.
+ * The wait before retry number `retry` (1-based), jittered so that callers failing together do
+ * not come back together:
+ * - after an answer that named a wait (`retryAfter`, in ms: see {@link parseRetryAfter}), that
+ *   wait plus a random 0–25 %, never less (callers told the same wait, or the same HTTP-date, do
+ *   not all come back in the same millisecond; decision 0006);
+ * - else exponential backoff, 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s, ... each less a random 0–25 %.
  */
-export function backoff(retry: number): number {
+export function retryDelay(retry: number, retryAfter?: number): number {
+  if (retryAfter !== undefined) return retryAfter + Math.round(retryAfter * Math.random() * 0.25);
   const delay = Math.min(MAX_RETRY_DELAY_MS, INITIAL_RETRY_DELAY_MS * 2 ** (retry - 1));
   return Math.round(delay * (1 - Math.random() * 0.25));
 }
+
+/** The backoff alone: {@link retryDelay} without a `Retry-After`. */
+export const backoff = (retry: number): number => retryDelay(retry);
 
 /**
  * How long the server asked us to wait, in ms: `retry-after-ms` (sent by some gateways), else

@@ -13,7 +13,7 @@ import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { parseJson, reviveU64, type U64Shape } from "./json.js";
 import { checkU64 } from "./u64.js";
 import { jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
-import { createTransport } from "./transport.js";
+import { createRestTransport } from "./rest.js";
 import type { OperationDescriptor } from "./config.js";
 
 const KEY = "u64-check-key-0123456789abcdef";
@@ -134,7 +134,7 @@ describe("reviveU64 with checkU64: an i64 value (shape 2), from -2^63 to 2^63 - 
     const op: OperationDescriptor = { id: "getChanges", idempotent: true, u64: shape };
     const call = async (body: string) => {
       const { fetch } = stubFetch(jsonResponse(body));
-      const transport = createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost);
+      const transport = createRestTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost);
       return transport.restCall(op, undefined, undefined, async (send) =>
         send(new Request(`${transport.baseUrl}/v1/x`)),
       );
@@ -219,7 +219,7 @@ describe("a call whose answer holds a u64 value that is none", () => {
       u64: { balances: { amount: 1 } },
     };
     const { fetch } = stubFetch(jsonResponse({ balances: [{ amount: 5 }, { amount: 0.5 }] }));
-    const transport = createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost);
     const { error } = await settle(
       transport.restCall(op, undefined, undefined, async (send) =>
         send(new Request(`${transport.baseUrl}/v1/x`)),

@@ -7,7 +7,7 @@
 import {
   CLIENT_OPTIONS,
   ConfigurationError,
-  createTransport,
+  createRestTransport,
   hosts,
   keyFromEnvironment,
   misconfigured,
@@ -72,7 +72,7 @@ const clientOptions = (options: object): ClientOptions => ownOptions(options, CL
  * given. A host the environment lacks is not an error: its area fails when first used.
  */
 function check(options: ClientOptions): ResolvedConfig {
-  createTransport(options, rpcHost);
+  createRestTransport(options, rpcHost);
   const config = resolveConfig(options);
   for (const host of Object.values(hosts))
     if (config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);
@@ -192,7 +192,7 @@ export function areaOptions<Area extends string, Batched extends Area>(
     const host = hosts[hostOf[area]];
     if (laid[area].baseUrls?.[host.name] == null) continue;
     try {
-      createTransport(laid[area], host);
+      createRestTransport(laid[area], host);
     } catch (error) {
       // (Named by the area's path when it has options of its own: its key or URL may be there.)
       throw error instanceof ConfigurationError &&

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { createTransport, ValidationError } from "@chaindata/core";
+import { createRestTransport, ValidationError } from "@chaindata/core";
 import { createWebhooksClient } from "./client.js";
 import { editWebhook } from "./edits.js";
 
-// (createTransport as it is, counted: the transports a client builds.)
+// (createRestTransport as it is, counted: the transports a client builds.)
 vi.mock("@chaindata/core", async (original) => {
   const core = await original<typeof import("@chaindata/core")>();
-  return { ...core, createTransport: vi.fn(core.createTransport) };
+  return { ...core, createRestTransport: vi.fn(core.createRestTransport) };
 });
 
 const ID = "642574b0-72aa-41dd-b293-356451e22168";
@@ -83,7 +83,7 @@ describe("updateWebhook with settings left out", () => {
 });
 
 it("builds one transport per client, which the edit helpers check their params with", async () => {
-  const built = vi.mocked(createTransport);
+  const built = vi.mocked(createRestTransport);
   built.mockClear();
   const KEY = "sk-live-0f3c81aa-7d2e";
   const requests: string[] = [];

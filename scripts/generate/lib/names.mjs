@@ -179,7 +179,7 @@ export const RPC_CLIENT_IMPORTS = [
   ["ValidationError", "both"],
 ];
 export const REST_CLIENT_IMPORTS = [
-  ["createTransport", "value"],
+  ["createRestTransport", "value"],
   ["notAnRpc", "value"],
   [HOST, "value"],
   ["stringifyJson", "value"],

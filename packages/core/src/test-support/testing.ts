@@ -4,7 +4,7 @@
  */
 import { vi } from "vitest";
 import type { OperationDescriptor, RequestOptions } from "../config.js";
-import type { Transport } from "../transport.js";
+import type { RestTransport } from "../rest.js";
 
 /** One request as the stub received it. */
 export interface RecordedCall {
@@ -95,7 +95,7 @@ export const wire = async (request: Request) => ({
  * as JSON, as every REST call's is; an empty one is no error here (`optionalBody`).
  */
 export async function sendRequest(
-  transport: Transport,
+  transport: RestTransport,
   request: Request,
   { operation, options }: { operation: OperationDescriptor; options?: RequestOptions | undefined },
 ): Promise<Response> {

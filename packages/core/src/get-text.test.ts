@@ -9,7 +9,7 @@ import {
 } from "./errors.js";
 import { senderHost } from "./generated/environments.js";
 import { hang, stubFetch } from "./test-support/testing.js";
-import { getText } from "./text.js";
+import { getText } from "./get-text.js";
 
 const ping: OperationDescriptor = {
   id: "ping",

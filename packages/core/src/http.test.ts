@@ -1,8 +1,12 @@
+/**
+ * The HTTP engine (http.ts), driven through the REST transport as a generated client drives it:
+ * auth and key placement, headers, responses and typed errors, retries, timeouts and aborts, the
+ * rate limiter's place in the attempt loop. (More of it: attempts.test.ts, base-url-token.test.ts.)
+ */
 import { createRateLimiter } from "./rate-limit.js";
 import { getEventListeners } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import createClient from "openapi-fetch";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
@@ -15,14 +19,12 @@ import {
   PermissionDeniedError,
   RateLimitError,
   TimeoutError,
-  ValidationError,
 } from "./errors.js";
-import { adminHost, apiHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
+import { adminHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { hang, jsonResponse, never, sendRequest, stubFetch } from "./test-support/testing.js";
-import { getText } from "./text.js";
-import { createTransport } from "./transport.js";
-import { vBoundedString, vObject, vString } from "./validate.js";
+import { getText } from "./get-text.js";
+import { createRestTransport } from "./rest.js";
 import type { OperationDescriptor } from "./config.js";
 
 const KEY = "sk-test-123";
@@ -49,7 +51,7 @@ afterEach(() => {
 describe("auth", () => {
   it("adds api-key to the query on query hosts", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get("/v1/x?a=1"), {
+    await sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get("/v1/x?a=1"), {
       operation: getBalances,
     });
     expect(calls[0]!.url.href).toBe(`https://api.helius.xyz/v1/x?a=1&api-key=${KEY}`);
@@ -58,7 +60,7 @@ describe("auth", () => {
 
   it("sends X-Api-Key instead of the query parameter on the admin host", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch }, adminHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch }, adminHost);
     await sendRequest(transport, new Request(`${transport.baseUrl}/v0/projects/p`), {
       operation: getBalances,
     });
@@ -81,7 +83,7 @@ describe("auth", () => {
     await new Promise<void>((r) => admin.listen(0, "127.0.0.1", r));
     const { port } = admin.address() as AddressInfo;
     try {
-      const transport = createTransport(
+      const transport = createRestTransport(
         { apiKey: KEY, baseUrls: { admin: `http://127.0.0.1:${port}` } },
         adminHost,
       );
@@ -110,7 +112,7 @@ describe("auth", () => {
       arrayBuffer: async () => new ArrayBuffer(0),
     } as unknown as Response;
     const { fetch, calls } = stubFetch(() => opaqueRedirect);
-    const transport = createTransport({ apiKey: KEY, fetch, maxRetries: 2 }, walletHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch, maxRetries: 2 }, walletHost);
     const error = await sendRequest(transport, get(), { operation: getBalances }).catch(
       (e: unknown) => e,
     );
@@ -127,13 +129,13 @@ describe("auth", () => {
   it("sends a key to the sender only when one is configured", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     await sendRequest(
-      createTransport({ fetch }, senderHost),
+      createRestTransport({ fetch }, senderHost),
       new Request("https://sender.helius-rpc.com/fast"),
       { operation: getBalances },
     );
     expect(calls[0]!.url.search).toBe("");
     await sendRequest(
-      createTransport({ fetch, apiKey: KEY }, senderHost),
+      createRestTransport({ fetch, apiKey: KEY }, senderHost),
       new Request("https://sender.helius-rpc.com/fast"),
       { operation: getBalances },
     );
@@ -144,7 +146,7 @@ describe("auth", () => {
     vi.stubEnv("CHAINDATA_API_KEY", "env-key");
     const { fetch, calls } = stubFetch(jsonResponse({}));
     await sendRequest(
-      createTransport({ fetch }, senderHost),
+      createRestTransport({ fetch }, senderHost),
       new Request("https://sender.helius-rpc.com/fast"),
       { operation: getBalances },
     );
@@ -154,7 +156,7 @@ describe("auth", () => {
   it("URL-encodes the key in the query", async () => {
     const key = "a&b+c=d e%";
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await sendRequest(createTransport({ apiKey: key, fetch }, walletHost), get("/v1/x?a=1"), {
+    await sendRequest(createRestTransport({ apiKey: key, fetch }, walletHost), get("/v1/x?a=1"), {
       operation: getBalances,
     });
     expect(calls[0]!.url.searchParams.get("api-key")).toBe(key);
@@ -163,12 +165,15 @@ describe("auth", () => {
 
   it("sends the configured key once beside an X-Api-Key header of the same key, and refuses another one (client or call); nothing is sent", async () => {
     const { fetch, calls, mock } = stubFetch(jsonResponse({}));
-    const same = createTransport({ apiKey: KEY, fetch, headers: { "X-Api-Key": KEY } }, adminHost);
+    const same = createRestTransport(
+      { apiKey: KEY, fetch, headers: { "X-Api-Key": KEY } },
+      adminHost,
+    );
     await sendRequest(same, new Request(`${same.baseUrl}/v0/projects/p`), {
       operation: getBalances,
     });
     expect(calls[0]!.headers.get("x-api-key")).toBe(KEY);
-    const stale = createTransport(
+    const stale = createRestTransport(
       { apiKey: KEY, fetch, headers: { "x-api-key": "stale" } },
       adminHost,
     );
@@ -188,7 +193,7 @@ describe("auth", () => {
 
   it("rejects with a ConfigurationError naming apiKey and CHAINDATA_API_KEY when a required key is missing; nothing is sent", async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ fetch }, walletHost); // constructing does not throw
+    const transport = createRestTransport({ fetch }, walletHost); // constructing does not throw
     const { error } = await settle(sendRequest(transport, get(), { operation: getBalances }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain("apiKey");
@@ -201,7 +206,7 @@ describe("auth", () => {
     const refused = (baseUrl: string, host = rpcHost, options: object = { apiKey: KEY }) => {
       const name = host.name as "rpc";
       try {
-        createTransport({ ...options, fetch, baseUrls: { [name]: baseUrl } }, host);
+        createRestTransport({ ...options, fetch, baseUrls: { [name]: baseUrl } }, host);
       } catch (error) {
         expect(error).toBeInstanceOf(ConfigurationError);
         // (The sender's way out is named: its regional endpoints are http only, user trial 36 F12.)
@@ -241,7 +246,7 @@ describe("auth", () => {
 
   it("calls a host given its own base URL and no key without one (a proxy adds it); without the base URL a missing key is refused", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const proxied = createTransport(
+    const proxied = createRestTransport(
       { fetch, baseUrls: { wallet: "https://app.example/api" } },
       walletHost,
     );
@@ -249,7 +254,7 @@ describe("auth", () => {
     expect(calls[0]!.url.href).toBe("https://app.example/api/v1/x");
     const { error } = await settle(
       sendRequest(
-        createTransport({ fetch, baseUrls: { rpc: "https://rpc.example" } }, walletHost),
+        createRestTransport({ fetch, baseUrls: { rpc: "https://rpc.example" } }, walletHost),
         get(),
         {
           operation: getBalances,
@@ -264,7 +269,7 @@ describe("auth", () => {
     const refusal = (status: number) =>
       stubFetch(jsonResponse({ error: "Session expired: sign in again" }, { status })).fetch;
     for (const status of [401, 403]) {
-      const proxied = createTransport(
+      const proxied = createRestTransport(
         { fetch: refusal(status), baseUrls: { wallet: "https://app.example/api" }, maxRetries: 0 },
         walletHost,
       );
@@ -275,7 +280,7 @@ describe("auth", () => {
     }
     // The sender, whose key is optional, keeps its hint at a region URL of the service's own
     // (review 39).
-    const region = createTransport(
+    const region = createRestTransport(
       {
         fetch: refusal(403),
         baseUrls: { sender: "https://slc-sender.example" },
@@ -286,7 +291,7 @@ describe("auth", () => {
     const sent = await settle(sendRequest(region, get(), { operation: getBalances }));
     expect(sent.error.message).toMatch(/\(check the API key: the sender host's own `apiKey`\)$/);
     // A client with a key keeps the hint to check it.
-    const keyed = createTransport(
+    const keyed = createRestTransport(
       { fetch: refusal(401), apiKey: "key-0123456789abcdef", maxRetries: 0 },
       walletHost,
     );
@@ -297,7 +302,7 @@ describe("auth", () => {
   it('apiKey: "" is no key: CHAINDATA_API_KEY is not read, so a proxy on a server with it set gets no key (user trial)', async () => {
     vi.stubEnv("CHAINDATA_API_KEY", "env-key-0123456789");
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const proxied = createTransport(
+    const proxied = createRestTransport(
       { apiKey: "", fetch, baseUrls: { wallet: "http://10.0.0.7:8080/api" } },
       walletHost,
     );
@@ -305,7 +310,7 @@ describe("auth", () => {
     expect(calls[0]!.url.href).toBe("http://10.0.0.7:8080/api/v1/x");
     // Left out, the variable is read: the key then goes, and not over that plain http.
     expect(() =>
-      createTransport({ fetch, baseUrls: { wallet: "http://10.0.0.7:8080/api" } }, walletHost),
+      createRestTransport({ fetch, baseUrls: { wallet: "http://10.0.0.7:8080/api" } }, walletHost),
     ).toThrow(ConfigurationError);
   });
 
@@ -313,7 +318,7 @@ describe("auth", () => {
     vi.stubEnv("CHAINDATA_API_KEY", "env-key-0123456789");
     const { fetch, calls } = stubFetch(jsonResponse({}));
     for (const apiKey of ["", "  "]) {
-      const transport = createTransport({ apiKey, fetch }, walletHost);
+      const transport = createRestTransport({ apiKey, fetch }, walletHost);
       const error = await sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
         operation: getBalances,
       }).catch((e: unknown) => e);
@@ -328,7 +333,7 @@ describe("auth", () => {
   it("does not read CHAINDATA_API_KEY in the local environment: the mock, perhaps over plain http by a container's name, gets the placeholder (user trial)", async () => {
     vi.stubEnv("CHAINDATA_API_KEY", "real-key-0123456789abcdef");
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const mock = createTransport(
+    const mock = createRestTransport(
       { fetch, environment: "local", baseUrls: { wallet: "http://prism:4010" } },
       walletHost,
     );
@@ -339,9 +344,11 @@ describe("auth", () => {
   it('reads the key from CHAINDATA_API_KEY, and sends "local" to the local mock', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     vi.stubEnv("CHAINDATA_API_KEY", "env-key");
-    await sendRequest(createTransport({ fetch }, walletHost), get(), { operation: getBalances });
+    await sendRequest(createRestTransport({ fetch }, walletHost), get(), {
+      operation: getBalances,
+    });
     vi.stubEnv("CHAINDATA_API_KEY", "");
-    const local = createTransport({ fetch, environment: "local" }, walletHost);
+    const local = createRestTransport({ fetch, environment: "local" }, walletHost);
     await sendRequest(local, new Request(`${local.baseUrl}/v1/x`), { operation: getBalances });
     expect(calls.map((c) => c.url.searchParams.get("api-key"))).toEqual(["env-key", "local"]);
     expect(calls[1]!.url.origin).toBe("http://127.0.0.1:4010");
@@ -351,7 +358,7 @@ describe("auth", () => {
 describe("headers", () => {
   it("merges client headers, request headers and per-call headers, and asks for JSON", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport(
+    const transport = createRestTransport(
       { apiKey: KEY, fetch, headers: { "x-client": "c", "x-both": "client" } },
       walletHost,
     );
@@ -378,7 +385,7 @@ describe("headers", () => {
 
   it("lets per-call headers override the request's own, and a null per-call header remove a client or request header", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport(
+    const transport = createRestTransport(
       { apiKey: KEY, fetch, headers: { "x-client": "c" } },
       walletHost,
     );
@@ -397,7 +404,7 @@ describe("headers", () => {
 
   it("keeps a content-type given by the caller for a body", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
     const request = new Request("https://api.helius.xyz/v1/x", { method: "POST", body: "hi" });
     await sendRequest(transport, request, {
       operation: getBalances,
@@ -408,7 +415,7 @@ describe("headers", () => {
 
   it("sends a content-type only with a body: a GET has none", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
     await sendRequest(transport, get(), { operation: getBalances });
     // (Bytes: a string body would get the Request's own text/plain.)
     const body = new TextEncoder().encode("{}");
@@ -426,9 +433,13 @@ describe("headers", () => {
 describe("responses and typed errors", () => {
   it("resolves with a re-readable 2xx response that no longer carries the keyed URL", async () => {
     const { fetch } = stubFetch(jsonResponse({ ok: 1 }, { status: 201 }));
-    const response = await sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
-      operation: getBalances,
-    });
+    const response = await sendRequest(
+      createRestTransport({ apiKey: KEY, fetch }, walletHost),
+      get(),
+      {
+        operation: getBalances,
+      },
+    );
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ ok: 1 });
     expect(response.url).not.toContain(KEY);
@@ -442,7 +453,7 @@ describe("responses and typed errors", () => {
       ),
     );
     const { error } = await settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
       }),
     );
@@ -466,7 +477,7 @@ describe("responses and typed errors", () => {
         jsonResponse({ error: "Unauthorized" }, { status }),
       );
       const { error } = await settle(
-        sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+        sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
           operation: getBalances,
         }),
       );
@@ -475,7 +486,7 @@ describe("responses and typed errors", () => {
       );
       // The sender takes only a key given to its own client, never the variable's.
       const sent = await settle(
-        sendRequest(createTransport({ apiKey: KEY, fetch }, senderHost), get(), {
+        sendRequest(createRestTransport({ apiKey: KEY, fetch }, senderHost), get(), {
           operation: getBalances,
         }),
       );
@@ -496,7 +507,7 @@ describe("responses and typed errors", () => {
       ),
     );
     const { error } = await settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
       }),
     );
@@ -506,7 +517,7 @@ describe("responses and typed errors", () => {
   it("says nothing of the key for other statuses", async () => {
     const { fetch } = stubFetch(jsonResponse({ error: "no such wallet" }, { status: 404 }));
     const { error } = await settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
       }),
     );
@@ -518,7 +529,7 @@ describe("responses and typed errors", () => {
       jsonResponse({}, { status: 400, headers: { "request-id": "req-2" } }),
     );
     const { error } = await settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
       }),
     );
@@ -534,7 +545,7 @@ describe("responses and typed errors", () => {
       }),
     );
     const { error } = await settle(
-      sendRequest(createTransport({ apiKey: key, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: key, fetch }, walletHost), get(), {
         operation: getBalances,
       }),
     );
@@ -549,7 +560,7 @@ describe("responses and typed errors", () => {
     for (const status of [204, 205]) {
       const { fetch } = stubFetch(new Response(null, { status }));
       const response = await sendRequest(
-        createTransport({ apiKey: KEY, fetch }, walletHost),
+        createRestTransport({ apiKey: KEY, fetch }, walletHost),
         get(),
         {
           operation: getBalances,
@@ -576,7 +587,7 @@ describe("responses and typed errors", () => {
     for (const [response, message] of cases) {
       const { fetch } = stubFetch(response);
       const { error } = await settle(
-        sendRequest(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
+        sendRequest(createRestTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
           operation: getBalances,
         }),
       );
@@ -591,7 +602,7 @@ describe("responses and typed errors", () => {
       jsonResponse({}, { headers: { "x-request-id": "req-1", "x-echo": `api-key=${KEY}` } }),
       jsonResponse({ error: "no" }, { status: 400 }),
     );
-    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
     const options = { onResponse: (r: unknown) => seen.push(r) };
     await sendRequest(transport, get(), { operation: getBalances, options });
     await settle(sendRequest(transport, get(), { operation: getBalances, options }));
@@ -613,7 +624,7 @@ describe("responses and typed errors", () => {
     const long = "x".repeat(600);
     const { fetch } = stubFetch(jsonResponse({ error: long }, { status: 400 }));
     const { error } = await settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
       }),
     );
@@ -625,7 +636,7 @@ describe("responses and typed errors", () => {
     const page = `<html>${"busy ".repeat(40_000)}${KEY}</html>`;
     const { fetch } = stubFetch(new Response(page, { status: 400 }));
     const { error } = await settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
         operation: getBalances,
       }),
     );
@@ -635,7 +646,7 @@ describe("responses and typed errors", () => {
     const cut = KEY.slice(0, -2);
     const { error: long } = await settle(
       sendRequest(
-        createTransport(
+        createRestTransport(
           {
             apiKey: KEY,
             maxRetries: 0,
@@ -657,7 +668,7 @@ describe("responses and typed errors", () => {
     const json = { error: "x".repeat(65_000) };
     const { error: parsed } = await settle(
       sendRequest(
-        createTransport(
+        createRestTransport(
           { apiKey: KEY, fetch: stubFetch(jsonResponse(json, { status: 400 })).fetch },
           walletHost,
         ),
@@ -678,7 +689,7 @@ describe("responses and typed errors", () => {
     ]) {
       const { fetch } = stubFetch(jsonResponse(body, { status: 400 }));
       const { error } = await settle(
-        sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+        sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
           operation: getBalances,
         }),
       );
@@ -733,7 +744,7 @@ describe("retries", () => {
     request = get(),
   ) =>
     settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch, ...options }, walletHost), request, {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch, ...options }, walletHost), request, {
         operation,
         options: call,
       }),
@@ -929,7 +940,7 @@ describe("retries", () => {
     const cut = () => jsonResponse('{"balances":[{"amount":1');
     // A REST call, which parses the body it returns.
     const restAt = (fetch: typeof globalThis.fetch, operation = getBalances) => {
-      const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+      const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
       return settle(
         transport.restCall(operation, undefined, undefined, async (fetch) => {
           const response = await fetch(new Request(`${transport.baseUrl}/v1/x`));
@@ -1123,7 +1134,7 @@ describe("timeouts and aborts", () => {
   it("times out each attempt, retries, then throws TimeoutError; no timer or listener is left", async () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(hang);
-    const transport = createTransport({ apiKey: KEY, fetch, timeout: 1000 }, walletHost);
+    const transport = createRestTransport({ apiKey: KEY, fetch, timeout: 1000 }, walletHost);
     const result = settle(
       sendRequest(transport, get(), {
         operation: getBalances,
@@ -1146,8 +1157,11 @@ describe("timeouts and aborts", () => {
     process.on("warning", onWarning);
     try {
       const controller = new AbortController();
-      const transport = createTransport({ apiKey: KEY, fetch: stubFetch(hang).fetch }, walletHost);
-      const limited = createTransport(
+      const transport = createRestTransport(
+        { apiKey: KEY, fetch: stubFetch(hang).fetch },
+        walletHost,
+      );
+      const limited = createRestTransport(
         {
           apiKey: KEY,
           fetch: stubFetch(hang).fetch,
@@ -1173,7 +1187,7 @@ describe("timeouts and aborts", () => {
 
       // Calls that finish (no abort) leave nothing behind either.
       const shared = new AbortController();
-      const ok = createTransport(
+      const ok = createRestTransport(
         { apiKey: KEY, fetch: stubFetch(jsonResponse({})).fetch },
         walletHost,
       );
@@ -1194,7 +1208,7 @@ describe("timeouts and aborts", () => {
     const { fetch } = stubFetch(never);
     const result = settle(
       sendRequest(
-        createTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, walletHost),
+        createRestTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, walletHost),
         get(),
         {
           operation: getBalances,
@@ -1210,7 +1224,7 @@ describe("timeouts and aborts", () => {
       () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse({})), 1000)),
     );
     const result = settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
         operation: getBalances,
         options: { timeout: 2 ** 31 + 5 },
       }),
@@ -1224,7 +1238,7 @@ describe("timeouts and aborts", () => {
   it("clears the timer and the abort listener after a success", async () => {
     const controller = new AbortController();
     const { fetch } = stubFetch(jsonResponse({}));
-    await sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+    await sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
       operation: getBalances,
       options: { signal: controller.signal, timeout: 5000 },
     });
@@ -1236,7 +1250,7 @@ describe("timeouts and aborts", () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(never);
     const result = settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
         options: { signal: controller.signal },
       }),
@@ -1257,7 +1271,7 @@ describe("timeouts and aborts", () => {
     const request = new Request("https://api.helius.xyz/v1/x", { signal: controller.signal });
     const result = settle(
       sendRequest(
-        createTransport({ apiKey: KEY, fetch, timeout: 1000, maxRetries: 0 }, walletHost),
+        createRestTransport({ apiKey: KEY, fetch, timeout: 1000, maxRetries: 0 }, walletHost),
         request,
         { operation: getBalances },
       ),
@@ -1275,7 +1289,7 @@ describe("timeouts and aborts", () => {
       new Response("", { status: 503, headers: { "retry-after": "30" } }),
     );
     const result = settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
         options: { signal: controller.signal },
       }),
@@ -1292,7 +1306,7 @@ describe("timeouts and aborts", () => {
   it("sends nothing when the signal is already aborted", async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const { error } = await settle(
-      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+      sendRequest(createRestTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
         options: { signal: AbortSignal.abort() },
       }),
@@ -1306,7 +1320,7 @@ describe("rate limit", () => {
   it("spaces attempts with the client-side limiter", async () => {
     vi.useFakeTimers();
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const transport = createTransport(
+    const transport = createRestTransport(
       { apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) },
       adminHost,
     );
@@ -1329,7 +1343,7 @@ describe("rate limit", () => {
   it("an abort while waiting for the limiter is worded as any abort, naming the operation", async () => {
     vi.useFakeTimers();
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const transport = createTransport(
+    const transport = createRestTransport(
       { apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) },
       adminHost,
     );
@@ -1356,7 +1370,7 @@ describe("rate limit", () => {
     const { fetch } = stubFetch(new Response("", { status: 503 }), jsonResponse({}));
     const result = settle(
       sendRequest(
-        createTransport({ apiKey: KEY, fetch, rateLimit: { acquire } }, walletHost),
+        createRestTransport({ apiKey: KEY, fetch, rateLimit: { acquire } }, walletHost),
         get(),
         {
           operation: getBalances,
@@ -1366,474 +1380,5 @@ describe("rate limit", () => {
     await vi.advanceTimersByTimeAsync(500);
     expect((await result).value?.status).toBe(200);
     expect(acquire).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe("restCall", () => {
-  type Invoke = Parameters<ReturnType<typeof createTransport>["restCall"]>[3];
-  const op: OperationDescriptor = {
-    id: "getBalances",
-    idempotent: true,
-    params: vObject({ wallet: vBoundedString(32) }, ["wallet"]),
-    u64: { balances: { amount: 1 } },
-  };
-  const run = async (
-    response: Response | Error,
-    input: unknown = { wallet: "w".repeat(32) },
-    operation = op,
-  ) => {
-    const stub = stubFetch(response);
-    const transport = createTransport(
-      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
-      walletHost,
-    );
-    const invoke: Invoke = async (fetch) => {
-      const response = await fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
-      return { data: await response.text(), response };
-    };
-    return { ...(await settle(transport.restCall(operation, input, undefined, invoke))), stub };
-  };
-
-  it("parses the body losslessly and revives u64 fields", async () => {
-    const { value } = await run(
-      jsonResponse(
-        '{"balances":[{"amount":18446744073709551615,"decimals":9},{"amount":"5","decimals":0}]}',
-      ),
-    );
-    expect(value).toEqual({
-      balances: [
-        { amount: 18446744073709551615n, decimals: 9 },
-        { amount: 5n, decimals: 0 },
-      ],
-    });
-  });
-
-  it("leaves no reference to the body in RegExp's legacy statics (the body stayed alive after the call until another regex matched)", async () => {
-    // (Answers without a long integer: parseJson's own regexes match nothing in them.)
-    for (const body of ['{"balances":[]}', ' \n\t{"balances":[{"decimals":9}]}', "  ", ""]) {
-      const response = jsonResponse(body);
-      const { value } = await run(response, undefined, { ...op, optionalBody: true });
-      expect(value, body).toEqual(body.trim() ? JSON.parse(body) : undefined);
-      expect(RegExp.input, body).not.toBe(body);
-    }
-    // An HTML page is still told by its first character after white space.
-    const { error } = await run(new Response("\n <html>", { status: 200 }));
-    expect(error).toMatchObject({ reason: "html" });
-  });
-
-  it("onResponse: reports a success's status, redacted headers and request id, once, before resolving; not called on failure", async () => {
-    const seen: unknown[] = [];
-    const onResponse = (r: unknown) => seen.push(r);
-    const stub = stubFetch(
-      jsonResponse(
-        { balances: [] },
-        { headers: { "x-request-id": "req-9", "x-echo": `api-key=${KEY}` } },
-      ),
-      jsonResponse({ error: "no" }, { status: 400 }),
-    );
-    const transport = createTransport(
-      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
-      walletHost,
-    );
-    const invoke: Invoke = async (fetch) =>
-      fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
-    const input = { wallet: "w".repeat(32) };
-    expect(await transport.restCall(op, input, { onResponse }, invoke)).toEqual({ balances: [] });
-    expect(seen).toEqual([
-      {
-        status: 200,
-        attempts: 1,
-        requestId: "req-9",
-        headers: {
-          "content-type": "application/json",
-          "x-request-id": "req-9",
-          "x-echo": "api-key=***",
-        },
-      },
-    ]);
-    await expect(transport.restCall(op, input, { onResponse }, invoke)).rejects.toMatchObject({
-      status: 400,
-    });
-    expect(seen).toHaveLength(1);
-  });
-
-  it("returns undefined for an empty body only where the operation allows one (optionalBody: a 204 in the spec)", async () => {
-    const deleteWebhook = { ...op, optionalBody: true };
-    expect((await run(new Response(null, { status: 204 }), undefined, deleteWebhook)).value).toBe(
-      undefined,
-    );
-    expect((await run(new Response("", { status: 200 }), undefined, deleteWebhook)).value).toBe(
-      undefined,
-    );
-    // A JSON `null` there is no result either: `undefined`, as the result's type says, not `null`.
-    expect((await run(jsonResponse("null"), undefined, deleteWebhook)).value).toBe(undefined);
-    // Elsewhere the typed result would be undefined behind an object type: an error at the call.
-    for (const response of [
-      new Response("", { status: 200 }),
-      new Response("  \n", { status: 200 }),
-      new Response(null, { status: 204 }),
-      jsonResponse("null"), // a value, but none the result type allows
-    ]) {
-      const { error } = await run(response);
-      expect(error).toBeInstanceOf(InvalidResponseError);
-      expect(error).toMatchObject({ reason: "empty", status: response.status });
-      expect(error.message).toBe(
-        `Invalid response (empty) from getBalances, status ${response.status}`,
-      );
-    }
-  });
-
-  it("refuses unknown or mistyped per-call options before sending (a typo such as timout would mean no time limit)", async () => {
-    for (const [options, message] of [
-      [
-        { timout: 50 },
-        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse)",
-      ],
-      ["fast", "options: must be an object of request options (got string)"],
-      [null, "options: must be an object of request options (got null)"],
-    ] as const) {
-      const stub = stubFetch(jsonResponse({}));
-      const transport = createTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
-      const error = await transport
-        .restCall(op, { wallet: "w".repeat(32) }, options as never, async () => {})
-        .catch((e: Error) => e);
-      expect(error).toEqual(new ConfigurationError(message, { operation: op.id }));
-      await expect(
-        sendRequest(transport, get(), { operation: getBalances, options: options as never }),
-      ).rejects.toEqual(new ConfigurationError(message, { operation: getBalances.id }));
-      expect(stub.mock).not.toHaveBeenCalled();
-    }
-  });
-
-  it("validates the input first: nothing is sent", async () => {
-    const { error, stub } = await run(jsonResponse({}), { wallet: "short" });
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe("params.wallet: must have at least 32 characters (got 5)");
-    expect(stub.mock).not.toHaveBeenCalled();
-  });
-
-  it("does not quote the key, or a credential the call sends, in a ValidationError (the key given as a param)", async () => {
-    // (A mix-up such as `getIdentity({ wallet: process.env.CHAINDATA_API_KEY })` quoted the key.)
-    const check: OperationDescriptor = {
-      ...op,
-      params: vObject({ wallet: vString(/^w+$/u), authHeader: vString(/^Bearer /u) }),
-    };
-    const { error, stub } = await run(jsonResponse({}), { wallet: KEY }, check);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe('params.wallet: must match ^w+$ (got "***")');
-    expect(JSON.stringify(error.issues)).not.toContain(KEY);
-    const secret = await run(jsonResponse({}), { authHeader: "Token hook-s3cret" }, check);
-    expect(secret.error.message).toBe('params.authHeader: must match ^Bearer  (got "***")');
-    expect(stub.mock).not.toHaveBeenCalled();
-    expect(secret.stub.mock).not.toHaveBeenCalled();
-  });
-
-  it("names the operation in what a call refuses before sending (params, options, extra arguments, a lone surrogate, a missing key), in the error and its JSON", async () => {
-    const stub = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
-    const keyless = createTransport({ fetch: stub.fetch, environment: "mainnet" }, walletHost);
-    const valid = { wallet: "w".repeat(32) };
-    const fetchIt: Invoke = async (fetch) => fetch(get());
-    const surrogate: Invoke = async () => {
-      throw new URIError("URI malformed");
-    };
-    const refusals = [
-      [transport.restCall(op, { wallet: "short" }, undefined, fetchIt), ValidationError],
-      [transport.restCall(op, valid, { timout: 1 } as never, fetchIt), ConfigurationError],
-      [transport.restCall(op, valid, undefined, fetchIt, [{}]), ValidationError],
-      [
-        transport.restCall(op, { wallet: "\ud800".padEnd(32, "w") }, undefined, surrogate),
-        ValidationError,
-      ],
-      [transport.restCall(op, valid, { timeout: -1 }, fetchIt), ConfigurationError],
-      [keyless.restCall(op, valid, undefined, fetchIt), ConfigurationError],
-    ] as const;
-    for (const [promise, Class] of refusals) {
-      const { error } = await settle(promise);
-      expect(error).toBeInstanceOf(Class);
-      expect(error.operation, error.message).toBe("getBalances");
-      expect(error.toJSON()).toMatchObject({ name: Class.name, operation: "getBalances" });
-    }
-    let checked: ValidationError | undefined;
-    try {
-      transport.check(op, { wallet: "short" });
-    } catch (error) {
-      checked = error as ValidationError;
-    }
-    expect(checked).toBeInstanceOf(ValidationError);
-    expect(checked!.operation).toBe("getBalances");
-    expect(stub.mock).not.toHaveBeenCalled();
-  });
-
-  it("check: refuses as the call does, the same messages and redaction, at once; sends nothing, and passes good input", async () => {
-    const check: OperationDescriptor = {
-      ...op,
-      params: vObject({ wallet: vString(/^w+$/u), authHeader: vString(/^Bearer /u) }),
-    };
-    const stub = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
-    const cases: [unknown, unknown][] = [
-      [{ wallet: KEY }, undefined],
-      [{ authHeader: "Token hook-s3cret" }, undefined],
-      [{ wallet: "www" }, { timout: 50 }],
-      [{ wallet: "Token header-s3cret" }, { headers: { authorization: "Token header-s3cret" } }],
-    ];
-    for (const [input, options] of cases) {
-      const called = await transport
-        .restCall(check, input, options as never, async () => {})
-        .catch((e: Error) => e);
-      let checked: unknown;
-      try {
-        transport.check(check, input, options as never);
-      } catch (error) {
-        checked = error;
-      }
-      expect(called, JSON.stringify(input)).toBeInstanceOf(Error);
-      expect(checked).toEqual(called);
-      expect((checked as Error).constructor).toBe((called as Error).constructor);
-      expect((checked as Error).message).not.toMatch(new RegExp(`${KEY}|s3cret`));
-    }
-    expect(transport.check(check, { wallet: "www" }, { timeout: 50 })).toBeUndefined();
-    expect(stub.mock).not.toHaveBeenCalled();
-  });
-
-  it("rejects a 200 with HTML, truncated JSON, other non-JSON or invalid UTF-8 with InvalidResponseError", async () => {
-    const cases: [Response, string][] = [
-      [
-        new Response("<!doctype html><html>maintenance</html>", {
-          headers: { "content-type": "text/html" },
-        }),
-        "html",
-      ],
-      [jsonResponse("  <html>"), "html"],
-      [
-        new Response('{"ok":true}', { headers: { "content-type": "text/html; charset=utf-8" } }),
-        "html",
-      ],
-      [jsonResponse('{"balances":[{"amount":1'), "truncated"],
-      [jsonResponse('{"a":"unterminated'), "truncated"],
-      [jsonResponse("OK"), "non-json"],
-      [jsonResponse("\u00a0\u2028"), "non-json"], // (white space to String.trim, not to JSON)
-      [new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), "invalid-utf8"],
-      [
-        new Response(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])),
-        "invalid-utf8",
-      ], // {"a":"\xff"} parses
-    ];
-    for (const [response, reason] of cases) {
-      const { error } = await run(response);
-      expect(error, reason).toBeInstanceOf(InvalidResponseError);
-      expect(error).toMatchObject({ reason, status: 200 });
-      expect(error.message).toBe(`Invalid response (${reason}) from getBalances, status 200`);
-      expect(error.snippet.length).toBeLessThanOrEqual(200);
-    }
-  });
-
-  it("names an HTML page by its title, redacted, trimmed and cut to 80 characters (a captive portal or a proxy's login page; user trial 34, F5)", async () => {
-    const page = (head: string) =>
-      new Response(`<!DOCTYPE html>\n<html><head>${head}</head><body>Log in</body></html>`, {
-        headers: { "content-type": "text/html" },
-      });
-    const long = "Welcome ".repeat(20);
-    const cases: [string, string][] = [
-      ["<title>\n  Sign in to Hotel WiFi\n</title>", ': page titled "Sign in to Hotel WiFi"'],
-      ["<TITLE>Proxy login</TITLE>", ': page titled "Proxy login"'],
-      [
-        `<title>Login for https://h/?api-key=${KEY}&x=1 (key ${KEY})</title>`,
-        ': page titled "Login for https://h/?api-key=***&x=1 (key ***)"',
-      ],
-      [`<title>${long}</title>`, `: page titled "${long.slice(0, 80)}"`],
-      // No title, or one of white space alone: nothing to add.
-      ["<title> \n </title>", ""],
-      ["<title></title>", ""],
-      ["<meta charset=utf-8>", ""],
-    ];
-    for (const [head, said] of cases) {
-      const { error } = await run(page(head));
-      expect(error, head).toMatchObject({ reason: "html", status: 200 });
-      expect(error.message, head).toBe(
-        `Invalid response (html) from getBalances, status 200${said}`,
-      );
-    }
-    // A key with a `<` in it: the body is redacted before the title is read (a title read from
-    // the raw body would end inside the key, at its `<`, and keep `ab3` unmasked).
-    const key = "ab3<cdefghijklmnopqrstuvwxyz0123";
-    const stub = stubFetch(page(`<title>Denied for ${key}</title>`));
-    const transport = createTransport(
-      { apiKey: key, fetch: stub.fetch, maxRetries: 0 },
-      walletHost,
-    );
-    const invoke: Invoke = async (fetch) => {
-      const response = await fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
-      return { data: await response.text(), response };
-    };
-    const { error } = await settle(
-      transport.restCall(op, { wallet: "w".repeat(32) }, undefined, invoke),
-    );
-    expect((error as Error).message).toBe(
-      'Invalid response (html) from getBalances, status 200: page titled "Denied for ***"',
-    );
-  });
-
-  it("redacts the whole body before cutting the snippet, so a key across character 200 does not leak", async () => {
-    const { error } = await run(new Response("x".repeat(190) + KEY + " is not JSON"));
-    expect(error).toMatchObject({ reason: "non-json" });
-    expect(error.snippet).toBe("x".repeat(190) + "*** is not");
-    expect(error.snippet).not.toContain(KEY.slice(0, 8));
-  });
-
-  it("masks a webhook's authHeader in the snippet of a body cut short, and in an error body kept as text", async () => {
-    const webhook = '{"webhookID":"w","authHeader":"Bearer hook-secret","accountAddresses":["a"';
-    const { error } = await run(jsonResponse(webhook));
-    expect(error).toMatchObject({ reason: "truncated" });
-    expect(error.snippet).toContain('"authHeader":"Bearer ***"');
-    const rejected = await run(new Response(`${webhook} (not JSON)`, { status: 400 }));
-    expect(rejected.error).toBeInstanceOf(BadRequestError);
-    expect(JSON.stringify(rejected.error)).not.toContain("hook-secret");
-  });
-
-  it("masks a credential the input sends (a webhook's authHeader) in errors and log lines, echoed bare, HTML-escaped or in a header", async () => {
-    const secret = "hook-s3cret-9f2c";
-    const input = { webhookURL: "https://h/x", authHeader: `Bearer ${secret}` };
-    const answers = [
-      new Response(`upstream refused Bearer ${secret}`, {
-        status: 503,
-        headers: { "retry-after": "0" },
-      }),
-      new Response(`<p>&quot;authHeader&quot;:&quot;Bearer ${secret}&quot;</p>`, { status: 400 }),
-      new Response("{}", {
-        status: 500,
-        headers: { "x-echo": `Bearer ${secret}`, "retry-after": "0" },
-      }),
-      new Response(`<html>${secret}</html>`), // a 2xx that is not JSON: its snippet
-    ];
-    for (const answer of answers) {
-      const lines: unknown[] = [];
-      const logger = { info: (m: string) => lines.push(m), debug: (m: string) => lines.push(m) };
-      const { fetch } = stubFetch(answer, answer.clone());
-      const transport = createTransport({ apiKey: KEY, fetch, logger }, walletHost);
-      const { error } = await settle(
-        transport.restCall(createWebhook, input, { retryNonIdempotent: true, maxRetries: 1 }, (f) =>
-          f(new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST", body: "{}" })),
-        ),
-      );
-      expect(error).toBeInstanceOf(Error);
-      for (const form of [error.message, JSON.stringify(error), error.stack, ...lines])
-        expect(String(form)).not.toContain(secret);
-    }
-  });
-
-  it("returns undefined for a 205 where an empty body is allowed", async () => {
-    const value = (
-      await run(new Response(null, { status: 205 }), undefined, { ...op, optionalBody: true })
-    ).value;
-    expect(value).toBeUndefined();
-  });
-
-  it("works with openapi-fetch, which passes its Request to our fetch", async () => {
-    const { fetch, calls } = stubFetch(
-      jsonResponse('{"balances":[{"amount":18446744073709551615}]}'),
-    );
-    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
-    const client = createClient<any>({ baseUrl: transport.baseUrl });
-    const result = await transport.restCall(op, { wallet: "W".repeat(32) }, undefined, (fetch) =>
-      client.GET("/v1/wallet/{wallet}/balances", {
-        params: { path: { wallet: "W".repeat(32) }, query: { page: 2 } },
-        fetch,
-        parseAs: "text",
-      }),
-    );
-    expect(result).toEqual({ balances: [{ amount: 18446744073709551615n }] });
-    expect(calls[0]!.url.href).toBe(
-      `https://api.helius.xyz/v1/wallet/${"W".repeat(32)}/balances?page=2&api-key=${KEY}`,
-    );
-
-    const failing = createTransport(
-      { apiKey: KEY, fetch: stubFetch(jsonResponse({ message: "no" }, { status: 404 })).fetch },
-      walletHost,
-    );
-    await expect(
-      failing.restCall(op, { wallet: "W".repeat(32) }, undefined, (fetch) =>
-        client.GET("/v1/x", { fetch, parseAs: "text" }),
-      ),
-    ).rejects.toMatchObject({ name: "NotFoundError", message: "HTTP 404 from getBalances: no" });
-  });
-
-  it("a lone surrogate in a path or query param: a ValidationError naming it, nothing sent (openapi-fetch's URIError)", async () => {
-    const { fetch, calls } = stubFetch(jsonResponse({ balances: [] }));
-    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
-    const client = createClient<any>({ baseUrl: transport.baseUrl });
-    const wallet = "W".repeat(32);
-    const call = (input: { wallet: string; type?: readonly string[] | string; meta?: object }) =>
-      settle(
-        transport.restCall(op, input, undefined, (fetch) =>
-          client.GET("/v1/wallet/{wallet}/balances", {
-            params: { path: { wallet: input.wallet }, query: { type: input.type } },
-            fetch,
-            parseAs: "text",
-          }),
-        ),
-      );
-    // (The check takes 32 characters of anything: the surrogate gets through it to the URL.)
-    for (const [input, path] of [
-      [{ wallet: "\ud800".padEnd(32, "W") }, "params.wallet"],
-      [{ wallet, type: "\udfff" }, "params.type"],
-      [{ wallet, type: ["ok", "x\ud83d"] }, "params.type"],
-      // (A body member String() throws on is passed over, not a TypeError.)
-      [{ wallet, meta: Object.create(null), type: "\udfff" }, "params.type"],
-    ] as const) {
-      const { error } = await call(input);
-      expect(error).toBeInstanceOf(ValidationError);
-      expect(error).toMatchObject({
-        message: `${path}: must be well-formed Unicode to go in a URL (got a lone surrogate)`,
-        issues: [{ path, rule: "unicode" }],
-        cause: expect.any(URIError),
-      });
-    }
-    expect(calls).toHaveLength(0);
-    // A surrogate pair is a character like any other.
-    expect((await call({ wallet, type: "😀" })).value).toEqual({ balances: [] });
-    expect(calls[0]!.url.search).toBe(`?type=${encodeURIComponent("😀")}&api-key=${KEY}`);
-  });
-
-  it("a custom fetch's own URIError after the request went out is that URIError, not the caller's ValidationError (which says nothing was sent)", async () => {
-    // A logging wrapper decoding the URL for its line, after the request reached the server: the
-    // base URL's raw `%` makes decodeURIComponent throw.
-    const { fetch: network, calls } = stubFetch(jsonResponse({ webhookID: "x" }));
-    const fetch = async (url: string, init: RequestInit) => {
-      const response = await network(url, init);
-      decodeURIComponent(url);
-      return response;
-    };
-    const transport = createTransport(
-      { apiKey: KEY, fetch, baseUrls: { api: "https://gw.example.com/100%off" } },
-      apiHost,
-    );
-    const client = createClient<any>({ baseUrl: transport.baseUrl });
-    const call = (webhookURL: string) =>
-      settle(
-        transport.restCall(createWebhook, { webhookURL }, undefined, (fetch) =>
-          client.POST("/v0/webhooks", { body: { webhookURL }, fetch, parseAs: "text" }),
-        ),
-      );
-    const { error } = await call("https://example.com/hook");
-    expect(calls).toHaveLength(1);
-    expect(error).not.toBeInstanceOf(ValidationError);
-    expect(error).toBeInstanceOf(URIError);
-    expect(error.message).toBe("URI malformed");
-    // Before the request reaches `fetch` (openapi-fetch's own encodeURIComponent of a path param),
-    // a URIError is still the input's, and nothing is sent.
-    const { error: refused } = await settle(
-      transport.restCall(getBalances, { wallet: "\ud800" }, undefined, (fetch) =>
-        client.GET("/v1/wallet/{wallet}/balances", {
-          params: { path: { wallet: "\ud800" } },
-          fetch,
-          parseAs: "text",
-        }),
-      ),
-    );
-    expect(refused).toBeInstanceOf(ValidationError);
-    expect(refused).toMatchObject({ attempts: 0, issues: [{ path: "params.wallet" }] });
-    expect(calls).toHaveLength(1);
   });
 });

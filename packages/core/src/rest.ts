@@ -21,18 +21,18 @@ import { validate } from "./validate.js";
 /**
  * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
  * the generated clients refuse a batcher too, with a ConfigurationError, rather than ignore it:
- * config.ts's `unbatched`, which `batch: false` passes. `createTransport` itself does not.)
+ * config.ts's `unbatched`, which `batch: false` passes. `createRestTransport` itself does not.)
  */
 export type RestClientOptions = Omit<ClientOptions, "batch">;
 
-/** The transport of one host. */
-export interface Transport {
+/** The REST transport of one host: its REST calls, over the HTTP engine (http.ts). */
+export interface RestTransport {
   /** The host's base URL (no trailing slash), for openapi-fetch's `createClient({ baseUrl })`. */
   baseUrl: string;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
   /**
-   * Checks `options` and `input` as {@link Transport.restCall} does (the same refusals, a refused
+   * Checks `options` and `input` as {@link RestTransport.restCall} does (the same refusals, a refused
    * value shown with the same redaction) and sends nothing: for a helper that checks its own
    * params before the calls it makes. Throws at once, so the caller knows before it goes on.
    * @param input - of the descriptor's `Params` type (any value for a descriptor that states none)
@@ -67,12 +67,15 @@ export interface Transport {
 }
 
 /**
- * The transport of `host`.
+ * The REST transport of `host`.
  * @throws ConfigurationError when the environment has no URL for `host` and `baseUrls` does not
  * give one. A missing API key is reported by each call instead (nothing is sent), so a client
  * can be constructed before the key is needed, and key-optional hosts (sender) work without one.
  */
-export function createTransport(options: RestClientOptions | undefined, host: Host): Transport {
+export function createRestTransport(
+  options: RestClientOptions | undefined,
+  host: Host,
+): RestTransport {
   const http = createHttp(options, host, true);
 
   // A re-readable Response built from the bytes (it no longer holds the keyed URL).
@@ -118,13 +121,13 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       let captured: Exchange | undefined;
       let redactor: Redactor;
       // Whether `invoke` handed a request to this call's `fetch` (so it may have been sent).
-      let handed: unknown;
+      let handed: boolean | undefined;
       try {
         refuseExtraArguments(operation.id, extra);
         options = checkRequestOptions(options);
         redactor = checkInput(operation, input, options);
         await invoke(async (request) => {
-          handed = 1;
+          handed = true;
           // Buffered once, so every attempt sends identical bytes.
           const body = request.body ? await request.arrayBuffer() : undefined;
           return toResponse(

@@ -1,0 +1,507 @@
+/**
+ * The REST transport (rest.ts): `restCall` (validation first, openapi-fetch's request through our
+ * `fetch`, the lossless parse and u64 revival, empty bodies) and `check`.
+ */
+import createClient from "openapi-fetch";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  BadRequestError,
+  ConfigurationError,
+  InvalidResponseError,
+  ValidationError,
+} from "./errors.js";
+import { apiHost, walletHost } from "./generated/environments.js";
+import { jsonResponse, sendRequest, stubFetch } from "./test-support/testing.js";
+import { createRestTransport } from "./rest.js";
+import { vBoundedString, vObject, vString } from "./validate.js";
+import type { OperationDescriptor } from "./config.js";
+
+const KEY = "sk-test-123";
+const getBalances: OperationDescriptor = { id: "getBalances", idempotent: true };
+const createWebhook: OperationDescriptor = { id: "createWebhook", idempotent: false };
+
+/** Settles a promise into a value or an error, so fake-timer tests never leave it unhandled. */
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error: error as any }),
+  );
+
+const get = (path = "/v1/x") => new Request(`https://api.helius.xyz${path}`);
+
+beforeEach(() => {
+  vi.stubEnv("CHAINDATA_API_KEY", "");
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+describe("restCall", () => {
+  type Invoke = Parameters<ReturnType<typeof createRestTransport>["restCall"]>[3];
+  const op: OperationDescriptor = {
+    id: "getBalances",
+    idempotent: true,
+    params: vObject({ wallet: vBoundedString(32) }, ["wallet"]),
+    u64: { balances: { amount: 1 } },
+  };
+  const run = async (
+    response: Response | Error,
+    input: unknown = { wallet: "w".repeat(32) },
+    operation = op,
+  ) => {
+    const stub = stubFetch(response);
+    const transport = createRestTransport(
+      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
+      walletHost,
+    );
+    const invoke: Invoke = async (fetch) => {
+      const response = await fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
+      return { data: await response.text(), response };
+    };
+    return { ...(await settle(transport.restCall(operation, input, undefined, invoke))), stub };
+  };
+
+  it("parses the body losslessly and revives u64 fields", async () => {
+    const { value } = await run(
+      jsonResponse(
+        '{"balances":[{"amount":18446744073709551615,"decimals":9},{"amount":"5","decimals":0}]}',
+      ),
+    );
+    expect(value).toEqual({
+      balances: [
+        { amount: 18446744073709551615n, decimals: 9 },
+        { amount: 5n, decimals: 0 },
+      ],
+    });
+  });
+
+  it("leaves no reference to the body in RegExp's legacy statics (the body stayed alive after the call until another regex matched)", async () => {
+    // (Answers without a long integer: parseJson's own regexes match nothing in them.)
+    for (const body of ['{"balances":[]}', ' \n\t{"balances":[{"decimals":9}]}', "  ", ""]) {
+      const response = jsonResponse(body);
+      const { value } = await run(response, undefined, { ...op, optionalBody: true });
+      expect(value, body).toEqual(body.trim() ? JSON.parse(body) : undefined);
+      expect(RegExp.input, body).not.toBe(body);
+    }
+    // An HTML page is still told by its first character after white space.
+    const { error } = await run(new Response("\n <html>", { status: 200 }));
+    expect(error).toMatchObject({ reason: "html" });
+  });
+
+  it("onResponse: reports a success's status, redacted headers and request id, once, before resolving; not called on failure", async () => {
+    const seen: unknown[] = [];
+    const onResponse = (r: unknown) => seen.push(r);
+    const stub = stubFetch(
+      jsonResponse(
+        { balances: [] },
+        { headers: { "x-request-id": "req-9", "x-echo": `api-key=${KEY}` } },
+      ),
+      jsonResponse({ error: "no" }, { status: 400 }),
+    );
+    const transport = createRestTransport(
+      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
+      walletHost,
+    );
+    const invoke: Invoke = async (fetch) =>
+      fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
+    const input = { wallet: "w".repeat(32) };
+    expect(await transport.restCall(op, input, { onResponse }, invoke)).toEqual({ balances: [] });
+    expect(seen).toEqual([
+      {
+        status: 200,
+        attempts: 1,
+        requestId: "req-9",
+        headers: {
+          "content-type": "application/json",
+          "x-request-id": "req-9",
+          "x-echo": "api-key=***",
+        },
+      },
+    ]);
+    await expect(transport.restCall(op, input, { onResponse }, invoke)).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("returns undefined for an empty body only where the operation allows one (optionalBody: a 204 in the spec)", async () => {
+    const deleteWebhook = { ...op, optionalBody: true };
+    expect((await run(new Response(null, { status: 204 }), undefined, deleteWebhook)).value).toBe(
+      undefined,
+    );
+    expect((await run(new Response("", { status: 200 }), undefined, deleteWebhook)).value).toBe(
+      undefined,
+    );
+    // A JSON `null` there is no result either: `undefined`, as the result's type says, not `null`.
+    expect((await run(jsonResponse("null"), undefined, deleteWebhook)).value).toBe(undefined);
+    // Elsewhere the typed result would be undefined behind an object type: an error at the call.
+    for (const response of [
+      new Response("", { status: 200 }),
+      new Response("  \n", { status: 200 }),
+      new Response(null, { status: 204 }),
+      jsonResponse("null"), // a value, but none the result type allows
+    ]) {
+      const { error } = await run(response);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ reason: "empty", status: response.status });
+      expect(error.message).toBe(
+        `Invalid response (empty) from getBalances, status ${response.status}`,
+      );
+    }
+  });
+
+  it("refuses unknown or mistyped per-call options before sending (a typo such as timout would mean no time limit)", async () => {
+    for (const [options, message] of [
+      [
+        { timout: 50 },
+        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse)",
+      ],
+      ["fast", "options: must be an object of request options (got string)"],
+      [null, "options: must be an object of request options (got null)"],
+    ] as const) {
+      const stub = stubFetch(jsonResponse({}));
+      const transport = createRestTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+      const error = await transport
+        .restCall(op, { wallet: "w".repeat(32) }, options as never, async () => {})
+        .catch((e: Error) => e);
+      expect(error).toEqual(new ConfigurationError(message, { operation: op.id }));
+      await expect(
+        sendRequest(transport, get(), { operation: getBalances, options: options as never }),
+      ).rejects.toEqual(new ConfigurationError(message, { operation: getBalances.id }));
+      expect(stub.mock).not.toHaveBeenCalled();
+    }
+  });
+
+  it("validates the input first: nothing is sent", async () => {
+    const { error, stub } = await run(jsonResponse({}), { wallet: "short" });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe("params.wallet: must have at least 32 characters (got 5)");
+    expect(stub.mock).not.toHaveBeenCalled();
+  });
+
+  it("does not quote the key, or a credential the call sends, in a ValidationError (the key given as a param)", async () => {
+    // (A mix-up such as `getIdentity({ wallet: process.env.CHAINDATA_API_KEY })` quoted the key.)
+    const check: OperationDescriptor = {
+      ...op,
+      params: vObject({ wallet: vString(/^w+$/u), authHeader: vString(/^Bearer /u) }),
+    };
+    const { error, stub } = await run(jsonResponse({}), { wallet: KEY }, check);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe('params.wallet: must match ^w+$ (got "***")');
+    expect(JSON.stringify(error.issues)).not.toContain(KEY);
+    const secret = await run(jsonResponse({}), { authHeader: "Token hook-s3cret" }, check);
+    expect(secret.error.message).toBe('params.authHeader: must match ^Bearer  (got "***")');
+    expect(stub.mock).not.toHaveBeenCalled();
+    expect(secret.stub.mock).not.toHaveBeenCalled();
+  });
+
+  it("names the operation in what a call refuses before sending (params, options, extra arguments, a lone surrogate, a missing key), in the error and its JSON", async () => {
+    const stub = stubFetch(jsonResponse({}));
+    const transport = createRestTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+    const keyless = createRestTransport({ fetch: stub.fetch, environment: "mainnet" }, walletHost);
+    const valid = { wallet: "w".repeat(32) };
+    const fetchIt: Invoke = async (fetch) => fetch(get());
+    const surrogate: Invoke = async () => {
+      throw new URIError("URI malformed");
+    };
+    const refusals = [
+      [transport.restCall(op, { wallet: "short" }, undefined, fetchIt), ValidationError],
+      [transport.restCall(op, valid, { timout: 1 } as never, fetchIt), ConfigurationError],
+      [transport.restCall(op, valid, undefined, fetchIt, [{}]), ValidationError],
+      [
+        transport.restCall(op, { wallet: "\ud800".padEnd(32, "w") }, undefined, surrogate),
+        ValidationError,
+      ],
+      [transport.restCall(op, valid, { timeout: -1 }, fetchIt), ConfigurationError],
+      [keyless.restCall(op, valid, undefined, fetchIt), ConfigurationError],
+    ] as const;
+    for (const [promise, Class] of refusals) {
+      const { error } = await settle(promise);
+      expect(error).toBeInstanceOf(Class);
+      expect(error.operation, error.message).toBe("getBalances");
+      expect(error.toJSON()).toMatchObject({ name: Class.name, operation: "getBalances" });
+    }
+    let checked: ValidationError | undefined;
+    try {
+      transport.check(op, { wallet: "short" });
+    } catch (error) {
+      checked = error as ValidationError;
+    }
+    expect(checked).toBeInstanceOf(ValidationError);
+    expect(checked!.operation).toBe("getBalances");
+    expect(stub.mock).not.toHaveBeenCalled();
+  });
+
+  it("check: refuses as the call does, the same messages and redaction, at once; sends nothing, and passes good input", async () => {
+    const check: OperationDescriptor = {
+      ...op,
+      params: vObject({ wallet: vString(/^w+$/u), authHeader: vString(/^Bearer /u) }),
+    };
+    const stub = stubFetch(jsonResponse({}));
+    const transport = createRestTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+    const cases: [unknown, unknown][] = [
+      [{ wallet: KEY }, undefined],
+      [{ authHeader: "Token hook-s3cret" }, undefined],
+      [{ wallet: "www" }, { timout: 50 }],
+      [{ wallet: "Token header-s3cret" }, { headers: { authorization: "Token header-s3cret" } }],
+    ];
+    for (const [input, options] of cases) {
+      const called = await transport
+        .restCall(check, input, options as never, async () => {})
+        .catch((e: Error) => e);
+      let checked: unknown;
+      try {
+        transport.check(check, input, options as never);
+      } catch (error) {
+        checked = error;
+      }
+      expect(called, JSON.stringify(input)).toBeInstanceOf(Error);
+      expect(checked).toEqual(called);
+      expect((checked as Error).constructor).toBe((called as Error).constructor);
+      expect((checked as Error).message).not.toMatch(new RegExp(`${KEY}|s3cret`));
+    }
+    expect(transport.check(check, { wallet: "www" }, { timeout: 50 })).toBeUndefined();
+    expect(stub.mock).not.toHaveBeenCalled();
+  });
+
+  it("rejects a 200 with HTML, truncated JSON, other non-JSON or invalid UTF-8 with InvalidResponseError", async () => {
+    const cases: [Response, string][] = [
+      [
+        new Response("<!doctype html><html>maintenance</html>", {
+          headers: { "content-type": "text/html" },
+        }),
+        "html",
+      ],
+      [jsonResponse("  <html>"), "html"],
+      [
+        new Response('{"ok":true}', { headers: { "content-type": "text/html; charset=utf-8" } }),
+        "html",
+      ],
+      [jsonResponse('{"balances":[{"amount":1'), "truncated"],
+      [jsonResponse('{"a":"unterminated'), "truncated"],
+      [jsonResponse("OK"), "non-json"],
+      [jsonResponse("\u00a0\u2028"), "non-json"], // (white space to String.trim, not to JSON)
+      [new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), "invalid-utf8"],
+      [
+        new Response(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])),
+        "invalid-utf8",
+      ], // {"a":"\xff"} parses
+    ];
+    for (const [response, reason] of cases) {
+      const { error } = await run(response);
+      expect(error, reason).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ reason, status: 200 });
+      expect(error.message).toBe(`Invalid response (${reason}) from getBalances, status 200`);
+      expect(error.snippet.length).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it("names an HTML page by its title, redacted, trimmed and cut to 80 characters (a captive portal or a proxy's login page; user trial 34, F5)", async () => {
+    const page = (head: string) =>
+      new Response(`<!DOCTYPE html>\n<html><head>${head}</head><body>Log in</body></html>`, {
+        headers: { "content-type": "text/html" },
+      });
+    const long = "Welcome ".repeat(20);
+    const cases: [string, string][] = [
+      ["<title>\n  Sign in to Hotel WiFi\n</title>", ': page titled "Sign in to Hotel WiFi"'],
+      ["<TITLE>Proxy login</TITLE>", ': page titled "Proxy login"'],
+      [
+        `<title>Login for https://h/?api-key=${KEY}&x=1 (key ${KEY})</title>`,
+        ': page titled "Login for https://h/?api-key=***&x=1 (key ***)"',
+      ],
+      [`<title>${long}</title>`, `: page titled "${long.slice(0, 80)}"`],
+      // No title, or one of white space alone: nothing to add.
+      ["<title> \n </title>", ""],
+      ["<title></title>", ""],
+      ["<meta charset=utf-8>", ""],
+    ];
+    for (const [head, said] of cases) {
+      const { error } = await run(page(head));
+      expect(error, head).toMatchObject({ reason: "html", status: 200 });
+      expect(error.message, head).toBe(
+        `Invalid response (html) from getBalances, status 200${said}`,
+      );
+    }
+    // A key with a `<` in it: the body is redacted before the title is read (a title read from
+    // the raw body would end inside the key, at its `<`, and keep `ab3` unmasked).
+    const key = "ab3<cdefghijklmnopqrstuvwxyz0123";
+    const stub = stubFetch(page(`<title>Denied for ${key}</title>`));
+    const transport = createRestTransport(
+      { apiKey: key, fetch: stub.fetch, maxRetries: 0 },
+      walletHost,
+    );
+    const invoke: Invoke = async (fetch) => {
+      const response = await fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
+      return { data: await response.text(), response };
+    };
+    const { error } = await settle(
+      transport.restCall(op, { wallet: "w".repeat(32) }, undefined, invoke),
+    );
+    expect((error as Error).message).toBe(
+      'Invalid response (html) from getBalances, status 200: page titled "Denied for ***"',
+    );
+  });
+
+  it("redacts the whole body before cutting the snippet, so a key across character 200 does not leak", async () => {
+    const { error } = await run(new Response("x".repeat(190) + KEY + " is not JSON"));
+    expect(error).toMatchObject({ reason: "non-json" });
+    expect(error.snippet).toBe("x".repeat(190) + "*** is not");
+    expect(error.snippet).not.toContain(KEY.slice(0, 8));
+  });
+
+  it("masks a webhook's authHeader in the snippet of a body cut short, and in an error body kept as text", async () => {
+    const webhook = '{"webhookID":"w","authHeader":"Bearer hook-secret","accountAddresses":["a"';
+    const { error } = await run(jsonResponse(webhook));
+    expect(error).toMatchObject({ reason: "truncated" });
+    expect(error.snippet).toContain('"authHeader":"Bearer ***"');
+    const rejected = await run(new Response(`${webhook} (not JSON)`, { status: 400 }));
+    expect(rejected.error).toBeInstanceOf(BadRequestError);
+    expect(JSON.stringify(rejected.error)).not.toContain("hook-secret");
+  });
+
+  it("masks a credential the input sends (a webhook's authHeader) in errors and log lines, echoed bare, HTML-escaped or in a header", async () => {
+    const secret = "hook-s3cret-9f2c";
+    const input = { webhookURL: "https://h/x", authHeader: `Bearer ${secret}` };
+    const answers = [
+      new Response(`upstream refused Bearer ${secret}`, {
+        status: 503,
+        headers: { "retry-after": "0" },
+      }),
+      new Response(`<p>&quot;authHeader&quot;:&quot;Bearer ${secret}&quot;</p>`, { status: 400 }),
+      new Response("{}", {
+        status: 500,
+        headers: { "x-echo": `Bearer ${secret}`, "retry-after": "0" },
+      }),
+      new Response(`<html>${secret}</html>`), // a 2xx that is not JSON: its snippet
+    ];
+    for (const answer of answers) {
+      const lines: unknown[] = [];
+      const logger = { info: (m: string) => lines.push(m), debug: (m: string) => lines.push(m) };
+      const { fetch } = stubFetch(answer, answer.clone());
+      const transport = createRestTransport({ apiKey: KEY, fetch, logger }, walletHost);
+      const { error } = await settle(
+        transport.restCall(createWebhook, input, { retryNonIdempotent: true, maxRetries: 1 }, (f) =>
+          f(new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST", body: "{}" })),
+        ),
+      );
+      expect(error).toBeInstanceOf(Error);
+      for (const form of [error.message, JSON.stringify(error), error.stack, ...lines])
+        expect(String(form)).not.toContain(secret);
+    }
+  });
+
+  it("returns undefined for a 205 where an empty body is allowed", async () => {
+    const value = (
+      await run(new Response(null, { status: 205 }), undefined, { ...op, optionalBody: true })
+    ).value;
+    expect(value).toBeUndefined();
+  });
+
+  it("works with openapi-fetch, which passes its Request to our fetch", async () => {
+    const { fetch, calls } = stubFetch(
+      jsonResponse('{"balances":[{"amount":18446744073709551615}]}'),
+    );
+    const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
+    const client = createClient<any>({ baseUrl: transport.baseUrl });
+    const result = await transport.restCall(op, { wallet: "W".repeat(32) }, undefined, (fetch) =>
+      client.GET("/v1/wallet/{wallet}/balances", {
+        params: { path: { wallet: "W".repeat(32) }, query: { page: 2 } },
+        fetch,
+        parseAs: "text",
+      }),
+    );
+    expect(result).toEqual({ balances: [{ amount: 18446744073709551615n }] });
+    expect(calls[0]!.url.href).toBe(
+      `https://api.helius.xyz/v1/wallet/${"W".repeat(32)}/balances?page=2&api-key=${KEY}`,
+    );
+
+    const failing = createRestTransport(
+      { apiKey: KEY, fetch: stubFetch(jsonResponse({ message: "no" }, { status: 404 })).fetch },
+      walletHost,
+    );
+    await expect(
+      failing.restCall(op, { wallet: "W".repeat(32) }, undefined, (fetch) =>
+        client.GET("/v1/x", { fetch, parseAs: "text" }),
+      ),
+    ).rejects.toMatchObject({ name: "NotFoundError", message: "HTTP 404 from getBalances: no" });
+  });
+
+  it("a lone surrogate in a path or query param: a ValidationError naming it, nothing sent (openapi-fetch's URIError)", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({ balances: [] }));
+    const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
+    const client = createClient<any>({ baseUrl: transport.baseUrl });
+    const wallet = "W".repeat(32);
+    const call = (input: { wallet: string; type?: readonly string[] | string; meta?: object }) =>
+      settle(
+        transport.restCall(op, input, undefined, (fetch) =>
+          client.GET("/v1/wallet/{wallet}/balances", {
+            params: { path: { wallet: input.wallet }, query: { type: input.type } },
+            fetch,
+            parseAs: "text",
+          }),
+        ),
+      );
+    // (The check takes 32 characters of anything: the surrogate gets through it to the URL.)
+    for (const [input, path] of [
+      [{ wallet: "\ud800".padEnd(32, "W") }, "params.wallet"],
+      [{ wallet, type: "\udfff" }, "params.type"],
+      [{ wallet, type: ["ok", "x\ud83d"] }, "params.type"],
+      // (A body member String() throws on is passed over, not a TypeError.)
+      [{ wallet, meta: Object.create(null), type: "\udfff" }, "params.type"],
+    ] as const) {
+      const { error } = await call(input);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error).toMatchObject({
+        message: `${path}: must be well-formed Unicode to go in a URL (got a lone surrogate)`,
+        issues: [{ path, rule: "unicode" }],
+        cause: expect.any(URIError),
+      });
+    }
+    expect(calls).toHaveLength(0);
+    // A surrogate pair is a character like any other.
+    expect((await call({ wallet, type: "😀" })).value).toEqual({ balances: [] });
+    expect(calls[0]!.url.search).toBe(`?type=${encodeURIComponent("😀")}&api-key=${KEY}`);
+  });
+
+  it("a custom fetch's own URIError after the request went out is that URIError, not the caller's ValidationError (which says nothing was sent)", async () => {
+    // A logging wrapper decoding the URL for its line, after the request reached the server: the
+    // base URL's raw `%` makes decodeURIComponent throw.
+    const { fetch: network, calls } = stubFetch(jsonResponse({ webhookID: "x" }));
+    const fetch = async (url: string, init: RequestInit) => {
+      const response = await network(url, init);
+      decodeURIComponent(url);
+      return response;
+    };
+    const transport = createRestTransport(
+      { apiKey: KEY, fetch, baseUrls: { api: "https://gw.example.com/100%off" } },
+      apiHost,
+    );
+    const client = createClient<any>({ baseUrl: transport.baseUrl });
+    const call = (webhookURL: string) =>
+      settle(
+        transport.restCall(createWebhook, { webhookURL }, undefined, (fetch) =>
+          client.POST("/v0/webhooks", { body: { webhookURL }, fetch, parseAs: "text" }),
+        ),
+      );
+    const { error } = await call("https://example.com/hook");
+    expect(calls).toHaveLength(1);
+    expect(error).not.toBeInstanceOf(ValidationError);
+    expect(error).toBeInstanceOf(URIError);
+    expect(error.message).toBe("URI malformed");
+    // Before the request reaches `fetch` (openapi-fetch's own encodeURIComponent of a path param),
+    // a URIError is still the input's, and nothing is sent.
+    const { error: refused } = await settle(
+      transport.restCall(getBalances, { wallet: "\ud800" }, undefined, (fetch) =>
+        client.GET("/v1/wallet/{wallet}/balances", {
+          params: { path: { wallet: "\ud800" } },
+          fetch,
+          parseAs: "text",
+        }),
+      ),
+    );
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(refused).toMatchObject({ attempts: 0, issues: [{ path: "params.wallet" }] });
+    expect(calls).toHaveLength(1);
+  });
+});
