@@ -1365,11 +1365,11 @@ describe("docs build", () => {
     for (let ms = retry.INITIAL_RETRY_DELAY_MS; ms < retry.MAX_RETRY_DELAY_MS; ms *= 2)
       waits.push(ms);
     expect(said).toContain(
-      `The waits are ${waits.map((ms) => `${ms / 1000} s`).join(", ")}, then ${retry.MAX_RETRY_DELAY_MS / 1000} s (the cap), each shortened by up to ${Number(/Math\.random\(\) \* (0\.\d+)/.exec(retryTs)![1]) * 100} % (jitter).`,
+      `The waits are ${waits.map((ms) => `${ms / 1000} s`).join(", ")}, then ${retry.MAX_RETRY_DELAY_MS / 1000} s (the cap), each shortened by up to ${Number(/\(1 - Math\.random\(\) \* (0\.\d+)\)/.exec(retryTs)![1]) * 100} % (jitter).`,
     );
-    // (The Retry-After jitter is http.ts's: the wait asked plus a random share of it.)
-    const http = readFileSync(join(root, "packages/core/src/http.ts"), "utf8");
-    const retryAfterJitter = Number(/delay! \* Math\.random\(\) \* (0\.\d+)/.exec(http)![1]) * 100;
+    // (The Retry-After jitter: the wait asked plus a random share of it, retryDelay's too.)
+    const retryAfterJitter =
+      Number(/retryAfter \* Math\.random\(\) \* (0\.\d+)/.exec(retryTs)![1]) * 100;
     expect(said).toContain(
       `A Retry-After (or retry-after-ms) of up to ${retry.MAX_RETRY_AFTER_MS / 1000} s replaces that wait, lengthened by up to ${retryAfterJitter} % so that callers refused together do not all come back in the same instant (never shorter than asked); over ${retry.MAX_RETRY_AFTER_MS / 1000} s, the error is thrown at once with retryAfter set`,
     );
