@@ -22,7 +22,14 @@ import {
 } from "./errors.js";
 import { adminHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
-import { hang, jsonResponse, never, sendRequest, stubFetch } from "./test-support/testing.js";
+import {
+  hang,
+  jsonResponse,
+  never,
+  sendRequest,
+  stubFetch,
+  settle,
+} from "./test-support/testing.js";
 import { getText } from "./get-text.js";
 import { createRestTransport } from "./rest.js";
 import type { OperationDescriptor } from "./config.js";
@@ -30,13 +37,6 @@ import type { OperationDescriptor } from "./config.js";
 const KEY = "sk-test-123";
 const getBalances: OperationDescriptor = { id: "getBalances", idempotent: true };
 const createWebhook: OperationDescriptor = { id: "createWebhook", idempotent: false };
-
-/** Settles a promise into a value or an error, so fake-timer tests never leave it unhandled. */
-const settle = <T>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error: error as any }),
-  );
 
 const get = (path = "/v1/x") => new Request(`https://api.helius.xyz${path}`);
 

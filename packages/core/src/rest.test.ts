@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from "./errors.js";
 import { apiHost, walletHost } from "./generated/environments.js";
-import { jsonResponse, sendRequest, stubFetch } from "./test-support/testing.js";
+import { jsonResponse, sendRequest, stubFetch, settle } from "./test-support/testing.js";
 import { createRestTransport } from "./rest.js";
 import { vBoundedString, vObject, vString } from "./validate.js";
 import type { OperationDescriptor } from "./config.js";
@@ -19,14 +19,6 @@ import type { OperationDescriptor } from "./config.js";
 const KEY = "sk-test-123";
 const getBalances: OperationDescriptor = { id: "getBalances", idempotent: true };
 const createWebhook: OperationDescriptor = { id: "createWebhook", idempotent: false };
-
-/** Settles a promise into a value or an error, so fake-timer tests never leave it unhandled. */
-const settle = <T>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error: error as any }),
-  );
-
 const get = (path = "/v1/x") => new Request(`https://api.helius.xyz${path}`);
 
 beforeEach(() => {

@@ -110,3 +110,10 @@ export async function sendRequest(
   );
   return response;
 }
+
+/** Settles a promise into a value or an error, so fake-timer tests never leave it unhandled. */
+export const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error: error as any }),
+  );
