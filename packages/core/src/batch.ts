@@ -77,7 +77,7 @@ export interface Batcher {
  * whatever each answer's size: concurrent page walks of 1,000-asset pages (or `getAssetBatch` calls
  * of 1,000 ids) on one batcher come back as one body of their sum. 100 such walks made one 258 MB
  * answer: a 6.7 s parse blocking the event loop and 1.4 GB at peak, against 1.5 s and 370 MB
- * unbatched (user trial 38). Walk large pages with a client that has no batcher, or give the
+ * unbatched. Walk large pages with a client that has no batcher, or give the
  * batcher a small `maxSize`.
  *
  * With a rate limiter, a batch is one request, and waits its turn once closed: calls made while
