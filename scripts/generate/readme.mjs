@@ -82,7 +82,8 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       bullet("Other ways to call", callsNote(area, kind, ops, client)) +
       `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n` +
       `- **u64 values.** ${bigintNote({ kind, doc })}\n` +
-      `${readmeConstants({ area, doc })}${sdkSections(kind, doc, http)}`.replace(/^(?=.)/, "\n") +
+      readmeConstants({ area, doc }) +
+      sdkSections(kind, doc, http) +
       "\n",
   };
 }

@@ -7,7 +7,7 @@ import { createRateLimiter } from "./rate-limit.js";
 import { getEventListeners } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
   APIError,
@@ -29,24 +29,16 @@ import {
   sendRequest,
   stubFetch,
   settle,
+  REST_TEST_KEY as KEY,
+  getBalancesOp as getBalances,
+  createWebhookOp as createWebhook,
+  walletRequest as get,
+  isolateKeyEnv,
 } from "./test-support/testing.js";
 import { getText } from "./get-text.js";
 import { createRestTransport } from "./rest.js";
-import type { OperationDescriptor } from "./config.js";
 
-const KEY = "sk-test-123";
-const getBalances: OperationDescriptor = { id: "getBalances", idempotent: true };
-const createWebhook: OperationDescriptor = { id: "createWebhook", idempotent: false };
-
-const get = (path = "/v1/x") => new Request(`https://api.helius.xyz${path}`);
-
-beforeEach(() => {
-  vi.stubEnv("CHAINDATA_API_KEY", "");
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+isolateKeyEnv();
 
 describe("auth", () => {
   it("adds api-key to the query on query hosts", async () => {

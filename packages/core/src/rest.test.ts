@@ -3,7 +3,7 @@
  * `fetch`, the lossless parse and u64 revival, empty bodies) and `check`.
  */
 import createClient from "openapi-fetch";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BadRequestError,
   ConfigurationError,
@@ -11,23 +11,22 @@ import {
   ValidationError,
 } from "./errors.js";
 import { apiHost, walletHost } from "./generated/environments.js";
-import { jsonResponse, sendRequest, stubFetch, settle } from "./test-support/testing.js";
+import {
+  jsonResponse,
+  sendRequest,
+  stubFetch,
+  settle,
+  isolateKeyEnv,
+  REST_TEST_KEY as KEY,
+  getBalancesOp as getBalances,
+  createWebhookOp as createWebhook,
+  walletRequest as get,
+} from "./test-support/testing.js";
 import { createRestTransport } from "./rest.js";
 import { vBoundedString, vObject, vString } from "./validate.js";
 import type { OperationDescriptor } from "./config.js";
 
-const KEY = "sk-test-123";
-const getBalances: OperationDescriptor = { id: "getBalances", idempotent: true };
-const createWebhook: OperationDescriptor = { id: "createWebhook", idempotent: false };
-const get = (path = "/v1/x") => new Request(`https://api.helius.xyz${path}`);
-
-beforeEach(() => {
-  vi.stubEnv("CHAINDATA_API_KEY", "");
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+isolateKeyEnv();
 
 describe("restCall", () => {
   type Invoke = Parameters<ReturnType<typeof createRestTransport>["restCall"]>[3];

@@ -2,7 +2,7 @@
  * Test helpers (not exported from the package): a scripted `fetch` stub that records what the
  * SDK sent.
  */
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import type { OperationDescriptor, RequestOptions } from "../config.js";
 import type { RestTransport } from "../rest.js";
 
@@ -117,3 +117,22 @@ export const settle = <T>(promise: Promise<T>) =>
     (value) => ({ value, error: undefined }),
     (error: unknown) => ({ value: undefined, error: error as any }),
   );
+
+/**
+ * The REST engine tests' shared setup (http.test.ts, rest.test.ts): their key, a read and a write
+ * of the wallet and webhooks hosts, a wallet-host request, and, registered where this is called,
+ * hooks that keep `CHAINDATA_API_KEY` out of every test and real timers after each.
+ */
+export const REST_TEST_KEY = "sk-test-123";
+export const getBalancesOp: OperationDescriptor = { id: "getBalances", idempotent: true };
+export const createWebhookOp: OperationDescriptor = { id: "createWebhook", idempotent: false };
+export const walletRequest = (path = "/v1/x") => new Request(`https://api.helius.xyz${path}`);
+export function isolateKeyEnv() {
+  beforeEach(() => {
+    vi.stubEnv("CHAINDATA_API_KEY", "");
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+  });
+}
