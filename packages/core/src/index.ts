@@ -138,7 +138,12 @@ export {
 } from "./deprecation.js";
 export { createRateLimiter } from "./rate-limit.js";
 export type { RateLimiter } from "./rate-limit.js";
-export { createRedactor, redact } from "./redact.js";
+export {
+  createRedactor,
+  redact,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  isSecretName,
+} from "./redact.js";
 export type { Redactor } from "./redact.js";
 export {
   ChainDataError,

@@ -134,6 +134,15 @@ const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key|auth[-_]?header)$/i
 const SECRET_HEADER = /auth|key|token|secret|pass|cookie|signature|session|credential/i;
 
 /**
+ * Whether a member named `name` holds a credential: a query parameter's or body member's
+ * (`api-key`, a webhook's `authHeader`), or with `header` a header's (`x-token`, `cookie` too).
+ * The rule the redactor reads credentials by, for code that masks by name (the mock's request
+ * log).
+ */
+export const isSecretName = (name: string, header?: boolean) =>
+  SECRET_NAME.test(name) || (!!header && SECRET_HEADER.test(name));
+
+/**
  * The credentials a request's input carries (a webhook's `authHeader`), or with `headers` those
  * of its headers (SECRET_HEADER's too): the string values of its credential-named properties, each
  * whole and without its first word (a scheme: `Bearer`, or any other, `Custom`), so that an echo

@@ -40,6 +40,38 @@ describe("request log entries", () => {
   });
 });
 
+describe("request log headers", () => {
+  it("hold no credential the SDK's redactor knows by a header's name (x-token, cookie, a gateway's x-auth-token): core's isSecretName, one rule for both", () => {
+    const recorded: Omit<RequestLogEntry, "seq">[] = [];
+    beginEntry(
+      {
+        started: Date.now(),
+        method: "POST",
+        path: "/",
+        query: { token: "kept" },
+        headers: {
+          "x-token": "tok-s3cret",
+          cookie: "session=s3cret",
+          "x-auth-token": "auth-s3cret",
+          "content-type": "application/json",
+        },
+        text: undefined,
+      },
+      (entry) => recorded.push(entry),
+    )({ kind: "rpc", areas: ["das"], status: 200, violations: [], body: undefined });
+    expect(recorded[0]).toMatchObject({
+      // (A query parameter is masked by the body members' names only: `token` is no credential name.)
+      query: { token: "kept" },
+      headers: {
+        "x-token": "***",
+        cookie: "***",
+        "x-auth-token": "***",
+        "content-type": "application/json",
+      },
+    });
+  });
+});
+
 describe("a body over 8 KiB", () => {
   it("is logged as its first 2 KiB of text, flagged with its length, credentials masked (one the cut ends inside too)", () => {
     const recorded: Omit<RequestLogEntry, "seq">[] = [];

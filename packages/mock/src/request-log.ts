@@ -3,6 +3,7 @@
  * excepted), oldest first, for contract tests to assert on. It never holds a key (nor a webhook's
  * `authHeader` sent in a body), and never a huge body.
  */
+import { isSecretName } from "@chaindata/core";
 import type { Violation } from "./prism.js";
 
 /** One HTTP request the mock received. */
@@ -113,12 +114,12 @@ const copyOf = (slice: string) => Buffer.from(slice, "utf8").toString("utf8");
 
 /**
  * `text` with the string value of every credential-named member masked (a webhook's
- * `authHeader`), also one that the cut ends inside.
+ * `authHeader`), also one that the cut ends inside. Names are core's (`isSecretName`), the rule
+ * the SDK's redactor reads credentials by.
  */
 const maskText = (text: string) =>
-  text.replace(
-    /("(?:api[-_]?key|x-api-key|authorization|auth[-_]?header)"\s*:\s*")(?:[^"\\]|\\.)*(?:"|\\?$)/gi,
-    '$1***"',
+  text.replace(/"([\w-]+)"(\s*:\s*")(?:[^"\\]|\\.)*(?:"|\\?$)/g, (member, name, colon) =>
+    isSecretName(name) ? `"${name}"${colon}***"` : member,
   );
 
 /**
@@ -132,9 +133,6 @@ const maskText = (text: string) =>
  */
 export const LOG_VIOLATIONS_MAX = 100;
 
-// Query, header and body member names whose values are credentials (a webhook's `authHeader` too).
-const KEY_NAME = /^(?:api[-_]?key|x-api-key|authorization|auth[-_]?header)$/i;
-
 /**
  * A copy of a parsed body with every credential-named member's string value replaced by `***`
  * (a webhook's `authHeader`: the mock is local, but a user may point the SDK at it with the
@@ -147,17 +145,20 @@ function maskBody(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([name, member]) => [
       name,
-      KEY_NAME.test(name) && typeof member === "string" ? "***" : maskBody(member, depth + 1),
+      isSecretName(name) && typeof member === "string" ? "***" : maskBody(member, depth + 1),
     ]),
   );
 }
 
-/** A copy of `values` with every credential value replaced by `***`. */
-function maskKeys<T extends Record<string, unknown>>(values: T): T {
+/**
+ * A copy of `values` (a request's query or, with `header`, its headers) with every credential
+ * value replaced by `***`.
+ */
+function maskKeys<T extends Record<string, unknown>>(values: T, header?: boolean): T {
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
-      KEY_NAME.test(name) && value !== undefined ? "***" : value,
+      isSecretName(name, header) && value !== undefined ? "***" : value,
     ]),
   ) as T;
 }
@@ -184,7 +185,7 @@ export function beginEntry(
     method: request.method,
     path: request.path,
     query: maskKeys(request.query),
-    headers: maskKeys(request.headers),
+    headers: maskKeys(request.headers, true),
   };
   return (outcome) => {
     const { violations } = outcome;
