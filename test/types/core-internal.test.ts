@@ -56,6 +56,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "createRestTransport",
       "errorOfIssues",
       "getText",
+      // (Later: the mock's request log masks by the redactor's rule.)
+      "isSecretName",
       "knownOptions",
       "messageValue",
       "misconfigured",
