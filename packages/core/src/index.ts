@@ -2,7 +2,7 @@
  * `@chaindata/core` — the runtime shared by the generated chaindata clients.
  *
  * The exports marked `@remarks Internal: …` below are for the code of the chaindata packages only
- * (the generated clients, the sdk, the webhook receiver): they may change in a minor release.
+ * (the generated clients, the sdk, the webhook receiver, the mock): they may change in a minor release.
  * packages/core/README.md ("Public API") lists the others, which follow semver.
  * @packageDocumentation
  */
