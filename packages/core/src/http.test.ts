@@ -563,7 +563,7 @@ describe("responses and typed errors", () => {
     }
   });
 
-  it("reads the message from `error` strings, `message` and text bodies, and ignores HTML", async () => {
+  it("reads the message from `error` strings, `message` and text bodies; of an HTML page, only its title", async () => {
     const cases: [Response, string][] = [
       [
         jsonResponse({ error: "bad wallet" }, { status: 400 }),
@@ -574,6 +574,15 @@ describe("responses and typed errors", () => {
       [
         new Response("<html>502</html>", { status: 502, statusText: "Bad Gateway" }),
         "HTTP 502 Bad Gateway from getBalances",
+      ],
+      // A firewall's block page is no key's fault: its title says what answered. Redacted, and
+      // cut to 80 characters.
+      [
+        new Response(
+          `<!DOCTYPE html><html><head><title>\n Attention Required! | Cloudflare (${KEY}) ${"x".repeat(90)}</title></head><body>blocked</body></html>`,
+          { status: 403, statusText: "Forbidden", headers: { "content-type": "text/html" } },
+        ),
+        `HTTP 403 Forbidden from getBalances: page titled "${`Attention Required! | Cloudflare (***) ${"x".repeat(90)}`.slice(0, 80)}" (check the API key: \`apiKey\` or CHAINDATA_API_KEY)`,
       ],
     ];
     for (const [response, message] of cases) {

@@ -289,12 +289,19 @@ const describe = (response: Response, redactor: Redactor): ResponseFields => {
 };
 
 /**
+ * The end of the message of an error whose answer is an HTML page: its `<title>`, read from the
+ * redacted body (so no piece of a key is cut out of it), trimmed and cut to 80 characters (`""`
+ * for none). A terminal shows what answered: a captive portal's or a proxy's login page on a 2xx
+ * (user trial 34, F5), a firewall's block page on a 403, which is no key's fault.
+ */
+const titleOf = (redacted: string, title = /<title>([^<]+)/i.exec(redacted)?.[1]!.trim()) =>
+  title ? `: page titled "${title.slice(0, 80)}"` : "";
+
+/**
  * The InvalidResponseError of `response` (see Http.invalid). Its snippet is the first 200
  * characters of the body, redacted as a whole first, so no key cut in half at the end of the
- * window survives. An HTML page's message names its `<title>`, read from the redacted body (so no
- * piece of a key is cut out of it), trimmed and cut to 80 characters: a terminal shows what
- * answered, a captive portal's or a proxy's login page (user trial 34, F5). (Only on the error
- * path. `redacted` and `title` are locals, as parameters: smaller.)
+ * window survives; an HTML page's message names its title. (Only on the error path. `redacted`
+ * is a local, as a parameter: smaller.)
  */
 const invalidResponse = (
   reason: InvalidResponseReason,
@@ -303,11 +310,10 @@ const invalidResponse = (
   operation: string,
   redactor: Redactor,
   redacted = redactor(text),
-  title = reason == "html" && /<title>([^<]+)/i.exec(redacted)?.[1]!.trim().slice(0, 80),
 ) =>
   new InvalidResponseError(
     `Invalid response (${reason}) from ${operation}, status ${response.status}` +
-      (title ? `: page titled "${title}"` : ""),
+      (reason == "html" ? titleOf(redacted) : ""),
     {
       reason,
       ...describe(response, redactor),
@@ -422,8 +428,10 @@ const apiError = (
     // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
     redactor(`HTTP ${status || "3xx"} ${statusText}`.trim()) +
       ` from ${operation}` +
-      (typeof detail === "string" && !/^\s*</.test(detail)
-        ? ": " + detail.trim().slice(0, 500)
+      (typeof detail == "string"
+        ? /^\s*</.test(detail)
+          ? titleOf(detail)
+          : ": " + detail.trim().slice(0, 500)
         : "") +
       keyHint(status, host, keyless) +
       notRetriedNote(final, spent, retryAfter),
