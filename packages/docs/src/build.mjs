@@ -562,6 +562,7 @@ function searchIndex(site, pages) {
     s: "Install a package, call a method, run against the local mock",
     u: "getting-started.html",
     w: ["npm", "installation", "quick start", "first call"],
+    t: [["Get an API key", "api-key", ["dashboard", "create an api key", "api key"]]],
   });
   entries.push({
     n: "Operations at a glance",
