@@ -1,7 +1,8 @@
 // The docs site as a first-time reader meets it (review 47), without a browser: Getting started
 // says where an API key comes from before the first call asks for one, and the search finds that
-// place by the words such a reader types.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// place by the words such a reader types; a screen reader's list of a page's buttons tells its
+// copy buttons apart.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,10 @@ import { text } from "./html-text.js";
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-readers-"));
 const out = join(tmp, "site");
 const page = (path: string) => readFileSync(join(out, path), "utf8");
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
+  );
 
 beforeAll(() => {
   buildDocs({ out });
@@ -55,5 +60,28 @@ describe("docs site for a first-time reader", () => {
         ["Get an API key", "api-key", expect.arrayContaining(["dashboard", "api key"])],
       ]),
     );
+  });
+
+  it("no page has two copy buttons of one name: each names its example or the heading above it", () => {
+    const twice: string[] = [];
+    for (const file of walk(out).filter((f) => f.endsWith(".html"))) {
+      const labels = [
+        ...readFileSync(file, "utf8").matchAll(/class="copy" aria-label="([^"]*)"/g),
+      ].map((m) => m[1]);
+      for (const [i, label] of labels.entries())
+        if (labels.indexOf(label) !== i) twice.push(`${file.slice(out.length + 1)}: ${label}`);
+    }
+    expect(twice).toEqual([]);
+    const labels = (path: string) =>
+      [...page(path).matchAll(/class="copy" aria-label="([^"]*)"/g)].map((m) => m[1]);
+    expect(labels("getting-started.html")).toContain("Copy TypeScript: 2. Call one method");
+    expect(labels("das/getAsset.html")).toEqual(
+      expect.arrayContaining([
+        "Copy TypeScript: programmableNft",
+        "Copy TypeScript: fungibleToken",
+      ]),
+    );
+    // A label used once stays as it was.
+    expect(labels("webhooks/updateWebhook.html")).toContain("Copy TypeScript");
   });
 });
