@@ -378,21 +378,54 @@ describe("docs site in Chromium", () => {
       href: "./das/getAssetsByAuthority.html#fact-pagination",
     });
     expect(pagination.slice(0, 6).every((h) => h.href.endsWith("#fact-pagination"))).toBe(true);
-    // "cost": the operations whose Cost row documents their credits, at that row, each hit saying
-    // how many; "credits" finds them too, after the usage report's credits.
+    // "cost": the table of every operation's cost first (an evaluator's question, review 47), then
+    // the operations whose Cost row documents their credits, at that row, each hit saying how
+    // many; "credits" and "pricing" find the table too, and the Cost rows after the usage report's
+    // credits.
     const cost = await hits("cost");
     expect(cost.length).toBe(12);
-    expect(cost.every((h) => /^\.\/\w+(-\w+)*\/\w+\.html#fact-cost$/.test(h.href))).toBe(true);
-    expect(await page.locator("#search-results .hit-sub").first().textContent()).toMatch(
+    expect(cost[0]).toEqual({ name: "Operations at a glance", href: "./operations.html" });
+    expect(cost.slice(1).every((h) => /^\.\/\w+(-\w+)*\/\w+\.html#fact-cost$/.test(h.href))).toBe(
+      true,
+    );
+    expect(await page.locator("#search-results .hit-sub").nth(1).textContent()).toMatch(
       /^Cost: 100 credits · /,
     );
+    for (const query of ["credits", "pricing"])
+      expect((await names(query)).slice(0, 2), query).toContain("Operations at a glance");
+    // What the status badges say: "beta" finds the Wallet area and its operations, "deprecated"
+    // the deprecated areas and operations (review 47: "beta" found the glance page and a constant).
+    const beta = await names("beta");
+    expect(beta).toEqual(
+      expect.arrayContaining([
+        "Wallet",
+        "getBalances",
+        "getBatchIdentity",
+        "getFundedBy",
+        "getHistory",
+        "getIdentity",
+        "getTransfers",
+      ]),
+    );
+    expect(await names("deprecated")).toEqual(
+      expect.arrayContaining([
+        "Token metadata",
+        "getTokenMetadata",
+        "Mint (compressed NFT)",
+        "mintCompressedNft",
+      ]),
+    );
+    // Retrying a write by the word a reader asks with; install by npm.
+    for (const query of ["idempotency", "idempotent", "idempotence"])
+      expect((await names(query))[0], query).toBe("Retries and timeouts");
+    expect((await names("npm"))[0]).toBe("Getting started");
     expect(await hits("costs")).toEqual(cost);
     expect((await hits("getAsset cost"))[0]).toEqual({
       name: "getAsset",
       href: "./das/getAsset.html#fact-cost",
     });
     const credits = await hits("credits");
-    expect(credits.slice(0, 3).map((h) => h.name)).toEqual(
+    expect(credits.slice(0, 4).map((h) => h.name)).toEqual(
       expect.arrayContaining(["getProjectUsage", "ProjectUsage"]),
     );
     expect(credits.filter((h) => h.href.endsWith("#fact-cost")).length).toBeGreaterThan(0);

@@ -255,6 +255,8 @@ function sdkEntries(site) {
       k: "page",
       s: "What the SDK retries, its backoff (0.5 s to 8 s, with jitter), Retry-After up to 60 s, writes after a 429 only, the timeout per attempt",
       u: "getting-started.html#retries",
+      // (What a reader asks about retrying a write, which no heading says.)
+      w: ["idempotent", "idempotency", "idempotence"],
       // (The names a reader meets in a 429's headers, an error or the options.)
       f: [
         "Retry-After",
@@ -559,12 +561,16 @@ function searchIndex(site, pages) {
     k: "page",
     s: "Install a package, call a method, run against the local mock",
     u: "getting-started.html",
+    w: ["npm", "installation", "quick start", "first call"],
+    t: [["Get an API key", "api-key", ["dashboard", "create an api key", "api key"]]],
   });
   entries.push({
     n: "Operations at a glance",
     k: "page",
     s: "Every operation's cost in credits, rate limit, SDK retries and beta or deprecated status, in one table",
     u: GLANCE_PAGE,
+    // (What an evaluator types for the one table of every cost: above each operation's Cost row.)
+    w: ["cost", "credits", "pricing"],
   });
   entries.push(...guideEntries(site));
   entries.push(authEntry(site));

@@ -154,9 +154,50 @@ export const PAGE_WALKS_PAGE = "page-walks.html";
  */
 const SEARCH_PLACEHOLDER = "Search methods, fields, errors…";
 
+/**
+ * A page's copy buttons with names a screen reader's list of buttons tells apart: where several
+ * share one ("Copy TypeScript": Getting started has six, an operation one per example), each
+ * also names the heading above it, or the example (a `<summary>`'s name) it is in.
+ */
+export function distinctCopyLabels(body) {
+  const shared = (html) => {
+    const labels = [...html.matchAll(/class="copy" aria-label="([^"]*)"/g)].map((m) => m[1]);
+    return new Set(labels.filter((label, i) => labels.indexOf(label) !== i));
+  };
+  let twice = shared(body);
+  if (!twice.size) return body;
+  let place = "";
+  body = body.replace(
+    /<(h[23]|summary)\b[^>]*>([\s\S]*?)<\/\1>|class="copy" aria-label="([^"]*)"/g,
+    (match, tag, inner, label) => {
+      if (tag) {
+        // (An example's summary: its name, the <code> before the " — " of its summary.)
+        const name = tag === "summary" ? /^<code>([^<]*)<\/code>/.exec(inner)?.[1] : undefined;
+        place =
+          name ??
+          inner
+            .replace(/<[^>]+>/g, "")
+            .replace(/\s+/g, " ")
+            .trim();
+        return match;
+      }
+      return twice.has(label) && place ? `class="copy" aria-label="${label}: ${place}"` : match;
+    },
+  );
+  // Two blocks under one heading (Next.js and Hono): numbered.
+  twice = shared(body);
+  const seen = new Map();
+  return body.replace(/class="copy" aria-label="([^"]*)"/g, (match, label) => {
+    if (!twice.has(label)) return match;
+    seen.set(label, (seen.get(label) ?? 0) + 1);
+    return `class="copy" aria-label="${label} (${seen.get(label)})"`;
+  });
+}
+
 /** The full HTML document of one page. */
 export function layout(pc, { title, body, description }) {
   const r = pc.root;
+  body = distinctCopyLabels(body);
   return `<!doctype html>
 <html lang="en" data-root="${esc(r || "./")}">
 <head>

@@ -162,7 +162,11 @@
             // of several words: each should start one of them ("webhook event": the Webhooks
             // area's deliver…Events).
             e.nw = wordsOf(e.n);
-            e.aw = wordsOf([e.s, e.a, e.m].concat(e.w, [].concat.apply([], topics)).join(" "));
+            // (Its badges too: "beta" finds the Wallet area, which no summary calls beta.)
+            var badges = [e.d ? "deprecated" : "", e.b ? "beta" : ""];
+            e.aw = wordsOf(
+              [e.s, e.a, e.m].concat(e.w, badges, [].concat.apply([], topics)).join(" "),
+            );
             e.nws = e.nw.map(stem);
             e.aws = e.aw.map(stem);
             return e;
