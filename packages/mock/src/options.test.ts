@@ -19,6 +19,30 @@ describe("startMock options", () => {
     );
   });
 
+  it("walkPages, pageFill: a whole number from 1 to 1000, named with the rule", async () => {
+    for (const name of ["walkPages", "pageFill"] as const) {
+      for (const bad of [0, -3, 2.5, NaN, Infinity, 1001])
+        await expect(startMock({ port: 0, quiet: true, [name]: bad })).rejects.toThrow(
+          `@chaindata/mock: startMock: options.${name} must be a whole number from 1 to 1000 (got ${bad})`,
+        );
+      await expect(startMock({ port: 0, quiet: true, [name]: "5" } as never)).rejects.toThrow(
+        `@chaindata/mock: startMock: options.${name} must be a number (got string)`,
+      );
+    }
+    const lines: string[] = [];
+    const mock = await startMock({
+      port: 0,
+      mode: "dynamic",
+      walkPages: 1000,
+      pageFill: 1,
+      print: (line) => lines.push(line),
+    });
+    await mock.stop();
+    expect(lines[0]).toMatch(
+      /^chaindata mock \(dynamic mode, walk-pages 1000, page-fill 1\) listening/,
+    );
+  });
+
   it("logLimit: a whole number >= 1, or Infinity", async () => {
     for (const logLimit of [0, -1, NaN, 1.5])
       await expect(startMock({ port: 0, quiet: true, logLimit })).rejects.toThrow(
