@@ -25,7 +25,7 @@ describe("startMock options", () => {
         await expect(startMock({ port: 0, quiet: true, [name]: bad })).rejects.toThrow(
           `@chaindata/mock: startMock: options.${name} must be a whole number from 1 to 1000 (got ${bad})`,
         );
-      await expect(startMock({ port: 0, quiet: true, [name]: "5" } as never)).rejects.toThrow(
+      await expect(startMock({ port: 0, quiet: true, [name]: "5" })).rejects.toThrow(
         `@chaindata/mock: startMock: options.${name} must be a number (got string)`,
       );
     }
