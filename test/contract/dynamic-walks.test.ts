@@ -3,7 +3,8 @@
  * users get them: every paginated operation of the spec, by page number and by cursor, with and
  * without `limit` and `maxPages`. A generated page follows the request's paging (the page and the
  * page size asked for, at most `limit` items, a next cursor that is new), and a walk ends by itself
- * after at most five pages (packages/mock/README.md, "Page walks in dynamic mode"), the same pages
+ * after at most five pages by default (packages/mock/README.md, "Page walks in dynamic mode"; the
+ * mock's `walkPages` and `pageFill` shape it, below), the same pages
  * for the same seed. (Trial 13: every page-numbered walk threw on its first page, "names page
  * 98535619", and a seeded cursor walk on its second, the cursor repeated.)
  */
@@ -39,8 +40,14 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.stop());
 
-const clients = () =>
-  makeClients({ apiKey: API_KEY, baseUrls: mock.baseUrls, fetch: recording, maxRetries: 0 });
+const clients = (on = mock, headers?: Record<string, string>) =>
+  makeClients({
+    apiKey: API_KEY,
+    baseUrls: on.baseUrls,
+    fetch: recording,
+    maxRetries: 0,
+    ...(headers && { headers }),
+  });
 
 /** The example's params, from the first page / without a cursor or a keyset param, with `extra`. */
 function walkParams(op: Operation, extra: Record<string, unknown> = {}): any {
@@ -55,8 +62,8 @@ function walkParams(op: Operation, extra: Record<string, unknown> = {}): any {
 }
 
 /** The params of each request the mock logged (JSON-RPC params, or the REST query as numbers). */
-const sent = (op: Operation) =>
-  mock
+const sent = (op: Operation, on = mock) =>
+  on
     .requests()
     .map((r) =>
       op.kind === "openrpc"
@@ -66,14 +73,23 @@ const sent = (op: Operation) =>
           ),
     );
 
-/** Walks `.all(params, options)`: the items, the pages as the mock sent them, and any error. */
-async function walk(op: Operation, params: unknown, options?: object) {
-  mock.clearRequests();
+/**
+ * Walks `.all(params, options)` on the mock `on` (clients sending `headers`): the items, the pages
+ * as the mock sent them, and any error.
+ */
+async function walk(
+  op: Operation,
+  params: unknown,
+  options?: object,
+  on = mock,
+  headers?: Record<string, string>,
+) {
+  on.clearRequests();
   exchanges.length = 0;
   const items: unknown[] = [];
   let error: unknown;
   try {
-    for await (const item of (clients() as any)[op.area][op.id].all(params, options)) {
+    for await (const item of (clients(on, headers) as any)[op.area][op.id].all(params, options)) {
       items.push(item);
       if (items.length > 10_000) throw new Error("the walk did not end");
     }
@@ -83,7 +99,7 @@ async function walk(op: Operation, params: unknown, options?: object) {
   const pages = exchanges.map((x) =>
     op.kind === "openrpc" ? (parseJson(x.text) as any).result : parseJson(x.text),
   );
-  return { items, pages, error, log: mock.requests() };
+  return { items, pages, error, log: on.requests() };
 }
 
 describe("dynamic mode with a seed: a page walk runs and ends", () => {
@@ -163,5 +179,69 @@ describe("dynamic mode with a seed: a page walk runs and ends", () => {
     expect(stringifyJson(again.pages)).toBe(stringifyJson(first.pages));
     const items = (i: number) => stringifyJson(get(first.pages[i], op.pagination.items));
     expect(items(1)).not.toBe(items(0));
+  });
+});
+
+describe("dynamic mode started with walkPages 3, pageFill 1000 (trial 43: a walk of 1,000-asset pages)", () => {
+  let shaped: MockServer;
+  beforeAll(async () => {
+    shaped = await startMock({
+      port: 0,
+      quiet: true,
+      mode: "dynamic",
+      seed: "walks",
+      walkPages: 3,
+      pageFill: 1000,
+    });
+  });
+  afterAll(() => shaped?.stop());
+
+  it("DAS getAssetsByOwner .all() with limit 1000: 3 full pages, then an empty one; the items exact, unique by id", async () => {
+    const op = paginated.find((o) => o.id === "getAssetsByOwner")!;
+    const { items, pages, error, log } = await walk(
+      op,
+      walkParams(op, { limit: 1000 }),
+      undefined,
+      shaped,
+    );
+    expect(error).toBeUndefined();
+    expect(log.map((entry) => (entry.body as any).params.page)).toEqual([1, 2, 3, 4]);
+    for (const entry of log) expect(entry.violations).toEqual([]);
+    expect(pages.map((p) => p.items.length + p.errors.length)).toEqual([1000, 1000, 1000, 0]);
+    expect(stringifyJson(items)).toBe(stringifyJson(pages.flatMap((p) => p.items)));
+    expect(items.length).toBeGreaterThanOrEqual(3000 - 9); // (at most 3 generated errors a page)
+    expect(new Set(items.map((item: any) => item.id)).size).toBe(items.length);
+  });
+
+  it.each(
+    paginated
+      .filter((o) => o.pagination.style === "cursor" || o.pagination.hasMore)
+      .map((o) => [`${o.pagination.style} ${o.id}`, o] as const),
+  )("%s: 3 pages with items, the last naming no next one", async (_label, op) => {
+    const pg = op.pagination;
+    const { error, log, pages } = await walk(
+      op,
+      walkParams(op, pg.limit ? { [pg.limit]: 2 } : {}),
+      undefined,
+      shaped,
+    );
+    expect(error, `${op.id}: ${error}`).toBeUndefined();
+    expect(log).toHaveLength(3);
+    for (const entry of log) expect(entry.violations).toEqual([]);
+    const last = pages.at(-1);
+    if (pg.hasMore) expect(get(last, pg.hasMore)).toBe(false);
+    else expect(get(last, pg.nextCursor ?? pg.cursor)).toBeUndefined();
+  });
+
+  it("a client that sends Prefer: walk-pages=12 walks 12 pages by cursor, each cursor new", async () => {
+    const op = paginated.find((o) => o.id === "getCompressionSignaturesForAddress")!;
+    const { error, log } = await walk(op, walkParams(op, { limit: 2 }), undefined, shaped, {
+      Prefer: "walk-pages=12",
+    });
+    expect(error).toBeUndefined();
+    expect(log).toHaveLength(12);
+    const cursors = sent(op, shaped).map((p) => p.cursor);
+    expect(cursors[0]).toBeUndefined();
+    expect(new Set(cursors).size).toBe(12);
   });
 });

@@ -49,12 +49,21 @@ export function agree(operation: string, request: unknown, result: unknown): unk
   return agreeing ? agreeing(named, request) : named;
 }
 
-/** Every object of `value` with the symbol and description of its generated name (generate.ts). */
-function wordsAgree(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(wordsAgree);
-  if (!isObject(value)) return value;
-  const out = sameWords(value);
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, wordsAgree(v)]));
+/**
+ * Every object of `value` with the symbol and description of its generated name (generate.ts).
+ * `done`: each object's agreeing copy, made once: the copies that fill a DAS page (paging.ts)
+ * share their original's objects, and keep sharing them.
+ */
+function wordsAgree(value: unknown, done = new Map<object, unknown>()): unknown {
+  if (!isObject(value) && !Array.isArray(value)) return value;
+  if (done.has(value)) return done.get(value);
+  const out = Array.isArray(value)
+    ? value.map((v) => wordsAgree(v, done))
+    : Object.fromEntries(
+        Object.entries(sameWords(value)).map(([k, v]) => [k, wordsAgree(v, done)]),
+      );
+  done.set(value, out);
+  return out;
 }
 
 // -- DAS ------------------------------------------------------------------------------------------

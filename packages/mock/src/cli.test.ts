@@ -228,6 +228,61 @@ describe("chaindata-mock CLI", () => {
     expect(await exited(r.child)).toBe(0);
   });
 
+  it("--walk-pages, --page-fill: in --help, in the --json line and the --quiet one; without --dynamic, a warning", async () => {
+    const help = await run(["--help"]);
+    expect(help.out).toMatch(/--walk-pages <n> .*default 5,\s+1 to 1000/s);
+    expect(help.out).toMatch(/--page-fill <n> .*default 50, 1 to 1000/s);
+    const json = await run(
+      [
+        "--port",
+        "0",
+        "--spec-dir",
+        specDir,
+        "-d",
+        "--json",
+        "--walk-pages",
+        "3",
+        "--page-fill",
+        "1000",
+      ],
+      {},
+      (o) => o.includes("\n"),
+    );
+    const ready = JSON.parse(json.out);
+    expect(ready).toMatchObject({ mode: "dynamic", walkPages: 3, pageFill: 1000 });
+    // (the walk it shapes: limit 1000, page 3 full, page 4 empty)
+    const page = async (n: number) => {
+      const r = await fetch(`${ready.url}/?api-key=k`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "getAssetsByOwner",
+          params: {
+            ownerAddress: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+            page: n,
+            limit: 1000,
+          },
+        }),
+      });
+      const { result } = await r.json();
+      return result.items.length + result.errors.length;
+    };
+    expect([await page(3), await page(4)]).toEqual([1000, 0]);
+    json.child.kill("SIGTERM");
+    expect(await exited(json.child)).toBe(0);
+    const quiet = await run(
+      ["--port", "0", "--spec-dir", specDir, "-q", "--walk-pages", "20"],
+      {},
+      (o) => o.includes("\n"),
+    );
+    expect(quiet.out).toMatch(/^chaindata mock \(examples mode, walk-pages 20\) listening on http/);
+    expect(quiet.err).toContain("warning: --walk-pages without --dynamic");
+    quiet.child.kill("SIGTERM");
+    expect(await exited(quiet.child)).toBe(0);
+  });
+
   it("--quiet prints the URL line once; --seed without --dynamic warns", async () => {
     const r = await run(["--port", "0", "--spec-dir", specDir, "-q", "--seed", "s"], {}, (o) =>
       o.includes("\n"),
@@ -255,6 +310,31 @@ describe("chaindata-mock CLI", () => {
       [[], { CHAINDATA_MOCK_PORT: "abc" }, 'chaindata-mock: CHAINDATA_MOCK_PORT: bad port "abc"'],
       [["--port", "99999"], {}, 'chaindata-mock: --port: bad port "99999"'],
       [["--bogus"], {}, "chaindata-mock: Unknown option '--bogus'"],
+      [
+        ["--walk-pages", "0"],
+        {},
+        'chaindata-mock: --walk-pages: must be a whole number from 1 to 1000 (got "0")',
+      ],
+      [
+        ["--walk-pages", "1001"],
+        {},
+        'chaindata-mock: --walk-pages: must be a whole number from 1 to 1000 (got "1001")',
+      ],
+      [
+        ["--page-fill", "2.5"],
+        {},
+        'chaindata-mock: --page-fill: must be a whole number from 1 to 1000 (got "2.5")',
+      ],
+      [
+        ["--page-fill", "abc"],
+        {},
+        'chaindata-mock: --page-fill: must be a whole number from 1 to 1000 (got "abc")',
+      ],
+      [
+        ["--page-fill", ""],
+        {},
+        'chaindata-mock: --page-fill: must be a whole number from 1 to 1000 (got "")',
+      ],
     ] as const) {
       const r = await run([...args, "--spec-dir", specDir], env);
       expect(r.code, args.join(" ")).toBe(2);

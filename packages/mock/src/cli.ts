@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { startMock, type MockServer } from "./server.js";
+import { walkRule, WALK_BOUNDS } from "./paging.js";
+import { modeLabel, startMock, type MockServer } from "./server.js";
 
 const HELP = `Usage: chaindata-mock [options]
 
@@ -19,17 +20,23 @@ Options:
   -d, --dynamic         same as --mode dynamic
       --seed <s>        seed of the dynamic generator (same seed, same data); without
                         --dynamic, only for requests that ask Prefer: dynamic=true
+      --walk-pages <n>  dynamic mode: pages with items in a generated page walk (default 5,
+                        1 to ${WALK_BOUNDS.walkPages}); then an empty page, or no next cursor
+      --page-fill <n>   dynamic mode: the most entries a generated DAS page is filled to, up
+                        to its limit (default 50, 1 to ${WALK_BOUNDS.pageFill}); a larger limit gets one short page
       --spec-dir <dir>  folder with index.json and the bundles (default: $CHAINDATA_SPEC_DIR,
                         else the repository's spec/dist, else the copy shipped in the package)
   -q, --quiet           print only the "listening on <url>" line, once ready
       --json            print only one JSON line once ready: {"url", "port", "host", "mode",
-                        "baseUrls", "specDir"} (and "seed"), for a script to read
+                        "baseUrls", "specDir"} (and "seed", "walkPages", "pageFill" when
+                        given), for a script to read
   -v, --version         the version
   -h, --help            this text
 
 Request log: GET /__mock/requests (DELETE to clear). Scenarios: POST /__mock/scenarios.
 Error hooks: Prefer: code=<status>, retry-after=<s>, delay=<ms>, example=<name>;
-X-Mock-JsonRpc-Error: <code>. See the package README.`;
+X-Mock-JsonRpc-Error: <code>. One request's walk: Prefer: walk-pages=<n>, page-fill=<n>.
+See the package README.`;
 
 // parseCli, usageError and parsePort are copies of scripts/lib/cli.mjs's, typed
 // (test/packaging/cli-copies.test.ts fails when they differ): the published package cannot
@@ -77,6 +84,15 @@ function parsePort(program: string, name: string, text: string, usage: string): 
   );
 }
 
+/** `text` as the walk option `option` (given as `flag`), else a usage error naming the rule. */
+function parseWalk(flag: string, option: "walkPages" | "pageFill", text: string): number {
+  const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  const rule = walkRule(option, n);
+  if (rule)
+    usageError("chaindata-mock", `${flag}: must be ${rule} (got ${JSON.stringify(text)})`, HELP);
+  return n;
+}
+
 /** The package's version: from the package.json above this file (dist/, or a test's bundle). */
 function version(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
@@ -98,6 +114,8 @@ async function main() {
       mode: { type: "string", short: "m" },
       dynamic: { type: "boolean", short: "d" },
       seed: { type: "string" },
+      "walk-pages": { type: "string" },
+      "page-fill": { type: "string" },
       "spec-dir": { type: "string" },
       quiet: { type: "boolean", short: "q" },
       json: { type: "boolean" },
@@ -126,10 +144,23 @@ async function main() {
       `--mode: must be examples or dynamic (got ${JSON.stringify(mode)})`,
       HELP,
     );
+  const walk = {
+    ...(values["walk-pages"] !== undefined && {
+      walkPages: parseWalk("--walk-pages", "walkPages", values["walk-pages"]),
+    }),
+    ...(values["page-fill"] !== undefined && {
+      pageFill: parseWalk("--page-fill", "pageFill", values["page-fill"]),
+    }),
+  };
   if (values.seed !== undefined && mode !== "dynamic")
     console.error(
       "chaindata-mock: warning: --seed without --dynamic seeds only the requests that ask Prefer: dynamic=true (add --dynamic to seed every answer)",
     );
+  for (const flag of ["--walk-pages", "--page-fill"] as const)
+    if (values[flag.slice(2) as "walk-pages" | "page-fill"] !== undefined && mode !== "dynamic")
+      console.error(
+        `chaindata-mock: warning: ${flag} without --dynamic shapes only the walks whose requests ask Prefer: dynamic=true (examples are never filled; add --dynamic to shape every walk)`,
+      );
   const quiet = !!values.quiet || !!values.json;
   // A signal before the mock is ready ends the process as one after does: status 0.
   let mock: MockServer | undefined;
@@ -154,6 +185,7 @@ async function main() {
     host: values.host ?? process.env.CHAINDATA_MOCK_HOST ?? "127.0.0.1",
     mode,
     ...(values.seed !== undefined && { seed: values.seed }),
+    ...walk,
     ...(values["spec-dir"] !== undefined && { specDir: values["spec-dir"] }),
     quiet,
     logRequests: !quiet,
@@ -168,10 +200,12 @@ async function main() {
   if (values.json) {
     const { url, port: chosen, host, specDir, baseUrls } = mock;
     const seed = values.seed === undefined ? {} : { seed: values.seed };
-    console.log(JSON.stringify({ url, port: chosen, host, mode, ...seed, baseUrls, specDir }));
+    console.log(
+      JSON.stringify({ url, port: chosen, host, mode, ...seed, ...walk, baseUrls, specDir }),
+    );
   } else if (values.quiet)
     console.log(
-      `chaindata mock (${mode} mode${values.seed === undefined ? "" : `, seed ${JSON.stringify(values.seed)}`}) listening on ${mock.url}`,
+      `chaindata mock (${modeLabel({ mode, seed: values.seed, ...walk })}) listening on ${mock.url}`,
     );
   else
     console.log(

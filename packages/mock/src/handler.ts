@@ -29,6 +29,7 @@ import { readHooks } from "./hooks.js";
 import { createPrismEngine } from "./prism.js";
 import { beginEntry, type RequestLog } from "./request-log.js";
 import { handleRest } from "./rest.js";
+import type { WalkShape } from "./paging.js";
 import { createScenarios, type Scenarios } from "./scenarios.js";
 import type { LoadedSpec } from "./spec.js";
 
@@ -37,11 +38,11 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<voi
 /**
  * Loads the spec's operations into Prism and returns the handler of every request, and the
  * scenarios it follows; each answered request is recorded in `log`. `defaults`: the mode (and
- * seed) of the mock.
+ * seed) of the mock, and the shape of its generated page walks.
  */
 export async function createHandler(
   spec: LoadedSpec,
-  defaults: { dynamic: boolean; seed?: string },
+  defaults: { dynamic: boolean; seed?: string; walk: WalkShape },
   log: RequestLog,
 ): Promise<{ handle: Handler; scenarios: Scenarios }> {
   const { documents, endpoints } = prismDocuments(spec);

@@ -50,7 +50,7 @@ describe("a malformed hook", () => {
       "an unknown preference (cod=)",
       { prefer: "cod=429" },
       "prefer",
-      'Prefer: cod=429: unknown preference "cod" (the mock\'s are code, example, dynamic, seed, delay, retry-after)',
+      'Prefer: cod=429: unknown preference "cod" (the mock\'s are code, example, dynamic, seed, walk-pages, page-fill, delay, retry-after)',
     ],
     ["Prefer: dynamic=yes", { prefer: "dynamic=yes" }, "prefer", "dynamic must be true or false"],
     [

@@ -5,6 +5,7 @@
  * happy path. See README, Error hooks.
  */
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
+import { walkRule } from "./paging.js";
 import type { PrismPreferences, Violation } from "./prism.js";
 
 /** The longest `Prefer: delay=` (and scenario delay), in milliseconds. */
@@ -15,7 +16,7 @@ export type HookSource = "header" | "query" | "scenario";
 
 /** What a request's hooks ask. */
 export interface Hooks {
-  /** For Prism: `code`, `example`, `dynamic`, `seed`. */
+  /** For Prism: `code`, `example`, `dynamic`, `seed`; for the mock's paging: `walk-pages`, `page-fill`. */
   prefs: PrismPreferences;
   /** Milliseconds to wait before answering. */
   delay?: number;
@@ -30,6 +31,8 @@ const RULES: Record<string, { rule: string; ok: (value: string) => boolean }> = 
   example: { rule: "the name of an example", ok: (v) => v !== "" && v !== "true" },
   dynamic: { rule: "true or false", ok: (v) => v === "true" || v === "false" },
   seed: { rule: "a non-empty text", ok: (v) => v !== "" && v !== "true" },
+  "walk-pages": walkPreference("walkPages"),
+  "page-fill": walkPreference("pageFill"),
   delay: {
     rule: `a whole number of milliseconds from 0 to ${MAX_DELAY}`,
     ok: (v) => /^\d{1,6}$/.test(v) && Number(v) <= MAX_DELAY,
@@ -39,6 +42,14 @@ const RULES: Record<string, { rule: string; ok: (value: string) => boolean }> = 
     ok: (v) => isRetryAfter(v),
   },
 };
+
+/** `walk-pages=` or `page-fill=`: digits that keep the rule of the mock's option (paging.ts). */
+function walkPreference(option: "walkPages" | "pageFill") {
+  return {
+    rule: walkRule(option, NaN)!,
+    ok: (v: string) => /^\d{1,7}$/.test(v) && walkRule(option, Number(v)) === undefined,
+  };
+}
 
 /**
  * Preferences of RFC 7240 that a client may send for its own reasons: let through, unread. (Any
@@ -58,7 +69,7 @@ export function isRetryAfter(value: string): boolean {
 
 /**
  * The hooks of a request: its `Prefer` header, else its `__code`, `__example`, `__dynamic`,
- * `__seed`, `__delay` and `__retry-after` query parameters; or the `bad-hook` violation of the
+ * `__seed`, `__walk-pages`, `__page-fill`, `__delay` and `__retry-after` query parameters; or the `bad-hook` violation of the
  * first malformed one.
  */
 export function readHooks(
@@ -107,6 +118,8 @@ export function readHooks(
   if (raw.has("example")) prefs.exampleKey = raw.get("example")!;
   if (raw.has("dynamic")) prefs.dynamic = raw.get("dynamic") === "true";
   if (raw.has("seed")) prefs.seed = raw.get("seed")!;
+  if (raw.has("walk-pages")) prefs.walkPages = Number(raw.get("walk-pages"));
+  if (raw.has("page-fill")) prefs.pageFill = Number(raw.get("page-fill"));
   return {
     prefs,
     ...(raw.has("delay") && { delay: Number(raw.get("delay")) }),

@@ -12,7 +12,7 @@ import type { HookSource } from "./hooks.js";
 import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
-import { followPaging, pageSeed } from "./paging.js";
+import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
 import {
   HOOK_ERROR_STATUS,
   problemViolation,
@@ -34,6 +34,8 @@ export interface RpcDispatch {
   dynamic: boolean;
   /** The mock's seed of generated data, if any (a request may give its own with `Prefer: seed=`). */
   seed?: string;
+  /** The mock's shape of a generated page walk (a request may give its own with `Prefer: walk-pages=`, `page-fill=`). */
+  walk: WalkShape;
 }
 
 /** The request around the entry. */
@@ -148,7 +150,14 @@ export async function answerEntry(
   // (which already does, and a batch's `null` for an id not found with it).
   const paged = (r: unknown) =>
     method.paging && generated
-      ? followPaging(method.paging, entry.params, r, prefs.seed ?? "", method.name)
+      ? followPaging(
+          method.paging,
+          entry.params,
+          r,
+          prefs.seed ?? "",
+          method.name,
+          walkOf(prefs, dispatch.walk),
+        )
       : r;
   const verbatim = !generated && isPairing(method, prefs.exampleKey, entry.params);
   const echoed = (r: unknown) => echoRequest(method.name, entry.params, paged(r));

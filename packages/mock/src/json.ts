@@ -33,10 +33,20 @@ export { parseJson } from "@chaindata/core";
  * `JSON.stringify`. `undefined` members are skipped, as `JSON.stringify` does.
  */
 export function stringifyJson(value: unknown, indent?: number): string {
-  return write(value, indent ? " ".repeat(indent) : "", "") ?? "null";
+  return write(value, indent ? " ".repeat(indent) : "", "", new Map()) ?? "null";
 }
 
-function write(value: unknown, indent: string, current: string): string | undefined {
+/**
+ * `value` as JSON; `written`: the objects written so far, compact ones only (indented, the same
+ * object is written at other depths). A filled DAS page (paging.ts) holds each generated item's
+ * objects in up to 1,000 copies: each is written once.
+ */
+function write(
+  value: unknown,
+  indent: string,
+  current: string,
+  written: Map<object, string | undefined>,
+): string | undefined {
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "string") {
     const big = fromMarker(value);
@@ -44,18 +54,31 @@ function write(value: unknown, indent: string, current: string): string | undefi
   }
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const toJSON = (value as { toJSON?: () => unknown }).toJSON;
-  if (typeof toJSON === "function") return write(toJSON.call(value), indent, current);
+  if (typeof toJSON === "function") return write(toJSON.call(value), indent, current, written);
+  if (!indent && written.has(value)) return written.get(value);
+  const text = writeObject(value, indent, current, written);
+  if (!indent) written.set(value, text);
+  return text;
+}
+
+function writeObject(
+  value: object,
+  indent: string,
+  current: string,
+  written: Map<object, string | undefined>,
+): string {
   const inner = current + indent;
   const open = indent ? "\n" + inner : "";
   const sep = indent ? ",\n" + inner : ",";
   const close = indent ? "\n" + current : "";
   if (Array.isArray(value)) {
     if (!value.length) return "[]";
-    return "[" + open + value.map((v) => write(v, indent, inner) ?? "null").join(sep) + close + "]";
+    const parts = value.map((v) => write(v, indent, inner, written) ?? "null");
+    return "[" + open + parts.join(sep) + close + "]";
   }
   const members: string[] = [];
   for (const key of Object.keys(value)) {
-    const v = write((value as Record<string, unknown>)[key], indent, inner);
+    const v = write((value as Record<string, unknown>)[key], indent, inner, written);
     if (v !== undefined) members.push(JSON.stringify(key) + (indent ? ": " : ":") + v);
   }
   return members.length ? "{" + open + members.join(sep) + close + "}" : "{}";

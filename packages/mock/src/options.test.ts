@@ -9,13 +9,37 @@ import { startMock, type MockOptions, type MockServer } from "./index.js";
 describe("startMock options", () => {
   it("refuses an unknown option, naming the ones there are; and a value of another type", async () => {
     await expect(startMock({ port: 0, quiet: true, bogus: 1 } as MockOptions)).rejects.toThrow(
-      '@chaindata/mock: startMock: unknown option "bogus" (the options are port, host, mode, specDir, quiet, logRequests, seed, print, logLimit)',
+      '@chaindata/mock: startMock: unknown option "bogus" (the options are port, host, mode, specDir, quiet, logRequests, seed, walkPages, pageFill, print, logLimit)',
     );
     await expect(startMock({ port: 0, quiet: true, seed: 42 } as never)).rejects.toThrow(
       "@chaindata/mock: startMock: options.seed must be a string (got number)",
     );
     await expect(startMock({ port: "0" } as never)).rejects.toThrow(
       "options.port must be a number (got string)",
+    );
+  });
+
+  it("walkPages, pageFill: a whole number from 1 to 1000, named with the rule", async () => {
+    for (const name of ["walkPages", "pageFill"] as const) {
+      for (const bad of [0, -3, 2.5, NaN, Infinity, 1001])
+        await expect(startMock({ port: 0, quiet: true, [name]: bad })).rejects.toThrow(
+          `@chaindata/mock: startMock: options.${name} must be a whole number from 1 to 1000 (got ${bad})`,
+        );
+      await expect(startMock({ port: 0, quiet: true, [name]: "5" })).rejects.toThrow(
+        `@chaindata/mock: startMock: options.${name} must be a number (got string)`,
+      );
+    }
+    const lines: string[] = [];
+    const mock = await startMock({
+      port: 0,
+      mode: "dynamic",
+      walkPages: 1000,
+      pageFill: 1,
+      print: (line) => lines.push(line),
+    });
+    await mock.stop();
+    expect(lines[0]).toMatch(
+      /^chaindata mock \(dynamic mode, walk-pages 1000, page-fill 1\) listening/,
     );
   });
 

@@ -7,14 +7,49 @@
 import { createHash } from "node:crypto";
 import { isObject } from "./json.js";
 
-/** How many pages a walk over generated answers has: pages after it are empty, its last names no next page. */
-export const WALK_PAGES = 5;
+/**
+ * The shape of a walk over generated answers (the mock's `walkPages` and `pageFill` options, or a
+ * request's `Prefer: walk-pages=`, `page-fill=`):
+ *
+ * - `walkPages`: how many pages it has with items; pages after it are empty, its last names no
+ *   next page;
+ * - `pageFill`: the most entries (items and skipped ones) a generated page of a list without
+ *   `hasMore` (DAS) is filled up to: a `limit` above it gets pages of this many, short, so its
+ *   walk ends after one page.
+ */
+export interface WalkShape {
+  walkPages: number;
+  pageFill: number;
+}
+
+/** The default walk: 5 pages, DAS pages of at most 50 entries. */
+export const DEFAULT_WALK: Readonly<WalkShape> = { walkPages: 5, pageFill: 50 };
 
 /**
- * The most entries (items and skipped ones) a generated page of a list without `hasMore` (DAS) is
- * filled up to: a `limit` above it gets pages of this many, short, so its walk ends after one page.
+ * The bounds of a walk's shape. A DAS `limit` is at most 1,000 (spec/openrpc/das.yaml), so a
+ * page is never filled past it; a 1,000-entry page is about 5.6 MB of JSON, made in about 0.4 s
+ * of CPU, and nothing of it is kept once sent (a 40-page walk peaks as a 20-page one does). 1,000
+ * pages of those is a walk of a million assets: longer walks test nothing more (and a cursor
+ * names its page in two base58 digits, see makeCursor).
  */
-export const PAGE_FILL_MAX = 50;
+export const WALK_BOUNDS: Readonly<WalkShape> = { walkPages: 1000, pageFill: 1000 };
+
+/** The walk a request's preferences ask for (`Prefer: walk-pages=`, `page-fill=`), else the mock's. */
+export const walkOf = (
+  prefs: { walkPages?: number; pageFill?: number },
+  mock: WalkShape,
+): WalkShape => ({
+  walkPages: prefs.walkPages ?? mock.walkPages,
+  pageFill: prefs.pageFill ?? mock.pageFill,
+});
+
+/** The rule `value` breaks as the walk option `option`, or undefined when it keeps it. */
+export function walkRule(option: keyof WalkShape, value: unknown): string | undefined {
+  const max = WALK_BOUNDS[option];
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max
+    ? undefined
+    : `a whole number from 1 to ${max}`;
+}
 
 /**
  * The members of a list's item that name it, made anew in each copy that fills a page: an asset's
@@ -79,12 +114,12 @@ export function pagingOf(descriptor: any, doc: any, result: any): Paging | undef
  *   never end it;
  * - in a page-style list without `hasMore` (DAS), whose walk ends on a page shorter than the
  *   `limit` asked for: `items` filled with copies of its own (in turn, each with its own
- *   IDENTITIES), so that items and skipped entries together are `limit`, at most PAGE_FILL_MAX
+ *   IDENTITIES), so that items and skipped entries together are `limit`, at most `walk.pageFill`
  *   (json-schema-faker makes at most 3 of each: a `limit` of 7 or more would end every walk);
  * - by page number: the page and the page size asked for echoed where the answer has them, no
- *   items past page WALK_PAGES, and `hasMore` true before it;
- * - by cursor: a next cursor (made from `seed`, the operation and the cursor sent, its last
- *   character the number of the page it asks for) until page WALK_PAGES, then none.
+ *   items past page `walk.walkPages`, and `hasMore` true before it;
+ * - by cursor: a next cursor (made from `seed`, the operation and the cursor sent, naming the
+ *   page it asks for) until page `walk.walkPages`, then none.
  */
 export function followPaging(
   paging: Paging,
@@ -92,6 +127,7 @@ export function followPaging(
   result: unknown,
   seed: string,
   operation: string,
+  walk: WalkShape = DEFAULT_WALK,
 ): unknown {
   if (!isObject(result)) return result;
   const asked = isObject(params) ? params : {};
@@ -116,7 +152,7 @@ export function followPaging(
   if (limit !== undefined && paging.style === "page" && !paging.hasMore) {
     const shown = get(out, paging.items);
     const skipped = paging.skipped && get(out, paging.skipped);
-    const room = Math.min(limit, PAGE_FILL_MAX) - (Array.isArray(skipped) ? skipped.length : 0);
+    const room = Math.min(limit, walk.pageFill) - (Array.isArray(skipped) ? skipped.length : 0);
     if (Array.isArray(shown) && shown.length && shown.length < room)
       out = set(out, paging.items, filled(shown, room));
   }
@@ -124,7 +160,7 @@ export function followPaging(
   if (!walksByCursor(paging, asked)) {
     const page = whole(get(asked, paging.page)) ?? 1;
     if (paging.echoedPage && has(out, paging.echoedPage)) out = set(out, paging.echoedPage, page);
-    if (page > WALK_PAGES && Array.isArray(get(out, paging.items))) {
+    if (page > walk.walkPages && Array.isArray(get(out, paging.items))) {
       out = set(out, paging.items, []);
       fit();
     }
@@ -135,7 +171,7 @@ export function followPaging(
       out = set(out, paging.nextCursor, get(asked, paging.page) === undefined ? id : undefined);
     }
     if (paging.hasMore && has(out, paging.hasMore))
-      out = set(out, paging.hasMore, page < WALK_PAGES);
+      out = set(out, paging.hasMore, page < walk.walkPages);
     return out;
   }
   // (A page-style list walked by cursor names no page: DAS by keyset. A generated one was random.)
@@ -144,7 +180,7 @@ export function followPaging(
   const sent = get(asked, paging.cursor);
   const page = cursorPage(sent);
   const next =
-    page < WALK_PAGES
+    page < walk.walkPages
       ? makeCursor(`${seed}\0${operation}\0${String(sent ?? "")}`, page + 1, paging.cursorLength)
       : undefined;
   if (isObject(parentOf(out, paging.nextCursor))) out = set(out, paging.nextCursor, next);
@@ -156,7 +192,8 @@ export function followPaging(
 /**
  * `items` and copies of them, taken in turn, `length` in all: each copy with its IDENTITIES made
  * from the original's and the copy's place (the same items, the same copies; a seed's page, its
- * own).
+ * own). A copy shares its original's members (what follows the paging changes an answer by
+ * copying, never in place): a page of 1,000 is not 1,000 deep copies.
  */
 function filled(items: unknown[], length: number): unknown[] {
   const out = [...items];
@@ -166,7 +203,7 @@ function filled(items: unknown[], length: number): unknown[] {
       out.push(item);
       continue;
     }
-    const copy = structuredClone(item);
+    const copy = { ...item };
     for (const key of IDENTITIES)
       if (typeof item[key] === "string") copy[key] = address(`${item[key]}\0${n}`);
     out.push(copy);
@@ -216,20 +253,33 @@ function walksByCursor(paging: Paging, params: Record<string, unknown>): boolean
   return !!by && get(params, paging.page) === undefined && get(params, by.param) === by.equals;
 }
 
-/** The page a cursor asks for: the mock's cursors end with its number (2 to 9); any other, 1. */
+/**
+ * The page a cursor asks for: one of the mock's (makeCursor) names it; any other asks for page 1.
+ */
 function cursorPage(cursor: unknown): number {
-  const last = typeof cursor === "string" ? cursor.at(-1) : undefined;
-  return last && /[2-9]/.test(last) ? Number(last) : 1;
+  if (typeof cursor !== "string" || cursor.length < 4) return 1;
+  const body = cursor.slice(0, -3);
+  const [check, high, low] = [...cursor.slice(-3)].map((c) => BASE58.indexOf(c));
+  const page = high! * 58 + low!;
+  return high! >= 0 && low! >= 0 && check === checkDigit(body, page) && page >= 2 ? page : 1;
 }
 
-/** `length` base58 characters made from `from`, the last one `page` (2 to 9). */
+/**
+ * `length` (4 or more) base58 characters made from `from`, naming `page` (2 to 3,363): the last
+ * two characters are its number in base58 (`1` is zero), the one before them a check digit of the
+ * rest, so that a cursor the mock did not make (a client's, the spec's) is read as page 1.
+ */
 function makeCursor(from: string, page: number, length: number): string {
-  let text = "";
-  for (let round = 0; text.length < length - 1; round++)
+  let body = "";
+  for (let round = 0; body.length < length - 3; round++)
     for (const byte of createHash("sha256").update(`${from}\0${round}`).digest())
-      if (text.length < length - 1) text += BASE58[byte % 58];
-  return text + String(page);
+      if (body.length < length - 3) body += BASE58[byte % 58];
+  return body + BASE58[checkDigit(body, page)] + BASE58[Math.floor(page / 58)] + BASE58[page % 58];
 }
+
+/** A check digit (0 to 57) of a cursor's `body` and the `page` it names. */
+const checkDigit = (body: string, page: number) =>
+  createHash("sha256").update(`${body}\0${page}`).digest()[0]! % 58;
 
 /**
  * A length the schemas of the next-cursor field all take: the upper bound of a pattern's `{m,n}`
@@ -237,7 +287,7 @@ function makeCursor(from: string, page: number, length: number): string {
  */
 function cursorLength(schemas: any[]): number {
   let length: number | undefined;
-  let min = 2;
+  let min = 4; // (makeCursor's check digit and page number, and one more)
   let max = Infinity;
   for (const s of schemas) {
     const bounds = typeof s.pattern === "string" && /\{(\d+)(?:,(\d*))?\}\$?$/.exec(s.pattern);

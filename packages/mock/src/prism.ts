@@ -41,6 +41,9 @@ export interface PrismPreferences {
   exampleKey?: string;
   dynamic?: boolean;
   seed?: string;
+  /** The shape of a generated page walk (paging.ts; not Prism's: the mock's own). */
+  walkPages?: number;
+  pageFill?: number;
 }
 
 export type PrismResult =

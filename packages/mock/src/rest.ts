@@ -33,7 +33,7 @@ import {
   type Violation,
 } from "./prism.js";
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
-import { followPaging, pageSeed } from "./paging.js";
+import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
 import { ABORTED_STATUS, type RequestLogEntry } from "./request-log.js";
 
 /** What answering a REST request needs besides the request itself (areas.ts). */
@@ -49,6 +49,8 @@ export interface RestDispatch {
   dynamic: boolean;
   /** The mock's seed of generated data. */
   seed?: string;
+  /** The mock's shape of a generated page walk. */
+  walk: WalkShape;
 }
 
 export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
@@ -156,7 +158,14 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     };
   }
   if (paging && result.status === 200)
-    out = followPaging(paging, c.query, out, prefs.seed ?? "", common.operationId ?? c.pathname);
+    out = followPaging(
+      paging,
+      c.query,
+      out,
+      prefs.seed ?? "",
+      common.operationId ?? c.pathname,
+      walkOf(prefs, rest.walk),
+    );
   if (result.status === 200 && !inputErrors.length && common.operationId) {
     const path = pathParams(String(result.operation?.path ?? ""), c.pathname);
     const request = { path, query: c.query, body: logged };

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { areaUrls, type AreaUrl } from "./areas.js";
 import { CONTROL_PREFIX } from "./control.js";
 import { createHandler } from "./handler.js";
+import { DEFAULT_WALK, walkRule, type WalkShape } from "./paging.js";
 import { problem, sendProblem } from "./http.js";
 import {
   createRequestLog,
@@ -61,6 +62,21 @@ export interface MockOptions {
    */
   seed?: string | undefined;
   /**
+   * Dynamic mode: how many pages with items a walk over a generated list (`.all()`) has, from 1
+   * to 1000. The page after the last is empty (DAS) or the last names no next page (`hasMore`,
+   * a cursor). A request may ask for another with `Prefer: walk-pages=<n>`.
+   * @default 5
+   */
+  walkPages?: number | undefined;
+  /**
+   * Dynamic mode: the most entries (items and `errors`) a generated DAS page is filled up to
+   * when a `limit` is asked for, from 1 to 1000 (a DAS `limit` is at most 1000). A `limit` above
+   * it gets a short page, which ends the walk. A request may ask for another with
+   * `Prefer: page-fill=<n>`.
+   * @default 50
+   */
+  pageFill?: number | undefined;
+  /**
    * Where lines are printed.
    * @default console.log
    */
@@ -81,6 +97,8 @@ const OPTION_TYPES: Record<keyof MockOptions, string> = {
   quiet: "boolean",
   logRequests: "boolean",
   seed: "string",
+  walkPages: "number",
+  pageFill: "number",
   print: "function",
   logLimit: "number",
 };
@@ -136,9 +154,17 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const log = createRequestLog(options.logLimit ?? 10_000, (entry) => {
     if (options.logRequests) print(formatLogLine(entry));
   });
+  const walk: WalkShape = {
+    walkPages: options.walkPages ?? DEFAULT_WALK.walkPages,
+    pageFill: options.pageFill ?? DEFAULT_WALK.pageFill,
+  };
   const { handle, scenarios } = await createHandler(
     spec,
-    { dynamic: mode === "dynamic", ...(options.seed !== undefined && { seed: options.seed }) },
+    {
+      dynamic: mode === "dynamic",
+      ...(options.seed !== undefined && { seed: options.seed }),
+      walk,
+    },
     log,
   );
 
@@ -157,7 +183,8 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const url = `http://${address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
   const areas = areaUrls(spec, url);
   const baseUrls = Object.fromEntries(Object.keys(spec.index.hosts ?? {}).map((h) => [h, url]));
-  if (!options.quiet) printBanner(print, { mode, seed: options.seed, url, spec, areas });
+  if (!options.quiet)
+    printBanner(print, { label: modeLabel({ ...options, mode }), url, spec, areas });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -225,6 +252,13 @@ function checkOptions(options: MockOptions) {
     throw new RangeError(
       `@chaindata/mock: startMock: options.logLimit must be a whole number >= 1, or Infinity (got ${logLimit})`,
     );
+  for (const name of ["walkPages", "pageFill"] as const) {
+    const rule = options[name] === undefined ? undefined : walkRule(name, options[name]);
+    if (rule)
+      throw new RangeError(
+        `@chaindata/mock: startMock: options.${name} must be ${rule} (got ${options[name]})`,
+      );
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -243,19 +277,24 @@ function sendMockFailure(res: ServerResponse, e: any) {
   else res.end();
 }
 
+/**
+ * `dynamic mode, seed "s", walk-pages 20, page-fill 1000`: the mode and the options given that
+ * shape its data (the banner's and the CLI's `--quiet` line).
+ */
+export function modeLabel(o: Pick<MockOptions, "mode" | "seed" | "walkPages" | "pageFill">) {
+  return [
+    `${o.mode ?? "examples"} mode`,
+    ...(o.seed === undefined ? [] : [`seed ${JSON.stringify(o.seed)}`]),
+    ...(o.walkPages === undefined ? [] : [`walk-pages ${o.walkPages}`]),
+    ...(o.pageFill === undefined ? [] : [`page-fill ${o.pageFill}`]),
+  ].join(", ");
+}
+
 function printBanner(
   print: (line: string) => void,
-  {
-    mode,
-    seed,
-    url,
-    spec,
-    areas,
-  }: { mode: MockMode; seed?: string | undefined; url: string; spec: LoadedSpec; areas: AreaUrl[] },
+  { label, url, spec, areas }: { label: string; url: string; spec: LoadedSpec; areas: AreaUrl[] },
 ) {
-  print(
-    `chaindata mock (${mode} mode${seed === undefined ? "" : `, seed ${JSON.stringify(seed)}`}) listening on ${url}   spec: ${spec.dir}`,
-  );
+  print(`chaindata mock (${label}) listening on ${url}   spec: ${spec.dir}`);
   const w = Math.max(...areas.map((a) => a.area.length));
   const hw = Math.max(...areas.map((a) => a.host.length));
   for (const a of areas)
