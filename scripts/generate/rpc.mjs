@@ -26,7 +26,7 @@ import {
   pageWalkCode,
   paramDocs,
 } from "./lib/emit.mjs";
-import { typeSources } from "./lib/types.mjs";
+import { paramsWithRules, typeSources } from "./lib/types.mjs";
 import {
   commonDescriptorFields,
   descriptorSource,
@@ -180,7 +180,12 @@ async function emitTypes(pkg) {
       paths: {},
       components: { schemas: typeSchemas(pkg) },
     },
-    { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
+    {
+      inputSchemas: methods.flatMap((m) => [
+        `${pascal(m.name)}Params`,
+        `${pascal(m.name)}ParamsBase`,
+      ]),
+    },
   );
   const first = methods[0]?.name ?? "method";
   const map = callMap({
@@ -220,7 +225,8 @@ function typeSchemas({ doc, http, httpOps, methods }) {
     // (Without its rules chosen by a member's value, `allOf: [{ if, then }]` from `x-all-of`: they
     // add nothing a type says, and openapi-typescript would write `& (unknown & unknown)`.)
     const { allOf: _rules, ...params } = paramsSchema(m, { withQuery: true });
-    schemas[P] = { description: withStatus(`Params of \`${m.name}\`.`, m), ...params };
+    // (With rules between params, `<Method>ParamsBase` and `<Method>Params` that keeps to them.)
+    Object.assign(schemas, paramsWithRules(P, params, withStatus(`Params of \`${m.name}\`.`, m)));
     schemas[R] = {
       description: withStatus(m.result.description ?? `Result of \`${m.name}\`.`, m),
       ...m.result.schema,
