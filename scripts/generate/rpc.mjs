@@ -543,7 +543,7 @@ function endpointFactory({ area, Area, clientVar, doc, httpOps, methods }, endpo
     : `createJsonRpcClient<${endpointName}>(options, ${info["x-host"]}Host, ${literal(path)})`;
   return (
     (unbatched
-      ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a batcher is refused too (a\n * ConfigurationError, rather than ignored: the caller would believe its calls are batched);\n * \`batch: false\` passes.\n */\nexport type ${Area}ClientOptions = Omit<ClientOptions, "batch">;\n\n`
+      ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a batcher is refused too (a\n * ConfigurationError, rather than ignored: the caller would believe its calls are batched);\n * \`batch: false\` passes.\n */\nexport interface ${Area}ClientOptions extends Omit<ClientOptions, "batch"> {\n  /**\n   * Not an option of the ${area} clients (only \`false\`, which says so): at run time a batcher is\n   * refused with a ConfigurationError. An options object typed \`ClientOptions\` may hold one, so the\n   * compiler refuses it here too: type options shared with other clients \`${Area}ClientOptions\`\n   * (every client takes them).\n   */\n  batch?: false | undefined;\n}\n\n`
       : "") +
     (httpOps.length
       ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +

@@ -1048,6 +1048,30 @@ export async function invalid(): Promise<void> {
   createWebhookHandler({ authHeader: "secret", onEvent(event: RawTransactionEvent) {} });
   // @ts-expect-error — a REST client takes no batcher (JSON-RPC only)
   createWalletClient({ batch: createBatcher() });
+  {
+    // Options shared by clients of several areas: typed `ClientOptions`, they may hold a batcher,
+    // which a REST or sender client refuses at creation (a ConfigurationError), so the compiler
+    // refuses them there; typed as such a client's options, every client takes them.
+    const shared: dasPackage.ClientOptions = { apiKey: "k", timeout: 5_000 };
+    createDasClient(shared);
+    // @ts-expect-error — ClientOptions may hold a batcher: the wallet client refuses it
+    createWalletClient(shared);
+    // @ts-expect-error — so does the admin client
+    createAdminRest(shared);
+    // @ts-expect-error — the webhooks client
+    createWebhooksClient(shared);
+    // @ts-expect-error — and the sender's, whose endpoint documents no JSON-RPC batches
+    createSenderRpc(shared);
+    // @ts-expect-error — an sdk area's own options: the wallet's are a REST client's
+    createChainDataClient({ areas: { wallet: shared } });
+    const restShared: Parameters<typeof createWalletClient>[0] = { apiKey: "k", batch: false };
+    createWalletClient(restShared);
+    createWebhooksClient(restShared);
+    createDasClient(restShared);
+    createChainDataClient({ areas: { wallet: restShared, das: shared } });
+    // The sdk's shared options take a batcher: its JSON-RPC areas batch, the others never get it.
+    createChainDataClient({ batch: createBatcher(), areas: { wallet: restShared } });
+  }
   // @ts-expect-error — authHeader is required
   createWebhookHandler({ onEvent: () => {} });
   void n;
