@@ -26,7 +26,7 @@ import {
   pageWalkCode,
   paramDocs,
 } from "./lib/emit.mjs";
-import { typeSources } from "./lib/types.mjs";
+import { paramsWithRules, typeSources } from "./lib/types.mjs";
 import {
   commonDescriptorFields,
   descriptorSource,
@@ -180,7 +180,12 @@ async function emitTypes(pkg) {
       paths: {},
       components: { schemas: typeSchemas(pkg) },
     },
-    { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
+    {
+      inputSchemas: methods.flatMap((m) => [
+        `${pascal(m.name)}Params`,
+        `${pascal(m.name)}ParamsBase`,
+      ]),
+    },
   );
   const first = methods[0]?.name ?? "method";
   const map = callMap({
@@ -220,7 +225,8 @@ function typeSchemas({ doc, http, httpOps, methods }) {
     // (Without its rules chosen by a member's value, `allOf: [{ if, then }]` from `x-all-of`: they
     // add nothing a type says, and openapi-typescript would write `& (unknown & unknown)`.)
     const { allOf: _rules, ...params } = paramsSchema(m, { withQuery: true });
-    schemas[P] = { description: withStatus(`Params of \`${m.name}\`.`, m), ...params };
+    // (With rules between params, `<Method>ParamsBase` and `<Method>Params` that keeps to them.)
+    Object.assign(schemas, paramsWithRules(P, params, withStatus(`Params of \`${m.name}\`.`, m)));
     schemas[R] = {
       description: withStatus(m.result.description ?? `Result of \`${m.name}\`.`, m),
       ...m.result.schema,
@@ -537,7 +543,7 @@ function endpointFactory({ area, Area, clientVar, doc, httpOps, methods }, endpo
     : `createJsonRpcClient<${endpointName}>(options, ${info["x-host"]}Host, ${literal(path)})`;
   return (
     (unbatched
-      ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a batcher is refused too (a\n * ConfigurationError, rather than ignored: the caller would believe its calls are batched);\n * \`batch: false\` passes.\n */\nexport type ${Area}ClientOptions = Omit<ClientOptions, "batch">;\n\n`
+      ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a batcher is refused too (a\n * ConfigurationError, rather than ignored: the caller would believe its calls are batched);\n * \`batch: false\` passes.\n */\nexport interface ${Area}ClientOptions extends Omit<ClientOptions, "batch"> {\n  /**\n   * Not an option of the ${area} clients (only \`false\`, which says so): at run time a batcher is\n   * refused with a ConfigurationError. An options object typed \`ClientOptions\` may hold one, so the\n   * compiler refuses it here too: type options shared with other clients \`${Area}ClientOptions\`\n   * (every client takes them).\n   */\n  batch?: false | undefined;\n}\n\n`
       : "") +
     (httpOps.length
       ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +

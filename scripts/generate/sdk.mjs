@@ -153,7 +153,15 @@ const clientFactory = (lines, batching, hosts) =>
   `  // Each made on first use, then kept; not enumerable, so logging or serialising the client\n` +
   `  // makes none (packages/sdk/src/lazy.ts).\n` +
   `  return lazyAreas<ChainDataClient>({\n` +
-  lines.map((a) => `    ${a.prop}: () => create${a.Area}Client(optionsOf.${a.prop}),`).join("\n") +
+  // (An area that takes no batcher is typed so: areaOptions refused one given for it, and gave it
+  // none of the shared ones.)
+  lines
+    .map((a) => {
+      const own = optionsType(a);
+      const cast = own === "ClientOptions" ? "" : ` as ${own}`;
+      return `    ${a.prop}: () => create${a.Area}Client(optionsOf.${a.prop}${cast}),`;
+    })
+    .join("\n") +
   `\n  });\n}\n`;
 
 /**

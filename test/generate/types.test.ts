@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   descriptionAsText,
   MAX_TYPE_EXAMPLE_LINES,
+  paramsWithRules,
   typesFor,
   // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/generate/lib/types.mjs";
@@ -337,5 +338,65 @@ describe("generated types: the @example of a type or member", () => {
       '/**\n * Short.\n * @example\n * {\n *   "a": 1\n * }\n */\nexport interface Short',
     );
     expect(text).toContain("/** Long. */\nexport interface Long");
+  });
+});
+
+describe("generated types: rules between params (x-dependent-schemas)", () => {
+  const object = (properties: Record<string, unknown>, dependentSchemas?: unknown) => ({
+    type: "object",
+    properties,
+    additionalProperties: false,
+    ...(dependentSchemas ? { dependentSchemas } : {}),
+  });
+  const source = async (schemas: Record<string, unknown>) =>
+    typesFor(
+      { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } },
+      { inputSchemas: Object.keys(schemas) },
+    );
+  const str = { type: "string" };
+  const params = (rules: unknown) =>
+    object({ page: { type: "integer" }, cursor: str, before: str, sort: str, q: str }, rules);
+
+  it("types the params as their members and one variant per group of params given together", async () => {
+    const rules = {
+      page: { properties: { cursor: false, before: false } },
+      cursor: { properties: { sort: { enum: ["id"] } } },
+      before: { properties: { sort: { enum: ["id"] } } },
+    };
+    const out: string = await source(paramsWithRules("MParams", params(rules), "Params of `m`."));
+    expect(out).toContain("export interface MParamsBase {");
+    expect(out).toContain(
+      '/** Params of `m`. Rules between them: `page` excludes `cursor` and `before`; with `cursor` or `before`, `sort` must be "id". */\n' +
+        "export type MParams = MParamsBase & ({\n" +
+        "    /** Not with `page`. */\n" +
+        "    cursor?: undefined;\n" +
+        "    /** Not with `page`. */\n" +
+        "    before?: undefined;\n" +
+        "} | {\n" +
+        "    /** Not with `cursor` or `before`. */\n" +
+        "    page?: undefined;\n" +
+        '    sort?: "id" | undefined;\n' +
+        "});",
+    );
+  });
+
+  it("adds a variant without any of them where every group narrows, and types only what a type says", async () => {
+    const rules = { cursor: { properties: { sort: { enum: ["id"], pattern: "^i" } } } };
+    const out: string = await source(paramsWithRules("MParams", params(rules), "P."));
+    expect(out).toContain(
+      'export type MParams = MParamsBase & ({\n    sort?: "id" | undefined;\n} | {\n    cursor?: undefined;\n});',
+    );
+  });
+
+  it("leaves the params one interface (the check alone keeps the rules) where the groups overlap", async () => {
+    // (`page` excludes `cursor` and `before`, `q` excludes `cursor` but not `before`: no split into
+    // groups, each member excluding every member of the others, that variants could state exactly.)
+    const rules = {
+      page: { properties: { cursor: false, before: false } },
+      q: { properties: { cursor: false } },
+    };
+    const out: string = await source(paramsWithRules("MParams", params(rules), "P."));
+    expect(out).toContain("export interface MParams {");
+    expect(out).not.toContain("MParamsBase");
   });
 });

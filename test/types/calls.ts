@@ -961,6 +961,54 @@ export async function invalid(): Promise<void> {
   await wallet.getHistory({ wallet: ADDRESS, tokenAccounts: "some" });
   // @ts-expect-error — not a sort field
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, sortBy: { sortBy: "newest" } });
+  // Rules between params (the spec's `x-dependent-schemas`), refused by the compiler as by the
+  // check before sending: `page` excludes `before`, `after` and `cursor`, which sort by `id` only.
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, page: 2, limit: 10 });
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, cursor: "c", sortBy: { sortBy: "id" } });
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, before: "a", after: "b" });
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, page: 1, cursor: undefined });
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, page: undefined, cursor: "c" });
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, sortBy: { sortBy: "created" }, page: 1 });
+  {
+    // A wrapper with both kinds of paging as optional arguments gives the one it has.
+    const list = (cursor?: string, page?: number) =>
+      das.getAssetsByOwner({ ownerAddress: ADDRESS, ...(cursor ? { cursor } : { page }) });
+    void list;
+  }
+  // @ts-expect-error — `page` excludes `before`
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, page: 1, before: "a" });
+  // @ts-expect-error — `page` excludes `after`
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, page: 1, after: "a" });
+  // @ts-expect-error — `page` excludes `cursor`
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, page: 1, cursor: "c" });
+  // @ts-expect-error — `before` sorts by id only
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, before: "a", sortBy: { sortBy: "created" } });
+  // @ts-expect-error — `after` sorts by id only
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, after: "a", sortBy: { sortBy: "updated" } });
+  // @ts-expect-error — `cursor` sorts by id only
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, cursor: "c", sortBy: { sortBy: "none" } });
+  // @ts-expect-error — getAssetsByAuthority has the same rules
+  await das.getAssetsByAuthority({ authorityAddress: ADDRESS, page: 1, cursor: "c" });
+  // @ts-expect-error — getAssetsByAuthority: keyset paging sorts by id only
+  await das.getAssetsByAuthority({
+    authorityAddress: ADDRESS,
+    cursor: "c",
+    sortBy: { sortBy: "recent_action" },
+  });
+  // @ts-expect-error — the page walk takes the same params
+  das.getAssetsByOwner.all({ ownerAddress: ADDRESS, page: 1, cursor: "c" });
+  // @ts-expect-error — the standalone page walk too
+  paginateGetAssetsByOwner(createDasRpc(), { ownerAddress: ADDRESS, page: 1, after: "a" });
+  // @ts-expect-error — and `request` by name
+  await das.request("getAssetsByOwner", { ownerAddress: ADDRESS, page: 1, before: "a" });
+  // @ts-expect-error — and the sdk's client
+  await sdk.das.getAssetsByOwner({ ownerAddress: ADDRESS, page: 1, cursor: "c" });
+  {
+    // @ts-expect-error — a params object typed by the sdk's namespace
+    const both: Das.GetAssetsByOwnerParams = { ownerAddress: ADDRESS, page: 1, cursor: "c" };
+    const members: Das.GetAssetsByOwnerParamsBase = { ownerAddress: ADDRESS, page: 1, cursor: "c" };
+    void [both, members];
+  }
   await webhooks.updateWebhook({
     webhookID: "642574b0-72aa-41dd-b293-356451e22168",
     webhookURL: "https://example.com/hook",
@@ -1000,6 +1048,30 @@ export async function invalid(): Promise<void> {
   createWebhookHandler({ authHeader: "secret", onEvent(event: RawTransactionEvent) {} });
   // @ts-expect-error — a REST client takes no batcher (JSON-RPC only)
   createWalletClient({ batch: createBatcher() });
+  {
+    // Options shared by clients of several areas: typed `ClientOptions`, they may hold a batcher,
+    // which a REST or sender client refuses at creation (a ConfigurationError), so the compiler
+    // refuses them there; typed as such a client's options, every client takes them.
+    const shared: dasPackage.ClientOptions = { apiKey: "k", timeout: 5_000 };
+    createDasClient(shared);
+    // @ts-expect-error — ClientOptions may hold a batcher: the wallet client refuses it
+    createWalletClient(shared);
+    // @ts-expect-error — so does the admin client
+    createAdminRest(shared);
+    // @ts-expect-error — the webhooks client
+    createWebhooksClient(shared);
+    // @ts-expect-error — and the sender's, whose endpoint documents no JSON-RPC batches
+    createSenderRpc(shared);
+    // @ts-expect-error — an sdk area's own options: the wallet's are a REST client's
+    createChainDataClient({ areas: { wallet: shared } });
+    const restShared: Parameters<typeof createWalletClient>[0] = { apiKey: "k", batch: false };
+    createWalletClient(restShared);
+    createWebhooksClient(restShared);
+    createDasClient(restShared);
+    createChainDataClient({ areas: { wallet: restShared, das: shared } });
+    // The sdk's shared options take a batcher: its JSON-RPC areas batch, the others never get it.
+    createChainDataClient({ batch: createBatcher(), areas: { wallet: restShared } });
+  }
   // @ts-expect-error — authHeader is required
   createWebhookHandler({ onEvent: () => {} });
   void n;

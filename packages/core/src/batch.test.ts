@@ -185,3 +185,38 @@ describe("createBatcher: a batch request answered 413 Payload Too Large (user tr
     expect((lone as Error).message).toBe("HTTP 413 Payload Too Large from getAsset");
   });
 });
+
+describe("createBatcher: a batch answer without a call's entry", () => {
+  it("names the request id of a call the batch answer leaves out, or holds twice (same method, several calls)", async () => {
+    const { createJsonRpcClient } = await import("./json-rpc.js");
+    const { rpcHost } = await import("./generated/environments.js");
+    const { jsonResponse, stubFetch } = await import("./test-support/testing.js");
+    // Answers the first request, the third twice, and not the second.
+    const { fetch } = stubFetch((call) => {
+      const [a, , c] = JSON.parse(call.body!) as { id: string }[];
+      return jsonResponse([a, c, c].map((r) => ({ jsonrpc: "2.0", id: r!.id, result: r!.id })));
+    });
+    const rpc = createJsonRpcClient(
+      { apiKey: "test", fetch, batch: createBatcher(), maxRetries: 0 },
+      rpcHost,
+      "/",
+    );
+    const getAsset = { id: "getAsset", idempotent: true };
+    const [first, second, third] = await Promise.allSettled(
+      [1, 2, 3].map((n) => rpc.call(getAsset, { n })),
+    );
+    expect(first).toEqual({ status: "fulfilled", value: "1" });
+    expect((second as PromiseRejectedResult).reason).toMatchObject({
+      name: "InvalidResponseError",
+      reason: "missing-entry",
+      operation: "getAsset",
+      message: 'Invalid response (missing-entry) from getAsset, status 200: id "2"',
+    });
+    expect((third as PromiseRejectedResult).reason).toMatchObject({
+      reason: "duplicate-entry",
+      message: 'Invalid response (duplicate-entry) from getAsset, status 200: id "3"',
+    });
+    // (The stack, which a terminal shows, says it too.)
+    expect((second as PromiseRejectedResult).reason.stack.split("\n")[0]).toMatch(/: id "2"$/);
+  });
+});

@@ -287,8 +287,13 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       error.message += detail;
       reject(error);
     };
-    if (entry === undefined) return invalid("missing-entry");
-    if (duplicate) return invalid("duplicate-entry");
+    // (Naming the request's id, as `id-mismatch` does: a batch of the same method twice left the
+    // caller unable to tell which call came back without an answer.)
+    if (entry === undefined || duplicate)
+      return invalid(
+        duplicate ? "duplicate-entry" : "missing-entry",
+        `: id ${JSON.stringify(request.id)}`,
+      );
     if (!entry || typeof entry !== "object" || Array.isArray(entry)) return invalid("not-json-rpc");
     const { id, error } = entry;
     // `id: null` is how a server reports an error it could not tie to a request.

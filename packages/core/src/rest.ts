@@ -23,7 +23,15 @@ import { validate } from "./validate.js";
  * the generated clients refuse a batcher too, with a ConfigurationError, rather than ignore it:
  * config.ts's `unbatched`, which `batch: false` passes. `createRestTransport` itself does not.)
  */
-export type RestClientOptions = Omit<ClientOptions, "batch">;
+export interface RestClientOptions extends Omit<ClientOptions, "batch"> {
+  /**
+   * Not an option of a REST client (only `false`, which says so): at run time a batcher is refused
+   * with a ConfigurationError. An options object typed `ClientOptions` may hold one, so the compiler
+   * refuses it here too: type options shared with other clients `RestClientOptions` (every client
+   * takes them).
+   */
+  batch?: false | undefined;
+}
 
 /** The REST transport of one host: its REST calls, over the HTTP engine (http.ts). */
 export interface RestTransport {

@@ -21,6 +21,7 @@ import {
   type ClientOptions,
   type HostName,
   type ResolvedConfig,
+  type RestClientOptions,
 } from "@chaindata/core";
 import type { ChainDataClientOptions } from "./generated/client.js";
 
@@ -72,7 +73,9 @@ const clientOptions = (options: object): ClientOptions => ownOptions(options, CL
  * given. A host the environment lacks is not an error: its area fails when first used.
  */
 function check(options: ClientOptions): ResolvedConfig {
-  createRestTransport(options, rpcHost);
+  // (A transport made to check the URLs and headers only: it ignores a `batch`, which the JSON-RPC
+  // areas take.)
+  createRestTransport(options as RestClientOptions, rpcHost);
   const config = resolveConfig(options);
   for (const host of Object.values(hosts))
     if (config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);
@@ -192,7 +195,7 @@ export function areaOptions<Area extends string, Batched extends Area>(
     const host = hosts[hostOf[area]];
     if (laid[area].baseUrls?.[host.name] == null) continue;
     try {
-      createRestTransport(laid[area], host);
+      createRestTransport(laid[area] as RestClientOptions, host);
     } catch (error) {
       // (Named by the area's path when it has options of its own: its key or URL may be there.)
       throw error instanceof ConfigurationError &&

@@ -10,7 +10,7 @@
 // Tested by test/clients/sender-keep-alive-recipe.test.ts against a server that sends no
 // Keep-Alive hint: one connection for a ping, 5 s idle and a sendTransaction (Node's own fetch
 // opens two). Not published (package.json "files"): copy it into your project.
-import { createSenderClient, type ClientOptions } from "@chaindata/sender";
+import { createSenderClient, type SenderClientOptions } from "@chaindata/sender";
 import { Agent, fetch as undiciFetch } from "undici";
 
 /** How long the agent keeps an idle connection open. */
@@ -24,7 +24,7 @@ const IDLE_MS = 65_000;
 export function createWarmSenderClient({
   pingEveryMs = 30_000,
   ...options
-}: Omit<ClientOptions, "fetch"> & { pingEveryMs?: number } = {}) {
+}: Omit<SenderClientOptions, "fetch"> & { pingEveryMs?: number } = {}) {
   if (!(pingEveryMs > 0 && pingEveryMs < IDLE_MS))
     throw new RangeError(`pingEveryMs: must be > 0 and < ${IDLE_MS} (the idle limit)`);
   const agent = new Agent({ keepAliveTimeout: IDLE_MS, keepAliveMaxTimeout: IDLE_MS });

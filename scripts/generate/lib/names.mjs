@@ -396,6 +396,9 @@ export function packageBindings([main, http]) {
     }
     const Name = pascal(o.name);
     if (o.method) bind(`${Name}Params`, types, "params type", true);
+    // (Bound for every method, as the u64 shapes are: a method gaining rules between its params,
+    // and with them `<Method>ParamsBase` (lib/types.mjs paramsWithRules), then clashes with nothing.)
+    if (o.method) bind(`${Name}ParamsBase`, types, "params type without their rules", true);
     if (!rpc) bind(`${Name}Input`, types, "input type", true);
     // (A REST package's openapi.ts imports the inputs too, as the schemas they are typed as.)
     if (!rpc) bind(`${Name}Input`, openapi, "input type", false);

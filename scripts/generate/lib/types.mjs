@@ -58,6 +58,11 @@ const renamedMembers = (renamed, properties) =>
     ]);
 const undefinedOnly = ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword);
 
+// A member a rule between params leaves out (`paramsWithRules`): typed `?: undefined`, as the
+// check treats an undefined member as absent (not `never`, which `exactOptionalPropertyTypes`
+// would make refuse `{ cursor: undefined }`).
+const ABSENT = "x-chaindata-absent";
+
 /** The node a local `$ref` (`#/a/b`) points to in `root`; `undefined` for any other ref. */
 const localRef = (root, ref) =>
   ref.startsWith("#/")
@@ -219,7 +224,7 @@ export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
     defaultNonNullable: false,
     transform(schema) {
       if (schema[OPEN_ENUM]) return openEnumType(schema[OPEN_ENUM]);
-      if (schema[RENAMED_TO]) return undefinedOnly;
+      if (schema[RENAMED_TO] || schema[ABSENT]) return undefinedOnly;
       // (As the runtime revives them: a `type: string, format: uint64` stays a string. The
       // transform replaces the whole type, so a nullable one says `null` itself.)
       if (isU64(schema)) return [schema.type].flat().includes("null") ? bigintOrNull : bigint;
@@ -597,4 +602,145 @@ function optionalAcceptsUndefined(node) {
     );
   };
   return ts.visitNode(node, visit);
+}
+
+/**
+ * The schemas that type a method's params with the rules between them (`x-dependent-schemas`,
+ * JSON Schema `dependentSchemas` over the params object), so that the compiler refuses what the
+ * check refuses before sending: `{ [Name]: …, [`${Name}Base`]: … }`, where `params` (the object
+ * schema of every param, lib/operations.mjs `paramsSchema`) becomes `<Name>Base` and `<Name>` is
+ * `<Name>Base & (variant | …)`, one variant per group of params that may be given together: the
+ * members of the other groups absent, and the group's own rule (a schema the params also pass)
+ * narrowing them. DAS `getAssetsByOwner`: `page` excludes `before`, `after` and `cursor`, which
+ * each need `sortBy.sortBy: id`, so
+ * `GetAssetsByOwnerParamsBase & ({ before?: undefined; … } | { page?: undefined; sortBy?: { sortBy?: "id" } })`.
+ *
+ * Exact only where the exclusions split the params they name into groups, every member of a group
+ * excluding every member of another and none of its own, and a group's members share one rule (or
+ * have none): other rules leave the params typed `{ [Name]: params }` as before (the check still
+ * refuses them). Of a rule's schema only what a type says is kept (`properties`, `required`,
+ * `enum`, `type`, `$ref`); a `pattern` or a bound stays the check's.
+ */
+export function paramsWithRules(Name, params, description) {
+  const plain = { [Name]: { description, ...params } };
+  const rules = isObject(params.dependentSchemas) ? params.dependentSchemas : {};
+  const { dependentSchemas: _rules, ...base } = params;
+  const excludes = (rule) =>
+    isObject(rule?.properties) && Object.values(rule.properties).every((v) => v === false)
+      ? Object.keys(rule.properties)
+      : undefined;
+  const nodes = new Set();
+  const excluded = new Set();
+  const requirement = new Map();
+  for (const [name, rule] of Object.entries(rules)) {
+    nodes.add(name);
+    const others = excludes(rule);
+    if (!others) {
+      requirement.set(name, typeable(rule));
+      continue;
+    }
+    for (const other of others) {
+      nodes.add(other);
+      excluded.add(`${name}\0${other}`).add(`${other}\0${name}`);
+    }
+  }
+  if (!nodes.size) return plain;
+  const apart = (a, b) => excluded.has(`${a}\0${b}`);
+  const groups = [];
+  for (const node of nodes) {
+    const group = groups.find((g) => !apart(g[0], node));
+    if (group) group.push(node);
+    else groups.push([node]);
+  }
+  const exact =
+    groups.every((g) => g.every((a) => g.every((b) => !apart(a, b)))) &&
+    groups.every((g, i) =>
+      groups.every((h, j) => i === j || g.every((a) => h.every((b) => apart(a, b)))),
+    ) &&
+    groups.every(
+      (g) => new Set(g.map((n) => JSON.stringify(requirement.get(n) ?? null))).size === 1,
+    );
+  if (!exact) return plain;
+  const absent = (names, because) =>
+    Object.fromEntries(
+      names.map((n) => [
+        n,
+        { type: "string", [ABSENT]: true, ...(because && { description: `Not with ${because}.` }) },
+      ]),
+    );
+  const variants = groups.map((group) => {
+    const others = groups.filter((g) => g !== group).flat();
+    const rule = requirement.get(group[0]);
+    const narrowed = rule?.properties ?? {};
+    if (others.some((n) => Object.hasOwn(narrowed, n))) return undefined;
+    return {
+      type: "object",
+      properties: { ...absent(others, listed(group, "or")), ...narrowed },
+      ...(rule?.required ? { required: rule.required } : {}),
+    };
+  });
+  if (variants.includes(undefined)) return plain;
+  // (Every group narrowing what it allows, params giving none of the members are a variant too.)
+  if (groups.every((g) => requirement.has(g[0])))
+    variants.push({ type: "object", properties: absent([...nodes]) });
+  const Base = `${Name}Base`;
+  const said = groups.flatMap((g, i) => [
+    ...(i < groups.length - 1 && groups.length > 1
+      ? [
+          `${listed(g, "and")} ${g.length > 1 ? "exclude" : "excludes"} ${listed(groups.slice(i + 1).flat(), "and")}`,
+        ]
+      : []),
+    ...(requirement.has(g[0])
+      ? [`with ${listed(g, "or")}, ${ruleInWords(requirement.get(g[0]))}`]
+      : []),
+  ]);
+  return {
+    [Base]: {
+      ...base,
+      description: `The members of \`${Name}\` without the rules between them (\`${Name}\` is what a call takes).`,
+    },
+    [Name]: {
+      // (The status tags, which end the description, stay last.)
+      description: description.replace(
+        /^[^\n]*/,
+        (first) => `${first} Rules between them: ${said.join("; ")}.`,
+      ),
+      allOf: [{ $ref: `#/components/schemas/${Base}` }, { anyOf: variants }],
+    },
+  };
+}
+
+/** The part of a rule's schema that a type states (see `paramsWithRules`). */
+function typeable(schema) {
+  if (!isObject(schema)) return schema;
+  const out = {};
+  if (typeof schema.$ref === "string") out.$ref = schema.$ref;
+  if (Array.isArray(schema.enum)) out.enum = schema.enum;
+  if (schema.type !== undefined) out.type = schema.type;
+  if (isObject(schema.properties)) {
+    out.type ??= "object";
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([k, v]) => [k, typeable(v)]),
+    );
+  }
+  if (Array.isArray(schema.required)) out.required = schema.required;
+  return out;
+}
+
+/** `a`, `a or b`, `a, b or c` (`joiner`: "or", "and"), each name as code. */
+const listed = (names, joiner) =>
+  names
+    .map((n) => `\`${n}\``)
+    .join(", ")
+    .replace(/, ([^,]*)$/, ` ${joiner} $1`);
+
+/** A rule's typed schema in words: `sortBy.sortBy must be "id"`, for its members that have an `enum`. */
+function ruleInWords(schema, path = []) {
+  if (!isObject(schema)) return "";
+  if (Array.isArray(schema.enum) && path.length)
+    return `\`${path.join(".")}\` must be ${schema.enum.map((v) => JSON.stringify(v)).join(" or ")}`;
+  const parts = Object.entries(schema.properties ?? {})
+    .map(([k, v]) => ruleInWords(v, [...path, k]))
+    .filter(Boolean);
+  return parts.length ? parts.join(", ") : path.length ? "" : "the params pass its rule";
 }

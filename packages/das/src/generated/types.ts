@@ -702,8 +702,8 @@ export interface GetAssetBatchParams {
 }
 /** One entry per requested id, in request order; `null` for an id that was not found. */
 export type GetAssetBatchResult = (Asset | null)[];
-/** Params of `getAssetsByOwner`. */
-export interface GetAssetsByOwnerParams {
+/** The members of `GetAssetsByOwnerParams` without the rules between them (`GetAssetsByOwnerParams` is what a call takes). */
+export interface GetAssetsByOwnerParamsBase {
     /** The wallet address whose assets are listed. */
     ownerAddress: Address;
     /** The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. */
@@ -726,10 +726,25 @@ export interface GetAssetsByOwnerParams {
      */
     displayOptions?: undefined;
 }
+/** Params of `getAssetsByOwner`. Rules between them: `page` excludes `before`, `after` and `cursor`; with `before`, `after` or `cursor`, `sortBy.sortBy` must be "id". */
+export type GetAssetsByOwnerParams = GetAssetsByOwnerParamsBase & ({
+    /** Not with `page`. */
+    before?: undefined;
+    /** Not with `page`. */
+    after?: undefined;
+    /** Not with `page`. */
+    cursor?: undefined;
+} | {
+    /** Not with `before`, `after` or `cursor`. */
+    page?: undefined;
+    sortBy?: {
+        sortBy?: "id" | undefined;
+    } | undefined;
+});
 /** A page of the owner's assets. */
 export type GetAssetsByOwnerResult = AssetList;
-/** Params of `getAssetsByAuthority`. */
-export interface GetAssetsByAuthorityParams {
+/** The members of `GetAssetsByAuthorityParams` without the rules between them (`GetAssetsByAuthorityParams` is what a call takes). */
+export interface GetAssetsByAuthorityParamsBase {
     /** The authority address whose assets are listed. */
     authorityAddress: Address;
     /** The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. */
@@ -752,6 +767,21 @@ export interface GetAssetsByAuthorityParams {
      */
     displayOptions?: undefined;
 }
+/** Params of `getAssetsByAuthority`. Rules between them: `page` excludes `before`, `after` and `cursor`; with `before`, `after` or `cursor`, `sortBy.sortBy` must be "id". */
+export type GetAssetsByAuthorityParams = GetAssetsByAuthorityParamsBase & ({
+    /** Not with `page`. */
+    before?: undefined;
+    /** Not with `page`. */
+    after?: undefined;
+    /** Not with `page`. */
+    cursor?: undefined;
+} | {
+    /** Not with `before`, `after` or `cursor`. */
+    page?: undefined;
+    sortBy?: {
+        sortBy?: "id" | undefined;
+    } | undefined;
+});
 /** A page of the assets under the authority. */
 export type GetAssetsByAuthorityResult = AssetList;
 /** Params of `getNftEditions`. */

@@ -181,10 +181,10 @@ export function createChainDataClient(options: ChainDataClientOptions = {}): Cha
     compression: () => createCompressionClient(optionsOf.compression),
     das: () => createDasClient(optionsOf.das),
     mint: () => createMintClient(optionsOf.mint),
-    sender: () => createSenderClient(optionsOf.sender),
-    admin: () => createAdminClient(optionsOf.admin),
-    tokenMetadata: () => createTokenMetadataClient(optionsOf.tokenMetadata),
-    wallet: () => createWalletClient(optionsOf.wallet),
-    webhooks: () => createWebhooksClient(optionsOf.webhooks),
+    sender: () => createSenderClient(optionsOf.sender as SenderClientOptions),
+    admin: () => createAdminClient(optionsOf.admin as RestClientOptions),
+    tokenMetadata: () => createTokenMetadataClient(optionsOf.tokenMetadata as RestClientOptions),
+    wallet: () => createWalletClient(optionsOf.wallet as RestClientOptions),
+    webhooks: () => createWebhooksClient(optionsOf.webhooks as RestClientOptions),
   });
 }

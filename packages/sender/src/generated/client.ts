@@ -10,7 +10,15 @@ import type * as T from "./types.js";
  * ConfigurationError, rather than ignored: the caller would believe its calls are batched);
  * `batch: false` passes.
  */
-export type SenderClientOptions = Omit<ClientOptions, "batch">;
+export interface SenderClientOptions extends Omit<ClientOptions, "batch"> {
+  /**
+   * Not an option of the sender clients (only `false`, which says so): at run time a batcher is
+   * refused with a ConfigurationError. An options object typed `ClientOptions` may hold one, so the
+   * compiler refuses it here too: type options shared with other clients `SenderClientOptions`
+   * (every client takes them).
+   */
+  batch?: false | undefined;
+}
 
 /** The sender endpoint of {@link createSenderRpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (`ping`). */
 export interface SenderRpc extends JsonRpcClient<"sender /fast"> {
