@@ -58,7 +58,7 @@ describe("request log headers", () => {
         text: undefined,
       },
       (entry) => recorded.push(entry),
-    )({ kind: "rpc", areas: ["das"], status: 200, violations: [], body: undefined });
+    )({ kind: "json-rpc", areas: ["das"], status: 200, violations: [], body: undefined });
     expect(recorded[0]).toMatchObject({
       // (A query parameter is masked by the body members' names only: `token` is no credential name.)
       query: { token: "kept" },
