@@ -182,7 +182,7 @@ describe("dynamic mode with a seed: a page walk runs and ends", () => {
   });
 });
 
-describe("dynamic mode started with walkPages 3, pageFill 1000 (trial 43: a walk of 1,000-asset pages)", () => {
+describe("dynamic mode started with walkPages 3, pageFill 1000 (user trial 38, F12: a walk of 1,000-asset pages)", () => {
   let shaped: MockServer;
   beforeAll(async () => {
     shaped = await startMock({
