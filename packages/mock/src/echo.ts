@@ -31,7 +31,7 @@ export interface ListEcho {
   from: string;
   /** The fields of an entry (dotted paths) and the value of its input each takes (`""` the input itself). */
   each: Record<string, string>;
-  /** Only the inputs this matches get an entry. */
+  /** Only the inputs this matches are echoed (another's entry is the answer's own, unchanged). */
   only?: RegExp;
 }
 
@@ -139,7 +139,7 @@ export const ECHOES: Record<string, Echo[]> = {
   ],
   // the sender (spec/openrpc/sender.yaml): the signature is the transaction's own (user trial 36, F9)
   sendTransaction: [{ to: "", derive: firstSignature }],
-  // wallet (spec/openapi/wallet.yaml): a domain is not resolved, so it is not echoed
+  // wallet (spec/openapi/wallet.yaml): a domain is not echoed (the example's identity answers it)
   getIdentity: [{ to: "address", from: "path.wallet", only: ADDRESS }],
   getBatchIdentity: [{ list: "", from: "body.addresses", each: { address: "" }, only: ADDRESS }],
   // webhooks (spec/openapi/webhooks.yaml)
@@ -185,10 +185,11 @@ export function echoRequest(
       const list = get(out, echo.list);
       if (!Array.isArray(inputs) || !Array.isArray(list) || !list.length) continue;
       const templates = list.filter(isObject);
-      const entries = inputs
-        .filter((input) => !echo.only || (typeof input === "string" && echo.only.test(input)))
-        .map((input, i) =>
-          templates.length
+      // (An input `only` refuses, a name-service domain, is not echoed: its entry is the
+      // template's as it is, an identity the domain "resolves" to, as getIdentity answers one.)
+      const entries = inputs.map((input, i) =>
+        templates.length
+          ? !echo.only || (typeof input === "string" && echo.only.test(input))
             ? Object.entries(echo.each).reduce<unknown>(
                 (entry, [field, from]) => {
                   const value = get(input, from);
@@ -196,8 +197,9 @@ export function echoRequest(
                 },
                 templates[i % templates.length],
               )
-            : null,
-        );
+            : templates[i % templates.length]
+          : null,
+      );
       out = echo.list ? put(out, echo.list.split("."), entries) : entries;
       continue;
     }
