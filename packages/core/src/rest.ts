@@ -29,6 +29,7 @@ export interface RestClientOptions extends Omit<ClientOptions, "batch"> {
    * with a ConfigurationError. An options object typed `ClientOptions` may hold one, so the compiler
    * refuses it here too: type options shared with other clients `RestClientOptions` (every client
    * takes them).
+   * @default undefined (no batcher: each call is its own request)
    */
   batch?: false | undefined;
 }

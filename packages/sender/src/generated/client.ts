@@ -16,6 +16,7 @@ export interface SenderClientOptions extends Omit<ClientOptions, "batch"> {
    * refused with a ConfigurationError. An options object typed `ClientOptions` may hold one, so the
    * compiler refuses it here too: type options shared with other clients `SenderClientOptions`
    * (every client takes them).
+   * @default undefined (no batcher: each call is its own request)
    */
   batch?: false | undefined;
 }
