@@ -87,7 +87,7 @@ describe("echoRequest", () => {
     expect(echo(rules, { ids: [A] }, [])).toEqual([]);
   });
 
-  it("takes several fields of an entry from its input, the list under a path, and only the inputs `only` matches", () => {
+  it("takes several fields of an entry from its input, the list under a path, and echoes only the inputs `only` matches (another keeps its template's entry)", () => {
     const proofs: Echo[] = [
       { list: "value", from: "", each: { address: "address", merkleTree: "tree" } },
     ];
@@ -119,6 +119,7 @@ describe("echoRequest", () => {
       echo(identities, { body: { addresses: [A, "toly.sol", B] } }, [{ address: C, name: "n" }]),
     ).toEqual([
       { address: A, name: "n" },
+      { address: C, name: "n" },
       { address: B, name: "n" },
     ]);
   });
