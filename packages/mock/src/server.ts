@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { areaUrls, type AreaUrl } from "./areas.js";
 import { CONTROL_PREFIX } from "./control.js";
 import { createHandler } from "./handler.js";
-import { DEFAULT_WALK, walkRule, type WalkShape } from "./paging.js";
+import { DEFAULT_WALK, walkOf, walkRule } from "./paging.js";
 import { problem, sendProblem } from "./http.js";
 import {
   createRequestLog,
@@ -154,10 +154,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const log = createRequestLog(options.logLimit ?? 10_000, (entry) => {
     if (options.logRequests) print(formatLogLine(entry));
   });
-  const walk: WalkShape = {
-    walkPages: options.walkPages ?? DEFAULT_WALK.walkPages,
-    pageFill: options.pageFill ?? DEFAULT_WALK.pageFill,
-  };
+  const walk = walkOf(options, DEFAULT_WALK);
   const { handle, scenarios } = await createHandler(
     spec,
     {
