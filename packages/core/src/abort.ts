@@ -14,6 +14,7 @@ const watched = /* @__PURE__ */ new WeakMap<
  * signal fires no more events. For a helper that waits on a caller's signal, as the runtime's
  * calls do.
  * @returns a function that stops watching (and removes the listener once no call is left)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export function watchAbort(signal: AbortSignal, callback: () => void): () => void {
   let entry = watched.get(signal);

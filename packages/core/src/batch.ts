@@ -8,6 +8,7 @@ import { MAX_TIMER_MS } from "./internal/timer.js";
 /**
  * A call a JSON-RPC client offers its batcher: its request object, its method, and how to fail it.
  * (The JSON-RPC client's, not an application's; declared because {@link Batcher.bind} names it.)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export interface BatchedCall {
   request: { id: string; method: string };

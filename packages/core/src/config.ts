@@ -254,6 +254,7 @@ export const keyFromEnvironment = (): string | undefined => {
 
 /**
  * Every option of {@link ClientOptions}, in the order messages list them (the sdk's too).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const CLIENT_OPTIONS = [
   "apiKey",
@@ -276,6 +277,7 @@ type _AllClientOptions = _True<
 /**
  * Throws the ConfigurationError of option `name` breaking `rule`: the `name: rule` message of
  * every option check (the sdk's and the webhook receiver's too).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const misconfigured = (name: string, rule: string): never => {
   throw new ConfigurationError(`${name}: ${rule}`);
@@ -289,6 +291,7 @@ export const misconfigured = (name: string, rule: string): never => {
  * @throws ConfigurationError `batch: is not an option of the sender client (only the … areas batch)`, naming the
  * areas that batch (`batchingAreas`, generated from the spec: its JSON-RPC areas but those whose
  * `info.x-batch` is false)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
   const batch = (options as { batch?: unknown } | null | undefined)?.batch;
@@ -308,6 +311,7 @@ export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
  * (The sdk's `createChainDataClient` also hides a shorter name holding a key given with its
  * options, options.ts `nameIn`; doing that here too measured +39 B gz in every bundle, against +20
  * for the length rule alone, so the rule for a key under 25 characters is the sdk's only.)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const knownOptions = (
   options: object | null | undefined,
@@ -329,6 +333,7 @@ export const knownOptions = (
  * left out. Every later step (a spread, the batcher, a page walk's per-page copy) then sees what
  * was checked: a spread alone keeps own enumerable properties only, and would drop the `baseUrls`
  * of a class instance's getter or the `signal` of `Object.create(defaults)`.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const ownOptions = (options: object, names: readonly string[]): Record<string, unknown> => {
   const own: Record<string, unknown> = {};
@@ -345,6 +350,7 @@ export const ownOptions = (options: object, names: readonly string[]): Record<st
  * object, an array or a function by what it is, not quoted: it may be the API key, an array
  * holding it, or a getter whose source spells it. Exported from the package, for the option
  * checks of the other packages (the webhook receiver).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const messageValue = (value: unknown): string =>
   typeof value === "string"
@@ -364,6 +370,7 @@ export const messageValue = (value: unknown): string =>
  * The type of `value`, for a message that must not quote it: a string given where the options
  * object belongs is often the API key (`createDasClient(key)`), and one given as `baseUrls` a URL
  * that may hold a key. (`null` as itself, not "object".)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
 
@@ -521,6 +528,7 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
  * empty object). For a client that reads its options again after creation (the sender's `ping`):
  * it must reach the same host, with the same headers, as the calls resolved at creation. For the
  * generated sender client and the sdk.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const snapshotOptions = <T>(options: T): T => {
   if (!options || typeof options !== "object") return options;

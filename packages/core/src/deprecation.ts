@@ -17,6 +17,7 @@ const warnedIds = (): Set<string> =>
  * `nodejs_compat` became the default, but print nothing it emits.)
  *
  * @param replacement - what to use instead (the spec's `x-replaced-by`)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export function warnDeprecated(id: string, replacement: string, logger?: Logger): void {
   const warned = warnedIds();

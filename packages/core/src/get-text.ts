@@ -30,6 +30,7 @@ import type { Redactor } from "./redact.js";
  * 5xx), `TimeoutError`, `ConnectionError`, `AbortError`, `ConfigurationError` for bad options
  * (nothing is sent), `ValidationError` for arguments after `options` (`extra`: nothing is sent);
  * every one names `operation`.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export async function getText(
   clientOptions: ClientOptions | undefined,

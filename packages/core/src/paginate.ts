@@ -21,6 +21,11 @@ import type { Check } from "./validate.js";
  * `hasMore`, `echoedPage` and `echoedLimit`.
  */
 export interface PaginationDescriptor {
+  /**
+   * How the walk asks for the next page: `"page"` counts pages in the `page` param (from the
+   * first params' own, else 1; by cursor instead where `keyset` or `keysetWhen` says so);
+   * `"cursor"` sends each result's next cursor (at `nextCursor`) as the `cursor` param.
+   */
   style: "page" | "cursor";
   /** The page-number param. @default 'page' */
   page?: string;
@@ -183,7 +188,9 @@ const stopped = (
 /**
  * Walks the pages of an operation lazily: a page is fetched only when the previous one has been
  * consumed, so memory stays bounded by one page, plus (by cursor) the cursors of the first 1,000
- * pages and the last 1,000, kept to find a cursor sent again.
+ * pages and the last 1,000, kept to find a cursor sent again. The walk under every `.all()`; call
+ * it for a method no package covers, made with `rpc.call` and a descriptor of your own (the
+ * example; packages/core/README.md, "Walking a method no package covers", has one by keyset).
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than the page size (the result's `echoedLimit`,
@@ -215,6 +222,21 @@ const stopped = (
  *   object (`null`, a string, a list) go to `fetchPage` once, as given, for it to refuse;
  *   `.checkpoints()` refuses them (a `ConfigurationError`, nothing sent), as it could not say
  *   where such a walk goes on
+ * @example
+ * ```ts
+ * import { createDasRpc, paginate, type Asset, type AssetList, type RpcMethodDescriptor } from "@chaindata/das";
+ *
+ * type GroupParams = { groupKey: "collection"; groupValue: string; page?: number; limit?: number };
+ * const getAssetsByGroup: RpcMethodDescriptor<never, GroupParams, AssetList> = { id: "getAssetsByGroup", idempotent: true };
+ * const rpc = createDasRpc();
+ * const assets = paginate<Asset, AssetList, GroupParams>(
+ *   (params: GroupParams, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
+ *   { style: "page", page: "page", limit: "limit", items: "items", skipped: "errors", echoedPage: "page" },
+ *   { groupKey: "collection", groupValue: "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w", limit: 1000 },
+ *   { operation: "getAssetsByGroup", maxPages: 100 },
+ * );
+ * for await (const asset of assets) console.log(asset.id);
+ * ```
  */
 export function paginate<I, R, P = unknown>(
   // (A method's type, whose parameters TypeScript compares both ways: a `fetchPage` typed for the
@@ -504,6 +526,7 @@ export type ParamsArgument<P> = Record<never, never> extends P ? [params?: P] : 
  * Adds `.all()` to an operation, for the generated clients: `operation` is its descriptor, whose
  * `pagination` says how it pages, whose `id` the error of a broken walk names, and whose `params`
  * check the walk runs on each next cursor (paginate's `check`).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export function withPagination<P, R, I>(
   call: (params: P, options?: RequestOptions) => Promise<R>,

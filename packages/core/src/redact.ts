@@ -138,6 +138,7 @@ const SECRET_HEADER = /auth|key|token|secret|pass|cookie|signature|session|crede
  * (`api-key`, a webhook's `authHeader`), or with `header` a header's (`x-token`, `cookie` too).
  * The rule the redactor reads credentials by, for code that masks by name (the mock's request
  * log).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const isSecretName = (name: string, header?: boolean) =>
   SECRET_NAME.test(name) || (!!header && SECRET_HEADER.test(name));

@@ -34,7 +34,10 @@ export interface RestClientOptions extends Omit<ClientOptions, "batch"> {
   batch?: false | undefined;
 }
 
-/** The REST transport of one host: its REST calls, over the HTTP engine (http.ts). */
+/**
+ * The REST transport of one host: its REST calls, over the HTTP engine (http.ts).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
 export interface RestTransport {
   /** The host's base URL (no trailing slash), for openapi-fetch's `createClient({ baseUrl })`. */
   baseUrl: string;
@@ -80,6 +83,7 @@ export interface RestTransport {
  * @throws ConfigurationError when the environment has no URL for `host` and `baseUrls` does not
  * give one. A missing API key is reported by each call instead (nothing is sent), so a client
  * can be constructed before the key is needed, and key-optional hosts (sender) work without one.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export function createRestTransport(
   options: RestClientOptions | undefined,

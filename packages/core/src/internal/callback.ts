@@ -4,6 +4,7 @@
  * it) is ignored, and so is what it rejects with, if async (not awaited, but caught: Node ends the
  * process on an unhandled rejection). The callback may have done its work before it failed, so its
  * failure must not fail the call. (Exported, marked internal, for the chaindata packages.)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const callQuietly = (call: () => unknown): void => {
   try {
