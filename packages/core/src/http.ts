@@ -546,11 +546,15 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // process), and so does `options` as they go (for the batcher, whose calls may leave a batch
     // already sent).
     let attempts = 0;
+    // Settles the rate limiter's `answered` of the attempt going (see the loop below).
+    let answered: ((value?: unknown) => void) | undefined;
     // One request, and its whole body read (so the timeout covers reading it).
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
     // names. A 3xx becomes an APIError instead (not retried).
-    const fetchWhole = (signal: AbortSignal) => {
+    // (`tell`: the attempt's own `answered`, taken as it starts: a fetch that lost its race and
+    // ignored its signal may answer later, during the next attempt.)
+    const fetchWhole = (signal: AbortSignal, tell = answered) => {
       options.attempts = ++attempts;
       return fetch(url, {
         method: init.method,
@@ -559,6 +563,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         signal,
         redirect: "manual",
       }).then(async (response): Promise<Exchange> => {
+        tell?.();
         attemptsOf.set(response, attempts);
         return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
       });
@@ -566,7 +571,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
 
     try {
       for (let attempt = 1; ; attempt++) {
-        if (config.rateLimit) await config.rateLimit.acquire(signal);
+        // The limiter counts the attempt until its answer's headers come, or its failure (the
+        // `finally` below: refused, timed out, aborted, even before it was sent): it reached the
+        // server in between, maybe a handshake after it was sent (user trial 39, F1).
+        if (config.rateLimit)
+          await config.rateLimit.acquire(signal, new Promise((resolve) => (answered = resolve)));
         const started = Date.now();
         let error: Error;
         let delay: number | undefined;
@@ -621,6 +630,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           ))
             throw thrown;
           error = thrown;
+        } finally {
+          answered?.();
         }
         if (!retry || attempt > retries) {
           // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true;

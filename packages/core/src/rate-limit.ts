@@ -6,14 +6,37 @@ import { MAX_TIMER_MS } from "./internal/timer.js";
 
 /**
  * A start given out: when (planned, until it happens), and whether it happened (else its caller
- * waits for it, on a timer due at `deadline`; `seen`: when the one before that was due).
+ * waits for it, on a timer due at `deadline`; `seen`: when the one before that was due). `until`:
+ * for a start whose caller tells when its answer came (`answered`), `Infinity` until then, then
+ * that time: its window counts from it (see `end`).
  */
-type Slot = { at: number; started: boolean; deadline?: number; seen?: number };
+type Slot = {
+  at: number;
+  started: boolean;
+  until?: number | undefined;
+  deadline?: number;
+  seen?: number;
+};
+
+/**
+ * The longest a start waits for its answer in the window (ms): the HTTP engine's default
+ * `timeout`, by which an attempt of a client with default options has an answer or a failure
+ * anyway. (A request still unanswered after a minute reached the server long before, if ever;
+ * and on Workers a cancelled request's code never runs again: its start must not hold its place
+ * forever.)
+ */
+const HOLD_MS = 60_000;
 
 /** The limiter the HTTP engine (http.ts) calls before every attempt (retries included). */
 export interface RateLimiter {
-  /** Resolves when a request may start; rejects with `AbortError` if `signal` aborts while waiting. */
-  acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves when a request may start; rejects with `AbortError` if `signal` aborts while waiting.
+   * `answered`, if given, settles when the request's answer (its response headers) or its failure
+   * is known. A request reaches the server between its start and its answer, so a limiter given it
+   * can count the request until then: `createRateLimiter`'s does (without it, it counts from the
+   * start). The HTTP engine passes one for every attempt; a limiter of your own may ignore it.
+   */
+  acquire(signal?: AbortSignal, answered?: PromiseLike<unknown>): Promise<void>;
   /**
    * Holds every start for `ms` from now (a longer hold already set stays as it is). The HTTP
    * engine calls it on a 429 whose wait it would honour (a `Retry-After` up to 60 s, not the 429 of
@@ -25,11 +48,16 @@ export interface RateLimiter {
 }
 
 /**
- * A sliding-window limiter aimed a tenth under the rate, so that a request reaching the server a
- * little late stays within its second: at most `max(1, floor(requestsPerSecond))` requests start in
- * any 1.1 × `that many / requestsPerSecond` seconds, and one that had to wait starts at least
- * `1.1 / requestsPerSecond` seconds after the one before (for 5 per second: 5 in any 1.1 s, 220 ms
- * apart). Waiters start in call order, each on a timer of its own, so one limiter may be shared by
+ * A sliding-window limiter aimed a tenth under the rate: at most `max(1, floor(requestsPerSecond))`
+ * requests reach the server in any 1.1 × `that many / requestsPerSecond` seconds (for 5 per second:
+ * 5 in any 1.1 s), however late each reaches it, and one that had to wait starts at least
+ * `1.1 / requestsPerSecond` seconds after the one before (220 ms). A request reaches the server
+ * after it starts and before its answer comes, so each counts in the window from its start until
+ * its answer's headers (or its failure: refused, timed out, aborted) come, and a window after
+ * that; a request still unanswered holds its place, up to a minute from its start. (Called without
+ * `answered`, around requests of your own, a start counts from when it was made: a request that
+ * reaches the server late may then share one of its windows with one more.) Waiters start in call
+ * order, each on a timer of its own, so one limiter may be shared by
  * a Worker's requests. A waiter whose signal aborts rejects with `AbortError` and leaves the line,
  * and those behind it move up: each wakes at the turn of the one before it too, so the next in
  * line takes the turn it freed. One whose request is cancelled (on Workers) is dropped once a
@@ -49,8 +77,9 @@ export interface RateLimiter {
  */
 export function createRateLimiter(options: {
   /**
-   * Requests that may start per second, e.g. `5` (the admin host's documented limit); the limiter
-   * aims a tenth under it: `5` starts at most 5 in any 1.1 s, `0.5` one every 2.2 s.
+   * Requests that may reach the server per second, e.g. `5` (the admin host's documented limit);
+   * the limiter aims a tenth under it: `5` lets at most 5 reach it in any 1.1 s, `0.5` one in any
+   * 2.2 s.
    */
   requestsPerSecond: number;
 }): RateLimiter {
@@ -70,12 +99,26 @@ export function createRateLimiter(options: {
       "rateLimit.requestsPerSecond",
       `must be a finite number > 0, at least one request per 22.5 days (got ${messageValue(rate)})`,
     );
-  // Why this shape (user trials 7, 15 and 18; docs/decisions/0009-one-runtime-per-process.md):
-  // - The tenth under the rate: a first burst opening its connections reached the server up to
-  //   30 ms late, and a sixth request then fell within one of its seconds, which a server counting
-  //   over a sliding second rejects. Up to 100 ms of such lateness now leaves 5 in every second. A
-  //   token bucket that starts full lets twice the rate through in the first second; waiters
-  //   released in bursts exactly a window apart are as fragile as none.
+  // Why this shape (user trials 7, 15, 18 and 39; docs/decisions/0009-one-runtime-per-process.md):
+  // - A start counts in the window until its answer came (`answered`), not from when it was sent:
+  //   a first burst opening its connections reaches the server a handshake late (two round trips,
+  //   150 to 300 ms behind a proxy, user trial 39) and the sixth, a window later on a connection
+  //   already open, at once: 6 or 7 in one of the server's seconds, which a server counting over a
+  //   sliding second rejects. A request reaches the server between its start and its answer: a
+  //   window from the answer leaves at most `burst` in any window at the server, whatever the
+  //   lateness. The cost is the latency, once per `burst` starts: at 5 per second against a server
+  //   answering in 150 ms, 4.0 starts per second rather than 4.5.
+  // - A start that fails before it reaches the server (refused, a DNS failure) or is aborted or
+  //   times out is counted until the failure is known, as an answer: the engine cannot tell
+  //   whether the request got there (it may have, its answer lost).
+  // - One still unanswered holds its place (so a request hung until its timeout lets none go
+  //   beside it), up to HOLD_MS from its start, the default timeout: a Worker's request cancelled
+  //   meanwhile never tells its answer.
+  // - The tenth under the rate: it covered the lateness before starts were held until answered
+  //   (100 ms of it), and still covers it for a caller that does not tell its answers; with them,
+  //   it is a margin for the server's own clock and window edges, and it keeps the step and the
+  //   timings documented. A token bucket that starts full lets twice the rate through in the first
+  //   second; waiters released in bursts exactly a window apart are as fragile as none.
   // - A start per call, given when it is made, and a timer per waiter, set only by that waiter's
   //   own code (its `acquire`, or its timer), so no call waits on another's timer or is settled by
   //   another's code: on Workers a timer dies with the request that set it (a limiter shared by
@@ -101,8 +144,33 @@ export function createRateLimiter(options: {
   const step = 1100 / rate;
   const window = burst * step;
   // The starts given out, in the order they go, on a monotonic clock (after the wall clock is set back, past
-  // starts would never leave the window): those made, and those of waiters not started yet.
+  // starts would never leave the window): those made, and after them those of waiters not started yet.
   const slots: Slot[] = [];
+  // Until when a start made counts in the window, as known `now`: until its answer came (no later
+  // than `HOLD_MS` after it), `now` while it waits for one, its own time if its caller tells none.
+  const end = (s: Slot, now: number) => Math.min(Math.max(s.at, s.until ?? 0), s.at + HOLD_MS, now);
+  // The ends of the `made` starts made (the first in line: the waiters come after them), latest
+  // first: starts made in order may be answered in any order.
+  const ends = (made: number, now: number) =>
+    slots
+      .slice(0, made)
+      .map((s) => end(s, now))
+      .sort((a, b) => b - a);
+  // When the window has room for the start at `i` in line (`latest`: `ends(made, now)`, needed only
+  // while fewer than `burst` wait before it): a window after the `burst`-th latest start before
+  // it, `-Infinity` while fewer go before it. Waiters are planned no earlier than `now` (an
+  // unanswered start counts as ending then: a waiter behind it wakes then, and plans again), so
+  // after every start made: the latest before a waiter are the waiters before it, then the starts
+  // made whose windows end last.
+  const freeAt = (i: number, made: number, latest: () => number[]) =>
+    (i - made < burst ? (latest()[burst - 1 - i + made] ?? -Infinity) : slots[i - burst]!.at) +
+    window;
+  // How many starts were made: the first in line (the waiters come after them).
+  const made = () => {
+    let n = 0;
+    while (slots[n]?.started) n++;
+    return n;
+  };
   // Starts given at once whose callers have not gone on yet: they will send no earlier than now.
   const going = new Set<Slot>();
   // No start before this (`pause`: a 429's wait), on the same clock.
@@ -115,6 +183,8 @@ export function createRateLimiter(options: {
   // beside it, and the waiters after it move back as much, keeping their distance.
   const plan = (now: number) => {
     for (const s of going) s.at = now;
+    const n = made();
+    const latest = ends(n, now);
     slots.forEach((s, i) => {
       if (!s.started)
         s.at = Math.max(
@@ -122,7 +192,7 @@ export function createRateLimiter(options: {
           pausedUntil,
           s.deadline ?? 0,
           i ? slots[i - 1]!.at + step : 0,
-          i < burst ? 0 : slots[i - burst]!.at + window,
+          freeAt(i, n, () => latest),
         );
     });
   };
@@ -135,29 +205,41 @@ export function createRateLimiter(options: {
       if (ms !== undefined && ms > 0)
         pausedUntil = Math.max(pausedUntil, performance.now() + Math.min(ms, MAX_TIMER_MS));
     },
-    acquire(signal) {
+    acquire(signal, answered) {
       if (signal?.aborted)
         return Promise.reject(new AbortError("The request was aborted", undefined, signal.reason));
       const now = performance.now();
       for (const s of going) s.at = now;
+      // The starts made (`n`, the first in line) whose windows are over leave it. (Not only from
+      // the front: those answered late, or not yet, stay while later ones leave.)
+      let n = 0;
+      while (slots[n]?.started)
+        if (end(slots[n]!, now) <= now - window) slots.splice(n, 1);
+        else n++;
       // (Only then: planning the whole line again for every call slowed a burst of thousands of
       // calls made in one tick. A new call placed after waiters planned late moves up when its
       // timer runs.)
-      if ((slots.find((s) => !s.started)?.at ?? now) < now) plan(now);
-      while (slots.length && slots[0]!.started && slots[0]!.at <= now - window) slots.shift();
+      if ((slots[n]?.at ?? now) < now) plan(now);
       // When the window has room for one more start (now, or when the start `burst` back leaves
       // it); a call that has to wait also starts at least a step after the last one.
       const room = Math.max(
+        now,
         pausedUntil,
-        slots.length < burst ? now : slots[slots.length - burst]!.at + window,
+        freeAt(slots.length, n, () => ends(n, now)),
       );
       // (While one waits, a new call goes after it, a step later: in call order.)
       const last = slots[slots.length - 1];
       const slot: Slot = {
         at: room > now || (last && !last.started) ? Math.max(room, last ? last.at + step : 0) : now,
         started: false,
+        until: answered && Infinity,
       };
       slots.push(slot);
+      // Counted until its answer, once its caller tells it (`Infinity` until then; a rejection is
+      // an answer too: the request is over). Only a field is set: the answer comes in its caller's
+      // code, which on Workers must not set another caller's timer.
+      const mark = () => (slot.until = performance.now());
+      answered?.then(mark, mark);
       if (slot.at <= now) {
         slot.started = true;
         going.add(slot);
