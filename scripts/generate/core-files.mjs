@@ -1,8 +1,8 @@
 // The generated files made of the spec as a whole rather than of one area: @chaindata/core's
 // generated/ modules (environments.ts, the hosts and environments of spec/hosts.yaml; areas.ts,
 // the areas that batch; schemas.ts, the schemas of two or more areas; spec-digest.ts, the
-// bundles' digest), and each package's runtime.ts, its
-// re-export of core's runtime (lib/names.mjs runtimeExports lists what).
+// bundles' digest), and each package's runtime.ts, its re-export of core's runtime
+// (lib/names.mjs runtimeExports lists what).
 import { hostKeyOptional, hostRegionNames, takesBatcher } from "./lib/areas.mjs";
 import { banner, literal } from "./lib/emit.mjs";
 import { runtimeExports } from "./lib/names.mjs";

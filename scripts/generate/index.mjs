@@ -7,9 +7,9 @@
 // rules as `npm run spec:check` does. Deterministic: a second run changes nothing.
 // This file drives the emitters: rpc.mjs and rest.mjs (an area's code),
 // constants.mjs (an area's constants), readme.mjs (its README), core-files.mjs (core's generated
-// modules, the schemas of two or more areas among them, and each package's runtime.ts), sdk.mjs (@chaindata/sdk's client), sdk-namespaces.mjs
-// (its type namespaces) and scaffold.mjs (a new area's package, written once); sync.mjs writes
-// (or compares) the generated files they return.
+// modules, the schemas of two or more areas among them, and each package's runtime.ts), sdk.mjs
+// (@chaindata/sdk's client), sdk-namespaces.mjs (its type namespaces) and scaffold.mjs (a new
+// area's package, written once); sync.mjs writes (or compares) the generated files they return.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

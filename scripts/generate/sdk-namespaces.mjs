@@ -15,7 +15,8 @@ import { pascal } from "./lib/schema.mjs";
  */
 export function emitSdkNamespace(area, { rpc, batch }, shared = []) {
   // (`shared`: the schemas core declares for two or more areas, which the package re-exports too:
-  // aliased here for the same reason, or a webhooks hover would show `Admin.ErrorBody`.)
+  // aliased here for the same reason: else a file importing `Wallet` and `Webhooks` showed a
+  // `Webhooks.ErrorBody` as `Wallet.ErrorBody`.)
   const types = [...runtimeExports({ rpc, batch }).types, ...shared];
   const alias = (name) => {
     const declared = TYPE_PARAMETERS[name];
