@@ -1,7 +1,8 @@
 // The generated files made of the spec as a whole rather than of one area: @chaindata/core's
 // generated/ modules (environments.ts, the hosts and environments of spec/hosts.yaml; areas.ts,
-// the areas that batch; spec-digest.ts, the bundles' digest), and each package's runtime.ts, its
-// re-export of core's runtime (lib/names.mjs runtimeExports lists what).
+// the areas that batch; schemas.ts, the schemas of two or more areas; spec-digest.ts, the
+// bundles' digest), and each package's runtime.ts, its re-export of core's runtime
+// (lib/names.mjs runtimeExports lists what).
 import { hostKeyOptional, hostRegionNames, takesBatcher } from "./lib/areas.mjs";
 import { banner, literal } from "./lib/emit.mjs";
 import { runtimeExports } from "./lib/names.mjs";
@@ -101,6 +102,36 @@ export function emitBatchingAreas(areas) {
     `\n/** The areas whose clients take a batcher (the JSON-RPC areas whose endpoint documents batches), as messages name them. */\n` +
     `export const batchingAreas = ${literal(names.join(", ").replace(/, (?!.*, )/, " and "))};\n`
   );
+}
+
+/**
+ * core's generated/schemas.ts: the schemas two or more areas share (`Address`, `Slot`…), each
+ * declared once, as those areas' types.ts printed it (`declared`: lib/types.mjs `typeSources`), and
+ * re-exported by each of their packages: one type, so that `export *` of two packages is no clash.
+ * An area's status tag (`@beta`) stays on only when every area sharing the type has it. The
+ * `shared-schema` rule (lib/refusals.mjs) refuses two areas' different schemas of one name; a
+ * schema still printed two ways (an input in one area, its arrays readonly, and a result in
+ * another) is refused here, as core can declare one of them only.
+ */
+export function emitSharedSchemas(declared) {
+  const texts = [...declared.keys()].sort().map((name) => {
+    const [first, ...others] = declared.get(name);
+    const other = others.find((o) => o.plain !== first.plain);
+    if (other) {
+      const lines = [first, other].map((o) => o.plain.split("\n"));
+      const at = lines[0].findIndex((line, i) => line !== lines[1][i]);
+      throw new Error(
+        `type ${name}: areas ${first.area} and ${other.area} declare it differently (${first.area}: \`${lines[0][at]?.trim()}\`, ${other.area}: \`${lines[1][at]?.trim()}\`), and @chaindata/core declares one type of a name for every area (two would make an app's \`export *\` of both packages fail, TypeScript's TS2308): give one of them another name in the spec`,
+      );
+    }
+    return others.every((o) => o.tagged === first.tagged) ? first.tagged : first.plain;
+  });
+  return {
+    "packages/core/src/generated/schemas.ts":
+      banner("spec/dist (the schemas of two or more areas)") +
+      `// Each area package whose spec has one of them re-exports it from here (its generated/types.ts).\n\n` +
+      (texts.join("") || "export {};\n"),
+  };
 }
 
 /** src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option types, re-exported so one import suffices. */

@@ -7,9 +7,9 @@
 // rules as `npm run spec:check` does. Deterministic: a second run changes nothing.
 // This file drives the emitters: rpc.mjs and rest.mjs (an area's code),
 // constants.mjs (an area's constants), readme.mjs (its README), core-files.mjs (core's generated
-// modules and each package's runtime.ts), sdk.mjs (@chaindata/sdk's client), sdk-namespaces.mjs
-// (its type namespaces) and scaffold.mjs (a new area's package, written once); sync.mjs writes
-// (or compares) the generated files they return.
+// modules, the schemas of two or more areas among them, and each package's runtime.ts), sdk.mjs
+// (@chaindata/sdk's client), sdk-namespaces.mjs (its type namespaces) and scaffold.mjs (a new
+// area's package, written once); sync.mjs writes (or compares) the generated files they return.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,12 +17,18 @@ import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
 import { bundleDigest, defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
 import { runtimeKind } from "./lib/areas.mjs";
-import { generatorRefusals, packagesOf, throwIfRefused } from "./lib/refusals.mjs";
+import {
+  generatorRefusals,
+  packagesOf,
+  sharedSchemaNames,
+  throwIfRefused,
+} from "./lib/refusals.mjs";
 import { emitAreaConstants } from "./constants.mjs";
 import {
   emitBatchingAreas,
   emitEnvironments,
   emitRuntimeExports,
+  emitSharedSchemas,
   emitSpecDigest,
 } from "./core-files.mjs";
 import { emitReadme } from "./readme.mjs";
@@ -67,19 +73,23 @@ async function emitAll({ index, areas, digest }) {
     "packages/core/src/generated/environments.ts": emitEnvironments(index, areas),
     "packages/core/src/generated/spec-digest.ts": emitSpecDigest(digest),
   };
+  // (Each package's main document: the sender's, not its plain-HTTP companion.)
+  const mains = packagesOf(areas).map(([a]) => a);
+  // The schemas of two or more areas, which core declares once (each emitter adds its copy of
+  // each to `declared`, for emitSharedSchemas to compare and write).
+  const shared = { names: sharedSchemaNames(mains), declared: new Map() };
   for (const [a, http] of packagesOf(areas))
     Object.assign(
       files,
-      await (a.kind === "openrpc" ? emitRpcArea(a, http) : emitRestArea(a)),
+      await (a.kind === "openrpc" ? emitRpcArea(a, http, shared) : emitRestArea(a, shared)),
       emitAreaConstants(a),
       emitReadme(a, http, index.hosts),
       emitRuntimeExports(a.area, runtimeKind(a)),
-      emitSdkNamespace(a.area, runtimeKind(a)),
+      emitSdkNamespace(a.area, runtimeKind(a), sharedOf(a, shared.names)),
     );
-  // (Each package's main document: the sender's, not its plain-HTTP companion.)
-  const mains = packagesOf(areas).map(([a]) => a);
   Object.assign(
     files,
+    emitSharedSchemas(shared.declared),
     { "packages/core/src/generated/areas.ts": emitBatchingAreas(mains) },
     emitSdk(mains, index.hosts),
     emitSdkShapes(mains.map((a) => ({ area: a.area, names: shapeExports(files, a.area) }))),
@@ -87,6 +97,10 @@ async function emitAll({ index, areas, digest }) {
   );
   return files;
 }
+
+/** The names of `names` (core's shared schemas) that the area document `a` has. */
+const sharedOf = (a, names) =>
+  Object.keys(a.doc.components?.schemas ?? {}).filter((name) => names.has(name));
 
 /**
  * The u64 shapes that `area`'s generated files export (`dasU64Shape`, `getAssetU64Shape`,

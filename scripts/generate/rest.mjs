@@ -16,6 +16,7 @@ import {
   areaStatusTags,
   banner,
   callMap,
+  coreTypeImport,
   docComment,
   exampleName,
   exampleOptions,
@@ -131,7 +132,11 @@ export const documentedRateLimit = (doc) =>
 /** The constant a REST package exports its documented rate limit as (`adminRateLimit`). */
 export const rateLimitName = (area) => `${camel(area)}RateLimit`;
 
-export async function emitRestArea(main) {
+/**
+ * An area's generated files. `shared`: the schemas core declares (lib/types.mjs `typeSources`), in
+ * the whole spec's run; without it (an area generated alone) the area declares every schema.
+ */
+export async function emitRestArea(main, shared) {
   // Everything this function would otherwise turn into wrong code (names, parameters, their
   // serialization, schemas the checks cannot translate…): the same rules as `npm run spec:check`.
   throwIfRefused(packageRefusals([main, undefined]), [main]);
@@ -145,7 +150,7 @@ export async function emitRestArea(main) {
     ops: operationsOf(doc),
     source: `spec/dist/${file}`,
   };
-  const { types, openapi } = await emitTypes(pkg);
+  const { types, openapi } = await emitTypes(pkg, shared);
   // (Each operation's code in client.ts: its standalone function, its member and the member's
   // implementation, which members.ts writes too.)
   const calls = pkg.ops.map((op) => operationCode(pkg, op));
@@ -163,20 +168,20 @@ export async function emitRestArea(main) {
  * openapi-typescript's root types (`paths`, `operations`…), which only the generated code reads,
  * sit in openapi.ts, which the package's index does not re-export.
  */
-async function emitTypes(pkg) {
-  const { doc, source } = pkg;
+async function emitTypes(pkg, shared) {
+  const { area, doc, source } = pkg;
   const inputs = inputSchemas(pkg);
-  const { roots, schemas, schemaNames } = await typeSources(
+  const { roots, schemas, schemaNames, fromCore } = await typeSources(
     {
       ...doc,
       components: { ...doc.components, schemas: { ...doc.components?.schemas, ...inputs } },
     },
-    { inputSchemas: Object.keys(inputs) },
+    { inputSchemas: Object.keys(inputs), shared, area },
   );
   return {
     types:
       banner(source) +
-      `import type { SingleMethod } from "@chaindata/core";\n` +
+      coreTypeImport(["SingleMethod", ...fromCore]) +
       `import type { operations } from "./openapi.js";\n\n` +
       schemas +
       "\n" +

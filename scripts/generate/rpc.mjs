@@ -14,6 +14,7 @@ import {
   areaStatusTags,
   banner,
   callMap,
+  coreTypeImport,
   docComment,
   exampleName,
   exampleOptions,
@@ -145,7 +146,11 @@ function paginateExample(doc, method, name, clientVar) {
   return `for await (const ${item} of ${walk}${empty ? "" : args})) {\n  console.log(${item});\n}`;
 }
 
-export async function emitRpcArea(main, http) {
+/**
+ * An area's generated files. `shared`: the schemas core declares (lib/types.mjs `typeSources`), in
+ * the whole spec's run; without it (an area generated alone) the area declares every schema.
+ */
+export async function emitRpcArea(main, http, shared) {
   // Everything this function would otherwise turn into wrong code (names, parameters, schemas the
   // checks cannot translate…): the same rules as `npm run spec:check`.
   throwIfRefused(packageRefusals([main, http]), [main, http]);
@@ -162,18 +167,18 @@ export async function emitRpcArea(main, http) {
     source: `spec/dist/${file}${http ? ` and spec/dist/${http.file}` : ""}`,
   };
   return {
-    [`packages/${area}/src/generated/types.ts`]: await emitTypes(pkg),
+    [`packages/${area}/src/generated/types.ts`]: await emitTypes(pkg, shared),
     [`packages/${area}/src/generated/operations.ts`]: emitOperations(pkg),
     [`packages/${area}/src/generated/client.ts`]: emitClient(pkg),
   };
 }
 
 /** types.ts: the schemas (plus synthetic Params/Result) run through openapi-typescript. */
-async function emitTypes(pkg) {
+async function emitTypes(pkg, shared) {
   const { area, Area, doc, methods, source } = pkg;
   // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
   // (openapi-typescript's root types, `components` here, only wrap the schemas: nothing reads them.)
-  const { schemas: typeSource } = await typeSources(
+  const { schemas: typeSource, fromCore } = await typeSources(
     {
       openapi: "3.1.0",
       info: { title: doc.info.title, version: doc.info.version },
@@ -185,6 +190,8 @@ async function emitTypes(pkg) {
         `${pascal(m.name)}Params`,
         `${pascal(m.name)}ParamsBase`,
       ]),
+      shared,
+      area,
     },
   );
   const first = methods[0]?.name ?? "method";
@@ -202,13 +209,7 @@ async function emitTypes(pkg) {
     })),
     paramsNote: `, as \`${camel(area)}.request\` does. \`${Area}Params<${literal(first)}>\` is \`${pascal(first)}Params\`.`,
   });
-  return (
-    banner(source) +
-    `import type { SingleMethod } from "@chaindata/core";\n` +
-    "\n" +
-    typeSource +
-    map
-  );
+  return banner(source) + coreTypeImport(["SingleMethod", ...fromCore]) + "\n" + typeSource + map;
 }
 
 /** The schemas of types.ts: the document's, each method's `<Method>Params` and every `<Call>Result`. */

@@ -260,11 +260,18 @@ describe("a new REST area and a new JSON-RPC area", () => {
 });
 
 it("tsc accepts the new packages through their scaffolded tsconfig.json, on @chaindata/core's source", async () => {
-  // The repository's base config, plus where the temporary folder finds what it imports.
+  // The repository's base config, plus where the temporary folder finds what it imports: core's
+  // source with this run's generated modules (schemas.ts declares the schemas the new areas share
+  // with admin and mint, which their types.ts import from core).
   const base = JSON.parse(read(root, "tsconfig.base.json"));
   base.compilerOptions.typeRoots = [join(root, "node_modules/@types")];
+  const coreSource = join(root, "packages/core/src");
+  cpSync(coreSource, join(target, "packages/core/src"), {
+    recursive: true,
+    filter: (path) => path !== join(coreSource, "generated"),
+  });
   base.compilerOptions.paths = {
-    "@chaindata/core": [join(root, "packages/core/src/index.ts")],
+    "@chaindata/core": [join(target, "packages/core/src/index.ts")],
     "openapi-fetch": [join(root, "node_modules/openapi-fetch")],
   };
   writeFileSync(join(target, "tsconfig.base.json"), JSON.stringify(base));

@@ -175,6 +175,10 @@ export type {
   ValidationIssue,
 } from "./errors.js";
 export * from "./generated/environments.js";
+// The spec's data types of two or more areas (`Address`, `Slot`…), declared once here and
+// re-exported by each of those area packages: one type, so that `export *` of two packages is no
+// clash (scripts/generate/core-files.mjs). Types only: no bytes in a bundle.
+export type * from "./generated/schemas.js";
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   watchAbort,

@@ -6,6 +6,7 @@
 // and for a JSON-RPC area its OpenAPI companion (the sender's `GET /ping`), each
 // `{ area, kind, doc, file, origins?, specDir? }` (`file`: the bundle's, `openrpc/das.json`;
 // `origins`: see scripts/lib/spec-sources.mjs; `specDir`: the spec folder whose YAML files they name).
+import { isDeepStrictEqual } from "node:util";
 import {
   formatPosition,
   pointerSegments,
@@ -63,6 +64,7 @@ export const RULES = {
   "plain-http": "what the plain-HTTP operations of a JSON-RPC area may be (core's getText)",
   "params-check": "request schemas the generated runtime checks translate",
   "u64-shape": "u64 values in results where the runtime revives them",
+  "shared-schema": "a schema name in two areas names one schema (@chaindata/core declares it once)",
 };
 
 // ---------------------------------------------------------------- entry points
@@ -79,7 +81,7 @@ export function generatorRefusals(documents) {
     if (problem) refusals.push(refusal(docs[0], "#", "area-documents", problem));
     else refusals.push(...packageRefusals(asPackage(docs)));
   }
-  return refusals;
+  return [...refusals, ...sharedSchemaRefusals(documents)];
 }
 
 /**
@@ -201,6 +203,56 @@ export function throwIfRefused(refusals, documents) {
       ? lines[0]
       : `the spec has ${lines.length} things the generator refuses (npm run spec:check reports them too):\n  ${lines.join("\n  ")}`,
   );
+}
+
+// ---------------------------------------------------------------- schemas of two areas
+
+/** Each schema name of `documents` with the documents that have it, in their order. */
+function schemaHolders(documents) {
+  const holders = new Map();
+  for (const d of documents)
+    for (const name of Object.keys(d.doc.components?.schemas ?? {}))
+      holders.set(name, [...(holders.get(name) ?? []), d]);
+  return holders;
+}
+
+/**
+ * The schema names of two or more areas (`documents`: bundles, or packages' documents): one type
+ * each, which @chaindata/core declares once and each of those packages re-exports, so that an
+ * app's `export *` of two of them is no clash (TypeScript's TS2308 on two types of one name).
+ */
+export const sharedSchemaNames = (documents) =>
+  new Set(
+    [...schemaHolders(documents.filter(Boolean))]
+      .filter(([, docs]) => new Set(docs.map((d) => d.area)).size > 1)
+      .map(([name]) => name),
+  );
+
+/**
+ * A schema name two areas give different schemas: core's one type cannot be both, and the two
+ * packages' own types of one name would break an app's `export *` of both (TS2308). One finding
+ * per area differing from the first area that has the name, at that area's schema.
+ */
+function sharedSchemaRefusals(documents) {
+  const out = [];
+  for (const [name, docs] of schemaHolders(documents)) {
+    const [first] = docs;
+    const at = `#/components/schemas/${pointerSegment(name)}`;
+    for (const d of docs.filter((d) => d.area !== first.area)) {
+      if (isDeepStrictEqual(d.doc.components.schemas[name], first.doc.components.schemas[name]))
+        continue;
+      out.push(
+        refusal(
+          d,
+          at,
+          "shared-schema",
+          `areas ${first.area} and ${d.area} both have a schema ${name}, and they differ (${first.area}'s: spec/dist/${first.file}${at}): a name in two areas is one type, which @chaindata/core declares once for both packages (two types of one name would make an app's \`export *\` of both packages fail, TypeScript's TS2308); rename one, and the $refs to it, or make them the same schema`,
+          name,
+        ),
+      );
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- packages

@@ -216,8 +216,15 @@ export async function typesFor(openapiDoc, options) {
  * `operations`), which refer to the schemas by name; `schemaNames` lists them. The roots serve the
  * generated code (openapi-fetch's typed `paths`, the `<Op>Result` aliases' `operations[…]`), not
  * users: a REST package keeps them in a module of their own that its index does not re-export.
+ *
+ * `shared` (the whole spec's run, index.mjs): `{ names, declared }`, the schemas another area has
+ * too, which @chaindata/core declares once (an app's `export *` of two packages each declaring its
+ * own `Address` is TypeScript's TS2308). Their declarations are left out of `schemas`, which
+ * re-exports them instead (`export type { Address };`, `fromCore` lists them for the module's
+ * import from core), and each is added to `declared` (name → `[{ area, plain, tagged }]`) as this
+ * area would declare it, without and with its status tags, for core-files.mjs to compare and write.
  */
-export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
+export async function typeSources(openapiDoc, { inputSchemas = [], shared, area } = {}) {
   const ast = await openapiTS(forTypes(openapiDoc), {
     emptyObjectsUnknown: true,
     // A `default` is what the server assumes when a field is absent: the field stays optional.
@@ -244,10 +251,30 @@ export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
       // (openapi-typescript declares every top-level part; an empty one is noise.)
       .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
       .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
+  const tags = schemaStatusTags(openapiDoc.info ?? {});
+  const isShared = (d) => Boolean(shared?.names.has(d.name.text));
+  const fromCore = declarations.filter(isShared).map((d) => d.name.text);
+  for (const d of declarations.filter(isShared)) {
+    const plain = print([d]);
+    const copies = shared.declared.get(d.name.text) ?? [];
+    shared.declared.set(d.name.text, [
+      ...copies,
+      { area, plain, tagged: tags.length ? print([d], tags) : plain },
+    ]);
+  }
   return {
     roots: print(roots),
-    schemas: print(declarations, schemaStatusTags(openapiDoc.info ?? {})),
+    schemas:
+      (fromCore.length
+        ? `// Declared once by @chaindata/core, as other areas have them too (one type, not one per package).\n` +
+          `export type { ${fromCore.join(", ")} };\n`
+        : "") +
+      print(
+        declarations.filter((d) => !isShared(d)),
+        tags,
+      ),
     schemaNames: declarations.map((d) => d.name.text),
+    fromCore,
   };
 }
 
