@@ -52,8 +52,10 @@ const renamedMembers = (renamed, properties) =>
         // (A type openapi-typescript hands to `transform`, which makes it `undefined`.)
         type: "string",
         [RENAMED_TO]: to,
-        deprecated: true,
-        description: `Another name for \`${to}\`, used elsewhere: pass \`${to}\` here (\`${from}\` is refused).`,
+        // The @deprecated tag is written into the description, with its text: openapi-typescript
+        // writes `deprecated: true` as a bare tag, and an editor's strike-through tooltip then says
+        // only "is deprecated", not which name to use.
+        description: `Another SDK's name for \`${to}\`: this SDK refuses it; pass \`${to}\` instead.\n@deprecated Use \`${to}\` instead.`,
       },
     ]);
 const undefinedOnly = ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword);

@@ -661,8 +661,8 @@ export interface GetAssetParams {
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The open-source reference implementation also accepts the name `displayOptions`.) */
     options?: GetAssetOptions | undefined;
     /**
-     * Another name for `options`, used elsewhere: pass `options` here (`displayOptions` is refused).
-     * @deprecated
+     * Another SDK's name for `options`: this SDK refuses it; pass `options` instead.
+     * @deprecated Use `options` instead.
      */
     displayOptions?: undefined;
 }
@@ -675,8 +675,8 @@ export interface GetAssetBatchParams {
     /** Display options, as for getAsset; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetOptions | undefined;
     /**
-     * Another name for `options`, used elsewhere: pass `options` here (`displayOptions` is refused).
-     * @deprecated
+     * Another SDK's name for `options`: this SDK refuses it; pass `options` instead.
+     * @deprecated Use `options` instead.
      */
     displayOptions?: undefined;
 }
@@ -701,8 +701,8 @@ export interface GetAssetsByOwnerParamsBase {
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
     options?: GetAssetsByOwnerOptions | undefined;
     /**
-     * Another name for `options`, used elsewhere: pass `options` here (`displayOptions` is refused).
-     * @deprecated
+     * Another SDK's name for `options`: this SDK refuses it; pass `options` instead.
+     * @deprecated Use `options` instead.
      */
     displayOptions?: undefined;
 }
@@ -742,8 +742,8 @@ export interface GetAssetsByAuthorityParamsBase {
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetsByAuthorityOptions | undefined;
     /**
-     * Another name for `options`, used elsewhere: pass `options` here (`displayOptions` is refused).
-     * @deprecated
+     * Another SDK's name for `options`: this SDK refuses it; pass `options` instead.
+     * @deprecated Use `options` instead.
      */
     displayOptions?: undefined;
 }
