@@ -4,6 +4,9 @@
 // the server's `x-regions` in the bundle) → `<host>Regions`. Each is its own top-level `const`
 // with no side effects, so a bundle that does not import it does not carry it.
 // scripts/spec/rules.mjs (checkAreaConstants) has checked their shape.
+// Their JSDoc holds the value's meaning and date, not its `x-source`: where a value was found is
+// for the spec's readers (and the docs site), and filled a caller's hover with notes on pull
+// requests and file names (review 48).
 import { banner, literal } from "./lib/emit.mjs";
 import { GLOBAL_REGION, regionalServer, regionNames, regionUrls } from "./lib/areas.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
@@ -31,7 +34,6 @@ export function emitAreaConstants(a) {
     parts.push(
       block([
         clean(tips.description),
-        `Source: ${clean(tips["x-source"])}.`,
         `@see {@link ${name}MinimumTipLamports} for the smallest tip.`,
       ]) +
         `export const ${name}TipAccounts = [\n${tips.accounts.map((a) => `  ${literal(a)},`).join("\n")}\n] as const;\n`,
@@ -42,7 +44,6 @@ export function emitAreaConstants(a) {
       block([
         clean(tip.description),
         `**As of ${tip.asOf}** (when these values were last checked against the public docs); in lamports, as \`bigint\` like every u64 amount of the SDK. The type is \`bigint\`, not the literal values, because they change.`,
-        `Source: ${clean(tip["x-source"])}.`,
       ]) +
         `export const ${name}MinimumTipLamports: Readonly<{\n` +
         `  /** The default route ("Sender Max", dual routing). */\n  default: bigint;\n` +
@@ -59,7 +60,6 @@ export function emitAreaConstants(a) {
       block([
         `The ${host} host's endpoints, for \`baseUrls.${host}\`: \`global\` is the mainnet host (https, routed to the nearest region; the one for browsers), the others are regional endpoints (plain http, for servers): pick the one nearest to you. A key travels in cleartext over http, so a client given an \`apiKey\` (a custom rate limit's) refuses them: use \`global\` then.`,
         `\`baseUrls\` takes URLs only, not region names: \`create${pascal(area)}Client({ baseUrls: { ${host}: ${host}Regions.${regional} } })\`.`,
-        server["x-source"] ? `Source: ${clean(server["x-source"])}.` : "",
       ]) +
         `export const ${host}Regions = {\n` +
         regions.map(([code, url]) => `  ${code}: ${literal(url)},`).join("\n") +

@@ -39,7 +39,7 @@ export type KnownTransactionType = "ANY" | "ACCEPT_ESCROW_ARTIST" | "ACCEPT_ESCR
  */
 export type Signature = string;
 /**
- * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`: slots reach 2^53 in about 114 million years. (Any integer beyond 2^53 − 1 would still arrive exact, as a `bigint`; see decision 0005.)
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`: slots reach 2^53 in about 114 million years. (Any integer beyond 2^53 − 1 would still arrive exact, as a `bigint`.)
  * @example 289345112
  */
 export type Slot = number;

@@ -5,8 +5,6 @@
 /**
  * The Sender tip accounts (mainnet-beta). Every transaction sent to `POST /fast` must contain a SOL transfer (the tip) to one of them. They are not Jito's tip accounts.
  *
- * Source: public-docs: D sender.mdx (Jan 2026) and helius-sdk SENDER_TIP_ACCOUNTS (the same 10); core-ai PR #80 (2026-03: distinct from Jito's tip accounts).
- *
  * @see {@link senderMinimumTipLamports} for the smallest tip.
  */
 export const senderTipAccounts = [
@@ -26,8 +24,6 @@ export const senderTipAccounts = [
  * The smallest tip, in lamports, the Sender accepts on each route: `default` for the default route ("Sender Max", dual routing), `swqosOnly` with the `swqos_only=true` query parameter. It has changed over time: 0.001 SOL / 0.0005 SOL from June 2025; 0.001 SOL / 0.000005 SOL from 2025-10-17; 0.0002 SOL / 0.000005 SOL from 2025-11-17 into early 2026; 0.001 SOL / 0.000005 SOL in the 2026 docs ("Sender Max": the 0.0002 SOL tier was removed). Check the current Sender docs (sending-transactions/sender-max and sender-swqos-only) before relying on a value: a tip under the minimum is rejected with -32602, and a larger tip lands sooner.
  *
  * **As of 2026-06** (when these values were last checked against the public docs); in lamports, as `bigint` like every u64 amount of the SDK. The type is `bigint`, not the literal values, because they change.
- *
- * Source: public-docs: LD sending-transactions/sender-max.md and sender-swqos-only.md (2026); PR335/PR201 (2026-06-24; helius-sdk 3.2.0 MIN_TIP_LAMPORTS_MAX = 1,000,000, MIN_TIP_LAMPORTS_SWQOS = 5,000); the history from the git history of D sender.mdx.
  */
 export const senderMinimumTipLamports: Readonly<{
   /** The default route ("Sender Max", dual routing). */
@@ -40,8 +36,6 @@ export const senderMinimumTipLamports: Readonly<{
  * The sender host's endpoints, for `baseUrls.sender`: `global` is the mainnet host (https, routed to the nearest region; the one for browsers), the others are regional endpoints (plain http, for servers): pick the one nearest to you. A key travels in cleartext over http, so a client given an `apiKey` (a custom rate limit's) refuses them: use `global` then.
  *
  * `baseUrls` takes URLs only, not region names: `createSenderClient({ baseUrls: { sender: senderRegions.slc } })`.
- *
- * Source: public-docs: D sender.mdx and TS SENDER_ENDPOINTS (the global HTTPS endpoint and the seven regional http ones); no devnet sender documented.
  */
 export const senderRegions = {
   global: "https://sender.helius-rpc.com",

@@ -125,7 +125,7 @@ export interface EnhancedTransactionEvent {
     transactionError?: TransactionError | undefined;
     /** The transaction's instructions, with their inner instructions. */
     instructions?: EnhancedInstruction[] | undefined;
-    /** Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open: an integer in them beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number` (JSON numbers are read exactly), so the same field can be either. The known amounts are always `bigint`: `nft.amount` and `nft.fee`. */
+    /** Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the service's docs sketch them without a schema), so each stays open: an integer in them beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number` (JSON numbers are read exactly), so the same field can be either. The known amounts are always `bigint`: `nft.amount` and `nft.fee`. */
     events: TransactionEvents;
 }
 /**
@@ -430,7 +430,7 @@ export type TransactionError = {
     error?: string | undefined;
 } | string | null;
 /**
- * Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open: an integer in them beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number` (JSON numbers are read exactly), so the same field can be either. The known amounts are always `bigint`: `nft.amount` and `nft.fee`.
+ * Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the service's docs sketch them without a schema), so each stays open: an integer in them beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number` (JSON numbers are read exactly), so the same field can be either. The known amounts are always `bigint`: `nft.amount` and `nft.fee`.
  * @example {}
  */
 export interface TransactionEvents {
