@@ -16,6 +16,7 @@ import {
   areaStatusTags,
   banner,
   callMap,
+  clientFactoryTags,
   coreTypeImport,
   docComment,
   exampleName,
@@ -397,7 +398,10 @@ function emitClient(pkg, calls) {
     "\n\n" +
     interfaceDoc(info) +
     `export interface ${Area}Client {\n${calls.map((c) => c.member).join("\n")}\n}\n\n` +
-    docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
+    docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, [
+      ...status,
+      ...clientFactoryTags(area, info),
+    ]) +
     `export function create${Area}Client(options?: RestClientOptions): ${Area}Client {\n` +
     `  const rest = create${Area}Rest(options);\n` +
     `  return {\n${calls.map((c) => c.impl).join("\n")}\n  };\n}\n`

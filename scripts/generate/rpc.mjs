@@ -14,6 +14,7 @@ import {
   areaStatusTags,
   banner,
   callMap,
+  clientFactoryTags,
   coreTypeImport,
   docComment,
   exampleName,
@@ -591,7 +592,7 @@ function clientFactory({ area, Area, doc, httpOps }, { path, optionsType }, impl
   return (
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
-      areaStatusTags(info),
+      [...areaStatusTags(info), ...clientFactoryTags(area, info)],
     ) +
     `export function create${Area}Client(options?: ${optionsType}): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +

@@ -139,7 +139,9 @@ const clientFactory = (lines, batching, hosts) =>
   ` * that is no URL, a key bound for a plain-http URL, or a header that cannot be sent throws \`ConfigurationError\` here, naming the\n` +
   ` * option's path, e.g. \`areas.sender.timeout\`, not at first use). The areas are not enumerable:\n` +
   ` * logging or serialising the client (\`console.log\`, \`JSON.stringify\`, a spread) creates none and\n` +
-  ` * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.\n */\n` +
+  ` * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.\n` +
+  ` * @param options - The options every area shares, and \`areas\` for one area's own.\n` +
+  ` * @example\n * const chaindata = createChainDataClient({ apiKey: process.env.CHAINDATA_API_KEY });\n */\n` +
   `export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {\n` +
   `  // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).\n` +
   `  const { batch, areas, keyFromEnv, ...shared } = sharedOptions(options);\n` +

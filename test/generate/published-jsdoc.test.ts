@@ -41,4 +41,23 @@ describe("generated JSDoc holds no repository-internal notes", () => {
     });
     expect(found).toEqual([]);
   });
+
+  // The factory is the first thing a user hovers: it says what `options` takes and shows a first
+  // line to copy (review 48, F9: its hover was one line).
+  it("every client factory documents its options and has an example", () => {
+    const factories = files
+      .filter((file) => file.endsWith("/client.ts"))
+      .flatMap((file) => {
+        const text = readFileSync(new URL(file, PACKAGES), "utf8");
+        return [
+          ...text.matchAll(/(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\nexport function (create\w+Client)\(/g),
+        ].map(([, doc, name]) => ({ name, doc: doc! }));
+      });
+    expect(factories.map((f) => f.name)).toContain("createDasClient");
+    expect(factories.length).toBeGreaterThanOrEqual(8);
+    for (const { name, doc } of factories) {
+      expect(doc, name).toMatch(/@param options - \S/);
+      expect(doc, name).toMatch(new RegExp(`@example\\n \\* const \\w+ = ${name}\\(`));
+    }
+  });
 });

@@ -25,6 +25,23 @@ export const areaStatusTags = (info) => [
     : []),
 ];
 
+/**
+ * The tags of a `create<Area>Client` factory after its status tags: what `options` takes and a
+ * first line to copy, as the factory is the first thing a user hovers (its JSDoc was one line:
+ * review 48). `info["x-auth"].required === false` (the sender's host) never reads
+ * `CHAINDATA_API_KEY`: its key is a dedicated one, given or none.
+ */
+export const clientFactoryTags = (area, info) => {
+  const keyOptional = info["x-auth"]?.required === false;
+  const client = area.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+  const factory = `create${client[0].toUpperCase()}${client.slice(1)}Client`;
+  return [
+    `@param options - \`apiKey\` (${keyOptional ? "optional here, a key for this host only; never read from the environment" : "default: the `CHAINDATA_API_KEY` environment variable"}), \`environment\`, \`baseUrls\`, \`timeout\`, \`maxRetries\`, \`fetch\`, \`headers\`, \`logger\` and the others in the package README. Checked here: a wrong one throws \`ConfigurationError\` now, not at the first call.`,
+    "@example",
+    `const ${client} = ${factory}(${keyOptional ? "" : "{ apiKey: process.env.CHAINDATA_API_KEY }"});`,
+  ];
+};
+
 /** A JSDoc block of `text` and `tags`: one line when there are no tags. */
 export const docComment = (text, tags = []) =>
   tags.length

@@ -94,7 +94,12 @@ export interface AdminClient {
   getProjectUsage(params: T.GetProjectUsageInput, options?: RequestOptions): Promise<T.GetProjectUsageResult>;
 }
 
-/** Create a client for the admin operations (admin host). */
+/**
+ * Create a client for the admin operations (admin host).
+ * @param options - `apiKey` (default: the `CHAINDATA_API_KEY` environment variable), `environment`, `baseUrls`, `timeout`, `maxRetries`, `fetch`, `headers`, `logger` and the others in the package README. Checked here: a wrong one throws `ConfigurationError` now, not at the first call.
+ * @example
+ * const admin = createAdminClient({ apiKey: process.env.CHAINDATA_API_KEY });
+ */
 export function createAdminClient(options?: RestClientOptions): AdminClient {
   const rest = createAdminRest(options);
   return {

@@ -706,7 +706,12 @@ export interface CompressionClient {
   request<M extends T.CompressionMethod>(method: M, params: T.CompressionParams<M>, options?: RequestOptions | undefined): Promise<T.CompressionResult<M>>;
 }
 
-/** Create a client for every compression method (rpc host, `POST /`). */
+/**
+ * Create a client for every compression method (rpc host, `POST /`).
+ * @param options - `apiKey` (default: the `CHAINDATA_API_KEY` environment variable), `environment`, `baseUrls`, `timeout`, `maxRetries`, `fetch`, `headers`, `logger` and the others in the package README. Checked here: a wrong one throws `ConfigurationError` now, not at the first call.
+ * @example
+ * const compression = createCompressionClient({ apiKey: process.env.CHAINDATA_API_KEY });
+ */
 export function createCompressionClient(options?: ClientOptions): CompressionClient {
   const rpc = createCompressionRpc(options);
   const client: Omit<CompressionClient, "request"> = {

@@ -488,7 +488,12 @@ export interface DasClient {
   request<M extends T.DasMethod>(method: M, params: T.DasParams<M>, options?: RequestOptions | undefined): Promise<T.DasResult<M>>;
 }
 
-/** Create a client for every das method (rpc host, `POST /`). */
+/**
+ * Create a client for every das method (rpc host, `POST /`).
+ * @param options - `apiKey` (default: the `CHAINDATA_API_KEY` environment variable), `environment`, `baseUrls`, `timeout`, `maxRetries`, `fetch`, `headers`, `logger` and the others in the package README. Checked here: a wrong one throws `ConfigurationError` now, not at the first call.
+ * @example
+ * const das = createDasClient({ apiKey: process.env.CHAINDATA_API_KEY });
+ */
 export function createDasClient(options?: ClientOptions): DasClient {
   const rpc = createDasRpc(options);
   const client: Omit<DasClient, "request"> = {

@@ -142,6 +142,9 @@ export interface MintClient {
 /**
  * Create a client for every mint method (rpc host, `POST /`).
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ * @param options - `apiKey` (default: the `CHAINDATA_API_KEY` environment variable), `environment`, `baseUrls`, `timeout`, `maxRetries`, `fetch`, `headers`, `logger` and the others in the package README. Checked here: a wrong one throws `ConfigurationError` now, not at the first call.
+ * @example
+ * const mint = createMintClient({ apiKey: process.env.CHAINDATA_API_KEY });
  */
 export function createMintClient(options?: ClientOptions): MintClient {
   const rpc = createMintRpc(options);

@@ -152,6 +152,9 @@ export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit">
  * option's path, e.g. `areas.sender.timeout`, not at first use). The areas are not enumerable:
  * logging or serialising the client (`console.log`, `JSON.stringify`, a spread) creates none and
  * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.
+ * @param options - The options every area shares, and `areas` for one area's own.
+ * @example
+ * const chaindata = createChainDataClient({ apiKey: process.env.CHAINDATA_API_KEY });
  */
 export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {
   // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).

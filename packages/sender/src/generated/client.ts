@@ -177,7 +177,12 @@ export interface SenderClient {
   request<M extends T.SenderMethod>(method: M, params: T.SenderParams<M>, options?: RequestOptions | undefined): Promise<T.SenderResult<M>>;
 }
 
-/** Create a client for every sender method (sender host, `POST /fast`). */
+/**
+ * Create a client for every sender method (sender host, `POST /fast`).
+ * @param options - `apiKey` (optional here, a key for this host only; never read from the environment), `environment`, `baseUrls`, `timeout`, `maxRetries`, `fetch`, `headers`, `logger` and the others in the package README. Checked here: a wrong one throws `ConfigurationError` now, not at the first call.
+ * @example
+ * const sender = createSenderClient();
+ */
 export function createSenderClient(options?: SenderClientOptions): SenderClient {
   const rpc = createSenderRpc(options);
   const client: Omit<SenderClient, "request" | "ping"> = {

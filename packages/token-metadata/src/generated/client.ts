@@ -124,6 +124,9 @@ export interface TokenMetadataClient {
 /**
  * Create a client for the token-metadata operations (api host).
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ * @param options - `apiKey` (default: the `CHAINDATA_API_KEY` environment variable), `environment`, `baseUrls`, `timeout`, `maxRetries`, `fetch`, `headers`, `logger` and the others in the package README. Checked here: a wrong one throws `ConfigurationError` now, not at the first call.
+ * @example
+ * const tokenMetadata = createTokenMetadataClient({ apiKey: process.env.CHAINDATA_API_KEY });
  */
 export function createTokenMetadataClient(options?: RestClientOptions): TokenMetadataClient {
   const rest = createTokenMetadataRest(options);

@@ -542,6 +542,9 @@ export interface WalletClient {
 /**
  * Create a client for the wallet operations (wallet host).
  * @beta Routes and response formats may change.
+ * @param options - `apiKey` (default: the `CHAINDATA_API_KEY` environment variable), `environment`, `baseUrls`, `timeout`, `maxRetries`, `fetch`, `headers`, `logger` and the others in the package README. Checked here: a wrong one throws `ConfigurationError` now, not at the first call.
+ * @example
+ * const wallet = createWalletClient({ apiKey: process.env.CHAINDATA_API_KEY });
  */
 export function createWalletClient(options?: RestClientOptions): WalletClient {
   const rest = createWalletRest(options);

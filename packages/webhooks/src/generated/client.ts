@@ -292,7 +292,12 @@ export interface WebhooksClient {
   deleteWebhook(params: T.DeleteWebhookInput, options?: RequestOptions): Promise<T.DeleteWebhookResult>;
 }
 
-/** Create a client for the webhooks operations (api host). */
+/**
+ * Create a client for the webhooks operations (api host).
+ * @param options - `apiKey` (default: the `CHAINDATA_API_KEY` environment variable), `environment`, `baseUrls`, `timeout`, `maxRetries`, `fetch`, `headers`, `logger` and the others in the package README. Checked here: a wrong one throws `ConfigurationError` now, not at the first call.
+ * @example
+ * const webhooks = createWebhooksClient({ apiKey: process.env.CHAINDATA_API_KEY });
+ */
 export function createWebhooksClient(options?: RestClientOptions): WebhooksClient {
   const rest = createWebhooksRest(options);
   return {
