@@ -25,7 +25,12 @@ export interface Logger {
    * line, or, as the last attempt, only as the error the call rejects with.
    */
   debug?(message: string, meta?: Record<string, unknown>): void;
-  /** Retries: attempt number, delay and the reason. */
+  /**
+   * Retries: the reason in words, and `meta` `{ operation, attempt, delay, error, status,
+   * requestId }`: the attempt to come and the wait before it (ms), and what failed, the error's
+   * class (`"InternalServerError"`, `"TimeoutError"`) and, for an answer, its status and request
+   * id (redacted, as on the error).
+   */
   info?(message: string, meta?: Record<string, unknown>): void;
   /** Deprecation warnings, once per operation per process (without it: Node's `process.emitWarning`, else `console.warn`). */
   warn?(message: string, meta?: Record<string, unknown>): void;

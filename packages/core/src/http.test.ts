@@ -1099,19 +1099,27 @@ describe("retries", () => {
   it("logs each retry at info with the attempt number and delay, redacted", async () => {
     const info = vi.fn();
     const debug = vi.fn();
-    const { fetch } = stubFetch(new Response("", { status: 503 }), jsonResponse({}));
+    const { fetch } = stubFetch(
+      new Response("", { status: 503, headers: { "x-request-id": `req-1-${KEY}` } }),
+      jsonResponse({}),
+    );
     const result = sendAt(fetch, { logger: { info, debug } });
     await vi.advanceTimersByTimeAsync(500);
     await result;
     expect(info).toHaveBeenCalledTimes(1);
-    expect(info).toHaveBeenCalledWith(
+    // The meta says what failed as fields too: a trace records each attempt's error class, status
+    // and request id (to quote to support) without reading the message (user trial 40).
+    expect(info.mock.calls[0]).toEqual([
       "Retrying getBalances in 500 ms (attempt 2 of 3): HTTP 503 from getBalances",
       {
         operation: "getBalances",
         attempt: 2,
         delay: 500,
+        error: "InternalServerError",
+        status: 503,
+        requestId: "req-1-***",
       },
-    );
+    ]);
     // Per attempt, a line as the request is sent (a request that hangs shows at once) and one
     // with its answer and duration (user trial 34).
     expect(debug).toHaveBeenCalledTimes(4);
@@ -1123,6 +1131,20 @@ describe("retries", () => {
       "getBalances: GET https://api.helius.xyz/v1/x?api-key=*** → 503 (0 ms)",
       { operation: "getBalances", attempt: 1, status: 503, durationMs: 0 },
     ]);
+  });
+
+  it("names a failed attempt that got no answer by its error class alone", async () => {
+    const info = vi.fn();
+    const { fetch } = stubFetch(new TypeError("fetch failed"), jsonResponse({}));
+    const result = sendAt(fetch, { logger: { info } });
+    await vi.advanceTimersByTimeAsync(500);
+    await result;
+    expect(info.mock.calls[0]![1]).toEqual({
+      operation: "getBalances",
+      attempt: 2,
+      delay: 500,
+      error: "ConnectionError",
+    });
   });
 });
 

@@ -642,10 +642,21 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           throw error;
         }
         delay = retryDelay(attempt, delay);
+        // What failed, as fields too (the message says it in words), so that a trace can record
+        // each attempt: its error class, and the status and request id of an answer (redacted, as
+        // on the error; none for a timeout or a lost connection). User trial 40.
+        const failed: Error & Partial<ResponseFields> = error;
         log(
           "info",
           `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
-          { operation: id, attempt: attempt + 1, delay },
+          {
+            operation: id,
+            attempt: attempt + 1,
+            delay,
+            error: failed.name,
+            status: failed.status,
+            requestId: failed.requestId,
+          },
           redactor,
         );
         // The wait before the retry (race's other use: no work), ended early by an abort.
