@@ -548,6 +548,36 @@ describe("responses and typed errors", () => {
     expect(json).not.toContain(encodeURIComponent(key));
   });
 
+  it("masks credential-named response headers by name, as request headers are (user trial 40, F5)", async () => {
+    const { fetch } = stubFetch(
+      new Response("no", {
+        status: 500,
+        headers: {
+          "set-cookie": "session=s3cr3tSessionValue123; HttpOnly",
+          "proxy-authorization": "Basic dXNlcjpwYXNzd29yZDEyMw==",
+          "x-session": "short",
+          "www-authenticate": 'Bearer realm="api", error="invalid_token"',
+          "x-backend": "node-7.internal",
+        },
+      }),
+    );
+    const { error } = await settle(
+      sendRequest(createRestTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
+        operation: getBalances,
+      }),
+    );
+    expect(error.headers).toMatchObject({
+      "set-cookie": "***",
+      "proxy-authorization": "***",
+      // Under 8 characters holds no real secret (the request headers' rule); a challenge names
+      // the scheme the server wants, which says why a 401 came.
+      "x-session": "short",
+      "www-authenticate": 'Bearer realm="api", error="invalid_token"',
+      "x-backend": "node-7.internal",
+    });
+    expect(JSON.stringify(error)).not.toContain("s3cr3t");
+  });
+
   it("resolves a 204 or 205 response without a body", async () => {
     for (const status of [204, 205]) {
       const { fetch } = stubFetch(new Response(null, { status }));

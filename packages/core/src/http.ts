@@ -29,7 +29,13 @@ import { callQuietly } from "./internal/callback.js";
 import { takeStack } from "./internal/stack.js";
 import { MAX_TIMER_MS } from "./internal/timer.js";
 import { looksTruncated, parseJson } from "./json.js";
-import { createRedactor, credentialsIn, scrub as scrubWith, type Redactor } from "./redact.js";
+import {
+  createRedactor,
+  credentialsIn,
+  isSecretName,
+  scrub as scrubWith,
+  type Redactor,
+} from "./redact.js";
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus, retryDelay } from "./retry.js";
 
 /** A response and its whole body. */
@@ -279,7 +285,16 @@ const attemptsOf = new WeakMap<Response, number>();
  */
 const describe = (response: Response, redactor: Redactor): ResponseFields => {
   const fields: Record<string, string> = {};
-  response.headers.forEach((value, name) => (fields[redactor(name)] = redactor(value)));
+  // A credential-named header is masked whole (a CDN's `set-cookie` on a 5xx would otherwise be
+  // in every log line that serialises the error), by the request headers' rule, but for a
+  // `*-authenticate` challenge, which names the scheme wanted and holds no secret.
+  response.headers.forEach(
+    (value, name) =>
+      (fields[redactor(name)] =
+        isSecretName(name, true) && !/-authenticate$/.test(name) && value.length > 7
+          ? "***"
+          : redactor(value)),
+  );
   return {
     status: response.status,
     headers: fields,
