@@ -2,8 +2,8 @@
  * What a generated client puts on the wire is what the spec describes, and exactly its input.
  *
  * For every operation of every area (spec/dist), valid SDK inputs are generated from the spec
- * (test/spec/sdk-input.ts and arbitraries.ts: integers as numbers or bigints up to u64 and at
- * their bounds, arrays up to their maxItems, optional members present, absent or `undefined`,
+ * (test/spec/sdk-input.ts and arbitraries.ts: integers at their bounds, u64 values as numbers or
+ * bigints up to 2^64 − 1, arrays up to their maxItems, optional members present, absent or `undefined`,
  * Unicode strings where no pattern restricts them), kept only when the generated check accepts
  * them (as the client would), and sent by the real client to the mock in examples mode. Then:
  *   1. the mock logged that one request, routed to the operation, without a violation: Prism
