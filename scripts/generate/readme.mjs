@@ -70,6 +70,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
         .join("\n") +
       keysetWalks(ops) +
       (kind === "openapi" ? rateLimitSection(area, doc, client, factory) : "") +
+      planRateLimitSection(area, info, client, factory) +
       (doc.webhooks
         ? webhookEditsSection(client) +
           // (The receiver of the deliveries the document lists, hand-written in the package.)
@@ -78,10 +79,11 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       // (A list under its own heading, one item per subject: a reader scans it for the one they
       // need, review 46 F8.)
       `\n\n## Options, other ways to call, errors and u64 values\n\n` +
-      `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
+      `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
       bullet("Other ways to call", callsNote(area, kind, ops, client)) +
       `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n` +
-      `- **u64 values.** ${bigintNote({ kind, doc })}\n` +
+      // (No newline after the last item: each section below starts with its blank line.)
+      `- **u64 values.** ${bigintNote({ kind, doc })}` +
       readmeConstants({ area, doc }) +
       sdkSections(kind, doc, http) +
       "\n",
@@ -330,6 +332,29 @@ function rateLimitSection(area, doc, client, factory) {
     "```ts\n" +
     `import { ${rateLimitName(area)}, ${factory}, createRateLimiter } from "@chaindata/${area}";\n\n` +
     `const ${client} = ${factory}({ rateLimit: createRateLimiter(${rateLimitName(area)}) });\n` +
+    "```"
+  );
+}
+
+/**
+ * An area's rate limit per plan (`info.x-rate-limit.plans`, the JSON-RPC areas: DAS, ZK
+ * compression), and how a client keeps under its plan's: the limiter the docs site's method pages
+ * show, in a block to copy (user trial 39: an indexer reading the README found the plans' rates
+ * but not `rateLimit`). ("" for an area without one.)
+ */
+function planRateLimitSection(area, info, client, factory) {
+  const plans = Object.entries(info["x-rate-limit"]?.plans ?? {});
+  if (!plans.length) return "";
+  const [[first, rate], ...others] = plans;
+  return (
+    `\n\nThe rate limit depends on the plan: ${plans.map(([, n]) => n).join(" / ")} requests/s on ${plans.map(([plan]) => plan).join(" / ")}. A client-side limiter keeps a client under its plan's: every attempt (retries too) waits for its turn, clients that share one limiter share the budget, and a 429's \`Retry-After\` holds every caller sharing it (@chaindata/core's README, "Options"). It counts only the requests that go through it, in this process.\n\n` +
+    "```ts\n" +
+    `import { ${factory}, createRateLimiter } from "@chaindata/${area}";\n\n` +
+    `// ${first}: ${rate} requests/s${others.length ? ` (${others.map(([plan, n]) => `${plan} ${n}`).join(", ")})` : ""}\n` +
+    `const ${client} = ${factory}({\n` +
+    `  apiKey: process.env.CHAINDATA_API_KEY,\n` +
+    `  rateLimit: createRateLimiter({ requestsPerSecond: ${rate} }),\n` +
+    "});\n" +
     "```"
   );
 }

@@ -419,9 +419,9 @@ const itemsOf = (prefix: string, count: number): Item[] =>
 interface HonestCase {
   total: number;
   defaultLimit: number;
-  limit: number | bigint | undefined;
+  limit: number | undefined;
   /** Page style: the caller's `page` (1-based); cursor style: the offset of the caller's cursor. */
-  start: number | bigint | undefined;
+  start: number | undefined;
   /** Compression: start with `cursor: null` rather than none. */
   nullStart: boolean;
   end: null | undefined | "";
@@ -441,17 +441,11 @@ const honestCase = (ep: Endpoint, minTotal = 0, maxTotal = 300): fc.Arbitrary<Ho
     .record({
       total: fc.integer({ min: minTotal, max: maxTotal }),
       defaultLimit: fc.integer({ min: 1, max: 40 }),
-      limit: fc.option(
-        fc.oneof(fc.integer({ min: 1, max: 40 }), fc.bigInt({ min: 1n, max: 40n })),
-        {
-          nil: undefined,
-        },
-      ),
+      // (Numbers: a bigint is refused, as the params' types refuse it, user trial 39.)
+      limit: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
       start:
         ep.walk === "page"
-          ? fc.option(fc.oneof(fc.integer({ min: 1, max: 5 }), fc.bigInt({ min: 1n, max: 5n })), {
-              nil: undefined,
-            })
+          ? fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined })
           : fc.option(fc.nat({ max: 40 }), { nil: undefined }),
       nullStart: fc.boolean(),
       end: fc.constantFrom(null, undefined, "" as const),
@@ -722,7 +716,6 @@ function scriptedPages(ep: Endpoint) {
   return fc.asyncProperty(
     fc.record({
       limit: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
-      bigintLimit: fc.boolean(),
       applied: fc.integer({ min: 1, max: 6 }),
       limitInResult: fc.boolean(),
       // The server applies a page size of its own (caps it, or ignores the one asked for).
@@ -747,7 +740,7 @@ function scriptedPages(ep: Endpoint) {
         answer(ep, sent, reply(Number(sent.params.page) - first)),
       );
       const params: Params = { ...ep.required };
-      if (s.limit !== undefined) params.limit = s.bigintLimit ? BigInt(s.limit) : s.limit;
+      if (s.limit !== undefined) params.limit = s.limit;
       if (s.start !== undefined) params.page = s.start;
 
       // The documented rules, page by page.
@@ -1221,8 +1214,8 @@ describe.each(ENDPOINTS.filter((ep) => ep.standalone).map((ep) => [ep.label, ep]
             // (DAS takes no page beside a cursor.)
             page: ep.keyset
               ? member<unknown>([undefined], [1, 2n])
-              : member<unknown>([undefined, 1, 2n], [0, "2", null]),
-            limit: member<unknown>([undefined, 2], [0, 1001, "5"]),
+              : member<unknown>([undefined, 1], [0, "2", null, 2n]),
+            limit: member<unknown>([undefined, 2], [0, 1001, "5", 2n]),
             cursor: member<unknown>([undefined, token(2)], ["", 5]),
             range: ep.keyset
               ? member<string | undefined>([undefined], ["after", "before"])

@@ -297,8 +297,11 @@ interface Divergence {
   /** The fields it applies to, by operation: exactly what `appliesTo` finds in the spec. */
   fields: Record<string, string[]>;
   appliesTo: (field: Field) => boolean;
-  /** What ajv is shown instead of a part of the value that the check reads differently (undefined: no change). */
-  translate?: (part: unknown) => { as: unknown } | undefined;
+  /**
+   * What ajv is shown instead of a part of the value that the check reads differently (undefined:
+   * no change); `listed`: whether the divergence lists the part's field.
+   */
+  translate?: (part: unknown, listed: boolean) => { as: unknown } | undefined;
   /** An ajv error that the check, on purpose, does not give. */
   excusesSpecError?: (error: SpecError, value: unknown) => boolean;
   /** A check issue that ajv, on purpose, does not give. */
@@ -319,8 +322,10 @@ function everyFieldWhere(appliesTo: (field: Field) => boolean): Record<string, s
   }
   return fields;
 }
-const isNumeric = (f: Field) =>
-  typesOf(f.schema).includes("integer") || typesOf(f.schema).includes("number");
+/** A u64 or i64 integer (typed bigint): the one kind of field whose check takes a bigint. */
+const isWide = (f: Field) =>
+  typesOf(f.schema).includes("integer") &&
+  (f.schema.format === "uint64" || f.schema.format === "int64");
 const isObject = (f: Field) => isObjectSchema(f.schema);
 /** Whether an allOf rule of the input holds the field to a transaction's layout (`x-solana-transaction`). */
 const isTransaction = (f: Field) =>
@@ -333,15 +338,17 @@ const isTransaction = (f: Field) =>
 const DIVERGENCES: Record<string, Divergence> = {
   "bigint integers": {
     reason:
-      "vInteger takes a bigint for any integer (the u64 form; core writes it exactly in the JSON), " +
-      "and ajv cannot be given one: it is shown the bigint's value as a number, clamped to ±(2^53−1), " +
-      "which compares with every bound of the spec as the bigint does (the bounds are safe integers, " +
-      "asserted below). A bigint wider than 64 bits (no u64 or i64) is refused by vInteger, and " +
-      "shown to ajv as the text it is, which no integer schema takes",
-    fields: everyFieldWhere(isNumeric),
-    appliesTo: isNumeric,
-    translate: (part) =>
-      typeof part !== "bigint"
+      "vInteger takes a bigint for a u64 or i64 integer (format uint64 or int64, typed bigint; core " +
+      "writes it exactly in the JSON), and ajv cannot be given one: it is shown the bigint's value " +
+      "as a number, clamped to ±(2^53−1), which compares with every bound of the spec as the " +
+      "bigint does (the bounds are safe integers, asserted below). A bigint wider than 64 bits is " +
+      "refused by vInteger, and shown to ajv as the text it is, which no integer schema takes. " +
+      "(Any other integer is typed number: its check refuses a bigint, as ajv does, so a bigint " +
+      "there is shown to ajv as it is.)",
+    fields: everyFieldWhere(isWide),
+    appliesTo: isWide,
+    translate: (part, listed) =>
+      typeof part !== "bigint" || !listed
         ? undefined
         : part != BigInt.asUintN(64, part) && part != BigInt.asIntN(64, part)
           ? { as: `${part}n` }
@@ -516,10 +523,10 @@ function translateForAjv(op: Operation, value: unknown, at: Key[] = []): unknown
       setMember(out, k, translateForAjv(op, v, [...at, k]));
     value = out;
   }
+  const field = fieldName(at);
   for (const [name, d] of Object.entries(DIVERGENCES)) {
-    const translated = d.translate?.(value);
+    const translated = d.translate?.(value, !!d.fields[op.key]?.includes(field));
     if (!translated) continue;
-    const field = fieldName(at);
     if (!d.fields[op.key]?.includes(field))
       throw new Error(
         `${op.key} ${field}: "${name}" is not listed for this field (DIVERGENCES["${name}"].fields in test/generate/checks-vs-schema.test.ts)`,

@@ -123,6 +123,14 @@ describe("createCheckEmitter: emitted text", () => {
     );
     expect(text({ type: "integer", minimum: 0 })).toBe("vInteger(0)");
     expect(text({ type: "integer", maximum: 10 })).toBe("vInteger(undefined, 10)");
+    // A u64 or i64 (typed bigint) takes a bigint; any other integer (typed number) refuses one.
+    expect(text({ type: "integer", format: "uint64", minimum: 0 })).toBe(
+      "vInteger(0, undefined, 1)",
+    );
+    expect(text({ type: ["integer", "null"], format: "int64" })).toBe(
+      "vNullable(vInteger(undefined, undefined, 1))",
+    );
+    expect(text({ type: "integer", format: "int32" })).toBe("vInteger()");
     expect(text({ type: "number", minimum: 0.5, format: "double" })).toBe("vNumber(0.5)");
     expect(text({ type: ["integer", "null"], minimum: 1, maximum: 1000 })).toBe(
       "vNullable(vInteger(1, 1000))",
@@ -632,6 +640,24 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
         expected.length === 0,
       );
     }
+  });
+
+  it("a plain integer (typed number) refuses a bigint, as its type does; a u64 takes one (user trial 39)", () => {
+    const check = compileCheck({
+      type: "object",
+      properties: {
+        limit: { type: "integer", minimum: 1, maximum: 1000 },
+        amount: { type: "integer", format: "uint64", minimum: 0 },
+      },
+      additionalProperties: false,
+    });
+    expect(messages(check, { limit: 10n, amount: 10n })).toEqual([
+      "params.limit: must be a number, not a bigint (got 10n)",
+    ]);
+    expect(messages(check, { limit: 10, amount: 2n ** 64n - 1n })).toEqual([]);
+    expect(messages(check, { amount: 2n ** 64n })).toEqual([
+      "params.amount: must fit in 64 bits (got 18446744073709551616n)",
+    ]);
   });
 
   it("translates dependentSchemas of the form { name: { properties: { other: false } } } (DAS page vs keyset params)", () => {

@@ -7,7 +7,7 @@
  * running beside the other test files would rewrite the dist/ folders they import.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,6 +75,9 @@ function start(
     });
   });
 }
+
+/** `text` as a literal within a RegExp. */
+const reEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const refused = (url: string) =>
   fetch(url).then(
@@ -225,9 +228,117 @@ describe("npm start", () => {
     expect(s.output()).toContain("SIGTERM: stopping…");
   }, 60_000);
 
+  it("forwards the mock CLI's options: --port over CHAINDATA_MOCK_PORT, --dynamic, --seed, --walk-pages, --page-fill", async () => {
+    // CHAINDATA_MOCK_PORT names a taken port: --port wins, as the mock CLI's does.
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
+    const taken = String((blocker.address() as { port: number }).port);
+    const s = await start({ CHAINDATA_MOCK_PORT: taken }, [
+      process.execPath,
+      `${root}scripts/start.mjs`,
+      "--no-build",
+      "--port",
+      "0",
+      "--dynamic",
+      "--seed",
+      "s1",
+      "--walk-pages",
+      "2",
+      "--page-fill",
+      "3",
+    ]);
+    try {
+      expect(s.mockUrl).not.toContain(`:${taken}`);
+      expect(s.output()).toMatch(
+        /^mock: +\S+ +\(dynamic mode, seed "s1", walks of 2 pages, pages filled to 3, ready in \d+ ms\)$/m,
+      );
+      // A DAS page walk of the mock's shape: two pages of 3 items, then an empty one.
+      const page = async (n: number) => {
+        const res = await fetch(`${s.mockUrl}/?api-key=local`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: n,
+            method: "getAssetsByOwner",
+            params: {
+              ownerAddress: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+              page: n,
+              limit: 3,
+            },
+          }),
+        });
+        return ((await res.json()) as { result: { items: unknown[] } }).result.items.length;
+      };
+      expect([await page(1), await page(2), await page(3)]).toEqual([3, 3, 0]);
+    } finally {
+      s.child.kill("SIGINT");
+      blocker.close();
+    }
+    expect(await s.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it("refuses a mock option it cannot forward, or a bad value, by name before any build (exit 2), as the mock CLI words it", async () => {
+    const run = (program: string, args: string[]) =>
+      spawnSync(process.execPath, [program, ...args], { cwd: root, encoding: "utf8" });
+    for (const [args, message] of [
+      [["--json"], "--json is the mock CLI's, not forwarded: npm start prints its own summary"],
+      [["--spec-dir", "/tmp"], "--spec-dir is the mock CLI's, not forwarded:"],
+      [["--version"], "--version is the mock CLI's, not forwarded:"],
+      [["--walk-pages", "extra", "--json"], "--json is the mock CLI's"],
+    ] as const) {
+      const r = run(`${root}scripts/start.mjs`, [...args]);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^npm start: ${reEscape(message)}`));
+      expect(r.stdout).toBe(""); // (no build started)
+    }
+    // The value rules are the mock CLI's, in its words (chaindata-mock: … / npm start: …).
+    for (const args of [
+      ["--walk-pages", "0"],
+      ["--walk-pages", "1001"],
+      ["--page-fill", "x"],
+      ["--mode", "fast"],
+      ["--dynamic", "--mode", "examples"],
+      ["--port", "70000"],
+    ]) {
+      const ours = run(`${root}scripts/start.mjs`, args);
+      const mock = run(`${root}packages/mock/dist/cli.js`, args);
+      expect(ours.status, args.join(" ")).toBe(2);
+      expect(mock.status, args.join(" ")).toBe(2);
+      const rule = (stderr: string, program: string) => {
+        expect(stderr.startsWith(`${program}: `), stderr).toBe(true);
+        return stderr.slice(program.length + 2).split("\n")[0];
+      };
+      expect(rule(ours.stderr, "npm start"), args.join(" ")).toBe(
+        rule(mock.stderr, "chaindata-mock"),
+      );
+    }
+  });
+
+  it("documents the forwarded options: --help and the README's start section", () => {
+    const help = spawnSync(process.execPath, [`${root}scripts/start.mjs`, "--help"], {
+      encoding: "utf8",
+    });
+    expect(help.status).toBe(0);
+    const readme = readFileSync(`${root}README.md`, "utf8");
+    for (const option of [
+      "--port",
+      "--host",
+      "--mode",
+      "--dynamic",
+      "--seed",
+      "--walk-pages",
+      "--page-fill",
+    ]) {
+      expect(help.stdout, option).toContain(option);
+      expect(readme, option).toContain(option);
+    }
+    expect(readme).toContain("npm start -- --dynamic --walk-pages 100");
+  });
+
   it("a bad option is reported with the usage (exit 2, no stack)", async () => {
-    // `--port` is the CLI's (npm run mock); npm start takes CHAINDATA_MOCK_PORT
-    for (const args of [["--port", "4011"], ["--dynamic=yes"], ["extra"]]) {
+    // (`--port` is forwarded to the mock since npm start takes the mock CLI's options.)
+    for (const args of [["--portt", "4011"], ["--dynamic=yes"], ["extra"]]) {
       const child = spawn(process.execPath, [`${root}scripts/start.mjs`, ...args], {
         cwd: root,
         stdio: ["ignore", "pipe", "pipe"],

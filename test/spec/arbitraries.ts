@@ -22,9 +22,10 @@ export const MAX_FULL_ARRAY = 1000;
 
 export interface ArbitraryOptions {
   /**
-   * Integers as numbers or bigints (the SDK takes either), over the whole range the schema allows:
-   * to 2^64 − 1 where it sets no maximum (u64), from −2^63 where it sets no minimum; each bound
-   * often.
+   * u64 and i64 integers (`format: uint64 | int64`) as numbers or bigints (the SDK takes either),
+   * over the whole range the schema allows: to 2^64 − 1 where it sets no maximum, from −2^63 where
+   * it sets no minimum; each bound often. (Any other integer is typed `number`, whose check refuses
+   * a bigint: a safe integer.)
    */
   bigints?: boolean;
   /** Arrays also at their maxItems, when it is at most {@link MAX_FULL_ARRAY}. */
@@ -77,7 +78,9 @@ export function schemaArbitraries(options: ArbitraryOptions = {}) {
       case "boolean":
         return fc.boolean();
       case "integer":
-        return options.bigints ? wideInteger(s) : safeInteger(s);
+        return options.bigints && (s.format === "uint64" || s.format === "int64")
+          ? wideInteger(s)
+          : safeInteger(s);
       case "number":
         return fc.double({
           min: s.minimum,

@@ -52,6 +52,8 @@ describe("reviveU64 with checkU64: each u64 value checked, named from the root",
     ['"12abc"', "result.items[1].balance", '"12abc"'],
     ['"1.5"', "result.items[1].balance", '"1.5"'],
     ["true", "result.items[1].balance", "true"],
+    // (User trial 39: a null resolved under a bigint type. No u64 of an answer is nullable.)
+    ["null", "result.items[1].balance", "null"],
   ])("%s: a RangeError naming the path and the rule", (bad, path, shown) => {
     expect(check(`{"items":[{"balance":1},{"balance":${bad}}],"total":1}`)).toThrow(
       new RangeError(`${path}: ${RULE} (got ${shown})`),
@@ -65,7 +67,7 @@ describe("reviveU64 with checkU64: each u64 value checked, named from the root",
     );
   });
 
-  it("0, 2^64 - 1, digits in a string, null and lists of u64 values pass, converted; floats and unmarked fields are not checked", () => {
+  it("0, 2^64 - 1, digits in a string and lists of u64 values pass, converted; floats, unmarked fields and a null object pass", () => {
     const text = `{"items":[{"balance":0,"price":-1.5},{"balance":"18446744073709551615","other":-2.5}],"total":18446744073709551615}`;
     expect(reviveU64(parseJson(text), shape, "result", checkU64)).toEqual({
       items: [
@@ -74,10 +76,18 @@ describe("reviveU64 with checkU64: each u64 value checked, named from the root",
       ],
       total: 18446744073709551615n,
     });
-    expect(reviveU64({ total: null, items: null }, shape, "result", checkU64)).toEqual({
-      total: null,
+    // (A null where the shape is an object's is no u64 value; the root's object too.)
+    expect(reviveU64({ total: 1, items: null }, shape, "result", checkU64)).toEqual({
+      total: 1n,
       items: null,
     });
+    expect(reviveU64(null, shape, "result", checkU64)).toBeNull();
+    expect(() => reviveU64({ total: null }, shape, "result", checkU64)).toThrow(
+      new RangeError(`result.total: ${RULE} (got null)`),
+    );
+    expect(() => reviveU64(null, 1, "result", checkU64)).toThrow(
+      new RangeError(`result: ${RULE} (got null)`),
+    );
     expect(reviveU64([[1, 2], [3]], 1, "result", checkU64)).toEqual([[1n, 2n], [3n]]);
   });
 
@@ -127,7 +137,10 @@ describe("reviveU64 with checkU64: an i64 value (shape 2), from -2^63 to 2^63 - 
     expect(() => reviveU64(2n ** 63n, 2, "result", checkU64)).toThrow(
       `result: ${SIGNED} (got 9223372036854775808)`,
     );
-    expect(reviveU64([[-1, 2], [null]], 2, "result", checkU64)).toEqual([[-1n, 2n], [null]]);
+    expect(reviveU64([[-1, 2], [3]], 2, "result", checkU64)).toEqual([[-1n, 2n], [3n]]);
+    expect(() => reviveU64([[-1, 2], [null]], 2, "result", checkU64)).toThrow(
+      new RangeError(`result[1][0]: ${SIGNED} (got null)`),
+    );
   });
 
   it("a call whose answer holds an i64: a negative value resolves, one past 2^63 - 1 fails with not-u64", async () => {
@@ -170,6 +183,18 @@ describe("a call whose answer holds a u64 value that is none", () => {
     expect(error.snippet).toContain('"balance":1.5');
     expect(calls).toHaveLength(1);
     expect(seen).toEqual([]);
+  });
+
+  it("null for a u64 value: InvalidResponseError not-u64 naming it (user trial 39: it resolved as null under a bigint type)", async () => {
+    const { fetch, calls } = stubFetch(answering(() => asset("null")));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const { error } = await settle(rpc.call(getAsset, { id: "a" }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({
+      reason: "not-u64",
+      message: `Invalid response (not-u64) from getAsset, status 200: result.token_info.balance: ${RULE} (got null)`,
+    });
+    expect(calls).toHaveLength(1);
   });
 
   it("negative and 2^64: refused the same way; a valid answer still resolves with bigints", async () => {

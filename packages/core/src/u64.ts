@@ -7,19 +7,20 @@
 import type { U64Check } from "./json.js";
 
 /**
- * A u64 value (shape 1) or an i64 value (shape 2), once revived, that is a number, a string or a
- * bigint must be a whole number in its range, which reviving has made a bigint (digits in a string
- * too): from 0 to 2^64 - 1 for a u64, from -2^63 to 2^63 - 1 for an i64 (the 2^64 values from
- * -2^63). Otherwise a RangeError names it: `result.token_info.balance: must be a whole number
- * from 0 to 2^64 - 1 (got 1.5)`. (`null`, objects and arrays pass: no value, or a list of such
- * values, each checked.)
+ * A u64 value (shape 1) or an i64 value (shape 2), once revived, must be a whole number in its
+ * range, which reviving has made a bigint (digits in a string too): from 0 to 2^64 - 1 for a u64,
+ * from -2^63 to 2^63 - 1 for an i64 (the 2^64 values from -2^63). Otherwise a RangeError names
+ * it: `result.token_info.balance: must be a whole number from 0 to 2^64 - 1 (got 1.5)`. `null` is
+ * refused too, which would otherwise resolve under a `bigint` type: the spec types no u64 of an
+ * answer nullable (one that may be missing is optional, and then absent). Objects and arrays
+ * pass: a list of such values, each checked.
  * @internal
  */
 export const checkU64: U64Check = (value, shape, path) => {
   const low = shape === 2 ? -(2n ** 63n) : 0n;
   if (
     (shape as number) > 0 &&
-    typeof value !== "object" &&
+    !(value && typeof value == "object") &&
     !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
   )
     throw new RangeError(

@@ -56,28 +56,28 @@ describe("validate", () => {
     );
   });
 
-  it("checks types: integer (safe or bigint), number, boolean, object, null", () => {
+  it("checks types: integer (safe, or a 64-bit bigint where wide), number, boolean, object, null", () => {
     expect(messages(vString(), 1)).toEqual(["params: must be string (got number 1)"]);
-    expect(messages(vInteger(), 2n ** 64n - 1n)).toEqual([]); // u64's largest
-    expect(messages(vInteger(), -(2n ** 63n))).toEqual([]); // i64's smallest
-    expect(messages(vInteger(), 2n ** 64n)).toEqual([
+    expect(messages(vInteger(0, undefined, 1), 2n ** 64n - 1n)).toEqual([]); // u64's largest
+    expect(messages(vInteger(undefined, undefined, 1), -(2n ** 63n))).toEqual([]); // i64's smallest
+    expect(messages(vInteger(undefined, undefined, 1), 2n ** 64n)).toEqual([
       "params: must fit in 64 bits (got 18446744073709551616n)",
     ]);
-    expect(messages(vInteger(), -(2n ** 63n) - 1n)).toEqual([
+    expect(messages(vInteger(undefined, undefined, 1), -(2n ** 63n) - 1n)).toEqual([
       "params: must fit in 64 bits (got -9223372036854775809n)",
     ]);
     expect(messages(vInteger(), 1.5)).toEqual(["params: must be integer (got number 1.5)"]);
-    expect(messages(vInteger(), 2 ** 60)).toEqual([
+    expect(messages(vInteger(undefined, undefined, 1), 2 ** 60)).toEqual([
       "params: must be a safe integer or a bigint (got 1152921504606847000)", // (already rounded: the point of the rule)
     ]);
+    // A field typed `number` (no u64): no bigint, so no advice to give one.
     expect(messages(vInteger(), -(2 ** 53))).toEqual([
-      "params: must be a safe integer or a bigint (got -9007199254740992)",
+      "params: must be a safe integer (got -9007199254740992)",
     ]);
     expect(messages(vInteger(), 2 ** 53 - 1)).toEqual([]);
     expect(messages(vInteger(), "1")).toEqual(["params: must be integer (got string)"]);
     expect(messages(vNumber(), NaN)).toEqual(["params: must be number (got number NaN)"]);
     expect(messages(vNumber(), 0.5)).toEqual([]);
-    expect(messages(vNumber(), 1n)).toEqual([]);
     expect(messages(vObject({}), null)).toEqual(["params: must be object (got null)"]);
     expect(messages(vObject({}), [])).toEqual(["params: must be object (got array)"]);
     expect(messages(vBoolean, false)).toEqual([]);
@@ -92,17 +92,41 @@ describe("validate", () => {
     expect(messages(vNullable(vInteger(1)), 0)).toEqual(["params: must be >= 1 (got 0)"]);
   });
 
+  it("refuses a bigint where the type is number (user trial 39: `limit: 10n` was sent as 10), takes one where it is a u64 or i64", () => {
+    // The types refuse `limit: 10n`; so does the run-time check now, naming the field and the rule.
+    const check = vObject({ limit: vInteger(1, 1000), page: vInteger(1) }, [], false);
+    expect(messages(check, { limit: 10n, page: 2n })).toEqual([
+      "params.limit: must be a number, not a bigint (got 10n)",
+      "params.page: must be a number, not a bigint (got 2n)",
+    ]);
+    expect(() => validate(check, { limit: 10n })).toThrow(
+      expect.objectContaining({
+        name: "ValidationError",
+        issues: [
+          {
+            path: "params.limit",
+            rule: "type",
+            message: "params.limit: must be a number, not a bigint (got 10n)",
+          },
+        ],
+      }),
+    );
+    expect(messages(vNumber(), 1n)).toEqual(["params: must be number (got bigint)"]);
+    // A u64 or i64 (wide) takes a bigint, and a safe number (the same JSON).
+    expect(messages(vInteger(0, undefined, 1), 10n)).toEqual([]);
+    expect(messages(vInteger(0, undefined, 1), 10)).toEqual([]);
+  });
+
   it("checks minimum and maximum, on bigints too", () => {
     expect(messages(vInteger(1, 1000), 1000)).toEqual([]);
     expect(messages(vInteger(1, 1000), 1001)).toEqual(["params: must be <= 1000 (got 1001)"]);
-    expect(messages(vInteger(0), 2n ** 64n - 1n)).toEqual([]);
+    expect(messages(vInteger(0, undefined, 1), 2n ** 64n - 1n)).toEqual([]);
     // A bigint is written as code writes it, with its `n`, as the option checks write one:
     // "got 11" would read as a number.
-    expect(messages(vInteger(undefined, 10), 11n)).toEqual(["params: must be <= 10 (got 11n)"]);
-    expect(messages(vInteger(0), -(2n ** 63n))).toEqual([
+    expect(messages(vInteger(undefined, 10, 1), 11n)).toEqual(["params: must be <= 10 (got 11n)"]);
+    expect(messages(vInteger(0, undefined, 1), -(2n ** 63n))).toEqual([
       "params: must be >= 0 (got -9223372036854775808n)",
     ]);
-    expect(messages(vNumber(0), -1n)).toEqual(["params: must be >= 0 (got -1n)"]);
     expect(messages(vEnum([1, 2]), 5n)).toEqual(["params: must be one of 1, 2 (got 5n)"]);
     expect(messages(vNumber(0.5), 0.25)).toEqual(["params: must be >= 0.5 (got 0.25)"]);
   });
@@ -144,7 +168,8 @@ describe("validate", () => {
 
   it("accepts a value exactly at each bound and refuses one beyond it", () => {
     const cases: [Check, unknown[], unknown[]][] = [
-      [vInteger(1, 10), [1, 10, 1n, 10n], [0, 11, 0n, 11n]],
+      [vInteger(1, 10), [1, 10], [0, 11, 1n, 10n]],
+      [vInteger(1, 10, 1), [1, 10, 1n, 10n], [0, 11, 0n, 11n]],
       [vNumber(0.5, 1.5), [0.5, 1.5], [0.49, 1.51]],
       [
         vArray(vAny, 2, 3),

@@ -151,37 +151,47 @@ export const vAny: Check = () => {};
   };
 }
 
-/** An integer: a safe-integer `number` or a `bigint` (u64 values). */
-/* @__NO_SIDE_EFFECTS__ */ export function vInteger(minimum?: number, maximum?: number): Check {
+/**
+ * An integer: a safe-integer `number`; with `wide` (a u64 or i64 field, typed `bigint`), also a
+ * `bigint` of at most 64 bits. Elsewhere a `bigint` is refused, as the types refuse it (`limit:
+ * 10n`): a field typed `number` takes a number.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vInteger(
+  minimum?: number,
+  maximum?: number,
+  wide?: 1,
+): Check {
   return (value, path, issues) => {
     // A whole number beyond 2^53 has already lost digits: only a bigint carries it exactly.
     if (Number.isInteger(value) && !Number.isSafeInteger(value))
-      return add(issues, path, "type", `must be a safe integer or a bigint (got ${value})`);
+      return add(
+        issues,
+        path,
+        "type",
+        `must be a safe integer${wide ? " or a bigint" : ""} (got ${value})`,
+      );
     // No integer on this service is wider than 64 bits (u64 or i64).
     if (
       typeof value == "bigint" &&
-      value != BigInt.asUintN(64, value) &&
-      value != BigInt.asIntN(64, value)
+      (!wide || (value != BigInt.asUintN(64, value) && value != BigInt.asIntN(64, value)))
     )
-      return add(issues, path, "type", `must fit in 64 bits (got ${value}n)`);
-    if (
-      typed(
-        Number.isSafeInteger(value) || typeof value === "bigint",
-        "integer",
-        value,
-        path,
+      return add(
         issues,
-      )
-    ) {
+        path,
+        "type",
+        `must ${wide ? "fit in 64 bits" : "be a number, not a bigint"} (got ${value}n)`,
+      );
+    if (
+      typed(Number.isSafeInteger(value) || typeof value == "bigint", "integer", value, path, issues)
+    )
       bounds(issues, path, value as number, minimum, maximum);
-    }
   };
 }
 
-/** A finite number (or a `bigint`). */
+/** A finite `number` (a field typed `number`: a `bigint` is refused, as the types refuse it). */
 /* @__NO_SIDE_EFFECTS__ */ export function vNumber(minimum?: number, maximum?: number): Check {
   return (value, path, issues) => {
-    if (typed(typeof value === "bigint" || Number.isFinite(value), "number", value, path, issues)) {
+    if (typed(Number.isFinite(value), "number", value, path, issues)) {
       bounds(issues, path, value as number, minimum, maximum);
     }
   };

@@ -717,19 +717,20 @@ export function checkLinks(pages) {
 }
 
 /**
- * The packages not on npm yet: those whose package.json is still at 0.0.0, the version they keep
- * until their first release (.changeset/README.md). The pages then say to install from a clone.
+ * The published packages (not private) as their package.json files say them: name, version and
+ * license, in name order. The footer of every page gives their version and license; those still at
+ * 0.0.0, the version they keep until their first release (.changeset/README.md), are not on npm
+ * yet, and the pages then say to install from a clone.
  */
-function unreleasedPackages() {
-  const dir = join(REPO_ROOT, "packages");
-  const out = new Set();
+export function publishedPackages(dir = join(REPO_ROOT, "packages")) {
+  const out = [];
   for (const name of readdirSync(dir)) {
     const file = join(dir, name, "package.json");
     if (!existsSync(file)) continue;
-    const { name: pkg, version } = JSON.parse(readFileSync(file, "utf8"));
-    if (version === "0.0.0") out.add(pkg);
+    const { name: pkg, version, license, private: own } = JSON.parse(readFileSync(file, "utf8"));
+    if (!own) out.push({ name: pkg, version, license });
   }
-  return out;
+  return out.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
 /**
@@ -825,7 +826,8 @@ export function buildDocs({
   site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
   site.pageWalks = readmeSections(CORE_README, PAGE_WALKS_SECTION).pageWalks;
   site.recipes = readRecipes(RECEIVER_RECIPES);
-  site.unreleased = unreleasedPackages();
+  site.packages = publishedPackages();
+  site.unreleased = new Set(site.packages.filter((p) => p.version === "0.0.0").map((p) => p.name));
   const pages = new Map();
   // A page that fails (a dangling $ref met while rendering) names its area file and operation.
   // (Operation pages come first: Getting started shows one operation's snippets too.)

@@ -194,6 +194,26 @@ export function distinctCopyLabels(body) {
   });
 }
 
+/**
+ * The packages' version and license, as their package.json files give them (build.mjs
+ * `publishedPackages`), for the footer: one version for all when they share it (0.0.0: not on
+ * npm yet), else each package's; one license likewise. ("" without packages.)
+ */
+export function releaseLine(packages = []) {
+  if (!packages.length) return "";
+  const one = (key) => new Set(packages.map((p) => p[key])).size === 1;
+  const each = (key) =>
+    packages.map((p) => `<code>${esc(p.name)}</code> ${esc(p[key] ?? "none")}`).join(", ");
+  const [{ version, license }] = packages;
+  const versions = one("version")
+    ? `version ${esc(version)}${version === "0.0.0" ? " (not on npm yet)" : ""}`
+    : `versions ${each("version")}`;
+  const licenses = one("license")
+    ? `${esc(license ?? "no")} license`
+    : `licenses ${each("license")}`;
+  return ` <span class="release">Packages (<code>@chaindata/*</code>): ${versions}; ${licenses}.</span>`;
+}
+
 /** The full HTML document of one page. */
 export function layout(pc, { title, body, description }) {
   const r = pc.root;
@@ -228,7 +248,7 @@ ${body}
 ${footnotes(pc)}
 </main>
 </div>
-<footer class="foot">Generated from the chaindata spec (<code>spec/dist</code>) by <code>@chaindata/docs</code>. Works offline: no external requests.</footer>
+<footer class="foot">Generated from the chaindata spec (<code>spec/dist</code>) by <code>@chaindata/docs</code>. Works offline: no external requests.${releaseLine(pc.site?.packages)}</footer>
 </body>
 </html>
 `;

@@ -1,4 +1,5 @@
-// A tiny static server for the built site: node:http, 127.0.0.1 only, GET/HEAD.
+// A tiny static server for the built site: node:http, 127.0.0.1 only, GET/HEAD, with ETag and
+// Last-Modified (304 to a conditional request for an unchanged file).
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, relative, resolve, sep } from "node:path";
@@ -20,6 +21,28 @@ const CSP =
 // Laid out like the pages on a phone, and with their inline icon: without it the browser asks
 // for /favicon.ico, a second 404 in the console.
 const notFound = `<!doctype html><html lang="en"><head><meta charset="utf-8">${VIEWPORT}<link rel="icon" href="${FAVICON}"><title>Not found · chaindata API docs</title><link rel="stylesheet" href="/assets/site.css"></head><body><main id="main"><h1>Not found</h1><p>No page here. Go to the <a href="/index.html">overview</a>.</p></main></body></html>`;
+
+/**
+ * A file's entity tag: its size and modification time (in ms), which a rebuild changes. Weak: it
+ * is not made from the bytes, so it does not promise them byte for byte.
+ */
+const etagOf = (size, mtime) =>
+  `W/"${size.toString(16)}-${Math.floor(mtime.getTime()).toString(16)}"`;
+
+/**
+ * Whether a conditional GET or HEAD may be answered 304 (RFC 9110 §13.1): `If-None-Match` naming
+ * the tag (or `*`), compared weakly; else, only without `If-None-Match`, `If-Modified-Since` at or
+ * after the modification time (to the second: the precision of an HTTP date).
+ */
+function notModified(headers, etag, mtime) {
+  const match = headers["if-none-match"];
+  if (match !== undefined) {
+    const weak = (tag) => tag.trim().replace(/^W\//, "");
+    return match.trim() === "*" || match.split(",").some((tag) => weak(tag) === weak(etag));
+  }
+  const since = Date.parse(headers["if-modified-since"] ?? "");
+  return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
 
 /**
  * Serve the docs site.
@@ -79,9 +102,17 @@ export async function serveDocs({
       res.writeHead(404, { ...headers, "Content-Type": TYPES[".html"] });
       return res.end(req.method === "HEAD" ? undefined : notFound);
     }
-    const size = statSync(file).size;
+    // Validators, so that a browser revalidating a page it has (every view: `no-cache`) is
+    // answered 304 without the body until a rebuild rewrites the file.
+    const { size, mtime } = statSync(file);
+    const validators = { ETag: etagOf(size, mtime), "Last-Modified": mtime.toUTCString() };
+    if (notModified(req.headers, validators.ETag, mtime)) {
+      res.writeHead(304, { ...headers, ...validators });
+      return res.end();
+    }
     res.writeHead(200, {
       ...headers,
+      ...validators,
       "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
       "Content-Length": size,
     });

@@ -106,6 +106,9 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
     });
   for (const [key, value] of Object.entries(schema ?? {})) {
     if (!TRANSLATED.has(key)) {
+      // (A u64 or i64's format is kept, an annotation all the same: its check takes a bigint,
+      // which any other integer's refuses, validator.mjs `typed`.)
+      if (key === "format" && (value === "uint64" || value === "int64")) out.format = value;
       if (isAnnotation(key)) continue;
       const error = new Error(
         `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[

@@ -7,6 +7,7 @@
 
 import { openBranchAccepts, openEnumParts } from "../../lib/open-enum.mjs";
 import { isObject as isSchemaObject, placeOf, wrappedParamOf } from "./places.mjs";
+import { isU64 } from "./schema.mjs";
 
 // An enum this long is checked by the TypeScript types and by the server; shipping it to every
 // bundle costs kilobytes. Only its base type is checked. (The 572 webhook transaction types are an
@@ -300,7 +301,8 @@ function translate(cx, schema, place) {
   if (type === undefined)
     refuseSchema(place, Object.keys(s)[0], "without a type is not translated");
   s = only(cx, s, ["type", "enum", ...KEYWORDS[type]], place, `is not translated for type ${type}`);
-  const inner = typed(cx, type, s, place, wrappedParamOf(schema));
+  // (`format` is an annotation, gone from `s`: a u64 or i64 is read from the schema as written.)
+  const inner = typed(cx, type, s, place, wrappedParamOf(schema), isU64(schema));
   return nullable ? call(cx, "vNullable", inner) : inner;
 }
 
@@ -345,9 +347,11 @@ function enumCheck(cx, s, type, typeNullable, place) {
 
 /**
  * The check of `s`, of type `type`, with only the keywords that type translates (KEYWORDS);
- * `wrapped`: the one param a params object wraps (places.mjs `wrapping`), if any.
+ * `wrapped`: the one param a params object wraps (places.mjs `wrapping`), if any; `wide`: a u64 or
+ * i64 integer (`format: uint64 | int64`), typed `bigint`, whose check takes a bigint too (any other
+ * integer's refuses one, as its `number` type does).
  */
-function typed(cx, type, s, place, wrapped) {
+function typed(cx, type, s, place, wrapped, wide) {
   switch (type) {
     case "string":
       return stringCheck(cx, s, place);
@@ -358,6 +362,7 @@ function typed(cx, type, s, place, wrapped) {
         type === "integer" ? "vInteger" : "vNumber",
         number(cx, s, "minimum", place),
         number(cx, s, "maximum", place),
+        type === "integer" && wide ? "1" : undefined,
       );
     case "boolean":
       return ref(cx, "vBoolean");
