@@ -190,7 +190,7 @@ const stopped = (
  * consumed, so memory stays bounded by one page, plus (by cursor) the cursors of the first 1,000
  * pages and the last 1,000, kept to find a cursor sent again. The walk under every `.all()`; call
  * it for a method no package covers, made with `rpc.call` and a descriptor of your own (the
- * example; the @chaindata/core README, "Walking a method no package covers", has one by keyset).
+ * example; the `@chaindata/core` README, "Walking a method no package covers", has one by keyset).
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than the page size (the result's `echoedLimit`,
