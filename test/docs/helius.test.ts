@@ -10,7 +10,18 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { APIError, ConfigurationError, RateLimitError, createDasClient } from "@chaindata/das";
+import { createAdminClient } from "@chaindata/admin";
+import {
+  APIError,
+  ConfigurationError,
+  NotFoundError,
+  RateLimitError,
+  createDasClient,
+  createDasRpc,
+  getAssetsByOwnerU64Shape,
+  type AssetList,
+  type RpcMethodDescriptor,
+} from "@chaindata/das";
 import { senderRegions } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
@@ -170,8 +181,8 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     const entry = searchEntries.find((e) => e.u === "getting-started.html#not-covered");
     const summary: string = entry.s;
     expect(summary).toBe(notCoveredSummary(site));
-    const { das, sending, zk, wallet, calls } = notCovered(site);
-    for (const [category, names] of Object.entries({ das, sending, zk, wallet, calls }) as [
+    const { das, sending, zk, wallet, client, calls } = notCovered(site);
+    for (const [category, names] of Object.entries({ das, sending, zk, wallet, client, calls }) as [
       string,
       string[],
     ][])
@@ -179,10 +190,109 @@ describe('Getting started, "Coming from helius-sdk"', () => {
         names.length,
         `${category}: a category the spec has leaves nothing to check`,
       ).toBeGreaterThan(0);
-    for (const name of [...das, sending[0], ...wallet, ...calls]) expect(summary).toContain(name);
+    for (const name of [...das, sending[0], ...wallet, ...client, ...calls])
+      expect(summary).toContain(name);
     expect(summary).toContain(`${zk.length} ZK-compression methods (${zk[0]}, `);
     expect(summary).toContain("wallet calls (getBalanceAt)");
     expect(summary).toContain("helius.webhooks.toggle");
+  });
+
+  it("has every member of helius-sdk's client: a row, or under Not covered (its Solana RPC methods, RPC methods of its own and other clients too)", () => {
+    const dts = heliusDts("rpc/index.d.ts");
+    const body = /export type HeliusClient = ResolvedHeliusRpcApi & \{([\s\S]*?)\n\};/.exec(
+      dts,
+    )![1]!;
+    const client = [...body.matchAll(/^ {4}(\w+)\??:/gm)].map((m) => m[1]!);
+    expect(client).toContain("getTransactionsForAddress");
+    // The sub-clients with rows of their own (tx: sendTransactionWithSender, and its building
+    // methods under Not covered), and the DAS and sending methods, each checked above or below.
+    const rowed = new Set(["webhooks", "zk", "wallet", "admin", "tx"]);
+    const sending = (HELIUS.sending as { name: string }[]).map((s) => s.name);
+    const rest = client.filter(
+      (m) => !rowed.has(m) && !HELIUS.das.includes(m) && !sending.includes(m),
+    );
+    expect([...rest].sort()).toEqual(
+      [...HELIUS.rpcExtensions, ...HELIUS.clients, HELIUS.solanaRpc].sort(),
+    );
+    for (const m of rest) expect(notCoveredText, m).toContain(`helius.${m}`);
+    expect(notCoveredText).toContain("helius.getBalance(address).send()");
+    // (the standard Solana RPC methods: helius-sdk's client passes them to @solana/kit's)
+    expect(dts).toContain("All standard Solana RPC methods (e.g. `getBalance`, `getSlot`)");
+    for (const name of [
+      "helius.getTransactionsForAddress",
+      "getTransactionsForAddress",
+      "helius.ws",
+    ])
+      expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
+  });
+
+  it("maps helius.admin.getProjectUsage(projectId) to admin.getProjectUsage({ id }), the same request", async () => {
+    expect(members(heliusDts("admin/client.d.ts"), "AdminClient")).toEqual(["getProjectUsage"]);
+    const admin = row("helius.admin.getProjectUsage(projectId)");
+    expect(admin.helius).toBe(`helius.admin.getProjectUsage(projectId) (${since(305)[0]}.x)`);
+    expect(admin.chaindata).toBe("admin.getProjectUsage({ id: projectId })");
+    expect(admin.links).toEqual(["admin/getProjectUsage.html"]);
+    // helius-sdk's request: GET <admin>/admin/projects/<id>/usage with the key in X-Api-Key.
+    const theirs = readFileSync(
+      join(root, "node_modules/helius-sdk/dist/esm/admin/getProjectUsage.js"),
+      "utf8",
+    );
+    expect(theirs).toContain("`/admin/projects/${encodeURIComponent(projectId)}/usage`");
+    const sent: { url: string; key: string | null }[] = [];
+    await createAdminClient({
+      apiKey: "placeholder",
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        sent.push({ url: request.url, key: request.headers.get("x-api-key") });
+        return new Response("{}", { status: 500 });
+      },
+      maxRetries: 0,
+    })
+      .getProjectUsage({ id: "p1" })
+      .catch(() => {});
+    expect(sent).toHaveLength(1);
+    expect(new URL(sent[0]!.url).pathname).toMatch(/\/admin\/projects\/p1\/usage$/);
+    expect(sent[0]!.key).toBe("placeholder");
+    expect(admin.note).toContain("X-Api-Key");
+  });
+
+  it("says how to type an uncovered DAS method's page of assets so that its u64 values are bigint, as a fetch stub shows", async () => {
+    expect(notCoveredText).toContain(
+      "give the descriptor u64: getAssetsByOwnerU64Shape and the type RpcMethodDescriptor<never, Params, AssetList>: without the shape a supply or balance is a number below 253 and a bigint above",
+    );
+    const rpc = createDasRpc({
+      apiKey: "placeholder",
+      fetch: async (_input, init) => {
+        const { id } = JSON.parse(String(init.body));
+        const result = {
+          total: 1,
+          limit: 1,
+          page: 1,
+          items: [
+            { id: "x", interface: "FungibleToken", token_info: { supply: 1000, decimals: 6 } },
+          ],
+        };
+        return Response.json({ jsonrpc: "2.0", id, result });
+      },
+    });
+    const untyped = (await rpc.call({ id: "searchAssets", idempotent: true }, {})) as AssetList;
+    expect(typeof untyped.items[0]!.token_info?.supply).toBe("number");
+    const searchAssets: RpcMethodDescriptor<never, object, AssetList> = {
+      id: "searchAssets",
+      idempotent: true,
+      u64: getAssetsByOwnerU64Shape,
+    };
+    expect((await rpc.call(searchAssets, {})).items[0]!.token_info?.supply).toBe(1000n);
+  });
+
+  it("points a hand-written delivery endpoint at createWebhookHandler: helius-sdk has no receiver", () => {
+    const webhookFiles = readdirSync(join(root, "node_modules/helius-sdk/dist/esm/webhooks"));
+    expect(webhookFiles.filter((f) => /handler|verify|receive/i.test(f))).toEqual([]);
+    const changes = text(section.slice(section.indexOf("What changes besides the names")));
+    expect(changes).toContain(
+      "helius-sdk has nothing for receiving deliveries; createWebhookHandler of @chaindata/webhooks replaces a hand-written endpoint",
+    );
+    expect(section).toContain('href="webhooks/index.html#deliveries"');
   });
 
   it("maps createHelius's options to client options the packages have, and HELIUS_API_KEY to the variable they read", () => {
@@ -223,7 +333,37 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     expect([...read].sort()).toEqual(["HELIUS_API_URL", "HELIUS_PAYMENT_HOST"]);
     expect(options.note).toContain("helius-sdk reads no API-key variable");
     for (const name of read) expect(options.note).toContain(name);
-    expect(options.chaindata).toContain('{ headers: { "user-agent": … } }');
+    // What helius-sdk 3.2.0 sends for userAgent (a loopback server): an X-Helius-Client header,
+    // its own User-Agent unchanged; the row maps it to that header (user trial 41: it said
+    // User-Agent, so a service moved by it stopped sending the header it had sent).
+    const sent = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          "--input-type=module",
+          "-e",
+          `
+      import { createServer } from "node:http";
+      import { createHelius } from "helius-sdk";
+      let headers;
+      const server = createServer((req, res) => {
+        headers = req.headers; req.resume();
+        res.writeHead(200, { "content-type": "application/json" }).end('{"jsonrpc":"2.0","id":"1","result":null}');
+      });
+      await new Promise((r) => server.listen(0, "127.0.0.1", r));
+      const helius = createHelius({ baseUrl: "http://127.0.0.1:" + server.address().port + "/", userAgent: "my-service/1.0" });
+      try { await helius.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" }); } catch {}
+      server.close();
+      console.log(JSON.stringify(headers));`,
+        ],
+        { cwd: root, encoding: "utf8", timeout: 20_000 },
+      ),
+    );
+    expect(sent["x-helius-client"]).toBe("my-service/1.0");
+    expect(sent["user-agent"]).toMatch(/^helius-node-sdk\/\d/);
+    expect(sent["user-agent"]).not.toContain("my-service");
+    expect(options.chaindata).toContain('{ headers: { "x-helius-client": … } }');
+    expect(options.note).toContain("helius-sdk sends userAgent as an X-Helius-Client header");
     const names = CLIENT_OPTIONS.map(([name]: [string]) => name);
     for (const { helius: theirs, chaindata: ours } of HELIUS.options as Option[]) {
       expect(options.helius).toContain(theirs);
@@ -410,5 +550,23 @@ describe("the mock refuses helius-sdk's displayOptions, as the section and the m
     const ownerAddress = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
     expect((await ask({ ownerAddress, displayOptions: { showFungible: true } })).status).toBe(400);
     expect((await ask({ ownerAddress, options: { showFungible: true } })).status).toBe(200);
+  });
+
+  it("answers a method outside the spec (searchAssets, under Not covered) 404 Method not found: a NotFoundError", async () => {
+    const changes = text(section.slice(section.indexOf("What changes besides the names")));
+    expect(changes).toContain(
+      "A method outside the spec (one under Not covered, such as searchAssets through createDasRpc().call(…)) is answered 404 Method not found there, a NotFoundError",
+    );
+    expect(notCovered(site).das).toContain("searchAssets");
+    const rpc = createDasRpc({ apiKey: "placeholder", baseUrls: { rpc: mock.mock.url } });
+    const err = await rpc
+      .call(
+        { id: "searchAssets", idempotent: true },
+        { ownerAddress: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" },
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect((err as NotFoundError).rpcError?.code).toBe(-32601);
+    expect((err as Error).message).toContain("Method not found");
   });
 });

@@ -25,6 +25,8 @@ export const HELIUS = {
     "getSignaturesForAsset",
     "getTokenAccounts",
   ],
+  // Those whose answer is a page of assets, as getAssetsByOwner's (its u64 shape types them).
+  assetPages: ["searchAssets", "getAssetsByGroup", "getAssetsByCreator"],
   // Each webhook call: `helius`, its call per helius-sdk version that has it (the keys are the
   // versions as the page writes them, 1.x first); `chaindata`, the operation or edit helper that
   // does it; `call`, that one's call as written; `note`, what the row adds (HTML), if anything.
@@ -119,6 +121,31 @@ export const HELIUS = {
     "getFundedBy",
     "getBalanceAt",
   ],
+  // helius.admin (3.0 on, its CHANGELOG's #305: src/admin/client.ts): each call, the operation that
+  // does it, and that one's call as written (the project id, helius-sdk's only argument, is the
+  // params' `id`).
+  admin: [
+    {
+      helius: "helius.admin.getProjectUsage(projectId)",
+      versions: "3.x",
+      chaindata: "getProjectUsage",
+      call: "admin.getProjectUsage({ id: projectId })",
+    },
+  ],
+  // The rest of HeliusClient (src/rpc/index.ts), which no area of the spec describes: its RPC
+  // methods of its own beside DAS (`rpcExtensions`), its other clients (`clients`), and `raw`, the
+  // @solana/kit RPC client to which it passes every standard Solana RPC method
+  // (`helius.getBalance(address).send()`).
+  rpcExtensions: [
+    "getProgramAccountsV2",
+    "getAllProgramAccounts",
+    "getTokenAccountsByOwnerV2",
+    "getAllTokenAccountsByOwner",
+    "getTransactionsForAddress",
+    "getTransfersByAddress",
+  ],
+  clients: ["enhanced", "ws", "stake", "auth"],
+  solanaRpc: "raw",
   // Calls and options "Not covered" lists while the spec has no operation named `coveredBy`
   // (null: no operation would cover it): `call` as written, the `versions` that have it, `what`
   // it does (HTML), and `searchName`, its name for the search when not the call's

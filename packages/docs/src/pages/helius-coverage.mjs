@@ -42,8 +42,9 @@ function othersOf(site, key, word, helius) {
 /**
  * What Getting started's "Not covered" lists: the service's other DAS methods (with a DAS area;
  * `dasNotCovered`), what builds, prices and confirms a transaction (with a Sender area), the other
- * ZK-compression methods (`zkNotCovered`), helius-sdk's wallet calls the Wallet area has not, and
- * its calls and options of `HELIUS.uncovered` that no operation covers. The page's list, the
+ * ZK-compression methods (`zkNotCovered`), helius-sdk's wallet calls the Wallet area has not, its
+ * Solana RPC methods, RPC methods of its own and other clients that no area describes (`client`,
+ * as `helius.<name>`), and its calls and options of `HELIUS.uncovered` that no operation covers. The page's list, the
  * search's entry and its summary all come from here, so a method the spec adds leaves all three.
  */
 export function notCovered(site) {
@@ -54,6 +55,11 @@ export function notCovered(site) {
     sending: has("sender") ? HELIUS.sending.map((s) => s.name).filter((m) => !own.has(m)) : [],
     zk: zkNotCovered(site),
     wallet: has("wallet") ? HELIUS.wallet.filter((m) => !own.has(m)) : [],
+    client: [
+      ...HELIUS.rpcExtensions.filter((m) => !own.has(m)),
+      HELIUS.solanaRpc,
+      ...HELIUS.clients,
+    ].map((m) => `helius.${m}`),
     // (by the call's name, `helius.webhooks.toggle`, or the one its row gives: `rebateAddress`)
     calls: uncoveredCalls(site).map((u) => u.searchName ?? u.call.replace(/\(.*$/, "")),
   };
@@ -90,13 +96,14 @@ export function sendingWords(names) {
  * methods, how many and the first three: the list is long).
  */
 export function notCoveredSummary(site) {
-  const { das, sending, zk, wallet, calls } = notCovered(site);
+  const { das, sending, zk, wallet, client, calls } = notCovered(site);
   const items = [
     das.length && `other DAS methods (${das.join(", ")})`,
     sending.length && [sending[0], ...sendingWords(sending).words].join(", "),
     zk.length &&
       `${zk.length} ZK-compression methods (${zk.slice(0, 3).join(", ")}${zk.length > 3 ? ", …" : ""})`,
     wallet.length && `wallet calls (${wallet.join(", ")})`,
+    `Solana RPC methods and other calls (${client.join(", ")})`,
     ...calls,
   ].filter(Boolean);
   return `What helius-sdk does that chaindata does not: ${items.join(", ") || "nothing listed"}`;
@@ -114,6 +121,7 @@ export function heliusCovered(site) {
     das: HELIUS.das.filter((m) => has("das", m)),
     zk: HELIUS.zk.filter((m) => has("compression", m)),
     wallet: HELIUS.wallet.filter((m) => has("wallet", m)),
+    admin: HELIUS.admin.filter((a) => has("admin", a.chaindata)),
     sender: has("sender", "sendTransaction"),
     // (by name, in whichever area has it)
     sending: HELIUS.sending.flatMap(({ name }) => {
@@ -157,6 +165,7 @@ export const heliusNames = (site) => {
       // (Bare, but for a name chaindata has too, which leads to its own page.)
       .filter((m) => m && !EDIT_HELPERS.names.includes(m) && !/^(create|delete)Webhook$/.test(m)),
     ...covered.wallet.map((m) => `helius.wallet.${m}`),
+    ...covered.admin.map((a) => a.helius.replace(/\(.*$/, "")),
     "helius.zk",
     ...covered.zk.map((m) => `helius.zk.${m}`),
     HELIUS.sender,
@@ -169,7 +178,7 @@ export const heliusNames = (site) => {
 
 /** The names "Not covered" lists, for the search: bare, and as helius-sdk calls them (`helius.zk.getValidityProof`). */
 export function notCoveredNames(site) {
-  const { das, sending, zk, wallet, calls } = notCovered(site);
+  const { das, sending, zk, wallet, client, calls } = notCovered(site);
   return [
     ...new Set([
       ...das,
@@ -178,6 +187,12 @@ export function notCoveredNames(site) {
       ...zk.map((m) => `helius.zk.${m}`),
       ...wallet,
       ...wallet.map((m) => `helius.wallet.${m}`),
+      ...client,
+      // (bare, the RPC methods only: "ws" or "raw" alone would lead a search astray)
+      ...client
+        .map((m) => m.replace(/^helius\./, ""))
+        .filter((m) => HELIUS.rpcExtensions.includes(m)),
+      "getBalance",
       ...calls,
     ]),
   ];

@@ -93,13 +93,13 @@ const optionsRow = ({ site }) => ({
   chaindata: `${[
     site.index.environments?.devnet ? '{ environment: "devnet" }' : "{ environment }",
     "{ baseUrls: { rpc } }",
-    '{ headers: { "user-agent": … } }',
+    '{ headers: { "x-helius-client": … } }',
     "{ maxRetries }",
     "{ fetch }",
   ]
     .map(code)
     .join(", ")}, <code>${API_KEY_ENV}</code> (section 4)`,
-  note: `<code>baseUrls.rpc</code> is the JSON-RPC host's URL (DAS, ZK compression); the other hosts have keys of their own in <code>baseUrls</code>. <code>transport</code> was helius-sdk's hook for retries and failover: chaindata retries by itself (below), and <code>fetch</code> takes over the HTTP layer. helius-sdk added <code>userAgent</code> to its own <code>User-Agent</code>; chaindata sends none of its own, so a <code>user-agent</code> header is sent as given. helius-sdk reads no API-key variable (of the environment it reads only <code>HELIUS_API_URL</code> and <code>HELIUS_PAYMENT_HOST</code>, for its signup and payment calls); chaindata reads <code>${API_KEY_ENV}</code> when not given <code>apiKey</code>. <code>rebateAddress</code> is under Not covered`,
+  note: `<code>baseUrls.rpc</code> is the JSON-RPC host's URL (DAS, ZK compression); the other hosts have keys of their own in <code>baseUrls</code>. <code>transport</code> was helius-sdk's hook for retries and failover: chaindata retries by itself (below), and <code>fetch</code> takes over the HTTP layer. helius-sdk sends <code>userAgent</code> as an <code>X-Helius-Client</code> header (its own <code>User-Agent</code> stays <code>helius-node-sdk/&lt;version&gt;</code>); chaindata sends neither, so give that header in <code>headers</code> to keep identifying your service. helius-sdk reads no API-key variable (of the environment it reads only <code>HELIUS_API_URL</code> and <code>HELIUS_PAYMENT_HOST</code>, for its signup and payment calls); chaindata reads <code>${API_KEY_ENV}</code> when not given <code>apiKey</code>. <code>rebateAddress</code> is under Not covered`,
 });
 
 /** One row per DAS method the spec has (`helius.rpc.getAsset` in 1.x, `helius.getAsset` after). */
@@ -149,6 +149,14 @@ const walletRow = ({ areaOf, covered, opLink }) =>
         note: "the same names",
       }
     : undefined;
+
+/** One row per `helius.admin` call the spec has an operation for (`HELIUS.admin`). */
+const adminRows = ({ areaOf, covered, opLink }) =>
+  covered.admin.map((a) => ({
+    helius: `${code(a.helius)} (${esc(a.versions)})`,
+    chaindata: opLink(areaOf("admin"), a.chaindata, a.call),
+    note: "the project id is the params' <code>id</code>; the key goes in the same <code>X-Api-Key</code> header",
+  }));
 
 /** helius-sdk's `tx.sendTransactionWithSender`, with the sender's sendTransaction. */
 const senderRow = ({ areaOf, covered, opLink }) =>
@@ -212,6 +220,7 @@ const heliusRows = (h) =>
     zkRow(h),
     ...webhookRows(h),
     walletRow(h),
+    ...adminRows(h),
     senderRow(h),
     viaSenderRow(h),
     ...sendingRows(h),
@@ -225,15 +234,24 @@ function notCoveredItems({ pc, site, areaOf, uncovered }) {
   const compression = areaOf("compression");
   const leaves = senderLeaves(areaOf("sender"));
   const sending = sendingWords(uncovered.sending);
+  const assetPages = HELIUS.assetPages.filter((m) => uncovered.das.includes(m));
   return [
     uncovered.das.length &&
-      `<li>The service's other DAS methods, outside <code>@chaindata/das</code> as the <a href="${href(pc, "das/index.html")}">DAS page</a> says: ${uncovered.das.map(code).join(", ")}. The package still calls one, with a descriptor of your own, <code>createDasRpc().call({ id: ${esc(JSON.stringify(uncovered.das[0]))}, idempotent: true }, params)</code>, and walks its pages with <code>paginate</code>: its params unchecked, its result untyped (the package's README).</li>`,
+      `<li>The service's other DAS methods, outside <code>@chaindata/das</code> as the <a href="${href(pc, "das/index.html")}">DAS page</a> says: ${uncovered.das.map(code).join(", ")}. The package still calls one, with a descriptor of your own, <code>createDasRpc().call({ id: ${esc(JSON.stringify(uncovered.das[0]))}, idempotent: true }, params)</code>, and walks its pages with <code>paginate</code> (<code>@chaindata/core</code>'s README, "Walking a method no package covers"): its params unchecked, and its result untyped unless the descriptor types it. For a method that answers a page of assets as <code>getAssetsByOwner</code> does${assetPages.length ? ` (${assetPages.map(code).join(", ")})` : ""}, give the descriptor <code>u64: getAssetsByOwnerU64Shape</code> and the type <code>RpcMethodDescriptor&lt;never, Params, AssetList&gt;</code>: without the shape a supply or balance is a <code>number</code> below 2<sup>53</sup> and a <code>bigint</code> above, where <code>das.getAssetsByOwner</code> gives a <code>bigint</code> always.</li>`,
     uncovered.sending.length &&
       `<li>${capitalize(sending.doing)} a transaction: ${uncovered.sending.map(code).join(", ")}${sending.words.length ? ` (${sending.words.join(", ")})` : ""}. ${leaves ? `As the <a href="${href(pc, "sender/index.html")}">Sender page</a> says: ${inl(pc, leaves)}` : ""} The tip accounts and minimum tip are on that page (<code>${TIP_NAMES.accounts}</code>, <code>${TIP_NAMES.minimum}</code>).</li>`,
     uncovered.zk.length &&
       `<li>helius-sdk's other ZK-compression methods (<code>helius.zk</code>), outside <code>${esc(compression?.pkg ?? "@chaindata/compression")}</code>${compression ? ` as the <a href="${href(pc, "compression/index.html")}">ZK compression page</a> says` : ""}: ${uncovered.zk.map(code).join(", ")}.${showsZkBalances(site) ? ` For ${HELIUS.zkBalances.map(code).join(" and ")}, sum the owner's token accounts by mint (above).` : ""} <code>createCompressionRpc().call(…)</code> calls the others as <code>createDasRpc().call(…)</code> calls a DAS method.</li>`,
     uncovered.wallet.length &&
       `<li>helius-sdk's wallet calls that the Wallet API description has not: ${uncovered.wallet.map((m) => code(`helius.wallet.${m}`)).join(", ")}${uncovered.wallet.includes("getBalanceAt") ? " (3.1 on: a wallet's balance of one token at a past time or slot)" : ""}.</li>`,
+    `<li>helius-sdk's Solana RPC methods, which its client hands to <code>@solana/kit</code> (<code>helius.getBalance(address).send()</code>, <code>getSlot</code>, <code>getSignatureStatuses</code>, …, and <code>helius.${esc(HELIUS.solanaRpc)}</code>), its RPC methods of its own (${notCovered(
+      site,
+    )
+      .client.filter((m) => HELIUS.rpcExtensions.includes(m.replace(/^helius\./, "")))
+      .map(code)
+      .join(
+        ", ",
+      )}) and its ${HELIUS.clients.map((c) => code(`helius.${c}`)).join(", ")} clients (parsed transactions, WebSocket subscriptions, staking, sign-up): no area of this spec describes them; keep a Solana RPC client for the standard methods.</li>`,
     ...uncoveredCalls(site).map((u) => `<li>${code(u.call)} (${esc(u.versions)}): ${u.what}.</li>`),
   ].filter(Boolean);
 }
@@ -245,6 +263,7 @@ function heliusChanges({ pc, site, areaOf }) {
     .map(([key]) => key);
   const walletArea = areaOf("wallet");
   const writes = specOperations(site, (o) => o.idempotent === false);
+  const outside = notCovered(site).das[0];
   return [
     `Retries are on by default: an idempotent call (a read, the sender's <code>sendTransaction</code>) that fails with a 408, 429, 5xx, a connection error or a timeout is tried up to 3 times (<code>maxRetries: 2</code>, <a href="${href(pc, "getting-started.html#retries")}">section 6</a>), where helius-sdk tries once${writes.size ? `; a write (${[...writes].map(code).join(", ")}) is retried after a 429 only, unless the call says <code>{ retryNonIdempotent: true }</code>` : ""}. A retry wrapper kept from helius-sdk (its <code>transport</code> hook, or a loop of your own) multiplies the attempts of an idempotent call, 3 × 3 = 9: remove it, or give the client <code>maxRetries: 0</code>.`,
     noDevnet.length &&
@@ -253,7 +272,9 @@ function heliusChanges({ pc, site, areaOf }) {
           ? `<code>${esc(walletArea.factory)}({ environment: "devnet" })</code> throws a <code>ConfigurationError</code> (as does <code>createChainDataClient({ environment: "devnet" }).${esc(walletArea.clientVar)}</code>): give <code>baseUrls.${esc(walletArea.hostKey)}</code>`
           : `a client for ${noDevnet.length > 1 ? "them" : "it"} throws a <code>ConfigurationError</code>: give its <code>baseUrls</code> entry`
       }.`,
-    `The local mock checks every request against this spec, so helius-sdk's own requests that send <code>displayOptions</code> are refused there (400): the old and the new code cannot run side by side against it for those calls.`,
+    `The local mock checks every request against this spec, so helius-sdk's own requests that send <code>displayOptions</code> are refused there (400): the old and the new code cannot run side by side against it for those calls. A method outside the spec (one under Not covered${outside ? `, such as <code>${esc(outside)}</code> through <code>createDasRpc().call(…)</code>` : ""}) is answered 404 <code>Method not found</code> there, a <code>NotFoundError</code>: test such a call with a <code>fetch</code> of your own (client option).`,
+    areaOf("webhooks")?.deliveries?.length > 0 &&
+      `helius-sdk has nothing for receiving deliveries; <code>createWebhookHandler</code> of <code>@chaindata/webhooks</code> replaces a hand-written endpoint: it checks <code>Authorization</code> against the webhook's <code>authHeader</code> in constant time, parses the events (amounts as <code>bigint</code>) and drops repeated deliveries by signature (<a href="${href(pc, "webhooks/index.html#deliveries")}">Webhooks page</a>).`,
   ].filter(Boolean);
 }
 
