@@ -10,36 +10,39 @@
 //      `npm start`), so no mock or docs server is ever left behind holding its port.
 //
 // Options: --no-build (or CHAINDATA_SKIP_BUILD=1), --quiet (no per-request lines), and the mock
-// CLI's (packages/mock/src/cli.ts) that shape what it serves, forwarded to it: --port (else
-// $CHAINDATA_MOCK_PORT), --host, --mode / --dynamic, --seed, --walk-pages, --page-fill. Its
-// --spec-dir, --json and --version are refused by name (with why), as is any other option.
+// CLI's that shape what it serves, forwarded to it: its table, help and checks are one module,
+// packages/mock/src/cli-options.mjs (SERVE_OPTIONS: --port, else $CHAINDATA_MOCK_PORT; --host,
+// else $CHAINDATA_MOCK_HOST; --mode / --dynamic, --seed, --walk-pages, --page-fill), so an option
+// added to the mock is taken here as it is. Its other options (MOCK_ONLY_OPTIONS: --spec-dir,
+// --json, --version) are refused by name (with why), as is any unknown option.
 // $CHAINDATA_DOCS_DIR: where the docs site is written (default packages/docs/dist).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import {
+  MOCK_ONLY_OPTIONS,
+  SERVE_HELP,
+  SERVE_OPTIONS,
+  serveOptions,
+} from "../packages/mock/src/cli-options.mjs";
 import { parseCli, parsePort, usageError } from "./lib/cli.mjs";
 
 const t0 = performance.now();
-// The bound of --walk-pages and --page-fill: the mock's WALK_BOUNDS (packages/mock/src/paging.ts),
-// checked here before the build, which the mock's own check would come after
-// (test/scripts/start.test.ts compares the two refusals).
-const WALK_MAX = 1000;
 const root = fileURLToPath(new URL("..", import.meta.url));
 const usage = `usage: npm start [-- <options>]
 
   --no-build            serve what is built (or CHAINDATA_SKIP_BUILD=1)
   -q, --quiet           no line per mock request
 the mock's (npm run mock -- --help):
-  -p, --port <n>        the mock's port (default 4010, or $CHAINDATA_MOCK_PORT; 0 = any free port)
-  -H, --host <addr>     the mock's interface (default 127.0.0.1)
-  -m, --mode <mode>     examples (default) or dynamic (schema-generated data)
-  -d, --dynamic         same as --mode dynamic
-      --seed <s>        seed of the dynamic generator (same seed, same data)
-      --walk-pages <n>  dynamic mode: pages with items in a page walk (default 5, 1 to ${WALK_MAX})
-      --page-fill <n>   dynamic mode: the most entries a DAS page is filled to (default 50, 1 to ${WALK_MAX})
+${SERVE_HELP}
 the docs site's port: CHAINDATA_DOCS_PORT (default 4020)`;
-// The mock CLI's options that shape no served data, each refused with what to run instead.
+// npm start's own options; the mock's other options are parsed only to be refused by name.
+const OWN_OPTIONS = {
+  "no-build": { type: "boolean" },
+  quiet: { type: "boolean", short: "q" },
+};
+// Why each of the mock's other options is not forwarded, with what to run instead.
 const NOT_FORWARDED = {
   "spec-dir":
     "npm start serves the spec it builds (spec/dist) to the mock and the docs alike; for another spec run `npm run mock -- --spec-dir <dir>`",
@@ -48,72 +51,26 @@ const NOT_FORWARDED = {
 };
 const flags = parseCli(
   "npm start",
-  {
-    "no-build": { type: "boolean" },
-    quiet: { type: "boolean", short: "q" },
-    port: { type: "string", short: "p" },
-    host: { type: "string", short: "H" },
-    mode: { type: "string", short: "m" },
-    dynamic: { type: "boolean", short: "d" },
-    seed: { type: "string" },
-    "walk-pages": { type: "string" },
-    "page-fill": { type: "string" },
-    "spec-dir": { type: "string" },
-    json: { type: "boolean" },
-    version: { type: "boolean", short: "v" },
-  },
+  { ...MOCK_ONLY_OPTIONS, ...SERVE_OPTIONS, ...OWN_OPTIONS },
   usage,
 );
-for (const [name, why] of Object.entries(NOT_FORWARDED))
-  if (name in flags)
-    usageError("npm start", `--${name} is the mock CLI's, not forwarded: ${why}`, usage);
-
-// An empty variable is unset (Number("") would be 0: any free port).
-const port = (name, fallback) =>
-  parsePort("npm start", name, process.env[name] || String(fallback), usage);
-const mockPort =
-  flags.port === undefined
-    ? port("CHAINDATA_MOCK_PORT", 4010)
-    : parsePort("npm start", "--port", flags.port, usage);
-const docsPort = port("CHAINDATA_DOCS_PORT", 4020);
-const ms = (from) => `${Math.round(performance.now() - from)} ms`;
-
-// The mock's options, checked as its CLI checks them, before anything is built.
-if (flags.dynamic && flags.mode !== undefined && flags.mode !== "dynamic")
-  usageError("npm start", `--dynamic and --mode ${flags.mode} contradict each other`, usage);
-const mode = flags.dynamic ? "dynamic" : (flags.mode ?? "examples");
-if (mode !== "examples" && mode !== "dynamic")
-  usageError(
-    "npm start",
-    `--mode: must be examples or dynamic (got ${JSON.stringify(mode)})`,
-    usage,
-  );
-/** The walk option given as `--<flag>`, a whole number from 1 to WALK_MAX, else a usage error. */
-function walkOption(flag) {
-  const text = flags[flag];
-  if (text === undefined) return undefined;
-  const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
-  if (!(n >= 1 && n <= WALK_MAX))
-    usageError(
-      "npm start",
-      `--${flag}: must be a whole number from 1 to ${WALK_MAX} (got ${JSON.stringify(text)})`,
-      usage,
-    );
-  return n;
+for (const name of Object.keys(MOCK_ONLY_OPTIONS)) {
+  if (name in OWN_OPTIONS || !(name in flags)) continue;
+  const why = NOT_FORWARDED[name] ?? `it shapes no served data; run \`npm run mock -- --${name}\``;
+  usageError("npm start", `--${name} is the mock CLI's, not forwarded: ${why}`, usage);
 }
-const mockOptions = {
-  mode,
-  ...(flags.host !== undefined && { host: flags.host }),
-  ...(flags.seed !== undefined && { seed: flags.seed }),
-  ...(flags["walk-pages"] !== undefined && { walkPages: walkOption("walk-pages") }),
-  ...(flags["page-fill"] !== undefined && { pageFill: walkOption("page-fill") }),
-};
-// (As the mock CLI warns: in examples mode these shape only the requests that ask for dynamic data.)
-for (const flag of ["seed", "walk-pages", "page-fill"])
-  if (flags[flag] !== undefined && mode !== "dynamic")
-    console.error(
-      `npm start: warning: --${flag} without --dynamic applies only to the requests that ask Prefer: dynamic=true (add --dynamic for every answer)`,
-    );
+
+// The mock's options, checked as its CLI checks them (in its words), before anything is built.
+const mockOptions = serveOptions("npm start", flags, usage);
+// An empty variable is unset (Number("") would be 0: any free port).
+const docsPort = parsePort(
+  "npm start",
+  "CHAINDATA_DOCS_PORT",
+  process.env.CHAINDATA_DOCS_PORT || "4020",
+  usage,
+);
+const mockPort = mockOptions.port;
+const ms = (from) => `${Math.round(performance.now() - from)} ms`;
 
 function fail(message) {
   console.error(`npm start: ${message}`);
@@ -171,7 +128,7 @@ const inUse = (port, host = "127.0.0.1") =>
       .once("error", (e) => resolve(e.code === "EADDRINUSE"))
       .listen(port, host, () => probe.close(() => resolve(false)));
   });
-if (await inUse(mockPort, flags.host)) fail(mockPortTaken);
+if (await inUse(mockPort, mockOptions.host)) fail(mockPortTaken);
 if (await inUse(docsPort)) fail(docsPortTaken);
 
 // -- 1. build ------------------------------------------------------------------------------------
@@ -223,7 +180,6 @@ const { startMock } = await import("@chaindata/mock");
 const mockStarted = performance.now();
 try {
   running.mock = await startMock({
-    port: mockPort,
     ...mockOptions,
     quiet: true,
     logRequests: !flags.quiet,
@@ -264,7 +220,7 @@ const lines = [
   "",
   `mock:  ${mock.url}   (${[
     `${mock.mode} mode`,
-    ...(flags.seed !== undefined ? [`seed ${JSON.stringify(flags.seed)}`] : []),
+    ...(mockOptions.seed !== undefined ? [`seed ${JSON.stringify(mockOptions.seed)}`] : []),
     ...(mockOptions.walkPages ? [`walks of ${mockOptions.walkPages} pages`] : []),
     ...(mockOptions.pageFill ? [`pages filled to ${mockOptions.pageFill}`] : []),
     `ready in ${Math.round(mockMs)} ms`,

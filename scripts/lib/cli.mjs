@@ -1,7 +1,8 @@
 // Option parsing shared by the repository's scripts (spec:bundle, spec:check, generate,
-// api-report, npm start). packages/docs/src/cli.mjs and packages/mock/src/cli.ts hold copies of
-// these three functions (a package does not import from the repository's scripts, and the mock is
-// published without the docs): test/packaging/cli-copies.test.ts fails when a copy differs.
+// api-report, npm start). packages/docs/src/cli.mjs and packages/mock/src/cli-options.mjs hold
+// copies of these three functions (a package does not import from the repository's scripts, and
+// the mock is published without the docs): test/packaging/cli-copies.test.ts fails when a copy
+// differs.
 import { parseArgs } from "node:util";
 
 /**

@@ -1,9 +1,9 @@
 // The command-line option parsing (parseCli, usageError, parsePort) is written once, in
 // scripts/lib/cli.mjs, and copied into the two packages that cannot import it: the docs package
-// (packages/docs/src/cli.mjs) and the published mock (packages/mock/src/cli.ts, typed). A fix to
-// one copy must reach the others, or the CLIs drift apart in their messages: each copy's
-// functions, types stripped and reprinted by esbuild (comments and layout aside), must be the
-// scripts' own.
+// (packages/docs/src/cli.mjs) and the published mock (packages/mock/src/cli-options.mjs, which its
+// CLI and `npm start` share). A fix to one copy must reach the others, or the CLIs drift apart in
+// their messages: each copy's functions, reprinted by esbuild (comments and layout aside), must be
+// the scripts' own.
 import { transformSync } from "esbuild";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,7 +12,7 @@ import { expect, it } from "vitest";
 const root = new URL("../..", import.meta.url).pathname;
 const SHARED = ["parseCli", "usageError", "parsePort"];
 const ORIGINAL = "scripts/lib/cli.mjs";
-const COPIES = ["packages/docs/src/cli.mjs", "packages/mock/src/cli.ts"];
+const COPIES = ["packages/docs/src/cli.mjs", "packages/mock/src/cli-options.mjs"];
 
 /** The top-level functions of a module's source, by name, as esbuild prints them without types. */
 function functionsOf(source: string, loader: "js" | "ts"): Record<string, string> {

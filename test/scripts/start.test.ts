@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ChainDataClient } from "@chaindata/sdk";
 import { afterAll, describe, expect, it } from "vitest";
+import { SERVE_OPTIONS } from "../../packages/mock/src/cli-options.mjs";
 import { areas, root } from "../spec/documents.js";
 
 const docsDir = mkdtempSync(join(tmpdir(), "chaindata-start-docs-"));
@@ -321,19 +322,48 @@ describe("npm start", () => {
     });
     expect(help.status).toBe(0);
     const readme = readFileSync(`${root}README.md`, "utf8");
-    for (const option of [
-      "--port",
-      "--host",
-      "--mode",
-      "--dynamic",
-      "--seed",
-      "--walk-pages",
-      "--page-fill",
-    ]) {
+    // (The mock's table, packages/mock/src/cli-options.mjs: an option added there is forwarded.)
+    for (const option of Object.keys(SERVE_OPTIONS).map((name) => `--${name}`)) {
       expect(help.stdout, option).toContain(option);
       expect(readme, option).toContain(option);
     }
     expect(readme).toContain("npm start -- --dynamic --walk-pages 100");
+  });
+
+  it("takes every option of the mock's CLI, in its words in --help, or refuses it by name", () => {
+    // Read from the mock's own --help, so that an option the mock gains and npm start does not
+    // (or words otherwise) fails here.
+    const helpOf = (program: string) =>
+      spawnSync(process.execPath, [program, "--help"], { encoding: "utf8" }).stdout;
+    const mockHelp = helpOf(`${root}packages/mock/dist/cli.js`);
+    const ours = helpOf(`${root}scripts/start.mjs`);
+    // Each option's block: its line and the indented lines that go on with it.
+    const blocks = [
+      ...mockHelp.matchAll(/^ {2}(?:-\w, | {4})--([\w-]+)(?:[^\n]*)(?:\n {24}[^\n]*)*/gm),
+    ].filter(([, name]) => name !== "help");
+    expect(blocks.length).toBeGreaterThan(10);
+    const refused: string[] = [];
+    for (const [block, name] of blocks) {
+      if (ours.includes(block)) continue;
+      // npm start's own -q, --quiet (no line per request) stands for the mock's.
+      if (name === "quiet" && /^ {2}-q, --quiet /m.test(ours)) continue;
+      const value = /^ {2}(?:-\w, | {4})--[\w-]+ </.test(block) ? ["x"] : [];
+      // (--no-build and a time limit: an option taken by mistake must not build nor stay up.)
+      const r = spawnSync(
+        process.execPath,
+        [`${root}scripts/start.mjs`, "--no-build", `--${name}`, ...value],
+        { cwd: root, encoding: "utf8", env: startEnv({}), timeout: 20_000 },
+      );
+      expect(
+        r.status,
+        `--${name}: neither in npm start's --help as the mock words it, nor refused`,
+      ).toBe(2);
+      expect(r.stderr).toMatch(
+        new RegExp(`^npm start: --${name} is the mock CLI's, not forwarded: `),
+      );
+      refused.push(name!);
+    }
+    expect(refused.sort()).toEqual(["json", "spec-dir", "version"]);
   });
 
   it("a bad option is reported with the usage (exit 2, no stack)", async () => {

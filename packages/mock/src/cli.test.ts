@@ -228,6 +228,19 @@ describe("chaindata-mock CLI", () => {
     expect(await exited(r.child)).toBe(0);
   });
 
+  it("reads an empty CHAINDATA_MOCK_HOST as unset: 127.0.0.1, not every interface", async () => {
+    // (Given to listen(), "" would bind every interface: the mock would be open to the network.)
+    const r = await run(
+      ["--port", "0", "--spec-dir", specDir, "--json"],
+      { CHAINDATA_MOCK_HOST: "" },
+      (o) => o.includes("\n"),
+    );
+    const ready = JSON.parse(r.out);
+    expect(ready).toMatchObject({ host: "127.0.0.1", url: `http://127.0.0.1:${ready.port}` });
+    r.child.kill("SIGTERM");
+    expect(await exited(r.child)).toBe(0);
+  });
+
   it("--walk-pages, --page-fill: in --help, in the --json line and the --quiet one; without --dynamic, a warning", async () => {
     const help = await run(["--help"]);
     expect(help.out).toMatch(/--walk-pages <n> .*default 5,\s+1 to 1000/s);

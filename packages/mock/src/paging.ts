@@ -5,6 +5,7 @@
  * that breaks the paging protocol. See README, "Page walks in dynamic mode".
  */
 import { createHash } from "node:crypto";
+import { WALK_BOUNDS as SHARED_WALK_BOUNDS, walkRule as sharedWalkRule } from "./cli-options.mjs";
 import { isObject } from "./json.js";
 
 /**
@@ -26,13 +27,10 @@ export interface WalkShape {
 export const DEFAULT_WALK: Readonly<WalkShape> = { walkPages: 5, pageFill: 50 };
 
 /**
- * The bounds of a walk's shape. A DAS `limit` is at most 1,000 (spec/openrpc/das.yaml), so a
- * page is never filled past it; a 1,000-entry page is about 5.6 MB of JSON, made in about 0.4 s
- * of CPU, and nothing of it is kept once sent (a 40-page walk peaks as a 20-page one does). 1,000
- * pages of those is a walk of a million assets: longer walks test nothing more (and a cursor
- * names its page in two base58 digits, see makeCursor).
+ * The bounds of a walk's shape, and why: cli-options.mjs's (plain JavaScript, which `npm start`
+ * checks its options with before any build).
  */
-export const WALK_BOUNDS: Readonly<WalkShape> = { walkPages: 1000, pageFill: 1000 };
+export const WALK_BOUNDS: Readonly<WalkShape> = SHARED_WALK_BOUNDS;
 
 /** The walk a request's preferences ask for (`Prefer: walk-pages=`, `page-fill=`), else the mock's. */
 export const walkOf = (
@@ -44,12 +42,8 @@ export const walkOf = (
 });
 
 /** The rule `value` breaks as the walk option `option`, or undefined when it keeps it. */
-export function walkRule(option: keyof WalkShape, value: unknown): string | undefined {
-  const max = WALK_BOUNDS[option];
-  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max
-    ? undefined
-    : `a whole number from 1 to ${max}`;
-}
+export const walkRule: (option: keyof WalkShape, value: unknown) => string | undefined =
+  sharedWalkRule;
 
 /**
  * The members of a list's item that name it, made anew in each copy that fills a page: an asset's

@@ -266,12 +266,15 @@ describe("createWebhookHandler", () => {
         change("-9223372036854775809"),
         `delivery body[0].accountData[1].nativeBalanceChange: ${I64} (got -9223372036854775809)`,
       ],
+      // webhook-events.yaml types no amount nullable: a required one that is null is refused too.
+      [withFee("null"), `delivery body[1].fee: ${U64} (got null)`],
+      [change("null"), `delivery body[0].accountData[1].nativeBalanceChange: ${I64} (got null)`],
     ]) {
       const response = await handle(post(body!));
       expect([response.status, await response.text()]).toEqual([400, text]);
     }
     expect(seen).toEqual([]);
-    expect(refusals).toHaveLength(6);
+    expect(refusals).toHaveLength(8);
     expect(refusals[0]).toEqual({ status: 400, reason: `delivery body[1].fee: ${U64} (got 1.5)` });
     // (Neither the secret nor the text of the body's strings.)
     expect(JSON.stringify(refusals)).not.toMatch(/s3cr3t|lamports/);
@@ -1835,6 +1838,28 @@ describe("helpers", () => {
         "raw",
       ),
     ).toThrow(new TypeError(`delivery body[0].meta.preBalances[1]: ${U64} (got true)`));
+    // Null is no amount, in a list of them or as the list, required or optional (the spec types
+    // none nullable); an event that is null (events.nft) is still no amount of its own.
+    const raw = (meta: string) =>
+      `[{"slot":1,"meta":{"err":null,${meta}},"transaction":{"signatures":["${SIG_B}"],"message":{}}}]`;
+    for (const [meta, path] of [
+      ['"fee":null,"preBalances":[1],"postBalances":[1]', "meta.fee"],
+      ['"fee":1,"preBalances":[1,null],"postBalances":[1]', "meta.preBalances[1]"],
+      ['"fee":1,"preBalances":[1],"postBalances":null', "meta.postBalances"],
+      [
+        '"fee":1,"preBalances":[1],"postBalances":[1],"rewards":[{"postBalance":null}]',
+        "meta.rewards[0].postBalance",
+      ],
+    ])
+      expect(() => parseDelivery(raw(meta!), "raw"), path).toThrow(
+        new TypeError(`delivery body[0].${path}: ${U64} (got null)`),
+      );
+    expect(() =>
+      parseDelivery(`[${enhanced(SIG_A, `,"events":{"nft":{"amount":null}}`)}]`, "enhanced"),
+    ).toThrow(new TypeError(`delivery body[0].events.nft.amount: ${U64} (got null)`));
+    expect(
+      parseDelivery(`[${enhanced(SIG_A, `,"events":{"nft":null}`)}]`, "enhanced")[0]!.events.nft,
+    ).toBeNull();
     // A huge integer is cut to its first 40 digits (the message goes to onRefused and the sender).
     expect(() =>
       parseDelivery(

@@ -378,7 +378,7 @@ const kindRule = (value: unknown) => {
  * bytes at all (a body already parsed by `JSON.parse`, whose u64 amounts are rounded), or when a
  * value the event's type makes a `bigint` is no whole number in its range, naming its path: a u64
  * from 0 to 2^64 - 1, an i64 (a balance change) from -2^63 to 2^63 - 1 (`delivery body[0].fee:
- * must be a whole number from 0 to 2^64 - 1 (got 1.5)`; digits in a string pass)
+ * must be a whole number from 0 to 2^64 - 1 (got 1.5)`; digits in a string pass, `null` does not)
  * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the other
  * kind (a raw event parsed as enhanced, or the reverse: the message names the `kind` it needs)
  */
@@ -429,7 +429,10 @@ function parseEvents(body: string): object[] {
  * Checks one value of a delivery that its shape marks as a u64 (`1`) or an i64 (`2`), once
  * revived: it must be a whole number in its range (a bigint by then: digits in a string too), or
  * a TypeError names it, `delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got
- * 1.5)`. (`null`, objects and arrays pass: no value, or a list of such values, each checked.)
+ * 1.5)`. `null` is refused too, as core's check refuses it in an answer: webhook-events.yaml
+ * types no u64 or i64 of a delivery nullable (one that may be missing is optional, and then
+ * absent), and a null would reach `onEvent` under a `bigint` type. Objects and arrays pass: a list
+ * of such values, each checked.
  * The rule of core's `checkU64`, which calls use; the receiver has its own because core exports
  * neither it nor the form of `reviveU64` that takes a check (both are for core's calls: exported,
  * they would join the public API of core and of every area package that re-exports `reviveU64`),
@@ -441,7 +444,7 @@ const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string)
   const low = shape === 2 ? -(2n ** 63n) : 0n;
   if (
     (shape as number) > 0 &&
-    typeof value !== "object" &&
+    !(value && typeof value === "object") &&
     !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
   ) {
     const shown = typeof value === "string" ? "a string that is not digits" : String(value);

@@ -1,0 +1,156 @@
+// The mock CLI's options: their table, their help and their checks, written once for the two
+// programs that take them. The mock's CLI (src/cli.ts, bundled into dist/cli.js) and the
+// repository's `npm start` (scripts/start.mjs), which forwards the options that shape what is
+// served and checks them before its build, when a fresh clone has no dist/ to import yet: hence
+// plain JavaScript, beside its types (cli-options.d.mts), with no import but Node's.
+// An option added to SERVE_OPTIONS is taken by both; one added to MOCK_ONLY_OPTIONS is refused
+// by `npm start` by name. test/scripts/start.test.ts holds both programs to this table.
+import { parseArgs } from "node:util";
+
+/**
+ * The bounds of a walk's shape (`walkPages`, `pageFill`). A DAS `limit` is at most 1,000
+ * (spec/openrpc/das.yaml), so a page is never filled past it; a 1,000-entry page is about 5.6 MB
+ * of JSON, made in about 0.4 s of CPU, and nothing of it is kept once sent (a 40-page walk peaks
+ * as a 20-page one does). 1,000 pages of those is a walk of a million assets: longer walks test
+ * nothing more (and a cursor names its page in two base58 digits, see makeCursor in paging.ts).
+ */
+export const WALK_BOUNDS = Object.freeze({ walkPages: 1000, pageFill: 1000 });
+
+/** The rule `value` breaks as the walk option `option`, or undefined when it keeps it. */
+export function walkRule(option, value) {
+  const max = WALK_BOUNDS[option];
+  return Number.isInteger(value) && value >= 1 && value <= max
+    ? undefined
+    : `a whole number from 1 to ${max}`;
+}
+
+/** The options that shape what the mock serves (`npm start` forwards them), for parseArgs. */
+export const SERVE_OPTIONS = Object.freeze({
+  port: { type: "string", short: "p" },
+  host: { type: "string", short: "H" },
+  mode: { type: "string", short: "m" },
+  dynamic: { type: "boolean", short: "d" },
+  seed: { type: "string" },
+  "walk-pages": { type: "string" },
+  "page-fill": { type: "string" },
+});
+
+/** SERVE_OPTIONS's lines of the help. */
+export const SERVE_HELP = `  -p, --port <n>        port (default 4010, or $CHAINDATA_MOCK_PORT; 0 = any free port)
+  -H, --host <addr>     interface (default 127.0.0.1, or $CHAINDATA_MOCK_HOST)
+  -m, --mode <mode>     examples (default: the spec's examples) or dynamic (schema-generated)
+  -d, --dynamic         same as --mode dynamic
+      --seed <s>        seed of the dynamic generator (same seed, same data); without
+                        --dynamic, only for requests that ask Prefer: dynamic=true
+      --walk-pages <n>  dynamic mode: pages with items in a generated page walk (default 5,
+                        1 to ${WALK_BOUNDS.walkPages}); then an empty page, or no next cursor
+      --page-fill <n>   dynamic mode: the most entries a generated DAS page is filled to, up
+                        to its limit (default 50, 1 to ${WALK_BOUNDS.pageFill}); a larger limit gets one short page`;
+
+/** The mock CLI's options that shape no served data: what it reads and what it prints. */
+export const MOCK_ONLY_OPTIONS = Object.freeze({
+  "spec-dir": { type: "string" },
+  quiet: { type: "boolean", short: "q" },
+  json: { type: "boolean" },
+  version: { type: "boolean", short: "v" },
+});
+
+/** MOCK_ONLY_OPTIONS's lines of the help. */
+export const MOCK_ONLY_HELP = `      --spec-dir <dir>  folder with index.json and the bundles (default: $CHAINDATA_SPEC_DIR,
+                        else the repository's spec/dist, else the copy shipped in the package)
+  -q, --quiet           print only the "listening on <url>" line, once ready
+      --json            print only one JSON line once ready: {"url", "port", "host", "mode",
+                        "baseUrls", "specDir"} (and "seed", "walkPages", "pageFill" when
+                        given), for a script to read
+  -v, --version         the version`;
+
+/**
+ * The options of SERVE_OPTIONS parsed into `values`, checked as the mock takes them (else a
+ * usage error of `program`), with the environment's defaults: startMock's `port`, `host`,
+ * `mode`, and `seed`, `walkPages`, `pageFill` when given. Prints a warning (to stderr) for each
+ * given option that shapes only dynamic answers when the mode is not dynamic.
+ */
+export function serveOptions(program, values, usage, env = process.env) {
+  // An empty variable is unset (`CHAINDATA_MOCK_PORT= npm run mock`); an empty --port is a mistake.
+  const fromEnv = values.port === undefined && !!env.CHAINDATA_MOCK_PORT;
+  const port = parsePort(
+    program,
+    fromEnv ? "CHAINDATA_MOCK_PORT" : "--port",
+    values.port ?? (env.CHAINDATA_MOCK_PORT || "4010"),
+    usage,
+  );
+  if (values.dynamic && values.mode !== undefined && values.mode !== "dynamic")
+    usageError(program, `--dynamic and --mode ${values.mode} contradict each other`, usage);
+  const mode = values.dynamic ? "dynamic" : (values.mode ?? "examples");
+  if (mode !== "examples" && mode !== "dynamic")
+    usageError(program, `--mode: must be examples or dynamic (got ${JSON.stringify(mode)})`, usage);
+  const walk = (flag, option) => {
+    const text = values[flag];
+    const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+    const rule = walkRule(option, n);
+    if (rule)
+      usageError(program, `--${flag}: must be ${rule} (got ${JSON.stringify(text)})`, usage);
+    return n;
+  };
+  const options = {
+    port,
+    // (An empty variable is unset here too: "" would listen on every interface.)
+    host: values.host ?? (env.CHAINDATA_MOCK_HOST || "127.0.0.1"),
+    mode,
+    ...(values.seed !== undefined && { seed: values.seed }),
+    ...(values["walk-pages"] !== undefined && { walkPages: walk("walk-pages", "walkPages") }),
+    ...(values["page-fill"] !== undefined && { pageFill: walk("page-fill", "pageFill") }),
+  };
+  if (values.seed !== undefined && mode !== "dynamic")
+    console.error(
+      `${program}: warning: --seed without --dynamic seeds only the requests that ask Prefer: dynamic=true (add --dynamic to seed every answer)`,
+    );
+  for (const flag of ["walk-pages", "page-fill"])
+    if (values[flag] !== undefined && mode !== "dynamic")
+      console.error(
+        `${program}: warning: --${flag} without --dynamic shapes only the walks whose requests ask Prefer: dynamic=true (examples are never filled; add --dynamic to shape every walk)`,
+      );
+  return options;
+}
+
+// parseCli, usageError and parsePort are copies of scripts/lib/cli.mjs's
+// (test/packaging/cli-copies.test.ts fails when they differ): the published package cannot
+// import from the repository's scripts.
+
+/**
+ * The parsed `options` (plus `-h, --help`) of `program`. `--help` prints `usage` and exits 0; an
+ * unknown option or stray argument is a usage error (parseArgs's message names it).
+ */
+export function parseCli(program, options, usage) {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { ...options, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    usageError(program, error.message, usage);
+  }
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return values;
+}
+
+/** Prints `<program>: <message>`, a blank line and `usage` (never a stack trace), and exits 2. */
+export function usageError(program, message, usage) {
+  console.error(`${program}: ${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+/**
+ * `text` as a port number, else a usage error naming `name` (the option or the environment
+ * variable it came from) and what a port is.
+ */
+export function parsePort(program, name, text, usage) {
+  const port = Number(text);
+  if (text.trim() !== "" && Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  usageError(
+    program,
+    `${name}: bad port ${JSON.stringify(text)} (a whole number from 0 to 65535; 0 = any free port)`,
+    usage,
+  );
+}

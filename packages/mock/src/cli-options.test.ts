@@ -1,0 +1,80 @@
+/**
+ * cli-options.mjs, the one table of the mock CLI's options that `npm start` shares: each option has
+ * its help lines, and serveOptions reads the environment as the CLI documents it.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  MOCK_ONLY_HELP,
+  MOCK_ONLY_OPTIONS,
+  SERVE_HELP,
+  SERVE_OPTIONS,
+  serveOptions,
+} from "./cli-options.mjs";
+
+/** The options a help block names at the start of its lines, as `-x, --name` or `--name`. */
+const named = (help: string) =>
+  [...help.matchAll(/^ {2}(?:-(\w), | {4})--([\w-]+)/gm)].map(([, short, name]) => ({
+    name,
+    ...(short && { short }),
+  }));
+
+describe("the option table", () => {
+  it.each([
+    ["SERVE", SERVE_OPTIONS, SERVE_HELP],
+    ["MOCK_ONLY", MOCK_ONLY_OPTIONS, MOCK_ONLY_HELP],
+  ] as const)(
+    "%s_HELP has a line for each option, with its short form, in order",
+    (_, table, help) => {
+      expect(named(help)).toEqual(
+        Object.entries(table).map(([name, o]) => ({
+          name,
+          ...("short" in o && { short: o.short }),
+        })),
+      );
+    },
+  );
+
+  it("no option is both served and mock-only", () => {
+    expect(Object.keys(SERVE_OPTIONS).filter((name) => name in MOCK_ONLY_OPTIONS)).toEqual([]);
+  });
+});
+
+describe("serveOptions", () => {
+  it("takes the port and host from the environment when not given, an empty variable as unset", () => {
+    expect(serveOptions("t", {}, "", {})).toEqual({
+      port: 4010,
+      host: "127.0.0.1",
+      mode: "examples",
+    });
+    expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_PORT: "", CHAINDATA_MOCK_HOST: "" })).toEqual(
+      { port: 4010, host: "127.0.0.1", mode: "examples" },
+    );
+    expect(
+      serveOptions("t", {}, "", { CHAINDATA_MOCK_PORT: "0", CHAINDATA_MOCK_HOST: "::1" }),
+    ).toMatchObject({ port: 0, host: "::1" });
+    expect(
+      serveOptions("t", { port: "5", host: "localhost" }, "", {
+        CHAINDATA_MOCK_PORT: "0",
+        CHAINDATA_MOCK_HOST: "::1",
+      }),
+    ).toMatchObject({ port: 5, host: "localhost" });
+  });
+
+  it("gives the walk options as numbers, and leaves out the ones not given", () => {
+    expect(
+      serveOptions(
+        "t",
+        { dynamic: true, seed: "s", "walk-pages": "2", "page-fill": "1000" },
+        "",
+        {},
+      ),
+    ).toEqual({
+      port: 4010,
+      host: "127.0.0.1",
+      mode: "dynamic",
+      seed: "s",
+      walkPages: 2,
+      pageFill: 1000,
+    });
+  });
+});
