@@ -17,6 +17,7 @@ import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
 import { bundleDigest, defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
 import { runtimeKind } from "./lib/areas.mjs";
+import { ERROR_CLASSES, runtimeExports } from "./lib/names.mjs";
 import {
   generatorRefusals,
   packagesOf,
@@ -35,7 +36,7 @@ import { emitReadme } from "./readme.mjs";
 import { emitRestArea } from "./rest.mjs";
 import { emitRpcArea } from "./rpc.mjs";
 import { scaffoldFiles } from "./scaffold.mjs";
-import { emitSdkNamespace } from "./sdk-namespaces.mjs";
+import { coreDocs, emitSdkNamespace } from "./sdk-namespaces.mjs";
 import { emitSdk, emitSdkShapes } from "./sdk.mjs";
 import { sync } from "./sync.mjs";
 
@@ -85,7 +86,6 @@ async function emitAll({ index, areas, digest }) {
       emitAreaConstants(a),
       emitReadme(a, http, index.hosts),
       emitRuntimeExports(a.area, runtimeKind(a)),
-      emitSdkNamespace(a.area, runtimeKind(a), sharedOf(a, shared.names)),
     );
   Object.assign(
     files,
@@ -95,6 +95,16 @@ async function emitAll({ index, areas, digest }) {
     emitSdkShapes(mains.map((a) => ({ area: a.area, names: shapeExports(files, a.area) }))),
     emitRuntimeExports("sdk", { rpc: true }),
   );
+  // (The sdk's namespaces alias core's types with their docs, read from core's sources: this
+  // run's shared schemas among them, so after emitSharedSchemas.)
+  const aliased = packagesOf(areas).flatMap(([a]) => [
+    ...ERROR_CLASSES,
+    ...runtimeExports(runtimeKind(a)).types,
+    ...sharedOf(a, shared.names),
+  ]);
+  const core = coreDocs(new Set(aliased), files);
+  for (const [a] of packagesOf(areas))
+    Object.assign(files, emitSdkNamespace(a.area, runtimeKind(a), sharedOf(a, shared.names), core));
   return files;
 }
 

@@ -5,6 +5,7 @@ import { readmeConstants } from "./constants.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
 import { u64ShapeName } from "./lib/descriptor.mjs";
+import { costText, descriptionParagraphs } from "./lib/emit.mjs";
 import { camel, deref, hasU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
 import { documentedRateLimit, exampleFor as restExample, rateLimitName } from "./rest.mjs";
@@ -64,9 +65,14 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
         .map((o) => `await ${client}.${o.id}(); // ${String(o.summary ?? "").replace(/\.$/, "")}\n`)
         .join("") +
       "```\n\n" +
-      `| ${kind === "openrpc" && !http ? "method" : "operation"} | |\n|---|---|\n` +
+      // (The cost as every generated text words it, lib/emit.mjs costText: the areas' descriptions
+      // no longer say it, each in words of its own.)
+      `| ${kind === "openrpc" && !http ? "method" : "operation"} | | cost |\n|---|---|---|\n` +
       ops
-        .map((o) => `| \`${o.id}\`${marks(o)} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`)
+        .map(
+          (o) =>
+            `| \`${o.id}\`${marks(o)} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} | ${o.cost ?? ""} |`,
+        )
         .join("\n") +
       keysetWalks(ops) +
       (kind === "openapi" ? rateLimitSection(area, doc, client, factory) : "") +
@@ -171,10 +177,9 @@ function sdkSections(kind, doc, http) {
   return described
     .map(([id, description]) => [
       id,
-      String(description ?? "")
-        .split(/\n\s*\n/)
-        .map((p) => p.replace(/\s+/g, " ").trim())
-        .filter((p) => /^\*\*[^*]*\(SDK\)\.\*\*/.test(p)),
+      descriptionParagraphs(description)
+        .filter((p) => p.sdk !== undefined)
+        .map((p) => p.text.replace(/\s+/g, " ")),
     ])
     .filter(([, paragraphs]) => paragraphs.length)
     .map(([id, paragraphs]) => `\n\n## \`${id}\` in the SDK\n\n${paragraphs.join("\n\n")}`)
@@ -265,6 +270,7 @@ function readmeOperations({ kind, doc }, http, client, factory) {
           beta: m["x-beta"],
           idempotent: m["x-idempotent"] !== false,
           paginated: m["x-pagination"],
+          cost: costText(m),
           example: rpcExample(doc, m, { clientVar: client, taken: [factory] }),
         }))
       : operationsOf(doc).map((op) => ({
@@ -274,6 +280,7 @@ function readmeOperations({ kind, doc }, http, client, factory) {
           beta: op.o["x-beta"],
           idempotent: op.o["x-idempotent"] !== false,
           paginated: op.o["x-pagination"],
+          cost: costText(op.o),
           example: restExample(doc, op, { clientVar: client, taken: [factory] }),
           takesParams:
             op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body),
@@ -286,6 +293,7 @@ function readmeOperations({ kind, doc }, http, client, factory) {
       beta: op.o["x-beta"],
       idempotent: op.o["x-idempotent"] !== false,
       wire: `${op.method.toUpperCase()} ${op.path}`,
+      cost: costText(op.o),
       defaults: op.o["x-request-defaults"],
     });
   return ops;

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import {
   areaStatusTags,
+  costText,
   exampleValue,
   jsdoc,
   paramDocs,
@@ -40,18 +41,61 @@ describe("operation JSDoc", () => {
     );
   });
 
-  it("leaves out a cost or rate limit the description states already, and the retry line of an operation retried as usual", () => {
+  it("words the cost one way, from x-cost alone, and leaves out a rate limit the description states already", () => {
     const op = {
       summary: "Read a thing.",
-      description: "Costs 1 credit; the rate limit is 5 requests/s.",
+      description: "The rate limit is 5 requests/s.",
       "x-cost": { credits: 1 },
       "x-rate-limit": { requestsPerSecond: 5 },
     };
     expect(jsdoc(op, { indent: "" })).toBe(
-      "/**\n * Read a thing.\n *\n * Costs 1 credit; the rate limit is 5 requests/s.\n */\n",
+      "/**\n * Read a thing.\n *\n * The rate limit is 5 requests/s.\n *\n * Cost: 1 credit per request.\n */\n",
     );
-    expect(jsdoc({ summary: "Read a thing.", "x-cost": { credits: 1 } }, { indent: "" })).toBe(
-      "/**\n * Read a thing.\n *\n * Cost: 1 credit per request.\n */\n",
+    expect(costText({ "x-cost": { credits: 0 } })).toBe("0 credits per request");
+    expect(costText({ "x-cost": { credits: 100 } })).toBe("100 credits per request");
+    expect(costText({ "x-cost": { credits: null } })).toBe("not documented by the service");
+    expect(costText({})).toBeUndefined();
+    expect(jsdoc({ summary: "Mint.", "x-cost": { credits: null } }, { indent: "" })).toBe(
+      "/**\n * Mint.\n *\n * Cost: not documented by the service.\n */\n",
+    );
+  });
+
+  // (They made the sender's sendTransaction hover about 4,900 characters: the README has them.)
+  it("leaves the description's SDK paragraphs to the package README, naming its section", () => {
+    const op = {
+      name: "sendThing",
+      summary: "Send a thing.",
+      description:
+        "Sends it.\n\n**Routing.** The service's.\n\n**Checks (SDK).** Not the tip.\n\n**On Node (SDK).** A pool.",
+      "x-cost": { credits: 0 },
+    };
+    expect(jsdoc(op, { indent: "" })).toBe(
+      [
+        "/**",
+        " * Send a thing.",
+        " *",
+        " * Sends it.",
+        " *",
+        " * **Routing.** The service's.",
+        " *",
+        ' * What the SDK does around the call, in the package README ("`sendThing` in the SDK"): checks; on Node.',
+        " *",
+        " * Cost: 0 credits per request.",
+        " */",
+        "",
+      ].join("\n"),
+    );
+    // (A REST operation's section is named by its operationId; a paragraph's own line breaks stay.)
+    expect(
+      jsdoc(
+        {
+          operationId: "pingThing",
+          description: "- one\n- two\n\n**Retries (SDK).** None.",
+        },
+        { indent: "" },
+      ),
+    ).toBe(
+      '/**\n * - one\n * - two\n *\n * What the SDK does around the call, in the package README ("`pingThing` in the SDK"): retries.\n */\n',
     );
   });
 

@@ -206,7 +206,10 @@ describe("<client>.<operation>.all()", () => {
     const all = allOf(await clientOf(das()), "getAssetsByOwner");
     expect(all).toContain("     * List the assets a wallet owns, every page.\n");
     expect(all).toContain("Every page of `getAssetsByOwner`, fetched lazily");
-    expect(all).toContain("Each page is one getAssetsByOwner call (10 credits).\n");
+    // (Its cost in the words of the call's own JSDoc: lib/emit.mjs costText.)
+    expect(all).toContain(
+      "Each page is one getAssetsByOwner call.\n     *\n     * Cost: 10 credits per request.\n",
+    );
     expect(all).not.toContain("without the client");
     expect(all).toContain("     * for await (const asset of das.getAssetsByOwner.all({\n");
     expect(all).toContain(

@@ -49,7 +49,7 @@ const API_KEY = "placeholder-api-key";
 const METHOD = "getAssetsByExampleTest";
 const METHOD_SUMMARY = "Count the example-test assets an owner holds.";
 const METHOD_DESCRIPTION =
-  "A fictional method, written by test/generate/spec-edit.test.ts into a copy of the spec. Counts up to `limit` (1 to 100) example-test assets of an owner and adds up their lamports. Costs 10 credits.";
+  "A fictional method, written by test/generate/spec-edit.test.ts into a copy of the spec. Counts up to `limit` (1 to 100) example-test assets of an owner and adds up their lamports.";
 
 /** The new method, written as spec/README.md "Adding or changing an operation" asks. */
 const exampleTestMethod = {
@@ -124,7 +124,7 @@ const OPERATION = "getExampleTestTotals";
 const OPERATION_PATH = "/v1/wallet/{wallet}/example-test-totals";
 const OPERATION_SUMMARY = "Count a wallet's example-test assets";
 const OPERATION_DESCRIPTION =
-  "A fictional operation, written by test/generate/spec-edit.test.ts into a copy of the spec. Counts up to `limit` (1 to 100) example-test assets of a wallet and adds up their lamports. Costs 100 credits.";
+  "A fictional operation, written by test/generate/spec-edit.test.ts into a copy of the spec. Counts up to `limit` (1 to 100) example-test assets of a wallet and adds up their lamports.";
 
 /** The new operation, written as spec/README.md asks (beta, as every operation of its area). */
 const exampleTestOperation = {
@@ -284,14 +284,24 @@ afterAll(() => {
 });
 
 /** A JSDoc block: summary, description, then `tags` (lines), each line indented by `indent`. */
-const jsdoc = (summary: string, description: string, tags: string[], indent = "") =>
-  ["/**", ` * ${summary}`, " *", ` * ${description}`, " *", ...tags.map((t) => ` * ${t}`), " */"]
+const jsdoc = (summary: string, description: string[], tags: string[], indent = "") =>
+  [
+    "/**",
+    ` * ${summary}`,
+    " *",
+    ...description.map((line) => ` * ${line}`),
+    " *",
+    ...tags.map((t) => ` * ${t}`),
+    " */",
+  ]
     .map((line) => (indent + line).trimEnd())
     .join("\n");
 
 /** The `@param` lines of a generated call's JSDoc (signature help shows them beside each argument). */
 const PARAMS = (type: string) =>
   `@param params - The call's params, a {@link T.${type} | ${type}}; checked before anything is sent.`;
+// (The cost comes from `x-cost` alone, in the words of scripts/generate/lib/emit.mjs costText.)
+const METHOD_COST = "Cost: 10 credits per request.";
 const OPTIONS =
   "@param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.";
 
@@ -384,12 +394,16 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
     ];
     expect(declaration(client, `export function ${METHOD}(`)).toBe(
       [
-        jsdoc(METHOD_SUMMARY, METHOD_DESCRIPTION, [
-          "@param rpc - The endpoint to call, made by {@link createDasRpc}.",
-          PARAMS("GetAssetsByExampleTestParams"),
-          OPTIONS,
-          ...example(`${METHOD}(rpc, `),
-        ]),
+        jsdoc(
+          METHOD_SUMMARY,
+          [METHOD_DESCRIPTION, "", METHOD_COST],
+          [
+            "@param rpc - The endpoint to call, made by {@link createDasRpc}.",
+            PARAMS("GetAssetsByExampleTestParams"),
+            OPTIONS,
+            ...example(`${METHOD}(rpc, `),
+          ],
+        ),
         `export function ${METHOD}(rpc: DasRpc, params: T.GetAssetsByExampleTestParams, options?: RequestOptions): Promise<T.GetAssetsByExampleTestResult> {`,
         `  return notAnRpc(rpc, "createDasRpc", op.${METHOD}) ?? rpc.call(op.${METHOD}, params, options);`,
         "}",
@@ -399,7 +413,7 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
       [
         jsdoc(
           METHOD_SUMMARY,
-          METHOD_DESCRIPTION,
+          [METHOD_DESCRIPTION, "", METHOD_COST],
           [PARAMS("GetAssetsByExampleTestParams"), OPTIONS, ...example(`das.${METHOD}(`)],
           "  ",
         ),
@@ -477,7 +491,7 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
       [
         jsdoc(
           OPERATION_SUMMARY,
-          OPERATION_DESCRIPTION,
+          [OPERATION_DESCRIPTION, "", "Cost: 100 credits per request."],
           [
             PARAMS("GetExampleTestTotalsInput"),
             OPTIONS,

@@ -219,7 +219,7 @@ describe("signature help of a paginated method", () => {
     ]) {
       const help = signatureHelp(marker!);
       expect(help.documentation.split("\n")[0], marker).toBe(summary);
-      expect(help.documentation, marker).toMatch(/credits? per (call|request)|Cost/);
+      expect(help.documentation, marker).toMatch(/\nCost: \d+ credits? per request\.(\n|$)/);
       expect(
         help.tags.some((tag) => tag.startsWith("@example")),
         marker,
@@ -236,7 +236,9 @@ describe("signature help of a paginated method", () => {
       "all(params: GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<Asset, AssetList, GetAssetsByOwnerParams>",
     );
     expect(all.documentation.split("\n")[0]).toBe("List the assets a wallet owns, every page.");
-    expect(all.documentation).toContain("Each page is one getAssetsByOwner call (10 credits).");
+    expect(all.documentation).toContain(
+      "Each page is one getAssetsByOwner call.\n\nCost: 10 credits per request.",
+    );
     expect(all.tags.join("\n")).toContain("for await (const asset of das.getAssetsByOwner.all({");
     expect(signatureHelp("balancesAllHelp").tags).toContain(
       "@beta Routes and response formats may change.",

@@ -148,24 +148,67 @@ export function paramDocs({ endpoint, params, optional = false, positional, walk
 }
 
 /**
+ * An operation's cost in credits, in the one phrasing every generated text gives it (an
+ * operation's JSDoc and its page walks', the package README's table of operations), the words of
+ * the docs site's fact rows too (packages/docs/src/pages/facts.mjs): "10 credits per request", or
+ * "not documented by the service" where `x-cost.credits` is null; undefined without an `x-cost`.
+ * (The spec's descriptions leave the cost to `x-cost`: three phrasings of it, "Costs 10 credits",
+ * "**Cost**: 100 credits per request" and this, were one fact written three ways.)
+ */
+export function costText(op) {
+  const credits = op?.["x-cost"]?.credits;
+  if (credits === null) return "not documented by the service";
+  return typeof credits === "number"
+    ? `${credits} credit${credits === 1 ? "" : "s"} per request`
+    : undefined;
+}
+
+/**
+ * A paragraph of an operation's description on what the SDK does around the call rather than what
+ * the service does (its bold lead ends in "(SDK)."): the checks, resending, errors and time
+ * limits that the package README shows under "`<operation>` in the SDK" (readme.mjs).
+ */
+export const SDK_PARAGRAPH = /^\*\*([^*]*?) ?\(SDK\)\.\*\*/;
+
+/**
+ * The paragraphs of a description (split on blank lines, their own line breaks kept), and the
+ * lead of each one that is the SDK's ({@link SDK_PARAGRAPH}; `sdk` undefined for the others).
+ */
+export function descriptionParagraphs(description) {
+  return String(description ?? "")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((text) => ({ text, sdk: SDK_PARAGRAPH.exec(text)?.[1] }));
+}
+
+/**
  * JSDoc block for one operation, from its summary, description, cost, status and first example.
  * `areaBeta`: the whole area is beta (`info.x-beta`), so every operation is. `params`: the
- * `@param` lines ({@link paramDocs}).
+ * `@param` lines ({@link paramDocs}). The description's SDK paragraphs ({@link SDK_PARAGRAPH})
+ * are left to the package README, which a line names: they made the sender's `sendTransaction`
+ * hover about 4,900 characters, more than an editor's hover shows at a glance (F2 of the hovers
+ * audit).
  */
 export function jsdoc(op, { indent = "  ", example, areaBeta = false, params = [] } = {}) {
   const lines = [];
   if (op.summary) lines.push(clean(op.summary), "");
-  if (op.description) lines.push(...clean(op.description).split("\n"), "");
-  const cost = op["x-cost"];
-  // The cost line is skipped only when the description already states that very cost.
-  if (cost?.credits === null) lines.push("Cost: not documented by the service.");
-  else if (
-    typeof cost?.credits === "number" &&
-    !new RegExp(`\\b${cost.credits} credits?\\b`, "i").test(op.description ?? "")
-  )
-    lines.push(`Cost: ${cost.credits} credit${cost.credits === 1 ? "" : "s"} per request.`);
+  const paragraphs = descriptionParagraphs(op.description);
+  for (const { text } of paragraphs.filter((p) => p.sdk === undefined))
+    lines.push(...clean(text).split("\n"), "");
+  const sdk = paragraphs
+    .filter((p) => p.sdk !== undefined)
+    .map((p) => p.sdk[0].toLowerCase() + p.sdk.slice(1));
+  const name = op.name ?? op.operationId;
+  if (sdk.length)
+    lines.push(
+      `What the SDK does around the call, in the package README ("\`${name}\` in the SDK"): ${sdk.join("; ")}.`,
+      "",
+    );
+  const cost = costText(op);
+  if (cost) lines.push(`Cost: ${cost}.`);
   const limit = op["x-rate-limit"];
-  // Likewise the rate-limit line.
+  // (The rate-limit line is skipped when the description already states it.)
   if (limit?.requestsPerSecond && !/rate limit/i.test(op.description ?? ""))
     lines.push(
       `Rate limit: ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}.`,
@@ -214,7 +257,6 @@ function pageWalkDoc(
     hasMore,
     echoedPage,
   } = op["x-pagination"];
-  const credits = op["x-cost"]?.credits;
   const others = keyset?.filter((k) => k !== cursor) ?? [];
   const refused = others.length
     ? `${others.map((k) => `\`${k}\``).join(" or ")} without \`${cursor}\` is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\``
@@ -261,7 +303,8 @@ function pageWalkDoc(
   const description =
     `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result, and \`.checkpoints()\` each result with \`next\`, the params of the page after it (\`undefined\` where the data ends, not where \`maxPages\` stops), to save and resume from. The walk starts ${start} ${broken}` +
     `\`options\` are ${name}'s, for every page, plus \`maxPages\` (stop after that many pages; no limit by default). ` +
-    `Each page is one ${name} call${typeof credits === "number" ? ` (${credits} credit${credits === 1 ? "" : "s"})` : ""}.` +
+    // (Its cost: the "Cost:" line below, as the call's own JSDoc words it.)
+    `Each page is one ${name} call.` +
     (standalone
       ? " The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports."
       : "");
@@ -269,6 +312,7 @@ function pageWalkDoc(
     {
       summary: op.summary && `${op.summary.replace(/\.$/, "")}, every page.`,
       description,
+      "x-cost": op["x-cost"],
       "x-beta": op["x-beta"],
       deprecated: op.deprecated,
       "x-replaced-by": op["x-replaced-by"],

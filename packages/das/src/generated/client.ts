@@ -57,7 +57,9 @@ export function dasU64Shape(operation: keyof T.DasMethods, part?: "item"): U64Sh
 /**
  * Get one asset by its id.
  *
- * Returns a single digital asset — an NFT, a compressed NFT or a fungible token — identified by its asset id, which is normally the mint address. The record carries the asset's content (metadata, files, links), authorities, compression state, groupings (collection), royalty, creators, ownership, supply and, for tokens, `token_info` with price data where available. Display `options` add data (unverified collections, collection metadata, fungible data, inscriptions) without changing which asset is returned. An unknown id yields a not-found error. Costs 10 credits.
+ * Returns a single digital asset — an NFT, a compressed NFT or a fungible token — identified by its asset id, which is normally the mint address. The record carries the asset's content (metadata, files, links), authorities, compression state, groupings (collection), royalty, creators, ownership, supply and, for tokens, `token_info` with price data where available. Display `options` add data (unverified collections, collection metadata, fungible data, inscriptions) without changing which asset is returned. An unknown id yields a not-found error.
+ *
+ * Cost: 10 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetParams | GetAssetParams}; checked before anything is sent.
@@ -76,7 +78,9 @@ export function getAsset(rpc: DasRpc, params: T.GetAssetParams, options?: Reques
 /**
  * Get up to 1,000 assets by id in one call.
  *
- * Returns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset. Costs 10 credits per call.
+ * Returns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset.
+ *
+ * Cost: 10 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetBatchParams | GetAssetBatchParams}; checked before anything is sent.
@@ -98,7 +102,9 @@ export function getAssetBatch(rpc: DasRpc, params: T.GetAssetBatchParams, option
 /**
  * List the assets a wallet owns.
  *
- * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data. Costs 10 credits per call.
+ * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data.
+ *
+ * Cost: 10 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
@@ -124,7 +130,9 @@ export function getAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwnerParams, 
 /**
  * List the assets a wallet owns, every page.
  *
- * Every page of {@link getAssetsByOwner}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getAssetsByOwner}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ *
+ * Cost: 10 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
@@ -151,7 +159,9 @@ export function paginateGetAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwner
 /**
  * List the assets an address has authority over.
  *
- * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data. Costs 10 credits per call.
+ * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data.
+ *
+ * Cost: 10 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
@@ -179,7 +189,9 @@ export function getAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByAuthority
 /**
  * List the assets an address has authority over, every page.
  *
- * Every page of {@link getAssetsByAuthority}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getAssetsByAuthority}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ *
+ * Cost: 10 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
@@ -208,7 +220,9 @@ export function paginateGetAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByA
 /**
  * List the print editions of a master-edition NFT.
  *
- * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error. Costs 10 credits per call.
+ * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error.
+ *
+ * Cost: 10 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
@@ -229,7 +243,9 @@ export function getNftEditions(rpc: DasRpc, params: T.GetNftEditionsParams, opti
 /**
  * List the print editions of a master-edition NFT, every page.
  *
- * Every page of {@link getNftEditions}, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getNftEditions}, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ *
+ * Cost: 10 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
@@ -251,13 +267,15 @@ export function paginateGetNftEditions(rpc: DasRpc, params: T.GetNftEditionsPara
 /**
  * chaindata DAS API
  *
- * Digital Asset Standard (DAS) methods on the JSON-RPC host: `POST https://{rpcHost}/?api-key=<API_KEY>` with a JSON-RPC 2.0 body whose `params` is an object (by name). They read assets — NFTs, compressed NFTs and fungible tokens — by id, by a batch of ids, by owner and by authority, and list the print editions of a master-edition NFT. These five (`getAsset`, `getAssetBatch`, `getAssetsByOwner`, `getAssetsByAuthority`, `getNftEditions`) are the DAS methods this API description covers, and so the `@chaindata/das` package's: the service's other DAS methods (`searchAssets`, `getAssetsByGroup`, `getAssetProof` and more) are outside it. Every successful result reports `last_indexed_slot`: all data up to and including that slot is indexed. Every DAS method costs 10 credits. DAS rate limits are separate from the plain RPC limits and depend on the plan (2 / 10 / 50 / 100 requests per second on Free / Developer / Business / Professional, public docs, January 2026).
+ * Digital Asset Standard (DAS) methods on the JSON-RPC host: `POST https://{rpcHost}/?api-key=<API_KEY>` with a JSON-RPC 2.0 body whose `params` is an object (by name). They read assets — NFTs, compressed NFTs and fungible tokens — by id, by a batch of ids, by owner and by authority, and list the print editions of a master-edition NFT. These five (`getAsset`, `getAssetBatch`, `getAssetsByOwner`, `getAssetsByAuthority`, `getNftEditions`) are the DAS methods this API description covers, and so the `@chaindata/das` package's: the service's other DAS methods (`searchAssets`, `getAssetsByGroup`, `getAssetProof` and more) are outside it. Every successful result reports `last_indexed_slot`: all data up to and including that slot is indexed. DAS rate limits are separate from the plain RPC limits and depend on the plan (2 / 10 / 50 / 100 requests per second on Free / Developer / Business / Professional, public docs, January 2026).
  */
 export interface DasClient {
   /**
    * Get one asset by its id.
    *
-   * Returns a single digital asset — an NFT, a compressed NFT or a fungible token — identified by its asset id, which is normally the mint address. The record carries the asset's content (metadata, files, links), authorities, compression state, groupings (collection), royalty, creators, ownership, supply and, for tokens, `token_info` with price data where available. Display `options` add data (unverified collections, collection metadata, fungible data, inscriptions) without changing which asset is returned. An unknown id yields a not-found error. Costs 10 credits.
+   * Returns a single digital asset — an NFT, a compressed NFT or a fungible token — identified by its asset id, which is normally the mint address. The record carries the asset's content (metadata, files, links), authorities, compression state, groupings (collection), royalty, creators, ownership, supply and, for tokens, `token_info` with price data where available. Display `options` add data (unverified collections, collection metadata, fungible data, inscriptions) without changing which asset is returned. An unknown id yields a not-found error.
+   *
+   * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetAssetParams | GetAssetParams}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -272,7 +290,9 @@ export interface DasClient {
   /**
    * Get up to 1,000 assets by id in one call.
    *
-   * Returns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset. Costs 10 credits per call.
+   * Returns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset.
+   *
+   * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetAssetBatchParams | GetAssetBatchParams}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -290,7 +310,9 @@ export interface DasClient {
   /**
    * List the assets a wallet owns.
    *
-   * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data. Costs 10 credits per call.
+   * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data.
+   *
+   * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -312,7 +334,9 @@ export interface DasClient {
     /**
      * List the assets a wallet owns.
      *
-     * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data. Costs 10 credits per call.
+     * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data.
+     *
+     * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
      * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -334,7 +358,9 @@ export interface DasClient {
     /**
      * List the assets a wallet owns, every page.
      *
-     * Every page of `getAssetsByOwner`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits).
+     * Every page of `getAssetsByOwner`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call.
+     *
+     * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -358,7 +384,9 @@ export interface DasClient {
   /**
    * List the assets an address has authority over.
    *
-   * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data. Costs 10 credits per call.
+   * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data.
+   *
+   * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -382,7 +410,9 @@ export interface DasClient {
     /**
      * List the assets an address has authority over.
      *
-     * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data. Costs 10 credits per call.
+     * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data.
+     *
+     * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
      * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -406,7 +436,9 @@ export interface DasClient {
     /**
      * List the assets an address has authority over, every page.
      *
-     * Every page of `getAssetsByAuthority`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits).
+     * Every page of `getAssetsByAuthority`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call.
+     *
+     * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -432,7 +464,9 @@ export interface DasClient {
   /**
    * List the print editions of a master-edition NFT.
    *
-   * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error. Costs 10 credits per call.
+   * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error.
+   *
+   * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -449,7 +483,9 @@ export interface DasClient {
     /**
      * List the print editions of a master-edition NFT.
      *
-     * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error. Costs 10 credits per call.
+     * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error.
+     *
+     * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
      * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -466,7 +502,9 @@ export interface DasClient {
     /**
      * List the print editions of a master-edition NFT, every page.
      *
-     * Every page of `getNftEditions`, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits).
+     * Every page of `getNftEditions`, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call.
+     *
+     * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).

@@ -31,7 +31,7 @@ export function createMintRpc(options?: ClientOptions): MintRpc {
  *
  * **Not idempotent**: a retry after a timeout or a lost response can mint a second NFT, so the SDK does not retry it unless asked to.
  *
- * To mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees, credit cost and rate limit are not documented.
+ * To mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.
  *
  * Cost: not documented by the service.
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
@@ -92,7 +92,7 @@ export interface MintClient {
    *
    * **Not idempotent**: a retry after a timeout or a lost response can mint a second NFT, so the SDK does not retry it unless asked to.
    *
-   * To mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees, credit cost and rate limit are not documented.
+   * To mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.
    *
    * Cost: not documented by the service.
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.

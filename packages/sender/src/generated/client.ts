@@ -38,25 +38,13 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
 /**
  * Submit a signed transaction for fast, multi-route landing.
  *
- * Submits a fully signed transaction and returns its signature.
+ * Returns the transaction's signature, which does not mean that it landed (with `skipPreflight: true`, what the reference SDKs send, nothing is simulated first): confirm it with a Solana RPC (its signature status).
  *
- * **No landing guarantee.** With `skipPreflight: true` (what the reference SDKs send) no preflight simulation runs, so an HTTP 200 with a signature means only that the Sender accepted the submission: it does not guarantee that the transaction is valid or that it lands. Confirm it with the RPC (e.g. signature status), and resend if the blockhash has not expired.
+ * **Required in the transaction:** a SOL tip of at least `senderMinimumTipLamports` to one of `senderTipAccounts`, and a ComputeBudget `setComputeUnitPrice` priority fee; without them the call fails with -32602.
  *
- * **Routing.** By default the transaction is sent to validators and, in parallel, to a second block-building infrastructure (dual routing; Jito in the public docs of January 2026; newer 2026 docs list several pathways, among them Jito, Harmonic and Rakurai). With the `swqos_only=true` query parameter it goes only through the stake-weighted (SWQoS) path, which has a lower minimum tip.
+ * **Resending** the same signed transaction is harmless (same signature; the chain executes it at most once): send with `config.maxRetries: 0` and resend yourself while its blockhash is valid. An error after a resend does not prove that the transaction failed: check its status before signing a new one.
  *
- * **Tip and priority fee are mandatory** (public docs, January 2026): the transaction must contain a SOL transfer tip of at least the route's minimum to one of the Sender tip accounts, and a ComputeBudget `setComputeUnitPrice` priority fee; otherwise the call fails with -32602. The tip accounts and the minimum tip, which has changed over time, are `senderTipAccounts` and `senderMinimumTipLamports` in the SDK (the latter with the date of its value). Check the current docs before relying on a minimum.
- *
- * **Checks (SDK).** Before anything is sent, the SDK checks the params: the transaction is text of the encoding `config.encoding` names (base64 text laid out as a signed transaction), and `config` holds only the options listed here. It does not read what the transaction does: the tip, the priority fee and the signatures are not checked; the Sender rejects a transaction without them (-32602).
- *
- * **Retries.** `config.maxRetries: 0` (the node's own re-sends; the SDK sends 0 unless told otherwise) is recommended: retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too. For the same reason an error after a retry does not prove that the transaction failed: an earlier attempt may have reached the cluster (with `skipPreflight: false` the resend's simulation can answer that the transaction was already processed). Check its signature's status before signing a new one.
- *
- * **Resending (SDK).** The SDK's own retries (the `maxRetries` call option, 2 by default, after a 5xx, a 429, a timeout or a lost connection) wait 0.5 s, then 1 s, doubling up to 8 s: a schedule sized for reads. To resend on a tighter one until the blockhash expires, turn them off, `sendTransaction(params, { maxRetries: 0 })`, and resend in a loop of your own.
- *
- * **Errors (SDK).** A rejected transaction rejects the call with a `JsonRpcError` when the answer is a JSON-RPC error object (a failed preflight simulation, with `skipPreflight: false`, has its logs in `data.logs`), or with the `APIError` of the HTTP status (a `BadRequestError` for the 400 of a missing tip or priority fee, -32602). `err.rpcError?.code` and `err.rpcError?.data` read both.
- *
- * **Time limit (SDK).** A send is worth retrying only while its blockhash is valid (about 60-90 seconds). The client's defaults are sized for reads (60 s per attempt, 2 retries, so a send that meets a hung host may take minutes): give a bot's sends a deadline, `sendTransaction(params, { signal: AbortSignal.timeout(15_000) })`, or the client a short `timeout` (`createSenderClient({ timeout: 2_000 })`).
- *
- * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
+ * What the SDK does around the call, in the package README ("`sendTransaction` in the SDK"): checks; resending; errors; time limit.
  *
  * Cost: 0 credits per request.
  * Rate limit: 50 requests/s per region.
@@ -87,9 +75,7 @@ export function sendTransaction(rpc: JsonRpcClient<"sender /fast">, params: T.Se
  *
  * **No authentication.** The public docs document no API key for this endpoint, so the SDK sends none, not even the dedicated Sender key a client may hold for `sendTransaction` (the sender host's key is optional; for this endpoint it is not sent at all). Sending it would gain nothing and would put the key on the wire with every keep-alive, often over plain http to a regional endpoint.
  *
- * **Retries and time limit (SDK).** A keep-alive that fails says something (the host is slow or unavailable), and the next one follows within a minute: by default the SDK does not retry it and gives each attempt 5 seconds, instead of the client's `maxRetries` and `timeout`, which are sized for sends. A call's own `maxRetries` / `timeout` override both. A 503 rejects with `InternalServerError` (status 503) like any other 5xx; a timeout with `TimeoutError`.
- *
- * **On Node (SDK).** A ping keeps a connection warm only while the connection pool keeps it open: Node's built-in `fetch` closes a connection idle for 4 seconds unless the answer asks for longer (a `Keep-Alive: timeout=` header), so a ping every 30-60 s keeps nothing open there, and the next `sendTransaction` pays a new TCP and TLS handshake. Give the client a `fetch` whose pool keeps idle connections for longer than the ping interval: with the `undici` package, `const agent = new Agent({ keepAliveTimeout: 65_000, keepAliveMaxTimeout: 65_000 })` and `fetch: (url, init) => undiciFetch(url, { ...init, dispatcher: agent })`. Then ping on an idle timer: a `setTimeout` of 30 s, started again after each send and each ping (`.unref()` it, so that it does not keep the process alive). Not just before a send: a ping and a send made back to back may go out on two connections (the pool frees the ping's a moment after its answer), and the ping then warmed nothing for that send. The repository's `packages/sender/recipes/keep-alive.ts` (not in the npm package) is such a client, tested against a host that sends no such header.
+ * What the SDK does around the call, in the package README ("`ping` in the SDK"): retries and time limit; on Node.
  *
  * Cost: 0 credits per request.
  *
@@ -107,31 +93,19 @@ export function ping(rpc: SenderRpc, options?: RequestOptions): Promise<T.PingRe
 /**
  * chaindata transaction sender
  *
- * Fast transaction submission: `POST /fast` on the sender host with a standard JSON-RPC 2.0 `sendTransaction` body. The transaction is forwarded at once (without a preflight simulation when it is sent with `skipPreflight: true`, as the reference SDKs do) along several routes in parallel. No API key is needed except by users granted a custom transactions-per-second limit, and no credits are consumed. Regional endpoints: `senderRegions` in the SDK (URLs for `baseUrls.sender`); each host also answers `GET /ping` (text `ok`), which the public docs recommend calling every 30-60 s to keep the connection warm when idle: `ping` in the same package (`sender.ping()`), described by the area's OpenAPI document (on Node, only with a connection pool that keeps idle connections longer than Node's fetch does, 4 s: its description says how). The signature returned does not mean the transaction landed; building it (its priority fee and tip) and confirming it (a Solana RPC's `getSignatureStatuses`) are the caller's, outside this API's description.
+ * Fast transaction submission: `POST /fast` on the sender host with a standard JSON-RPC 2.0 `sendTransaction` body. The transaction is forwarded at once (without a preflight simulation when it is sent with `skipPreflight: true`, as the reference SDKs do) along several routes in parallel. No API key is needed except by users granted a custom transactions-per-second limit (higher than the default, on request). Regional endpoints: `senderRegions` in the SDK (URLs for `baseUrls.sender`); each host also answers `GET /ping` (text `ok`), which the public docs recommend calling every 30-60 s to keep the connection warm when idle: `ping` in the same package (`sender.ping()`), described by the area's OpenAPI document (on Node, only with a connection pool that keeps idle connections longer than Node's fetch does, 4 s: its description says how). The signature returned does not mean the transaction landed; building it (its priority fee and tip) and confirming it (a Solana RPC's `getSignatureStatuses`) are the caller's, outside this API's description.
  */
 export interface SenderClient {
   /**
    * Submit a signed transaction for fast, multi-route landing.
    *
-   * Submits a fully signed transaction and returns its signature.
+   * Returns the transaction's signature, which does not mean that it landed (with `skipPreflight: true`, what the reference SDKs send, nothing is simulated first): confirm it with a Solana RPC (its signature status).
    *
-   * **No landing guarantee.** With `skipPreflight: true` (what the reference SDKs send) no preflight simulation runs, so an HTTP 200 with a signature means only that the Sender accepted the submission: it does not guarantee that the transaction is valid or that it lands. Confirm it with the RPC (e.g. signature status), and resend if the blockhash has not expired.
+   * **Required in the transaction:** a SOL tip of at least `senderMinimumTipLamports` to one of `senderTipAccounts`, and a ComputeBudget `setComputeUnitPrice` priority fee; without them the call fails with -32602.
    *
-   * **Routing.** By default the transaction is sent to validators and, in parallel, to a second block-building infrastructure (dual routing; Jito in the public docs of January 2026; newer 2026 docs list several pathways, among them Jito, Harmonic and Rakurai). With the `swqos_only=true` query parameter it goes only through the stake-weighted (SWQoS) path, which has a lower minimum tip.
+   * **Resending** the same signed transaction is harmless (same signature; the chain executes it at most once): send with `config.maxRetries: 0` and resend yourself while its blockhash is valid. An error after a resend does not prove that the transaction failed: check its status before signing a new one.
    *
-   * **Tip and priority fee are mandatory** (public docs, January 2026): the transaction must contain a SOL transfer tip of at least the route's minimum to one of the Sender tip accounts, and a ComputeBudget `setComputeUnitPrice` priority fee; otherwise the call fails with -32602. The tip accounts and the minimum tip, which has changed over time, are `senderTipAccounts` and `senderMinimumTipLamports` in the SDK (the latter with the date of its value). Check the current docs before relying on a minimum.
-   *
-   * **Checks (SDK).** Before anything is sent, the SDK checks the params: the transaction is text of the encoding `config.encoding` names (base64 text laid out as a signed transaction), and `config` holds only the options listed here. It does not read what the transaction does: the tip, the priority fee and the signatures are not checked; the Sender rejects a transaction without them (-32602).
-   *
-   * **Retries.** `config.maxRetries: 0` (the node's own re-sends; the SDK sends 0 unless told otherwise) is recommended: retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too. For the same reason an error after a retry does not prove that the transaction failed: an earlier attempt may have reached the cluster (with `skipPreflight: false` the resend's simulation can answer that the transaction was already processed). Check its signature's status before signing a new one.
-   *
-   * **Resending (SDK).** The SDK's own retries (the `maxRetries` call option, 2 by default, after a 5xx, a 429, a timeout or a lost connection) wait 0.5 s, then 1 s, doubling up to 8 s: a schedule sized for reads. To resend on a tighter one until the blockhash expires, turn them off, `sendTransaction(params, { maxRetries: 0 })`, and resend in a loop of your own.
-   *
-   * **Errors (SDK).** A rejected transaction rejects the call with a `JsonRpcError` when the answer is a JSON-RPC error object (a failed preflight simulation, with `skipPreflight: false`, has its logs in `data.logs`), or with the `APIError` of the HTTP status (a `BadRequestError` for the 400 of a missing tip or priority fee, -32602). `err.rpcError?.code` and `err.rpcError?.data` read both.
-   *
-   * **Time limit (SDK).** A send is worth retrying only while its blockhash is valid (about 60-90 seconds). The client's defaults are sized for reads (60 s per attempt, 2 retries, so a send that meets a hung host may take minutes): give a bot's sends a deadline, `sendTransaction(params, { signal: AbortSignal.timeout(15_000) })`, or the client a short `timeout` (`createSenderClient({ timeout: 2_000 })`).
-   *
-   * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
+   * What the SDK does around the call, in the package README ("`sendTransaction` in the SDK"): checks; resending; errors; time limit.
    *
    * Cost: 0 credits per request.
    * Rate limit: 50 requests/s per region.
@@ -158,9 +132,7 @@ export interface SenderClient {
    *
    * **No authentication.** The public docs document no API key for this endpoint, so the SDK sends none, not even the dedicated Sender key a client may hold for `sendTransaction` (the sender host's key is optional; for this endpoint it is not sent at all). Sending it would gain nothing and would put the key on the wire with every keep-alive, often over plain http to a regional endpoint.
    *
-   * **Retries and time limit (SDK).** A keep-alive that fails says something (the host is slow or unavailable), and the next one follows within a minute: by default the SDK does not retry it and gives each attempt 5 seconds, instead of the client's `maxRetries` and `timeout`, which are sized for sends. A call's own `maxRetries` / `timeout` override both. A 503 rejects with `InternalServerError` (status 503) like any other 5xx; a timeout with `TimeoutError`.
-   *
-   * **On Node (SDK).** A ping keeps a connection warm only while the connection pool keeps it open: Node's built-in `fetch` closes a connection idle for 4 seconds unless the answer asks for longer (a `Keep-Alive: timeout=` header), so a ping every 30-60 s keeps nothing open there, and the next `sendTransaction` pays a new TCP and TLS handshake. Give the client a `fetch` whose pool keeps idle connections for longer than the ping interval: with the `undici` package, `const agent = new Agent({ keepAliveTimeout: 65_000, keepAliveMaxTimeout: 65_000 })` and `fetch: (url, init) => undiciFetch(url, { ...init, dispatcher: agent })`. Then ping on an idle timer: a `setTimeout` of 30 s, started again after each send and each ping (`.unref()` it, so that it does not keep the process alive). Not just before a send: a ping and a send made back to back may go out on two connections (the pool frees the ping's a moment after its answer), and the ping then warmed nothing for that send. The repository's `packages/sender/recipes/keep-alive.ts` (not in the npm package) is such a client, tested against a host that sends no such header.
+   * What the SDK does around the call, in the package README ("`ping` in the SDK"): retries and time limit; on Node.
    *
    * Cost: 0 credits per request.
    *

@@ -58,7 +58,7 @@ export interface SendTransactionParams {
     /** Submission options (encoding, skipPreflight, maxRetries). Required, with `encoding`: the service documents no default encoding, and a base64 transaction read as base58 fails. The SDK sends `skipPreflight: true` and `maxRetries: 0` when they are left out, as the reference SDKs do. */
     config: SendTransactionConfig;
     /**
-     * Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (`senderMinimumTipLamports.swqosOnly` in the SDK). Sent as the query parameter `swqos_only=true`.
+     * Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (`senderMinimumTipLamports.swqosOnly` in the SDK). Sent as the query parameter `swqos_only=true`. By default (dual routing) the transaction is sent to validators and, in parallel, to a second block-building infrastructure (Jito in the public docs of January 2026; newer 2026 docs list several pathways, among them Jito, Harmonic and Rakurai).
      * @default false
      */
     swqosOnly?: boolean | undefined;

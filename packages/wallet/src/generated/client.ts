@@ -81,7 +81,9 @@ export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U6
  *
  * Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
  *
- * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+ * **Beta**: the route and response format may change.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetIdentityInput | GetIdentityInput}; checked before anything is sent.
@@ -107,7 +109,9 @@ export function getIdentity(rest: WalletRest, params: T.GetIdentityInput, option
  *
  * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
  *
- * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+ * **Beta**: the route and response format may change.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetBatchIdentityInput | GetBatchIdentityInput}; checked before anything is sent.
@@ -138,7 +142,9 @@ export function getBatchIdentity(rest: WalletRest, params: T.GetBatchIdentityInp
  *
  * With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
  *
- * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+ * **Beta**: the route and response format may change.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
@@ -160,7 +166,9 @@ export function getBalances(rest: WalletRest, params: T.GetBalancesInput, option
 /**
  * Get a wallet's token and NFT balances, every page.
  *
- * Every page of {@link getBalances}, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getBalances}, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
@@ -184,7 +192,9 @@ export function paginateGetBalances(rest: WalletRest, params: T.GetBalancesInput
  *
  * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
  *
- * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+ * **Beta**: the route and response format may change.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
@@ -206,7 +216,9 @@ export function getHistory(rest: WalletRest, params: T.GetHistoryInput, options?
 /**
  * Get a wallet's transaction history, every page.
  *
- * Every page of {@link getHistory}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. With `after` in `params` it is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`: the results name no next page in that order. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`, or a `pagination.nextCursor` that the call's params check refuses as `before`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getHistory}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. With `after` in `params` it is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`: the results name no next page in that order. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`, or a `pagination.nextCursor` that the call's params check refuses as `before`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
@@ -230,7 +242,9 @@ export function paginateGetHistory(rest: WalletRest, params: T.GetHistoryInput, 
  *
  * Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
  *
- * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+ * **Beta**: the route and response format may change.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
@@ -252,7 +266,9 @@ export function getTransfers(rest: WalletRest, params: T.GetTransfersInput, opti
 /**
  * Get a wallet's transfers, every page.
  *
- * Every page of {@link getTransfers}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getTransfers}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
@@ -276,7 +292,9 @@ export function paginateGetTransfers(rest: WalletRest, params: T.GetTransfersInp
  *
  * Returns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.
  *
- * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+ * **Beta**: the route and response format may change.
+ *
+ * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetFundedByInput | GetFundedByInput}; checked before anything is sent.
@@ -300,7 +318,7 @@ export function getFundedBy(rest: WalletRest, params: T.GetFundedByInput, option
  *
  * REST endpoints about one wallet: who it is (identity, single or batch), what it holds (token balances and NFTs with USD values), what it did (transaction history with balance changes, transfers) and who first funded it.
  * 
- * **Beta**: routes and response formats may change; response objects may gain fields. **Cost**: every request costs 100 credits.
+ * **Beta**: routes and response formats may change; response objects may gain fields.
  * 
  * Authentication: the API key as the `api-key` query parameter; the public docs also accept the `X-Api-Key` header on this host.
  * @beta Routes and response formats may change.
@@ -313,7 +331,9 @@ export interface WalletClient {
    *
    * Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
    *
-   * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+   * **Beta**: the route and response format may change.
+   *
+   * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetIdentityInput | GetIdentityInput}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -333,7 +353,9 @@ export interface WalletClient {
    *
    * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
    *
-   * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+   * **Beta**: the route and response format may change.
+   *
+   * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetBatchIdentityInput | GetBatchIdentityInput}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -357,7 +379,9 @@ export interface WalletClient {
    *
    * With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
    *
-   * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+   * **Beta**: the route and response format may change.
+   *
+   * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -377,7 +401,9 @@ export interface WalletClient {
      *
      * With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
      *
-     * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+     * **Beta**: the route and response format may change.
+     *
+     * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
      * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -393,7 +419,9 @@ export interface WalletClient {
     /**
      * Get a wallet's token and NFT balances, every page.
      *
-     * Every page of `getBalances`, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits).
+     * Every page of `getBalances`, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call.
+     *
+     * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -414,7 +442,9 @@ export interface WalletClient {
    *
    * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
    *
-   * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+   * **Beta**: the route and response format may change.
+   *
+   * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -432,7 +462,9 @@ export interface WalletClient {
      *
      * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
      *
-     * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+     * **Beta**: the route and response format may change.
+     *
+     * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
      * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -448,7 +480,9 @@ export interface WalletClient {
     /**
      * Get a wallet's transaction history, every page.
      *
-     * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. With `after` in `params` it is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`: the results name no next page in that order. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`, or a `pagination.nextCursor` that the call's params check refuses as `before`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits).
+     * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. With `after` in `params` it is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`: the results name no next page in that order. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`, or a `pagination.nextCursor` that the call's params check refuses as `before`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call.
+     *
+     * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -469,7 +503,9 @@ export interface WalletClient {
    *
    * Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
    *
-   * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+   * **Beta**: the route and response format may change.
+   *
+   * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -487,7 +523,9 @@ export interface WalletClient {
      *
      * Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
      *
-     * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+     * **Beta**: the route and response format may change.
+     *
+     * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
      * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
@@ -503,7 +541,9 @@ export interface WalletClient {
     /**
      * Get a wallet's transfers, every page.
      *
-     * Every page of `getTransfers`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits).
+     * Every page of `getTransfers`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call.
+     *
+     * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -524,7 +564,9 @@ export interface WalletClient {
    *
    * Returns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.
    *
-   * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+   * **Beta**: the route and response format may change.
+   *
+   * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetFundedByInput | GetFundedByInput}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.

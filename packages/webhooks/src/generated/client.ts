@@ -59,8 +59,9 @@ export function listWebhooks(rest: WebhooksRest, options?: RequestOptions, ...ex
 /**
  * Create a webhook
  *
- * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
+ * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Not idempotent: a retried request can create a second webhook.
  *
+ * Cost: 100 credits per request.
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
  * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
@@ -117,8 +118,9 @@ export function getWebhook(rest: WebhooksRest, params: T.GetWebhookInput, option
 /**
  * Edit a webhook
  *
- * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), prefer `editWebhook` of `@chaindata/webhooks` (for watched addresses, `addWebhookAddresses` and `removeWebhookAddresses`): it reads the webhook, writes back the settings only, and skips the write when nothing changes. Spreading a read instead, `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })`, is accepted but sends the read-only `wallet`, `project` and `active` back, and how the service treats them is not documented (`active: true` might re-enable a webhook it had turned off); a field the read gains that this body does not list would be refused before sending. Costs 100 credits. Not idempotent by default (it is billed per call).
+ * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), prefer `editWebhook` of `@chaindata/webhooks` (for watched addresses, `addWebhookAddresses` and `removeWebhookAddresses`): it reads the webhook, writes back the settings only, and skips the write when nothing changes. Spreading a read instead, `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })`, is accepted but sends the read-only `wallet`, `project` and `active` back, and how the service treats them is not documented (`active: true` might re-enable a webhook it had turned off); a field the read gains that this body does not list would be refused before sending. Not idempotent by default (it is billed per call).
  *
+ * Cost: 100 credits per request.
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
  * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
@@ -155,8 +157,9 @@ export function updateWebhook(rest: WebhooksRest, params: T.UpdateWebhookInput, 
 /**
  * Delete a webhook
  *
- * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too. Costs 100 credits.
+ * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too.
  *
+ * Cost: 100 credits per request.
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
  * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
@@ -180,7 +183,7 @@ export function deleteWebhook(rest: WebhooksRest, params: T.DeleteWebhookInput, 
  *
  * Register webhooks that receive on-chain transactions as they are confirmed, and manage them (list, read, edit, delete). A webhook watches up to 100,000 accounts; the service POSTs a JSON array of transaction events to its `webhookURL` - enhanced (parsed), raw, or formatted Discord messages - as described under `webhooks` (deliveries). Every request carries the API key as the `api-key` query parameter.
  * 
- * Plans limit the number of webhooks (Free 5, paid plans 50). Creating, editing and deleting a webhook costs 100 credits each; every delivered event costs 1 credit, whether or not the receiver accepts it.
+ * Plans limit the number of webhooks (Free 5, paid plans 50); every delivered event costs 1 credit, whether or not the receiver accepts it.
  */
 export interface WebhooksClient {
   /**
@@ -200,8 +203,9 @@ export interface WebhooksClient {
   /**
    * Create a webhook
    *
-   * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
+   * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Not idempotent: a retried request can create a second webhook.
    *
+   * Cost: 100 credits per request.
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @param params - The call's params, a {@link T.CreateWebhookInput | CreateWebhookInput}; checked before anything is sent.
@@ -245,8 +249,9 @@ export interface WebhooksClient {
   /**
    * Edit a webhook
    *
-   * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), prefer `editWebhook` of `@chaindata/webhooks` (for watched addresses, `addWebhookAddresses` and `removeWebhookAddresses`): it reads the webhook, writes back the settings only, and skips the write when nothing changes. Spreading a read instead, `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })`, is accepted but sends the read-only `wallet`, `project` and `active` back, and how the service treats them is not documented (`active: true` might re-enable a webhook it had turned off); a field the read gains that this body does not list would be refused before sending. Costs 100 credits. Not idempotent by default (it is billed per call).
+   * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), prefer `editWebhook` of `@chaindata/webhooks` (for watched addresses, `addWebhookAddresses` and `removeWebhookAddresses`): it reads the webhook, writes back the settings only, and skips the write when nothing changes. Spreading a read instead, `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })`, is accepted but sends the read-only `wallet`, `project` and `active` back, and how the service treats them is not documented (`active: true` might re-enable a webhook it had turned off); a field the read gains that this body does not list would be refused before sending. Not idempotent by default (it is billed per call).
    *
+   * Cost: 100 credits per request.
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @param params - The call's params, a {@link T.UpdateWebhookInput | UpdateWebhookInput}; checked before anything is sent.
@@ -276,8 +281,9 @@ export interface WebhooksClient {
   /**
    * Delete a webhook
    *
-   * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too. Costs 100 credits.
+   * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too.
    *
+   * Cost: 100 credits per request.
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @param params - The call's params, a {@link T.DeleteWebhookInput | DeleteWebhookInput}; checked before anything is sent.

@@ -22,7 +22,7 @@ export interface paths {
         /**
          * Create a webhook
          *
-         * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
+         * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Not idempotent: a retried request can create a second webhook.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -50,14 +50,14 @@ export interface paths {
         /**
          * Edit a webhook
          *
-         * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), prefer `editWebhook` of `@chaindata/webhooks` (for watched addresses, `addWebhookAddresses` and `removeWebhookAddresses`): it reads the webhook, writes back the settings only, and skips the write when nothing changes. Spreading a read instead, `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })`, is accepted but sends the read-only `wallet`, `project` and `active` back, and how the service treats them is not documented (`active: true` might re-enable a webhook it had turned off); a field the read gains that this body does not list would be refused before sending. Costs 100 credits. Not idempotent by default (it is billed per call).
+         * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), prefer `editWebhook` of `@chaindata/webhooks` (for watched addresses, `addWebhookAddresses` and `removeWebhookAddresses`): it reads the webhook, writes back the settings only, and skips the write when nothing changes. Spreading a read instead, `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })`, is accepted but sends the read-only `wallet`, `project` and `active` back, and how the service treats them is not documented (`active: true` might re-enable a webhook it had turned off); a field the read gains that this body does not list would be refused before sending. Not idempotent by default (it is billed per call).
          */
         put: operations["updateWebhook"];
         post?: never;
         /**
          * Delete a webhook
          *
-         * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too. Costs 100 credits.
+         * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too.
          */
         delete: operations["deleteWebhook"];
         options?: never;

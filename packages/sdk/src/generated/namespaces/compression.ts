@@ -2,76 +2,291 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // The sdk's `Compression` namespace: @chaindata/compression's exports, with the types it re-exports
 // from @chaindata/core declared here as aliases, so that hovers name them `RequestOptions`, never
-// another namespace's (scripts/generate/sdk-namespaces.mjs says why).
+// another namespace's (scripts/generate/sdk-namespaces.mjs says why), each with its type's docs.
 import type * as core from "@chaindata/core";
 
 export type * from "@chaindata/compression";
+/** The base class of every error thrown by chaindata. */
 export type ChainDataError = core.ChainDataError;
+/**
+ * The server answered with a non-2xx status (after any retries). The common statuses have
+ * their own subclass; any other status is a plain `APIError`. A 429 is retried first, while
+ * `maxRetries` lasts (a write too: the server refused it unprocessed); a 408 or 5xx is retried
+ * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
+ */
 export type APIError = core.APIError;
+/** 400: the request was malformed or failed the server's own validation. */
 export type BadRequestError = core.BadRequestError;
+/**
+ * 401: the API key is missing or invalid. The message ends `(check the API key: \`apiKey\` or
+ * CHAINDATA_API_KEY)` (the sender's: `the sender host's own \`apiKey\``, which the sdk takes
+ * as `areas.sender.apiKey`), never quoting the key.
+ */
 export type AuthenticationError = core.AuthenticationError;
+/** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
 export type PermissionDeniedError = core.PermissionDeniedError;
+/** 404: no such resource. */
 export type NotFoundError = core.NotFoundError;
+/** 422: well-formed but semantically invalid. */
 export type UnprocessableEntityError = core.UnprocessableEntityError;
+/**
+ * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
+ * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
+ * is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
+ * `reason` is then `"credits-exhausted"`, and the message says so).
+ */
 export type RateLimitError = core.RateLimitError;
+/** Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when retries run out. */
 export type InternalServerError = core.InternalServerError;
+/** The JSON-RPC server answered with an error object. Never retried. */
 export type JsonRpcError = core.JsonRpcError;
+/** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export type ConnectionError = core.ConnectionError;
+/** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export type TimeoutError = core.TimeoutError;
+/** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
 export type AbortError = core.AbortError;
+/**
+ * A 2xx response whose body is not what the protocol promises. Not retried, but for a body cut
+ * short (`truncated`), which is retried as a lost connection is (idempotent operations, while
+ * `maxRetries` lasts).
+ */
 export type InvalidResponseError = core.InvalidResponseError;
+/** The parameters do not match the operation's schema. Nothing was sent. */
 export type ValidationError = core.ValidationError;
+/** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
 export type ConfigurationError = core.ConfigurationError;
+/** Options accepted by every chaindata client. */
 export type ClientOptions = core.ClientOptions;
+/**
+ * Named environments; each picks a base URL for every host.
+ * - `mainnet`: Production, Solana mainnet-beta (the default).
+ * - `devnet`: Solana devnet.
+ * - `local`: The local Prism mock from `@chaindata/mock` (`npm start`).
+ */
 export type EnvironmentName = core.EnvironmentName;
+/** Base URLs by host, overriding the environment's (the `baseUrls` client option). */
 export type BaseUrls = core.BaseUrls;
+/**
+ * Per-call options; each overrides the client option of the same name for this call.
+ * (A type alias rather than an interface, so that a `RequestOptions` value is assignable to
+ * `RequestOptions & Record<string, unknown>`, the JSON-RPC call's options.)
+ */
 export type RequestOptions = core.RequestOptions;
+/** What a call's answer tells of itself: given to `onResponse`, and carried by every error made from an answer. */
 export type ResponseFields = core.ResponseFields;
+/**
+ * Receives the SDK's log lines; any method may be omitted. Lines and metadata are redacted
+ * (no API key) before they get here. `console` fits.
+ */
 export type Logger = core.Logger;
+/** The items of every page, in order; `.pages()` gives the page results instead. */
 export type PageIterable<I, R, P = unknown> = core.PageIterable<I, R, P>;
+/** A page of a walk and where the walk goes on after it (`.checkpoints()`). */
 export type PageCheckpoint<R, P = unknown> = core.PageCheckpoint<R, P>;
+/**
+ * The options of a page walk (`.all()`, `paginate<Method>`): the request options, applied to every
+ * page, and `maxPages`. A named type, because a declaration build drops the doc comments of a type
+ * literal written on one line, and the hover would then show `maxPages` undocumented.
+ */
 export type PageWalkOptions = core.PageWalkOptions;
+/**
+ * A paginated operation as the generated clients expose it: call it for one page, or use
+ * `.all(params)` to walk every item lazily.
+ */
 export type Paginated<P, R, I> = core.Paginated<P, R, I>;
+/**
+ * The params argument of a call: optional when every member of `P` is (an empty object would do).
+ * (For the generated signatures: `.all()`, and `request(method, …)`, where the method picks `P`.)
+ */
 export type ParamsArgument<P> = core.ParamsArgument<P>;
+/** The limiter the HTTP engine (http.ts) calls before every attempt (retries included). */
 export type RateLimiter = core.RateLimiter;
+/**
+ * The `fetch` a client calls: always with a URL string and an init (method, headers, body,
+ * signal, `redirect: "manual"`). The global `fetch`, a runtime's own (Bun's, with its extra
+ * members) and a wrapper typed `(url: string, init?: RequestInit) => Promise<Response>` all fit;
+ * `typeof fetch` would refuse the wrapper, and under Bun's types every function but Bun's fetch.
+ */
 export type Fetch = core.Fetch;
+/**
+ * Every error class a chaindata call throws (but for a custom `fetch`'s own bug, a `RangeError`
+ * say: core's README, `ConnectionError`), told apart by `name` (each class's own, as a literal
+ * type), so that a `switch (error.name)` narrows to the class and can be checked for exhaustiveness
+ * (a `never` default). Catch with {@link core.isChainDataError | isChainDataError}, which narrows to this union (or
+ * `instanceof ChainDataError`, then `const e = error as AnyChainDataError`). A plain `APIError` (a status without a class of its own, such as 409 or 408)
+ * is the member named `"APIError"`.
+ */
 export type AnyChainDataError = core.AnyChainDataError;
+/**
+ * The `fields` an error's constructor takes, which become its properties: the members of the error
+ * classes (each class has those it declares), all optional. Typed, so that a test's fake error is
+ * checked: `new RateLimitError(message, { status: 429, headers: {}, body, operation })`.
+ */
 export type ChainDataErrorFields = core.ChainDataErrorFields;
+/** The fields of an {@link APIError}. */
 export type APIErrorFields = core.APIErrorFields;
+/**
+ * A redacted copy of a thrown value (its message, name, stack and `code` redacted), as a
+ * {@link ConnectionError}'s `cause`: a plain `Error` with the thrown value's `name`, its `code` as
+ * text when it had one, and its own `cause` copied the same way (three deep).
+ */
 export type RedactedError = core.RedactedError;
+/** One problem found by `validate`. */
 export type ValidationIssue = core.ValidationIssue;
+/**
+ * Why a 2xx response could not be used: each value's meaning is listed on
+ * {@link InvalidResponseError.reason}. (Editors show no documentation of a union's members, so the
+ * list is there, where a hover on `error.reason` shows it.)
+ */
 export type InvalidResponseReason = core.InvalidResponseReason;
+/** A JSON-RPC error object. */
 export type RpcErrorObject = core.RpcErrorObject;
+/**
+ * A client for one JSON-RPC endpoint. `Endpoint` names it in the types only (`"rpc /"`,
+ * `"sender /fast"`: the host and the path), so that the generated standalone functions refuse a
+ * client of another endpoint.
+ */
 export type JsonRpcClient<Endpoint extends string = string> = core.JsonRpcClient<Endpoint>;
+/**
+ * The options of a {@link JsonRpcClient} call: the request options, plus the method's query
+ * options (`Query`, see {@link core.rpcEncoding | rpcEncoding}) when it has some.
+ * (Not `RequestOptions & {}` for none: that type would also take a string.)
+ */
 export type CallOptions<Query extends string = never> = core.CallOptions<Query>;
+/**
+ * `M` when it is one method name, `never` when it is a union of names: the params of
+ * `request(method, params)` can only be checked against the method actually called when the
+ * name is known. (For the generated `request` signatures.) Written without a conditional type:
+ * the keys common to `{ a: 0 } | { b: 0 }` are none, and for a type parameter `M` (a wrapper
+ * generic over the method) TypeScript reads it as `M` itself, where a conditional type stays
+ * unresolved and refuses the wrapper's call.
+ */
 export type SingleMethod<M> = core.SingleMethod<M>;
+/**
+ * A JSON-RPC method, as emitted by the generator. `id` is the method name. `Query` names the call
+ * options that are the method's query parameters (none by default), so that `call` refuses any
+ * other option name at compile time as it does at run time. `Params` and `Result` are the types of
+ * the method's params and result (`unknown` by default), which {@link JsonRpcClient.call} takes and
+ * resolves with: a descriptor typed `RpcMethodDescriptor<never, [], bigint>` makes `call` check its
+ * params against `[]` and resolve with a `bigint`. They are in the types only (see `types`): the
+ * descriptor is the place that states them, once, rather than each call (`types`, inherited).
+ */
 export type RpcMethodDescriptor<Query extends string = never, Params = unknown, Result = unknown> = core.RpcMethodDescriptor<Query, Params, Result>;
+/**
+ * What the generator emits for each operation; the runtime acts on it. `Params` and `Result` are
+ * the types of the operation's params and result (`unknown` by default), which a REST handle's
+ * `call` (`createWalletRest().call`) takes and resolves with: a descriptor typed
+ * `OperationDescriptor<GetIdentityInput, GetIdentityResult>` makes `call` check its params against
+ * `GetIdentityInput` and resolve with a `GetIdentityResult`. They are in the types only (see
+ * `types`): the descriptor is the place that states them, once, rather than each call.
+ */
 export type OperationDescriptor<Params = unknown, Result = unknown> = core.OperationDescriptor<Params, Result>;
+/**
+ * How a method's params go on the wire when not as the params object itself: made by
+ * {@link core.rpcEncoding | rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.
+ */
 export type RpcEncode<Query extends string = string> = core.RpcEncode<Query>;
+/** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
 export type Check = core.Check;
+/**
+ * Which fields of a response are 64-bit integers, and which are floats: `1` marks a u64 value
+ * (unsigned: lamports, raw amounts, supplies) and `2` an i64 value (signed: a balance change), both
+ * always a `bigint`; `0` marks a float (always a `number`: one written as an integer beyond 2^53 is
+ * parsed as a bigint, like any such integer, and turned back); arrays are mapped element-wise.
+ * (A call checks each of its answer's u64 and i64 values against its range; `reviveU64` alone
+ * converts them without checking.)
+ */
 export type U64Shape = core.U64Shape;
+/**
+ * How an operation pages. Paths are dot-separated: into the
+ * params for `page`, `cursor` and `limit`, into the result for `items`, `skipped`, `nextCursor`,
+ * `hasMore`, `echoedPage` and `echoedLimit`.
+ */
 export type PaginationDescriptor = core.PaginationDescriptor;
+/** Collects calls and sends them in groups. Made by {@link core.createBatcher | createBatcher}. */
 export type Batcher = core.Batcher;
+/**
+ * A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
+ */
 export type Address = core.Address;
+/** Arbitrary bytes, base58-encoded (may be empty). */
 export type Base58 = core.Base58;
+/**
+ * A 32-byte hash, base58-encoded.
+ * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
+ */
 export type Hash = core.Hash;
+/**
+ * A transaction signature (64 bytes), base58-encoded.
+ * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
+ */
 export type Signature = core.Signature;
+/**
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`: slots reach 2^53 in about 114 million years. (Any integer beyond 2^53 − 1 would still arrive exact, as a `bigint`.)
+ * @example 289345112
+ */
 export type Slot = core.Slot;
+/**
+ * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ *
+ * Format: uint64
+ * @example 1000000000n
+ */
 export type U64 = core.U64;
+/**
+ * Seconds since the Unix epoch (UTC).
+ * @example 1731619200
+ */
 export type UnixTimestamp = core.UnixTimestamp;
+/** The base class of every error thrown by chaindata. */
 export declare const ChainDataError: typeof core.ChainDataError;
+/**
+ * The server answered with a non-2xx status (after any retries). The common statuses have
+ * their own subclass; any other status is a plain `APIError`. A 429 is retried first, while
+ * `maxRetries` lasts (a write too: the server refused it unprocessed); a 408 or 5xx is retried
+ * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
+ */
 export declare const APIError: typeof core.APIError;
+/** 400: the request was malformed or failed the server's own validation. */
 export declare const BadRequestError: typeof core.BadRequestError;
+/**
+ * 401: the API key is missing or invalid. The message ends `(check the API key: \`apiKey\` or
+ * CHAINDATA_API_KEY)` (the sender's: `the sender host's own \`apiKey\``, which the sdk takes
+ * as `areas.sender.apiKey`), never quoting the key.
+ */
 export declare const AuthenticationError: typeof core.AuthenticationError;
+/** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
 export declare const PermissionDeniedError: typeof core.PermissionDeniedError;
+/** 404: no such resource. */
 export declare const NotFoundError: typeof core.NotFoundError;
+/** 422: well-formed but semantically invalid. */
 export declare const UnprocessableEntityError: typeof core.UnprocessableEntityError;
+/**
+ * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
+ * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
+ * is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
+ * `reason` is then `"credits-exhausted"`, and the message says so).
+ */
 export declare const RateLimitError: typeof core.RateLimitError;
+/** Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when retries run out. */
 export declare const InternalServerError: typeof core.InternalServerError;
+/** The JSON-RPC server answered with an error object. Never retried. */
 export declare const JsonRpcError: typeof core.JsonRpcError;
+/** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export declare const ConnectionError: typeof core.ConnectionError;
+/** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export declare const TimeoutError: typeof core.TimeoutError;
+/** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
 export declare const AbortError: typeof core.AbortError;
+/**
+ * A 2xx response whose body is not what the protocol promises. Not retried, but for a body cut
+ * short (`truncated`), which is retried as a lost connection is (idempotent operations, while
+ * `maxRetries` lasts).
+ */
 export declare const InvalidResponseError: typeof core.InvalidResponseError;
+/** The parameters do not match the operation's schema. Nothing was sent. */
 export declare const ValidationError: typeof core.ValidationError;
+/** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
 export declare const ConfigurationError: typeof core.ConfigurationError;
