@@ -2,7 +2,7 @@
 // item type of a paginated operation.
 import { literal } from "./emit.mjs";
 import { layout } from "./layout.mjs";
-import { isIdentifier } from "./names.mjs";
+import { isIdentifier, withArticle } from "./names.mjs";
 import { camel, deref, u64Shape } from "./schema.mjs";
 
 /**
@@ -197,7 +197,7 @@ export function u64ShapeFunction(area, names, example, operations, itemPaths) {
   return (
     `export { ${own.join(", ")} } from "./operations.js";\n\n` +
     `/**\n` +
-    ` * Where the result of a ${area} operation holds u64 values (\`bigint\`) and floats (numbers, however\n` +
+    ` * Where the result of ${withArticle(area)} operation holds u64 values (\`bigint\`) and floats (numbers, however\n` +
     ` * large), as the call gives them: for \`reviveU64\` (this package exports it), after a result kept as\n` +
     ` * JSON text (\`stringifyJson\`) is read back with \`parseJson\`, which gives \`bigint\` for every integer\n` +
     ` * past 2^53 - 1 and for no other. \`undefined\` when the result holds neither.\n` +

@@ -1,7 +1,7 @@
 // Shared pieces of the emitted source: the banner, JSDoc from the spec (an operation's, a page
 // walk's, an area's status), literals, the @example samples' names and values, and an area's
 // operations.ts module. The TypeScript types of the schemas (openapi-typescript) are types.mjs's.
-import { isIdentifier, RESERVED_WORDS } from "./names.mjs";
+import { isIdentifier, RESERVED_WORDS, withArticle } from "./names.mjs";
 import { deref, isU64 } from "./schema.mjs";
 
 export const banner = (source) =>
@@ -106,7 +106,7 @@ export function callMap({ area, Area, info, noun, M, calls, paramsNote }) {
   return (
     `\n${docComment(`The ${area} ${noun}s: the ${noun} name picks the params and result types.`, tags)}export interface ${Map} {\n${entries}\n}\n\n` +
     docComment(
-      `A ${area} ${noun}'s name, for a wrapper generic over the ${noun}: \`<${M} extends ${Name}>\`.`,
+      `${withArticle(area, true)} ${noun}'s name, for a wrapper generic over the ${noun}: \`<${M} extends ${Name}>\`.`,
       tags,
     ) +
     `export type ${Name} = keyof ${Map};\n` +

@@ -25,6 +25,10 @@ export const TYPE_KEYWORDS = new Set(
 );
 
 /** A JavaScript identifier as the generated code writes names (ASCII only, as every emitter assumes). */
+/** "a" or "an" before a word, by its first letter: "an admin operation", "a das operation". */
+export const withArticle = (word, capital = false) =>
+  `${capital ? "A" : "a"}${/^[aeiou]/i.test(word) ? "n" : ""} ${word}`;
+
 export const isIdentifier = (name) => typeof name === "string" && /^[A-Za-z_$][\w$]*$/.test(name);
 
 // The runtime's error classes, re-exported by every package (generated/runtime.ts).

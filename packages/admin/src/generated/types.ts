@@ -180,7 +180,7 @@ export interface AdminOperations {
   getProjectUsage: { params: GetProjectUsageInput; result: GetProjectUsageResult };
 }
 
-/** A admin operation's name, for a wrapper generic over the operation: `<O extends AdminOperation>`. */
+/** An admin operation's name, for a wrapper generic over the operation: `<O extends AdminOperation>`. */
 export type AdminOperation = keyof AdminOperations;
 /** The params of the admin operation `O`, or `never` when `O` is a union of names (params that could not be checked against the operation called). For a wrapper generic over the operation: `<O extends AdminOperation>(operation: O, params: AdminParams<O>): Promise<AdminResult<O>>` holds its own callers to one operation name. `AdminParams<"getProjectUsage">` is `GetProjectUsageInput`. */
 export type AdminParams<O extends AdminOperation> = AdminOperations[O & SingleMethod<O>]["params"];
