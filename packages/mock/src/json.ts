@@ -135,6 +135,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     parsed = parseJson(text);
   } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- its message is the excerpt left out here
     throw new SyntaxError(notJsonReason(error));
   }
   if (nestsDeeperThan(parsed, MAX_BODY_DEPTH))
