@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { jsonHeaders, problem, readBody, send, sendBody, sendProblem } from "./http.js";
+import { notJsonReason } from "./json.js";
 import { selectEntries, type RequestLog } from "./request-log.js";
 import type { Scenarios } from "./scenarios.js";
 
@@ -69,7 +70,7 @@ async function addScenarios(req: IncomingMessage, res: ServerResponse, scenarios
   } catch (e) {
     return sendProblem(
       res,
-      problem(400, "Bad request", `The body is not JSON: ${(e as Error).message}`),
+      problem(400, "Bad request", `The body is not JSON: ${notJsonReason(e)}`),
     );
   }
   const list = Array.isArray(body) ? body : [body];

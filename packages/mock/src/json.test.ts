@@ -5,6 +5,7 @@ import {
   mapBigints,
   nestsDeeperThan,
   parseJson,
+  parseJsonBody,
   stringifyJson,
 } from "./json.js";
 
@@ -65,5 +66,25 @@ describe("lossless JSON", () => {
     expect(nestsDeeperThan(deep(512), 512)).toBe(false);
     expect(nestsDeeperThan(deep(513), 512)).toBe(true);
     expect(nestsDeeperThan(deep(200_000), 512)).toBe(true);
+  });
+});
+
+describe("a body that is not JSON", () => {
+  it("is refused with why, without the excerpt of the text JSON.parse quotes (it may hold a credential)", () => {
+    for (const [text, why] of [
+      ["Bearer hook-s3cret-0123456789", "Unexpected token 'B'"],
+      ['{"authHeader": Bearer s3cret-0123456789}', "Unexpected token 'B'"],
+      ["s3cret", "Unexpected token 's'"],
+      ['{"a":1}s3cret', "Unexpected non-whitespace character after JSON at position 7"],
+    ] as const) {
+      let error: unknown;
+      try {
+        parseJsonBody(text);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SyntaxError);
+      expect((error as Error).message).toBe(why);
+    }
   });
 });

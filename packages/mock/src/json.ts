@@ -115,11 +115,29 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
 export const MAX_BODY_DEPTH = 512;
 
 /**
+ * Why a text is not JSON, from `JSON.parse`'s error, without the excerpt of the text that V8
+ * quotes in it (`Unexpected token 'B', "Bearer SEC"... is not valid JSON`, the whole text when it
+ * is short): the reason is answered, printed on the CLI's line and kept in the request log, and the
+ * text may hold a credential (a webhook's `authHeader`). What is left says which character.
+ */
+export const notJsonReason = (error: unknown): string =>
+  String((error as Error | undefined)?.message ?? error).replace(
+    /, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/,
+    "",
+  );
+
+/**
  * A request body parsed as {@link parseJson} does, refused like text that is not JSON (a
  * `SyntaxError`, saying why) when it nests deeper than {@link MAX_BODY_DEPTH}.
  */
 export function parseJsonBody(text: string): unknown {
-  const parsed = parseJson(text);
+  let parsed: unknown;
+  try {
+    parsed = parseJson(text);
+  } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- its message is the excerpt left out here
+    throw new SyntaxError(notJsonReason(error));
+  }
   if (nestsDeeperThan(parsed, MAX_BODY_DEPTH))
     throw new SyntaxError(
       `for the mock, it nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep (its limit)`,

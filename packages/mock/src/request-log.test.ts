@@ -40,6 +40,35 @@ describe("request log entries", () => {
   });
 });
 
+describe("a body that is not JSON", () => {
+  it("is logged as its text with credentials masked, however short: a JSON body with a syntax error, a form, header lines", () => {
+    const recorded: Omit<RequestLogEntry, "seq">[] = [];
+    const texts = [
+      '{"webhookURL":"https://hooks.example/in","authHeader":"Bearer hook-s3cret", oops',
+      '{"jsonrpc":"2.0","id":1,"method":"getAsset","params":{"apiKey":"key-s3cret"}',
+      "authHeader=Bearer+form-s3cret&webhookURL=https%3A%2F%2Fhooks.example%2Fin",
+      "api-key=query-s3cret",
+      "Authorization: Bearer line-s3cret\nX-Api-Key: x-s3cret\n",
+    ];
+    for (const text of texts)
+      beginEntry(
+        { started: Date.now(), method: "POST", path: "/v0/webhooks", query: {}, headers: {}, text },
+        (entry) => recorded.push(entry),
+      )({ kind: "rest", areas: ["webhooks"], status: 400, violations: [], body: text });
+    expect(recorded).toHaveLength(texts.length);
+    for (const entry of recorded) {
+      expect(typeof entry.body).toBe("string");
+      expect(entry.body).not.toMatch(/s3cret/);
+      expect(entry.bodyCut).toBeUndefined();
+    }
+    // What is no credential stays, for a test to read.
+    expect(recorded[0]!.body).toBe(
+      '{"webhookURL":"https://hooks.example/in","authHeader":"***", oops',
+    );
+    expect(recorded[2]!.body).toMatch(/^authHeader=\*\*\*&webhookURL=https%3A/);
+  });
+});
+
 describe("request log headers", () => {
   it("hold no credential the SDK's redactor knows by a header's name (x-token, cookie, a gateway's x-auth-token): core's isSecretName, one rule for both", () => {
     const recorded: Omit<RequestLogEntry, "seq">[] = [];

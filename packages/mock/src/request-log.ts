@@ -3,7 +3,7 @@
  * excepted), oldest first, for contract tests to assert on. It never holds a key (nor a webhook's
  * `authHeader` sent in a body), and never a huge body.
  */
-import { isSecretName } from "@chaindata/core";
+import { isSecretName, redact } from "@chaindata/core";
 import type { Violation } from "./prism.js";
 
 /** One HTTP request the mock received. */
@@ -123,6 +123,16 @@ const maskText = (text: string) =>
   );
 
 /**
+ * A body kept as text (one that is not JSON, whatever its length, or the start of a long one) with
+ * its credentials masked: credential-named JSON members (`maskText`: a JSON body with a syntax
+ * error is still mostly JSON), and what the SDK's redactor masks by name in any text, such as a
+ * form's `authHeader=…` or `api-key=…` and an `Authorization: …` line. Without it, a body of 8
+ * KiB or less that did not parse was logged as it came, secrets and all, where the same text over
+ * 8 KiB was masked.
+ */
+const maskTextBody = (text: string) => redact(maskText(text));
+
+/**
  * The most violations one entry keeps; the rest are counted in `violationsOmitted`. A batch of
  * up to 10,000 requests, each with hundreds of violations (getAssetBatch takes 1,000 ids), is
  * millions of them: one 2.7 MB batch kept 1,000,000 (about 850 MB of heap, 189 MB as JSON) in one
@@ -196,8 +206,13 @@ export function beginEntry(
       ...outcome,
       // (A body over the limit is not walked: its start is masked as text.)
       ...(text && text.length > LOG_BODY_MAX
-        ? { body: maskText(copyOf(text.slice(0, LOG_BODY_KEPT))), bodyCut: text.length }
-        : { body: maskBody(outcome.body) }),
+        ? { body: maskTextBody(copyOf(text.slice(0, LOG_BODY_KEPT))), bodyCut: text.length }
+        : {
+            body:
+              typeof outcome.body === "string"
+                ? maskTextBody(outcome.body)
+                : maskBody(outcome.body),
+          }),
       ...(omitted > 0 && {
         violations: violations.slice(0, LOG_VIOLATIONS_MAX),
         violationsOmitted: omitted,

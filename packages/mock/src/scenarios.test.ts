@@ -177,6 +177,9 @@ describe("over HTTP: /__mock/scenarios", () => {
     const notJson = await call("/__mock/scenarios", { body: "{status:" });
     expect(notJson.status).toBe(400);
     expect(notJson.body.detail).toMatch(/^The body is not JSON/);
+    // Without the excerpt of the body that JSON.parse quotes: a body may hold a credential.
+    const secret = await call("/__mock/scenarios", { body: "Bearer s3cret-0123456789" });
+    expect(secret.body.detail).toBe("The body is not JSON: Unexpected token 'B'");
     expect((await call("/__mock/scenarios", { method: "PUT", body: {} })).status).toBe(405);
   });
 });
