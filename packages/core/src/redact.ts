@@ -156,16 +156,47 @@ export function credentialsIn(input: unknown, headers?: boolean): string[] {
   if (input && typeof input === "object")
     for (const [name, value] of Object.entries(input)) {
       const named = SECRET_NAME.test(name);
-      if (typeof value === "string" && (named || (headers && SECRET_HEADER.test(name))))
+      // (A number of 8 digits or more too: an `authHeader` given as one is refused, and the
+      // refusal quotes it. A shorter one would mask every such number of a message.)
+      if (
+        (typeof value === "string" || (typeof value === "number" && value > 9999999)) &&
+        (named || (headers && SECRET_HEADER.test(name)))
+      )
         // The whole value, and the credential after a scheme alone (`Token s3cret`: `s3cret`;
         // any first word, since a scheme may be one of the server's own); of SECRET_HEADER's
         // names, each only when 8 characters or more.
-        for (const part of [value.trim(), value.trim().replace(/^\S+\s+(?=\S)/, "")])
+        for (const part of [
+          String(value).trim(),
+          String(value)
+            .trim()
+            .replace(/^\S+\s+(?=\S)/, ""),
+        ])
           if (named || part.length > 7) found.add(part);
     }
   found.delete("");
   return [...found];
 }
+
+/**
+ * The credentials inside the URLs a request's input sends (a webhook's `webhookURL`, whose
+ * `?token=` or, for a Discord webhook, whose last path segment is the receiver's secret), for a
+ * redactor to mask when a server echoes the body: the userinfo's parts and the query's values of
+ * 8 characters or more, and the path's segments of 16 or more (the rule `baseUrls` path tokens
+ * follow, decision 0016: a shorter segment is a route's word). Read from the text as given, so an
+ * echo of it matches. (Only REST inputs carry URLs: a JSON-RPC bundle does not hold this.)
+ * @internal
+ */
+export const urlCredentialsIn = (input: unknown): string[] =>
+  Object.values(Object(input)).flatMap((value) => {
+    const [, userinfo = "", path = "", query = ""] =
+      (typeof value == "string" &&
+        /^https?:\/\/(?:([^/?#]*)@)?[^/?#]*([^?#]*)\??([^#]*)/i.exec(value)) ||
+      [];
+    // (A query's names of 8 characters or more are masked too: harmless, and one split.)
+    return [...userinfo.split(":"), ...query.split(/[&=]/)]
+      .filter((part) => part.length > 7)
+      .concat(path.split("/").filter((segment) => segment.length > 15));
+  });
 
 /**
  * A redacted copy of parsed JSON: every string through `redact`, and every property name of 8

@@ -15,7 +15,7 @@ import { ofOperation, ValidationError } from "./errors.js";
 import { createHttp, decodeUtf8, type Exchange } from "./http.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
-import { credentialsIn, type Redactor } from "./redact.js";
+import { credentialsIn, type Redactor, urlCredentialsIn } from "./redact.js";
 import { validate } from "./validate.js";
 
 /**
@@ -107,8 +107,11 @@ export function createRestTransport(
   ): Redactor => {
     // A credential the input sends (a webhook's authHeader) or the call's own headers carry is
     // masked in this call's errors and log lines as the key is: a server may echo it with no
-    // name beside it, or HTML-escaped.
-    const redactor = http.redactWith(credentialsIn(input), options.headers);
+    // name beside it, or HTML-escaped. So is a token in a URL it sends (a webhook's).
+    const redactor = http.redactWith(
+      [...credentialsIn(input), ...urlCredentialsIn(input)],
+      options.headers,
+    );
     // (A refused value is quoted in the message: the key given in the wrong place too.)
     if (operation.params) validate(operation.params, input, undefined, redactor);
     return redactor;

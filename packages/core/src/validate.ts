@@ -35,7 +35,7 @@ const kind = (value: unknown) =>
     : Array.isArray(value)
       ? "array"
       : typeof value === "number"
-        ? `number ${value}`
+        ? `number ${hide ? hide(value) : value}` // (a secret given as a number: masked)
         : typeof value;
 
 /**
@@ -60,8 +60,9 @@ const show = (value: unknown) => {
   }
   if (hide) text = hide(text);
   // A URL's credentials and query are left out: a webhook URL often carries a token there, and a
-  // message is logged. (`https://user:pass@host/x?token=…` shows as `https://…@host/x?…`.)
-  text = text.replace(/(:\/\/)[^"/@]*@/g, "$1…@").replace(/(:\/\/[^"?#]*)[?#][^"]*/g, "$1?…");
+  // message is logged. (`https://user:pass@host/x?token=…` shows as `https://…@host/x?…`; a
+  // query or fragment with a `=` goes without a scheme too: `host/h?token=…`, `https:/h?t=…`.)
+  text = text.replace(/(:\/\/)[^"/@]*@/g, "$1…@").replace(/[?#][^"?#\s]*=[^"]*/g, "?…");
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 };
 
