@@ -59,6 +59,21 @@ export interface Batcher {
   nextId(): string;
 }
 
+/** The options of {@link createBatcher}. */
+export interface BatcherOptions {
+  /**
+   * Most calls per batch request; a full batch is sent at once. A whole number >= 1, or
+   * `Infinity`.
+   * @default 100
+   */
+  maxSize?: number | undefined;
+  /**
+   * How long to collect calls, in ms; `0` = calls made in the same tick.
+   * @default 0
+   */
+  wait?: number | undefined;
+}
+
 /**
  * Batches JSON-RPC calls made in the same tick (or within `wait` ms) into one batch request;
  * results are routed back by id, in whatever order they come, and each call gets its own result
@@ -93,20 +108,7 @@ export interface Batcher {
  * @throws ConfigurationError for options that are not an object, an unknown option name, a
  * `maxSize` that is not a whole number >= 1 (or `Infinity`), or a `wait` out of range
  */
-export function createBatcher(
-  options: {
-    /**
-     * Most calls per batch request; a full batch is sent at once.
-     * @default 100
-     */
-    maxSize?: number | undefined;
-    /**
-     * How long to collect calls, in ms; `0` = calls made in the same tick.
-     * @default 0
-     */
-    wait?: number | undefined;
-  } = {},
-): Batcher {
+export function createBatcher(options: BatcherOptions = {}): Batcher {
   // (A typo such as `maxsize` would otherwise mean batches of 100.)
   if (options != null && typeof options !== "object")
     misconfigured("batch", `must be an object of batcher options (got ${typeof options})`);

@@ -75,6 +75,7 @@ export {
 export { createBatcher } from "./batch.js";
 export type {
   Batcher,
+  BatcherOptions,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   BatchedCall,
 } from "./batch.js";
@@ -137,7 +138,7 @@ export {
   warnDeprecated,
 } from "./deprecation.js";
 export { createRateLimiter } from "./rate-limit.js";
-export type { RateLimiter } from "./rate-limit.js";
+export type { RateLimiter, RateLimiterOptions } from "./rate-limit.js";
 export {
   createRedactor,
   redact,
