@@ -38,6 +38,7 @@ export {
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
 export type {
+  AttemptRecord,
   ClientOptions,
   Fetch,
   Logger,
