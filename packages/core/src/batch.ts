@@ -1,7 +1,8 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
 import { watchAbort } from "./abort.js";
-import { knownOptions, messageValue, misconfigured } from "./config.js";
+import { knownOptions, messageValue, misconfigured, type AttemptRecord } from "./config.js";
 import { ofOperation } from "./errors.js";
+import { callQuietly } from "./internal/callback.js";
 import { ownCopy } from "./internal/stack.js";
 import { MAX_TIMER_MS } from "./internal/timer.js";
 
@@ -32,12 +33,17 @@ export interface Batcher {
      * idempotent calls), stopped by `signal`; resolves with the parsed answer and the HTTP
      * response. (With an aborted signal it sends nothing: it rejects with the AbortError of
      * `operation`.) It sets `options.attempts` to the requests it has handed to `fetch` as each
-     * goes: a call that leaves a batch already sent counts them.
+     * goes: a call that leaves a batch already sent counts them. It calls `options.onAttempt`, when
+     * set, as each attempt ends.
      */
     post: (
       body: string,
       operation: { id: string; idempotent: true },
-      options: { signal: AbortSignal; attempts?: number },
+      options: {
+        signal: AbortSignal;
+        attempts?: number;
+        onAttempt?: (attempt: AttemptRecord) => void;
+      },
     ) => Promise<[answer: unknown, response: Response]>,
     /**
      * Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came
@@ -59,15 +65,52 @@ export interface Batcher {
   nextId(): string;
 }
 
+/** The options of {@link createBatcher}. */
+export interface BatcherOptions {
+  /**
+   * Most calls per batch request; a full batch is sent at once. A whole number >= 1, or
+   * `Infinity`.
+   * @default 100
+   */
+  maxSize?: number | undefined;
+  /**
+   * How long to collect calls, in ms; `0` = calls made in the same tick.
+   * @default 0
+   */
+  wait?: number | undefined;
+}
+
+/**
+ * `callback`, to be called in the async context of the code that calls this (a batched call's own,
+ * where the batch request runs in its first call's): each value goes through a promise callback
+ * registered in that context, and a runtime runs a promise callback in the async context it was
+ * registered in (Node's `AsyncLocalStorage`: src/on-attempt.test.ts); it registers the next one
+ * there. No API of one runtime is needed. So the callback runs a microtask later, still
+ * before the call settles, which takes more; quietly (what it throws is ignored), as `onAttempt` is
+ * called unbatched. One value at a time: an attempt's record is the only one until the next attempt,
+ * which waits at least for a timer (the retry's delay), long after that microtask.
+ */
+const inContext = <T>(callback: (value: T) => void) => {
+  let give: (value: T) => void;
+  const next = (): unknown =>
+    new Promise<T>((resolve) => (give = resolve)).then((value) => {
+      next();
+      callQuietly(() => callback(value));
+    });
+  next();
+  return (value: T) => give(value);
+};
+
 /**
  * Batches JSON-RPC calls made in the same tick (or within `wait` ms) into one batch request;
  * results are routed back by id, in whatever order they come, and each call gets its own result
- * or error. A write goes alone, and so does a call with its own `maxRetries`, `headers`,
- * `retryNonIdempotent`, query options, or a `timeout` other than the client's (a time limit is one
- * attempt's, and the attempts are the batch's). A call's own `signal` and `onResponse` ride along:
- * an abort rejects that call alone, at once, with the `AbortError` it gets unbatched (a call not
- * sent yet leaves its batch; a batch every call has left is not sent, or is stopped).
- * `onResponse` sees the batch's answer.
+ * or error. A write goes alone, and so does a call with its own `maxRetries`, `headers` (one HTTP
+ * request has one set of headers), `retryNonIdempotent`, query options, or a `timeout` other than
+ * the client's (a time limit is one attempt's, and the attempts are the batch's). A call's own
+ * `signal`, `onResponse` and `onAttempt` ride along: an abort rejects that call alone, at once,
+ * with the `AbortError` it gets unbatched (a call not sent yet leaves its batch; a batch every call
+ * has left is not sent, or is stopped). `onResponse` sees the batch's answer, and `onAttempt` each
+ * attempt of the batch request, in the async context of its own call.
  *
  * ```ts
  * const das = createDasClient({ batch: createBatcher({ maxSize: 50 }) });
@@ -93,20 +136,7 @@ export interface Batcher {
  * @throws ConfigurationError for options that are not an object, an unknown option name, a
  * `maxSize` that is not a whole number >= 1 (or `Infinity`), or a `wait` out of range
  */
-export function createBatcher(
-  options: {
-    /**
-     * Most calls per batch request; a full batch is sent at once.
-     * @default 100
-     */
-    maxSize?: number | undefined;
-    /**
-     * How long to collect calls, in ms; `0` = calls made in the same tick.
-     * @default 0
-     */
-    wait?: number | undefined;
-  } = {},
-): Batcher {
+export function createBatcher(options: BatcherOptions = {}): Batcher {
   // (A typo such as `maxsize` would otherwise mean batches of 100.)
   if (options != null && typeof options !== "object")
     misconfigured("batch", `must be an object of batcher options (got ${typeof options})`);
@@ -132,6 +162,8 @@ export function createBatcher(
     settle: (...args: any[]) => void;
     done?: boolean;
     stop?: () => void;
+    /** Gives the call's `onAttempt` a record of the batch request's, in the call's async context. */
+    tell?: ((attempt: AttemptRecord) => void) | undefined;
   };
   /** The batches being collected, one per endpoint; a batch leaves when it is sent. */
   type Pending = {
@@ -142,7 +174,7 @@ export function createBatcher(
     /** Stops the batch request once sent, when no call is left waiting for it. */
     controller?: AbortController;
     /** The options of the batch request once sent, whose `attempts` the engine keeps up to date. */
-    sent?: { signal: AbortSignal; attempts?: number };
+    sent?: Parameters<Pending["post"]>[2];
   };
   let pending: Pending[] = [];
   let lastId = 0;
@@ -176,7 +208,10 @@ export function createBatcher(
           ]
         : [calls[0]!.call.text, requests[0]!.method];
     const { signal } = (batch.controller = new AbortController());
-    batch.post(body, { id, idempotent: true }, (batch.sent = { signal })).then(
+    // Each attempt's record goes to the calls still waiting for the batch (not those that left).
+    const onAttempt = (record: AttemptRecord) =>
+      calls.forEach((member) => member.done || member.tell?.(record));
+    batch.post(body, { id, idempotent: true }, (batch.sent = { signal, onAttempt })).then(
       ([answer, response]) => {
         // Entries may come back in any order: route them by id. A non-array answer (a
         // server without batch support) is read by every call as its own: it settles the
@@ -240,15 +275,20 @@ export function createBatcher(
       // batch's: another limit would be another rule), and so does a call whose signal has already
       // aborted (the engine rejects it with nothing sent). `onResponse` is settle's, not the
       // request's: it rides along, and so does a signal, which settles its own caller (the abort listener
-      // below).
+      // below), and `onAttempt`, which hears the batch request's attempts (`flush`).
       return (call, options) => {
-        const { signal, timeout } = options as { signal?: AbortSignal; timeout?: number };
+        const { signal, timeout, onAttempt } = options as {
+          signal?: AbortSignal;
+          timeout?: number;
+          onAttempt?: (attempt: AttemptRecord) => void;
+        };
         if (
           !call.method.idempotent ||
           signal?.aborted ||
           (timeout !== undefined && timeout !== batchTimeout) ||
           Object.entries(options).some(
-            ([name, v]) => v !== undefined && !["signal", "timeout", "onResponse"].includes(name),
+            ([name, v]) =>
+              v !== undefined && !["signal", "timeout", "onResponse", "onAttempt"].includes(name),
           )
         )
           return false;
@@ -259,7 +299,7 @@ export function createBatcher(
         );
         if (!batch) pending.push((batch = { endpoint, post, calls: [] }));
         const { calls } = batch;
-        const member: Member = { call, settle };
+        const member: Member = { call, settle, tell: onAttempt && inContext(onAttempt) };
         // An abort rejects this caller on its own and takes it out of a batch not sent yet (a batch
         // left empty is not sent; one sent, left by all its callers, is stopped). The engine words
         // the error (its message, operation and redacted cause): asked with the aborted signal, it

@@ -431,7 +431,7 @@ describe("per-call options and the logger", () => {
       rpcHost,
       "/",
     );
-    const names = "signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse";
+    const names = "signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt";
     for (const client of [rpc, batched]) {
       // @ts-expect-error — a misspelt option: refused at compile time too
       await expect(client.call(getAsset, {}, { timout: 50 })).rejects.toThrow(

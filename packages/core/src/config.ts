@@ -106,9 +106,9 @@ export interface ClientOptions {
    * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Clients
    * given the same batcher and otherwise equal options (URL, key, headers, fetch, limits, logger)
    * batch together, as the JSON-RPC areas of `createChainDataClient` do. A call joins with its own
-   * `signal` (an abort rejects that call alone, as unbatched, the others unaffected), `onResponse`
-   * or a `timeout` equal to the client's; with any other per-call option (`maxRetries`, `headers`,
-   * `retryNonIdempotent`, another `timeout`, a query option), or as a write, it is sent on its own. (An object rather than `true`, so that bundles of clients that never
+   * `signal` (an abort rejects that call alone, as unbatched, the others unaffected), `onResponse`,
+   * `onAttempt` or a `timeout` equal to the client's; with any other per-call option (`maxRetries`,
+   * `headers`, `retryNonIdempotent`, another `timeout`, a query option), or as a write, it is sent on its own. (An object rather than `true`, so that bundles of clients that never
    * batch do not carry the batcher.) With a `rateLimit`, a batch is one request and waits its
    * turn once closed: calls made while it waits go into the next batch, which waits for its own.
    * For calls that come spread out, a `wait` near the limiter's step (`1100 / requestsPerSecond`
@@ -152,7 +152,10 @@ export type RequestOptions = {
   maxRetries?: number | undefined;
   /**
    * Extra headers for this call; they override the client's `headers`, and a `null` value
-   * removes one of them for this call. An object, a `Headers`, or `[name, value]` pairs.
+   * removes one of them for this call. An object, a `Headers`, or `[name, value]` pairs. With a
+   * `batch` option, a call given any `headers` (even `{}`) is sent on its own, not batched: one HTTP
+   * request has one set of headers, which a batch's calls share. (To follow a batched call in a
+   * trace without a `traceparent`, use `onAttempt`.)
    * @default {}
    */
   headers?: Headers | [string, string][] | Record<string, string | null | undefined> | undefined;
@@ -172,7 +175,46 @@ export type RequestOptions = {
    * @default undefined
    */
   onResponse?: ((response: ResponseFields) => void) | undefined;
+  /**
+   * Called once per attempt (each request handed to `fetch`, retries included) when it ends, with
+   * its {@link AttemptRecord}: its number, its status or error class, its request id, its duration
+   * and whether the call will retry. Per call, so that each caller's records reach its own trace: a
+   * batched call gets a record for each attempt of the batch request it rode, called in the async
+   * context of the call that made it (an `AsyncLocalStorage` store reads as that caller's), where
+   * the client's `logger` and `fetch` run in the context of the batch's first call. It never gets
+   * headers, nor the API key. Unlike `onResponse`, what it throws (or rejects with) is ignored:
+   * the request is under way, and batched, it is other callers' too.
+   * @default undefined
+   */
+  onAttempt?: ((attempt: AttemptRecord) => void) | undefined;
 };
+
+/**
+ * One attempt of a call, as `onAttempt` gets it: a request handed to `fetch` and how it ended. A
+ * batched call's attempts are its batch request's (a JSON-RPC error in a batch's 200 answer is
+ * an attempt that succeeded: status 200, no `error`).
+ */
+export interface AttemptRecord {
+  /** The attempt's number: 1 for the first request, 2 for the first retry, and so on. */
+  attempt: number;
+  /** The HTTP status of its answer; `undefined` when none came (a timeout, a lost connection, an abort). */
+  status?: number | undefined;
+  /**
+   * The class of the error it ended with (`"TimeoutError"`, `"ConnectionError"`,
+   * `"RateLimitError"`, `"InternalServerError"`, `"InvalidResponseError"`, `"AbortError"`…);
+   * `undefined` when it succeeded.
+   */
+  error?: string | undefined;
+  /** The answer's `x-request-id` (or `request-id`), redacted, when it has one: quote it to support. */
+  requestId?: string | undefined;
+  /** Milliseconds from sending it (after any rate-limiter wait) to its end, its body read. */
+  durationMs: number;
+  /**
+   * Whether the call retries after it (a retry still waits its delay first, which the call's
+   * `signal` may end).
+   */
+  willRetry: boolean;
+}
 
 /** What a call's answer tells of itself: given to `onResponse`, and carried by every error made from an answer. */
 export interface ResponseFields {
@@ -386,6 +428,7 @@ const REQUEST_OPTIONS = [
   "headers",
   "retryNonIdempotent",
   "onResponse",
+  "onAttempt",
 ] satisfies (keyof RequestOptions)[] as string[];
 
 /**
@@ -404,7 +447,7 @@ export function checkRequestOptions(
   if (options === undefined) return {};
   if (!options || typeof options !== "object")
     misconfigured("options", `must be an object of request options (got ${typeOf(options)})`);
-  const { signal, timeout, maxRetries, onResponse, retryNonIdempotent } = options as RequestOptions;
+  const { signal, timeout, maxRetries, retryNonIdempotent } = options as RequestOptions;
   const names = more.length ? [...REQUEST_OPTIONS, ...more] : REQUEST_OPTIONS;
   knownOptions(options, names, "request");
   if (
@@ -413,8 +456,12 @@ export function checkRequestOptions(
       typeof signal.removeEventListener !== "function")
   )
     misconfigured("signal", "must be an AbortSignal");
-  if (onResponse !== undefined && typeof onResponse !== "function")
-    misconfigured("onResponse", "must be a function");
+  for (const name of ["onResponse", "onAttempt"] as const)
+    if (
+      (options as RequestOptions)[name] !== undefined &&
+      typeof (options as RequestOptions)[name] !== "function"
+    )
+      misconfigured(name, "must be a function");
   // (Read as a boolean, the string "false" would retry a write.)
   if (retryNonIdempotent !== undefined && typeof retryNonIdempotent !== "boolean")
     misconfigured(

@@ -597,6 +597,22 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // A write is retried after a 429 alone: refused before it was processed, it cannot be
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
         let retry = idempotent || options.retryNonIdempotent;
+        // Gives the call's `onAttempt` this attempt's record, once it ends: `outcome` is its error,
+        // or its answer (described, so the request id is redacted as on an error). Only for a
+        // request handed to `fetch` (an abort before it is none); quietly, as a logger is called.
+        const tell = (outcome: any, willRetry = false) =>
+          attempts == attempt &&
+          callQuietly(() =>
+            options.onAttempt?.({
+              attempt,
+              // (An error's class; a Response has no `name`.)
+              error: outcome.name,
+              status: outcome.status,
+              requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
+              durationMs: Date.now() - started,
+              willRetry,
+            }),
+          );
         // (A line before the answer too: a request that hangs until its timeout shows at once.)
         log("debug", `${id}: ${init.method} ${url} …`, { operation: id, attempt }, redactor);
         try {
@@ -612,6 +628,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           );
           if (response.ok) {
             if (init.json) exchange.value = decodeJson(exchange, id, redactor);
+            tell(response);
             return exchange;
           }
           delay = parseRetryAfter(answer);
@@ -642,13 +659,17 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             thrown instanceof ConnectionError ||
             thrown instanceof TimeoutError ||
             thrown.reason === "truncated"
-          ))
+          )) {
+            tell(thrown);
             throw thrown;
+          }
           error = thrown;
         } finally {
           answered?.();
         }
-        if (!retry || attempt > retries) {
+        retry &&= attempt <= retries;
+        tell(error, retry);
+        if (!retry) {
           // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true;
           // with the wait the last answer asked for, which a terminal shows: user trial 34, F5.
           // Before the attempts, which end every message of retries run out; a wait of 0 is none.)

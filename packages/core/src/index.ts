@@ -38,6 +38,7 @@ export {
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
 export type {
+  AttemptRecord,
   ClientOptions,
   Fetch,
   Logger,
@@ -75,6 +76,7 @@ export {
 export { createBatcher } from "./batch.js";
 export type {
   Batcher,
+  BatcherOptions,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   BatchedCall,
 } from "./batch.js";
@@ -137,7 +139,7 @@ export {
   warnDeprecated,
 } from "./deprecation.js";
 export { createRateLimiter } from "./rate-limit.js";
-export type { RateLimiter } from "./rate-limit.js";
+export type { RateLimiter, RateLimiterOptions } from "./rate-limit.js";
 export {
   createRedactor,
   redact,

@@ -910,7 +910,7 @@ describe("withPagination", () => {
     });
     expect(() => getAssets.all({ owner: "o" }, { maxPage: 1 } as never)).toThrow(
       new ConfigurationError(
-        "maxPage: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, maxPages)",
+        "maxPage: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt, maxPages)",
         { operation: "getAssets" },
       ),
     );

@@ -47,6 +47,16 @@ export interface RateLimiter {
   pause?(ms: number | undefined): void;
 }
 
+/** The options of {@link createRateLimiter}. */
+export interface RateLimiterOptions {
+  /**
+   * Requests that may reach the server per second, e.g. `5` (the admin host's documented limit);
+   * the limiter aims a tenth under it: `5` lets at most 5 reach it in any 1.1 s, `0.5` one in any
+   * 2.2 s. Required (no default): a finite number > 0, at least one request per 22.5 days.
+   */
+  requestsPerSecond: number;
+}
+
 /**
  * A sliding-window limiter aimed a tenth under the rate: at most `max(1, floor(requestsPerSecond))`
  * requests reach the server in any 1.1 × `that many / requestsPerSecond` seconds (for 5 per second:
@@ -75,14 +85,7 @@ export interface RateLimiter {
  * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
  * an option name other than `requestsPerSecond`
  */
-export function createRateLimiter(options: {
-  /**
-   * Requests that may reach the server per second, e.g. `5` (the admin host's documented limit);
-   * the limiter aims a tenth under it: `5` lets at most 5 reach it in any 1.1 s, `0.5` one in any
-   * 2.2 s.
-   */
-  requestsPerSecond: number;
-}): RateLimiter {
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   // (A name it does not know, such as `burst`, would otherwise be silently ignored.)
   if (typeof options === "object")
     knownOptions(options, ["requestsPerSecond"], "rate limiter", "rateLimit.");

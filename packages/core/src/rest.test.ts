@@ -146,7 +146,7 @@ describe("restCall", () => {
     for (const [options, message] of [
       [
         { timout: 50 },
-        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse)",
+        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt)",
       ],
       ["fast", "options: must be an object of request options (got string)"],
       [null, "options: must be an object of request options (got null)"],

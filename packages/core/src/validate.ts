@@ -109,13 +109,17 @@ const bounds = (
   check(unit ? `max${unit === "item" ? "Items" : "Length"}` : "maximum", max, false);
 };
 
-/** Anything (a schema without constraints). */
+/**
+ * Anything (a schema without constraints).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
 export const vAny: Check = () => {};
 
 /**
  * A string; `pattern` is unanchored unless it says `^…$`. `described`: what the pattern accepts, in
  * words (the spec's `x-pattern-description`), for a message a reader can act on where the pattern
  * itself is hard to read (`must be a public HTTPS URL, …`, not `must match ^[hH][tT]…`).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, described?: string): Check {
   return (value, path, issues) => {
@@ -137,6 +141,7 @@ export const vAny: Check = () => {};
 /**
  * A string with a length limit, counted in code points as JSON Schema does. (Apart from
  * {@link vString}, so the many pattern-only strings don't bundle the bounds messages.)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vBoundedString(
   minLength?: number,
@@ -156,6 +161,7 @@ export const vAny: Check = () => {};
  * An integer: a safe-integer `number`; with `wide` (a u64 or i64 field, typed `bigint`), also a
  * `bigint` of at most 64 bits. Elsewhere a `bigint` is refused, as the types refuse it (`limit:
  * 10n`): a field typed `number` takes a number.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vInteger(
   minimum?: number,
@@ -189,7 +195,10 @@ export const vAny: Check = () => {};
   };
 }
 
-/** A finite `number` (a field typed `number`: a `bigint` is refused, as the types refuse it). */
+/**
+ * A finite `number` (a field typed `number`: a `bigint` is refused, as the types refuse it).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
 /* @__NO_SIDE_EFFECTS__ */ export function vNumber(minimum?: number, maximum?: number): Check {
   return (value, path, issues) => {
     if (typed(Number.isFinite(value), "number", value, path, issues)) {
@@ -198,12 +207,18 @@ export const vAny: Check = () => {};
   };
 }
 
-/** `true` or `false`. */
+/**
+ * `true` or `false`.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
 export const vBoolean: Check = (value, path, issues) => {
   typed(typeof value === "boolean", "boolean", value, path, issues);
 };
 
-/** One of `values` (compared with `===`). */
+/**
+ * One of `values` (compared with `===`).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
 /* @__NO_SIDE_EFFECTS__ */ export function vEnum(
   values: readonly (string | number | boolean)[],
 ): Check {
@@ -218,14 +233,20 @@ export const vBoolean: Check = (value, path, issues) => {
   };
 }
 
-/** `null`, or what `check` accepts. */
+/**
+ * `null`, or what `check` accepts.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
 /* @__NO_SIDE_EFFECTS__ */ export function vNullable(check: Check): Check {
   return (value, path, issues) => {
     if (value !== null) check(value, path, issues);
   };
 }
 
-/** An array whose every item passes `items`; issues name the index: `params.ids[3]`. */
+/**
+ * An array whose every item passes `items`; issues name the index: `params.ids[3]`.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
 /* @__NO_SIDE_EFFECTS__ */ export function vArray(
   items: Check,
   minItems?: number,
@@ -244,6 +265,7 @@ export const vBoolean: Check = (value, path, issues) => {
  * @param properties - the check of each known property
  * @param required - properties that must be present (`undefined` counts as absent)
  * @param additional - other properties: `false` forbids them, a check checks them; omitted, they pass
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vObject(
   properties: Readonly<Record<string, Check>>,
@@ -296,6 +318,7 @@ export const vBoolean: Check = (value, path, issues) => {
  * the object's own.) The generator also names where a member goes when a by-position method's one
  * object param is given unwrapped: `{ accountKeys: "request.accountKeys" }`, `params.accountKeys:
  * is not an allowed property (allowed: request); it is named request.accountKeys here`.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vRenamed(
   check: Check,
@@ -312,6 +335,7 @@ export const vBoolean: Check = (value, path, issues) => {
 /**
  * At least one of `branches`. When none passes, reports the branch that came closest: one whose
  * type matched (its issues are deeper), then the one with the fewest issues.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vAnyOf(branches: readonly Check[]): Check {
   return (value, path, issues) => {
@@ -334,6 +358,7 @@ export const vBoolean: Check = (value, path, issues) => {
  * `check`, plus: when the object has `name`, it has none of `others` (JSON Schema
  * `dependentSchemas: { name: { properties: { other: false } } }`), e.g. DAS `page` with
  * `cursor`, which the service refuses.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vExclusive(
   check: Check,
@@ -357,6 +382,7 @@ export const vBoolean: Check = (value, path, issues) => {
  * passes on its own (else a wrong `sortBy` would be reported twice); its issues say which member
  * brought it in (the first given):
  * `params.sortBy.sortBy: must be "id" (got "created") when params.before is given`.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vDependent(
   check: Check,
@@ -385,6 +411,7 @@ export const vBoolean: Check = (value, path, issues) => {
  * reads no other `if`), e.g. the sender's transaction, whose text must be in the encoding its
  * config names:
  * `params.transaction: must be base58 text (…) (got "AUQ4…") when params.config.encoding is "base58"`.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vWhen(
   check: Check,
@@ -423,6 +450,7 @@ export const vBoolean: Check = (value, path, issues) => {
  * count; v1: 42 + 96·s, its prefix, header, config mask, blockhash, counts, addresses, signatures).
  * (agave refuses any other: VersionedTransaction::sanitize, Message::sanitize.) Its message never
  * quotes the text.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vTransaction(check: Check): Check {
   return (value, path, issues) => {
@@ -478,6 +506,7 @@ export function validate(check: Check, value: unknown, path = "params", redact?:
 /**
  * The ValidationError of `issues` (at least one), as {@link validate} throws it: the message shows
  * the first three. For a helper that restates the issues of a refusal (`cause`).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export function errorOfIssues(issues: ValidationIssue[], cause?: Error): ValidationError {
   const shown = issues

@@ -1,0 +1,311 @@
+/**
+ * The per-call `onAttempt` option: a record for each request a call hands to `fetch` (its number,
+ * status or error class, request id, duration, whether the call retries), for a gateway that traces
+ * per request. Batched, each caller gets the records of the batch request it rode, in its own async
+ * context (`AsyncLocalStorage`), where the client's logger and fetch run in the first caller's.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createBatcher } from "./batch.js";
+import type { AttemptRecord } from "./config.js";
+import { AbortError, ConfigurationError, InternalServerError } from "./errors.js";
+import { rpcHost, walletHost } from "./generated/environments.js";
+import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
+import { createRestTransport } from "./rest.js";
+import { hang, jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
+
+const KEY = "on-attempt-test-key-0123456789";
+const getAsset: RpcMethodDescriptor = { id: "getAsset", idempotent: true };
+
+/** A 503 that asks for no wait (`retry-after-ms: 0`), with a request id: retried at once. */
+const unavailable = (requestId: string) =>
+  jsonResponse(
+    { error: "unavailable" },
+    { status: 503, headers: { "retry-after-ms": "0", "x-request-id": requestId } },
+  );
+/** The answer to a request (or a batch), each entry its request's id; with a request id. */
+const answer = (requestId: string) => (call: RecordedCall) => {
+  const body = JSON.parse(call.body!);
+  const entry = (r: { id: string }) => ({ jsonrpc: "2.0", id: r.id, result: { id: r.id } });
+  return jsonResponse(Array.isArray(body) ? body.map(entry) : entry(body), {
+    headers: { "x-request-id": requestId },
+  });
+};
+const rpc = (fetch: typeof globalThis.fetch, options: Record<string, unknown> = {}) =>
+  createJsonRpcClient({ apiKey: KEY, fetch, ...options }, rpcHost, "/");
+/** What a record says, its duration left out (a number, checked on its own). */
+const outcome = ({ durationMs, ...rest }: AttemptRecord) => {
+  expect(durationMs).toBeTypeOf("number");
+  expect(durationMs).toBeGreaterThanOrEqual(0);
+  return rest;
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("onAttempt, unbatched", () => {
+  it("gets one record per attempt: its number, status or error class, request id, and whether the call retries", async () => {
+    const { fetch } = stubFetch(
+      unavailable("req-1"),
+      new TypeError("fetch failed"),
+      answer("req-3"),
+    );
+    const records: AttemptRecord[] = [];
+    const result = await rpc(fetch).call(
+      getAsset,
+      { id: "a" },
+      { onAttempt: (r) => records.push(r) },
+    );
+    expect(result).toEqual({ id: "1" });
+    expect(records.map(outcome)).toEqual([
+      {
+        attempt: 1,
+        status: 503,
+        error: "InternalServerError",
+        requestId: "req-1",
+        willRetry: true,
+      },
+      {
+        attempt: 2,
+        status: undefined,
+        error: "ConnectionError",
+        requestId: undefined,
+        willRetry: true,
+      },
+      { attempt: 3, status: 200, error: undefined, requestId: "req-3", willRetry: false },
+    ]);
+  });
+
+  it("says willRetry: false on the last attempt when retries run out, and on an answer not retried", async () => {
+    const exhausted: AttemptRecord[] = [];
+    const { fetch } = stubFetch(unavailable("u"));
+    const error = await rpc(fetch, { maxRetries: 1 })
+      .call(getAsset, {}, { onAttempt: (r) => exhausted.push(r) })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(exhausted.map((r) => [r.attempt, r.status, r.willRetry])).toEqual([
+      [1, 503, true],
+      [2, 503, false],
+    ]);
+
+    const refused: AttemptRecord[] = [];
+    const { fetch: notFound } = stubFetch(jsonResponse({ error: "no" }, { status: 404 }));
+    await rpc(notFound)
+      .call(getAsset, {}, { onAttempt: (r) => refused.push(r) })
+      .catch(() => {});
+    expect(refused.map(outcome)).toEqual([
+      { attempt: 1, status: 404, error: "NotFoundError", requestId: undefined, willRetry: false },
+    ]);
+  });
+
+  it("gets a record for a REST call's attempts too (the same engine)", async () => {
+    const { fetch } = stubFetch(unavailable("r-1"), jsonResponse({ ok: 1 }));
+    const rest = createRestTransport({ apiKey: KEY, fetch }, walletHost);
+    const records: AttemptRecord[] = [];
+    await rest.restCall(
+      { id: "getIdentity", idempotent: true },
+      undefined,
+      { onAttempt: (r) => records.push(r) },
+      async (fetch) => {
+        const response = await fetch(new Request(`${rest.baseUrl}/v1/identity`));
+        return { data: await response.text(), response };
+      },
+    );
+    expect(records.map((r) => [r.attempt, r.status, r.error, r.willRetry])).toEqual([
+      [1, 503, "InternalServerError", true],
+      [2, 200, undefined, false],
+    ]);
+  });
+
+  it("gets no record for a call aborted before anything was sent (no attempt was made)", async () => {
+    const { fetch, calls } = stubFetch(answer("x"));
+    const onAttempt = vi.fn();
+    const error = await rpc(fetch)
+      .call(getAsset, {}, { signal: AbortSignal.abort(), onAttempt })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(calls).toHaveLength(0);
+    expect(onAttempt).not.toHaveBeenCalled();
+  });
+
+  it("gets an AbortError record for an attempt aborted in flight", async () => {
+    const { fetch } = stubFetch(hang);
+    const controller = new AbortController();
+    const records: AttemptRecord[] = [];
+    const call = rpc(fetch).call(
+      getAsset,
+      {},
+      {
+        signal: controller.signal,
+        onAttempt: (r) => records.push(r),
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    await call.catch(() => {});
+    expect(records.map((r) => [r.attempt, r.error, r.willRetry])).toEqual([
+      [1, "AbortError", false],
+    ]);
+  });
+
+  it("refuses an onAttempt that is not a function, naming it, with nothing sent", async () => {
+    const { fetch, calls } = stubFetch(answer("x"));
+    const error = await rpc(fetch)
+      .call(getAsset, {}, { onAttempt: "yes" as never })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(/onAttempt: must be a function/);
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("onAttempt, batched", () => {
+  it("gives each caller the records of the batch request it rode, in that caller's AsyncLocalStorage context", async () => {
+    const storage = new AsyncLocalStorage<{ trace: string; records: AttemptRecord[] }>();
+    const { fetch, calls } = stubFetch(unavailable("batch-1"), answer("batch-2"));
+    // (One client, one batcher; the callback reads the store when called, as a tracer's does.)
+    const client = rpc(fetch, { batch: createBatcher() });
+    const onAttempt = (record: AttemptRecord) => storage.getStore()!.records.push(record);
+    const a = { trace: "a", records: [] as AttemptRecord[] };
+    const b = { trace: "b", records: [] as AttemptRecord[] };
+    const [ra, rb] = await Promise.all([
+      storage.run(a, () => client.call(getAsset, { id: "a" }, { onAttempt })),
+      storage.run(b, () => client.call(getAsset, { id: "b" }, { onAttempt })),
+    ]);
+    expect([ra, rb]).toEqual([{ id: "1" }, { id: "2" }]);
+    // One batch request, retried once: two requests in all.
+    expect(calls).toHaveLength(2);
+    expect(Array.isArray(JSON.parse(calls[0]!.body!))).toBe(true);
+    const expected = [
+      {
+        attempt: 1,
+        status: 503,
+        error: "InternalServerError",
+        requestId: "batch-1",
+        willRetry: true,
+      },
+      { attempt: 2, status: 200, error: undefined, requestId: "batch-2", willRetry: false },
+    ];
+    expect(a.records.map(outcome)).toEqual(expected);
+    expect(b.records.map(outcome)).toEqual(expected);
+  });
+
+  it("rides the batch (an onAttempt does not unbatch a call), and a call without one gets none", async () => {
+    const { fetch, calls } = stubFetch(answer("one"));
+    const client = rpc(fetch, { batch: createBatcher() });
+    const records: AttemptRecord[] = [];
+    await Promise.all([
+      client.call(getAsset, {}, { onAttempt: (r) => records.push(r) }),
+      client.call(getAsset, {}),
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(records.map((r) => r.requestId)).toEqual(["one"]);
+  });
+
+  it("gives no more records to a call that left its batch (aborted); the others go on getting theirs", async () => {
+    let release!: () => void;
+    const { fetch } = stubFetch(
+      (call) => new Promise((resolve) => (release = () => resolve(answer("late")(call)))),
+    );
+    const client = rpc(fetch, { batch: createBatcher() });
+    const controller = new AbortController();
+    const left: AttemptRecord[] = [];
+    const stayed: AttemptRecord[] = [];
+    const leaving = client
+      .call(getAsset, {}, { signal: controller.signal, onAttempt: (r) => left.push(r) })
+      .catch((thrown: unknown) => thrown);
+    const staying = client.call(getAsset, {}, { onAttempt: (r) => stayed.push(r) });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    await leaving;
+    release();
+    await staying;
+    expect(left).toEqual([]);
+    expect(stayed.map((r) => [r.attempt, r.status])).toEqual([[1, 200]]);
+  });
+});
+
+describe("onAttempt that throws or rejects", () => {
+  it("does not fail the call, unbatched, nor retry it", async () => {
+    const { fetch, calls } = stubFetch(answer("x"));
+    const result = await rpc(fetch).call(
+      getAsset,
+      {},
+      {
+        onAttempt: () => {
+          throw new Error("tracer broke");
+        },
+      },
+    );
+    expect(result).toEqual({ id: "1" });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("fails neither its own call nor the batch's other calls, batched; a rejection is caught", async () => {
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      const { fetch } = stubFetch(unavailable("b-1"), answer("b-2"));
+      const client = rpc(fetch, { batch: createBatcher() });
+      const records: AttemptRecord[] = [];
+      const results = await Promise.all([
+        client.call(
+          getAsset,
+          {},
+          {
+            onAttempt: () => {
+              throw new Error("tracer broke");
+            },
+          },
+        ),
+        client.call(
+          getAsset,
+          {},
+          {
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- an async onAttempt, as a tracer's may be
+            onAttempt: () => Promise.reject(new Error("async tracer")),
+          },
+        ),
+        client.call(getAsset, {}, { onAttempt: (r) => records.push(r) }),
+      ]);
+      expect(results).toEqual([{ id: "1" }, { id: "2" }, { id: "3" }]);
+      // (The third caller's records are whole: the first's throw stopped no later record.)
+      expect(records.map((r) => r.attempt)).toEqual([1, 2]);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
+  });
+});
+
+describe("onAttempt and the API key", () => {
+  it("never gets the key: no headers, and a request id that echoes it is redacted", async () => {
+    const echo = (call: RecordedCall) =>
+      jsonResponse(
+        { error: `bad key ${call.headers.get("x-api-key") ?? call.url.search}` },
+        { status: 503, headers: { "retry-after-ms": "0", "x-request-id": `id-${KEY}` } },
+      );
+    const { fetch } = stubFetch(echo, answer(`ok-${KEY}`));
+    const records: AttemptRecord[] = [];
+    const batched: AttemptRecord[] = [];
+    await rpc(fetch).call(getAsset, {}, { onAttempt: (r) => records.push(r) });
+    const { fetch: again } = stubFetch(echo, answer(`ok-${KEY}`));
+    const client = rpc(again, { batch: createBatcher() });
+    await Promise.all([
+      client.call(getAsset, {}, { onAttempt: (r) => batched.push(r) }),
+      client.call(getAsset, {}),
+    ]);
+    for (const list of [records, batched]) {
+      expect(list).toHaveLength(2);
+      for (const record of list)
+        expect(Object.keys(record).sort()).toEqual(
+          ["attempt", "durationMs", "error", "requestId", "status", "willRetry"].sort(),
+        );
+      expect(JSON.stringify(list)).not.toContain(KEY);
+      expect(JSON.stringify(list)).not.toContain(KEY.slice(0, 12));
+      expect(list.map((r) => r.requestId)).toEqual(["id-***", "ok-***"]);
+    }
+  });
+});

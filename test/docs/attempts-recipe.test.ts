@@ -1,0 +1,98 @@
+// The core README's "Tracing each attempt" recipe does what its section says: two requests of a
+// gateway, each in its own AsyncLocalStorage store, whose calls share one batch request (retried
+// once), each get the records of that request's attempts in their own store. A gateway's tracer
+// read the store in the client's logger and fetch, which run in the batch's first caller's
+// context, and could not tell the callers apart (user trial). The block is taken from the README as
+// written, and run with the package as published (built dist/).
+import { AsyncLocalStorage } from "node:async_hooks";
+import { readFileSync } from "node:fs";
+import { runInThisContext } from "node:vm";
+import * as das from "@chaindata/das";
+import ts from "typescript";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const readme = readFileSync(new URL("../../packages/core/README.md", import.meta.url), "utf8");
+const heading = readme.indexOf("### Tracing each attempt");
+if (heading < 0) throw new Error('packages/core/README.md has no "### Tracing each attempt"');
+const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(heading))![1]!;
+
+type Handle = (
+  id: string,
+  assetId: string,
+) => Promise<{ asset: unknown; attempts: Record<string, unknown>[] }>;
+
+/** The block as a function of its imports (each `import { … } from 'm'` read from `modules`). */
+function load(modules: Record<string, object>): Handle {
+  const code = block
+    .replace(
+      /^import \{([^}]*)\} from '([^']+)';$/gm,
+      (_, names: string, from: string) => `const {${names}} = modules[${JSON.stringify(from)}];`,
+    )
+    .replace(/^export /gm, "");
+  const js = ts.transpileModule(code, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None },
+  }).outputText;
+  return runInThisContext(`((modules) => { ${js}\n return handle; })`)(modules) as Handle;
+}
+
+const KEY = "attempts-recipe-key-0123456789";
+const asset = (id: string) => ({ id, interface: "V1_NFT" });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+
+describe("the core README's onAttempt recipe", () => {
+  it("gives two requests whose calls share a retried batch each the records of its attempts, in its own store", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", KEY);
+    const bodies: unknown[] = [];
+    let n = 0;
+    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      bodies.push(body);
+      // The first request fails with a 503 that asks for no wait; the retry is answered.
+      if (++n === 1)
+        return new Response('{"error":"unavailable"}', {
+          status: 503,
+          headers: { "retry-after-ms": "0", "x-request-id": "first" },
+        });
+      return new Response(
+        JSON.stringify(
+          body.map((r: { id: string; params: { id: string } }) => ({
+            jsonrpc: "2.0",
+            id: r.id,
+            result: asset(r.params.id),
+          })),
+        ),
+        { headers: { "content-type": "application/json", "x-request-id": "second" } },
+      );
+    });
+    const handle = load({
+      "node:async_hooks": { AsyncLocalStorage },
+      "@chaindata/das": das,
+    });
+    const ids = [
+      "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263",
+      "So11111111111111111111111111111111111111112",
+    ];
+    const [a, b] = await Promise.all([handle("a", ids[0]!), handle("b", ids[1]!)]);
+    // One batch request of both calls, sent twice.
+    expect(bodies).toHaveLength(2);
+    expect((bodies[0] as unknown[]).length).toBe(2);
+    expect(a.asset).toMatchObject({ id: ids[0] });
+    expect(b.asset).toMatchObject({ id: ids[1] });
+    for (const { attempts } of [a, b])
+      expect(attempts.map(({ durationMs, ...rest }) => rest)).toEqual([
+        {
+          attempt: 1,
+          status: 503,
+          error: "InternalServerError",
+          requestId: "first",
+          willRetry: true,
+        },
+        { attempt: 2, status: 200, error: undefined, requestId: "second", willRetry: false },
+      ]);
+    expect(JSON.stringify([a.attempts, b.attempts])).not.toContain(KEY);
+  });
+});
