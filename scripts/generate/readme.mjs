@@ -107,6 +107,7 @@ const CALL_OPTIONS = [
   "headers",
   "retryNonIdempotent",
   "onResponse",
+  "onAttempt",
 ];
 
 /** The first sentence of `text`, without its full stop, its first letter lower-cased. */

@@ -99,7 +99,7 @@ const REQUEST_OPTIONS =
  * scripts/generate/readme.mjs does not list yet (its change, and the regeneration, belong with the
  * generator; until then this pins the rest of the list).
  */
-const README_REQUEST_OPTIONS = REQUEST_OPTIONS.replace(", onAttempt", "");
+const README_REQUEST_OPTIONS = REQUEST_OPTIONS;
 const HOSTS = "rpc, wallet, admin, api, sender";
 
 // ---------------------------------------------------------------------------------------------

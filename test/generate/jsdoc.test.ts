@@ -113,7 +113,7 @@ describe("operation JSDoc", () => {
         " *",
         " * @param rpc - The endpoint to call, made by {@link createDasRpc}.",
         " * @param params - The call's params, a {@link T.GetAssetParams | GetAssetParams}; checked before anything is sent.",
-        " * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.",
+        " * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.",
         " * @beta Routes and response formats may change.",
         " * @example",
         " * ```ts",

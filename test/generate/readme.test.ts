@@ -57,7 +57,7 @@ describe("generated package README", () => {
   it("names retryNonIdempotent, and the writes it is for", () => {
     const text = readme(rest({}));
     expect(text).toContain(
-      "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }` last. " +
+      "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt }` last. " +
         "`makeThing` is a write that is not idempotent: a call is retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write, so it is not made unless the call passes `retryNonIdempotent: true`.",
     );
     const readOnly = rest({});
@@ -306,12 +306,12 @@ describe("generated package README", () => {
           "// { fastOnly: true }, in the params or as a call option: route by the fast path only.\n```",
       );
       expect(text).toContain(
-        "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }` last (`sendThing` also `fastOnly`, which its params take too).",
+        "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt }` last (`sendThing` also `fastOnly`, which its params take too).",
       );
       // (A method without either has no such lines.)
       const plain = readme(rest({}));
       expect(plain).not.toContain("is a call option:");
-      expect(plain).toContain("onResponse }` last. ");
+      expect(plain).toContain("onAttempt }` last. ");
     });
 
     it("shows the paragraphs of a description on what the SDK does, in a section of the operation (F5, F6, F8)", () => {

@@ -303,7 +303,7 @@ const PARAMS = (type: string) =>
 // (The cost comes from `x-cost` alone, in the words of scripts/generate/lib/emit.mjs costText.)
 const METHOD_COST = "Cost: 10 credits per request.";
 const OPTIONS =
-  "@param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.";
+  "@param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.";
 
 /** The text of an HTML fragment, as a reader sees it. */
 const toText = (html: string | undefined) =>

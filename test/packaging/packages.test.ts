@@ -137,3 +137,16 @@ it("ships no `@internal` item and no repository history in its declarations, and
     );
   expect(problems).toEqual([]);
 });
+
+it("ships no repository history in its README (a user cannot look up a trial or a session)", () => {
+  const lines = publishedPackages.flatMap((dir) => {
+    const file = join(root, "packages", dir, "README.md");
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) =>
+        /\b(?:trial|session) \d/i.test(line) ? [`${relative(root, file)}:${i + 1}: ${line}`] : [],
+      );
+  });
+  expect(publishedPackages.length).toBeGreaterThan(5);
+  expect(lines).toEqual([]);
+});

@@ -76,7 +76,7 @@ if (process.argv.includes("--breakdown")) {
     validate: `export const validate = () => {}, vObject = () => {}, vString = () => {}`,
     "rate-limit": `export const createRateLimiter = () => ({ acquire: async () => {} })`,
     deprecation: `export const warnDeprecated = () => {}`,
-    redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => [], isSecretName = () => false`,
+    redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => [], isSecretName = () => false, urlCredentialsIn = () => []`,
     json: `export const parseJson = JSON.parse, stringifyJson = JSON.stringify, reviveU64 = (v) => v, looksTruncated = () => false`,
     batch: `export const createBatcher = () => {}`,
     retry: `export const retryDelay = () => 1, parseRetryAfter = () => undefined, MAX_RETRY_AFTER_MS = 6e4, retryableStatus = (s) => s > 407`,

@@ -143,7 +143,7 @@ export function paramDocs({ endpoint, params, optional = false, positional, walk
       : []),
     walk
       ? "@param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions})."
-      : "@param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.",
+      : "@param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.",
   ];
 }
 

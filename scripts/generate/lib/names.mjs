@@ -105,6 +105,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "BaseUrls",
     "RequestOptions",
     "ResponseFields",
+    // (What a call's `onAttempt` gets.)
+    "AttemptRecord",
     "Logger",
     "PageIterable",
     "PageCheckpoint",
@@ -114,6 +116,9 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "Paginated",
     "ParamsArgument",
     "RateLimiter",
+    // (The options of createRateLimiter and, where exported, createBatcher, for callers who name them.)
+    "RateLimiterOptions",
+    ...(batch ? ["BatcherOptions"] : []),
     "Fetch",
     // (The union of the error classes, whose `name` tells them apart in a `switch`; the fields their
     // constructors take, for a test's fake errors; a ConnectionError's `cause`.)

@@ -49,7 +49,7 @@ export function createAdminRest(options?: RestClientOptions): AdminRest {
  *
  * @param rest - The endpoint to call, made by {@link createAdminRest}.
  * @param params - The call's params, a {@link T.GetProjectUsageInput | GetProjectUsageInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const projectUsage = await getProjectUsage(rest, {
@@ -83,7 +83,7 @@ export interface AdminClient {
    * Cost: not documented by the service.
    *
    * @param params - The call's params, a {@link T.GetProjectUsageInput | GetProjectUsageInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const projectUsage = await admin.getProjectUsage({

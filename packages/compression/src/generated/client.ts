@@ -63,7 +63,7 @@ export function compressionU64Shape(operation: keyof T.CompressionMethods, part?
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressedAccountsByOwner(rpc, {
@@ -133,7 +133,7 @@ export function paginateGetCompressedAccountsByOwner(rpc: CompressionRpc, params
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressedTokenAccountsByOwner(rpc, {
@@ -179,7 +179,7 @@ export function paginateGetCompressedTokenAccountsByOwner(rpc: CompressionRpc, p
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressedTokenAccountsByDelegate(rpc, {
@@ -225,7 +225,7 @@ export function paginateGetCompressedTokenAccountsByDelegate(rpc: CompressionRpc
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedBalanceByOwnerParams | GetCompressedBalanceByOwnerParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressedBalanceByOwner(rpc, {
@@ -246,7 +246,7 @@ export function getCompressedBalanceByOwner(rpc: CompressionRpc, params: T.GetCo
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressionSignaturesForAddress(rpc, {
@@ -292,7 +292,7 @@ export function paginateGetCompressionSignaturesForAddress(rpc: CompressionRpc, 
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const result = await getLatestCompressionSignatures(rpc, {
@@ -336,7 +336,7 @@ export function paginateGetLatestCompressionSignatures(rpc: CompressionRpc, para
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetMultipleNewAddressProofsV2Params | GetMultipleNewAddressProofsV2Params}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const result = await getMultipleNewAddressProofsV2(rpc, [
@@ -369,7 +369,7 @@ export interface CompressionClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressedAccountsByOwner({
@@ -399,7 +399,7 @@ export interface CompressionClient {
      * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getCompressedAccountsByOwner({
@@ -462,7 +462,7 @@ export interface CompressionClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressedTokenAccountsByOwner({
@@ -480,7 +480,7 @@ export interface CompressionClient {
      * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getCompressedTokenAccountsByOwner({
@@ -519,7 +519,7 @@ export interface CompressionClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressedTokenAccountsByDelegate({
@@ -537,7 +537,7 @@ export interface CompressionClient {
      * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getCompressedTokenAccountsByDelegate({
@@ -576,7 +576,7 @@ export interface CompressionClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetCompressedBalanceByOwnerParams | GetCompressedBalanceByOwnerParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressedBalanceByOwner({
@@ -593,7 +593,7 @@ export interface CompressionClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressionSignaturesForAddress({
@@ -611,7 +611,7 @@ export interface CompressionClient {
      * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getCompressionSignaturesForAddress({
@@ -650,7 +650,7 @@ export interface CompressionClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getLatestCompressionSignatures({
@@ -667,7 +667,7 @@ export interface CompressionClient {
      * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getLatestCompressionSignatures({
@@ -704,7 +704,7 @@ export interface CompressionClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetMultipleNewAddressProofsV2Params | GetMultipleNewAddressProofsV2Params}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getMultipleNewAddressProofsV2([

@@ -63,7 +63,7 @@ export function dasU64Shape(operation: keyof T.DasMethods, part?: "item"): U64Sh
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetParams | GetAssetParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const asset = await getAsset(rpc, {
@@ -84,7 +84,7 @@ export function getAsset(rpc: DasRpc, params: T.GetAssetParams, options?: Reques
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetBatchParams | GetAssetBatchParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const assets = await getAssetBatch(rpc, {
@@ -108,7 +108,7 @@ export function getAssetBatch(rpc: DasRpc, params: T.GetAssetBatchParams, option
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const assetList = await getAssetsByOwner(rpc, {
@@ -165,7 +165,7 @@ export function paginateGetAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwner
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const assetList = await getAssetsByAuthority(rpc, {
@@ -226,7 +226,7 @@ export function paginateGetAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByA
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const editionList = await getNftEditions(rpc, {
@@ -278,7 +278,7 @@ export interface DasClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetAssetParams | GetAssetParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const asset = await das.getAsset({
@@ -295,7 +295,7 @@ export interface DasClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetAssetBatchParams | GetAssetBatchParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const assets = await das.getAssetBatch({
@@ -315,7 +315,7 @@ export interface DasClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const assetList = await das.getAssetsByOwner({
@@ -339,7 +339,7 @@ export interface DasClient {
      * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @example
      * ```ts
      * const assetList = await das.getAssetsByOwner({
@@ -389,7 +389,7 @@ export interface DasClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const assetList = await das.getAssetsByAuthority({
@@ -415,7 +415,7 @@ export interface DasClient {
      * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @example
      * ```ts
      * const assetList = await das.getAssetsByAuthority({
@@ -469,7 +469,7 @@ export interface DasClient {
    * Cost: 10 credits per request.
    *
    * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const editionList = await das.getNftEditions({
@@ -488,7 +488,7 @@ export interface DasClient {
      * Cost: 10 credits per request.
      *
      * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @example
      * ```ts
      * const editionList = await das.getNftEditions({

@@ -52,6 +52,10 @@ export const CALL_OPTIONS = [
     "onResponse",
     "Called with a successful answer's <code>status</code>, <code>headers</code> (key redacted) and <code>requestId</code> before the call resolves (per page with <code>.all()</code>; a batched call sees its batch's answer).",
   ],
+  [
+    "onAttempt",
+    "Called once per attempt (retries included) with its <code>attempt</code> number, <code>status</code> or <code>error</code> class, <code>requestId</code>, <code>durationMs</code> and <code>willRetry</code>; a batched call gets its batch request's, in its own async context. No headers, never the key; what it throws is ignored.",
+  ],
 ];
 
 export const optionTable = (rows) =>

@@ -38,7 +38,7 @@ export function createMintRpc(options?: ClientOptions): MintRpc {
  *
  * @param rpc - The endpoint to call, made by {@link createMintRpc}.
  * @param params - The call's params, a {@link T.MintCompressedNftParams | MintCompressedNftParams}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
  * @example
  * ```ts
@@ -98,7 +98,7 @@ export interface MintClient {
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @param params - The call's params, a {@link T.MintCompressedNftParams | MintCompressedNftParams}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
    * @example
    * ```ts

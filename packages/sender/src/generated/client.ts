@@ -51,7 +51,7 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
  *
  * @param rpc - The endpoint to call, made by {@link createSenderRpc}.
  * @param params - The call's params, a {@link T.SendTransactionParams | SendTransactionParams}; checked before anything is sent, then sent by position (`params: [transaction, config]`, trailing ones not given left out).
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const signature = await sendTransaction(rpc, {
@@ -80,7 +80,7 @@ export function sendTransaction(rpc: JsonRpcClient<"sender /fast">, params: T.Se
  * Cost: 0 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createSenderRpc}.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const pingText = await ping(rpc);
@@ -111,7 +111,7 @@ export interface SenderClient {
    * Rate limit: 50 requests/s per region.
    *
    * @param params - The call's params, a {@link T.SendTransactionParams | SendTransactionParams}; checked before anything is sent, then sent by position (`params: [transaction, config]`, trailing ones not given left out).
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const signature = await sender.sendTransaction({
@@ -136,7 +136,7 @@ export interface SenderClient {
    *
    * Cost: 0 credits per request.
    *
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const pingText = await sender.ping();

@@ -74,7 +74,7 @@ export function tokenMetadataU64Shape(operation: keyof TokenMetadataClient): U64
  *
  * @param rest - The endpoint to call, made by {@link createTokenMetadataRest}.
  * @param params - The call's params, a {@link T.GetTokenMetadataInput | GetTokenMetadataInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
  * @example
  * ```ts
@@ -107,7 +107,7 @@ export interface TokenMetadataClient {
    * Cost: not documented by the service.
    *
    * @param params - The call's params, a {@link T.GetTokenMetadataInput | GetTokenMetadataInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
    * @example
    * ```ts

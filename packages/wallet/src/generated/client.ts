@@ -87,7 +87,7 @@ export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U6
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetIdentityInput | GetIdentityInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -115,7 +115,7 @@ export function getIdentity(rest: WalletRest, params: T.GetIdentityInput, option
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetBatchIdentityInput | GetBatchIdentityInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -148,7 +148,7 @@ export function getBatchIdentity(rest: WalletRest, params: T.GetBatchIdentityInp
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -198,7 +198,7 @@ export function paginateGetBalances(rest: WalletRest, params: T.GetBalancesInput
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -248,7 +248,7 @@ export function paginateGetHistory(rest: WalletRest, params: T.GetHistoryInput, 
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -298,7 +298,7 @@ export function paginateGetTransfers(rest: WalletRest, params: T.GetTransfersInp
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetFundedByInput | GetFundedByInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -336,7 +336,7 @@ export interface WalletClient {
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetIdentityInput | GetIdentityInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -358,7 +358,7 @@ export interface WalletClient {
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetBatchIdentityInput | GetBatchIdentityInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -384,7 +384,7 @@ export interface WalletClient {
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -406,7 +406,7 @@ export interface WalletClient {
      * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -447,7 +447,7 @@ export interface WalletClient {
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -467,7 +467,7 @@ export interface WalletClient {
      * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -508,7 +508,7 @@ export interface WalletClient {
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -528,7 +528,7 @@ export interface WalletClient {
      * Cost: 100 credits per request.
      *
      * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
-     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -569,7 +569,7 @@ export interface WalletClient {
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetFundedByInput | GetFundedByInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts

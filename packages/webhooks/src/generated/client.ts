@@ -44,7 +44,7 @@ export function createWebhooksRest(options?: RestClientOptions): WebhooksRest {
  * Cost: not documented by the service.
  *
  * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const webhooks = await listWebhooks(rest);
@@ -66,7 +66,7 @@ export function listWebhooks(rest: WebhooksRest, options?: RequestOptions, ...ex
  *
  * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
  * @param params - The call's params, a {@link T.CreateWebhookInput | CreateWebhookInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const webhook = await createWebhook(rest, {
@@ -101,7 +101,7 @@ export function createWebhook(rest: WebhooksRest, params: T.CreateWebhookInput, 
  *
  * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
  * @param params - The call's params, a {@link T.GetWebhookInput | GetWebhookInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const webhook = await getWebhook(rest, {
@@ -125,7 +125,7 @@ export function getWebhook(rest: WebhooksRest, params: T.GetWebhookInput, option
  *
  * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
  * @param params - The call's params, a {@link T.UpdateWebhookInput | UpdateWebhookInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const webhook = await updateWebhook(rest, {
@@ -164,7 +164,7 @@ export function updateWebhook(rest: WebhooksRest, params: T.UpdateWebhookInput, 
  *
  * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
  * @param params - The call's params, a {@link T.DeleteWebhookInput | DeleteWebhookInput}; checked before anything is sent.
- * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
  * @example
  * ```ts
  * const deleted = await deleteWebhook(rest, {
@@ -193,7 +193,7 @@ export interface WebhooksClient {
    *
    * Cost: not documented by the service.
    *
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const webhookList = await webhooks.listWebhooks();
@@ -209,7 +209,7 @@ export interface WebhooksClient {
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @param params - The call's params, a {@link T.CreateWebhookInput | CreateWebhookInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const webhook = await webhooks.createWebhook({
@@ -237,7 +237,7 @@ export interface WebhooksClient {
    * Cost: not documented by the service.
    *
    * @param params - The call's params, a {@link T.GetWebhookInput | GetWebhookInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const webhook = await webhooks.getWebhook({
@@ -255,7 +255,7 @@ export interface WebhooksClient {
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @param params - The call's params, a {@link T.UpdateWebhookInput | UpdateWebhookInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const webhook = await webhooks.updateWebhook({
@@ -287,7 +287,7 @@ export interface WebhooksClient {
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @param params - The call's params, a {@link T.DeleteWebhookInput | DeleteWebhookInput}; checked before anything is sent.
-   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
    * @example
    * ```ts
    * const deleted = await webhooks.deleteWebhook({

@@ -82,6 +82,12 @@ export type RequestOptions = core.RequestOptions;
 /** What a call's answer tells of itself: given to `onResponse`, and carried by every error made from an answer. */
 export type ResponseFields = core.ResponseFields;
 /**
+ * One attempt of a call, as `onAttempt` gets it: a request handed to `fetch` and how it ended. A
+ * batched call's attempts are its batch request's (a JSON-RPC error in a batch's 200 answer is
+ * an attempt that succeeded: status 200, no `error`).
+ */
+export type AttemptRecord = core.AttemptRecord;
+/**
  * Receives the SDK's log lines; any method may be omitted. Lines and metadata are redacted
  * (no API key) before they get here. `console` fits.
  */
@@ -108,6 +114,8 @@ export type Paginated<P, R, I> = core.Paginated<P, R, I>;
 export type ParamsArgument<P> = core.ParamsArgument<P>;
 /** The limiter the HTTP engine (http.ts) calls before every attempt (retries included). */
 export type RateLimiter = core.RateLimiter;
+/** The options of {@link core.createRateLimiter | createRateLimiter}. */
+export type RateLimiterOptions = core.RateLimiterOptions;
 /**
  * The `fetch` a client calls: always with a URL string and an init (method, headers, body,
  * signal, `redirect: "manual"`). The global `fetch`, a runtime's own (Bun's, with its extra
