@@ -27,7 +27,7 @@ function echoing() {
     apiKey: KEY,
     fetch,
     maxRetries: 1,
-    logger: { debug: log, info: log, warn: log, error: log },
+    logger: { debug: log, info: log, warn: log },
   });
   return { webhooks, lines };
 }
