@@ -287,6 +287,19 @@ export function modeLabel(o: Pick<MockOptions, "mode" | "seed" | "walkPages" | "
   ].join(", ");
 }
 
+/**
+ * An area's banner URL as something a reader can try: a REST area's one operation with its method
+ * (`POST …/v0/token-metadata`, `GET …/v0/admin/projects/{id}/usage`), its common path when a GET
+ * answers there (`…/v0/webhooks`), else that path with `/…` after it (`…/v1/wallet/…`): the bare
+ * common path of several operations answers 404, which reads as a broken mock.
+ */
+function bannerUrl(a: AreaUrl, base: string): string {
+  if (a.kind === "openrpc") return a.url;
+  const path = a.url.slice(base.length);
+  if (a.operations.length === 1) return a.operations[0]!.replace(" ", ` ${base}`);
+  return a.operations.includes(`GET ${path}`) ? a.url : `${a.url.replace(/\/$/, "")}/…`;
+}
+
 function printBanner(
   print: (line: string) => void,
   { label, url, spec, areas }: { label: string; url: string; spec: LoadedSpec; areas: AreaUrl[] },
@@ -294,9 +307,11 @@ function printBanner(
   print(`chaindata mock (${label}) listening on ${url}   spec: ${spec.dir}`);
   const w = Math.max(...areas.map((a) => a.area.length));
   const hw = Math.max(...areas.map((a) => a.host.length));
-  for (const a of areas)
+  const lines = areas.map((a) => [a, bannerUrl(a, url)] as const);
+  const uw = Math.max(...lines.map(([, shown]) => shown.length));
+  for (const [a, shown] of lines)
     print(
-      `  ${a.host.padEnd(hw)}  ${a.area.padEnd(w)}  ${a.url.padEnd(url.length + 18)}  ${a.operations.length} ${a.kind === "openrpc" ? "method" : "operation"}${a.operations.length === 1 ? "" : "s"}`,
+      `  ${a.host.padEnd(hw)}  ${a.area.padEnd(w)}  ${shown.padEnd(uw)}  ${a.operations.length} ${a.kind === "openrpc" ? "method" : "operation"}${a.operations.length === 1 ? "" : "s"}`,
     );
   for (const s of spec.skipped) print(`  (skipped ${s.area}: ${s.reason})`);
   print(`  request log: GET/DELETE ${url}${CONTROL_PREFIX}requests`);
