@@ -95,7 +95,7 @@ describe("chaindata-mock CLI", () => {
       const areaLines = s
         .out()
         .split("\n")
-        .filter((l) => /^\s+\S+\s+\S+\s+(POST )?http:\/\//.test(l));
+        .filter((l) => /^\s+\S+\s+\S+\s+(?:GET |POST )?http:\/\//.test(l));
       expect(areaLines).toHaveLength(areaCount);
 
       const res = await fetch(`${s.url}/?api-key=k`, {
