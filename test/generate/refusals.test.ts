@@ -134,8 +134,12 @@ describe("generator refusals", () => {
     expect(refusals(["getAsset", "getAsset"])).toEqual([
       '[operation-name] "getAsset": the name is used twice in the package (also spec/dist/openrpc/das.json#/methods/0)',
     ]);
+    // (A missing operationId is named as missing, with what to write, not quoted as `undefined`.)
     expect(refusals([undefined], "openapi")).toEqual([
-      "[operation-name] undefined: the name must be a JavaScript identifier (it names a generated function, descriptor and client member)",
+      "[operation-name] the operation has no operationId: give it one, a lower-camel-case JavaScript identifier unique across the areas (`operationId: getThing`; it names the client member)",
+    ]);
+    expect(refusals([undefined])).toEqual([
+      "[operation-name] the method has no name: give it one, a lower-camel-case JavaScript identifier new on its host (it names a generated function, descriptor and client member)",
     ]);
     // (A REST operationId is a client member only, so `request` is free there.)
     expect(refusals(["request"], "openapi")).toEqual([]);

@@ -398,7 +398,13 @@ function operationNames(pkg) {
   for (const op of operationsOfPackage(pkg)) {
     const say = (message) => out.push(refusal(op.d, op.at, "operation-name", message, op.name));
     const { name } = op;
-    if (!isIdentifier(name))
+    if (name === undefined || name === null || name === "")
+      say(
+        rpc
+          ? "the method has no name: give it one, a lower-camel-case JavaScript identifier new on its host (it names a generated function, descriptor and client member)"
+          : "the operation has no operationId: give it one, a lower-camel-case JavaScript identifier unique across the areas (`operationId: getThing`; it names the client member)",
+      );
+    else if (!isIdentifier(name))
       say(
         `${JSON.stringify(name)}: the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
       );
