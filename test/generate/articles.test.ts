@@ -2,6 +2,7 @@
 // article must follow the name's first letter ("an admin operation"), as a reader expects.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
 import { withArticle } from "../../scripts/generate/lib/names.mjs";
 
 const PACKAGES = new URL("../../packages/", import.meta.url);
