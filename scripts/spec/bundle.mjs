@@ -323,7 +323,9 @@ export function bundleArea(
         : error;
     }
     if (target === undefined)
-      throw new SpecError(`${item.where}: bad $ref "${item.ref}": nothing at that location`);
+      throw new SpecError(
+        `${item.where}: bad $ref "${item.ref}": nothing at that location${nearestNames(loadYaml(item.file, specDir), item.segments, specPath(specDir, item.file))}`,
+      );
     const existing = doc.components[item.section]?.[item.name];
     // `components.securitySchemes.ApiKeyQuery: {$ref: ./_shared.yaml#/…/ApiKeyQuery}` is a
     // placeholder for the shared component of the same name: the copy replaces it.
@@ -453,6 +455,37 @@ export function bundleArea(
 
   checkLocalRefs(ordered, origins, specDir);
   return ordered;
+}
+
+/**
+ * For a $ref to nothing: what the file holds where it points, the names nearest the one asked for
+ * first (a misspelling, or a schema named otherwise: `AssetPage` where the file has `AssetList`),
+ * so that the message says what to write instead (user trial 42).
+ */
+function nearestNames(doc, segments, file) {
+  const parent = getAt(doc, segments.slice(0, -1));
+  const wanted = String(segments.at(-1));
+  if (!parent || typeof parent !== "object" || Array.isArray(parent)) return "";
+  const names = Object.keys(parent);
+  if (names.length === 0) return "";
+  const ranked = names
+    .map((name) => ({ name, d: editDistance(name.toLowerCase(), wanted.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
+    .slice(0, 5)
+    .map((n) => n.name);
+  const where = segments.length > 1 ? `${file}#${pointer(segments.slice(0, -1))}` : file;
+  return ` (${where} has no ${wanted}; its nearest names: ${ranked.join(", ")}${names.length > 5 ? `, of ${names.length}` : ""}): point the $ref at one of them, or add ${wanted} there`;
+}
+
+function editDistance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
 }
 
 /**

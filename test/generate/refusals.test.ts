@@ -134,11 +134,77 @@ describe("generator refusals", () => {
     expect(refusals(["getAsset", "getAsset"])).toEqual([
       '[operation-name] "getAsset": the name is used twice in the package (also spec/dist/openrpc/das.json#/methods/0)',
     ]);
+    // (A missing operationId is named as missing, with what to write, not quoted as `undefined`.)
     expect(refusals([undefined], "openapi")).toEqual([
-      "[operation-name] undefined: the name must be a JavaScript identifier (it names a generated function, descriptor and client member)",
+      "[operation-name] the operation has no operationId: give it one, a lower-camel-case JavaScript identifier unique across the areas (`operationId: getThing`; it names the client member)",
+    ]);
+    expect(refusals([undefined])).toEqual([
+      "[operation-name] the method has no name: give it one, a lower-camel-case JavaScript identifier new on its host (it names a generated function, descriptor and client member)",
     ]);
     // (A REST operationId is a client member only, so `request` is free there.)
     expect(refusals(["request"], "openapi")).toEqual([]);
+  });
+
+  it("refuses request members named like Object.prototype's (`constructor`): TypeScript would refuse every call", () => {
+    // A params type with `constructor?: boolean` refuses `{ page: 1 }` and `{}` alike (TS2322:
+    // every object has a `constructor`, a Function): the generated client would not compile.
+    const rpc = packageRefusals([
+      {
+        area: "das",
+        kind: "openrpc",
+        file: "openrpc/das.json",
+        doc: {
+          info: { "x-host": "rpc" },
+          methods: [
+            {
+              name: "searchThings",
+              params: [
+                { name: "constructor", schema: { type: "boolean" } },
+                { name: "page", schema: { type: "integer" } },
+              ],
+              "x-query-params": [{ name: "to-string", schema: { type: "string" } }],
+            },
+          ],
+        },
+      },
+    ]).map((r: { rule: string; message: string }) => `[${r.rule}] ${r.message}`);
+    expect(rpc).toEqual([
+      "[parameter-name] method searchThings: param constructor is a member of every object (Object.prototype.constructor): TypeScript would refuse every call of the generated input type, `{}` included; rename it",
+      "[parameter-name] method searchThings: query option to-string is a member of every object (Object.prototype.toString): TypeScript would refuse every call of the generated input type, `{}` included; rename it",
+    ]);
+    const rest = packageRefusals([
+      {
+        area: "wallet",
+        kind: "openapi",
+        file: "openapi/wallet.json",
+        doc: {
+          info: { "x-host": "api" },
+          paths: {
+            "/x": {
+              post: {
+                operationId: "postThing",
+                parameters: [{ name: "valueOf", in: "query", schema: { type: "string" } }],
+                requestBody: {
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "object",
+                        properties: { hasOwnProperty: { type: "string" } },
+                      },
+                    },
+                  },
+                },
+                responses: { "204": { description: "ok" } },
+              },
+            },
+          },
+        },
+      },
+    ]).map((r: { rule: string; message: string }) => `[${r.rule}] ${r.message}`);
+    expect(rest).toEqual([
+      "[parameter-name] operation postThing: parameter valueOf in query: the name is a member of every object (Object.prototype.valueOf): TypeScript would refuse every call of the generated input type, `{}` included; rename it",
+      "[parameter-name] operation postThing: body field hasOwnProperty is a member of every object (Object.prototype.hasOwnProperty): TypeScript would refuse every call of the generated input type, `{}` included; rename it",
+    ]);
   });
 
   it("refuses a REST header parameter instead of dropping it from the input", async () => {

@@ -68,7 +68,7 @@ describe("the prose that lists an area's operations", () => {
         "spec/openapi/wallet.yaml (info.description)",
       ].map(
         (where) =>
-          `${where}: names 6 of wallet's 7 operations in words (getIdentity, getBatchIdentity, getBalances, getHistory, getTransfers, getFundedBy) but not getStakeAccounts: add it by its words ("account…") (spec/README.md, step 6 of "Adding or changing an operation")`,
+          `${where}: names ${wallet.ids.length} of wallet's ${ids.length} operations in words (${wallet.ids.join(", ")}) but not getStakeAccounts: add it by its words ("account…") (spec/README.md, step 6 of "Adding or changing an operation")`,
       ),
     );
     const das = byArea.get("das")!;
@@ -76,8 +76,10 @@ describe("the prose that lists an area's operations", () => {
       { area: "das", ids: [...das.ids, "getAssetProof"] },
       operationProsePlaces(root, "das", das.descriptions),
     );
+    // (Counted from the spec, so that an operation das gains fails the test above, naming the
+    // places to edit, and not this one: user trial 42.)
     expect(found).toContain(
-      `packages/das/package.json (description): names 5 of das's 6 operations by name (getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority, getNftEditions) but not getAssetProof: add it as \`getAssetProof\` (spec/README.md, step 6 of "Adding or changing an operation")`,
+      `packages/das/package.json (description): names ${das.ids.length} of das's ${das.ids.length + 1} operations by name (${das.ids.join(", ")}) but not getAssetProof: add it as \`getAssetProof\` (spec/README.md, step 6 of "Adding or changing an operation")`,
     );
   });
 

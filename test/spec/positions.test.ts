@@ -249,8 +249,13 @@ describe("a bundling error leads with the YAML position", () => {
       'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
       'schema: { $ref: "../schemas/asset.yaml#/NoSuchSchema" }',
     );
+    // (The message names what the file holds instead, nearest first: user trial 42.)
+    const nearest = /its nearest names: ((?:\w+, ){4}\w+), of/.exec(bundlingError(das))?.[1];
+    const assetNames = (
+      readFileSync(join(das, "schemas/asset.yaml"), "utf8").match(/^\w+:/gm) ?? []
+    ).length;
     expect(bundlingError(das)).toBe(
-      `${positionOf(das, "openrpc/das.yaml", '$ref: "../schemas/asset.yaml#/NoSuchSchema"')}: #/methods/0/result/schema/$ref: bad $ref "../schemas/asset.yaml#/NoSuchSchema": nothing at that location`,
+      `${positionOf(das, "openrpc/das.yaml", '$ref: "../schemas/asset.yaml#/NoSuchSchema"')}: #/methods/0/result/schema/$ref: bad $ref "../schemas/asset.yaml#/NoSuchSchema": nothing at that location (spec/schemas/asset.yaml has no NoSuchSchema; its nearest names: ${nearest}, of ${assetNames}): point the $ref at one of them, or add NoSuchSchema there`,
     );
     const asset = textEditedCopy(
       "schemas/asset.yaml",
@@ -258,7 +263,7 @@ describe("a bundling error leads with the YAML position", () => {
       '$ref: "./common.yaml#/Slott"',
     );
     expect(bundlingError(asset)).toBe(
-      `${positionOf(asset, "schemas/asset.yaml", '$ref: "./common.yaml#/Slott"')}: #/Asset/properties/last_indexed_slot/$ref: bad $ref "./common.yaml#/Slott": nothing at that location`,
+      `${positionOf(asset, "schemas/asset.yaml", '$ref: "./common.yaml#/Slott"')}: #/Asset/properties/last_indexed_slot/$ref: bad $ref "./common.yaml#/Slott": nothing at that location (spec/schemas/common.yaml has no Slott; its nearest names: Slot, ${/its nearest names: Slot, (.*)\): point/.exec(bundlingError(asset))?.[1]}): point the $ref at one of them, or add Slott there`,
     );
     const shared = textEditedCopy(
       "openapi/_shared.yaml",
@@ -266,7 +271,7 @@ describe("a bundling error leads with the YAML position", () => {
       '    BadRequest:\n      description: The request is malformed or violates a parameter rule.\n      x-source: "public-docs: D components/responses 400; body shape kept open"\n      content:\n        application/json:\n          schema: { $ref: "../schemas/http.yaml#/ErrorBodyy" }',
     );
     expect(bundlingError(shared)).toBe(
-      `${positionOf(shared, "openapi/_shared.yaml", '$ref: "../schemas/http.yaml#/ErrorBodyy"')}: #/components/responses/BadRequest/content/application~1json/schema/$ref: bad $ref "../schemas/http.yaml#/ErrorBodyy": nothing at that location`,
+      `${positionOf(shared, "openapi/_shared.yaml", '$ref: "../schemas/http.yaml#/ErrorBodyy"')}: #/components/responses/BadRequest/content/application~1json/schema/$ref: bad $ref "../schemas/http.yaml#/ErrorBodyy": nothing at that location (spec/schemas/http.yaml has no ErrorBodyy; its nearest names: ErrorBody): point the $ref at one of them, or add ErrorBodyy there`,
     );
   });
 

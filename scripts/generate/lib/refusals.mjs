@@ -398,7 +398,13 @@ function operationNames(pkg) {
   for (const op of operationsOfPackage(pkg)) {
     const say = (message) => out.push(refusal(op.d, op.at, "operation-name", message, op.name));
     const { name } = op;
-    if (!isIdentifier(name))
+    if (name === undefined || name === null || name === "")
+      say(
+        rpc
+          ? "the method has no name: give it one, a lower-camel-case JavaScript identifier new on its host (it names a generated function, descriptor and client member)"
+          : "the operation has no operationId: give it one, a lower-camel-case JavaScript identifier unique across the areas (`operationId: getThing`; it names the client member)",
+      );
+    else if (!isIdentifier(name))
       say(
         `${JSON.stringify(name)}: the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
       );
@@ -520,6 +526,19 @@ const describe = (b) =>
  * and its body joins the input; a JSON-RPC query option (`x-query-params`) is taken camel-cased
  * beside the params, so its camel-cased name must be free.
  */
+/**
+ * Why a request member's name cannot be one, or undefined: `__proto__` sets an object literal's
+ * prototype; any other member of Object.prototype (`constructor`, `toString`, `valueOf`, …) is one
+ * every object already has, so TypeScript reads it as that member (a Function) on every value given
+ * for the generated params type, and refuses every call, `{}` included (user trial 42).
+ */
+function memberNameProblem(name) {
+  if (name === "__proto__") return "cannot be a member of the generated objects; rename it";
+  if (typeof name === "string" && Object.hasOwn(Object.prototype, name))
+    return `is a member of every object (Object.prototype.${name}): TypeScript would refuse every call of the generated input type, \`{}\` included; rename it`;
+  return undefined;
+}
+
 function parameters([main]) {
   return main.kind === "openrpc" ? rpcParameters(main) : restParameters(main);
 }
@@ -540,8 +559,8 @@ function restParameters(main) {
             p.name,
           ),
         );
-      if (p.name === "__proto__")
-        say("parameter-name", "the name cannot be a member of the generated objects; rename it");
+      const nameProblem = memberNameProblem(p.name);
+      if (nameProblem) say("parameter-name", `the name ${nameProblem}`);
       if (p.in !== "path" && p.in !== "query")
         say("parameter-in", "not supported (path and query only: the flat input would drop it)");
       else if (p.schema === undefined)
@@ -563,19 +582,20 @@ function restParameters(main) {
       out.push(
         refusal(main, `${op.at}/requestBody`, "request-body", `operation ${id}: ${problem}`, id),
       );
-    else if (
-      op.body &&
-      Object.hasOwn(deref(main.doc, op.body.schema)?.properties ?? {}, "__proto__")
-    )
-      out.push(
-        refusal(
-          main,
-          `${op.at}/requestBody`,
-          "parameter-name",
-          `operation ${id}: body field __proto__ cannot be a member of the generated objects; rename it`,
-          id,
-        ),
-      );
+    else if (op.body)
+      for (const field of Object.keys(deref(main.doc, op.body.schema)?.properties ?? {})) {
+        const nameProblem = memberNameProblem(field);
+        if (nameProblem)
+          out.push(
+            refusal(
+              main,
+              `${op.at}/requestBody`,
+              "parameter-name",
+              `operation ${id}: body field ${field} ${nameProblem}`,
+              id,
+            ),
+          );
+      }
   }
   return out;
 }
@@ -586,13 +606,14 @@ function rpcParameters(main) {
     const at = `#/methods/${i}`;
     const names = new Set();
     (m.params ?? []).forEach((p, j) => {
-      if (p?.name === "__proto__")
+      const nameProblem = memberNameProblem(p?.name);
+      if (nameProblem)
         out.push(
           refusal(
             main,
             `${at}/params/${j}`,
             "parameter-name",
-            `method ${m.name}: param __proto__ cannot be a member of the generated objects; rename it`,
+            `method ${m.name}: param ${p.name} ${nameProblem}`,
             p.name,
           ),
         );
@@ -620,8 +641,8 @@ function rpcParameters(main) {
             q?.name,
           ),
         );
-      if (name === "__proto__")
-        say("query option __proto__ cannot be a member of the generated objects; rename it");
+      const nameProblem = memberNameProblem(name);
+      if (nameProblem) say(`query option ${q.name} ${nameProblem}`);
       else if (names.has(name))
         say(
           `query option ${q.name} is taken as ${name} beside the params, and that name is taken (a param, or another query option)`,
