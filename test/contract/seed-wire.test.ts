@@ -13,6 +13,7 @@
  *      records the request, sends the seed's method, path, query, key placement and body;
  *   3. the same calls to the mock (Prism) are routed to their operation with no violation.
  */
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -273,8 +274,18 @@ describe("the spec states the seed's REST operations", () => {
     )
       problems.push(`x-rate-limit: ${JSON.stringify(op["x-rate-limit"])}`);
     if (seed.beta && !/\*\*Beta\*\*/.test(op.description)) problems.push("no Beta in description");
-    if (seed.credits && !op.description.includes(`${seed.credits} credits`))
-      problems.push("the description does not give the credit cost");
+    // The cost is the generator's line from x-cost (one phrasing everywhere): the standalone
+    // function's JSDoc, what an editor shows, says it.
+    if (seed.credits) {
+      const client = readFileSync(
+        new URL(`../../packages/${seed.area}/src/generated/client.ts`, import.meta.url),
+        "utf8",
+      );
+      const at = client.indexOf(`export function ${seed.id}(`);
+      const doc = client.slice(client.lastIndexOf("/**", at), at);
+      if (at < 0 || !doc.includes(`Cost: ${seed.credits} credits per request.`))
+        problems.push("the generated JSDoc does not give the credit cost");
+    }
 
     // Path parameters: every wallet route takes the wallet address (identity also a domain).
     const params = [...(doc.paths[seed.path].parameters ?? []), ...(op.parameters ?? [])].map(
