@@ -126,7 +126,7 @@ const maskText = (text: string) =>
  * A body kept as text (one that is not JSON, whatever its length, or the start of a long one) with
  * its credentials masked: credential-named JSON members (`maskText`: a JSON body with a syntax
  * error is still mostly JSON), and what the SDK's redactor masks by name in any text, such as a
- * form's `authHeader=…` or `api-key=…` and an `Authorization: …` line. Without it, a body of 8
+ * form's `authHeader=…` or `api-key=…` and a credential header's line. Without it, a body of 8
  * KiB or less that did not parse was logged as it came, secrets and all, where the same text over
  * 8 KiB was masked.
  */
