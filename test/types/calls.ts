@@ -770,6 +770,66 @@ export function ownPageWalk(): void {
     descriptor,
     { owner: ADDRESS },
   );
+  // So it is without type arguments: the first params need not have the fetcher's type (the walk
+  // adds the page), nor it theirs.
+  paginate(async (params: { page: number }) => ({ items: [params.page] }), descriptor, {
+    owner: ADDRESS,
+  });
+}
+
+/**
+ * A fetchPage left untyped reads its params as the first params' type (`P`, given or inferred from
+ * them): it passes them to a call typed for them without an annotation (TS2345 while its params
+ * were `unknown`).
+ */
+export function ownPageWalkTypedByItsParams(): void {
+  type GroupParams = { groupKey: "collection"; groupValue: string; page?: number; limit?: number };
+  const getAssetsByGroup: Das.RpcMethodDescriptor<never, GroupParams, Das.AssetList> = {
+    id: "getAssetsByGroup",
+    idempotent: true,
+  };
+  const rpc = createDasRpc();
+  const descriptor = { style: "page", items: "items", skipped: "errors" } as const;
+  const start: GroupParams = { groupKey: "collection", groupValue: ADDRESS, limit: 1000 };
+  // P given: the fetcher's params are GroupParams.
+  const walk: dasPackage.PageIterable<Das.Asset, Das.AssetList, GroupParams> = paginate<
+    Das.Asset,
+    Das.AssetList,
+    GroupParams
+  >(
+    (params, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
+    descriptor,
+    start,
+  );
+  // P inferred from the first params: so are the fetcher's, and the checkpoints' `next`.
+  const inferred = paginate(
+    (params, answered) => {
+      const value: string = params.groupValue;
+      return rpc.call(getAssetsByGroup, { ...params, groupValue: value }, { onResponse: answered });
+    },
+    descriptor,
+    start,
+  );
+  void (async () => {
+    for await (const { next } of inferred.checkpoints()) if (next) next.groupValue.toUpperCase();
+  })();
+  paginate<Das.Asset, Das.AssetList, GroupParams>(
+    // @ts-expect-error — the fetcher's params are GroupParams, which have no `owner`
+    async (params) => rpc.call(getAssetsByGroup, { ...params, groupKey: params.owner }),
+    descriptor,
+    start,
+  );
+  paginate<Das.Asset, Das.AssetList, GroupParams>(
+    (params, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
+    descriptor,
+    // @ts-expect-error — the first params are GroupParams: `groupValue` is required
+    { groupKey: "collection" },
+  );
+  // A fetcher written apart from the call, by the type every package re-exports.
+  const fetchGroupPage: dasPackage.PageFetcher<Das.AssetList, GroupParams> = (params, answered) =>
+    rpc.call(getAssetsByGroup, params, { onResponse: answered });
+  paginate<Das.Asset, Das.AssetList, GroupParams>(fetchGroupPage, descriptor, start);
+  void walk;
 }
 
 export async function invalidPageWalks(): Promise<void> {

@@ -1356,6 +1356,34 @@ describe("timeouts and aborts", () => {
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
+  // (The contract of decision 0006 and the core README: the failed attempt's error is in the
+  // retry's info line, not the AbortError's `cause`, which callers read for their own reason.)
+  it("an abort during a retry wait keeps the signal's reason, redacted, as its cause; the failed attempt is in the retry's log line", async () => {
+    const controller = new AbortController();
+    const info = vi.fn();
+    const { fetch } = stubFetch(
+      new Response("", { status: 503, headers: { "retry-after": "30" } }),
+    );
+    const result = settle(
+      sendRequest(
+        createRestTransport({ apiKey: KEY, fetch, logger: { info } }, walletHost),
+        get(),
+        { operation: getBalances, options: { signal: controller.signal } },
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort(new Error(`shutting down (${KEY})`));
+    await vi.advanceTimersByTimeAsync(0);
+    const { error } = await result;
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.attempts).toBe(1);
+    expect(error.cause).toMatchObject({ name: "Error", message: "shutting down (***)" });
+    expect(info).toHaveBeenCalledWith(
+      expect.stringMatching(/^Retrying getBalances in \d+ ms \(attempt 2 of 3\): HTTP 503 /),
+      expect.objectContaining({ error: "InternalServerError", status: 503 }),
+    );
+  });
+
   it("sends nothing when the signal is already aborted", async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const { error } = await settle(

@@ -87,6 +87,7 @@ export {
 } from "./paginate.js";
 export type {
   PageCheckpoint,
+  PageFetcher,
   PageIterable,
   PageWalkOptions,
   Paginated,

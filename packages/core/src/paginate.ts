@@ -112,6 +112,19 @@ export interface PageCheckpoint<R, P = unknown> {
   next: P | undefined;
 }
 
+/**
+ * The call of one page in a walk (`paginate`'s `fetchPage`): given the page's params (the first
+ * page's, `P`, with the walk's page number or cursor set in them) and `answered`, a function to
+ * give the answer's status and headers to (the call's `onResponse`), it returns the page's result.
+ * Its params are typed as the walk's first params, so an untyped `(params, answered) => …` reads
+ * them as `P`; one typed for the params it reads, `(params: { page: number }) => …`, is taken too.
+ */
+export type PageFetcher<R, P = unknown> = {
+  // (A method's type, whose parameters TypeScript compares both ways: hence the typed fetcher
+  // above, whose params type may be narrower or wider than `P`.)
+  fetchPage(params: P, answered: (response: ResponseFields) => void): Promise<R>;
+}["fetchPage"];
+
 const get = (value: any, path: string): any => path.split(".").reduce((v, key) => v?.[key], value);
 
 /**
@@ -214,8 +227,14 @@ const stopped = (
  * stopped (after the first page). Either error, a call's or a break, gets `resumeFrom` (not
  * enumerable): the params of the page that failed, as a checkpoint's `next` gives them.
  *
+ * @typeParam I - the items yielded
+ * @typeParam R - a page's result
+ * @typeParam P - the params: of the first page, of each checkpoint's `next`
+ * @typeParam F - the params `fetchPage` reads: `P` unless it is typed for its own
  * @param fetchPage - the operation, called with the params of each page and a function to give
- *   the answer's status and headers to (its `onResponse`), which the error of a broken walk carries
+ *   the answer's status and headers to (its `onResponse`), which the error of a broken walk
+ *   carries. Left untyped, its params are typed as `params` (`P`); typed for the params it reads,
+ *   `(p: { page: number }) => …`, it is taken as it is
  * @param params - the first page's params, copied now (a deep copy, `structuredClone`, or of its
  *   own members where that fails): never modified, and changing the caller's object (or an object
  *   inside it, such as `sortBy`) after this call changes no page of the walk. Params that are no
@@ -230,7 +249,7 @@ const stopped = (
  * const getAssetsByGroup: RpcMethodDescriptor<never, GroupParams, AssetList> = { id: "getAssetsByGroup", idempotent: true };
  * const rpc = createDasRpc();
  * const assets = paginate<Asset, AssetList, GroupParams>(
- *   (params: GroupParams, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
+ *   (params, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
  *   { style: "page", page: "page", limit: "limit", items: "items", skipped: "errors", echoedPage: "page" },
  *   { groupKey: "collection", groupValue: "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w", limit: 1000 },
  *   { operation: "getAssetsByGroup", maxPages: 100 },
@@ -238,15 +257,13 @@ const stopped = (
  * for await (const asset of assets) console.log(asset.id);
  * ```
  */
-export function paginate<I, R, P = unknown>(
-  // (A method's type, whose parameters TypeScript compares both ways: a `fetchPage` typed for the
-  // params it reads, `(p: { page: number }) => …`, is taken; one left untyped reads them as
-  // `unknown`.)
-  fetchPage: {
-    fetchPage(params: unknown, answered: (response: ResponseFields) => void): Promise<R>;
-  }["fetchPage"],
+export function paginate<I, R, P = unknown, F = P>(
+  // (`F`, not `P`: a `fetchPage` typed for the params it reads, `(p: { page: number }) => …`,
+  // names its own, which the first params need not match, `{ limit: 10 }`: the walk adds the page.
+  // Left untyped, it has no inference of its own and takes the default, `P`, as inferred.)
+  fetchPage: PageFetcher<R, F>,
   descriptor: PaginationDescriptor,
-  params: unknown,
+  params: P,
   options: {
     /**
      * Stop after this many pages: a whole number >= 1, or `Infinity`.
@@ -547,7 +564,7 @@ export function withPagination<P, R, I>(
         // broken walk; the caller's hears every page too.)
         return paginate<I, R, P>(
           (page, answered) =>
-            call(page as P, {
+            call(page, {
               ...perPage,
               onResponse: (response) => {
                 answered(response);

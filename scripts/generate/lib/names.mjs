@@ -59,6 +59,7 @@ const ERROR_CLASSES = [
 export const TYPE_PARAMETERS = {
   PageIterable: "I, R, P = unknown",
   PageCheckpoint: "R, P = unknown",
+  PageFetcher: "R, P = unknown",
   Paginated: "P, R, I",
   ParamsArgument: "P",
   JsonRpcClient: "Endpoint extends string = string",
@@ -110,6 +111,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "Logger",
     "PageIterable",
     "PageCheckpoint",
+    // (The type of `paginate`'s `fetchPage`, for a fetcher written apart from the call.)
+    "PageFetcher",
     "PageWalkOptions",
     // (The types of the clients' members: a paginated operation, the params argument of it and of
     // `request`, so that a wrapper of `das.getAssetsByOwner` can be typed.)

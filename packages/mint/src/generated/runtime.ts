@@ -37,6 +37,7 @@ export {
   type Logger,
   type PageIterable,
   type PageCheckpoint,
+  type PageFetcher,
   type PageWalkOptions,
   type Paginated,
   type ParamsArgument,

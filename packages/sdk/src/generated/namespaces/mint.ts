@@ -91,6 +91,14 @@ export type PageIterable<I, R, P = unknown> = core.PageIterable<I, R, P>;
 /** A page of a walk and where the walk goes on after it (`.checkpoints()`). */
 export type PageCheckpoint<R, P = unknown> = core.PageCheckpoint<R, P>;
 /**
+ * The call of one page in a walk (`paginate`'s `fetchPage`): given the page's params (the first
+ * page's, `P`, with the walk's page number or cursor set in them) and `answered`, a function to
+ * give the answer's status and headers to (the call's `onResponse`), it returns the page's result.
+ * Its params are typed as the walk's first params, so an untyped `(params, answered) => …` reads
+ * them as `P`; one typed for the params it reads, `(params: { page: number }) => …`, is taken too.
+ */
+export type PageFetcher<R, P = unknown> = core.PageFetcher<R, P>;
+/**
  * The options of a page walk (`.all()`, `paginate<Method>`): the request options, applied to every
  * page, and `maxPages`. A named type, because a declaration build drops the doc comments of a type
  * literal written on one line, and the hover would then show `maxPages` undocumented.
