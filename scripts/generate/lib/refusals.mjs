@@ -520,13 +520,6 @@ const describe = (b) =>
 // ---------------------------------------------------------------- parameters and bodies
 
 /**
- * Parameters, by their names and places: `__proto__` cannot be a member of the generated objects
- * (in an object literal it sets the prototype); a REST parameter is in path or query (the flat
- * input carries those; a header or cookie would be dropped), serialized as openapi-fetch sends it,
- * and its body joins the input; a JSON-RPC query option (`x-query-params`) is taken camel-cased
- * beside the params, so its camel-cased name must be free.
- */
-/**
  * Why a request member's name cannot be one, or undefined: `__proto__` sets an object literal's
  * prototype; any other member of Object.prototype (`constructor`, `toString`, `valueOf`, …) is one
  * every object already has, so TypeScript reads it as that member (a Function) on every value given
@@ -539,6 +532,13 @@ function memberNameProblem(name) {
   return undefined;
 }
 
+/**
+ * Parameters, by their names and places: `__proto__` cannot be a member of the generated objects
+ * (in an object literal it sets the prototype); a REST parameter is in path or query (the flat
+ * input carries those; a header or cookie would be dropped), serialized as openapi-fetch sends it,
+ * and its body joins the input; a JSON-RPC query option (`x-query-params`) is taken camel-cased
+ * beside the params, so its camel-cased name must be free.
+ */
 function parameters([main]) {
   return main.kind === "openrpc" ? rpcParameters(main) : restParameters(main);
 }
