@@ -1,5 +1,6 @@
 // Webhooks: create, list, read, edit (and add a watched address to) and delete a webhook.
 // (The mock answers each call with the spec's example webhook, not the one created here.)
+import { randomBytes } from "node:crypto";
 import { addWebhookAddresses, createWebhooksClient, editWebhook } from "@chaindata/webhooks";
 
 const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
@@ -10,9 +11,12 @@ const hook = await webhooks.createWebhook({
   transactionTypes: ["TRANSFER", "SWAP"],
   accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
   webhookType: "enhanced",
-  authHeader: "Bearer my-shared-secret", // sent back with every delivery: check it in your receiver
+  // Sent back with every delivery: your receiver checks it. A secret: from the environment (or a
+  // fresh random one), never written in code.
+  authHeader: process.env.WEBHOOK_AUTH || `Bearer ${randomBytes(24).toString("base64url")}`,
 });
-console.log(`created ${hook.webhookID} → ${hook.webhookURL}`);
+// Only the host: a webhook URL can hold a credential (a Discord webhook's path is its token).
+console.log(`created ${hook.webhookID} → ${new URL(hook.webhookURL).host}`);
 
 const all = await webhooks.listWebhooks();
 console.log(

@@ -42,6 +42,16 @@ describe("examples", () => {
     // (examples/sender.mjs prints the spec's constants it builds a tip from.)
     expect(stdout).toMatch(/tip 5000 lamports to [1-9A-HJ-NP-Za-km-z]{32,44}\n/);
     expect(stdout).toContain("regional endpoints: global, slc, ewr, lon, fra, ams, sg, tyo\n");
+    // Examples get copied: none prints a webhook URL whole (a Discord webhook's path is its
+    // token) or writes a webhook's authHeader secret into its code.
+    expect(stdout).toMatch(/^created [\w-]+ → hooks\.acme-wallet\.io$/m);
+    expect(stdout).not.toContain("https://hooks.");
+    for (const file of examples) {
+      const source = readFileSync(`${root}examples/${file}`, "utf8");
+      expect(source, `examples/${file}: authHeader from the environment`).not.toMatch(
+        /authHeader:\s*["'`]/,
+      );
+    }
     // The README's excerpt of this output, line for line: `…` stands for what it leaves out (a
     // line of its own: lines), and the mock's port and start time differ per run.
     const readme = readFileSync(`${root}README.md`, "utf8");
