@@ -1,0 +1,127 @@
+// The core README's "Using chaindata with `@solana/kit`" section says what a Kit app meets, and
+// this holds it to the built packages. Its first block (```ts, no Kit import) is type-checked with
+// the README's other blocks (test/types/readme.test.ts). Its Kit block is fenced ```typescript so
+// that check skips it: it imports `@solana/kit` and `@solana-program/*`, no dependency of this
+// repository. Here that block must parse, and every name it imports from a chaindata package must
+// be an export of it; the refusals the section quotes must be the SDK's own, with nothing sent;
+// and the claims about JSON (no `BigInt.prototype.toJSON` patch, `stringifyJson` writing a bigint)
+// must hold with every package it names loaded.
+import { readFileSync } from "node:fs";
+import * as compression from "@chaindata/compression";
+import * as das from "@chaindata/das";
+import * as sender from "@chaindata/sender";
+import ts from "typescript";
+import { describe, expect, it, vi } from "vitest";
+
+const HEADING = "## Using chaindata with `@solana/kit`";
+const readme = readFileSync(new URL("../../packages/core/README.md", import.meta.url), "utf8");
+const start = readme.indexOf(`\n${HEADING}\n`);
+if (start < 0) throw new Error(`packages/core/README.md has no "${HEADING}" section`);
+const after = readme.slice(start + HEADING.length + 2);
+const section = after.slice(0, after.search(/^## /m));
+/** The section's prose as one line, so a quote wrapped across lines reads whole. */
+const prose = section.replace(/\s+/g, " ");
+const kitBlocks = [...section.matchAll(/```typescript\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+const packages: Record<string, object> = {
+  "@chaindata/compression": compression,
+  "@chaindata/das": das,
+  "@chaindata/sender": sender,
+};
+
+/** A sender whose fetch records every request: none may be made for a refused call. */
+function recordingSender() {
+  const fetch = vi.fn(async () => new Response('{"jsonrpc":"2.0","id":"1","result":"x"}'));
+  return { client: sender.createSenderClient({ fetch, maxRetries: 0 }), fetch };
+}
+// A signed base64 transaction (the sender README's), so only the part under test is wrong.
+const TRANSACTION =
+  "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA";
+
+describe("the core README's section on using chaindata with @solana/kit", () => {
+  it("has one Kit block, which parses and imports from chaindata only names its packages export", () => {
+    expect(kitBlocks).toHaveLength(1);
+    const source = ts.createSourceFile("kit.ts", kitBlocks[0]!, ts.ScriptTarget.ES2022, true);
+    const parseErrors = (source as unknown as { parseDiagnostics: ts.Diagnostic[] })
+      .parseDiagnostics;
+    expect(parseErrors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual(
+      [],
+    );
+    const imported: string[] = [];
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement)) continue;
+      const from = (statement.moduleSpecifier as ts.StringLiteral).text;
+      if (!from.startsWith("@chaindata/")) continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (!bindings || !ts.isNamedImports(bindings)) continue;
+      for (const element of bindings.elements) {
+        if (element.isTypeOnly) continue;
+        const name = (element.propertyName ?? element.name).text;
+        expect(packages[from], `${from} is loaded by this test`).toBeDefined();
+        expect(Object.keys(packages[from]!), `${name} from ${from}`).toContain(name);
+        imported.push(name);
+      }
+    }
+    expect(imported).toContain("createSenderClient");
+  });
+
+  it.each([
+    [
+      "a bigint maxRetries, as Kit's own sendTransaction config types it",
+      "params.config.maxRetries: must be a number, not a bigint (got 0n)",
+      { transaction: TRANSACTION, config: { encoding: "base64", maxRetries: 0n } },
+    ],
+    [
+      "a transaction's wire bytes instead of its text",
+      "params.transaction: must be string (got object)",
+      { transaction: new Uint8Array(8), config: { encoding: "base64" } },
+    ],
+  ])("quotes the refusal of %s as the SDK words it, nothing sent", async (_, quoted, params) => {
+    expect(prose).toContain(`\`${quoted}\``);
+    const { client, fetch } = recordingSender();
+    const error = await client.sendTransaction(params as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(sender.ValidationError);
+    expect((error as Error).message).toContain(quoted);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("quotes the refusal of Kit's abortSignal call option as the SDK words it, nothing sent", async () => {
+    const quoted = /`(abortSignal: is not a request option \(signal, timeout), …\)`/.exec(prose);
+    expect(quoted, "the section quotes the refusal").not.toBeNull();
+    const { client, fetch } = recordingSender();
+    const error = await client
+      .sendTransaction({ transaction: TRANSACTION, config: { encoding: "base64" } }, {
+        abortSignal: new AbortController().signal,
+      } as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(sender.ConfigurationError);
+    expect((error as Error).message.startsWith(`${quoted![1]}, `)).toBe(true);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("sends the config the Kit block writes, maxRetries a number, as it is", async () => {
+    expect(kitBlocks[0]).toContain(
+      'config: { encoding: "base64", skipPreflight: true, maxRetries: 0 }',
+    );
+    const { client, fetch } = recordingSender();
+    await client.sendTransaction({
+      transaction: TRANSACTION,
+      config: { encoding: "base64", skipPreflight: true, maxRetries: 0 },
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body)).params).toEqual([
+      TRANSACTION,
+      { encoding: "base64", skipPreflight: true, maxRetries: 0 },
+    ]);
+  });
+
+  it("holds its JSON claims: no package patches BigInt.prototype.toJSON, and stringifyJson writes a bigint", () => {
+    expect(prose).toContain("Neither package patches `BigInt.prototype.toJSON`");
+    expect(Object.keys(packages)).toHaveLength(3); // every chaindata package the section names, loaded
+    expect(Object.prototype.hasOwnProperty.call(BigInt.prototype, "toJSON")).toBe(false);
+    expect(das.stringifyJson({ lamports: 18446744073709551615n })).toBe(
+      '{"lamports":18446744073709551615}',
+    );
+  });
+});
