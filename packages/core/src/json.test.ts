@@ -437,6 +437,18 @@ describe("reviveU64", () => {
     expect(reviveU64({ a: 1.5, b: 7 }, { a: 0, b: 1 })).toEqual({ a: 1.5, b: 7n });
   });
 
+  // Mutation testing (StrykerJS) found these unchecked: each names the mutants it kills.
+  it("leaves every value at a float (0) leaf as it is but a bigint: an integer number, digits, any string, null", () => {
+    // (`shape > 0` made `>= 0` turned 5 into 5n and "123" into 123n; `typeof value === "bigint"`
+    // made `true` turned "abc" into NaN and null into 0.)
+    expect(reviveU64({ a: 5, b: "123", c: "abc", d: null }, { a: 0, b: 0, c: 0, d: 0 })).toEqual({
+      a: 5,
+      b: "123",
+      c: "abc",
+      d: null,
+    });
+  });
+
   it("converts only named properties (the generator refuses u64 values under additionalProperties)", () => {
     expect(reviveU64({ balances: { mintA: 1, "*": "2" } }, { balances: { mintA: 1 } })).toEqual({
       balances: { mintA: 1n, "*": "2" },
@@ -462,6 +474,16 @@ describe("looksTruncated", () => {
     ]) {
       expect(looksTruncated(text), text).toBe(false);
     }
+  });
+
+  it("reads leading white space, a top-level string, strings of several escapes, and closed inner brackets", () => {
+    // Mutation testing (StrykerJS): `^\s*` made `^\S*`, `(")?` made `(")` (or the string branch
+    // emptied), `(?:\\.[^"\\]*)*` made to take one escape or one character after it, and
+    // `--depth < 0` made `true`, `>= 0`: each answer below changed.
+    for (const text of ['  {"a":1', '"abc', '{"a":{}', '{"a":[1]', '{"a":"x\\"y\\"z","b":'])
+      expect(looksTruncated(text), text).toBe(true);
+    for (const text of ['{"a":"x\\"y\\"z" oops}', '{"a":"x\\"yy" oops}'])
+      expect(looksTruncated(text), text).toBe(false);
   });
 });
 

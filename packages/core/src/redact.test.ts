@@ -4,7 +4,7 @@ import { ChainDataError, ConfigurationError } from "./errors.js";
 import { jsonResponse, sendRequest, stubFetch, type RecordedCall } from "./test-support/testing.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { stringifyJson } from "./json.js";
-import { createRedactor, credentialsIn, redact, scrub } from "./redact.js";
+import { createRedactor, credentialsIn, redact, scrub, urlCredentialsIn } from "./redact.js";
 import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
 import { createRestTransport } from "./rest.js";
 import { getText } from "./get-text.js";
@@ -694,5 +694,114 @@ describe("a credential in a call's own headers, echoed alone", () => {
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChainDataError);
     expect(shown(error)).not.toContain(secret);
+  });
+});
+
+// Mutation testing (StrykerJS) found these rules unchecked: each test names the mutants it kills.
+describe("redaction rules that no other test pins", () => {
+  it("masks a credential-named header or member value written in any layout: spaced colon, unquoted name, auth-header, doubled spaces", () => {
+    // `["']?` made `["']` (a name without quotes before a quoted value), `\s*` before the colon
+    // made `\S*`, `auth[-_]?header` made `auth[^-_]?header`: the value leaked.
+    expect(redact('X-Api-Key: "abc def"')).toBe('X-Api-Key: "***"');
+    expect(redact('"authorization" : "abc def"')).toBe('"authorization" : "***"');
+    expect(redact('{"auth-header":"s3cret value"}')).toBe('{"auth-header":"***"}');
+    expect(redact('{"auth_header":"s3cret value"}')).toBe('{"auth_header":"***"}');
+    // The scheme stays however many spaces follow it (`[ \t]+` made `[ \t]`), quoted or bare.
+    expect(redact('"Authorization": "Bearer  xyz"')).toBe('"Authorization": "Bearer  ***"');
+    expect(redact("Authorization: Bearer  xyz")).toBe("Authorization: Bearer  ***");
+    // An unknown scheme followed by two spaces still takes the next word (`[a-z]+[ \t]+` made
+    // `[a-z]+[ \t]` leaked `abcdef`), and a credential's words joined by two spaces stay together.
+    expect(redact("Authorization: Custom  abcdef was rejected")).toBe(
+      "Authorization: *** was rejected",
+    );
+    expect(redact("Authorization: Custom part1  part2 was rejected")).toBe(
+      "Authorization: *** was rejected",
+    );
+  });
+
+  it("masks a short secret (under 8 characters) only where no word character touches a word-character edge", () => {
+    // A 7-character key is short (`secret.length > 7` made `>= 7` masked `x***`).
+    expect(redact("xabcdefg abcdefg", "abcdefg")).toBe("xabcdefg ***");
+    // A key starting with a symbol is masked after a letter (`/^\w/` made `/\w/`, and its `""`
+    // made a string no text holds, left `x-ab` unmasked) ...
+    expect(redact("x-ab, -ab", "-ab")).toBe("x***, ***");
+    // ... and one ending with a symbol before a letter (`/\w$/` made `/\w/`).
+    expect(redact("ab-x, ab-", "ab-")).toBe("***x, ***");
+  });
+
+  it("masks a key echoed with an astral character JSON-escaped as a surrogate pair, or a quote as &apos;", () => {
+    // (`split("")`/`join("")` of the UTF-16 units mutated: only the first unit was written as `\u`.)
+    const key = "k\u{1F600}abcdefgh";
+    expect(redact(`key k\\ud83d\\ude00abcdefgh here`, key)).toBe("key *** here");
+    expect(redact("a&apos;bcdefghij", "a'bcdefghij")).toBe("***");
+  });
+
+  it("deletes a key that masking spliced together at the very start of the text", () => {
+    // Masking `***xyzabcd` in `***xyzabcdxyzabcd` leaves `***` + `xyzabcd`: the key again, at
+    // index 0 (`text.search(key) >= 0` made `> 0` left it; the deletion's `""` made a string).
+    expect(redact("***xyzabcdxyzabcd", "***xyzabcd")).toBe("");
+  });
+
+  it("with no key, leaves the word undefined alone", () => {
+    // (`if (key)` made `if (true)`: `text.replace(undefined, …)` masked the word "undefined".)
+    expect(redact("value is undefined")).toBe("value is undefined");
+  });
+
+  it("finds an authHeader given as a number of 8 digits or more, and a value after a scheme and several spaces", () => {
+    // (`typeof value === "number" && value > 9999999` made false, `"number"` made `""`, `>` made `>=`.)
+    expect(credentialsIn({ authHeader: 12345678 })).toEqual(["12345678"]);
+    expect(credentialsIn({ authHeader: 9999999 })).toEqual([]);
+    // (`^\S+\s+(?=\S)` made `^\S+\s(?=\S)`: the credential alone was not found.)
+    expect(credentialsIn({ authHeader: "Bearer  s3cret-value" })).toEqual([
+      "Bearer  s3cret-value",
+      "s3cret-value",
+    ]);
+    // A header's value of exactly 7 characters is no secret (`part.length > 7` made `>= 7`).
+    expect(credentialsIn({ "x-token": "1234567" }, true)).toEqual([]);
+  });
+
+  it("reads credential names whole, in every spelling: api-key, api_key, apikey; not a longer name holding one", () => {
+    const input = {
+      "api-key": "value-one",
+      api_key: "value-two",
+      apikey: "value-three",
+      // (`^…$` made `…$` or `^…`: these longer names were read as credentials.)
+      "my-authorization": "not-a-secret-1",
+      "authorization-url": "not-a-secret-2",
+    };
+    expect(credentialsIn(input)).toEqual(["value-one", "value-two", "value-three"]);
+  });
+
+  it("does not mask a 7-character property name holding a key", () => {
+    // (`k.length > 7` made `>= 7` in scrub.)
+    expect(scrub({ secret1: 1, "secret1-x": 2 }, createRedactor("secret1"))).toEqual({
+      secret1: 1,
+      "***-x": 2,
+    });
+  });
+});
+
+describe("urlCredentialsIn", () => {
+  it("finds a URL's userinfo parts, its query's words of 8 characters or more and its path segments of 16 or more", () => {
+    const input = {
+      webhookURL:
+        "https://user1234:pass5678word@hooks.example.com/api/webhooks/123/abcdefghijklmnopq?token=tok_abcdefgh&x=1234567&seven=7654321",
+      // (http too; and a path segment of 16 characters, one of 15 not: `> 15` made `>= 15`.)
+      other: "http://example.com/abcdefghijklmnop/abcdefghijklmno",
+      // (No userinfo or query: the groups' defaults are empty.)
+      bare: "https://example.com",
+      // (Only a URL's own text, not one inside a sentence.)
+      note: "see https://example.com/abcdefghijklmnopqrstuvwxyz",
+      count: 5,
+    };
+    expect(urlCredentialsIn(input)).toEqual([
+      "user1234",
+      "pass5678word",
+      "tok_abcdefgh",
+      "abcdefghijklmnopq",
+      "abcdefghijklmnop",
+    ]);
+    expect(urlCredentialsIn("https://user1234:pass5678word@h")).toEqual([]);
+    expect(urlCredentialsIn(undefined)).toEqual([]);
   });
 });

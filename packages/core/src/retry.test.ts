@@ -50,6 +50,27 @@ describe("parseRetryAfter", () => {
     expect(h({})).toBeUndefined();
     expect(h({ "retry-after-ms": "x" })).toBeUndefined();
   });
+
+  // Mutation testing (StrykerJS) found these rules unchecked: each names the mutants it kills.
+  it("reads only plain delta-seconds: not an exponent or hex number, however many decimals", () => {
+    // (`/^\d+(\.\d+)?$/` without `$` read "1e3" as 1000 s and "0x10" as 16 s.)
+    for (const value of ["1e3", "0x10", "2.5e1"])
+      expect(h({ "retry-after": value }), value).toBeUndefined();
+    // (`(\.\d+)?` made `(\.\d)?` refused two decimals.)
+    expect(h({ "retry-after": "1.25" })).toBe(1250);
+  });
+
+  it("reads an HTTP-date only when it starts with a day name", () => {
+    // Date.parse reads both as dates (it skips a parenthesised comment); without the `^` of
+    // /^(mon|…)/ the day name in the comment made them one.
+    for (const value of ["in 10 (sun)", "01 Jan 2025 12:00:10 GMT (wed)"])
+      expect(h({ "retry-after": value }), value).toBeUndefined();
+  });
+
+  it("reads the HTTP-date of time zero as a past date: retry at once", () => {
+    // (`until >= 0` made `until > 0` read the epoch itself as no Retry-After.)
+    expect(h({ "retry-after": "Thu, 01 Jan 1970 00:00:00 GMT" })).toBe(0);
+  });
 });
 
 describe("a write (not idempotent)", () => {

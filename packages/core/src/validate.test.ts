@@ -688,3 +688,76 @@ describe("vTransaction", () => {
     expect(messages(vTransaction(vString()), "\u0100AAA")).toEqual([RULE]);
   });
 });
+
+// Mutation testing (StrykerJS) found these unchecked: each names the mutants it kills.
+describe("validate: the rule each issue names", () => {
+  const issuesOf = (check: Check, value: unknown) => {
+    try {
+      validate(check, value);
+    } catch (error) {
+      return (error as ValidationError).issues.map((i) => [i.path, i.rule]);
+    }
+    throw new Error("not refused");
+  };
+
+  it("names the JSON Schema keyword that refused: minItems, maxLength, maximum, type, required, dependentSchemas", () => {
+    // (Each rule's string made `""`, and `unit === "item"` made true or false, changed one.)
+    const check = vExclusive(
+      vObject(
+        {
+          list: vArray(vInteger(), 2, 3),
+          long: vArray(vInteger(), 0, 1),
+          name: vBoundedString(2, 3),
+          short: vBoundedString(2, 3),
+          n: vInteger(1, 5),
+          m: vInteger(1, 5),
+          big: vInteger(),
+          page: vInteger(),
+          cursor: vString(),
+        },
+        ["must"],
+      ),
+      "page",
+      ["cursor"],
+    );
+    expect(
+      issuesOf(check, {
+        list: [1],
+        long: [1, 2],
+        name: "abcd",
+        short: "a",
+        n: 9,
+        m: 0,
+        big: 2 ** 60,
+        page: 1,
+        cursor: "c",
+      }),
+    ).toEqual([
+      ["params.must", "required"],
+      ["params.list", "minItems"],
+      ["params.long", "maxItems"],
+      ["params.name", "maxLength"],
+      ["params.short", "minLength"],
+      ["params.n", "maximum"],
+      ["params.m", "minimum"],
+      ["params.big", "type"],
+      ["params.cursor", "dependentSchemas"],
+    ]);
+  });
+
+  it("refuses a non-string for a bounded string with a type issue, not a TypeError", () => {
+    // (`typeof value === "string"` made `true` spread the number 5: a TypeError.)
+    expect(issuesOf(vBoundedString(1, 3), 5)).toEqual([["params", "type"]]);
+    // (A class instance is refused as a type too: its `"type"` made `""`.)
+    expect(issuesOf(vObject({}), new (class {})())).toEqual([["params", "type"]]);
+  });
+
+  it("quotes a value of exactly 40 characters whole, and cuts a longer one", () => {
+    // (`text.length > 40` made `>= 40` cut the first.)
+    const forty = "x".repeat(38); // (quoted: 40 characters)
+    expect(messages(vString(/^a$/u), forty)).toEqual([`params: must match ^a$ (got "${forty}")`]);
+    expect(messages(vString(/^a$/u), forty + "x")).toEqual([
+      `params: must match ^a$ (got "${forty}x…)`,
+    ]);
+  });
+});
