@@ -3,7 +3,6 @@
 // declaration map, and the map sends its position to the line of `src/…ts` that declares it.
 // Everything followed (declaration file, map, source) must be in the tarball. TypeScript resolves
 // the export as an editor does (through re-exports); node:module's SourceMap reads the maps.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
@@ -11,9 +10,15 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { pascal } from "../../scripts/generate/lib/schema.mjs";
-import { publishedPackages } from "./published.js";
+import { type Packed, packPublished, publishedPackages } from "./published.js";
 
 const root = new URL("../..", import.meta.url).pathname;
+
+// What each package's tarball holds: one `npm pack --dry-run` of every package, by the first test
+// (one npm run for all, published.ts).
+let dryRuns: Record<string, Packed> | undefined;
+const dryRunOf = (dir: string) =>
+  (dryRuns ??= packPublished(publishedPackages, { ignoreScripts: true }))[dir]!;
 
 // One export per package, declared in the package's own source: an area package's factory
 // (`create<Area>Client`, in its generated client.ts), or the one named here.
@@ -47,15 +52,7 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
   const symbol = symbolOf(dir);
 
   it(`ships declaration maps: go to definition on ${symbol} opens src/ (import and require)`, () => {
-    const packed = new Set<string>(
-      JSON.parse(
-        execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-          cwd: pkgDir,
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "ignore"],
-        }),
-      )[0].files.map((f: { path: string }) => f.path),
-    );
+    const packed = new Set<string>(dryRunOf(dir).files);
     const shipped = (file: string) => {
       const path = relative(pkgDir, file);
       expect(packed, `${path} is in the tarball`).toContain(path);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { pascal } from "../../scripts/generate/lib/schema.mjs";
 import { isTextResponse, operations } from "../contract/spec.js";
-import { publishedPackages } from "./published.js";
+import { packPublished, publishedPackages } from "./published.js";
 
 const run = promisify(execFile);
 const root = new URL("../..", import.meta.url).pathname;
@@ -213,12 +213,11 @@ beforeAll(async () => {
     ...Object.values(calls).flatMap((c) => c.needs ?? []),
     ...Object.keys(calls),
   ]);
-  for (const dir of packed) {
-    const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", packDir], {
-      cwd: join(root, "packages", dir),
-    });
-    tarballs[dir] = join(packDir, stdout.trim().split("\n").pop()!);
-  }
+  // (One npm run packs them all: published.ts.)
+  for (const [dir, { tarball }] of Object.entries(
+    packPublished([...packed], { destination: packDir }),
+  ))
+    tarballs[dir] = tarball!;
 }, 120_000);
 
 afterAll(() => {
