@@ -453,13 +453,14 @@ export class InvalidResponseError extends ChainDataError {
   /**
    * What was wrong with the body:
    * - `non-json`: not JSON (nor HTML, nor JSON cut short);
-   * - `empty`: no body (or, REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the
-   *   operation returns a value;
+   * - `empty`: a body declared empty (`content-length: 0`, or a 204) or only white space (or,
+   *   REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the operation returns a value;
    * - `html`: an HTML page (a proxy's or a gateway's, say), by its first character or its
    *   `content-type`;
    * - `truncated`: JSON cut short (a string or an object left open, or a body cut inside a UTF-8
    *   character) in a body that ended without a transport error (a connection lost while a body of
-   *   known length is read is a `ConnectionError`); retried as that is;
+   *   known length is read is a `ConnectionError`), or no byte at all where a body is due that the
+   *   server did not declare empty (as `empty` says); retried as that is;
    * - `invalid-utf8`: bytes that are not UTF-8;
    * - `id-mismatch`: a JSON-RPC answer for another request `id` than the call's;
    * - `missing-entry`: a batch's answer without the call's entry (and no error the server could not

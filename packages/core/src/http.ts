@@ -65,7 +65,8 @@ export interface Http {
    * Sends with auth, headers, the timeout, rate limit and retries. Resolves with a 2xx
    * response and its whole body (so the timeout covers reading it); anything else rejects with
    * a typed `ChainDataError`. With `json`, the body is decoded (strict UTF-8) and parsed
-   * (lossless) into `value` inside the attempt, so a body cut short is retried as a lost
+   * (lossless) into `value` inside the attempt, so a body cut short (or, where a body is due, one
+   * with no byte that no `content-length: 0` or 204 declared empty) is retried as a lost
    * connection is (an `InvalidResponseError` otherwise). Every `ChainDataError` it rejects with,
    * and the response's `described` fields, carry `attempts`: the requests handed to `fetch`; it
    * also sets `options.attempts` as each goes (`options`: an object of the caller's own, never a
@@ -337,8 +338,16 @@ const invalidResponse = (
     },
   );
 
-/** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
-const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redactor) => {
+/**
+ * Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. `due`: a body
+ * is (JSON-RPC, or a REST operation without `optionalBody`).
+ */
+const decodeJson = (
+  { response, bytes }: Exchange,
+  id: string,
+  redactor: Redactor,
+  due: boolean,
+) => {
   // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
   // character is truncated, which the parse failure below says.
   let text: string;
@@ -361,10 +370,23 @@ const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redacto
     // Empty is no text but JSON's white space (space, tab, CR, LF): trimStart() also passes a
     // no-break space, U+2028, \v or \f, which JSON.parse refuses. (A leading BOM is dropped by
     // the decoder, as before any JSON: a BOM alone is empty.)
-    value = first || /[^ \t\n\r]/.test(text) ? parseJson(text) : undefined;
+    // No text where a body is due, and no 204 or `content-length: 0` saying there is none, is a
+    // body cut before its first byte (a close-delimited one whose connection dropped reads so):
+    // parsed, it fails as `truncated` and is retried as any body cut short (decision 0006). A body
+    // declared empty is the server's answer: `undefined` here, `empty` for the caller.
+    value =
+      first ||
+      /[^ \t\n\r]/.test(text) ||
+      (due &&
+        !bytes.length &&
+        response.status != 204 &&
+        response.headers.get("content-length") != "0")
+        ? parseJson(text)
+        : undefined;
   } catch {
     throw invalidResponse(
-      looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
+      // (Empty text reaches here only as a body cut before its first byte, above.)
+      looksTruncated(text) || !text ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
       response,
       text,
       id,
@@ -534,7 +556,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   const send: Http["send"] = async (
     url,
     init,
-    { id, idempotent },
+    { id, idempotent, optionalBody },
     options = {},
     redactor = redact,
   ) => {
@@ -627,7 +649,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             redactor,
           );
           if (response.ok) {
-            if (init.json) exchange.value = decodeJson(exchange, id, redactor);
+            if (init.json)
+              exchange.value = decodeJson(exchange, id, redactor, !(rest && optionalBody));
             tell(response);
             return exchange;
           }
