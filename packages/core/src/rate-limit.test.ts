@@ -933,7 +933,7 @@ describe("createRateLimiter", () => {
       const sentAt: number[] = [];
       const stub = stubFetch(
         (call) => (sentAt.push(Date.now() - t0), hang(call)),
-        (call) => (sentAt.push(Date.now() - t0), Promise.resolve(jsonResponse({}))),
+        () => (sentAt.push(Date.now() - t0), Promise.resolve(jsonResponse({}))),
       );
       const transport = createRestTransport(
         { apiKey: "k", fetch: stub.fetch, rateLimit, maxRetries: 0 },
