@@ -410,6 +410,14 @@ export class TimeoutError extends ChainDataError {
 export class AbortError extends ChainDataError {
   override readonly name = "AbortError";
   /**
+   * When the signal fired after a failed attempt that was to be retried (in the wait before the
+   * retry, or during it: a deadline of `AbortSignal.timeout` that the retries outlasted), that
+   * attempt's error (a 503's `InternalServerError`, a `TimeoutError`, a `ConnectionError`, …),
+   * redacted as every error is, with its own `attempts`; else `undefined`. `cause` stays the
+   * signal's reason. (A call in a batch: `undefined`, the batch's retries are its own.)
+   */
+  declare readonly lastError?: ChainDataError | undefined;
+  /**
    * The requests handed to `fetch` before the abort: `0` when the signal fired before anything was
    * sent (already aborted, or during a rate limiter's wait or a batch not yet sent), so nothing left
    * the process; 1 or more when a request went out (it may have been processed). See

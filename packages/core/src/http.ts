@@ -257,7 +257,13 @@ const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) =>
  * rate limiter, shared by many operations, knows none), and an abort's cause, the signal's
  * reason, is copied and redacted like a fetch error.
  */
-const finishCallError = (error: unknown, id: string, attempts: number, redactor: Redactor) => {
+const finishCallError = (
+  error: unknown,
+  id: string,
+  attempts: number,
+  redactor: Redactor,
+  lastError?: Error,
+) => {
   if (
     error instanceof TimeoutError ||
     error instanceof AbortError ||
@@ -270,6 +276,7 @@ const finishCallError = (error: unknown, id: string, attempts: number, redactor:
       // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
       ...(error instanceof AbortError && {
         message: `Request to ${id} was aborted`,
+        lastError,
         ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
       }),
     });
@@ -585,6 +592,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     let attempts = 0;
     // Settles the rate limiter's `answered` of the attempt going (see the loop below).
     let answered: ((value?: unknown) => void) | undefined;
+    // The failure of the attempt just made (none before the first fails): an abort after a retried
+    // one (in the wait, the limiter's or during the next attempt) carries it as `lastError`.
+    let error!: Error;
     // One request, and its whole body read (so the timeout covers reading it).
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
@@ -614,7 +624,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         if (config.rateLimit)
           await config.rateLimit.acquire(signal, new Promise((resolve) => (answered = resolve)));
         const started = Date.now();
-        let error: Error;
         let delay: number | undefined;
         // A write is retried after a 429 alone: refused before it was processed, it cannot be
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
@@ -701,6 +710,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           throw error;
         }
         delay = retryDelay(attempt, delay);
+        // (Its operation and attempts, as on a thrown error: it may be an abort's `lastError`.)
+        finishCallError(error, id, attempts, redactor);
         // What failed, as fields too (the message says it in words), so that a trace can record
         // each attempt: its error class, and the status and request id of an answer (redacted, as
         // on the error; none for a timeout or a lost connection). User trial 40.
@@ -721,8 +732,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // The wait before the retry (race's other use: no work), ended early by an abort.
         await race(id, delay, signal);
       }
-    } catch (error) {
-      throw finishCallError(error, id, attempts, redactor);
+    } catch (thrown) {
+      throw finishCallError(thrown, id, attempts, redactor, error);
     }
   };
 
