@@ -257,6 +257,83 @@ describe("a 2xx body cut short (truncated JSON): retried for reads, not for writ
   });
 });
 
+// No body byte where one is due, which no `content-length: 0` (nor a 204) declared: a body cut
+// before its first byte (decision 0006), which a close-delimited answer whose connection dropped
+// reads as. Retried as a body cut short is, and reported as one (`truncated`).
+describe("a 2xx with no body byte where one is due, not declared empty: retried as 'truncated'", () => {
+  /** Headers and no body, the end of the body marked only by the connection's close. */
+  const closeDelimitedEmpty: Behaviour = (ctx) => {
+    ctx.res.socket!.end(
+      "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n",
+    );
+  };
+
+  it("JSON-RPC read: a close-delimited body lost before its first byte, then answered → resolves (2 requests)", async () => {
+    useFakeClock();
+    const { client, lines } = das({ timeout: Infinity });
+    server.serve(closeDelimitedEmpty, rpcResult(asset(ASSET_ID)));
+    const { value, error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeUndefined();
+    expect(value).toMatchObject({ id: ASSET_ID });
+    expect(server.requests).toHaveLength(2);
+    expect(steps).toHaveLength(1);
+    expect(lines.join("\n")).toContain("Invalid response (truncated) from getAsset, status 200");
+  });
+
+  it("JSON-RPC read, never a byte (chunked, ended cleanly): maxRetries + 1 requests, then 'truncated' saying its attempts", async () => {
+    useFakeClock();
+    const { client, lines } = das({ timeout: Infinity });
+    server.serve(reply(200, ""));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "truncated", status: 200, snippet: "" });
+    expect(error.message).toBe(
+      "Invalid response (truncated) from getAsset, status 200 (3 attempts)",
+    );
+    expect(isRetryable(error)).toBe(true);
+    expect(server.requests).toHaveLength(3);
+    expectBackoff(steps);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("REST read (wallet.getIdentity): retried, then resolves", async () => {
+    useFakeClock();
+    const { client } = wallet({ timeout: Infinity });
+    server.serve(reply(200, ""), reply(200, JSON.stringify({ address: WALLET, name: "Binance" })));
+    const { value, error } = await drive(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeUndefined();
+    expect(value).toMatchObject({ address: WALLET });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("declared empty (content-length: 0) → 'empty', one request: the server's own answer", async () => {
+    const { client } = das();
+    server.serve(reply(200, "", { "content-length": "0" }));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toMatchObject({ name: "InvalidResponseError", reason: "empty", snippet: "" });
+    expect(isRetryable(error)).toBe(false);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("a write (webhooks.createWebhook): sent once, then 'truncated' (the 2xx says the write was made)", async () => {
+    const client = createWebhooksClient({
+      apiKey: API_KEY,
+      baseUrls: { api: server.url },
+      maxRetries: 2,
+    });
+    server.serve(reply(200, ""));
+    const { error } = await settle(
+      client.createWebhook({
+        webhookURL: "https://example.com/hook",
+        transactionTypes: ["ANY"],
+        accountAddresses: [WALLET],
+      }),
+    );
+    expect(error).toMatchObject({ name: "InvalidResponseError", reason: "truncated" });
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
   it("truncated at every byte of a valid response → 'truncated' each time (never 'non-json' or 'invalid-utf8')", async () => {
     // A fresh client per cut, so that the request id is always "1" and the body is fixed.
@@ -264,7 +341,8 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
     // backoffs per cut (the retry itself is shown above).
     const full = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: "1", result: asset(ASSET_ID) }));
     const reasons = new Map<string, number[]>();
-    for (let cut = 1; cut < full.length; cut++) {
+    // (From 0: no byte at all is a body cut too, decision 0006.)
+    for (let cut = 0; cut < full.length; cut++) {
       server.serve(reply(200, full.subarray(0, cut)));
       const { error } = await settle(das({ maxRetries: 0 }).client.getAsset({ id: ASSET_ID }));
       const reason =
@@ -282,8 +360,8 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
             : ` at bytes ${cuts.join(", ")}; body ends ${cuts.map((c) => JSON.stringify(full.subarray(Math.max(0, c - 4), c).toString("latin1"))).join(" ")}`),
       ]),
     );
-    expect(summary).toEqual({ truncated: `${full.length - 1} cuts` });
-    expect(server.requests).toHaveLength(full.length - 1);
+    expect(summary).toEqual({ truncated: `${full.length} cuts` });
+    expect(server.requests).toHaveLength(full.length);
   });
 
   it("an HTML error page with status 200 → InvalidResponseError 'html'", async () => {
@@ -323,9 +401,9 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
     expect(error).toMatchObject({ name: "InvalidResponseError", reason: "html" });
   });
 
-  it("an empty body with status 200 → InvalidResponseError 'empty' (as on REST)", async () => {
+  it("a body declared empty with status 200 → InvalidResponseError 'empty' (as on REST)", async () => {
     const { client, lines } = das();
-    server.serve(reply(200, ""));
+    server.serve(reply(200, "", { "content-length": "0" }));
     const { error } = await settle(client.getAsset({ id: ASSET_ID }));
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ reason: "empty", status: 200, snippet: "" });
@@ -417,7 +495,7 @@ describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
   // Documented (Transport.restCall): an empty body is `undefined` only where the spec allows one
   // (a 204: deleteWebhook); elsewhere the typed result would be a lie, so it is an error.
   const emptyBodies = [
-    ["200 with an empty body", reply(200, "")],
+    ["200 with content-length: 0", reply(200, "", { "content-length": "0" })],
     ["200 with an empty body and no content-type", ((ctx) => ctx.res.end()) as Behaviour],
     ["204 No Content", ((ctx) => (ctx.res.writeHead(204), ctx.res.end())) as Behaviour],
   ] as const;
@@ -432,23 +510,24 @@ describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
       expect(server.requests).toHaveLength(1);
     },
   );
-  it.each(emptyBodies)(
-    "%s → undefined from deleteWebhook (its spec allows a 204)",
-    async (_name, behaviour) => {
-      const client = createWebhooksClient({
-        apiKey: API_KEY,
-        baseUrls: { api: server.url },
-        maxRetries: 0,
-      });
-      server.serve(behaviour);
-      const { value, error } = await settle(
-        client.deleteWebhook({ webhookID: "0e8a4b6c-5d3f-4e21-9a7b-1c2d3e4f5a6b" }),
-      );
-      expect(error).toBeUndefined();
-      expect(value).toBeUndefined();
-      expect(server.requests).toHaveLength(1);
-    },
-  );
+  it.each([
+    ...emptyBodies,
+    // (Not declared empty, but no body is due: not read as one cut short.)
+    ["200 with no body byte, chunked", reply(200, "")] as const,
+  ])("%s → undefined from deleteWebhook (its spec allows a 204)", async (_name, behaviour) => {
+    const client = createWebhooksClient({
+      apiKey: API_KEY,
+      baseUrls: { api: server.url },
+      maxRetries: 0,
+    });
+    server.serve(behaviour);
+    const { value, error } = await settle(
+      client.deleteWebhook({ webhookID: "0e8a4b6c-5d3f-4e21-9a7b-1c2d3e4f5a6b" }),
+    );
+    expect(error).toBeUndefined();
+    expect(value).toBeUndefined();
+    expect(server.requests).toHaveLength(1);
+  });
 });
 
 describe("JSON-RPC batches (batch: createBatcher(), several calls in one tick)", () => {

@@ -123,6 +123,49 @@ describe("attempts: the requests a call handed to fetch", () => {
     expect(error.attempts).toBe(2);
   });
 
+  it("an abort after a retried failure carries that attempt's error as lastError (redacted, with its attempts), the signal's reason staying the cause", async () => {
+    // A 503 echoing the key, then the deadline fires during the backoff's wait (375-500 ms).
+    const echo = jsonResponse(
+      { error: `unavailable for ${KEY}` },
+      { status: 503, headers: { "x-request-id": "req-7" } },
+    );
+    const { fetch, calls } = stubFetch(echo);
+    const deadline = AbortSignal.timeout(50);
+    const { error } = await settle(rpc(fetch).call(getAsset, { id: "abc" }, { signal: deadline }));
+    expect(error).toBeInstanceOf(AbortError);
+    expect(calls).toHaveLength(1);
+    expect(error.cause).toMatchObject({ name: "TimeoutError" });
+    expect(error.lastError).toBeInstanceOf(InternalServerError);
+    expect(error.lastError).toMatchObject({ status: 503, requestId: "req-7", attempts: 1 });
+    expect(error.lastError.message).toBe("HTTP 503 from getAsset: unavailable for ***");
+    const json = JSON.stringify(error);
+    expect(json).not.toContain(KEY);
+    expect(JSON.parse(json).lastError).toMatchObject({ name: "InternalServerError", status: 503 });
+
+    // A timeout, then an abort while the retry is in flight: the timeout, with its operation and
+    // attempt.
+    const controller = new AbortController();
+    let sent = 0;
+    const slow = stubFetch((call) => {
+      if (++sent == 2) queueMicrotask(() => controller.abort());
+      return hang(call);
+    });
+    const timedOut = await settle(
+      rpc(slow.fetch, { timeout: 20 }).call(getAsset, { id: "abc" }, { signal: controller.signal }),
+    );
+    expect(timedOut.error).toBeInstanceOf(AbortError);
+    expect(timedOut.error.attempts).toBe(2);
+    expect(timedOut.error.lastError).toBeInstanceOf(TimeoutError);
+    expect(timedOut.error.lastError).toMatchObject({ operation: "getAsset", attempts: 1 });
+
+    // No failure before the abort: none.
+    const { error: first } = await settle(
+      rpc(stubFetch(hang).fetch).call(getAsset, { id: "abc" }, { signal: AbortSignal.timeout(10) }),
+    );
+    expect(first).toBeInstanceOf(AbortError);
+    expect(first.lastError).toBeUndefined();
+  });
+
   it("an abort during a rate limiter's wait: attempts 0", async () => {
     const { fetch, calls } = stubFetch(result);
     const client = rpc(fetch, { rateLimit: createRateLimiter({ requestsPerSecond: 1 }) });

@@ -410,6 +410,14 @@ export class TimeoutError extends ChainDataError {
 export class AbortError extends ChainDataError {
   override readonly name = "AbortError";
   /**
+   * When the signal fired after a failed attempt that was to be retried (in the wait before the
+   * retry, or during it: a deadline of `AbortSignal.timeout` that the retries outlasted), that
+   * attempt's error (a 503's `InternalServerError`, a `TimeoutError`, a `ConnectionError`, …),
+   * redacted as every error is, with its own `attempts`; else `undefined`. `cause` stays the
+   * signal's reason. (A call in a batch: `undefined`, the batch's retries are its own.)
+   */
+  declare readonly lastError?: ChainDataError | undefined;
+  /**
    * The requests handed to `fetch` before the abort: `0` when the signal fired before anything was
    * sent (already aborted, or during a rate limiter's wait or a batch not yet sent), so nothing left
    * the process; 1 or more when a request went out (it may have been processed). See
@@ -453,13 +461,14 @@ export class InvalidResponseError extends ChainDataError {
   /**
    * What was wrong with the body:
    * - `non-json`: not JSON (nor HTML, nor JSON cut short);
-   * - `empty`: no body (or, REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the
-   *   operation returns a value;
+   * - `empty`: a body declared empty (`content-length: 0`, or a 204) or only white space (or,
+   *   REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the operation returns a value;
    * - `html`: an HTML page (a proxy's or a gateway's, say), by its first character or its
    *   `content-type`;
    * - `truncated`: JSON cut short (a string or an object left open, or a body cut inside a UTF-8
    *   character) in a body that ended without a transport error (a connection lost while a body of
-   *   known length is read is a `ConnectionError`); retried as that is;
+   *   known length is read is a `ConnectionError`), or no byte at all where a body is due that the
+   *   server did not declare empty (as `empty` says); retried as that is;
    * - `invalid-utf8`: bytes that are not UTF-8;
    * - `id-mismatch`: a JSON-RPC answer for another request `id` than the call's;
    * - `missing-entry`: a batch's answer without the call's entry (and no error the server could not

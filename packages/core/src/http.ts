@@ -65,7 +65,8 @@ export interface Http {
    * Sends with auth, headers, the timeout, rate limit and retries. Resolves with a 2xx
    * response and its whole body (so the timeout covers reading it); anything else rejects with
    * a typed `ChainDataError`. With `json`, the body is decoded (strict UTF-8) and parsed
-   * (lossless) into `value` inside the attempt, so a body cut short is retried as a lost
+   * (lossless) into `value` inside the attempt, so a body cut short (or, where a body is due, one
+   * with no byte that no `content-length: 0` or 204 declared empty) is retried as a lost
    * connection is (an `InvalidResponseError` otherwise). Every `ChainDataError` it rejects with,
    * and the response's `described` fields, carry `attempts`: the requests handed to `fetch`; it
    * also sets `options.attempts` as each goes (`options`: an object of the caller's own, never a
@@ -256,7 +257,13 @@ const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) =>
  * rate limiter, shared by many operations, knows none), and an abort's cause, the signal's
  * reason, is copied and redacted like a fetch error.
  */
-const finishCallError = (error: unknown, id: string, attempts: number, redactor: Redactor) => {
+const finishCallError = (
+  error: unknown,
+  id: string,
+  attempts: number,
+  redactor: Redactor,
+  lastError?: Error,
+) => {
   if (
     error instanceof TimeoutError ||
     error instanceof AbortError ||
@@ -269,6 +276,7 @@ const finishCallError = (error: unknown, id: string, attempts: number, redactor:
       // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
       ...(error instanceof AbortError && {
         message: `Request to ${id} was aborted`,
+        lastError,
         ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
       }),
     });
@@ -337,8 +345,16 @@ const invalidResponse = (
     },
   );
 
-/** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
-const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redactor) => {
+/**
+ * Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. `due`: a body
+ * is (JSON-RPC, or a REST operation without `optionalBody`).
+ */
+const decodeJson = (
+  { response, bytes }: Exchange,
+  id: string,
+  redactor: Redactor,
+  due: boolean,
+) => {
   // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
   // character is truncated, which the parse failure below says.
   let text: string;
@@ -361,10 +377,23 @@ const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redacto
     // Empty is no text but JSON's white space (space, tab, CR, LF): trimStart() also passes a
     // no-break space, U+2028, \v or \f, which JSON.parse refuses. (A leading BOM is dropped by
     // the decoder, as before any JSON: a BOM alone is empty.)
-    value = first || /[^ \t\n\r]/.test(text) ? parseJson(text) : undefined;
+    // No text where a body is due, and no 204 or `content-length: 0` saying there is none, is a
+    // body cut before its first byte (a close-delimited one whose connection dropped reads so):
+    // parsed, it fails as `truncated` and is retried as any body cut short (decision 0006). A body
+    // declared empty is the server's answer: `undefined` here, `empty` for the caller.
+    value =
+      first ||
+      /[^ \t\n\r]/.test(text) ||
+      (due &&
+        !bytes.length &&
+        response.status != 204 &&
+        response.headers.get("content-length") != "0")
+        ? parseJson(text)
+        : undefined;
   } catch {
     throw invalidResponse(
-      looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
+      // (Empty text reaches here only as a body cut before its first byte, above.)
+      looksTruncated(text) || !text ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
       response,
       text,
       id,
@@ -534,7 +563,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   const send: Http["send"] = async (
     url,
     init,
-    { id, idempotent },
+    { id, idempotent, optionalBody },
     options = {},
     redactor = redact,
   ) => {
@@ -563,6 +592,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     let attempts = 0;
     // Settles the rate limiter's `answered` of the attempt going (see the loop below).
     let answered: ((value?: unknown) => void) | undefined;
+    // The failure of the attempt just made (none before the first fails): an abort after a retried
+    // one (in the wait, the limiter's or during the next attempt) carries it as `lastError`.
+    let error!: Error;
     // One request, and its whole body read (so the timeout covers reading it).
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
@@ -592,7 +624,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         if (config.rateLimit)
           await config.rateLimit.acquire(signal, new Promise((resolve) => (answered = resolve)));
         const started = Date.now();
-        let error: Error;
         let delay: number | undefined;
         // A write is retried after a 429 alone: refused before it was processed, it cannot be
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
@@ -627,7 +658,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             redactor,
           );
           if (response.ok) {
-            if (init.json) exchange.value = decodeJson(exchange, id, redactor);
+            if (init.json)
+              exchange.value = decodeJson(exchange, id, redactor, !(rest && optionalBody));
             tell(response);
             return exchange;
           }
@@ -678,6 +710,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           throw error;
         }
         delay = retryDelay(attempt, delay);
+        // (Its operation and attempts, as on a thrown error: it may be an abort's `lastError`.)
+        finishCallError(error, id, attempts, redactor);
         // What failed, as fields too (the message says it in words), so that a trace can record
         // each attempt: its error class, and the status and request id of an answer (redacted, as
         // on the error; none for a timeout or a lost connection). User trial 40.
@@ -698,8 +732,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // The wait before the retry (race's other use: no work), ended early by an abort.
         await race(id, delay, signal);
       }
-    } catch (error) {
-      throw finishCallError(error, id, attempts, redactor);
+    } catch (thrown) {
+      throw finishCallError(thrown, id, attempts, redactor, error);
     }
   };
 

@@ -614,7 +614,8 @@ describe("createJsonRpcClient: single calls", () => {
       [{ id: null, result: {} }, "id-mismatch"],
       ['"just a string"', "not-json-rpc"],
       ["null", "not-json-rpc"],
-      ["", "empty"],
+      // No byte, not declared empty: a body cut before its first byte (decision 0006).
+      ["", "truncated"],
       [" \n", "empty"],
       [" \t\r\n", "empty"],
       // White space to String.trim, not to JSON (they read "empty").
@@ -628,7 +629,8 @@ describe("createJsonRpcClient: single calls", () => {
     ];
     for (const [body, reason] of cases) {
       const { fetch } = stubFetch(jsonResponse(body));
-      const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+      // (maxRetries 0: the truncated one would wait out its backoff; its retries are shown below.)
+      const error = await createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 0 }, rpcHost, "/")
         .call(getAsset, { id: "abc" })
         .catch((e: any) => e);
       expect(error, JSON.stringify(body)).toBeInstanceOf(InvalidResponseError);
@@ -784,6 +786,37 @@ describe("createJsonRpcClient: single calls", () => {
       expect(mock, method.id).toHaveBeenCalledTimes(requests);
       if (requests === 2) expect(await result).toBe(7);
       else expect(await result).toMatchObject({ reason: "truncated" });
+    }
+  });
+
+  it("retries an answer with no body byte as one cut short (a JSON-RPC body is due whatever the method's optionalBody says), not one declared empty", async () => {
+    const noByte = () => new Response(null, { status: 200 });
+    const cases = [
+      [getAsset, noByte(), 2, 7],
+      // (optionalBody is about the `result`; the answer itself is still due.)
+      [{ ...getAsset, optionalBody: true }, noByte(), 2, 7],
+      [sendTransaction, noByte(), 1, "truncated"],
+      [getAsset, new Response("", { headers: { "content-length": "0" } }), 1, "empty"],
+      [getAsset, new Response(null, { status: 204 }), 1, "empty"],
+    ] as const;
+    for (const [method, first, requests, outcome] of cases) {
+      vi.useFakeTimers();
+      const { fetch, mock } = stubFetch(
+        first,
+        jsonResponse({ jsonrpc: "2.0", id: "1", result: 7 }),
+      );
+      const result = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+        .call(method as typeof getAsset, method === sendTransaction ? {} : { id: "abc" })
+        .catch((e: any) => e);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(mock, `${method.id} ${first.status}`).toHaveBeenCalledTimes(requests);
+      if (requests === 2) expect(await result).toBe(outcome);
+      else
+        expect(await result).toMatchObject({
+          name: "InvalidResponseError",
+          reason: outcome,
+          snippet: "",
+        });
     }
   });
 
@@ -1042,8 +1075,10 @@ describe("createJsonRpcClient: auto-batching", () => {
     ]);
   });
 
-  it("rejects with reason 'empty' for an empty body, batched or alone, as unbatched calls do", async () => {
-    const { fetch } = stubFetch(() => new Response("", { status: 200 }));
+  it("rejects with reason 'empty' for a body declared empty, batched or alone, as unbatched calls do", async () => {
+    const { fetch } = stubFetch(
+      () => new Response("", { status: 200, headers: { "content-length": "0" } }),
+    );
     const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
     const errors = await Promise.all([
       rpc.call(getAsset, { id: "aaa" }).catch((e: unknown) => e),
@@ -1052,6 +1087,23 @@ describe("createJsonRpcClient: auto-batching", () => {
     const lone = await rpc.call(getAsset, { id: "ccc" }).catch((e: unknown) => e);
     for (const error of [...errors, lone])
       expect(error).toMatchObject({ name: "InvalidResponseError", reason: "empty", status: 200 });
+  });
+
+  it("retries a batch answered with no body byte (not declared empty), then settles every call", async () => {
+    vi.useFakeTimers();
+    const { fetch, mock } = stubFetch(new Response(null, { status: 200 }), (call) =>
+      jsonResponse(
+        JSON.parse(call.body!).map((r: any) => ({ jsonrpc: "2.0", id: r.id, result: r.params.id })),
+      ),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const results = Promise.all([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+    ]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await results).toEqual(["aaa", "bbb"]);
+    expect(mock).toHaveBeenCalledTimes(2);
   });
 
   it("sends a lone call as a plain request, and calls in later ticks separately", async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AbortError, ConfigurationError } from "./errors.js";
 import { walletHost } from "./generated/environments.js";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
-import { jsonResponse, sendRequest, settle, stubFetch } from "./test-support/testing.js";
+import { hang, jsonResponse, sendRequest, settle, stubFetch } from "./test-support/testing.js";
 import { createRestTransport } from "./rest.js";
 
 describe("createRateLimiter", () => {
@@ -919,6 +919,39 @@ describe("createRateLimiter", () => {
     // Two hung from 70 s hold both places until 130 s; the third goes a window after that.
     expect(started.slice(4)).toEqual([70_000, 70_000, 131_100]);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("below 2 per second one place: a request hung until its timeout holds every call sharing the limiter until then, and a window more (documented, core README)", async () => {
+    // 1.5 per second: a burst of 1, so one place, and a window of 1.1 / 1.5 s (733.3 ms). The
+    // first request hangs until its attempt times out; the second call, made beside it, waits.
+    for (const [timeout, second] of [
+      [undefined, 60_000 + 734], // the default timeout, 60 s
+      [3_000, 3_000 + 734], // a call's own
+    ] as const) {
+      const rateLimit = createRateLimiter({ requestsPerSecond: 1.5 });
+      const t0 = Date.now();
+      const sentAt: number[] = [];
+      const stub = stubFetch(
+        (call) => (sentAt.push(Date.now() - t0), hang(call)),
+        () => (sentAt.push(Date.now() - t0), Promise.resolve(jsonResponse({}))),
+      );
+      const transport = createRestTransport(
+        { apiKey: "k", fetch: stub.fetch, rateLimit, maxRetries: 0 },
+        walletHost,
+      );
+      const send = () =>
+        settle(
+          sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
+            operation: { id: "getTransfers", idempotent: true },
+            options: { timeout },
+          }),
+        );
+      const [hung, next] = [send(), send()];
+      await vi.advanceTimersByTimeAsync(70_000);
+      expect((await hung).error).toMatchObject({ name: "TimeoutError" });
+      expect((await next).error).toBeUndefined();
+      expect(sentAt).toEqual([0, second]);
+    }
   });
 
   it("rejects an invalid rate", () => {

@@ -52,7 +52,10 @@ export interface RateLimiterOptions {
   /**
    * Requests that may reach the server per second, e.g. `5` (the admin host's documented limit);
    * the limiter aims a tenth under it: `5` lets at most 5 reach it in any 1.1 s, `0.5` one in any
-   * 2.2 s. Required (no default): a finite number > 0, at least one request per 22.5 days.
+   * 2.2 s. Required (no default): a finite number > 0, at least one request per 22.5 days. Under 2,
+   * one place: a request without an answer holds every call sharing the limiter until it is
+   * answered or fails (its attempt's `timeout`, 60 s by default), a minute at most, and a window
+   * more (core README, `rateLimit`).
    */
   requestsPerSecond: number;
 }

@@ -128,7 +128,7 @@ describe("restCall", () => {
     expect((await run(jsonResponse("null"), undefined, deleteWebhook)).value).toBe(undefined);
     // Elsewhere the typed result would be undefined behind an object type: an error at the call.
     for (const response of [
-      new Response("", { status: 200 }),
+      new Response("", { status: 200, headers: { "content-length": "0" } }),
       new Response("  \n", { status: 200 }),
       new Response(null, { status: 204 }),
       jsonResponse("null"), // a value, but none the result type allows
@@ -140,6 +140,10 @@ describe("restCall", () => {
         `Invalid response (empty) from getBalances, status ${response.status}`,
       );
     }
+    // No byte where a body is due, not declared empty (no `content-length: 0`, no 204): a body
+    // cut before its first byte, `truncated` (retried as one cut short: decision 0006).
+    const { error } = await run(new Response(null, { status: 200 }));
+    expect(error).toMatchObject({ reason: "truncated", status: 200, snippet: "" });
   });
 
   it("refuses unknown or mistyped per-call options before sending (a typo such as timout would mean no time limit)", async () => {
