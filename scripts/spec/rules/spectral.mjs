@@ -1,9 +1,10 @@
 // Spectral's lint of the OpenAPI documents, by the ruleset spec/.spectral.yaml (warnings fail too),
 // as finding lines like the other rules'. Spectral runs as a process of its own (1.5 s a run):
-// lintOpenApiAsync lets the other rules run meanwhile, and a run over documents and a ruleset
-// already linted in this process is remembered, since the spec tests check dozens of edited copies
-// of spec/ that leave every OpenAPI document as it was.
+// lintOpenApiAsync lets the other rules run meanwhile, and the findings of a document already linted
+// in this process (the same content, area and ruleset) are remembered, since the spec tests check
+// dozens of edited copies of spec/ that leave all but one OpenAPI document, or all, as they were.
 import { execFile, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -36,24 +37,35 @@ export async function lintOpenApiAsync(results) {
 }
 
 /**
- * Spectral's findings over the OpenAPI documents of `results`, run by `lint` on its arguments, or
- * remembered from an earlier run over the same documents and ruleset in this process. Spectral
- * takes 1.5 s a run, and the spec tests check dozens of edited copies of spec/, most of which
- * leave every OpenAPI document as it was (an edit to an OpenRPC document, or to one area).
- * Remembered per process only: a new run reads the ruleset, and Spectral's version, afresh.
+ * Spectral's findings over the OpenAPI documents of `results`, in Spectral's order: those of each
+ * document already linted in this process (the same content, area and ruleset) remembered, and the
+ * others linted by `lint` (on its arguments) in one run. Spectral takes 1.5 s a run, and the spec
+ * tests check dozens of edited copies of spec/, most of which change one OpenAPI document or none.
+ * Spectral lints each file on its own (its lint command runs each file through the same ruleset and
+ * lists the findings file by file), so a document's findings do not depend on the others linted
+ * with it. Remembered per process only: a new run reads the ruleset, and Spectral's version, afresh.
  */
 function remembered(results, lint) {
   const docs = results.filter((r) => r.kind === "openapi");
   if (!docs.length) return [];
-  const key = JSON.stringify([readFileSync(RULESET, "utf8"), docs.map((r) => [r.area, r.doc])]);
-  const known = lintRuns.get(key);
-  if (known) return [...known];
-  const input = spectralInput(docs);
+  const ruleset = readFileSync(RULESET, "utf8");
+  const keys = docs.map((r) => lintKey(ruleset, r));
+  /** Each document's lines, by its index in `docs`: those remembered now, the rest after the run. */
+  const found = keys.map((key) => lintedDocs.get(key));
+  const unseen = docs.filter((_, i) => !found[i]);
+  const inSpectralOrder = () =>
+    spectralOrder(docs.map((r, i) => ({ r, lines: found[i] }))).flatMap(({ lines }) => lines);
+  if (!unseen.length) return inSpectralOrder();
+  const input = spectralInput(unseen);
   const finish = (out) => {
-    const lines = spectralLines(out);
-    lintRuns.set(key, lines);
-    if (lintRuns.size > 64) lintRuns.delete(lintRuns.keys().next().value);
-    return [...lines];
+    const byArea = spectralLines(out);
+    docs.forEach((r, i) => {
+      if (found[i]) return;
+      found[i] = byArea.get(r.area) ?? [];
+      lintedDocs.set(keys[i], found[i]);
+      if (lintedDocs.size > 256) lintedDocs.delete(lintedDocs.keys().next().value);
+    });
+    return inSpectralOrder();
   };
   const cleanUp = () => rmSync(input.dir, { recursive: true, force: true });
   let out;
@@ -70,9 +82,28 @@ function remembered(results, lint) {
   return out.then(finish).finally(cleanUp);
 }
 
-/** Spectral's findings by the documents and ruleset they were found in (see `remembered`). */
-const lintRuns = new Map();
+/**
+ * What a document's findings depend on: the ruleset's text, Spectral's options, the document's area
+ * (its file's name, which starts each line) and its content (as written to that file).
+ */
+const lintKey = (ruleset, r) =>
+  createHash("sha256")
+    .update(JSON.stringify([ruleset, OPTIONS, r.area, JSON.stringify(r.doc, null, 2)]))
+    .digest("hex");
+
+/**
+ * `documents` in the order Spectral lints (and lists) them: its lint command sorts the files it is
+ * given by path (`a.localeCompare(b)`, @stoplight/spectral-cli's listFiles), all in one folder here.
+ */
+const spectralOrder = (documents) =>
+  documents.toSorted((a, b) => fileName(a.r).localeCompare(fileName(b.r)));
+const fileName = (r) => `${r.area}.json`;
+
+/** Spectral's findings (lines) of each document linted in this process, by {@link lintKey}. */
+const lintedDocs = new Map();
 const RULESET = join(root, "spec/.spectral.yaml");
+/** Spectral's options: the ruleset, JSON output, every finding (hints up) fails, findings only. */
+const OPTIONS = ["-r", RULESET, "-f", "json", "-F", "hint", "--quiet"];
 
 const SPECTRAL = join(root, "node_modules/.bin/spectral");
 const execFileAsync = promisify(execFile);
@@ -81,11 +112,11 @@ const execFileAsync = promisify(execFile);
 function spectralInput(docs) {
   const dir = mkdtempSync(join(tmpdir(), "chaindata-spectral-"));
   const files = docs.map((r) => {
-    const file = join(dir, `${r.area}.json`);
+    const file = join(dir, fileName(r));
     writeFileSync(file, JSON.stringify(r.doc, null, 2));
     return file;
   });
-  return { dir, args: ["lint", ...files, "-r", RULESET, "-f", "json", "-F", "hint", "--quiet"] };
+  return { dir, args: ["lint", ...files, ...OPTIONS] };
 }
 
 /** Spectral's output when it exits 1 (it found something); a failure without output is thrown. */
@@ -95,17 +126,19 @@ function spectralOutput(error) {
   return error.stdout;
 }
 
-/** Spectral's JSON output as finding lines. */
+/** Spectral's JSON output as finding lines, by the area of the document each was found in. */
 function spectralLines(out) {
   const problems = out.trim() ? JSON.parse(out) : [];
-  return problems.map(
-    (p) =>
-      `${p.source
-        .split("/")
-        .pop()
-        .replace(
-          /\.json$/,
-          "",
-        )} #/${p.path.map(pointerSegment).join("/")}: [${p.code}] ${p.message}`,
-  );
+  const byArea = new Map();
+  for (const p of problems) {
+    const area = p.source
+      .split("/")
+      .pop()
+      .replace(/\.json$/, "");
+    if (!byArea.has(area)) byArea.set(area, []);
+    byArea
+      .get(area)
+      .push(`${area} #/${p.path.map(pointerSegment).join("/")}: [${p.code}] ${p.message}`);
+  }
+  return byArea;
 }
