@@ -1740,8 +1740,11 @@ describe("encoding and argument rules that no other test pinned (found by mutati
     const { fetch } = stubFetch(jsonResponse({ context: { slot: 1 }, value: 5 }));
     const error = await createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 0 }, rpcHost, "/")
       .call(getAsset, { id: "abc" })
-      .catch((e: any) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e as InvalidResponseError,
+      );
     expect(error).toBeInstanceOf(InvalidResponseError);
-    expect(error.message).toBe("Invalid response (not-json-rpc) from getAsset, status 200");
+    expect(error?.message).toBe("Invalid response (not-json-rpc) from getAsset, status 200");
   });
 });
