@@ -220,3 +220,47 @@ describe("createBatcher: a batch answer without a call's entry", () => {
     expect((second as PromiseRejectedResult).reason.stack.split("\n")[0]).toMatch(/: id "2"$/);
   });
 });
+
+describe("batcher rules that no other test pinned (found by mutation testing)", () => {
+  it("refuses a wait that is not a number, and takes the longest a timer waits (2^31 - 1 ms)", () => {
+    expect(() => createBatcher({ wait: "5" as never })).toThrow(
+      new ConfigurationError('batch.wait: must be >= 0 and <= 2147483647 ms (got "5")'),
+    );
+    expect(() => createBatcher({ wait: 2 ** 31 - 1 })).not.toThrow();
+  });
+
+  it("clients bound without an endpoint, or with endpoints of another length, never share a batch", async () => {
+    const batcher = createBatcher();
+    const bodies = (name: string, seen: string[]) => async (body: string) => {
+      seen.push(`${name} ${body}`);
+      return [[], new Response()] as [unknown, Response];
+    };
+    const seen: string[] = [];
+    batcher.bind(bodies("a", seen), () => {})(call("1"), {});
+    batcher.bind(bodies("b", seen), () => {})(call("2"), {});
+    batcher.bind(bodies("c", seen), () => {}, ["url"])(call("3"), {});
+    batcher.bind(bodies("d", seen), () => {}, ["url", "key"])(call("4"), {});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual([
+      `a ${call("1").text}`,
+      `b ${call("2").text}`,
+      `c ${call("3").text}`,
+      `d ${call("4").text}`,
+    ]);
+  });
+
+  it("each call's onAttempt hears the batch's attempts, whatever the calls before it in the batch gave", async () => {
+    const heard: unknown[] = [];
+    const enqueue = createBatcher().bind(
+      async (_body, _operation, options) => {
+        options.onAttempt?.({ attempt: 1 } as never);
+        return [[], new Response()];
+      },
+      () => {},
+    );
+    enqueue(call("1"), {});
+    enqueue(call("2"), { onAttempt: (record: unknown) => heard.push(record) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(heard).toEqual([{ attempt: 1 }]);
+  });
+});

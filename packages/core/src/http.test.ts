@@ -1463,3 +1463,243 @@ describe("rate limit", () => {
     expect(acquire).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("engine rules that no other test pinned (found by mutation testing)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.UTC(2025, 0, 1));
+    vi.spyOn(Math, "random").mockReturnValue(0);
+  });
+
+  const sendWith = (
+    fetch: typeof globalThis.fetch,
+    { call, ...options }: { call?: object; [option: string]: unknown } = {},
+    operation = getBalances,
+  ) =>
+    settle(
+      sendRequest(createRestTransport({ apiKey: KEY, fetch, ...options }, walletHost), get(), {
+        operation,
+        options: call,
+      }),
+    );
+  const rejectedWith = async (thrown: unknown) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what is tested
+    const { error } = await sendWith(async () => Promise.reject(thrown), { maxRetries: 0 });
+    return error;
+  };
+
+  it("refuses headers that are neither an object, a Headers nor pairs with its own message; nothing is sent", async () => {
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const { error } = await sendWith(fetch, { call: { headers: "x-a: 1" } });
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toContain("headers: must be an object, a Headers or pairs");
+    expect(mock).not.toHaveBeenCalled();
+  });
+
+  it("says to pass `fetch` when there is no global fetch; nothing is sent", async () => {
+    vi.stubGlobal("fetch", undefined);
+    try {
+      const { error } = await settle(
+        sendRequest(createRestTransport({ apiKey: KEY }, walletHost), get(), {
+          operation: getBalances,
+        }),
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toBe("No global fetch: pass the `fetch` option");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("a timeout of exactly 2^31 - 1 ms is still a timeout (the longest a timer waits)", async () => {
+    const { fetch } = stubFetch(hang);
+    const result = sendWith(fetch, { maxRetries: 0, call: { timeout: 2 ** 31 - 1 } });
+    await vi.advanceTimersByTimeAsync(2 ** 31 - 1);
+    const { error } = await result;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe(`Request to getBalances timed out after ${2 ** 31 - 1} ms`);
+  });
+
+  it("a lost connection's cause chain is copied 3 causes deep, and one without a cause has none", async () => {
+    const chain = ["m0", "m1", "m2", "m3", "m4", "m5"].reduceRight<Error | undefined>(
+      (cause, message) => new Error(message, cause && { cause }),
+      undefined,
+    );
+    const deep = await rejectedWith(chain);
+    expect(deep).toBeInstanceOf(ConnectionError);
+    expect(deep.message).toBe("Connection error from getBalances: m0: m1: m2: m3");
+    expect(deep.cause.cause.cause.cause.message).toBe("m3");
+    expect(deep.cause.cause.cause.cause.cause).toBeUndefined();
+    const alone = await rejectedWith(new TypeError("fetch failed"));
+    expect(alone.message).toBe("Connection error from getBalances: fetch failed");
+    expect(alone.cause.cause).toBeUndefined();
+  });
+
+  it("the copy of a thrown value keeps its redacted stack, and names a value without a name Error with an empty stack", async () => {
+    const raw = new TypeError(`refused ${KEY}`);
+    const copied = (await rejectedWith(raw)).cause;
+    expect(copied.stack).toBe(raw.stack!.replace(KEY, "***"));
+    const plain = (await rejectedWith({ message: "reset" })).cause;
+    expect(plain).toMatchObject({ name: "Error", message: "reset", stack: "" });
+  });
+
+  it("a thrown value that cannot be read is a connection error saying so", async () => {
+    const unreadable = {
+      get message(): string {
+        throw new Error("no");
+      },
+    };
+    const error = await rejectedWith(unreadable);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toBe("Connection error from getBalances: (an error that cannot be read)");
+  });
+
+  it("only an error named exactly ReferenceError (…, URIError) is a custom fetch's bug: rethrown with its own redacted stack", async () => {
+    for (const name of ["NotAReferenceError", "SyntaxErrors"]) {
+      const error = await rejectedWith(Object.assign(new Error("odd"), { name }));
+      expect(error).toBeInstanceOf(ConnectionError);
+    }
+    const bug = Object.assign(new ReferenceError(`x is not defined ${KEY}`), {
+      stack: `ReferenceError: x is not defined ${KEY}\n    at customFetch (fetch.js:1:1)`,
+    });
+    const error = await rejectedWith(bug);
+    expect(error).toBeInstanceOf(ReferenceError);
+    expect(error).not.toBe(bug);
+    expect(error.stack).toBe(
+      "ReferenceError: x is not defined ***\n    at customFetch (fetch.js:1:1)",
+    );
+  });
+
+  it("masks a credential-named response header of 8 characters or more, `-authenticate` only at the end of a name exempt", async () => {
+    const { fetch } = stubFetch(
+      new Response("", {
+        status: 400,
+        headers: {
+          "set-cookie": "id=1234",
+          "x-session": "id=12345",
+          "x-authenticate-key": "abcdefgh123",
+          "www-authenticate": 'Bearer realm="api"',
+        },
+      }),
+    );
+    const { error } = await sendWith(fetch);
+    expect(error.headers).toMatchObject({
+      "set-cookie": "id=1234",
+      "x-session": "***",
+      "x-authenticate-key": "***",
+      "www-authenticate": 'Bearer realm="api"',
+    });
+  });
+
+  it("names the page title only in the message of an HTML answer", async () => {
+    const { fetch } = stubFetch(
+      new Response("oops <title>Gateway</title>", {
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    const { error } = await settle(
+      createRestTransport({ apiKey: KEY, fetch }, walletHost).restCall(
+        getBalances,
+        undefined,
+        undefined,
+        async (send) => {
+          await send(get());
+        },
+      ),
+    );
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toBe("Invalid response (non-json) from getBalances, status 200");
+  });
+
+  it("keeps an error body of exactly 64 KiB whole", async () => {
+    const text = "x".repeat(65536);
+    const { fetch } = stubFetch(new Response(text, { status: 400 }));
+    const { error } = await sendWith(fetch);
+    expect(error.body).toBe(text);
+  });
+
+  it("quotes a server's message that has a < inside, trimmed; a page after white space is read by its title", async () => {
+    const message = async (body: string) =>
+      (await sendWith(stubFetch(new Response(body, { status: 400 })).fetch)).error.message;
+    expect(await message('{"error":{"message":"  limit must be < 1000 \\n"}}')).toBe(
+      "HTTP 400 from getBalances: limit must be < 1000",
+    );
+    expect(await message("\n  <html><head><title>Blocked</title><p>no</p></html>")).toBe(
+      'HTTP 400 from getBalances: page titled "Blocked"',
+    );
+  });
+
+  it("a 429 without Retry-After has a retryAfter member (undefined), as every 429 does", async () => {
+    const { error } = await sendWith(stubFetch(new Response("", { status: 429 })).fetch, {
+      maxRetries: 0,
+    });
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(Object.keys(error)).toContain("retryAfter");
+    expect(error.retryAfter).toBeUndefined();
+  });
+
+  it("retries a write after a 429 (refused unprocessed), also with a limiter that cannot pause", async () => {
+    for (const rateLimit of [undefined, { acquire: async () => {} }]) {
+      const { fetch, mock } = stubFetch(new Response("", { status: 429 }), jsonResponse({}));
+      const result = sendWith(fetch, { rateLimit }, createWebhook);
+      await vi.advanceTimersByTimeAsync(500);
+      const { value, error } = await result;
+      expect(error).toBeUndefined();
+      expect(value?.status).toBe(200);
+      expect(mock).toHaveBeenCalledTimes(2);
+    }
+  });
+
+  it("onAttempt's durationMs is the attempt's time", async () => {
+    const records: { durationMs: number }[] = [];
+    const { fetch } = stubFetch(
+      () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse({})), 250)),
+    );
+    const result = sendWith(fetch, {
+      call: { onAttempt: (r: { durationMs: number }) => records.push(r) },
+    });
+    await vi.advanceTimersByTimeAsync(250);
+    await result;
+    expect(records.map((r) => r.durationMs)).toEqual([250]);
+  });
+
+  it("a failed attempt frees its place in the limiter at once: the next call waits for the step, not a minute", async () => {
+    const { fetch, mock } = stubFetch(new TypeError("fetch failed"), jsonResponse({}));
+    const rateLimit = createRateLimiter({ requestsPerSecond: 1 });
+    const first = sendWith(fetch, { rateLimit, maxRetries: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await first).error).toBeInstanceOf(ConnectionError);
+    const transport = createRestTransport({ apiKey: KEY, fetch, rateLimit }, walletHost);
+    const second = settle(sendRequest(transport, get(), { operation: getBalances }));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(mock).toHaveBeenCalledTimes(2);
+    expect((await second).value?.status).toBe(200);
+  });
+});
+
+describe("keys and base URLs that no other test pinned (found by mutation testing)", () => {
+  it("trims a sender key, and makes a sender client with no options at all", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({ jsonrpc: "2.0", id: "1", result: "ok" }));
+    const sender = createJsonRpcClient({ apiKey: " sk-sender-1 ", fetch }, senderHost, "/fast");
+    await sender.call({ id: "ping", idempotent: true }, {});
+    expect(calls[0]!.url.href).not.toContain("%20");
+    expect(JSON.stringify([calls[0]!.url.href, [...calls[0]!.headers]])).toContain("sk-sender-1");
+    expect(() => createJsonRpcClient(undefined, senderHost, "/fast")).not.toThrow();
+  });
+
+  it("reads CHAINDATA_API_KEY for a client made with no options", () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "sk-env-123");
+    expect(() => createRestTransport(undefined, walletHost)).not.toThrow();
+  });
+
+  it("takes plain http with a key to any 127.x.y.z and to a bare localhost, and an https URL that mentions http:// later", () => {
+    for (const url of [
+      "http://127.0.0.10:8080",
+      "http://localhost",
+      "https://gateway.example/forward/http://api.example",
+    ])
+      expect(() =>
+        createRestTransport({ apiKey: KEY, baseUrls: { wallet: url } }, walletHost),
+      ).not.toThrow();
+  });
+});

@@ -20,7 +20,12 @@ import { createBatcher } from "./batch.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { rpcHost, senderHost } from "./generated/environments.js";
 import { hang, jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
-import { createJsonRpcClient, rpcEncoding, type RpcMethodDescriptor } from "./json-rpc.js";
+import {
+  createJsonRpcClient,
+  notAnRpc,
+  rpcEncoding,
+  type RpcMethodDescriptor,
+} from "./json-rpc.js";
 import type { ClientOptions, RequestOptions } from "./config.js";
 
 const KEY = "rpc-key";
@@ -1673,5 +1678,73 @@ describe("hostile or odd values (what a fuzzer found)", () => {
     await expect(
       client(fetch).call({ ...getProofs, optionalBody: true }, { id: ID }),
     ).resolves.toBeNull();
+  });
+});
+
+describe("encoding and argument rules that no other test pinned (found by mutation testing)", () => {
+  it("encodes absent params: an empty object or array, no query, whatever the method's encoding", () => {
+    expect(rpcEncoding(undefined, {}, { config: { skip: true } })(undefined, {})).toEqual([{}, ""]);
+    expect(rpcEncoding<"tag">(undefined, { tag: "t" })(undefined, {})).toEqual([{}, ""]);
+    expect(rpcEncoding<"tag">(undefined, { tag: "t" })(undefined, { tag: 1 })).toEqual([{}, "t=1"]);
+    expect(rpcEncoding(["a", "b"])(undefined, {})).toEqual([[], ""]);
+  });
+
+  it("fills defaults only into a param that is a plain object: a string, null or array is sent as given", () => {
+    const encode = rpcEncoding(undefined, {}, { config: { skip: true } });
+    for (const config of ["fast", null, ["x"]])
+      expect(encode({ config }, {})).toEqual([{ config }, ""]);
+  });
+
+  it("takes every query option out of the params, one given or all, and joins them with &", () => {
+    const encode = rpcEncoding<"a" | "b">(undefined, { a: "qa", b: "qb" });
+    expect(encode({ x: 1, a: 2 }, {})).toEqual([{ x: 1 }, "qa=2"]);
+    expect(encode({ x: 1, a: 2 }, { b: "y" })).toEqual([{ x: 1 }, "qa=2&qb=y"]);
+  });
+
+  it("folds query call options into object params or none, never into params of another type", () => {
+    const { fold } = rpcEncoding<"a">(undefined, { a: "qa" });
+    expect(fold!({ x: 1 }, { a: 2 })).toEqual({ x: 1, a: 2 });
+    expect(fold!(undefined, { a: 2 })).toEqual({ a: 2 });
+    for (const params of ["text", null, [1]]) expect(fold!(params, { a: 2 })).toBe(params);
+  });
+
+  it("notAnRpc: passes a client's endpoint; refuses anything else naming the operation, the factory and what was given", async () => {
+    const operation = { id: "getAsset", idempotent: true };
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch: stubFetch().fetch }, rpcHost, "/");
+    expect(notAnRpc(rpc, "createDasRpc", operation)).toBeUndefined();
+    // (A value passed gives `undefined`, whose `.catch` throws a TypeError: the test fails.)
+    const errorOf = (value: unknown, what?: string) =>
+      notAnRpc(value, "createDasRpc", operation, what)!.catch(
+        (e: unknown) => e as ConfigurationError,
+      );
+    for (const [value, got] of [
+      [null, "null"],
+      [{ call: 1 }, "object"],
+      [Object.assign(() => {}, { call: () => {} }), "function"],
+      ["createDasRpc", '"createDasRpc"'],
+      [{ getAsset: () => {} }, "a client: call client.getAsset(...) instead"],
+    ] as const) {
+      const error = await errorOf(value);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toBe(
+        `getAsset: the first argument must be an rpc from createDasRpc() (got ${got})`,
+      );
+      expect(error.operation).toBe("getAsset");
+    }
+    expect((await errorOf(1, "a rest client from")).message).toBe(
+      "getAsset: the first argument must be a rest client from createDasRpc() (got 1)",
+    );
+  });
+
+  it("an answer that is no JSON-RPC response reads so, and nothing more", async () => {
+    const { fetch } = stubFetch(jsonResponse({ context: { slot: 1 }, value: 5 }));
+    const error = await createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 0 }, rpcHost, "/")
+      .call(getAsset, { id: "abc" })
+      .then(
+        () => undefined,
+        (e: unknown) => e as InvalidResponseError,
+      );
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error?.message).toBe("Invalid response (not-json-rpc) from getAsset, status 200");
   });
 });

@@ -1768,4 +1768,55 @@ describe("paginate: a walk by cursor keeps the cursors of its first 1,000 pages 
     expect(yielded).toEqual([...Array(2500).keys()].map((n) => n + 1).concat([1500, 1501, 1502]));
     expect(asked().filter((cursor) => cursor === "c1500")).toHaveLength(2);
   });
+
+  it("forgets the cursor of page 1,001 once 2,000 pages are done (the window of the last 1,000 moves on at once)", async () => {
+    const { walk, asked } = walkBackTo(2500, "c1001");
+    const { yielded, error } = await walkToError(walk);
+    expect(error).toBeUndefined();
+    expect(yielded.slice(2500)).toEqual([1001, 1002, 1003]);
+    expect(asked().filter((cursor) => cursor === "c1001")).toHaveLength(2);
+  });
+});
+
+describe("paginate: end-of-walk rules that no other test pinned (found by mutation testing)", () => {
+  it("an empty page ends a walk by page number even when it says hasMore: true (a page walk has no cursor to go on with)", async () => {
+    const pages = [
+      { items: [1], more: true },
+      { items: [], more: true },
+      { items: [3], more: true },
+    ];
+    const fetchPage = stubPages(async (p: { page: number }) => pages[p.page - 1]!);
+    const descriptor: PaginationDescriptor = { style: "page", items: "items", hasMore: "more" };
+    expect(await collect(paginate(fetchPage, descriptor, {}))).toEqual([1]);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  it("sends a cursor at a path three names deep, making the objects the params lack", async () => {
+    const fetchPage = stubPages(async (p: { o?: { p?: { cursor?: string } } }) =>
+      p.o ? { items: [2], next: null } : { items: [1], next: "c1" },
+    );
+    const descriptor: PaginationDescriptor = {
+      style: "cursor",
+      cursor: "o.p.cursor",
+      items: "items",
+      nextCursor: "next",
+    };
+    expect(await collect(paginate(fetchPage, descriptor, { owner: "x" }))).toEqual([1, 2]);
+    expect(sentBy(fetchPage)).toEqual([{ owner: "x" }, { owner: "x", o: { p: { cursor: "c1" } } }]);
+  });
+
+  it("a page shorter than the limit is no end of a walk by cursor: only the answer's cursor is", async () => {
+    const results: Record<string, unknown> = {
+      start: { value: { items: [1], cursor: "c1" } },
+      c1: { value: { items: [2], cursor: null } },
+    };
+    const fetchPage = stubPages(async (p: { cursor?: string }) => results[p.cursor ?? "start"]);
+    const descriptor: PaginationDescriptor = {
+      style: "cursor",
+      limit: "limit",
+      items: "value.items",
+      nextCursor: "value.cursor",
+    };
+    expect(await collect(paginate(fetchPage, descriptor, { limit: 2 }))).toEqual([1, 2]);
+  });
 });
