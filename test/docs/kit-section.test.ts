@@ -73,8 +73,16 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
     ],
     [
       "a transaction's wire bytes instead of its text",
-      "params.transaction: must be string (got object)",
+      "params.transaction: must be string (got Uint8Array)",
       { transaction: new Uint8Array(8), config: { encoding: "base64" } },
+    ],
+    [
+      "a Kit Transaction object (a frozen plain object) instead of its text",
+      "(got object)",
+      {
+        transaction: Object.freeze({ messageBytes: new Uint8Array(8), signatures: {} }),
+        config: { encoding: "base64" },
+      },
     ],
   ])("quotes the refusal of %s as the SDK words it, nothing sent", async (_, quoted, params) => {
     expect(prose).toContain(`\`${quoted}\``);

@@ -85,6 +85,33 @@ describe("validate", () => {
     expect(messages(vAny, undefined)).toEqual([]);
   });
 
+  it("names the class of an object that is not plain where a type is wrong (Kit's wire bytes: `got Uint8Array`)", () => {
+    class Transaction {
+      messageBytes = new Uint8Array(1);
+    }
+    expect(messages(vString(), new Uint8Array(8))).toEqual([
+      "params: must be string (got Uint8Array)",
+    ]);
+    expect(messages(vString(), new Transaction())).toEqual([
+      "params: must be string (got Transaction)",
+    ]);
+    expect(messages(vBoolean, new Date(0))).toEqual(["params: must be boolean (got Date)"]);
+    expect(messages(vArray(vAny), new Set())).toEqual(["params: must be array (got Set)"]);
+    // A plain object, one of no prototype, an anonymous class's: "object" as before.
+    expect(messages(vString(), { a: 1 })).toEqual(["params: must be string (got object)"]);
+    expect(messages(vString(), Object.create(null))).toEqual([
+      "params: must be string (got object)",
+    ]);
+    expect(messages(vString(), new (class {})())).toEqual(["params: must be string (got object)"]);
+    // The name is read from the prototype, never from the value's own members.
+    expect(messages(vString(), { constructor: { name: "Secret" } })).toEqual([
+      "params: must be string (got object)",
+    ]);
+    expect(messages(vString(), Object.create({ constructor: { name: 5 } }))).toEqual([
+      "params: must be string (got object)",
+    ]);
+  });
+
   it("lets null through vNullable, and reports the inner type otherwise", () => {
     expect(messages(vNullable(vString()), null)).toEqual([]);
     expect(messages(vNullable(vString()), "a")).toEqual([]);

@@ -28,15 +28,26 @@ const add = (
   issues.push({ path, rule, message: `${path}: ${message}` });
 };
 
-// (A number is shown too: `must be integer (got number)` would not say what is wrong with 2.5.)
-const kind = (value: unknown) =>
+// (A number is shown too: `must be integer (got number)` would not say what is wrong with 2.5.
+// An object not plain is named by its class, read from its prototype, never its own members:
+// `(got Uint8Array)` says to encode the bytes, where `(got object)` hid them.)
+const kind = (value: unknown): string =>
   value === null
     ? "null"
     : Array.isArray(value)
       ? "array"
       : typeof value === "number"
         ? `number ${hide ? hide(value) : value}` // (a secret given as a number: masked)
-        : typeof value;
+        : typeof value == "object"
+          ? className(value)
+          : typeof value;
+
+/** An object's class name (`Uint8Array`), or "object" for a plain one or one without a name. */
+const className = (value: object) => {
+  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
+    ?.constructor?.name;
+  return typeof name == "string" && name && name != "Object" ? name : "object";
+};
 
 /**
  * The redactor of the `validate` call under way, for `show`: a refused value may be the API key
