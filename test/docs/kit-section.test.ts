@@ -11,6 +11,7 @@ import * as compression from "@chaindata/compression";
 import * as das from "@chaindata/das";
 import * as sender from "@chaindata/sender";
 import ts from "typescript";
+import { toBase58 } from "../../packages/mock/src/echo.js";
 import { describe, expect, it, vi } from "vitest";
 
 const HEADING = "## Using chaindata with `@solana/kit`";
@@ -37,6 +38,11 @@ function recordingSender() {
 // A signed base64 transaction (the sender README's), so only the part under test is wrong.
 const TRANSACTION =
   "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA";
+
+// The same transaction as Kit's compileTransaction leaves it unsigned: its one signature 64 zero bytes.
+const unsignedBytes = Buffer.from(TRANSACTION, "base64").fill(0, 1, 65);
+const UNSIGNED_BASE64 = unsignedBytes.toString("base64");
+const UNSIGNED_BASE58 = toBase58(unsignedBytes);
 
 describe("the core README's section on using chaindata with @solana/kit", () => {
   it("has one Kit block, which parses and imports from chaindata only names its packages export", () => {
@@ -84,13 +90,21 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
         config: { encoding: "base64" },
       },
     ],
-  ])("quotes the refusal of %s as the SDK words it, nothing sent", async (_, quoted, params) => {
-    expect(prose).toContain(`\`${quoted}\``);
-    const { client, fetch } = recordingSender();
-    const error = await client.sendTransaction(params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(sender.ValidationError);
-    expect((error as Error).message).toContain(quoted);
-    expect(fetch).not.toHaveBeenCalled();
+    [
+      "a transaction compiled without signing (its signature 64 zero bytes), base64 and base58",
+      "params.transaction: must be signed (signature 1 of 1 is 64 zero bytes: the transaction is unsigned; sign it before sending)",
+      { transaction: UNSIGNED_BASE64, config: { encoding: "base64" } },
+      { transaction: UNSIGNED_BASE58, config: { encoding: "base58" } },
+    ],
+  ])("quotes the refusal of %s as the SDK words it, nothing sent", async (_, quoted, ...inputs) => {
+    for (const params of inputs) {
+      expect(prose).toContain(`\`${quoted}\``);
+      const { client, fetch } = recordingSender();
+      const error = await client.sendTransaction(params as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(sender.ValidationError);
+      expect((error as Error).message).toContain(quoted);
+      expect(fetch).not.toHaveBeenCalled();
+    }
   });
 
   it("quotes the refusal of Kit's abortSignal call option as the SDK words it, nothing sent", async () => {

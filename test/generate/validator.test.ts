@@ -1030,6 +1030,10 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
       "vTransaction(vBoundedString(undefined, 5464, PATTERN_1, DESCRIPTION_1))",
     );
     expect(emitOne(Transaction).imports).toEqual(["vString", "vTransaction"]);
+    // base58: the same check, told to decode base58.
+    expect(text({ ...Transaction, "x-solana-transaction": "base58" })).toBe(
+      "vTransaction(vString(PATTERN_1, DESCRIPTION_1), 1)",
+    );
     // (Not an annotation: an anyOf of such a string and another is not joined into one pattern.)
     expect(text({ anyOf: [Transaction, { type: "string", pattern: "^x$" }] })).toBe(
       "vAnyOf([vTransaction(vString(PATTERN_1, DESCRIPTION_1)), vString(PATTERN_2)])",
@@ -1069,9 +1073,9 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
       }
       return "no error";
     };
-    for (const value of ["base58", "hex", true, { encoding: "base64" }])
+    for (const value of ["base32", "hex", true, { encoding: "base64" }])
       expect(error({ ...Transaction, "x-solana-transaction": value })).toBe(
-        '#: "x-solana-transaction" must be "base64", on a string: the text is a serialized transaction in base64 (the runtime decodes no other encoding)',
+        '#: "x-solana-transaction" must be "base64" or "base58", on a string: the text is a serialized transaction in that encoding (the runtime decodes no other)',
       );
     expect(error({ type: "integer", "x-solana-transaction": "base64" })).toBe(
       '#: "x-solana-transaction" is not translated for type integer',

@@ -55,12 +55,12 @@ export const IF_SHAPE =
 const isObjectType = (s) => isSchemaObject(s) && s.type === "object";
 
 /**
- * The rule of `x-solana-transaction` (the generator's): its one value is the encoding the runtime
- * decodes, base64. (Base58 text sent as base64 is what the base64 pattern cannot refuse; base64 text
- * sent as base58 nearly always holds a character the base58 pattern refuses.)
+ * The rule of `x-solana-transaction` (the generator's): its value is the encoding the runtime
+ * decodes, base64 or base58. (Base58 text sent as base64 is what the base64 pattern cannot refuse;
+ * in either, a signature of 64 zero bytes is an unsigned signer's slot.)
  */
 export const SOLANA_TRANSACTION_RULE =
-  'must be "base64", on a string: the text is a serialized transaction in base64 (the runtime decodes no other encoding)';
+  'must be "base64" or "base58", on a string: the text is a serialized transaction in that encoding (the runtime decodes no other)';
 
 /**
  * The rule of `x-renamed-from` (the generator's): what it must be, on an object whose other
@@ -415,10 +415,10 @@ function stringCheck(cx, s, place) {
       : call(cx, "vBoundedString", min, max, regex, described);
   const transaction = s["x-solana-transaction"];
   if (transaction === undefined) return string;
-  if (transaction !== "base64")
+  if (transaction !== "base64" && transaction !== "base58")
     return refuseKeyword(cx, place, "x-solana-transaction", SOLANA_TRANSACTION_RULE) ?? string;
   // (Read once the string check passes: the layout of text it refuses is not told.)
-  return call(cx, "vTransaction", string);
+  return call(cx, "vTransaction", string, transaction === "base58" ? 1 : undefined);
 }
 
 /** The name of the hoisted constant of pattern `source` (`PATTERN_n`). */

@@ -28,7 +28,12 @@ export const sendTransaction: RpcMethodDescriptor<"swqosOnly", T.SendTransaction
       ["config", "encoding"],
       ["base58"],
       /* @__PURE__ */ vObject({
-        transaction: /* @__PURE__ */ vBoundedString(undefined, 5594, PATTERN_2, DESCRIPTION_2)
+        transaction: /* @__PURE__ */ vTransaction(/* @__PURE__ */ vBoundedString(
+          undefined,
+          5594,
+          PATTERN_2,
+          DESCRIPTION_2
+        ), 1)
       })
     ),
     ["config", "encoding"],
