@@ -73,9 +73,9 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
 
   it.each([
     [
-      "a bigint maxRetries, as Kit's own sendTransaction config types it",
-      "params.config.maxRetries: must be a number, not a bigint (got 0n)",
-      { transaction: TRANSACTION, config: { encoding: "base64", maxRetries: 0n } },
+      "a negative bigint maxRetries (a bigint is taken, its range checked)",
+      "params.config.maxRetries: must be >= 0 (got -1n)",
+      { transaction: TRANSACTION, config: { encoding: "base64", maxRetries: -1n } },
     ],
     [
       "a transaction's wire bytes instead of its text",
@@ -136,6 +136,20 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
       TRANSACTION,
       { encoding: "base64", skipPreflight: true, maxRetries: 0 },
     ]);
+  });
+
+  it("sends Kit's bigint maxRetries and minContextSlot as bare JSON integers, as the section says", async () => {
+    expect(prose).toContain("`maxRetries: 0n` is sent as `0`");
+    const { client, fetch } = recordingSender();
+    await client.sendTransaction({
+      transaction: TRANSACTION,
+      config: { encoding: "base64", maxRetries: 0n, minContextSlot: 18446744073709551615n },
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const body = String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body);
+    expect(body).toContain(
+      '{"encoding":"base64","maxRetries":0,"minContextSlot":18446744073709551615,"skipPreflight":true}',
+    );
   });
 
   it("holds its JSON claims: no package patches BigInt.prototype.toJSON, and stringifyJson writes a bigint", () => {

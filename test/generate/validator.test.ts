@@ -1089,6 +1089,34 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
   });
 });
 
+describe("x-accepts-bigint: an integer input that takes a bigint too (the sender's maxRetries, as Kit types it)", () => {
+  const MaxRetries = { type: "integer", minimum: 0, "x-accepts-bigint": true };
+
+  it("emits the wide integer check, as a u64's, with its bounds", () => {
+    expect(emitOne(MaxRetries).expression).toBe("vInteger(0, undefined, 1)");
+    expect(emitOne({ type: "integer", minimum: 0 }).expression).toBe("vInteger(0)");
+    expect(emitOne({ ...MaxRetries, "x-accepts-bigint": false }).expression).toBe("vInteger(0)");
+  });
+
+  it("takes a bigint of at most 64 bits within the range, and a number, refusing the rest", () => {
+    const check = compileCheck({
+      type: "object",
+      properties: { maxRetries: MaxRetries, plain: { type: "integer", minimum: 0 } },
+    });
+    expect(messages(check, { maxRetries: 0n })).toEqual([]);
+    expect(messages(check, { maxRetries: 3 })).toEqual([]);
+    expect(messages(check, { maxRetries: -1n })).toEqual([
+      "params.maxRetries: must be >= 0 (got -1n)",
+    ]);
+    expect(messages(check, { maxRetries: 2n ** 64n })).toEqual([
+      "params.maxRetries: must fit in 64 bits (got 18446744073709551616n)",
+    ]);
+    expect(messages(check, { plain: 0n })).toEqual([
+      "params.plain: must be a number, not a bigint (got 0n)",
+    ]);
+  });
+});
+
 describe("x-renamed-from: another SDK's name for a property, which the check's message names", () => {
   const getAsset = {
     type: "object",

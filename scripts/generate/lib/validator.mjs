@@ -7,7 +7,7 @@
 
 import { openBranchAccepts, openEnumParts } from "../../lib/open-enum.mjs";
 import { isObject as isSchemaObject, placeOf, wrappedParamOf } from "./places.mjs";
-import { isU64 } from "./schema.mjs";
+import { acceptsBigint, isU64 } from "./schema.mjs";
 
 // An enum this long is checked by the TypeScript types and by the server; shipping it to every
 // bundle costs kilobytes. Only its base type is checked. (The 572 webhook transaction types are an
@@ -301,8 +301,16 @@ function translate(cx, schema, place) {
   if (type === undefined)
     refuseSchema(place, Object.keys(s)[0], "without a type is not translated");
   s = only(cx, s, ["type", "enum", ...KEYWORDS[type]], place, `is not translated for type ${type}`);
-  // (`format` is an annotation, gone from `s`: a u64 or i64 is read from the schema as written.)
-  const inner = typed(cx, type, s, place, wrappedParamOf(schema), isU64(schema));
+  // (`format` is an annotation, gone from `s`: a u64 or i64 is read from the schema as written, and
+  // so is `x-accepts-bigint`, an integer input typed `number | bigint`: its check takes a bigint too.)
+  const inner = typed(
+    cx,
+    type,
+    s,
+    place,
+    wrappedParamOf(schema),
+    isU64(schema) || acceptsBigint(schema),
+  );
   return nullable ? call(cx, "vNullable", inner) : inner;
 }
 

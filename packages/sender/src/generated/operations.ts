@@ -19,9 +19,9 @@ export const sendTransaction: RpcMethodDescriptor<"swqosOnly", T.SendTransaction
         config: /* @__PURE__ */ vObject({
           encoding: /* @__PURE__ */ vEnum(["base58", "base64"]),
           skipPreflight: vBoolean,
-          maxRetries: /* @__PURE__ */ vInteger(0),
+          maxRetries: /* @__PURE__ */ vInteger(0, undefined, 1),
           preflightCommitment: /* @__PURE__ */ vEnum(["processed", "confirmed", "finalized"]),
-          minContextSlot: /* @__PURE__ */ vInteger(0)
+          minContextSlot: /* @__PURE__ */ vInteger(0, undefined, 1)
         }, ["encoding"], false),
         swqosOnly: vBoolean
       }, ["transaction", "config"], false),

@@ -37,14 +37,14 @@ export interface SendTransactionConfig {
      */
     skipPreflight?: boolean | undefined;
     /**
-     * How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). Not the SDK's retries: those are the call option `maxRetries` (2 by default; `{ maxRetries: 0 }` as the call's last argument turns them off). The default here is the SDK's: when the field is left out, sendTransaction sends `0`, as helius-sdk does (the service's own default is not documented).
+     * How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). Not the SDK's retries: those are the call option `maxRetries` (2 by default; `{ maxRetries: 0 }` as the call's last argument turns them off). The default here is the SDK's: when the field is left out, sendTransaction sends `0`, as helius-sdk does (the service's own default is not documented). A `number` or a `bigint` (as `@solana/kit` types it), sent as a JSON integer either way.
      * @default 0
      */
-    maxRetries?: number | undefined;
+    maxRetries?: number | bigint | undefined;
     /** The commitment the preflight simulation runs at (only with `skipPreflight: false`). Part of the standard sendTransaction config; the Sender's docs do not name it. */
     preflightCommitment?: "processed" | "confirmed" | "finalized" | undefined;
-    /** The minimum slot the preflight simulation may be evaluated at. Part of the standard sendTransaction config; the Sender's docs do not name it. */
-    minContextSlot?: Slot | undefined;
+    /** The minimum slot the preflight simulation may be evaluated at. Part of the standard sendTransaction config; the Sender's docs do not name it. A `number` or a `bigint` (as `@solana/kit` types a slot), sent as a JSON integer either way. */
+    minContextSlot?: Slot | bigint | undefined;
 }
 /**
  * How the signed transaction string is encoded.
