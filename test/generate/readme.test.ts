@@ -350,6 +350,30 @@ describe("generated package README", () => {
     });
   });
 
+  it("points a @solana/kit user to core's section: in sendTransaction's SDK part (it sends a transaction) and the u64 bullet", () => {
+    const read = (name: string) =>
+      readFileSync(new URL(`../../packages/${name}/README.md`, import.meta.url), "utf8");
+    const section = 'section "Using chaindata with `@solana/kit`"';
+    // The section the lines name is core's, by that title.
+    expect(read("core")).toContain("\n## Using chaindata with `@solana/kit`\n");
+    const sender = read("sender");
+    const sendPart = sender.slice(
+      sender.indexOf("## `sendTransaction` in the SDK"),
+      sender.indexOf("## `ping` in the SDK"),
+    );
+    expect(sendPart).toContain(
+      `**With \`@solana/kit\`.** \`@chaindata/core\`'s README, ${section}`,
+    );
+    // (ping sends no transaction: no such line there.)
+    expect(sender.slice(sender.indexOf("## `ping` in the SDK"))).not.toContain(
+      "With `@solana/kit`",
+    );
+    const u64Bullet = /^- \*\*u64 values\.\*\*.*$/m.exec(read("das"))![0];
+    expect(u64Bullet).toContain(
+      `With \`@solana/kit\`, whose \`Lamports\` and \`Address\` are branded: \`@chaindata/core\`'s README, ${section}.`,
+    );
+  });
+
   describe("what it says of the values that arrive as bigint (trial 25 F10)", () => {
     const U64_NOTE =
       "Fields the spec types u64 (lamports, raw amounts, supplies) arrive as `bigint`: `stringifyJson`, exported here too, writes them where `JSON.stringify` throws.";
