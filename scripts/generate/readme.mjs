@@ -171,21 +171,39 @@ function queryOptionsNote(kind, doc) {
 function sdkSections(kind, doc, http) {
   const described = [
     ...(kind === "openrpc"
-      ? (doc.methods ?? []).map((m) => [m.name, m.description])
+      ? (doc.methods ?? []).map((m) => [m.name, m.description, sendsTransaction(doc, m)])
       : operationsOf(doc).map((op) => [op.o.operationId, op.o.description])),
     ...(http ? operationsOf(http.doc).map((op) => [op.o.operationId, op.o.description]) : []),
   ];
   return described
-    .map(([id, description]) => [
+    .map(([id, description, transaction]) => [
       id,
-      descriptionParagraphs(description)
-        .filter((p) => p.sdk !== undefined)
-        .map((p) => p.text.replace(/\s+/g, " ")),
+      [
+        ...descriptionParagraphs(description)
+          .filter((p) => p.sdk !== undefined)
+          .map((p) => p.text.replace(/\s+/g, " ")),
+        ...(transaction ? [KIT_SEND] : []),
+      ],
     ])
     .filter(([, paragraphs]) => paragraphs.length)
     .map(([id, paragraphs]) => `\n\n## \`${id}\` in the SDK\n\n${paragraphs.join("\n\n")}`)
     .join("");
 }
+
+/** Where `@chaindata/core`'s README says how chaindata meets `@solana/kit` (its section's title). */
+const KIT_SECTION = '`@chaindata/core`\'s README, section "Using chaindata with `@solana/kit`"';
+
+/** The line of a method that sends a Solana transaction (the sender's `sendTransaction`). */
+const KIT_SEND = `**With \`@solana/kit\`.** ${KIT_SECTION}: the wire text to give (\`getBase64EncodedWireTransaction\`), the config Kit types with \`bigint\`s, and a send end to end.`;
+
+/**
+ * Whether JSON-RPC method `m` takes a serialized transaction: a schema it names is marked
+ * `x-solana-transaction` (spec/README.md).
+ */
+const sendsTransaction = (doc, m) =>
+  (JSON.stringify(m).match(/#\/components\/schemas\/[\w.-]+/g) ?? []).some(
+    (ref) => deref(doc, { $ref: ref })?.["x-solana-transaction"] !== undefined,
+  );
 
 /**
  * What the README says of the values that arrive as `bigint`: the u64 fields, when the area's
@@ -221,7 +239,7 @@ function bigintNote({ kind, doc }) {
     ? ` Such text read back with \`parseJson\` has them \`bigint\` again with the operation's shape, \`reviveU64(parseJson(text), ${u64ShapeName(shaped)})\`: each operation has its \`<operation>U64Shape\`${calls.some((c) => c.o["x-pagination"]) ? ", and one item of a page walk its `<operation>ItemU64Shape`" : ""}.`
     : "";
   return u64
-    ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${revive} To show a raw amount with its mint's decimals, \`formatUnits(raw, decimals)\` gives exact decimal text (\`Number(raw) / 10 ** decimals\` rounds past 2^53 raw units); \`parseUnits(text, decimals)\` reads one back as a \`bigint\`.`
+    ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${revive} To show a raw amount with its mint's decimals, \`formatUnits(raw, decimals)\` gives exact decimal text (\`Number(raw) / 10 ** decimals\` rounds past 2^53 raw units); \`parseUnits(text, decimals)\` reads one back as a \`bigint\`. With \`@solana/kit\`, whose \`Lamports\` and \`Address\` are branded: ${KIT_SECTION}.`
     : `No field of the results here is a u64, so none arrives as \`bigint\`${stays}. Only an integer beyond 2^53 in a field the spec does not type as u64 (a slot, a count, an undocumented field) would, rather than be rounded: \`stringifyJson\`, exported here too, writes it where \`JSON.stringify\` throws.`;
 }
 

@@ -2,7 +2,9 @@
  * A bigint where a param is typed `number` (a page, a limit, an offset, a share, a retry count) is
  * refused by the run-time check as the types refuse it: a ValidationError naming the field and
  * the rule, nothing sent (user trial 39: `limit: 10n` passed and was sent as 10). Only a u64 or
- * i64 param (typed `bigint`) takes one; none of the spec's operations has one today. (Every
+ * i64 param (typed `bigint`) takes one, none of the spec's operations has one today, and an integer
+ * the spec marks `x-accepts-bigint` (typed `number | bigint`: the sender's `config.maxRetries` and
+ * `config.minContextSlot`, which `@solana/kit` types `bigint`), sent as a bare JSON integer. (Every
  * integer field of every operation meets a bigint in test/generate/checks-vs-schema.test.ts, where
  * ajv refuses it as well.)
  */
@@ -86,16 +88,6 @@ describe("a bigint for a param typed number: ValidationError naming the field, n
       0n,
     ],
     [
-      "sender sendTransaction config.maxRetries",
-      (f) =>
-        createSenderClient(options(f)).sendTransaction({
-          transaction: TX_BASE64,
-          config: { encoding: "base64", skipPreflight: true, maxRetries: 0n as never },
-        }),
-      "params.config.maxRetries",
-      0n,
-    ],
-    [
       "mint mintCompressedNft sellerFeeBasisPoints",
       (f) =>
         createMintClient(options(f)).mintCompressedNft({
@@ -110,5 +102,40 @@ describe("a bigint for a param typed number: ValidationError naming the field, n
     ],
   ])("%s", async (_name, call, path, value) => {
     expect(await refusal(call)).toEqual([bigintIssue(path, value)]);
+  });
+});
+
+describe("an integer the spec marks x-accepts-bigint takes a bigint, range checked, sent as a bare JSON integer", () => {
+  it("sender sendTransaction config.maxRetries and config.minContextSlot", async () => {
+    const bodies: string[] = [];
+    const fetch = vi.fn<typeof globalThis.fetch>(async (_url, init) => {
+      bodies.push(String(init?.body));
+      return new Response('{"jsonrpc":"2.0","id":"1","result":"sig"}');
+    });
+    const sender = createSenderClient(options(fetch));
+    await sender.sendTransaction({
+      transaction: TX_BASE64,
+      config: { encoding: "base64", maxRetries: 5n, minContextSlot: 2n ** 64n - 1n },
+    });
+    expect(bodies[0]).toContain('"maxRetries":5,"minContextSlot":18446744073709551615');
+    expect(
+      await refusal((f) =>
+        createSenderClient(options(f)).sendTransaction({
+          transaction: TX_BASE64,
+          config: { encoding: "base64", maxRetries: -1n, minContextSlot: 2n ** 64n },
+        }),
+      ),
+    ).toEqual([
+      {
+        path: "params.config.maxRetries",
+        rule: "minimum",
+        message: "params.config.maxRetries: must be >= 0 (got -1n)",
+      },
+      {
+        path: "params.config.minContextSlot",
+        rule: "type",
+        message: "params.config.minContextSlot: must fit in 64 bits (got 18446744073709551616n)",
+      },
+    ]);
   });
 });

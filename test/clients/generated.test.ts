@@ -154,7 +154,7 @@ describe("JSON-RPC wire format", () => {
     const config = { encoding: "base64" } as const;
     await sender.sendTransaction({ transaction: TX_BASE64, config });
     await sender.sendTransaction({
-      transaction: "3yZe7d",
+      transaction: TX_BASE58,
       config: { encoding: "base58", skipPreflight: false, maxRetries: 3 },
     });
     await sender.sendTransaction({
@@ -167,7 +167,7 @@ describe("JSON-RPC wire format", () => {
     );
     expect(requests.map((r) => r.body.params)).toEqual([
       [TX_BASE64, { encoding: "base64", skipPreflight: true, maxRetries: 0 }],
-      ["3yZe7d", { encoding: "base58", skipPreflight: false, maxRetries: 3 }],
+      [TX_BASE58, { encoding: "base58", skipPreflight: false, maxRetries: 3 }],
       [TX_BASE64, { encoding: "base64", skipPreflight: true, maxRetries: 1 }],
       // (A descriptor without the spec's defaults sends only what it is given.)
       [TX_BASE64, { encoding: "base64" }],
@@ -262,12 +262,16 @@ describe("JSON-RPC wire format", () => {
 
     await sender.sendTransaction({ transaction: TX_BASE64, config: { encoding: "base64" } });
     await sender.sendTransaction({ transaction: TX_BASE58, config: { encoding: "base58" } });
-    // The longest texts of 4,096 bytes, in each encoding: those of 4,096 bytes of 0xff (in base64,
-    // but for the layout of a transaction with one signature: the count, then the header [1, 0, 0]).
+    // The longest texts of 4,096 bytes, in each encoding: those of 4,096 bytes of 0xff, but for the
+    // layout of a transaction with one signature (base58: v1, its prefix 0x81 then the header
+    // [1, 0]; base64: the count, then the header [1, 0, 0]). Base58 text of 4,096 bytes of 0xff is
+    // no longer.
     const bytes = Buffer.alloc(4_096, 0xff);
+    bytes.set([0x81, 1, 0], 0);
     let n = BigInt(`0x${bytes.toString("hex")}`);
     let base58 = "";
     for (; n > 0n; n /= 58n) base58 = BASE58_ALPHABET[Number(n % 58n)] + base58;
+    bytes.fill(0xff, 0, 3);
     bytes.set([1], 0);
     bytes.set([1, 0, 0], 65);
     const longest = [bytes.toString("base64"), base58];

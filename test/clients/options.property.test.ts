@@ -83,7 +83,7 @@ const SECRETS = [KEY, ENV_KEY, WEBHOOK_SECRET];
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 /** The smallest signed transaction, in base64: one signature, the header [1, 0, 0], one address, a blockhash, no instructions. */
 const TRANSACTION = btoa(
-  String.fromCharCode(1, ...Array<number>(64).fill(0), 1, 0, 0, 1, ...Array<number>(65).fill(0)),
+  String.fromCharCode(1, ...Array<number>(64).fill(9), 1, 0, 0, 1, ...Array<number>(65).fill(0)),
 );
 const WEBHOOK_ID = "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f";
 

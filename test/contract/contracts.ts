@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { RequestOptions } from "@chaindata/core";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { formatPosition, readSources, sourcePosition } from "../../scripts/lib/spec-sources.mjs";
+import { fromBase58, toBase58 } from "../../packages/mock/src/echo.js";
 import type { Clients } from "./harness.js";
 import { areas, deref, operationById, root, type Operation } from "./spec.js";
 
@@ -48,6 +49,9 @@ const exampleParam = (id: string, name: string, param: string): any =>
   (operationById.get(id) as any).method.examples
     .find((e: any) => e.name === name)
     .params.find((p: any) => p.name === param).value;
+
+/** `bytes` (a legacy or v0 transaction) with its first signature 64 zero bytes: a signer that has not signed. */
+const unsigned = (bytes: Uint8Array) => Uint8Array.from(bytes).fill(0, 1, 65);
 
 const A = "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5";
 const BAD_ADDRESS = "0OIl-not-base58"; // 0, O, I and l are not base58; too short as well
@@ -292,6 +296,32 @@ export const contracts: Record<string, Contract> = {
         path: "params.transaction",
         rule: "x-solana-transaction",
         // The mock (Prism) reads no x- keyword: it takes the text as base64 and answers.
+        mockRejects: false,
+      },
+      {
+        what: "the base64 example unsigned (its signature 64 zero bytes, as Kit encodes a signer that has not signed)",
+        input: {
+          ...example("sendTransaction"),
+          transaction: Buffer.from(
+            unsigned(Buffer.from(example("sendTransaction").transaction, "base64")),
+          ).toString("base64"),
+        },
+        path: "params.transaction",
+        rule: "x-solana-transaction",
+        mockRejects: false, // (Prism reads no x- keyword: it answers an unsigned transaction too)
+      },
+      {
+        what: "the base58 example unsigned",
+        input: {
+          transaction: toBase58(
+            unsigned(
+              fromBase58(exampleParam("sendTransaction", "base58Transaction", "transaction"))!,
+            ),
+          ),
+          config: { encoding: "base58" },
+        },
+        path: "params.transaction",
+        rule: "x-solana-transaction",
         mockRejects: false,
       },
     ],

@@ -11,6 +11,7 @@ import * as compression from "@chaindata/compression";
 import * as das from "@chaindata/das";
 import * as sender from "@chaindata/sender";
 import ts from "typescript";
+import { toBase58 } from "../../packages/mock/src/echo.js";
 import { describe, expect, it, vi } from "vitest";
 
 const HEADING = "## Using chaindata with `@solana/kit`";
@@ -37,6 +38,11 @@ function recordingSender() {
 // A signed base64 transaction (the sender README's), so only the part under test is wrong.
 const TRANSACTION =
   "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA";
+
+// The same transaction as Kit's compileTransaction leaves it unsigned: its one signature 64 zero bytes.
+const unsignedBytes = Buffer.from(TRANSACTION, "base64").fill(0, 1, 65);
+const UNSIGNED_BASE64 = unsignedBytes.toString("base64");
+const UNSIGNED_BASE58 = toBase58(unsignedBytes);
 
 describe("the core README's section on using chaindata with @solana/kit", () => {
   it("has one Kit block, which parses and imports from chaindata only names its packages export", () => {
@@ -67,22 +73,38 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
 
   it.each([
     [
-      "a bigint maxRetries, as Kit's own sendTransaction config types it",
-      "params.config.maxRetries: must be a number, not a bigint (got 0n)",
-      { transaction: TRANSACTION, config: { encoding: "base64", maxRetries: 0n } },
+      "a negative bigint maxRetries (a bigint is taken, its range checked)",
+      "params.config.maxRetries: must be >= 0 (got -1n)",
+      { transaction: TRANSACTION, config: { encoding: "base64", maxRetries: -1n } },
     ],
     [
       "a transaction's wire bytes instead of its text",
-      "params.transaction: must be string (got object)",
+      "params.transaction: must be string (got Uint8Array)",
       { transaction: new Uint8Array(8), config: { encoding: "base64" } },
     ],
-  ])("quotes the refusal of %s as the SDK words it, nothing sent", async (_, quoted, params) => {
-    expect(prose).toContain(`\`${quoted}\``);
-    const { client, fetch } = recordingSender();
-    const error = await client.sendTransaction(params as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(sender.ValidationError);
-    expect((error as Error).message).toContain(quoted);
-    expect(fetch).not.toHaveBeenCalled();
+    [
+      "a Kit Transaction object (a frozen plain object) instead of its text",
+      "(got object)",
+      {
+        transaction: Object.freeze({ messageBytes: new Uint8Array(8), signatures: {} }),
+        config: { encoding: "base64" },
+      },
+    ],
+    [
+      "a transaction compiled without signing (its signature 64 zero bytes), base64 and base58",
+      "params.transaction: must be signed (signature 1 of 1 is 64 zero bytes: the transaction is unsigned; sign it before sending)",
+      { transaction: UNSIGNED_BASE64, config: { encoding: "base64" } },
+      { transaction: UNSIGNED_BASE58, config: { encoding: "base58" } },
+    ],
+  ])("quotes the refusal of %s as the SDK words it, nothing sent", async (_, quoted, ...inputs) => {
+    for (const params of inputs) {
+      expect(prose).toContain(`\`${quoted}\``);
+      const { client, fetch } = recordingSender();
+      const error = await client.sendTransaction(params as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(sender.ValidationError);
+      expect((error as Error).message).toContain(quoted);
+      expect(fetch).not.toHaveBeenCalled();
+    }
   });
 
   it("quotes the refusal of Kit's abortSignal call option as the SDK words it, nothing sent", async () => {
@@ -114,6 +136,20 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
       TRANSACTION,
       { encoding: "base64", skipPreflight: true, maxRetries: 0 },
     ]);
+  });
+
+  it("sends Kit's bigint maxRetries and minContextSlot as bare JSON integers, as the section says", async () => {
+    expect(prose).toContain("`maxRetries: 0n` is sent as `0`");
+    const { client, fetch } = recordingSender();
+    await client.sendTransaction({
+      transaction: TRANSACTION,
+      config: { encoding: "base64", maxRetries: 0n, minContextSlot: 18446744073709551615n },
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const body = String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body);
+    expect(body).toContain(
+      '{"encoding":"base64","maxRetries":0,"minContextSlot":18446744073709551615,"skipPreflight":true}',
+    );
   });
 
   it("holds its JSON claims: no package patches BigInt.prototype.toJSON, and stringifyJson writes a bigint", () => {

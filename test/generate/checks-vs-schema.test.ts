@@ -270,7 +270,15 @@ function fieldsOf(op: Operation): Field[] {
   const walk = (schema: Schema, at: Key[], stack: string[], openEnumKnown = false) => {
     const { s, stack: inner } = resolve(op.doc, schema, stack);
     if (!s || typeof s !== "object") return;
-    fields.push({ op, name: fieldName(at), schema: s, openEnumKnown, recursive: !!s.recursive });
+    // (`x-accepts-bigint` beside a `$ref` is the field's, not its target's: kept on the field.)
+    const marked = schema?.["x-accepts-bigint"] === true && !s["x-accepts-bigint"];
+    fields.push({
+      op,
+      name: fieldName(at),
+      schema: marked ? { ...s, "x-accepts-bigint": true } : s,
+      openEnumKnown,
+      recursive: !!s.recursive,
+    });
     const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? [])];
     const open = branches.some((b: Schema) => {
       const r = resolve(op.doc, b).s;
@@ -322,10 +330,15 @@ function everyFieldWhere(appliesTo: (field: Field) => boolean): Record<string, s
   }
   return fields;
 }
-/** A u64 or i64 integer (typed bigint): the one kind of field whose check takes a bigint. */
+/**
+ * A u64 or i64 integer (typed bigint), or one marked `x-accepts-bigint` (typed `number | bigint`):
+ * the kinds of field whose check takes a bigint.
+ */
 const isWide = (f: Field) =>
   typesOf(f.schema).includes("integer") &&
-  (f.schema.format === "uint64" || f.schema.format === "int64");
+  (f.schema.format === "uint64" ||
+    f.schema.format === "int64" ||
+    f.schema["x-accepts-bigint"] === true);
 const isObject = (f: Field) => isObjectSchema(f.schema);
 /** Whether an allOf rule of the input holds the field to a transaction's layout (`x-solana-transaction`). */
 const isTransaction = (f: Field) =>
@@ -338,7 +351,8 @@ const isTransaction = (f: Field) =>
 const DIVERGENCES: Record<string, Divergence> = {
   "bigint integers": {
     reason:
-      "vInteger takes a bigint for a u64 or i64 integer (format uint64 or int64, typed bigint; core " +
+      "vInteger takes a bigint for a u64 or i64 integer (format uint64 or int64, typed bigint; or " +
+      "x-accepts-bigint, typed number | bigint; core " +
       "writes it exactly in the JSON), and ajv cannot be given one: it is shown the bigint's value " +
       "as a number, clamped to ±(2^53−1), which compares with every bound of the spec as the " +
       "bigint does (the bounds are safe integers, asserted below). A bigint wider than 64 bits is " +

@@ -337,7 +337,8 @@ describe("generated package README", () => {
         "// { swqosOnly: true }, in the params or as a call option: route only through the stake-weighted (SWQoS) path instead of dual routing.\n",
         "last (`sendTransaction` also `swqosOnly`, which its params take too).",
         "## `sendTransaction` in the SDK",
-        "the tip, the priority fee and the signatures are not checked; the Sender rejects a transaction without them (-32602).",
+        "no signature of a legacy or v0 transaction is 64 zero bytes, the slot `@solana/kit` and `@solana/web3.js` write for a signer that has not signed",
+        "It does no cryptography and does not read what the transaction does: a signature is not verified, and the tip and the priority fee are not checked; the Sender rejects a transaction without them (-32602).",
         "`err.rpcError?.code` and `err.rpcError?.data` read both.",
         "has its logs in `data.logs`",
         "turn them off, `sendTransaction(params, { maxRetries: 0 })`, and resend in a loop of your own.",
@@ -347,6 +348,30 @@ describe("generated package README", () => {
       ])
         expect(sender).toContain(part);
     });
+  });
+
+  it("points a @solana/kit user to core's section: in sendTransaction's SDK part (it sends a transaction) and the u64 bullet", () => {
+    const read = (name: string) =>
+      readFileSync(new URL(`../../packages/${name}/README.md`, import.meta.url), "utf8");
+    const section = 'section "Using chaindata with `@solana/kit`"';
+    // The section the lines name is core's, by that title.
+    expect(read("core")).toContain("\n## Using chaindata with `@solana/kit`\n");
+    const sender = read("sender");
+    const sendPart = sender.slice(
+      sender.indexOf("## `sendTransaction` in the SDK"),
+      sender.indexOf("## `ping` in the SDK"),
+    );
+    expect(sendPart).toContain(
+      `**With \`@solana/kit\`.** \`@chaindata/core\`'s README, ${section}`,
+    );
+    // (ping sends no transaction: no such line there.)
+    expect(sender.slice(sender.indexOf("## `ping` in the SDK"))).not.toContain(
+      "With `@solana/kit`",
+    );
+    const u64Bullet = /^- \*\*u64 values\.\*\*.*$/m.exec(read("das"))![0];
+    expect(u64Bullet).toContain(
+      `With \`@solana/kit\`, whose \`Lamports\` and \`Address\` are branded: \`@chaindata/core\`'s README, ${section}.`,
+    );
   });
 
   describe("what it says of the values that arrive as bigint (trial 25 F10)", () => {

@@ -1030,6 +1030,10 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
       "vTransaction(vBoundedString(undefined, 5464, PATTERN_1, DESCRIPTION_1))",
     );
     expect(emitOne(Transaction).imports).toEqual(["vString", "vTransaction"]);
+    // base58: the same check, told to decode base58.
+    expect(text({ ...Transaction, "x-solana-transaction": "base58" })).toBe(
+      "vTransaction(vString(PATTERN_1, DESCRIPTION_1), 1)",
+    );
     // (Not an annotation: an anyOf of such a string and another is not joined into one pattern.)
     expect(text({ anyOf: [Transaction, { type: "string", pattern: "^x$" }] })).toBe(
       "vAnyOf([vTransaction(vString(PATTERN_1, DESCRIPTION_1)), vString(PATTERN_2)])",
@@ -1069,9 +1073,9 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
       }
       return "no error";
     };
-    for (const value of ["base58", "hex", true, { encoding: "base64" }])
+    for (const value of ["base32", "hex", true, { encoding: "base64" }])
       expect(error({ ...Transaction, "x-solana-transaction": value })).toBe(
-        '#: "x-solana-transaction" must be "base64", on a string: the text is a serialized transaction in base64 (the runtime decodes no other encoding)',
+        '#: "x-solana-transaction" must be "base64" or "base58", on a string: the text is a serialized transaction in that encoding (the runtime decodes no other)',
       );
     expect(error({ type: "integer", "x-solana-transaction": "base64" })).toBe(
       '#: "x-solana-transaction" is not translated for type integer',
@@ -1082,6 +1086,34 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
     expect(error({ "x-solana-transaction": "base64" })).toBe(
       '#: "x-solana-transaction" without a type is not translated',
     );
+  });
+});
+
+describe("x-accepts-bigint: an integer input that takes a bigint too (the sender's maxRetries, as Kit types it)", () => {
+  const MaxRetries = { type: "integer", minimum: 0, "x-accepts-bigint": true };
+
+  it("emits the wide integer check, as a u64's, with its bounds", () => {
+    expect(emitOne(MaxRetries).expression).toBe("vInteger(0, undefined, 1)");
+    expect(emitOne({ type: "integer", minimum: 0 }).expression).toBe("vInteger(0)");
+    expect(emitOne({ ...MaxRetries, "x-accepts-bigint": false }).expression).toBe("vInteger(0)");
+  });
+
+  it("takes a bigint of at most 64 bits within the range, and a number, refusing the rest", () => {
+    const check = compileCheck({
+      type: "object",
+      properties: { maxRetries: MaxRetries, plain: { type: "integer", minimum: 0 } },
+    });
+    expect(messages(check, { maxRetries: 0n })).toEqual([]);
+    expect(messages(check, { maxRetries: 3 })).toEqual([]);
+    expect(messages(check, { maxRetries: -1n })).toEqual([
+      "params.maxRetries: must be >= 0 (got -1n)",
+    ]);
+    expect(messages(check, { maxRetries: 2n ** 64n })).toEqual([
+      "params.maxRetries: must fit in 64 bits (got 18446744073709551616n)",
+    ]);
+    expect(messages(check, { plain: 0n })).toEqual([
+      "params.plain: must be a number, not a bigint (got 0n)",
+    ]);
   });
 });
 

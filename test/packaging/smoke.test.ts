@@ -45,7 +45,7 @@ const handWritten: Record<string, Smoke> = {
   sender: {
     factory: "createSenderClient",
     // (The smallest signed transaction, base64: the sender checks its layout.)
-    call: `c.sendTransaction({ transaction: btoa(String.fromCharCode(1, ...Array(64).fill(0), 1, 0, 0, 1, ...Array(65).fill(0))), config: { encoding: "base64" } })`,
+    call: `c.sendTransaction({ transaction: btoa(String.fromCharCode(1, ...Array(64).fill(9), 1, 0, 0, 1, ...Array(65).fill(0))), config: { encoding: "base64" } })`,
     expect: "sig",
   },
   mint: {

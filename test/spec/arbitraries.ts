@@ -2,7 +2,7 @@
  * Values of a JSON Schema of the spec, as fast-check arbitraries: `schemaArbitraries(options)`
  * gives `arbitraryOf(doc, schema)`. The values are mostly valid: the translator follows the
  * keywords the spec's inputs use (types, const, enum, anyOf/oneOf, bounds, lengths, patterns,
- * formats uri and uuid, `x-solana-transaction` (a transaction's layout, base64), items,
+ * formats uri and uuid, `x-solana-transaction` (a transaction's layout, base64 or base58), items,
  * properties, required, additionalProperties, dependentSchemas of
  * the form `{ name: { properties: { … } } }`, allOf rules `{ if, then: { properties: { … } } }`,
  * local `$ref`s, recursion), and throws on
@@ -10,6 +10,7 @@
  * The options add the values a caller may pass that the schema alone does not suggest.
  */
 import fc from "fast-check";
+import { toBase58 } from "../../packages/mock/src/echo.js";
 import { isAnnotation, isObjectSchema, resolve, typesOf, type Schema } from "./sdk-input.js";
 
 export const anyJson = fc.jsonValue({ maxDepth: 2 });
@@ -96,17 +97,19 @@ export function schemaArbitraries(options: ArbitraryOptions = {}) {
         const base =
           s["x-solana-transaction"] === "base64"
             ? signedTransaction.map((bytes) => Buffer.from(bytes).toString("base64"))
-            : s.format === "uri"
-              ? fc.webUrl({ validSchemes: ["https"] })
-              : s.format === "uuid"
-                ? fc.uuid()
-                : s.pattern !== undefined
-                  ? fc.stringMatching(new RegExp(s.pattern, "u"))
-                  : fc.string({
-                      unit: "binary",
-                      minLength: s.minLength ?? 0,
-                      maxLength: Math.min(s.maxLength ?? 12, (s.minLength ?? 0) + 12),
-                    });
+            : s["x-solana-transaction"] === "base58"
+              ? signedTransaction.map((bytes) => toBase58(Uint8Array.from(bytes)))
+              : s.format === "uri"
+                ? fc.webUrl({ validSchemes: ["https"] })
+                : s.format === "uuid"
+                  ? fc.uuid()
+                  : s.pattern !== undefined
+                    ? fc.stringMatching(new RegExp(s.pattern, "u"))
+                    : fc.string({
+                        unit: "binary",
+                        minLength: s.minLength ?? 0,
+                        maxLength: Math.min(s.maxLength ?? 12, (s.minLength ?? 0) + 12),
+                      });
         return base.filter(fits);
       }
       case "array": {
@@ -203,7 +206,8 @@ const codePoints = (text: string) => [...text].length;
 /**
  * The bytes of a signed transaction, as `x-solana-transaction` reads them (spec/schemas/sender.yaml
  * Base64Transaction): legacy, v0 or v1, with s signatures, the header [s, read-only signers < s,
- * read-only others], s or more addresses and a blockhash, then bytes the rule does not read.
+ * read-only others], s or more addresses and a blockhash, then bytes the rule does not read; no
+ * signature is 64 zero bytes.
  */
 const signedTransaction = fc
   .record({
@@ -216,6 +220,9 @@ const signedTransaction = fc
   })
   .map(({ layout, s, extra, readonly, random, tail }) => {
     const signatures = [...random.subarray(0, 64 * s)];
+    // A signature of 64 zero bytes is an unsigned signer's slot, refused (and fast-check's bias
+    // draws zeros): each has a byte set.
+    for (let i = 0; i < s; i++) signatures[64 * i] ||= 1;
     const keys = s + extra;
     const addresses = [...random.subarray(64 * 3, 64 * 3 + 32 * keys)];
     const blockhash = [...random.subarray(-32)];

@@ -85,6 +85,33 @@ describe("validate", () => {
     expect(messages(vAny, undefined)).toEqual([]);
   });
 
+  it("names the class of an object that is not plain where a type is wrong (Kit's wire bytes: `got Uint8Array`)", () => {
+    class Transaction {
+      messageBytes = new Uint8Array(1);
+    }
+    expect(messages(vString(), new Uint8Array(8))).toEqual([
+      "params: must be string (got Uint8Array)",
+    ]);
+    expect(messages(vString(), new Transaction())).toEqual([
+      "params: must be string (got Transaction)",
+    ]);
+    expect(messages(vBoolean, new Date(0))).toEqual(["params: must be boolean (got Date)"]);
+    expect(messages(vArray(vAny), new Set())).toEqual(["params: must be array (got Set)"]);
+    // A plain object, one of no prototype, an anonymous class's: "object" as before.
+    expect(messages(vString(), { a: 1 })).toEqual(["params: must be string (got object)"]);
+    expect(messages(vString(), Object.create(null))).toEqual([
+      "params: must be string (got object)",
+    ]);
+    expect(messages(vString(), new (class {})())).toEqual(["params: must be string (got object)"]);
+    // The name is read from the prototype, never from the value's own members.
+    expect(messages(vString(), { constructor: { name: "Secret" } })).toEqual([
+      "params: must be string (got object)",
+    ]);
+    expect(messages(vString(), Object.create({ constructor: { name: 5 } }))).toEqual([
+      "params: must be string (got object)",
+    ]);
+  });
+
   it("lets null through vNullable, and reports the inner type otherwise", () => {
     expect(messages(vNullable(vString()), null)).toEqual([]);
     expect(messages(vNullable(vString()), "a")).toEqual([]);
@@ -678,6 +705,77 @@ describe("vTransaction", () => {
     expect(base58.length % 4).toBe(0);
     expect(messages(vString(/^[A-Za-z0-9+/]+={0,2}$/u), base58)).toEqual([]);
     expect(messages(check, base58)).toEqual([RULE]);
+  });
+
+  const UNSIGNED = (i: number, s: number) =>
+    `params: must be signed (signature ${i} of ${s} is 64 zero bytes: the transaction is unsigned; sign it before sending)`;
+  /** `bytes` with signature `i` (from 1) of a legacy or v0 layout set to 64 zero bytes. */
+  const unsign = (bytes: number[], i: number) => [
+    ...bytes.slice(0, 1 + 64 * (i - 1)),
+    ...fill(64, 0),
+    ...bytes.slice(1 + 64 * i),
+  ];
+
+  it("refuses a legacy or v0 transaction with a signature of 64 zero bytes (a signer's slot not signed), naming which", () => {
+    expect(messages(check, base64(unsign(legacy(1), 1)))).toEqual([UNSIGNED(1, 1)]);
+    expect(messages(check, base64(unsign(legacy(2, [2, 1, 0]), 2)))).toEqual([UNSIGNED(2, 2)]);
+    expect(messages(check, base64(unsign(unsign(v0(3), 3), 2)))).toEqual([UNSIGNED(2, 3)]);
+    expect(() => validate(check, base64(unsign(v0(1), 1)))).toThrow(
+      expect.objectContaining({
+        issues: [{ path: "params", rule: "x-solana-transaction", message: UNSIGNED(1, 1) }],
+      }),
+    );
+    // One byte set is a signature (no cryptography: its value is not verified).
+    const oneByte = unsign(legacy(1), 1);
+    oneByte[64] = 1;
+    expect(messages(check, base64(oneByte))).toEqual([]);
+    // v1's signatures follow a message of its own length: not read.
+    expect(messages(check, base64([...v1(1).slice(0, -64), ...fill(64, 0)]))).toEqual([]);
+  });
+
+  describe("in base58", () => {
+    const check58 = vTransaction(vString(/^[1-9A-HJ-NP-Za-km-z]+$/u, "base58 text"), 1);
+    const base58 = (bytes: number[]) => {
+      let n = 0n;
+      for (const byte of bytes) n = n * 256n + BigInt(byte);
+      let text = "";
+      for (; n > 0n; n /= 58n)
+        text = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"[Number(n % 58n)] + text;
+      for (let i = 0; bytes[i] === 0; i++) text = "1" + text;
+      return text;
+    };
+    const RULE58 =
+      "params: must be a signed transaction in base58 (its signature count, message header and length do not agree)";
+
+    it("passes each layout, with the spec's example, and refuses a signature of 64 zero bytes", () => {
+      for (const bytes of [
+        legacy(1),
+        legacy(2, [2, 1, 3]),
+        v0(3),
+        v1(12, [12, 11, 0]),
+        legacy(127),
+      ])
+        expect(messages(check58, base58(bytes))).toEqual([]);
+      // The spec's example (spec/schemas/sender.yaml Base58Transaction), the same transaction as base64's.
+      const example =
+        "4iXPGWBQShuDvAhycZtdPvHR3KcP6gjvL6poDsWX7omZg2fXpA9C3nXzc8fqpSiBHPc9bPw9qz9Xqc1SoZ52J7JXVygHnoAYjtPZgctWGHLnDdEEWvFBTxVoDTRFrP2uPBiyQidwKdb8vmHV1bRxFXSJjqgcpQ7PAHqh9z7NfpqNNt4jy1UWgt1U38ACQLw9oRcdDe3em1z3qAa9WMrBkVee7RD479gxXg3UwpmeuAd7A2E9PhMJA1KKyLLywyk2zfivnPogDeBtFjTbBL3GCiBypX49Lgm3M1ZnhTHB4m3ar3nod6DHVpKvL4MySAJ294YnS46qzkHEEnUDJy5tcH3feMvf3JNbiZz7hTNmDm3V";
+      expect(messages(check58, example)).toEqual([]);
+      expect(messages(check58, base58(unsign(legacy(1), 1)))).toEqual([UNSIGNED(1, 1)]);
+      expect(messages(check58, base58(unsign(v0(2), 2)))).toEqual([UNSIGNED(2, 2)]);
+    });
+
+    it("refuses bytes of no such layout, and text the decoder refuses", () => {
+      for (const bytes of [
+        legacy(0),
+        legacy(2, [1, 0, 0]),
+        legacy(1).slice(0, -1),
+        [0, ...legacy(1)],
+      ])
+        expect(messages(check58, base58(bytes)), String(bytes)).toEqual([RULE58]);
+      expect(messages(check58, "3yZe7d")).toEqual([RULE58]);
+      expect(messages(vTransaction(vString(), 1), "0OIl")).toEqual([RULE58]);
+      expect(messages(vTransaction(vString(), 1), "")).toEqual([RULE58]);
+    });
   });
 
   it("reads the layout only once the string check passes, and of text atob refuses reads none", () => {

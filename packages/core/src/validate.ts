@@ -28,15 +28,26 @@ const add = (
   issues.push({ path, rule, message: `${path}: ${message}` });
 };
 
-// (A number is shown too: `must be integer (got number)` would not say what is wrong with 2.5.)
-const kind = (value: unknown) =>
+// (A number is shown too: `must be integer (got number)` would not say what is wrong with 2.5.
+// An object not plain is named by its class, read from its prototype, never its own members:
+// `(got Uint8Array)` says to encode the bytes, where `(got object)` hid them.)
+const kind = (value: unknown): string =>
   value === null
     ? "null"
     : Array.isArray(value)
       ? "array"
       : typeof value === "number"
         ? `number ${hide ? hide(value) : value}` // (a secret given as a number: masked)
-        : typeof value;
+        : typeof value == "object"
+          ? className(value)
+          : typeof value;
+
+/** An object's class name (`Uint8Array`), or "object" for a plain one or one without a name. */
+const className = (value: object) => {
+  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
+    ?.constructor?.name;
+  return typeof name == "string" && name && name != "Object" ? name : "object";
+};
 
 /**
  * The redactor of the `validate` call under way, for `show`: a refused value may be the API key
@@ -438,32 +449,57 @@ export const vBoolean: Check = (value, path, issues) => {
   };
 }
 
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/** The bytes of base58 text; none for text with a character base58 lacks. */
+const fromBase58 = (text: string) => {
+  // (A bigint, then its hex: 1 ms for 1,232 bytes, where a byte array multiplied by 58 for each
+  // character takes 2.)
+  let n = 0n;
+  for (const char of text) {
+    const digit = BASE58.indexOf(char);
+    if (digit < 0) return [];
+    n = n * 58n + BigInt(digit);
+  }
+  let hex = n ? n.toString(16) : "";
+  if (hex.length % 2) hex = "0" + hex;
+  const bytes: number[] = [];
+  for (let i = 0; text[i] == "1"; i++) bytes.push(0); // each leading "1" is a zero byte
+  for (let i = 0; i < hex.length; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
+  return bytes;
+};
+
 /**
- * `check` (a string's, holding it to base64 text), plus: the bytes the text decodes to are laid out
- * as a signed Solana transaction (the spec's `x-solana-transaction: base64`), so that base58 text,
- * whose alphabet base64's holds, is refused before it is sent as base64. With `s` signatures:
- * legacy and v0 begin with `s` (a one-byte compact-u16: 128 signatures would not fit the size
- * limit), then the signatures, then the message (v0 after a 0x80 byte); v1 (SIMD-0385) begins with
- * 0x81 and its message, the signatures after it. The message header's first byte is `s` (at most
- * 12 in v1), its second (read-only signers) less than `s`, and the whole at least 38 + 96·s bytes
- * (the count, the signatures, the header, `s` signer addresses, a blockhash and an instruction
- * count; v1: 42 + 96·s, its prefix, header, config mask, blockhash, counts, addresses, signatures).
- * (agave refuses any other: VersionedTransaction::sanitize, Message::sanitize.) Its message never
- * quotes the text.
+ * `check` (a string's, holding it to base64 text, or base58 text with `base58`), plus: the bytes the
+ * text decodes to are laid out as a signed Solana transaction (the spec's `x-solana-transaction:
+ * base64` or `base58`), so that base58 text, whose alphabet base64's holds, is refused before it is
+ * sent as base64. With `s` signatures: legacy and v0 begin with `s` (a one-byte compact-u16: 128
+ * signatures would not fit the size limit), then the signatures, then the message (v0 after a 0x80
+ * byte); v1 (SIMD-0385) begins with 0x81 and its message, the signatures after it. The message
+ * header's first byte is `s` (at most 12 in v1), its second (read-only signers) less than `s`, and
+ * the whole at least 38 + 96·s bytes (the count, the signatures, the header, `s` signer addresses, a
+ * blockhash and an instruction count; v1: 42 + 96·s, its prefix, header, config mask, blockhash,
+ * counts, addresses, signatures). (agave refuses any other: VersionedTransaction::sanitize,
+ * Message::sanitize.) And no signature of a legacy or v0 transaction is 64 zero bytes: the slot
+ * Kit and web3.js write for a signer that has not signed (no cryptography: a signature is not
+ * verified; v1's signatures, after a message of its own length, are not read). Its messages never
+ * quote the text.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vTransaction(check: Check): Check {
+/* @__NO_SIDE_EFFECTS__ */ export function vTransaction(check: Check, base58?: 1): Check {
   return (value, path, issues) => {
     const count = issues.length;
     check(value, path, issues);
     if (issues.length > count) return;
-    let bytes = "";
+    let bytes: number[] = [];
     try {
-      bytes = atob(value as string);
+      bytes = base58
+        ? fromBase58(value as string)
+        : [...atob(value as string)].map((char) => char.charCodeAt(0));
     } catch {
-      // (Text the string check let through that atob refuses: no layout is read from it.)
+      // (Text the string check let through that the decoder refuses: no layout is read from it.)
     }
-    const at = (i: number) => bytes.charCodeAt(i); // (NaN past the end: every comparison fails)
+    const at = (i: number) => bytes[i]!; // (undefined past the end: every comparison fails)
     const v1 = at(0) === 0x81;
     const s = at(+v1);
     let header = v1 ? 1 : 1 + 64 * s;
@@ -475,12 +511,20 @@ export const vBoolean: Check = (value, path, issues) => {
       at(header) === s &&
       at(header + 1) < s
     ))
-      add(
+      return add(
         issues,
         path,
         "x-solana-transaction",
-        "must be a signed transaction in base64 (its signature count, message header and length do not agree: is it base58 text?)",
+        `must be a signed transaction in base${base58 ? "58" : "64"} (its signature count, message header and length do not agree${base58 ? "" : ": is it base58 text?"})`,
       );
+    for (let i = 0; i < s && !v1; i++)
+      if (!bytes.slice(1 + 64 * i, 65 + 64 * i).some((byte) => byte))
+        return add(
+          issues,
+          path,
+          "x-solana-transaction",
+          `must be signed (signature ${i + 1} of ${s} is 64 zero bytes: the transaction is unsigned; sign it before sending)`,
+        );
   };
 }
 

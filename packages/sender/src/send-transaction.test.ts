@@ -2,7 +2,8 @@
 // each passes in its own encoding, and text of the other encoding is refused before anything is
 // sent, base58 text whose length is a multiple of 4 (valid base64 text too) included: the bytes it
 // decodes to as base64 are not laid out as a signed transaction (Base64Transaction's
-// x-solana-transaction, spec/schemas/sender.yaml).
+// x-solana-transaction, spec/schemas/sender.yaml). And a legacy or v0 transaction with a signature
+// of 64 zero bytes (how Kit and web3.js encode a signer that has not signed) is refused in either.
 import { readFileSync } from "node:fs";
 import { validate, ValidationError } from "@chaindata/core";
 import fc from "fast-check";
@@ -61,6 +62,7 @@ const transactions = fc
   .map(({ layout, s, others, readonly, instructions, seed }) => {
     const keys = s + others;
     const signatures = [...seed.subarray(0, 64 * s)];
+    for (let i = 0; i < s; i++) signatures[64 * i] ||= 1; // (64 zero bytes: an unsigned slot)
     const addresses = [...seed.subarray(64 * 12, 64 * 12 + 32 * keys)];
     const blockhash = [...seed.subarray(-32)];
     const header = [s, readonly % s, readonly % others];
@@ -158,5 +160,48 @@ describe("sendTransaction: a transaction in the encoding config.encoding names",
       },
     ]);
     expect((error as ValidationError).message).not.toContain(asBase58.slice(0, 8));
+  });
+});
+
+describe("sendTransaction: a signature of 64 zero bytes (a signer that has not signed)", () => {
+  /** `bytes` with legacy or v0 signature `i` (from 0) set to 64 zero bytes. */
+  const unsign = (bytes: Uint8Array, i: number) =>
+    Uint8Array.from(bytes).fill(0, 1 + 64 * i, 65 + 64 * i);
+  const issues = (transaction: string, encoding: "base58" | "base64") => {
+    try {
+      validate(sendTransaction.params!, { transaction, config: { encoding } });
+      return [];
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return error.issues;
+    }
+  };
+  const legacyAndV0 = sample.filter((bytes) => bytes[0] !== 0x81);
+
+  it("is refused in base64 and in base58, naming which signature, for every legacy or v0 transaction", () => {
+    expect(legacyAndV0.length).toBeGreaterThan(sample.length / 2);
+    for (const bytes of legacyAndV0) {
+      const s = bytes[0]!;
+      const i = (bytes[70]! + bytes[100]!) % s; // (any of them)
+      const unsigned = unsign(bytes, i);
+      for (const [text, encoding] of [
+        [base64(unsigned), "base64"],
+        [base58(unsigned), "base58"],
+      ] as const)
+        expect(issues(text, encoding)).toEqual([
+          {
+            path: "params.transaction",
+            rule: "x-solana-transaction",
+            message: `params.transaction: must be signed (signature ${i + 1} of ${s} is 64 zero bytes: the transaction is unsigned; sign it before sending) when params.config.encoding is "${encoding}"`,
+          },
+        ]);
+    }
+  });
+
+  it("passes once one byte of the signature is set (no cryptography: a signature is not verified)", () => {
+    const bytes = unsign(legacyAndV0[0]!, 0);
+    bytes[64] = 1;
+    expect(passes(base64(bytes), "base64")).toBe(true);
+    expect(passes(base58(bytes), "base58")).toBe(true);
   });
 });

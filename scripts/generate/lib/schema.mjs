@@ -88,6 +88,15 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
   at = placeOf(schema) ?? at;
   if (schema?.$ref) {
     if (stack.includes(schema.$ref)) return {}; // recursive type: stop checking below this depth
+    // (`x-accepts-bigint` beside a `$ref`, the sender's `minContextSlot: { $ref: Slot }`: kept on
+    // the copy, which is this call's own.)
+    if (schema["x-accepts-bigint"] === true)
+      return Object.assign(
+        validationSchema(doc, { $ref: schema.$ref }, stack, where, { at, refusals }),
+        {
+          "x-accepts-bigint": true,
+        },
+      );
     return validationSchema(
       doc,
       resolveRef(doc, schema.$ref),
@@ -109,6 +118,7 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
       // (A u64 or i64's format is kept, an annotation all the same: its check takes a bigint,
       // which any other integer's refuses, validator.mjs `typed`.)
       if (key === "format" && (value === "uint64" || value === "int64")) out.format = value;
+      if (key === "x-accepts-bigint" && value === true) out[key] = true; // (the same: a bigint taken)
       if (isAnnotation(key)) continue;
       const error = new Error(
         `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[
@@ -152,6 +162,15 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
 export const isU64 = (s) =>
   s &&
   (s.format === "uint64" || s.format === "int64") &&
+  (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+
+/**
+ * An integer input the spec marks `x-accepts-bigint: true` (the sender's `maxRetries`, which
+ * `@solana/kit` types `bigint`): typed `number | bigint`, its check takes a bigint of at most 64
+ * bits (its bounds still checked), and core writes one as a bare JSON integer.
+ */
+export const acceptsBigint = (s) =>
+  s?.["x-accepts-bigint"] === true &&
   (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
 
 /** A float: a `number` (not integer) value, typed `number`. */

@@ -9,11 +9,20 @@ import { openEnumParts } from "../../lib/open-enum.mjs";
 import { exactValueAt } from "../../spec/bundle.mjs";
 import { areaStatusTags, markBigints } from "./emit.mjs";
 import { isObject } from "./places.mjs";
-import { isU64 } from "./schema.mjs";
+import { acceptsBigint, isU64 } from "./schema.mjs";
 
 const bigint = ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword);
 const bigintOrNull = ts.factory.createUnionTypeNode([
   bigint,
+  ts.factory.createLiteralTypeNode(ts.factory.createNull()),
+]);
+// An integer input marked `x-accepts-bigint` (schema.mjs acceptsBigint).
+const numberOrBigint = ts.factory.createUnionTypeNode([
+  ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword),
+  bigint,
+]);
+const numberOrBigintOrNull = ts.factory.createUnionTypeNode([
+  ...numberOrBigint.types,
   ts.factory.createLiteralTypeNode(ts.factory.createNull()),
 ]);
 
@@ -85,6 +94,12 @@ function forTypes(root) {
   const visit = (node) => {
     if (Array.isArray(node)) return node.map(visit);
     if (node === null || typeof node !== "object") return node;
+    // A `$ref` marked `x-accepts-bigint` (the sender's `minContextSlot: { $ref: Slot }`) is typed
+    // `Slot | bigint`: its type, or a bigint.
+    if (typeof node.$ref === "string" && node["x-accepts-bigint"] === true) {
+      const { $ref, "x-accepts-bigint": _, ...annotations } = node;
+      return visit({ ...annotations, anyOf: [{ $ref }, { type: "integer", format: "int64" }] });
+    }
     const open = openEnumParts(node, resolve);
     if (open) {
       const { anyOf, ...annotations } = node;
@@ -237,6 +252,8 @@ export async function typeSources(openapiDoc, { inputSchemas = [], shared, area 
       // (As the runtime revives them: a `type: string, format: uint64` stays a string. The
       // transform replaces the whole type, so a nullable one says `null` itself.)
       if (isU64(schema)) return [schema.type].flat().includes("null") ? bigintOrNull : bigint;
+      if (acceptsBigint(schema))
+        return [schema.type].flat().includes("null") ? numberOrBigintOrNull : numberOrBigint;
       return undefined;
     },
   });

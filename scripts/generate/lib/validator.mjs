@@ -7,7 +7,7 @@
 
 import { openBranchAccepts, openEnumParts } from "../../lib/open-enum.mjs";
 import { isObject as isSchemaObject, placeOf, wrappedParamOf } from "./places.mjs";
-import { isU64 } from "./schema.mjs";
+import { acceptsBigint, isU64 } from "./schema.mjs";
 
 // An enum this long is checked by the TypeScript types and by the server; shipping it to every
 // bundle costs kilobytes. Only its base type is checked. (The 572 webhook transaction types are an
@@ -55,12 +55,12 @@ export const IF_SHAPE =
 const isObjectType = (s) => isSchemaObject(s) && s.type === "object";
 
 /**
- * The rule of `x-solana-transaction` (the generator's): its one value is the encoding the runtime
- * decodes, base64. (Base58 text sent as base64 is what the base64 pattern cannot refuse; base64 text
- * sent as base58 nearly always holds a character the base58 pattern refuses.)
+ * The rule of `x-solana-transaction` (the generator's): its value is the encoding the runtime
+ * decodes, base64 or base58. (Base58 text sent as base64 is what the base64 pattern cannot refuse;
+ * in either, a signature of 64 zero bytes is an unsigned signer's slot.)
  */
 export const SOLANA_TRANSACTION_RULE =
-  'must be "base64", on a string: the text is a serialized transaction in base64 (the runtime decodes no other encoding)';
+  'must be "base64" or "base58", on a string: the text is a serialized transaction in that encoding (the runtime decodes no other)';
 
 /**
  * The rule of `x-renamed-from` (the generator's): what it must be, on an object whose other
@@ -301,8 +301,16 @@ function translate(cx, schema, place) {
   if (type === undefined)
     refuseSchema(place, Object.keys(s)[0], "without a type is not translated");
   s = only(cx, s, ["type", "enum", ...KEYWORDS[type]], place, `is not translated for type ${type}`);
-  // (`format` is an annotation, gone from `s`: a u64 or i64 is read from the schema as written.)
-  const inner = typed(cx, type, s, place, wrappedParamOf(schema), isU64(schema));
+  // (`format` is an annotation, gone from `s`: a u64 or i64 is read from the schema as written, and
+  // so is `x-accepts-bigint`, an integer input typed `number | bigint`: its check takes a bigint too.)
+  const inner = typed(
+    cx,
+    type,
+    s,
+    place,
+    wrappedParamOf(schema),
+    isU64(schema) || acceptsBigint(schema),
+  );
   return nullable ? call(cx, "vNullable", inner) : inner;
 }
 
@@ -415,10 +423,10 @@ function stringCheck(cx, s, place) {
       : call(cx, "vBoundedString", min, max, regex, described);
   const transaction = s["x-solana-transaction"];
   if (transaction === undefined) return string;
-  if (transaction !== "base64")
+  if (transaction !== "base64" && transaction !== "base58")
     return refuseKeyword(cx, place, "x-solana-transaction", SOLANA_TRANSACTION_RULE) ?? string;
   // (Read once the string check passes: the layout of text it refuses is not told.)
-  return call(cx, "vTransaction", string);
+  return call(cx, "vTransaction", string, transaction === "base58" ? 1 : undefined);
 }
 
 /** The name of the hoisted constant of pattern `source` (`PATTERN_n`). */

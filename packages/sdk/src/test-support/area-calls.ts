@@ -8,10 +8,11 @@ import { camelArea } from "./area-names.js";
 export const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 /**
  * The smallest signed transaction, in base64 (the sender checks its layout): one signature, the
- * header [1, 0, 0], one address, a blockhash and no instructions, all zeros.
+ * header [1, 0, 0], one address, a blockhash and no instructions (a signature of 64 zero bytes
+ * is an unsigned signer's, refused: 9s; the rest zeros).
  */
 const TRANSACTION = btoa(
-  String.fromCharCode(1, ...Array<number>(64).fill(0), 1, 0, 0, 1, ...Array<number>(65).fill(0)),
+  String.fromCharCode(1, ...Array<number>(64).fill(9), 1, 0, 0, 1, ...Array<number>(65).fill(0)),
 );
 
 /** A base URL per host, each its own origin: where a request went tells which host it was for. */

@@ -19,16 +19,21 @@ export const sendTransaction: RpcMethodDescriptor<"swqosOnly", T.SendTransaction
         config: /* @__PURE__ */ vObject({
           encoding: /* @__PURE__ */ vEnum(["base58", "base64"]),
           skipPreflight: vBoolean,
-          maxRetries: /* @__PURE__ */ vInteger(0),
+          maxRetries: /* @__PURE__ */ vInteger(0, undefined, 1),
           preflightCommitment: /* @__PURE__ */ vEnum(["processed", "confirmed", "finalized"]),
-          minContextSlot: /* @__PURE__ */ vInteger(0)
+          minContextSlot: /* @__PURE__ */ vInteger(0, undefined, 1)
         }, ["encoding"], false),
         swqosOnly: vBoolean
       }, ["transaction", "config"], false),
       ["config", "encoding"],
       ["base58"],
       /* @__PURE__ */ vObject({
-        transaction: /* @__PURE__ */ vBoundedString(undefined, 5594, PATTERN_2, DESCRIPTION_2)
+        transaction: /* @__PURE__ */ vTransaction(/* @__PURE__ */ vBoundedString(
+          undefined,
+          5594,
+          PATTERN_2,
+          DESCRIPTION_2
+        ), 1)
       })
     ),
     ["config", "encoding"],
