@@ -1639,8 +1639,12 @@ describe("hostile or odd values (what a fuzzer found)", () => {
       }
     }
     const { fetch, calls } = stubFetch(server(() => ({})));
+    // (Named by its class where it has one: a Map or a Uint8Array says what to change.)
     await expect(client(fetch).call(getAsset, new AssetQuery())).rejects.toThrow(
-      "params: must be a plain object (got a class instance)",
+      "params: must be a plain object (got AssetQuery)",
+    );
+    await expect(client(fetch).call(getAsset, new Map([["id", ID]]))).rejects.toThrow(
+      "params: must be a plain object (got Map)",
     );
     // Inherited members are neither checked nor read: nothing inherits but from Object.prototype.
     await expect(

@@ -297,8 +297,15 @@ export const vBoolean: Check = (value, path, issues) => {
     // an `Object.create(proto)` what is checked, what is read and what is sent could all differ.
     // (paginate.ts's `copy` reads a plain object by the same rule.)
     const proto = Object.getPrototypeOf(object) as object | null;
-    if (proto && Object.getPrototypeOf(proto))
-      return add(issues, path, "type", "must be a plain object (got a class instance)");
+    if (proto && Object.getPrototypeOf(proto)) {
+      const name = className(object);
+      return add(
+        issues,
+        path,
+        "type",
+        `must be a plain object (got ${name == "object" ? "a class instance" : name})`,
+      );
+    }
     const own = Object.keys(object);
     for (const name of required)
       if (!own.includes(name) || object[name] === undefined)
