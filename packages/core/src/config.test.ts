@@ -2,12 +2,14 @@ import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   checkRequestOptions,
+  refuseExtraArguments,
   resolveBaseUrl,
   resolveConfig,
   snapshotOptions,
+  unbatched,
   type RequestOptions,
 } from "./config.js";
-import { AbortError, ConfigurationError } from "./errors.js";
+import { AbortError, ConfigurationError, ValidationError } from "./errors.js";
 import { paginate, withPagination } from "./paginate.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { createRestTransport } from "./rest.js";
@@ -668,5 +670,115 @@ describe("options read by name, as the checks read them (inherited values and ge
     const walk = pages.all({}, Object.create({ signal: controller.signal }));
     await expect(walk[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(AbortError);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("option checks no other config test pinned (found by mutation testing)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("quotes an unknown option name of 24 characters (the longest option's length), counts one of 25", () => {
+    const name = "a".repeat(24);
+    expect(() => resolveConfig({ [name]: 1 })).toThrow(`${name}: is not a client option (`);
+    expect(() => resolveConfig({ [`${name}b`]: 1 })).toThrow(
+      "<a name of 25 characters>: is not a client option (",
+    );
+  });
+
+  it("names a function and a bigint given as a limit by what they are: (got function), (got 2n)", () => {
+    expect(() => resolveConfig({ timeout: (() => 1) as never })).toThrow(
+      new ConfigurationError(
+        "timeout: must be a number of milliseconds > 0, or Infinity (got function)",
+      ),
+    );
+    expect(() => resolveConfig({ maxRetries: 2n as never })).toThrow(
+      new ConfigurationError("maxRetries: must be a whole number >= 0 (got 2n)"),
+    );
+  });
+
+  it("request options: none is no options; a signal without addEventListener, and an onResponse or onAttempt that is no function, are refused", () => {
+    expect(checkRequestOptions(undefined)).toEqual({});
+    expect(() => checkRequestOptions({ signal: { removeEventListener() {} } as never })).toThrow(
+      new ConfigurationError("signal: must be an AbortSignal"),
+    );
+    for (const name of ["onResponse", "onAttempt"])
+      expect(() => checkRequestOptions({ [name]: "log" })).toThrow(
+        new ConfigurationError(`${name}: must be a function`),
+      );
+  });
+
+  it("the local environment sends the placeholder key even where CHAINDATA_API_KEY is set (the real key does not travel to the mock)", () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "real-key-from-env");
+    expect(resolveConfig({ environment: "local" }).apiKey).toBe("local");
+  });
+
+  it("wallet on devnet (no URL there) says to give baseUrls.wallet, not that undefined is no URL", () => {
+    expect(() => resolveBaseUrl(resolveConfig({ environment: "devnet" }), walletHost)).toThrow(
+      new ConfigurationError('No wallet URL for environment "devnet": set `baseUrls.wallet`'),
+    );
+  });
+
+  it("snapshotOptions: no options, null or a string come back as given; headers as pairs or an object are copied whole", () => {
+    for (const options of [undefined, null, "key-given-alone"])
+      expect(snapshotOptions(options)).toBe(options);
+    const pairs = [["x-team", "a"]];
+    const copied = snapshotOptions({ headers: pairs });
+    expect(copied.headers).toEqual([["x-team", "a"]]);
+    expect(copied.headers[0]).not.toBe(pairs[0]);
+    expect(snapshotOptions({ headers: { "x-team": "a" } }).headers).toEqual({ "x-team": "a" });
+  });
+
+  it("unbatched: a batch given to a client that cannot batch is refused (with the sdk's prefix too); false or none is fine", () => {
+    const batch = createBatcher();
+    expect(() => unbatched({ batch }, "sender")).toThrow(
+      new ConfigurationError(
+        "batch: is not an option of the sender client (only the compression, das and mint areas batch)",
+      ),
+    );
+    expect(() => unbatched({ batch: true }, "wallet", "areas.wallet.")).toThrow(
+      /^areas\.wallet\.batch: is not an option of the wallet client \(/,
+    );
+    for (const options of [{ batch: false }, {}, undefined, null])
+      expect(unbatched(options, "sender")).toBe(options);
+  });
+
+  it("a rateLimit that is no limiter names the factory to make one with; one made by it is taken", () => {
+    expect(() =>
+      resolveConfig({ rateLimit: createRateLimiter({ requestsPerSecond: 5 }) }),
+    ).not.toThrow();
+    expect(() => resolveConfig({ rateLimit: {} as never })).toThrow(
+      new ConfigurationError("rateLimit: must be made by createRateLimiter({ requestsPerSecond })"),
+    );
+  });
+
+  it("baseUrls: every trailing slash dropped; a URL object, a scheme not at the start and a long bare word refused (the word unquoted: it may be the key)", () => {
+    const url = (rpc: unknown) =>
+      resolveBaseUrl(resolveConfig({ baseUrls: { rpc } as never }), rpcHost);
+    expect(url("https://node.example//")).toBe("https://node.example");
+    const rule = "baseUrls.rpc: must start with http:// or https://";
+    expect(() => url(new URL("https://node.example"))).toThrow(
+      new ConfigurationError(`${rule} (got object)`),
+    );
+    expect(() => url("ftp://node.example/https://x")).toThrow(`${rule} (got a long string)`);
+    expect(() => url("notarealkeybutlong123")).toThrow(
+      new ConfigurationError(`${rule} (got a long string)`),
+    );
+  });
+
+  it("an operation without params given a second argument refuses it, counting the arguments; none is fine", () => {
+    const message =
+      "params: getHealth takes no params; its only argument is the request options (got 2 arguments)";
+    let error: unknown;
+    try {
+      refuseExtraArguments("getHealth", [{ timeout: 5 }]);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      message,
+      issues: [{ path: "params", rule: "arguments", message }],
+    });
+    expect(() => refuseExtraArguments("getHealth", [])).not.toThrow();
+    expect(() => refuseExtraArguments("getHealth")).not.toThrow();
   });
 });

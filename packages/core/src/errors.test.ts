@@ -1,17 +1,26 @@
 import { describe, expect, it } from "vitest";
 import {
   type AnyChainDataError,
+  AbortError,
   APIError,
   AuthenticationError,
   BadRequestError,
   ChainDataError,
+  ConfigurationError,
+  ConnectionError,
   InternalServerError,
+  InvalidResponseError,
+  isChainDataError,
   isRetryable,
+  JsonRpcError,
   makeAPIError,
   NotFoundError,
+  ofOperation,
   PermissionDeniedError,
   RateLimitError,
+  TimeoutError,
   UnprocessableEntityError,
+  ValidationError,
 } from "./errors.js";
 import { rpcHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
@@ -151,5 +160,45 @@ describe("isRetryable", () => {
       { status: 503 },
     ])
       expect(isRetryable(other), String(other)).toBe(false);
+  });
+});
+
+describe("errors: names and guards no other errors test pinned (found by mutation testing)", () => {
+  it("each class names itself, as `switch (error.name)` and a printed error read it", () => {
+    for (const Class of [
+      ValidationError,
+      ConfigurationError,
+      JsonRpcError,
+      ConnectionError,
+      TimeoutError,
+      AbortError,
+      InvalidResponseError,
+    ]) {
+      const error = new Class("m");
+      expect(error.name).toBe(Class.name);
+      expect(String(error)).toBe(`${Class.name}: m`);
+    }
+  });
+
+  it("a status of 499 is an APIError, 500 up an InternalServerError", () => {
+    const at499 = makeAPIError("m", { status: 499, ...fields });
+    expect(at499.constructor).toBe(APIError);
+    expect(makeAPIError("m", { status: 500, ...fields })).toBeInstanceOf(InternalServerError);
+  });
+
+  it("isChainDataError: true for a call's errors, false for others", () => {
+    expect(isChainDataError(new ConfigurationError("m"))).toBe(true);
+    expect(isChainDataError(new Error("m"))).toBe(false);
+  });
+
+  it("ofOperation names the call on a refusal that names none, keeps a name given, leaves other errors alone", () => {
+    const refused = new ValidationError("params: bad", { issues: [] });
+    expect(ofOperation(refused, "getAsset")).toBe(refused);
+    expect(refused.operation).toBe("getAsset");
+    const named = new ConfigurationError("m", { operation: "getBalance" });
+    expect((ofOperation(named, "getAsset") as ConfigurationError).operation).toBe("getBalance");
+    const other = new Error("m");
+    expect(ofOperation(other, "getAsset")).toBe(other);
+    expect(other).not.toHaveProperty("operation");
   });
 });

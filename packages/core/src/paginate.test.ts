@@ -1820,3 +1820,96 @@ describe("paginate: end-of-walk rules that no other test pinned (found by mutati
     expect(await collect(paginate(fetchPage, descriptor, { limit: 2 }))).toEqual([1, 2]);
   });
 });
+
+describe("paginate: params, thrown values and keysetWhen that no other test pinned (found by mutation testing, round 3)", () => {
+  const das: PaginationDescriptor = { style: "page", page: "page", limit: "limit", items: "items" };
+  const compression: PaginationDescriptor = {
+    style: "cursor",
+    items: "value.items",
+    nextCursor: "value.cursor",
+  };
+
+  it("no params (undefined) walk the pages from page 1; null goes to the call once, as given, for it to refuse", async () => {
+    const fetchPage = stubPages(async (p: { page: number } | null) => ({
+      items: p && p.page < 3 ? [p.page] : [],
+    }));
+    expect(await collect(paginate(fetchPage, das, undefined))).toEqual([1, 2]);
+    expect(sentBy(fetchPage)).toEqual([{ page: 1 }, { page: 2 }, { page: 3 }]);
+    fetchPage.mockClear();
+    expect(await collect(paginate(fetchPage, das, null))).toEqual([]);
+    expect(sentBy(fetchPage)).toEqual([null]);
+  });
+
+  it("params of a class of the caller's go out as they are (the call refuses what is no plain object), not as a plain copy", async () => {
+    class Query {
+      owner = "o";
+    }
+    const params = new Query();
+    const fetchPage = stubPages(async () => ({ value: { items: [1], cursor: null } }));
+    expect(await collect(paginate(fetchPage, compression, params))).toEqual([1]);
+    expect(sentBy(fetchPage)[0]).toBe(params);
+  });
+
+  it("params structuredClone cannot copy (a function inside) are the walk's own at .all(): a change before the walk starts sends nothing of it", async () => {
+    const onPage = () => {};
+    for (const descriptor of [das, compression]) {
+      const fetchPage = stubPages(async () => ({ items: [], value: { items: [], cursor: null } }));
+      const params: Record<string, unknown> = { owner: "A", options: { onPage } };
+      const walk = paginate(fetchPage, descriptor, params);
+      params.owner = "B";
+      await collect(walk);
+      expect(sentBy(fetchPage)[0]).toMatchObject({ owner: "A", options: { onPage } });
+    }
+  });
+
+  it("a value thrown that is no Error (a plain object) is thrown as it is: no resumeFrom, no message added", async () => {
+    const thrown = { code: "E_DOWN" };
+    const fetchPage = vi
+      .fn()
+      .mockResolvedValueOnce({ value: { items: [1], cursor: "c2" } })
+      .mockRejectedValueOnce(thrown);
+    const { yielded, error } = await walkToError(paginate(fetchPage, compression, { owner: "o" }));
+    expect(yielded).toEqual([1]);
+    expect(error).toBe(thrown);
+    expect(Object.getOwnPropertyNames(thrown)).toEqual(["code"]);
+    expect("resumeFrom" in thrown).toBe(false);
+  });
+
+  it("an error whose message cannot change (a setter that ignores it) keeps its stack as it was: the stack never says more than the message", async () => {
+    class FixedMessage extends Error {
+      override get message() {
+        return "upstream said no";
+      }
+      override set message(_: string) {}
+    }
+    const failing = new FixedMessage();
+    const stack = failing.stack;
+    const fetchPage = vi
+      .fn()
+      .mockResolvedValueOnce({ value: { items: [1], cursor: "c2" } })
+      .mockRejectedValueOnce(failing);
+    const { error } = await walkToError(paginate(fetchPage, compression, { owner: "o" }));
+    expect(error).toBe(failing);
+    expect(failing.message).toBe("upstream said no");
+    expect(failing.stack).toBe(stack);
+    expect((failing as unknown as ChainDataError).resumeFrom).toEqual({ owner: "o", cursor: "c2" });
+  });
+
+  it("keysetWhen met with a page given walks by page number from that page (the page walk asked for), not by cursor", async () => {
+    const descriptor: PaginationDescriptor = {
+      style: "page",
+      page: "page",
+      limit: "limit",
+      items: "items",
+      cursor: "cursor",
+      keysetWhen: { param: "order.by", equals: "key" },
+    };
+    const fetchPage = stubPages(async (p: { page: number }) => ({
+      items: p.page < 4 ? [p.page * 10, p.page * 10 + 1] : [],
+      cursor: `after-${p.page}`,
+    }));
+    const params = { order: { by: "key" }, limit: 2, page: 2 };
+    expect(await collect(paginate(fetchPage, descriptor, params))).toEqual([20, 21, 30, 31]);
+    expect(sentBy(fetchPage)).toEqual([2, 3, 4].map((page) => ({ ...params, page })));
+  });
+});

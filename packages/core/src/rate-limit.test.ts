@@ -1010,3 +1010,90 @@ describe("createRateLimiter", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe("createRateLimiter: rules no other test pinned (found by mutation testing)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("refuses a rate given as a string ('5'), quoted, and takes the slowest rate a timer can step (exactly 2^31 - 1 ms a start)", () => {
+    expect(() => createRateLimiter({ requestsPerSecond: "5" as never })).toThrow(
+      new ConfigurationError(
+        'rateLimit.requestsPerSecond: must be a finite number > 0, at least one request per 22.5 days (got "5")',
+      ),
+    );
+    expect(() => createRateLimiter({ requestsPerSecond: 1100 / (2 ** 31 - 1) })).not.toThrow();
+  });
+
+  it("an aborted acquire rejects with the AbortError a call shows: 'The request was aborted', with the signal's reason as its cause", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 1 });
+    const reason = new Error("user left");
+    const early = limiter.acquire(AbortSignal.abort(reason));
+    await expect(early).rejects.toThrow(new AbortError("The request was aborted"));
+    await expect(early).rejects.toMatchObject({ cause: reason });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = limiter.acquire(controller.signal);
+    controller.abort(reason);
+    await expect(waiting).rejects.toThrow(new AbortError("The request was aborted"));
+    await expect(waiting).rejects.toMatchObject({ cause: reason });
+  });
+
+  it("pause(ms) on a limiter that has started nothing yet holds the first call until then", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    limiter.pause!(500);
+    const t0 = Date.now();
+    const started: number[] = [];
+    const all = [0, 1].map(() => limiter.acquire().then(() => started.push(Date.now() - t0)));
+    await vi.advanceTimersByTimeAsync(1000);
+    await Promise.all(all);
+    expect(started).toEqual([500, 720]);
+  });
+  it("a waiter taken for gone (its timer held back) and then aborted leaves the others' places as they are: the rest start in call order", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const started: { call: number; at: number }[] = [];
+    const t0 = performance.now();
+    const call = (n: number, signal?: AbortSignal) =>
+      limiter.acquire(signal).then(() => started.push({ call: n, at: performance.now() - t0 }));
+    const all = [0, 1, 2, 3, 4].map((n) => call(n));
+    const controller = new AbortController();
+    const real = globalThis.setTimeout;
+    globalThis.setTimeout = ((f: () => void, ms: number) => real(f, ms + 300)) as typeof setTimeout;
+    let held: Promise<unknown>;
+    try {
+      held = call(5, controller.signal); // its timer runs 300 ms late: call 6 takes it for gone
+    } finally {
+      globalThis.setTimeout = real;
+    }
+    all.push(...[6, 7, 8, 9, 10].map((n) => call(n)));
+    await vi.advanceTimersByTimeAsync(1390);
+    expect(started.map((s) => s.call)).toEqual([0, 1, 2, 3, 4, 6]);
+    controller.abort();
+    await expect(held).rejects.toThrow(new AbortError("The request was aborted"));
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(all);
+    expect(started.map((s) => s.call)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10]);
+    for (let i = 6; i < 10; i++)
+      expect(started[i]!.at - started[i - 1]!.at).toBeGreaterThanOrEqual(220);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+  it("a waiter taken for gone that comes back after every other has started goes last, a step after the last start, and is counted", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const started: { call: number; at: number }[] = [];
+    const t0 = performance.now();
+    const call = (n: number) =>
+      limiter.acquire().then(() => started.push({ call: n, at: performance.now() - t0 }));
+    const all = [0, 1, 2, 3, 4].map(call);
+    const real = globalThis.setTimeout;
+    globalThis.setTimeout = ((f: () => void, ms: number) => real(f, ms + 300)) as typeof setTimeout;
+    try {
+      all.push(call(5)); // its timer runs 300 ms late, after call 6 has started
+    } finally {
+      globalThis.setTimeout = real;
+    }
+    all.push(call(6));
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(all);
+    expect(started.map((s) => s.call)).toEqual([0, 1, 2, 3, 4, 6, 5]);
+    expect(started[6]!.at - started[5]!.at).toBeGreaterThanOrEqual(220);
+  });
+});
