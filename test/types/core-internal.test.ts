@@ -58,6 +58,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "callQuietly",
       "createRestTransport",
       "errorOfIssues",
+      // (Later: the mock decodes base58 with the sender check's decoder.)
+      "fromBase58",
       "getText",
       // (Later: the mock's request log masks by the redactor's rule.)
       "isSecretName",

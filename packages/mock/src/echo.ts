@@ -6,6 +6,7 @@
  * so an answer stays valid where the echoed value is valid for its field (the table pairs fields
  * with params of the same schema, or says `only`). See README, "Answers that follow the request".
  */
+import { fromBase58 } from "@chaindata/core";
 import { isObject } from "./json.js";
 
 /** The result field `to` takes the request's value at `from`. */
@@ -79,19 +80,8 @@ export function toBase58(bytes: Uint8Array): string {
   return text;
 }
 
-/** The bytes of base58 `text`, or undefined when it holds a character base58 lacks. */
-export function fromBase58(text: string): Uint8Array | undefined {
-  let n = 0n;
-  for (const char of text) {
-    const digit = BASE58.indexOf(char);
-    if (digit < 0) return undefined;
-    n = n * 58n + BigInt(digit);
-  }
-  const bytes: number[] = [];
-  for (; n > 0n; n /= 256n) bytes.unshift(Number(n % 256n));
-  for (let i = 0; i < text.length && text[i] === "1"; i++) bytes.unshift(0);
-  return Uint8Array.from(bytes);
-}
+// (Decoding is core's: the sender's transaction check reads base58 with the same function.)
+export { fromBase58 };
 
 /**
  * The first signature of the transaction `sendTransaction` was given (`[transaction, config]`, in
