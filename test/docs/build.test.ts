@@ -2539,6 +2539,31 @@ describe("docs build", () => {
     expect(byField("checkpoints")).toEqual(["page-walks.html#resuming-a-walk"]);
   });
 
+  it("has a Using @solana/kit page: the core README's section as it is, its two programs as TypeScript blocks (snippets.test.ts runs them); in the navigation and the search (user trial 43)", () => {
+    const html = page("solana-kit.html");
+    const t = text(html).replace(/\s+/g, " ");
+    const heading = "Using chaindata with `@solana/kit`";
+    const section = coreReadmeSection(heading);
+    const paragraphs = coreReadmeParagraphs(heading, { withoutCode: true });
+    expect(paragraphs.length).toBeGreaterThan(8);
+    for (const paragraph of paragraphs) expect(t, paragraph.slice(0, 60)).toContain(paragraph);
+    // Each program, whole, as a TypeScript block: none left as ```typescript, which nothing runs.
+    const shown = [...html.matchAll(/<code data-lang="ts">([\s\S]*?)<\/code>/g)].map((m) =>
+      text(m[1]!),
+    );
+    const programs = [...section.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
+    expect(programs).toHaveLength(2);
+    expect(shown).toEqual(programs);
+    expect(section).not.toMatch(/^```(?!ts$|$)/m);
+    for (const path of ["index.html", "das/getAsset.html", "schemas/Asset.html"])
+      expect(page(path), path).toMatch(/<nav class="side"[^]*href="(\.\.\/)*solana-kit\.html"/);
+    const idx = JSON.parse(page("search-index.json"));
+    const knownBy = (word: string) =>
+      idx.entries.filter((e: any) => e.w?.includes(word)).map((e: any) => e.u);
+    for (const word of ["kit", "@solana/kit"])
+      expect(knownBy(word), word).toEqual(["solana-kit.html"]);
+  });
+
   it("decodes the source keys the notes cite (the seed, D, LD, TS1, RS, PR335, facts 1b…) on a legend page that every note's key links to, and every Sources block links (user trial 17)", () => {
     const legend = page("sources.html");
     const ids = new Set([...legend.matchAll(/<tr id="([^"]+)">/g)].map((m) => m[1]));

@@ -11,7 +11,12 @@
 // Running changes one thing in a snippet: each client (or endpoint) factory call gets the mock's `baseUrls`
 // on top of the snippet's own options (see `pointAtMock`). The API key the snippets read,
 // process.env.CHAINDATA_API_KEY, is a placeholder here, and so is the receivers' WEBHOOK_AUTH.
+// The `@solana/kit` page's transaction takes its blockhash from process.env.SOLANA_RPC_URL: here a
+// stand-in Solana RPC on loopback (`solanaRpc`), which answers getLatestBlockhash with a fixed
+// fake blockhash and nothing else, so the run needs no network and always builds alike.
 import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   mkdirSync,
   mkdtempSync,
@@ -78,6 +83,14 @@ const cases = snippets.map(
 );
 
 const mock = useMock("examples", { clients: false }); // (the snippets make their own clients)
+
+/** A blockhash for the Kit page's transaction: 32 bytes in base58, of no cluster's. */
+const FAKE_BLOCKHASH = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
+/**
+ * The Solana RPC the Kit page's program reads its blockhash from (process.env.SOLANA_RPC_URL): on
+ * loopback, answering getLatestBlockhash alone, and recording each method it is asked for.
+ */
+const solanaRpc = { server: undefined as Server | undefined, url: "", methods: [] as string[] };
 let typeErrors = new Map<string, string[]>();
 
 /** A JSON value as a synthesized TypeScript expression (no source positions to print comments from). */
@@ -129,15 +142,18 @@ function mockOptions(snippet: TypeScriptSnippet, baseUrls: Record<string, string
 /**
  * A transformer that points every client, and every standalone endpoint, at the mock:
  * `createXClient(options)` becomes `createXClient({ ...options, ...overrides })` (see
- * `mockOptions`), and so do `createXRpc` and `createXRest`. Nothing else changes.
+ * `mockOptions`), and so do `createXRpc` and `createXRest`, when imported from a chaindata package
+ * (not Kit's `createSolanaRpc`). Nothing else changes.
  */
 function pointAtMock(overrides: object): ts.TransformerFactory<ts.SourceFile> {
   return (context) => {
     const { factory } = context;
+    const chaindata = new Set<string>();
     const visit = (node: ts.Node): ts.Node => {
       if (
         ts.isCallExpression(node) &&
         ts.isIdentifier(node.expression) &&
+        chaindata.has(node.expression.text) &&
         /^create\w+(?:Client|Rpc|Rest)$/.test(node.expression.text)
       ) {
         const options = factory.createObjectLiteralExpression([
@@ -148,11 +164,22 @@ function pointAtMock(overrides: object): ts.TransformerFactory<ts.SourceFile> {
       }
       return ts.visitEachChild(node, visit, context);
     };
-    return (source) => ts.visitNode(source, visit) as ts.SourceFile;
+    return (source) => {
+      for (const statement of source.statements) {
+        const bindings = ts.isImportDeclaration(statement) && statement.importClause?.namedBindings;
+        if (
+          bindings &&
+          ts.isNamedImports(bindings) &&
+          (statement.moduleSpecifier as ts.StringLiteral).text.startsWith("@chaindata/")
+        )
+          for (const element of bindings.elements) chaindata.add(element.name.text);
+      }
+      return ts.visitNode(source, visit) as ts.SourceFile;
+    };
   };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const [, { snippet, module }] of cases)
@@ -180,9 +207,32 @@ beforeAll(() => {
   vi.stubEnv("CHAINDATA_API_KEY", PLACEHOLDER_KEY);
   // The delivery receivers' secret (webhooks/deliver*Events.html): a handler without one throws.
   vi.stubEnv("WEBHOOK_AUTH", "placeholder-webhook-secret");
+  solanaRpc.server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      const { id, method } = JSON.parse(body) as { id: unknown; method: string };
+      solanaRpc.methods.push(method);
+      const answer =
+        method === "getLatestBlockhash"
+          ? {
+              result: {
+                context: { slot: 1 },
+                value: { blockhash: FAKE_BLOCKHASH, lastValidBlockHeight: 100 },
+              },
+            }
+          : { error: { code: -32601, message: `Method not found: ${method}` } };
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify({ jsonrpc: "2.0", id, ...answer }));
+    });
+  });
+  await new Promise<void>((listening) => solanaRpc.server!.listen(0, "127.0.0.1", listening));
+  solanaRpc.url = `http://127.0.0.1:${(solanaRpc.server.address() as AddressInfo).port}`;
+  vi.stubEnv("SOLANA_RPC_URL", solanaRpc.url);
 }, 60_000);
-afterAll(() => {
+afterAll(async () => {
   vi.unstubAllEnvs();
+  await new Promise((closed) => solanaRpc.server?.close(closed));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -325,8 +375,10 @@ describe("docs TypeScript snippets", () => {
   });
 
   it.each(programs)("%s runs against the mock", async (_name, { snippet, module }) => {
+    solanaRpc.methods.length = 0;
     // (The `.all()` loops print every item they walk.)
     const printed = vi.spyOn(console, "log").mockImplementation(() => {});
+    let booleans: unknown[];
     const run = import(pathToFileURL(join(dir, `${module}.mjs`)).href);
     try {
       if (snippet.error) {
@@ -347,9 +399,18 @@ describe("docs TypeScript snippets", () => {
             CHAINDATA_API_KEY: PLACEHOLDER_KEY,
           });
       }
+      booleans = printed.mock.calls.flat().filter((value) => typeof value === "boolean");
     } finally {
       printed.mockRestore();
     }
+    // What a snippet says it prints (`console.log(…); // true: …`) is what it printed.
+    const said = [...snippet.code.matchAll(/^console\.log\(.*\); \/\/ (true|false)\b/gm)];
+    if (said.length)
+      expect(booleans, "the booleans it printed").toEqual(said.map((m) => m[1] === "true"));
+    // (Only the Kit page's transaction asks the stand-in Solana RPC, for its blockhash.)
+    expect(solanaRpc.methods, "methods asked of the stand-in Solana RPC").toEqual(
+      snippet.code.includes("getLatestBlockhash(") ? ["getLatestBlockhash"] : [],
+    );
     const requests = mock.requests();
     expect(
       requests.filter((r) => r.violations.length),

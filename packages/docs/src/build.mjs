@@ -30,6 +30,7 @@ import {
   homePage,
   hostKeyWays,
   indexPage,
+  kitPage,
   legendPage,
   notCoveredNames,
   notCoveredSummary,
@@ -53,7 +54,14 @@ import {
   typeScriptSnippetsOf,
   WALK_ANY_METHOD,
 } from "./pages.mjs";
-import { GLANCE_PAGE, PAGE_WALKS_PAGE, RUNTIMES_PAGE, SEARCH_PAGE, TESTING_PAGE } from "./html.mjs";
+import {
+  GLANCE_PAGE,
+  KIT_PAGE,
+  PAGE_WALKS_PAGE,
+  RUNTIMES_PAGE,
+  SEARCH_PAGE,
+  TESTING_PAGE,
+} from "./html.mjs";
 import { LEGEND_PAGE, SOURCE_KEYS } from "./legend.mjs";
 import { RECEIVER_RECIPES } from "./receiver-recipes.mjs";
 import { isBigint } from "./schema.mjs";
@@ -75,6 +83,8 @@ export const RUNTIME_SECTIONS = {
 export const TESTING_SECTION = { testing: "Testing code that calls chaindata" };
 /** The Page walks page's text: the section of the runtime's README that says it. */
 export const PAGE_WALKS_SECTION = { pageWalks: "Page walks" };
+/** The Using `@solana/kit` page's text: the section of the runtime's README that says it. */
+export const KIT_SECTION = { kit: "Using chaindata with `@solana/kit`" };
 /**
  * The receiver's recipes the delivery pages show (`site.recipes`), each a file of the webhooks
  * package shown whole, as its README shows it: one list, the README generator's too
@@ -449,6 +459,14 @@ function guideEntries(site) {
       w: ["paginate", "custom method", "unsupported method", "method not covered", "raw call"],
     },
     {
+      n: "Using chaindata with @solana/kit",
+      k: "page",
+      s: "Kit's branded Address, Signature and Lamports beside chaindata's strings and bigints, slots as number and bigint, a Kit transaction sent through the Sender",
+      u: KIT_PAGE,
+      f: ["getBase64EncodedWireTransaction", "isSolanaError"],
+      w: ["kit", "solana kit", "@solana/kit", "branded types"],
+    },
+    {
       n: "Source keys",
       k: "page",
       s: "What the Sources notes' short keys stand for: D, LD, P, TS, TS1, RS, MPX, PR335, facts 1b, the seed",
@@ -805,6 +823,7 @@ export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false }
   site.recipes = readRecipes(RECEIVER_RECIPES);
   site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
   site.pageWalks = readmeSections(CORE_README, PAGE_WALKS_SECTION).pageWalks;
+  site.kit = readmeSections(CORE_README, KIT_SECTION).kit;
   return typeScriptSnippetsOf(site);
 }
 
@@ -825,6 +844,7 @@ export function buildDocs({
   site.runtimes = readmeSections(CORE_README, RUNTIME_SECTIONS);
   site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
   site.pageWalks = readmeSections(CORE_README, PAGE_WALKS_SECTION).pageWalks;
+  site.kit = readmeSections(CORE_README, KIT_SECTION).kit;
   site.recipes = readRecipes(RECEIVER_RECIPES);
   site.packages = publishedPackages();
   site.unreleased = new Set(site.packages.filter((p) => p.version === "0.0.0").map((p) => p.name));
@@ -878,6 +898,10 @@ export function buildDocs({
   pages.set(
     PAGE_WALKS_PAGE,
     inContext(PAGE_WALKS_PAGE, () => pageWalksPage(site)),
+  );
+  pages.set(
+    KIT_PAGE,
+    inContext(KIT_PAGE, () => kitPage(site)),
   );
   pages.set(LEGEND_PAGE, legendPage(site));
   pages.set("schemas/index.html", schemaIndexPage(site));

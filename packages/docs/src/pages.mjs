@@ -11,7 +11,8 @@
 //   pages/runtimes.mjs             runtimes.html: Bun, Deno, Workers, browsers
 //   pages/testing.mjs              testing.html: testing code that calls chaindata
 //   pages/page-walks.mjs           page-walks.html: page walks, resuming one, a method no package covers
-//     pages/readme-page.mjs          a page of a core README section, as it is (these two)
+//   pages/kit.mjs                  solana-kit.html: using chaindata with @solana/kit
+//     pages/readme-page.mjs          a page of a core README section, as it is (these three)
 //   pages/glance.mjs               operations.html: Operations at a glance
 //   pages/area.mjs                 <area>/index.html: one page per area
 //   pages/operation.mjs            <area>/<id>.html: one page per method, operation or delivery
@@ -63,6 +64,7 @@ export {
 export { ZK_BALANCES_SNIPPET } from "./pages/helius.mjs";
 export { AREA_WORDS, areaWord, areaWords, homePage } from "./pages/home.mjs";
 export { hostKeyWays, regionsExport, sdkKeyWay } from "./pages/hosts.mjs";
+export { kitBlocks, kitPage } from "./pages/kit.mjs";
 export { operationPage } from "./pages/operation.mjs";
 export {
   pageWalksPage,

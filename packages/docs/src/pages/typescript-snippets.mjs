@@ -1,6 +1,6 @@
 // Every TypeScript snippet the site shows, with its page (`typeScriptSnippets()`):
 // test/docs/snippets.test.ts compiles and runs each against the mock.
-import { PAGE_WALKS_PAGE, RUNTIMES_PAGE, TESTING_PAGE } from "../html.mjs";
+import { KIT_PAGE, PAGE_WALKS_PAGE, RUNTIMES_PAGE, TESTING_PAGE } from "../html.mjs";
 import { standaloneSnippet } from "../snippets.mjs";
 import { areaExample, quickStartSnippet } from "./area.mjs";
 import { requestExamples } from "./examples.mjs";
@@ -11,6 +11,7 @@ import {
   RETRIES_SNIPPET,
 } from "./getting-started.mjs";
 import { showsZkBalances, ZK_BALANCES_SNIPPET } from "./helius.mjs";
+import { kitBlocks } from "./kit.mjs";
 import { optionsSnippet } from "./options.mjs";
 import { pageWalksRecipes } from "./page-walks.mjs";
 import { WORKER_SNIPPET } from "./runtimes.mjs";
@@ -161,6 +162,18 @@ export function typeScriptSnippetsOf(site) {
         ...(walked && { operation: walked }),
         example: `page walks recipe ${i + 1}`,
         runsAs: "recipe",
+        code,
+      };
+    }),
+    // (Programs importing @solana/kit: the operation is the one its chaindata client calls.)
+    ...kitBlocks(site).map((code, i) => {
+      const [, client, area] = /const (\w+) = create(\w+)Client\(/.exec(code) ?? [];
+      const operation = client && new RegExp(`\\b${client}\\.(\\w+)\\(`).exec(code)?.[1];
+      return {
+        page: KIT_PAGE,
+        area: area?.toLowerCase() ?? "core",
+        ...(operation && { operation }),
+        example: `@solana/kit program ${i + 1}`,
         code,
       };
     }),
