@@ -461,7 +461,9 @@ function guideEntries(site) {
     {
       n: "Using chaindata with @solana/kit",
       k: "page",
-      s: "Kit's branded Address, Signature and Lamports beside chaindata's strings and bigints, slots as number and bigint, a Kit transaction sent through the Sender",
+      // (Not "bigint" nor "u64": a search for either finds the schemas and the page that say how
+      // the SDK types them.)
+      s: "Kit's branded Address, Signature and Lamports beside chaindata's plain types, its slots beside chaindata's, and a Kit transaction sent through the Sender",
       u: KIT_PAGE,
       f: ["getBase64EncodedWireTransaction", "isSolanaError"],
       w: ["kit", "solana kit", "@solana/kit", "branded types"],
