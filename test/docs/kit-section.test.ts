@@ -5,12 +5,30 @@
 // type-checks them with the README's other blocks, and the docs site's page of the section shows
 // them, so test/docs/snippets.test.ts runs them against the mock. Here every name they import from
 // a chaindata package must be an export of it; the refusals the section quotes must be the SDK's
-// own, with nothing sent; and the claims about JSON (no `BigInt.prototype.toJSON` patch,
+// own, with nothing sent, for Kit's own values too (a signed `Transaction`, its wire bytes, one
+// compiled unsigned); neither package's errors may pass for the other's; and the claims about JSON (no `BigInt.prototype.toJSON` patch,
 // `stringifyJson` writing a bigint) must hold with every package it names loaded.
 import { readFileSync } from "node:fs";
 import * as compression from "@chaindata/compression";
 import * as das from "@chaindata/das";
 import * as sender from "@chaindata/sender";
+import {
+  appendTransactionMessageInstructions,
+  blockhash,
+  compileTransaction,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  getTransactionEncoder,
+  isSolanaError,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  SOLANA_ERROR__ADDRESSES__STRING_LENGTH_OUT_OF_RANGE,
+  SolanaError,
+} from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 import ts from "typescript";
 import { toBase58 } from "../../packages/mock/src/echo.js";
 import { describe, expect, it, vi } from "vitest";
@@ -46,6 +64,35 @@ const TRANSACTION =
 const unsignedBytes = Buffer.from(TRANSACTION, "base64").fill(0, 1, 65);
 const UNSIGNED_BASE64 = unsignedBytes.toString("base64");
 const UNSIGNED_BASE58 = toBase58(unsignedBytes);
+
+// A transaction as Kit builds it (the section's send block, less its RPC): a fresh signer, a fake
+// blockhash, a transfer; signed, and compiled without signing.
+const payer = await generateKeyPairSigner();
+const kitMessage = pipe(
+  createTransactionMessage({ version: 0 }),
+  (m) => setTransactionMessageFeePayerSigner(payer, m),
+  (m) =>
+    setTransactionMessageLifetimeUsingBlockhash(
+      {
+        blockhash: blockhash("EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N"),
+        lastValidBlockHeight: 100n,
+      },
+      m,
+    ),
+  (m) =>
+    appendTransactionMessageInstructions(
+      [
+        getTransferSolInstruction({
+          source: payer,
+          destination: payer.address,
+          amount: sender.senderMinimumTipLamports.default,
+        }),
+      ],
+      m,
+    ),
+);
+const kitSigned = await signTransactionMessageWithSigners(kitMessage);
+const kitUnsigned = compileTransaction(kitMessage);
 
 describe("the core README's section on using chaindata with @solana/kit", () => {
   it("has two blocks, both importing Kit, and imports from chaindata only names its packages export", () => {
@@ -86,6 +133,7 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
       "a transaction's wire bytes instead of its text",
       "params.transaction: must be string (got Uint8Array)",
       { transaction: new Uint8Array(8), config: { encoding: "base64" } },
+      { transaction: getTransactionEncoder().encode(kitSigned), config: { encoding: "base64" } },
     ],
     [
       "a Kit Transaction object (a frozen plain object) instead of its text",
@@ -94,12 +142,17 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
         transaction: Object.freeze({ messageBytes: new Uint8Array(8), signatures: {} }),
         config: { encoding: "base64" },
       },
+      { transaction: kitSigned, config: { encoding: "base64" } },
     ],
     [
       "a transaction compiled without signing (its signature 64 zero bytes), base64 and base58",
       "params.transaction: must be signed (signature 1 of 1 is 64 zero bytes: the transaction is unsigned; sign it before sending)",
       { transaction: UNSIGNED_BASE64, config: { encoding: "base64" } },
       { transaction: UNSIGNED_BASE58, config: { encoding: "base58" } },
+      {
+        transaction: getBase64EncodedWireTransaction(kitUnsigned),
+        config: { encoding: "base64" },
+      },
     ],
   ])("quotes the refusal of %s as the SDK words it, nothing sent", async (_, quoted, ...inputs) => {
     for (const params of inputs) {
@@ -155,6 +208,21 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
     expect(body).toContain(
       '{"encoding":"base64","maxRetries":0,"minContextSlot":18446744073709551615,"skipPreflight":true}',
     );
+  });
+
+  it("holds its claim that neither package's errors are the other's", async () => {
+    expect(prose).toContain("neither is the other");
+    const { client } = recordingSender();
+    const ours = await client
+      .sendTransaction({ transaction: kitSigned as never, config: { encoding: "base64" } })
+      .catch((e: unknown) => e);
+    expect(sender.isChainDataError(ours)).toBe(true);
+    expect(isSolanaError(ours)).toBe(false);
+    const kits = new SolanaError(SOLANA_ERROR__ADDRESSES__STRING_LENGTH_OUT_OF_RANGE, {
+      actualLength: 3,
+    });
+    expect(isSolanaError(kits)).toBe(true);
+    expect(sender.isChainDataError(kits)).toBe(false);
   });
 
   it("holds its JSON claims: no package patches BigInt.prototype.toJSON, and stringifyJson writes a bigint", () => {
