@@ -28,7 +28,19 @@ export interface AreaOperations {
   ids: string[];
 }
 
-const QUALIFIERS = new Set(["by", "for", "at", "of", "in", "on", "from", "since", "until", "to", "with"]);
+const QUALIFIERS = new Set([
+  "by",
+  "for",
+  "at",
+  "of",
+  "in",
+  "on",
+  "from",
+  "since",
+  "until",
+  "to",
+  "with",
+]);
 const NOISE = new Set(["multiple", "latest", "new", "v2", "v1"]);
 const VERBS: Record<string, string[]> = {
   get: ["get", "read", "fetch"],
