@@ -100,6 +100,10 @@ describe("the prose that lists an area's operations", () => {
         { where: "x", text: "identity, balances (now and at a past time)" },
         { where: "y", text: "identity, balances, balance at a time" },
         { where: "z", text: "identity, balances, balances at a past time" },
+        {
+          where: "v",
+          text: "identity, what it holds (balances, and its balance of a token at a past time)",
+        },
         { where: "w", text: "identity, balances of every token, and what it paid at a store" },
       ]),
     ).toEqual([finding("w")]);

@@ -10,9 +10,9 @@
 // where several operations of the area share that word and not their verb, the verb too (webhooks:
 // create / register, get / read, update / edit, delete / remove, list). A name that ends in its
 // preposition (getBalanceAt) and shares its word and verb with another operation (getBalances) is
-// named by the two together, the preposition at most two words after the word ("balance at",
-// "balances (now and at a past time)"): the word alone names the other one, and the preposition
-// alone is in any sentence (user trial 44).
+// named by the two together, the preposition after the word in the same clause ("balance at",
+// "its balance of a token at a past time"): the word alone names the other one, and the
+// preposition alone is in any sentence (user trial 44).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -105,15 +105,20 @@ const wordsForMessage = (w: { head: string; phrase?: string | undefined }): stri
 
 /** How each operation of the area is named in a text: by its name, or by its words. */
 function mentions(area: AreaOperations, text: string) {
-  const sequence = (text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem);
-  const words = new Set(sequence);
+  // (Clauses end at , ; : . ! ? and a closing parenthesis: "balances (now and at a past time)" is
+  // one, "balances of every token, and what it paid at a store" two.)
+  const clauses = text
+    .toLowerCase()
+    .split(/[,;:.!?)]/)
+    .map((clause) => (clause.match(/[a-z]+/g) ?? []).map(stem));
+  const words = new Set(clauses.flat());
   return wordsOf(area).map(({ id, verb, head, needsVerb, phrase }) => {
     const byName = new RegExp(`(?<![A-Za-z0-9])${id}(?![A-Za-z0-9])`).test(text);
     const verbNamed = (VERBS[verb] ?? [verb]).some((v) => words.has(stem(v)));
     const headNamed =
       phrase === undefined
         ? words.has(head)
-        : sequence.some((w, i) => w === head && sequence.slice(i + 1, i + 4).includes(phrase));
+        : clauses.some((c) => c.some((w, i) => w === head && c.slice(i + 1).includes(phrase)));
     const byWords = headNamed && (!needsVerb || verbNamed);
     return { id, byName, byWords };
   });
