@@ -629,6 +629,25 @@ function walkSchema(c, schemaA, schemaB, dir, where, seen = new Set()) {
 // ── The version rule ────────────────────────────────────────────────────────────────────────────
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+
+/**
+ * The compatible changes that add something a program can use (a new operation, param, field,
+ * value or type): the minor part's, as .changeset/README.md says ("a new operation or field").
+ * The rule accepts any greater version; the message names the one such a change asks for, so that
+ * `0.1.1, or 0.2.0 for an addition` is not left to the reader beside an `[operation-added]` line
+ * (user trial 44).
+ */
+const ADDITIONS = new Set([
+  "area-added",
+  "operation-added",
+  "pagination-added",
+  "request-param-added-optional",
+  "request-property-added-optional",
+  "request-value-added",
+  "request-media-type-added",
+  "response-property-added",
+  "type-added",
+]);
 const compare = (x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 
 /** Whether the new info.version `to` says what `changes` are, from `from`: `{ ok, why }`. */
@@ -656,7 +675,12 @@ export function versionVerdict(from, to, changes) {
       [a[0], a[1], a[2] + 1],
       [a[0], a[1] + 1, 0],
     ];
-    const why = `a contract change needs a greater version (${patch.join(".")}, or ${minor.join(".")} for an addition), got ${to} unchanged`;
+    const additions = changes.filter((ch) => ADDITIONS.has(ch.rule));
+    // (An operation's name says more than "(components)" or "(area)".)
+    const addition = additions.find((ch) => !String(ch.op).startsWith("(")) ?? additions[0];
+    const why = addition
+      ? `an addition (${String(addition.op).startsWith("(") ? "" : `${addition.op} `}[${addition.rule}]) needs a greater minor version, ${minor.join(".")} (${patch.join(".")} would say a fix), got ${to} unchanged`
+      : `a contract change needs a greater version (${patch.join(".")}, or ${minor.join(".")} for an addition), got ${to} unchanged`;
     return { ok: false, why };
   }
   return { ok: true };
@@ -812,7 +836,7 @@ function main() {
   for (const f of findings) console.error(`  ✗ ${f}`);
   if (findings.length)
     console.error(
-      '  Move info.version as each ✗ says, and say what changed in the package\'s release note (spec/README.md, step 7 of "Adding or changing an operation").',
+      "  Move info.version as each ✗ says, and say what changed in the package's release note (spec/README.md, step 7 of \"Adding or changing an operation\"); then `npm run spec:bundle && npm run generate && npx turbo run build` again before the tests (the version is in the bundles, and core's generated spec digest follows them).",
     );
   const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const ms = Math.round(performance.now() - started);

@@ -83,6 +83,38 @@ describe("the prose that lists an area's operations", () => {
     );
   });
 
+  it("a name ending in a preposition whose word another operation shares is named by both words (user trial 44)", () => {
+    expect(nameParts("getBalanceAt")).toEqual({ verb: "get", head: "balance" });
+    const wallet = { area: "wallet", ids: ["getIdentity", "getBalances", "getBalanceAt"] };
+    const finding = (where: string) =>
+      `${where}: names 2 of wallet's 3 operations in words (getIdentity, getBalances) but not getBalanceAt: add it by its words ("balance at…") (spec/README.md, step 6 of "Adding or changing an operation")`;
+    // "balances" names getBalances, not getBalanceAt; an "at" elsewhere in the text names nothing.
+    expect(
+      unlistedOperations(wallet, [
+        { where: "x", text: "identity and balances" },
+        { where: "y", text: "Look at a wallet: identity, balances." },
+      ]),
+    ).toEqual([finding("x"), finding("y")]);
+    expect(
+      unlistedOperations(wallet, [
+        { where: "x", text: "identity, balances (now and at a past time)" },
+        { where: "y", text: "identity, balances, balance at a time" },
+        { where: "z", text: "identity, balances, balances at a past time" },
+        {
+          where: "v",
+          text: "identity, what it holds (balances, and its balance of a token at a past time)",
+        },
+        { where: "w", text: "identity, balances of every token, and what it paid at a store" },
+      ]),
+    ).toEqual([finding("w")]);
+    // A name ending in a preposition whose word is its own keeps the word alone (funded-by).
+    expect(
+      unlistedOperations({ area: "wallet", ids: ["getIdentity", "getFundedBy"] }, [
+        { where: "x", text: "identity and funding source" },
+      ]),
+    ).toEqual([]);
+  });
+
   it("reads an operation's words as the places write them; a place that names one operation lists none", () => {
     expect(nameParts("getFundedBy")).toEqual({ verb: "get", head: "fund" });
     expect(nameParts("getMultipleNewAddressProofsV2")).toEqual({ verb: "get", head: "proof" });

@@ -5,10 +5,14 @@
 // name (`getAsset, getAssetBatch, …`) or by their words ("identity, balances, history, transfers,
 // funded-by"; "create, list, get, update, delete" of webhooks); such a place must name every one,
 // the same way. How an operation is named in words: the last word of its name before `By…` /
-// `For…` (getCompressedAccountsByOwner: accounts; getFundedBy: funded), in any inflection
-// (balance / balances, funded / funding), and where several operations of the area share that
-// word and not their verb, the verb too (webhooks: create / register, get / read, update / edit,
-// delete / remove, list).
+// `For…` / `At…` (or another preposition: getCompressedAccountsByOwner: accounts; getFundedBy:
+// funded; getBalanceAt: balance), in any inflection (balance / balances, funded / funding), and
+// where several operations of the area share that word and not their verb, the verb too (webhooks:
+// create / register, get / read, update / edit, delete / remove, list). A name that ends in its
+// preposition (getBalanceAt) and shares its word and verb with another operation (getBalances) is
+// named by the two together, the preposition after the word in the same clause ("balance at",
+// "its balance of a token at a past time"): the word alone names the other one, and the
+// preposition alone is in any sentence (user trial 44).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -24,7 +28,19 @@ export interface AreaOperations {
   ids: string[];
 }
 
-const QUALIFIERS = new Set(["by", "for"]);
+const QUALIFIERS = new Set([
+  "by",
+  "for",
+  "at",
+  "of",
+  "in",
+  "on",
+  "from",
+  "since",
+  "until",
+  "to",
+  "with",
+]);
 const NOISE = new Set(["multiple", "latest", "new", "v2", "v1"]);
 const VERBS: Record<string, string[]> = {
   get: ["get", "read", "fetch"],
@@ -61,17 +77,49 @@ export function nameParts(id: string): { verb: string; head: string } {
   return { verb, head: stem(subject.at(-1) ?? verb) };
 }
 
+/** The preposition a name ends in (getFundedBy: by; getBalanceAt: at), if it ends in one. */
+const endingQualifier = (id: string): string | undefined => {
+  const last = nameWords(id).at(-1);
+  return last !== undefined && QUALIFIERS.has(last) ? last : undefined;
+};
+
+/**
+ * The words that name each of the area's operations in a text (`phrase`: the head and the
+ * preposition after it, for a name ending in one whose head and verb another operation shares).
+ */
+function wordsOf(area: AreaOperations) {
+  const parts = area.ids.map((id) => ({ id, ...nameParts(id), ending: endingQualifier(id) }));
+  return parts.map((p) => {
+    const sharing = parts.filter((o) => o.id !== p.id && o.head === p.head);
+    // (A word shared with operations of other verbs names them apart only with the verb.)
+    const needsVerb = sharing.some((o) => o.verb !== p.verb);
+    const phrase =
+      p.ending !== undefined && sharing.some((o) => o.verb === p.verb) ? p.ending : undefined;
+    return { ...p, needsVerb, phrase };
+  });
+}
+
+/** How an operation is named in words, for the message: "balance at…", "account…". */
+const wordsForMessage = (w: { head: string; phrase?: string | undefined }): string =>
+  w.phrase === undefined ? `${w.head}…` : `${w.head} ${w.phrase}…`;
+
 /** How each operation of the area is named in a text: by its name, or by its words. */
 function mentions(area: AreaOperations, text: string) {
-  const words = new Set((text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
-  const parts = area.ids.map((id) => ({ id, ...nameParts(id) }));
-  return parts.map(({ id, verb, head }) => {
+  // (Clauses end at , ; : . ! ? and a closing parenthesis: "balances (now and at a past time)" is
+  // one, "balances of every token, and what it paid at a store" two.)
+  const clauses = text
+    .toLowerCase()
+    .split(/[,;:.!?)]/)
+    .map((clause) => (clause.match(/[a-z]+/g) ?? []).map(stem));
+  const words = new Set(clauses.flat());
+  return wordsOf(area).map(({ id, verb, head, needsVerb, phrase }) => {
     const byName = new RegExp(`(?<![A-Za-z0-9])${id}(?![A-Za-z0-9])`).test(text);
-    const sharing = parts.filter((p) => p.head === head);
-    // (A word shared with operations of other verbs names them apart only with the verb.)
-    const needsVerb = sharing.some((p) => p.verb !== verb);
     const verbNamed = (VERBS[verb] ?? [verb]).some((v) => words.has(stem(v)));
-    const byWords = words.has(head) && (!needsVerb || verbNamed);
+    const headNamed =
+      phrase === undefined
+        ? words.has(head)
+        : clauses.some((c) => c.some((w, i) => w === head && c.slice(i + 1).includes(phrase)));
+    const byWords = headNamed && (!needsVerb || verbNamed);
     return { id, byName, byWords };
   });
 }
@@ -83,6 +131,7 @@ function mentions(area: AreaOperations, text: string) {
 export function unlistedOperations(area: AreaOperations, places: Place[]): string[] {
   if (area.ids.length < 2) return [];
   const findings: string[] = [];
+  const words = new Map(wordsOf(area).map((w) => [w.id, w]));
   for (const { where, text } of places) {
     const found = mentions(area, text);
     const byName = found.filter((m) => m.byName);
@@ -94,7 +143,7 @@ export function unlistedOperations(area: AreaOperations, places: Place[]): strin
     for (const m of found)
       if (!(byName.length >= 2 ? m.byName : m.byName || m.byWords))
         findings.push(
-          `${where}: names ${list.length} of ${area.area}'s ${area.ids.length} operations ${how} (${list.map((l) => l.id).join(", ")}) but not ${m.id}: add it ${how === "by name" ? `as \`${m.id}\`` : `by its words ("${nameParts(m.id).head}…")`} (spec/README.md, step 6 of "Adding or changing an operation")`,
+          `${where}: names ${list.length} of ${area.area}'s ${area.ids.length} operations ${how} (${list.map((l) => l.id).join(", ")}) but not ${m.id}: add it ${how === "by name" ? `as \`${m.id}\`` : `by its words ("${wordsForMessage(words.get(m.id)!)}")`} (spec/README.md, step 6 of "Adding or changing an operation")`,
         );
   }
   return findings;

@@ -619,6 +619,19 @@ describe("the info.version rule", () => {
     expect(versionVerdict("0.1.0", "0.1.0", compatible).why).toBe(
       "a contract change needs a greater version (0.1.1, or 0.2.0 for an addition), got 0.1.0 unchanged",
     );
+    // An addition names the minor version it asks for (user trial 44: "0.1.1, or 0.2.0 for an
+    // addition" beside an [operation-added] line left the choice to the reader).
+    const added = [
+      { cls: "compatible", rule: "type-added", op: "(components)" },
+      { cls: "compatible", rule: "operation-added", op: "getBalanceAt" },
+    ];
+    expect(versionVerdict("0.1.0", "0.1.0", added).why).toBe(
+      "an addition (getBalanceAt [operation-added]) needs a greater minor version, 0.2.0 (0.1.1 would say a fix), got 0.1.0 unchanged",
+    );
+    expect(versionVerdict("1.4.2", "1.4.2", added.slice(0, 1)).why).toBe(
+      "an addition ([type-added]) needs a greater minor version, 1.5.0 (1.4.3 would say a fix), got 1.4.2 unchanged",
+    );
+    expect(versionVerdict("0.1.0", "0.1.1", added).ok).toBe(true);
     expect(versionVerdict("0.2.0", "0.1.0", docs).why).toBe("it went down, 0.2.0 → 0.1.0");
     expect(versionVerdict("0.1.0", "v2", docs).why).toBe(
       '"v2" is not MAJOR.MINOR.PATCH (semver, digits only)',
@@ -683,6 +696,11 @@ describe("npm run spec:diff", () => {
     );
     expect(r.stderr).toMatch(
       /^ {2}✗ spec\/openrpc\/das\.yaml:9:3: das info\.version 0\.1\.0 at HEAD \([0-9a-f]{9}\): a breaking change needs 0\.2\.0 or later \(outside \^0\.1\.0; in 0\.x the first non-zero part is the major\), got 0\.1\.0\n/,
+    );
+    // (The version is in the bundles and the generated spec digest: a bump made after the build
+    // stops the tests until they are made again; user trial 44.)
+    expect(r.stderr).toContain(
+      "then `npm run spec:bundle && npm run generate && npx turbo run build` again before the tests",
     );
     expect(r.stdout).toMatch(/1 change, 1 version finding in \d+ ms\n$/);
     expect(r.status).toBe(1);
