@@ -146,7 +146,7 @@ describe("fitLines: generated code within the width", () => {
   it("writes them as Prettier would: lists one item a line, parameters before the return type, unions one member a line", () => {
     const [imports, signature, , record, overload, union, either] = OLD_LINES.map(
       (line) => fitLines(line) as string,
-    );
+    ) as [string, string, string, string, string, string, string];
     expect(imports.split("\n").slice(0, 3)).toEqual([
       "import {",
       "  createJsonRpcClient,",
