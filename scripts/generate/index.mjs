@@ -17,6 +17,7 @@ import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
 import { bundleDigest, defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
 import { runtimeKind } from "./lib/areas.mjs";
+import { fitLines } from "./lib/layout.mjs";
 import { ERROR_CLASSES, runtimeExports } from "./lib/names.mjs";
 import {
   generatorRefusals,
@@ -105,6 +106,11 @@ async function emitAll({ index, areas, digest }) {
   const core = coreDocs(new Set(aliased), files);
   for (const [a] of packagesOf(areas))
     Object.assign(files, emitSdkNamespace(a.area, runtimeKind(a), sharedOf(a, shared.names), core));
+  // Each code line within the repository's width (lib/layout.mjs): published packages ship these
+  // sources, where "go to definition" lands. (Last: the emitters above read one another's output
+  // one statement a line.)
+  for (const [path, text] of Object.entries(files))
+    if (path.endsWith(".ts")) files[path] = fitLines(text);
   return files;
 }
 

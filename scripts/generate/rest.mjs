@@ -40,7 +40,7 @@ import {
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
-import { layout } from "./lib/layout.mjs";
+import { commaExpression, layout, returnEither } from "./lib/layout.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
 import { clientOverName, coreImportsOf, REST_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
@@ -506,11 +506,16 @@ function operationCode({ Area, clientVar, doc }, op) {
   const send = sendSource(op, hasInput);
   // The handle is checked first (core's notAnRpc): a client or the params given in its place
   // would otherwise fail with a bare TypeError from `rest.call`, or `rest.logger`.
-  const body = `{\n  return notAnRpc(rest, ${literal(`create${Rest}`)}, op.${id}, "the result of") ?? ${
-    op.o.deprecated
-      ? `(warnDeprecated(op.${id}.id, op.${id}.deprecated!, rest.logger), ${send})`
-      : send
-  };\n}`;
+  const body = `{\n  ${returnEither(
+    "??",
+    [
+      `notAnRpc(rest, ${literal(`create${Rest}`)}, op.${id}, "the result of")`,
+      op.o.deprecated
+        ? commaExpression([`warnDeprecated(op.${id}.id, op.${id}.deprecated!, rest.logger)`, send])
+        : send,
+    ],
+    2,
+  )}\n}`;
   // (Paginated ones only, as before the standalone form: an input without a required member
   // may be left out, as `ParamsArgument` has it.)
   const pagination = op.o["x-pagination"];
@@ -594,7 +599,8 @@ function sendSource(op, hasInput) {
   // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter
   // can take from the generated code).
   const unpack = op.body
-    ? `    const { ${[...[...pathNames, ...queryNames].map((n, i) => `${identifier(n) ? n : literal(n)}: _${i}`), "...body"].join(", ")} } = params;\n`
+    ? `  const { ${[...[...pathNames, ...queryNames].map((n, i) => `${identifier(n) ? n : literal(n)}: _${i}`), "...body"].join(", ")} } = params;\n`
     : "";
-  return `rest.call(op.${op.o.operationId}, ${hasInput ? "params" : "{}"}, options, (client, fetch) => {\n${unpack}    return (client as Api).${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n  }${hasInput ? "" : ", extra"})`;
+  // (Written from column 0: returnEither indents it where it goes.)
+  return `rest.call(op.${op.o.operationId}, ${hasInput ? "params" : "{}"}, options, (client, fetch) => {\n${unpack}  return (client as Api).${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n}${hasInput ? "" : ", extra"})`;
 }

@@ -602,7 +602,14 @@ function clientFactory({ area, Area, doc, httpOps }, { path, optionsType }, impl
     `  // as "getAssetByOwner"): anything else may be the API key (a UUID), which this client holds no\n` +
     `  // redactor for.\n` +
     `  const unknownMethod = (method: unknown) => {\n` +
-    `    const given = typeof method === "string" ? (/^[A-Za-z_]{1,40}$/.test(method) ? JSON.stringify(method) : \`a string of \${method.length} character\${method.length === 1 ? "" : "s"}\`) : method === null ? "null" : typeof method;\n` +
+    `    const given =\n` +
+    `      typeof method === "string"\n` +
+    `        ? /^[A-Za-z_]{1,40}$/.test(method)\n` +
+    `          ? JSON.stringify(method)\n` +
+    `          : \`a string of \${method.length} character\${method.length === 1 ? "" : "s"}\`\n` +
+    `        : method === null\n` +
+    `          ? "null"\n` +
+    `          : typeof method;\n` +
     `    const message = \`method: must be one of \${Object.keys(client).join(", ")} (got \${given})\`;\n` +
     `    return Promise.reject(new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }));\n` +
     `  };\n` +
@@ -610,7 +617,9 @@ function clientFactory({ area, Area, doc, httpOps }, { path, optionsType }, impl
     `    ...client,\n` +
     httpImpl.map((l) => l + "\n").join("") +
     `    request: (method, ...args) =>\n` +
-    `      typeof method === "string" && Object.hasOwn(client, method) ? (client[method] as (...a: unknown[]) => Promise<never>)(...args) : unknownMethod(method),\n` +
+    `      typeof method === "string" && Object.hasOwn(client, method)\n` +
+    `        ? (client[method] as (...a: unknown[]) => Promise<never>)(...args)\n` +
+    `        : unknownMethod(method),\n` +
     `  };\n}\n`
   );
 }

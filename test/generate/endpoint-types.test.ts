@@ -36,7 +36,9 @@ describe("the JSON-RPC endpoint types", () => {
       );
       // Its functions take it (the sender's JSON-RPC ones any endpoint of its path: only `ping`
       // needs the options its interface keeps).
-      const takes = [...client.matchAll(/^export function \w+\(rpc: ([^,)]+)/gm)].map((m) => m[1]);
+      const takes = [...client.matchAll(/^export function \w+\(\s*rpc: ([^,)]+)/gm)].map(
+        (m) => m[1],
+      );
       expect(takes.length, area).toBeGreaterThan(0);
       for (const type of takes)
         expect([

@@ -331,8 +331,14 @@ describe("the spec copy with a new JSON-RPC method (das) and a new REST operatio
 describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
   it("types: the method map entry, its params and result, the u64 as bigint", () => {
     const types = files["packages/das/src/generated/types.ts"];
+    // (Past the width on one line: a member a line, lib/layout.mjs.)
     expect(declaration(types, "export interface DasMethods {")).toContain(
-      `\n  ${METHOD}: { params: GetAssetsByExampleTestParams; result: GetAssetsByExampleTestResult };\n`,
+      [
+        `\n  ${METHOD}: {`,
+        "    params: GetAssetsByExampleTestParams;",
+        "    result: GetAssetsByExampleTestResult;",
+        "  };\n",
+      ].join("\n"),
     );
     expect(declaration(types, "export interface GetAssetsByExampleTestParams {")).toBe(
       [
@@ -404,8 +410,16 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
             ...example(`${METHOD}(rpc, `),
           ],
         ),
-        `export function ${METHOD}(rpc: DasRpc, params: T.GetAssetsByExampleTestParams, options?: RequestOptions): Promise<T.GetAssetsByExampleTestResult> {`,
-        `  return notAnRpc(rpc, "createDasRpc", op.${METHOD}) ?? rpc.call(op.${METHOD}, params, options);`,
+        // (Laid out as Prettier would at the width: lib/layout.mjs.)
+        `export function ${METHOD}(`,
+        "  rpc: DasRpc,",
+        "  params: T.GetAssetsByExampleTestParams,",
+        "  options?: RequestOptions",
+        "): Promise<T.GetAssetsByExampleTestResult> {",
+        "  return (",
+        `    notAnRpc(rpc, "createDasRpc", op.${METHOD}) ??`,
+        `    rpc.call(op.${METHOD}, params, options)`,
+        "  );",
         "}",
       ].join("\n"),
     );
@@ -417,10 +431,13 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
           [PARAMS("GetAssetsByExampleTestParams"), OPTIONS, ...example(`das.${METHOD}(`)],
           "  ",
         ),
-        `  ${METHOD}(params: T.GetAssetsByExampleTestParams, options?: RequestOptions): Promise<T.GetAssetsByExampleTestResult>;`,
+        `  ${METHOD}(`,
+        "    params: T.GetAssetsByExampleTestParams,",
+        "    options?: RequestOptions",
+        "  ): Promise<T.GetAssetsByExampleTestResult>;",
       ].join("\n"),
     );
-    expect(declaration(client, `    ${METHOD}:`)).toBe(
+    expect(declaration(client, `    ${METHOD}: (`)).toBe(
       `    ${METHOD}: (params, options) => ${METHOD}(rpc, params, options),`,
     );
     expect(files["packages/das/README.md"]).toContain(`| \`${METHOD}\` | ${METHOD_SUMMARY} |`);
@@ -452,7 +469,8 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
         " * Result of `getExampleTestTotals` (the 2xx response body).",
         " * @beta Routes and response formats may change.",
         " */",
-        `export type GetExampleTestTotalsResult = operations["${OPERATION}"]["responses"][200]["content"]["application/json"];`,
+        "export type GetExampleTestTotalsResult =",
+        `  operations["${OPERATION}"]["responses"][200]["content"]["application/json"];`,
       ].join("\n"),
     );
     // The response body as openapi-typescript emits it, with the u64 typed `U64` (= bigint), in
@@ -505,18 +523,37 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
           ],
           "  ",
         ),
-        `  ${OPERATION}(params: T.GetExampleTestTotalsInput, options?: RequestOptions): Promise<T.GetExampleTestTotalsResult>;`,
+        `  ${OPERATION}(`,
+        "    params: T.GetExampleTestTotalsInput,",
+        "    options?: RequestOptions",
+        "  ): Promise<T.GetExampleTestTotalsResult>;",
       ].join("\n"),
     );
     // (The client's method is the standalone function, which sends the request.)
-    expect(declaration(client, `    ${OPERATION}:`)).toBe(
+    expect(declaration(client, `    ${OPERATION}: (`)).toBe(
       `    ${OPERATION}: (params, options) => ${OPERATION}(rest, params, options),`,
     );
     expect(declaration(client, `export function ${OPERATION}(`)).toContain(
       [
-        `export function ${OPERATION}(rest: WalletRest, params: T.GetExampleTestTotalsInput, options?: RequestOptions): Promise<T.GetExampleTestTotalsResult> {`,
-        `  return notAnRpc(rest, "createWalletRest", op.${OPERATION}, "the result of") ?? rest.call(op.${OPERATION}, params, options, (client, fetch) => {`,
-        `    return (client as Api).GET("${OPERATION_PATH}", { params: { path: { wallet: params.wallet }, query: { limit: params.limit, minLamports: params.minLamports } }, fetch, parseAs: "text" });`,
+        `export function ${OPERATION}(`,
+        "  rest: WalletRest,",
+        "  params: T.GetExampleTestTotalsInput,",
+        "  options?: RequestOptions",
+        "): Promise<T.GetExampleTestTotalsResult> {",
+        "  return (",
+        `    notAnRpc(rest, "createWalletRest", op.${OPERATION}, "the result of") ??`,
+        `    rest.call(op.${OPERATION}, params, options, (client, fetch) => {`,
+        `      return (client as Api).GET("${OPERATION_PATH}", {`,
+        "        params: {",
+        "          path: { wallet: params.wallet },",
+        "          query: { limit: params.limit, minLamports: params.minLamports }",
+        "        },",
+        "        fetch,",
+        '        parseAs: "text"',
+        "      });",
+        "    })",
+        "  );",
+        "}",
       ].join("\n"),
     );
     expect(files["packages/wallet/README.md"]).toContain(

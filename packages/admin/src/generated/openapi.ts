@@ -2,7 +2,15 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // openapi-typescript's root types, for openapi-fetch (`paths`) and the operation aliases of
 // types.ts (`operations`); not re-exported by the package.
-import type { BillingCycle, CreditCycle, ErrorBody, ProjectUsage, ServiceUsage, SubscriptionDetails, GetProjectUsageInput } from "./types.js";
+import type {
+  BillingCycle,
+  CreditCycle,
+  ErrorBody,
+  ProjectUsage,
+  ServiceUsage,
+  SubscriptionDetails,
+  GetProjectUsageInput
+} from "./types.js";
 
 export interface paths {
     "/v0/admin/projects/{id}/usage": {

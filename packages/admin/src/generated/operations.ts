@@ -6,7 +6,10 @@ import type * as T from "./types.js";
 const PATTERN_1 = /^(?!\.\.?$)/u;
 const DESCRIPTION_1 = "a URL path segment other than \".\" or \"..\"";
 
-export const getProjectUsage: OperationDescriptor<T.GetProjectUsageInput, T.GetProjectUsageResult> = {
+export const getProjectUsage: OperationDescriptor<
+  T.GetProjectUsageInput,
+  T.GetProjectUsageResult
+> = {
   id: "getProjectUsage",
   params: /* @__PURE__ */ vObject({
     id: /* @__PURE__ */ vBoundedString(1, undefined, PATTERN_1, DESCRIPTION_1)

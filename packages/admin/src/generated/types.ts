@@ -172,7 +172,8 @@ export interface GetProjectUsageInput {
 }
 
 /** Result of `getProjectUsage` (the 2xx response body). */
-export type GetProjectUsageResult = operations["getProjectUsage"]["responses"][200]["content"]["application/json"];
+export type GetProjectUsageResult =
+  operations["getProjectUsage"]["responses"][200]["content"]["application/json"];
 
 /** The admin operations: the operation name picks the params and result types. */
 export interface AdminOperations {

@@ -33,22 +33,66 @@ export interface Host {
 }
 
 /** The rpc host. */
-export const rpcHost: Host = { name: "rpc", urls: { mainnet: "https://mainnet.helius-rpc.com", devnet: "https://devnet.helius-rpc.com", local: "http://127.0.0.1:4010" }, placeKey: /* @__PURE__ */ keyInQuery("api-key") };
+export const rpcHost: Host = {
+  name: "rpc",
+  urls: {
+    mainnet: "https://mainnet.helius-rpc.com",
+    devnet: "https://devnet.helius-rpc.com",
+    local: "http://127.0.0.1:4010"
+  },
+  placeKey: /* @__PURE__ */ keyInQuery("api-key")
+};
 
 /** The wallet host. */
-export const walletHost: Host = { name: "wallet", urls: { mainnet: "https://api.helius.xyz", devnet: null, local: "http://127.0.0.1:4010" }, placeKey: /* @__PURE__ */ keyInQuery("api-key") };
+export const walletHost: Host = {
+  name: "wallet",
+  urls: { mainnet: "https://api.helius.xyz", devnet: null, local: "http://127.0.0.1:4010" },
+  placeKey: /* @__PURE__ */ keyInQuery("api-key")
+};
 
 /** The admin host. */
-export const adminHost: Host = { name: "admin", urls: { mainnet: "https://admin-api.helius.xyz", devnet: "https://admin-api.helius.xyz", local: "http://127.0.0.1:4010" }, placeKey: /* @__PURE__ */ keyInHeader("X-Api-Key") };
+export const adminHost: Host = {
+  name: "admin",
+  urls: {
+    mainnet: "https://admin-api.helius.xyz",
+    devnet: "https://admin-api.helius.xyz",
+    local: "http://127.0.0.1:4010"
+  },
+  placeKey: /* @__PURE__ */ keyInHeader("X-Api-Key")
+};
 
 /** The api host. */
-export const apiHost: Host = { name: "api", urls: { mainnet: "https://api-mainnet.helius-rpc.com", devnet: "https://api-devnet.helius-rpc.com", local: "http://127.0.0.1:4010" }, placeKey: /* @__PURE__ */ keyInQuery("api-key") };
+export const apiHost: Host = {
+  name: "api",
+  urls: {
+    mainnet: "https://api-mainnet.helius-rpc.com",
+    devnet: "https://api-devnet.helius-rpc.com",
+    local: "http://127.0.0.1:4010"
+  },
+  placeKey: /* @__PURE__ */ keyInQuery("api-key")
+};
 
 /** The sender host. */
-export const senderHost: Host = { name: "sender", urls: { mainnet: "https://sender.helius-rpc.com", devnet: null, local: "http://127.0.0.1:4010" }, placeKey: /* @__PURE__ */ keyInQuery("api-key"), keyOptional: true, urlFault: /* @__PURE__ */ hostUrlFault("sender", ["global","slc","ewr","lon","fra","ams","sg","tyo"], ["/fast","/ping"]) };
+export const senderHost: Host = {
+  name: "sender",
+  urls: { mainnet: "https://sender.helius-rpc.com", devnet: null, local: "http://127.0.0.1:4010" },
+  placeKey: /* @__PURE__ */ keyInQuery("api-key"),
+  keyOptional: true,
+  urlFault: /* @__PURE__ */ hostUrlFault(
+    "sender",
+    ["global", "slc", "ewr", "lon", "fra", "ams", "sg", "tyo"],
+    ["/fast", "/ping"]
+  )
+};
 
 /** Every host by name. */
-export const hosts: Readonly<Record<HostName, Host>> = { rpc: rpcHost, wallet: walletHost, admin: adminHost, api: apiHost, sender: senderHost };
+export const hosts: Readonly<Record<HostName, Host>> = {
+  rpc: rpcHost,
+  wallet: walletHost,
+  admin: adminHost,
+  api: apiHost,
+  sender: senderHost
+};
 
 /** The host names, for checking `baseUrls` keys (without bundling every host). */
 export const hostNames: readonly HostName[] = ["rpc","wallet","admin","api","sender"];

@@ -583,7 +583,17 @@ export interface Inscription {
  * The asset interfaces the API reference lists. Other values may occur (see `AssetInterface`).
  * @example ProgrammableNFT
  */
-export type KnownAssetInterface = "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT" | "FungibleAsset" | "FungibleToken" | "Custom" | "Identity" | "Executable" | "ProgrammableNFT";
+export type KnownAssetInterface =
+  | "V1_NFT"
+  | "V1_PRINT"
+  | "LEGACY_NFT"
+  | "V2_NFT"
+  | "FungibleAsset"
+  | "FungibleToken"
+  | "Custom"
+  | "Identity"
+  | "Executable"
+  | "ProgrammableNFT";
 /**
  * One print edition of a master-edition NFT.
  * @example

@@ -175,7 +175,16 @@ export function createChainDataClient(options: ChainDataClientOptions = {}): Cha
       webhooks: shared,
     },
     ["compression", "das", "mint"],
-    { compression: "rpc", das: "rpc", mint: "rpc", sender: "sender", admin: "admin", tokenMetadata: "api", wallet: "wallet", webhooks: "api" },
+    {
+      compression: "rpc",
+      das: "rpc",
+      mint: "rpc",
+      sender: "sender",
+      admin: "admin",
+      tokenMetadata: "api",
+      wallet: "wallet",
+      webhooks: "api"
+    },
     keyFromEnv,
   );
   // Each made on first use, then kept; not enumerable, so logging or serialising the client

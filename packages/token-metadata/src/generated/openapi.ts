@@ -2,7 +2,36 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // openapi-typescript's root types, for openapi-fetch (`paths`) and the operation aliases of
 // types.ts (`operations`); not re-exported by the package.
-import type { AccountErrorType, Address, ErrorBody, LegacyAccountData, LegacyAccountInfo, LegacyCollectionDetails, LegacyMetadataAccount, LegacyMetadataCollection, LegacyMetadataData, LegacyMetadataUses, LegacyMintInfo, LegacyOffChainAttribute, LegacyOffChainCreator, LegacyOffChainFile, LegacyOffChainJson, LegacyOffChainMetadata, LegacyOffChainProperties, LegacyOnChainAccountInfo, LegacyOnChainCreator, LegacyOnChainMetadata, LegacyOptionalAuthority, LegacyParsedAccountData, LegacyTokenListEntry, LegacyTokenMetadata, LegacyTokenMetadataList, TokenMetadataRequest, U64, GetTokenMetadataInput } from "./types.js";
+import type {
+  AccountErrorType,
+  Address,
+  ErrorBody,
+  LegacyAccountData,
+  LegacyAccountInfo,
+  LegacyCollectionDetails,
+  LegacyMetadataAccount,
+  LegacyMetadataCollection,
+  LegacyMetadataData,
+  LegacyMetadataUses,
+  LegacyMintInfo,
+  LegacyOffChainAttribute,
+  LegacyOffChainCreator,
+  LegacyOffChainFile,
+  LegacyOffChainJson,
+  LegacyOffChainMetadata,
+  LegacyOffChainProperties,
+  LegacyOnChainAccountInfo,
+  LegacyOnChainCreator,
+  LegacyOnChainMetadata,
+  LegacyOptionalAuthority,
+  LegacyParsedAccountData,
+  LegacyTokenListEntry,
+  LegacyTokenMetadata,
+  LegacyTokenMetadataList,
+  TokenMetadataRequest,
+  U64,
+  GetTokenMetadataInput
+} from "./types.js";
 
 export interface paths {
     "/v0/token-metadata": {

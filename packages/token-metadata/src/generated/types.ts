@@ -10,7 +10,13 @@ export type { Address, ErrorBody, U64 };
  * @example
  * @example EMPTY_ACCOUNT
  */
-export type AccountErrorType = "" | "UNKNOWN" | "EMPTY_ACCOUNT" | "TIMEOUT" | "INVALID_ACCOUNT" | "INVALID_PUBKEY";
+export type AccountErrorType =
+  | ""
+  | "UNKNOWN"
+  | "EMPTY_ACCOUNT"
+  | "TIMEOUT"
+  | "INVALID_ACCOUNT"
+  | "INVALID_PUBKEY";
 /** The account data, parsed by its owning program. */
 export interface LegacyAccountData {
     /** The parsed account - for a mint, `type` is `mint` and `info` its state. */
@@ -367,7 +373,8 @@ export type GetTokenMetadataInput = TokenMetadataRequest;
  * Result of `getTokenMetadata` (the 2xx response body).
  * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
  */
-export type GetTokenMetadataResult = operations["getTokenMetadata"]["responses"][200]["content"]["application/json"];
+export type GetTokenMetadataResult =
+  operations["getTokenMetadata"]["responses"][200]["content"]["application/json"];
 
 /**
  * The token-metadata operations: the operation name picks the params and result types.
@@ -391,9 +398,11 @@ export type TokenMetadataOperation = keyof TokenMetadataOperations;
  * The params of the token-metadata operation `O`, or `never` when `O` is a union of names (params that could not be checked against the operation called). For a wrapper generic over the operation: `<O extends TokenMetadataOperation>(operation: O, params: TokenMetadataParams<O>): Promise<TokenMetadataResult<O>>` holds its own callers to one operation name. `TokenMetadataParams<"getTokenMetadata">` is `GetTokenMetadataInput`.
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
-export type TokenMetadataParams<O extends TokenMetadataOperation> = TokenMetadataOperations[O & SingleMethod<O>]["params"];
+export type TokenMetadataParams<O extends TokenMetadataOperation> =
+  TokenMetadataOperations[O & SingleMethod<O>]["params"];
 /**
  * The result of the token-metadata operation `O` (for a union of names, the union of their results).
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
-export type TokenMetadataResult<O extends TokenMetadataOperation> = TokenMetadataOperations[O]["result"];
+export type TokenMetadataResult<O extends TokenMetadataOperation> =
+  TokenMetadataOperations[O]["result"];

@@ -3,7 +3,16 @@
 // The client's members over a given endpoint, for a client of the package's own that replaces
 // some (the package's index does not re-export this module).
 import { withPagination } from "@chaindata/core";
-import { getIdentity, getBatchIdentity, getBalances, getHistory, getTransfers, getFundedBy, type WalletClient, type WalletRest } from "./client.js";
+import {
+  getIdentity,
+  getBatchIdentity,
+  getBalances,
+  getHistory,
+  getTransfers,
+  getFundedBy,
+  type WalletClient,
+  type WalletRest
+} from "./client.js";
 import * as op from "./operations.js";
 import type * as T from "./types.js";
 
@@ -12,9 +21,18 @@ export function walletClientOver(rest: WalletRest): WalletClient {
   return {
     getIdentity: (params, options) => getIdentity(rest, params, options),
     getBatchIdentity: (params, options) => getBatchIdentity(rest, params, options),
-    getBalances: withPagination<T.GetBalancesInput, T.GetBalancesResult, T.WalletBalanceItem>((params, options) => getBalances(rest, params, options), op.getBalances),
-    getHistory: withPagination<T.GetHistoryInput, T.GetHistoryResult, T.WalletHistoryItem>((params, options) => getHistory(rest, params, options), op.getHistory),
-    getTransfers: withPagination<T.GetTransfersInput, T.GetTransfersResult, T.WalletTransferItem>((params, options) => getTransfers(rest, params, options), op.getTransfers),
+    getBalances: withPagination<T.GetBalancesInput, T.GetBalancesResult, T.WalletBalanceItem>(
+      (params, options) => getBalances(rest, params, options),
+      op.getBalances
+    ),
+    getHistory: withPagination<T.GetHistoryInput, T.GetHistoryResult, T.WalletHistoryItem>(
+      (params, options) => getHistory(rest, params, options),
+      op.getHistory
+    ),
+    getTransfers: withPagination<T.GetTransfersInput, T.GetTransfersResult, T.WalletTransferItem>(
+      (params, options) => getTransfers(rest, params, options),
+      op.getTransfers
+    ),
     getFundedBy: (params, options) => getFundedBy(rest, params, options),
   };
 }

@@ -2,7 +2,41 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // openapi-typescript's root types, for openapi-fetch (`paths`) and the operation aliases of
 // types.ts (`operations`); not re-exported by the package.
-import type { Address, AddressOrDomain, BatchIdentityRequest, Domain, ErrorBody, KnownTokenProgram, KnownTransactionType, Signature, Slot, TokenProgram, TransactionType, UnixTimestamp, Url, WalletBalanceChange, WalletBalanceItem, WalletBalancesResponse, WalletBatchIdentityResponse, WalletCursorPagination, WalletFundingSource, WalletHistoryItem, WalletHistoryPagination, WalletHistoryResponse, WalletIdentity, WalletNftItem, WalletPagePagination, WalletTransferItem, WalletTransfersResponse, GetIdentityInput, GetBatchIdentityInput, GetBalancesInput, GetHistoryInput, GetTransfersInput, GetFundedByInput } from "./types.js";
+import type {
+  Address,
+  AddressOrDomain,
+  BatchIdentityRequest,
+  Domain,
+  ErrorBody,
+  KnownTokenProgram,
+  KnownTransactionType,
+  Signature,
+  Slot,
+  TokenProgram,
+  TransactionType,
+  UnixTimestamp,
+  Url,
+  WalletBalanceChange,
+  WalletBalanceItem,
+  WalletBalancesResponse,
+  WalletBatchIdentityResponse,
+  WalletCursorPagination,
+  WalletFundingSource,
+  WalletHistoryItem,
+  WalletHistoryPagination,
+  WalletHistoryResponse,
+  WalletIdentity,
+  WalletNftItem,
+  WalletPagePagination,
+  WalletTransferItem,
+  WalletTransfersResponse,
+  GetIdentityInput,
+  GetBatchIdentityInput,
+  GetBalancesInput,
+  GetHistoryInput,
+  GetTransfersInput,
+  GetFundedByInput
+} from "./types.js";
 
 export interface paths {
     "/v1/wallet/{wallet}/identity": {

@@ -2,7 +2,15 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // The client's members over a given endpoint, for a client of the package's own that replaces
 // some (the package's index does not re-export this module).
-import { listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, type WebhooksClient, type WebhooksRest } from "./client.js";
+import {
+  listWebhooks,
+  createWebhook,
+  getWebhook,
+  updateWebhook,
+  deleteWebhook,
+  type WebhooksClient,
+  type WebhooksRest
+} from "./client.js";
 
 /** The members of {@link WebhooksClient} over `rest`, as `createWebhooksClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. */
 export function webhooksClientOver(rest: WebhooksRest): WebhooksClient {

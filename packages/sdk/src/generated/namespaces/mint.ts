@@ -190,7 +190,11 @@ export type SingleMethod<M> = core.SingleMethod<M>;
  * params against `[]` and resolve with a `bigint`. They are in the types only (see `types`): the
  * descriptor is the place that states them, once, rather than each call (`types`, inherited).
  */
-export type RpcMethodDescriptor<Query extends string = never, Params = unknown, Result = unknown> = core.RpcMethodDescriptor<Query, Params, Result>;
+export type RpcMethodDescriptor<
+  Query extends string = never,
+  Params = unknown,
+  Result = unknown
+> = core.RpcMethodDescriptor<Query, Params, Result>;
 /**
  * What the generator emits for each operation; the runtime acts on it. `Params` and `Result` are
  * the types of the operation's params and result (`unknown` by default), which a REST handle's
@@ -199,7 +203,10 @@ export type RpcMethodDescriptor<Query extends string = never, Params = unknown, 
  * `GetIdentityInput` and resolve with a `GetIdentityResult`. They are in the types only (see
  * `types`): the descriptor is the place that states them, once, rather than each call.
  */
-export type OperationDescriptor<Params = unknown, Result = unknown> = core.OperationDescriptor<Params, Result>;
+export type OperationDescriptor<Params = unknown, Result = unknown> = core.OperationDescriptor<
+  Params,
+  Result
+>;
 /**
  * How a method's params go on the wire when not as the params object itself: made by
  * {@link core.rpcEncoding | rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.

@@ -172,7 +172,10 @@ export type RpcErrorObject = core.RpcErrorObject;
  * `GetIdentityInput` and resolve with a `GetIdentityResult`. They are in the types only (see
  * `types`): the descriptor is the place that states them, once, rather than each call.
  */
-export type OperationDescriptor<Params = unknown, Result = unknown> = core.OperationDescriptor<Params, Result>;
+export type OperationDescriptor<Params = unknown, Result = unknown> = core.OperationDescriptor<
+  Params,
+  Result
+>;
 /** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
 export type Check = core.Check;
 /**
