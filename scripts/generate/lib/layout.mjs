@@ -343,13 +343,18 @@ function fitLine(line) {
   return pad(indent) + render(trim(sequence), indent, indent);
 }
 
-/** Line comment `line` wrapped at the width, each line after the first a `//` of its own. */
+/**
+ * Line comment `line` wrapped at the width, each line after the first a `//` of its own. A dash in
+ * the second half of the line is the break (a banner's "— do not edit by hand." stays whole
+ * rather than leaving "hand." alone on a line).
+ */
 function wrapComment(line) {
   const lines = [];
   let rest = line;
   const lead = /^\s*\/\/ /.exec(line)[0];
   while (rest.length > WIDTH) {
-    const cut = rest.lastIndexOf(" ", WIDTH);
+    const dash = rest.lastIndexOf(" — ", WIDTH);
+    const cut = dash > WIDTH / 2 ? dash : rest.lastIndexOf(" ", WIDTH);
     if (cut <= lead.length) break;
     lines.push(rest.slice(0, cut));
     rest = lead + rest.slice(cut + 1);
