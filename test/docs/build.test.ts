@@ -2415,6 +2415,32 @@ describe("docs build", () => {
       .filter(Boolean);
   };
 
+  /**
+   * A page made of a core README section (`readmeSectionPage`): every paragraph of the section
+   * (more than `paragraphsAtLeast`) on it word for word, its ```ts blocks whole as the page's
+   * TypeScript blocks, and a link to it in every page's navigation. Gives the page, the section
+   * and its blocks.
+   */
+  const expectReadmeSectionPage = (file: string, heading: string, paragraphsAtLeast: number) => {
+    const html = page(file);
+    const t = text(html).replace(/\s+/g, " ");
+    const section = coreReadmeSection(heading);
+    const paragraphs = coreReadmeParagraphs(heading, { withoutCode: true });
+    expect(paragraphs.length).toBeGreaterThan(paragraphsAtLeast);
+    for (const paragraph of paragraphs)
+      expect(t, paragraph.slice(0, 60)).toContain(paragraph.replace(/^### /, ""));
+    const shown = [...html.matchAll(/<code data-lang="ts">([\s\S]*?)<\/code>/g)].map((m) =>
+      text(m[1]!),
+    );
+    const blocks = [...section.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
+    expect(shown).toEqual(blocks);
+    for (const path of ["index.html", "das/getAsset.html", "schemas/Asset.html"])
+      expect(page(path), path).toMatch(
+        new RegExp(`<nav class="side"[^]*href="(\\.\\./)*${file.replace(".", "\\.")}"`),
+      );
+    return { html, section, blocks };
+  };
+
   it("has a page for Bun, Deno, Cloudflare Workers and browsers: the core README's two sections as they are, the key in a Worker, and the warning that a browser bundle hands the key to every visitor; linked from the navigation and Getting started (user trial 17)", () => {
     const html = page("runtimes.html");
     const t = text(html).replace(/\s+/g, " ");
@@ -2470,33 +2496,19 @@ describe("docs build", () => {
   });
 
   it("has a Testing page: the core README's section as it is, its recipes as vitest test files; linked from every page's navigation (user trial 28)", () => {
-    const html = page("testing.html");
-    const t = text(html).replace(/\s+/g, " ");
-    const heading = "Testing code that calls chaindata";
-    const section = coreReadmeSection(heading);
-    const paragraphs = coreReadmeParagraphs(heading, { withoutCode: true });
-    expect(paragraphs.length).toBeGreaterThan(8);
-    for (const paragraph of paragraphs) expect(t, paragraph.slice(0, 60)).toContain(paragraph);
     // Each recipe, whole, as a TypeScript block.
-    const shown = [...html.matchAll(/<code data-lang="ts">([\s\S]*?)<\/code>/g)].map((m) =>
-      text(m[1]!),
+    const { blocks } = expectReadmeSectionPage(
+      "testing.html",
+      "Testing code that calls chaindata",
+      8,
     );
-    const recipes = [...section.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
-    expect(recipes.length).toBeGreaterThanOrEqual(3);
-    expect(shown).toEqual(recipes);
-    for (const path of ["index.html", "das/getAsset.html", "schemas/Asset.html"])
-      expect(page(path), path).toMatch(/<nav class="side"[^]*href="(\.\.\/)*testing\.html"/);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
   });
 
   it("has a Page walks page: the core README's section as it is, each subsection a section of its own, its recipes as TypeScript blocks; in the navigation and the search, and linked from every paginated operation's Pagination fact (user trial 29)", () => {
-    const html = page("page-walks.html");
-    const t = text(html).replace(/\s+/g, " ");
-    const heading = "Page walks";
-    const section = coreReadmeSection(heading);
-    const paragraphs = coreReadmeParagraphs(heading, { withoutCode: true });
-    expect(paragraphs.length).toBeGreaterThan(6);
-    for (const paragraph of paragraphs)
-      expect(t, paragraph.slice(0, 60)).toContain(paragraph.replace(/^### /, ""));
+    // Each recipe, whole, as a TypeScript block.
+    const { html, section, blocks } = expectReadmeSectionPage("page-walks.html", "Page walks", 6);
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
     // Each "### " subsection a section, anchored as GitHub anchors the README's heading.
     const subsections = [...section.matchAll(/^### (.+)$/gm)].map((m) => m[1]!);
     expect(subsections).toEqual(["Resuming a walk", "Walking a method no package covers"]);
@@ -2507,15 +2519,6 @@ describe("docs build", () => {
       expect(html, id).toContain(
         `<section id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h"><a class="anchor" href="#${id}">${title}</a></h2>`,
       );
-    // Each recipe, whole, as a TypeScript block.
-    const shown = [...html.matchAll(/<code data-lang="ts">([\s\S]*?)<\/code>/g)].map((m) =>
-      text(m[1]!),
-    );
-    const recipes = [...section.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
-    expect(recipes.length).toBeGreaterThanOrEqual(2);
-    expect(shown).toEqual(recipes);
-    for (const path of ["index.html", "das/getAsset.html", "schemas/Asset.html"])
-      expect(page(path), path).toMatch(/<nav class="side"[^]*href="(\.\.\/)*page-walks\.html"/);
     // Every Pagination fact links "Resuming a walk".
     const facts = walk(out)
       .map((f) => relative(out, f))
@@ -2540,23 +2543,14 @@ describe("docs build", () => {
   });
 
   it("has a Using @solana/kit page: the core README's section as it is, its two programs as TypeScript blocks (snippets.test.ts runs them); in the navigation and the search (user trial 43)", () => {
-    const html = page("solana-kit.html");
-    const t = text(html).replace(/\s+/g, " ");
-    const heading = "Using chaindata with `@solana/kit`";
-    const section = coreReadmeSection(heading);
-    const paragraphs = coreReadmeParagraphs(heading, { withoutCode: true });
-    expect(paragraphs.length).toBeGreaterThan(8);
-    for (const paragraph of paragraphs) expect(t, paragraph.slice(0, 60)).toContain(paragraph);
     // Each program, whole, as a TypeScript block: none left as ```typescript, which nothing runs.
-    const shown = [...html.matchAll(/<code data-lang="ts">([\s\S]*?)<\/code>/g)].map((m) =>
-      text(m[1]!),
+    const { section, blocks } = expectReadmeSectionPage(
+      "solana-kit.html",
+      "Using chaindata with `@solana/kit`",
+      8,
     );
-    const programs = [...section.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
-    expect(programs).toHaveLength(2);
-    expect(shown).toEqual(programs);
+    expect(blocks).toHaveLength(2);
     expect(section).not.toMatch(/^```(?!ts$|$)/m);
-    for (const path of ["index.html", "das/getAsset.html", "schemas/Asset.html"])
-      expect(page(path), path).toMatch(/<nav class="side"[^]*href="(\.\.\/)*solana-kit\.html"/);
     const idx = JSON.parse(page("search-index.json"));
     const knownBy = (word: string) =>
       idx.entries.filter((e: any) => e.w?.includes(word)).map((e: any) => e.u);
