@@ -112,6 +112,62 @@ describe("validate", () => {
     ]);
   });
 
+  it("names no class it cannot read safely: a throwing trap or getter, a long or odd name, a key", () => {
+    const key = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0";
+    // A Proxy's trap or a getter that throws: a ValidationError still (it was the trap's error,
+    // thrown out of validate as it was, message and all).
+    const trapped = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error(`trap ${key}`);
+        },
+      },
+    );
+    expect(messages(vString(), trapped)).toEqual(["params: must be string (got object)"]);
+    class Getter {
+      static get name(): string {
+        throw new Error(`getter ${key}`);
+      }
+    }
+    expect(messages(vString(), new Getter())).toEqual(["params: must be string (got object)"]);
+    expect(
+      messages(
+        vString(),
+        Object.create({
+          get constructor() {
+            throw new Error("constructor");
+          },
+        }),
+      ),
+    ).toEqual(["params: must be string (got object)"]);
+    // A name the caller chose: no identifier of at most 40 characters, none shown (a message is
+    // logged: 100,000 characters, a line break and terminal escapes, a UUID key).
+    const named = (name: string) => {
+      const Named = class {};
+      Object.defineProperty(Named, "name", { value: name });
+      return new Named();
+    };
+    for (const name of ["x".repeat(100_000), "Line\n\u001b[31mred", key, "A".repeat(41)])
+      expect(messages(vString(), named(name))).toEqual(["params: must be string (got object)"]);
+    expect(messages(vObject({}), named(key))).toEqual([
+      "params: must be a plain object (got a class instance)",
+    ]);
+    expect(messages(vString(), named("A".repeat(40)))).toEqual([
+      `params: must be string (got ${"A".repeat(40)})`,
+    ]);
+    // A redactor is handed JSON text, never the name: the webhook helpers' parses what it is given.
+    const parsing = (json: unknown) => (JSON.parse(String(json)), "a value not shown");
+    const issues = (() => {
+      try {
+        validate(vString(), new Uint8Array(1), "params", parsing);
+      } catch (error) {
+        return (error as ValidationError).issues.map((issue) => issue.message);
+      }
+    })();
+    expect(issues).toEqual(["params: must be string (got Uint8Array)"]);
+  });
+
   it("lets null through vNullable, and reports the inner type otherwise", () => {
     expect(messages(vNullable(vString()), null)).toEqual([]);
     expect(messages(vNullable(vString()), "a")).toEqual([]);

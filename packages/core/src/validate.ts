@@ -42,11 +42,24 @@ const kind = (value: unknown): string =>
           ? className(value)
           : typeof value;
 
-/** An object's class name (`Uint8Array`), or "object" for a plain one or one without a name. */
+/**
+ * An object's class name (`Uint8Array`), or "object" for a plain one or one without a name. The
+ * name is the caller's to set (a computed class name, a `name` or `constructor` getter, a Proxy's
+ * trap): a trap or getter that throws, or a name that is no identifier of at most 40 characters
+ * (100,000 of them, a line break, a UUID key's hyphens), says "object". (Not given to the
+ * redactor: it is handed JSON text, and the webhook helpers' parses it.)
+ */
 const className = (value: object) => {
-  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
-    ?.constructor?.name;
-  return typeof name == "string" && name && name != "Object" ? name : "object";
+  let name: unknown;
+  try {
+    name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
+      ?.constructor?.name;
+  } catch {
+    // (Refused as its type says: never the trap's error, which validate's caller would get.)
+  }
+  return typeof name == "string" && /^[A-Za-z_$][\w$]{0,39}$/.test(name) && name != "Object"
+    ? name
+    : "object";
 };
 
 /**
