@@ -146,7 +146,7 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
     ],
     [
       "a transaction compiled without signing (its signature 64 zero bytes), base64 and base58",
-      "params.transaction: must be signed (signature 1 of 1 is 64 zero bytes: the transaction is unsigned; sign it before sending)",
+      "params.transaction: must be signed (signature 1 of 1 is 64 zero bytes: its signer has not signed; sign with every signer before sending)",
       { transaction: UNSIGNED_BASE64, config: { encoding: "base64" } },
       { transaction: UNSIGNED_BASE58, config: { encoding: "base58" } },
       {

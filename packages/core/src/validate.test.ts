@@ -764,7 +764,7 @@ describe("vTransaction", () => {
   });
 
   const UNSIGNED = (i: number, s: number) =>
-    `params: must be signed (signature ${i} of ${s} is 64 zero bytes: the transaction is unsigned; sign it before sending)`;
+    `params: must be signed (signature ${i} of ${s} is 64 zero bytes: its signer has not signed; sign with every signer before sending)`;
   /** `bytes` with signature `i` (from 1) of a legacy or v0 layout set to 64 zero bytes. */
   const unsign = (bytes: number[], i: number) => [
     ...bytes.slice(0, 1 + 64 * (i - 1)),

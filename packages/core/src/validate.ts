@@ -547,7 +547,7 @@ export const fromBase58 = (text: string): Uint8Array | undefined => {
           issues,
           path,
           "x-solana-transaction",
-          `must be signed (signature ${i + 1} of ${s} is 64 zero bytes: the transaction is unsigned; sign it before sending)`,
+          `must be signed (signature ${i + 1} of ${s} is 64 zero bytes: its signer has not signed; sign with every signer before sending)`,
         );
   };
 }

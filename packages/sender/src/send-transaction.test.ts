@@ -192,7 +192,7 @@ describe("sendTransaction: a signature of 64 zero bytes (a signer that has not s
           {
             path: "params.transaction",
             rule: "x-solana-transaction",
-            message: `params.transaction: must be signed (signature ${i + 1} of ${s} is 64 zero bytes: the transaction is unsigned; sign it before sending) when params.config.encoding is "${encoding}"`,
+            message: `params.transaction: must be signed (signature ${i + 1} of ${s} is 64 zero bytes: its signer has not signed; sign with every signer before sending) when params.config.encoding is "${encoding}"`,
           },
         ]);
     }
