@@ -461,7 +461,7 @@ export class InvalidResponseError extends ChainDataError {
   /**
    * What was wrong with the body:
    * - `non-json`: not JSON (nor HTML, nor JSON cut short);
-   * - `empty`: a body declared empty (`content-length: 0`, or a 204) or only white space (or,
+   * - `empty`: a body declared empty (`content-length: 0`, or a 204 or 205) or only white space (or,
    *   REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the operation returns a value;
    * - `html`: an HTML page (a proxy's or a gateway's, say), by its first character or its
    *   `content-type`;

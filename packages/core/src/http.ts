@@ -66,7 +66,7 @@ export interface Http {
    * response and its whole body (so the timeout covers reading it); anything else rejects with
    * a typed `ChainDataError`. With `json`, the body is decoded (strict UTF-8) and parsed
    * (lossless) into `value` inside the attempt, so a body cut short (or, where a body is due, one
-   * with no byte that no `content-length: 0` or 204 declared empty) is retried as a lost
+   * with no byte that no `content-length: 0`, 204 or 205 declared empty) is retried as a lost
    * connection is (an `InvalidResponseError` otherwise). Every `ChainDataError` it rejects with,
    * and the response's `described` fields, carry `attempts`: the requests handed to `fetch`; it
    * also sets `options.attempts` as each goes (`options`: an object of the caller's own, never a
@@ -377,16 +377,17 @@ const decodeJson = (
     // Empty is no text but JSON's white space (space, tab, CR, LF): trimStart() also passes a
     // no-break space, U+2028, \v or \f, which JSON.parse refuses. (A leading BOM is dropped by
     // the decoder, as before any JSON: a BOM alone is empty.)
-    // No text where a body is due, and no 204 or `content-length: 0` saying there is none, is a
-    // body cut before its first byte (a close-delimited one whose connection dropped reads so):
-    // parsed, it fails as `truncated` and is retried as any body cut short (decision 0006). A body
-    // declared empty is the server's answer: `undefined` here, `empty` for the caller.
+    // No text where a body is due, and no 204, 205 or `content-length: 0` saying there is none,
+    // is a body cut before its first byte (a close-delimited one whose connection dropped reads
+    // so): parsed, it fails as `truncated` and is retried as any body cut short (decision 0006). A
+    // body declared empty is the server's answer: `undefined` here, `empty` for the caller.
     value =
       first ||
       /[^ \t\n\r]/.test(text) ||
       (due &&
         !bytes.length &&
-        response.status != 204 &&
+        // (A 204 or a 205 declares no content, RFC 9110: `| 1` reads 204 as 205.)
+        (response.status | 1) != 205 &&
         response.headers.get("content-length") != "0")
         ? parseJson(text)
         : undefined;

@@ -794,7 +794,7 @@ describe("createJsonRpcClient: single calls", () => {
     }
   });
 
-  it("retries an answer with no body byte as one cut short (a JSON-RPC body is due whatever the method's optionalBody says), not one declared empty", async () => {
+  it("retries an answer with no body byte as one cut short (a JSON-RPC body is due whatever the method's optionalBody says), not one declared empty (content-length: 0, a 204 or a 205)", async () => {
     const noByte = () => new Response(null, { status: 200 });
     const cases = [
       [getAsset, noByte(), 2, 7],
@@ -803,6 +803,8 @@ describe("createJsonRpcClient: single calls", () => {
       [sendTransaction, noByte(), 1, "truncated"],
       [getAsset, new Response("", { headers: { "content-length": "0" } }), 1, "empty"],
       [getAsset, new Response(null, { status: 204 }), 1, "empty"],
+      // (A 205 has no content either, RFC 9110.)
+      [getAsset, new Response(null, { status: 205 }), 1, "empty"],
     ] as const;
     for (const [method, first, requests, outcome] of cases) {
       vi.useFakeTimers();
