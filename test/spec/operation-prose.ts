@@ -104,20 +104,20 @@ const wordsForMessage = (w: { head: string; phrase?: string | undefined }): stri
   w.phrase === undefined ? `${w.head}…` : `${w.head} ${w.phrase}…`;
 
 /** How each operation of the area is named in a text: by its name, or by its words. */
-function mentions(area: AreaOperations, text: string) {
+function mentions(words: ReturnType<typeof wordsOf>, text: string) {
   // (Clauses end at , ; : . ! ? and a closing parenthesis: "balances (now and at a past time)" is
   // one, "balances of every token, and what it paid at a store" two.)
   const clauses = text
     .toLowerCase()
     .split(/[,;:.!?)]/)
     .map((clause) => (clause.match(/[a-z]+/g) ?? []).map(stem));
-  const words = new Set(clauses.flat());
-  return wordsOf(area).map(({ id, verb, head, needsVerb, phrase }) => {
+  const inText = new Set(clauses.flat());
+  return words.map(({ id, verb, head, needsVerb, phrase }) => {
     const byName = new RegExp(`(?<![A-Za-z0-9])${id}(?![A-Za-z0-9])`).test(text);
-    const verbNamed = (VERBS[verb] ?? [verb]).some((v) => words.has(stem(v)));
+    const verbNamed = (VERBS[verb] ?? [verb]).some((v) => inText.has(stem(v)));
     const headNamed =
       phrase === undefined
-        ? words.has(head)
+        ? inText.has(head)
         : clauses.some((c) => c.some((w, i) => w === head && c.slice(i + 1).includes(phrase)));
     const byWords = headNamed && (!needsVerb || verbNamed);
     return { id, byName, byWords };
@@ -131,9 +131,10 @@ function mentions(area: AreaOperations, text: string) {
 export function unlistedOperations(area: AreaOperations, places: Place[]): string[] {
   if (area.ids.length < 2) return [];
   const findings: string[] = [];
-  const words = new Map(wordsOf(area).map((w) => [w.id, w]));
+  const operationWords = wordsOf(area);
+  const words = new Map(operationWords.map((w) => [w.id, w]));
   for (const { where, text } of places) {
-    const found = mentions(area, text);
+    const found = mentions(operationWords, text);
     const byName = found.filter((m) => m.byName);
     const named = found.filter((m) => m.byName || m.byWords);
     // A list by name holds every name; a list in words, every operation's words or name.

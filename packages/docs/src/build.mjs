@@ -86,6 +86,12 @@ export const PAGE_WALKS_SECTION = { pageWalks: "Page walks" };
 /** The Using `@solana/kit` page's text: the section of the runtime's README that says it. */
 export const KIT_SECTION = { kit: "Using chaindata with `@solana/kit`" };
 /**
+ * The guide pages' texts (`testing`, `pageWalks`, `kit`): their sections of the runtime's README,
+ * read in one pass.
+ */
+const readGuides = () =>
+  readmeSections(CORE_README, { ...TESTING_SECTION, ...PAGE_WALKS_SECTION, ...KIT_SECTION });
+/**
  * The receiver's recipes the delivery pages show (`site.recipes`), each a file of the webhooks
  * package shown whole, as its README shows it: one list, the README generator's too
  * (receiver-recipes.mjs).
@@ -823,9 +829,7 @@ function cleanOut(out) {
 export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false } = {}) {
   const site = loadSite(resolve(spec), { allowMissing });
   site.recipes = readRecipes(RECEIVER_RECIPES);
-  site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
-  site.pageWalks = readmeSections(CORE_README, PAGE_WALKS_SECTION).pageWalks;
-  site.kit = readmeSections(CORE_README, KIT_SECTION).kit;
+  Object.assign(site, readGuides());
   return typeScriptSnippetsOf(site);
 }
 
@@ -844,9 +848,7 @@ export function buildDocs({
   const site = loadSite(resolve(spec), { allowMissing, localUrl });
   site.sizes = readSizes(sizes && resolve(sizes));
   site.runtimes = readmeSections(CORE_README, RUNTIME_SECTIONS);
-  site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
-  site.pageWalks = readmeSections(CORE_README, PAGE_WALKS_SECTION).pageWalks;
-  site.kit = readmeSections(CORE_README, KIT_SECTION).kit;
+  Object.assign(site, readGuides());
   site.recipes = readRecipes(RECEIVER_RECIPES);
   site.packages = publishedPackages();
   site.unreleased = new Set(site.packages.filter((p) => p.version === "0.0.0").map((p) => p.name));

@@ -10,7 +10,7 @@
 // last member), so the minified bundles stay byte for byte the same.
 
 /** The repository's Prettier `printWidth`. */
-export const WIDTH = 100;
+const WIDTH = 100;
 
 const CLOSE = { "(": ")", "[": "]", "{": "}", "<": ">" };
 
