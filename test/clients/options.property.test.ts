@@ -88,10 +88,10 @@ const TRANSACTION = btoa(
 const WEBHOOK_ID = "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f";
 
 const CLIENT_OPTIONS =
-  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit";
+  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, coalesce, rateLimit";
 /** createChainDataClient's: no `rateLimit` (a limiter is an area's own, refused at the top), and `areas`. */
 const SDK_OPTIONS =
-  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, areas";
+  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, coalesce, areas";
 const REQUEST_OPTIONS =
   "signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt";
 /**

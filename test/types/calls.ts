@@ -24,6 +24,7 @@ import {
   JsonRpcError,
   RateLimitError,
   createBatcher,
+  createCoalescer,
   isRetryable,
   createDasClient,
   createDasRpc,
@@ -151,6 +152,14 @@ createChainDataClient({
     tokenMetadata: undefined,
   },
 });
+// Coalescing: every area takes a coalescer, shared (one for all areas) or an area's own.
+createChainDataClient({ coalesce: createCoalescer(), areas: { wallet: { coalesce: false } } });
+createSenderClient({ coalesce: createCoalescer() });
+createWalletClient({ coalesce: createCoalescer() });
+// @ts-expect-error — a coalescer is made by createCoalescer(), so that bundles without one carry none
+createDasClient({ coalesce: true });
+// @ts-expect-error — the factory itself, not called
+createChainDataClient({ coalesce: createCoalescer });
 const senderArea: ChainDataAreaOptions["sender"] = { apiKey: "sender-key" };
 const areaOptions: ChainDataAreaOptions = { sender: senderArea, webhooks: { logger: console } };
 createChainDataClient({ areas: areaOptions });

@@ -1,6 +1,7 @@
 /** Client and per-request options, operation descriptors, and their resolution to a configuration. */
 import { ConfigurationError, ValidationError } from "./errors.js";
 import type { Batcher } from "./batch.js";
+import type { Coalescer } from "./coalesce.js";
 import { batchingAreas } from "./generated/areas.js";
 import {
   hostNames,
@@ -116,6 +117,16 @@ export interface ClientOptions {
    * @default undefined (each call is its own request)
    */
   batch?: Batcher | false | undefined;
+  /**
+   * Request coalescing: with `createCoalescer()`, identical calls made in the same tick (a read,
+   * the same method and params, no per-call option but `signal`) share one request, and each
+   * caller gets its own copy of the result. Each caller's `signal` ends its own call; the request
+   * stops once all have. Clients given the same coalescer and otherwise equal options share
+   * requests, as the areas of `createChainDataClient` do. (An object rather than `true`, so that
+   * bundles of clients that never coalesce do not carry the coalescer.)
+   * @default undefined (each call is its own request)
+   */
+  coalesce?: Coalescer | false | undefined;
   /**
    * A client-side limiter applied before every attempt (retries included), e.g.
    * `createRateLimiter({ requestsPerSecond: 5 })` for the admin host's documented limit. Pass
@@ -313,6 +324,7 @@ export const CLIENT_OPTIONS = [
   "maxRetries",
   "logger",
   "batch",
+  "coalesce",
   "rateLimit",
 ] as const satisfies readonly (keyof ClientOptions)[];
 // (Complete: a member of ClientOptions missing above makes `false` here, a compile error.)
@@ -502,7 +514,8 @@ function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * @throws ConfigurationError naming the option and the rule: an unknown option (a typo such as
  * `baseUrl` would otherwise send the real key to the default host), a key that is not a string,
  * a `fetch` that is not a function, a `logger` whose `debug`, `info` or `warn` is not a function,
- * a bad `timeout` or `maxRetries`, or a `batch` / `rateLimit` that is not a batcher or limiter
+ * a bad `timeout` or `maxRetries`, or a `batch` / `coalesce` / `rateLimit` that is not a batcher,
+ * coalescer or limiter
  */
 export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfig {
   // (`null` reads as "no options", as `undefined` does.)
@@ -515,6 +528,7 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
     timeout = 60_000,
     maxRetries = 2,
     batch,
+    coalesce,
     rateLimit,
     fetch,
   } = options;
@@ -558,6 +572,7 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
       "must not contain control characters or unpaired surrogates",
     );
   requireMadeBy("batch", batch, "bind", "createBatcher()");
+  requireMadeBy("coalesce", coalesce, "share", "createCoalescer()");
   requireMadeBy("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
   // The keys are not enumerable, so logging or serialising the config does not show them; and
   // getters, so that showing non-enumerable properties too (`util.inspect` with `showHidden`, a

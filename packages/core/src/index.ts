@@ -73,6 +73,8 @@ export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   getText,
 } from "./get-text.js";
+export { createCoalescer } from "./coalesce.js";
+export type { Coalescer } from "./coalesce.js";
 export { createBatcher } from "./batch.js";
 export type {
   Batcher,

@@ -352,105 +352,116 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     resolve(result);
   };
 
+  // What makes two clients send alike, item by item: clients equal in all of it share batches
+  // and coalesced requests. Resolved values, not the options as given: the URL (environment and
+  // `baseUrls`), the key sent, the headers as sent (equal objects written alike), and the options
+  // the engine reads per request.
+  const endpoint = [
+    url,
+    http.key,
+    JSON.stringify(http.baseHeaders),
+    config.fetch,
+    config.timeout,
+    config.maxRetries,
+    config.logger,
+    config.rateLimit,
+    config.batch,
+  ];
   const enqueue = config.batch
-    ? config.batch.bind<Call>(
-        post,
-        settle,
-        [
-          // What makes two clients send alike, item by item: clients equal in all of it share
-          // batches. Resolved values, not the options as given: the URL (environment and
-          // `baseUrls`), the key sent, the headers as sent (equal objects written alike), and the
-          // options the engine reads per request.
-          url,
-          http.key,
-          JSON.stringify(http.baseHeaders),
-          config.fetch,
-          config.timeout,
-          config.maxRetries,
-          config.logger,
-          config.rateLimit,
-        ],
-        config.timeout,
-      )
+    ? config.batch.bind<Call>(post, settle, endpoint, config.timeout)
     : undefined;
 
-  return {
-    logger: config.logger,
-    // An async function that awaits its own request, so an error's stack reaches the caller's
-    // `await` (V8 links async frames only through `await`, not through `.then`). A batched call
-    // settles from the batcher's request instead, which no caller awaits.
-    call: async <R>(
-      method: RpcMethodDescriptor<string>,
-      params: unknown,
-      options: RequestOptions & Record<string, unknown> = {},
-    ) => {
-      // Settled synchronously by `settle` when the call goes alone; by the batcher otherwise.
-      let outcome: { value?: unknown; error?: unknown; failed?: true } = {};
-      let call: Call;
-      let batched: unknown;
-      // What the call refuses before it is sent (its options, its params, a missing API key) names
-      // it, as its other errors do. (Not what settles it: what `onResponse` throws reaches the
-      // caller as it was thrown.)
-      try {
-        // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
-        // (From here on, the options as checked: the batcher and the engine read the same values.)
-        options = checkRequestOptions(options, method.encode?.options);
-        // A query option given with the call options is checked with the params (see `fold`).
-        if (method.encode?.fold) params = method.encode.fold(params, options);
-        // A credential in the call's own headers is masked in its errors as the key is. (A call
-        // with headers goes alone: a batch's calls have none of their own.)
-        const redactor = http.redactWith([], options.headers);
-        // (A refused value is quoted in the message, redacted: the key given in the wrong place too.)
-        if (method.params) validate(method.params, params, undefined, redactor);
-        const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
-        const request = {
-          jsonrpc: "2.0",
-          // (A batcher numbers the requests of every client it serves: they may share a batch.)
-          id: config.batch ? config.batch.nextId() : String(++lastId),
-          method: method.id,
-          params: wire,
-        } as const;
-        call = {
-          request,
-          // (Written now, so a value that cannot be written as JSON fails this call, before
-          // anything is sent, and never a batch of other callers' calls.)
-          text: writeJson(request, "params"),
+  // An async function that awaits its own request, so an error's stack reaches the caller's
+  // `await` (V8 links async frames only through `await`, not through `.then`). A batched call
+  // settles from the batcher's request instead, which no caller awaits, and so does a coalesced
+  // one from the shared request: this function called again, `alone`.
+  const rpcCall = async <R>(
+    method: RpcMethodDescriptor<string>,
+    params: unknown,
+    options: RequestOptions & Record<string, unknown> = {},
+    alone?: boolean,
+  ): Promise<R> => {
+    // Settled synchronously by `settle` when the call goes alone; by the batcher otherwise.
+    let outcome: { value?: unknown; error?: unknown; failed?: true } = {};
+    let call: Call;
+    let batched: unknown;
+    // The coalescer's promise of the result, when the call shares a request.
+    let shared: Promise<unknown> | false | undefined;
+    // What the call refuses before it is sent (its options, its params, a missing API key) names
+    // it, as its other errors do. (Not what settles it: what `onResponse` throws reaches the
+    // caller as it was thrown.)
+    try {
+      // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
+      // (From here on, the options as checked: the batcher and the engine read the same values.)
+      options = checkRequestOptions(options, method.encode?.options);
+      // A query option given with the call options is checked with the params (see `fold`).
+      if (method.encode?.fold) params = method.encode.fold(params, options);
+      // A credential in the call's own headers is masked in its errors as the key is. (A call
+      // with headers goes alone: a batch's calls have none of their own.)
+      const redactor = http.redactWith([], options.headers);
+      // (A refused value is quoted in the message, redacted: the key given in the wrong place too.)
+      if (method.params) validate(method.params, params, undefined, redactor);
+      const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
+      const request = {
+        jsonrpc: "2.0",
+        // (A batcher numbers the requests of every client it serves: they may share a batch.)
+        id: config.batch ? config.batch.nextId() : String(++lastId),
+        method: method.id,
+        params: wire,
+      } as const;
+      call = {
+        request,
+        // (Written now, so a value that cannot be written as JSON fails this call, before
+        // anything is sent, and never a batch of other callers' calls.)
+        text: writeJson(request, "params"),
+        method,
+        onResponse: options.onResponse,
+        redactor,
+        resolve: (value) => (outcome = { value }),
+        reject: (error) => (outcome = { error, failed: true }),
+      };
+      // (A call with query options goes alone: a batch is posted to the bare endpoint.)
+      shared =
+        !(query || alone) &&
+        config.coalesce &&
+        config.coalesce.share(
+          endpoint,
+          // (The request but its id, which is all that differs between identical calls.)
+          call.text.slice(call.text.indexOf('"method"')),
           method,
-          onResponse: options.onResponse,
+          options,
+          (signal) => rpcCall(method, params, { signal }, true),
+        );
+      if (!(batched = shared || (!query && enqueue?.(call, options)))) {
+        const [answer, response] = await post(
+          call.text,
+          method,
+          options,
+          appendQuery(url, query),
           redactor,
-          resolve: (value) => (outcome = { value }),
-          reject: (error) => (outcome = { error, failed: true }),
-        };
-        // (A call with query options goes alone: a batch is posted to the bare endpoint.)
-        if (!(batched = !query && enqueue?.(call, options))) {
-          const [answer, response] = await post(
-            call.text,
-            method,
-            options,
-            appendQuery(url, query),
-            redactor,
-          );
-          settle(call, answer, response);
-        }
-      } catch (error) {
-        throw ofOperation(error, method.id);
+        );
+        settle(call, answer, response);
       }
-      if (batched)
-        try {
-          // (The batcher settles its calls from its request's callbacks, never before this returns.)
-          return await new Promise<R>((resolve, reject) => {
+    } catch (error) {
+      throw ofOperation(error, method.id);
+    }
+    if (batched)
+      try {
+        // (The batcher settles its calls from its request's callbacks, never before this returns.)
+        return (await (shared ||
+          new Promise<R>((resolve, reject) => {
             call.resolve = resolve;
             call.reject = reject;
-          });
-        } catch (error) {
-          // Made by the batcher's request, which no caller awaits (a failed batch gives each call
-          // its own copy): the stack is taken again here, inside this caller's awaited chain. Not
-          // that of what the caller's own `onResponse` threw: it reaches them as it was thrown.
-          if (error instanceof ChainDataError) takeStack(error);
-          throw error;
-        }
-      if (outcome.failed) throw outcome.error;
-      return outcome.value as R;
-    },
+          }))) as R;
+      } catch (error) {
+        // Made by the batcher's request or the shared one, which no caller awaits (each call
+        // gets its own copy): the stack is taken again here, inside this caller's awaited chain.
+        // Not that of what the caller's own `onResponse` threw: it reaches them as it was thrown.
+        if (error instanceof ChainDataError) takeStack(error);
+        throw error;
+      }
+    if (outcome.failed) throw outcome.error;
+    return outcome.value as R;
   };
+  return { logger: config.logger, call: rpcCall };
 }

@@ -90,6 +90,18 @@ export function createRestTransport(
   host: Host,
 ): RestTransport {
   const http = createHttp(options, host, true);
+  const { config } = http;
+  // What makes two clients' requests interchangeable (the URL is in each request's key): as the
+  // JSON-RPC client's, see json-rpc.ts.
+  const endpoint = [
+    http.key,
+    JSON.stringify(http.baseHeaders),
+    config.fetch,
+    config.timeout,
+    config.maxRetries,
+    config.logger,
+    config.rateLimit,
+  ];
 
   // A re-readable Response built from the bytes (it no longer holds the keyed URL).
   const toResponse = ({ response, bytes }: Exchange) =>
@@ -119,7 +131,7 @@ export function createRestTransport(
 
   return {
     baseUrl: http.baseUrl,
-    logger: http.config.logger,
+    logger: config.logger,
     check: (operation, input, options) => {
       try {
         checkInput(operation, input, checkRequestOptions(options));
@@ -146,14 +158,27 @@ export function createRestTransport(
           handed = true;
           // Buffered once, so every attempt sends identical bytes.
           const body = request.body ? await request.arrayBuffer() : undefined;
-          return toResponse(
-            (captured = await http.send(
+          const send = (signal?: AbortSignal) =>
+            http.send(
               request.url,
               { method: request.method, headers: request.headers, body, json: true },
               operation,
-              { ...options, signal: options!.signal ?? request.signal },
+              { ...options, signal: signal ?? options!.signal ?? request.signal },
               redactor,
-            )),
+            );
+          return toResponse(
+            (captured = await ((config.coalesce &&
+              config.coalesce.share(
+                endpoint,
+                // (openapi-fetch writes a body as JSON: text.)
+                `${request.method} ${request.url} ${body ? decodeUtf8(new Uint8Array(body)) : ""}`,
+                operation,
+                options!,
+                send,
+                // (Each caller revives its own parsed body, in place.)
+                (exchange) => ({ ...exchange, value: structuredClone(exchange.value) }),
+              )) ||
+              send())),
           );
         });
       } catch (error) {

@@ -246,7 +246,7 @@ function sdkEntries(site) {
     {
       n: "Client and call options",
       k: "page",
-      s: "What every client factory and method call takes: API key, environment, base URLs, timeout, retries, rate limit, batching, headers, abort signal",
+      s: "What every client factory and method call takes: API key, environment, base URLs, timeout, retries, rate limit, batching, coalescing, headers, abort signal",
       u: "getting-started.html#options",
       f: [
         ...new Set([

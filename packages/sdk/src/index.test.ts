@@ -9,6 +9,7 @@ import { inspect } from "node:util";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createChainDataClient,
+  createCoalescer,
   InternalServerError,
   TimeoutError,
   type ChainDataClient,
@@ -109,6 +110,32 @@ describe("createChainDataClient: options reach every area", () => {
       vi.unstubAllEnvs();
     }
     expect(keys).toEqual([KEY, KEY]);
+  });
+
+  it("coalesce: in every area, two identical reads made in the same tick are one request; a write is two", async () => {
+    const sent: string[] = [];
+    const sdk = createChainDataClient({
+      apiKey: KEY,
+      baseUrls,
+      maxRetries: 0,
+      coalesce: createCoalescer(),
+      fetch: (url) => {
+        sent.push(new URL(url).origin);
+        return Promise.reject(new Error("stop"));
+      },
+    });
+    const errors = await Promise.all(
+      areas.flatMap((area) => [calls[area](sdk), calls[area](sdk)].map((p) => p.catch((e) => e))),
+    );
+    // (Each caller its own error.)
+    expect(new Set(errors).size).toBe(errors.length);
+    // Requests per host: one per area there, two for mint's write.
+    const perHost = (origins: string[]) =>
+      origins.reduce((n, origin) => n.set(origin, (n.get(origin) ?? 0) + 1), new Map());
+    expect(perHost(sent)).toEqual(
+      perHost(areas.flatMap((area) => Array(area === "mint" ? 2 : 1).fill(baseUrls[hostOf[area]]))),
+    );
+    expect(sent).toHaveLength(areas.length + 1);
   });
 
   it("timeout", async () => {

@@ -87,6 +87,7 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "isChainDataError",
     "isRetryable",
     ...(batch ? ["createBatcher"] : []),
+    "createCoalescer",
     "createRateLimiter",
     "stringifyJson",
     "parseJson",
@@ -153,6 +154,7 @@ export function runtimeExports({ rpc, batch = rpc }) {
     // (In every package: `ClientOptions` names a Batcher in `batch`, also where `createBatcher` is
     // not exported.)
     "Batcher",
+    "Coalescer",
   ];
   return { values, types };
 }

@@ -33,6 +33,10 @@ export const CLIENT_OPTIONS = [
     "<code>createBatcher()</code>: JSON-RPC calls made in the same tick go as one batch request, also across clients that share the batcher and their other options (a DAS and a compression call of <code>@chaindata/sdk</code>). JSON-RPC areas only, not the sender.",
   ],
   [
+    "coalesce",
+    "<code>createCoalescer()</code>: identical reads made in the same tick share one request (one call's credits), each caller getting its own copy of the result; every area, and across clients that share the coalescer and their other options.",
+  ],
+  [
     "headers",
     "Headers sent with every request. Also per call, where <code>null</code> removes one.",
   ],

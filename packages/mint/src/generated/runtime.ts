@@ -22,6 +22,7 @@ export {
   isChainDataError,
   isRetryable,
   createBatcher,
+  createCoalescer,
   createRateLimiter,
   stringifyJson,
   parseJson,
@@ -63,4 +64,5 @@ export {
   type U64Shape,
   type PaginationDescriptor,
   type Batcher,
+  type Coalescer,
 } from "@chaindata/core";

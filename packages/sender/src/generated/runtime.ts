@@ -21,6 +21,7 @@ export {
   ConfigurationError,
   isChainDataError,
   isRetryable,
+  createCoalescer,
   createRateLimiter,
   stringifyJson,
   parseJson,
@@ -61,4 +62,5 @@ export {
   type U64Shape,
   type PaginationDescriptor,
   type Batcher,
+  type Coalescer,
 } from "@chaindata/core";

@@ -21,6 +21,7 @@ export {
   ConfigurationError,
   isChainDataError,
   isRetryable,
+  createCoalescer,
   createRateLimiter,
   stringifyJson,
   parseJson,
@@ -58,4 +59,5 @@ export {
   type PaginationDescriptor,
   type SingleMethod,
   type Batcher,
+  type Coalescer,
 } from "@chaindata/core";

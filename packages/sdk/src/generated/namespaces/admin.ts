@@ -204,6 +204,11 @@ export type PaginationDescriptor = core.PaginationDescriptor;
 export type SingleMethod<M> = core.SingleMethod<M>;
 /** Collects calls and sends them in groups. Made by {@link core.createBatcher | createBatcher}. */
 export type Batcher = core.Batcher;
+/**
+ * Lets identical calls made in the same tick share one request. Made by {@link core.createCoalescer | createCoalescer};
+ * given to clients as their `coalesce` option.
+ */
+export type Coalescer = core.Coalescer;
 /** The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds. */
 export type ErrorBody = core.ErrorBody;
 /** The base class of every error thrown by chaindata. */

@@ -230,6 +230,11 @@ export type PaginationDescriptor = core.PaginationDescriptor;
 /** Collects calls and sends them in groups. Made by {@link core.createBatcher | createBatcher}. */
 export type Batcher = core.Batcher;
 /**
+ * Lets identical calls made in the same tick share one request. Made by {@link core.createCoalescer | createCoalescer};
+ * given to clients as their `coalesce` option.
+ */
+export type Coalescer = core.Coalescer;
+/**
  * A transaction signature (64 bytes), base58-encoded.
  * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
  */

@@ -205,6 +205,11 @@ export type SingleMethod<M> = core.SingleMethod<M>;
 /** Collects calls and sends them in groups. Made by {@link core.createBatcher | createBatcher}. */
 export type Batcher = core.Batcher;
 /**
+ * Lets identical calls made in the same tick share one request. Made by {@link core.createCoalescer | createCoalescer};
+ * given to clients as their `coalesce` option.
+ */
+export type Coalescer = core.Coalescer;
+/**
  * A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  */
