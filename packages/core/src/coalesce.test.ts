@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBatcher } from "./batch.js";
 import type { OperationDescriptor } from "./config.js";
 import { createCoalescer } from "./coalesce.js";
-import { AbortError, ConfigurationError, InternalServerError } from "./errors.js";
+import {
+  AbortError,
+  ConfigurationError,
+  InternalServerError,
+  InvalidResponseError,
+} from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { createRestTransport } from "./rest.js";
@@ -157,6 +162,49 @@ describe("coalesce: JSON-RPC", () => {
     expect(calls).toHaveLength(1);
     for (const { signal } of controllers)
       expect(getEventListeners(signal, "abort")).toHaveLength(0);
+  });
+
+  it("a request every caller left in the tick it started is not joined by a later call of that tick", async () => {
+    // (Without a batcher: sent, then aborted; with one: dropped from the batch before it is sent.)
+    for (const batch of [undefined, createBatcher()]) {
+      const { fetch } = stubFetch(assetServer);
+      const rpc = createJsonRpcClient(
+        { apiKey: KEY, fetch, batch, coalesce: createCoalescer() },
+        rpcHost,
+        "/",
+      );
+      const controller = new AbortController();
+      const leaving = settle(rpc.call(getAsset, { id: "abc" }, { signal: controller.signal }));
+      controller.abort();
+      // No signal of its own: it must not get the AbortError of the call that left.
+      const staying = settle(rpc.call(getAsset, { id: "abc" }));
+      expect((await leaving).error).toBeInstanceOf(AbortError);
+      const { value, error } = await staying;
+      expect(error, String(batch)).toBeUndefined();
+      expect(value).toMatchObject({ params: { id: "abc" } });
+    }
+  });
+
+  it("calls of two descriptors of one method do not share (each checks its own answer)", async () => {
+    const { fetch, calls } = stubFetch((call) =>
+      jsonResponse(
+        `{"jsonrpc":"2.0","id":${JSON.stringify(JSON.parse(call.body!).id)},"result":null}`,
+      ),
+    );
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, coalesce: createCoalescer() },
+      rpcHost,
+      "/",
+    );
+    const nullable: RpcMethodDescriptor = { id: "getAsset", idempotent: true, optionalBody: true };
+    const [loose, strict] = await Promise.all([
+      settle(rpc.call(nullable, { id: "abc" })),
+      settle(rpc.call(getAsset, { id: "abc" })),
+    ]);
+    expect(loose.value).toBeNull();
+    // (Shared, it got the null its descriptor does not allow.)
+    expect(strict.error).toBeInstanceOf(InvalidResponseError);
+    expect(calls).toHaveLength(2);
   });
 
   it("a call whose signal has already aborted goes alone: AbortError, nothing sent", async () => {

@@ -23,7 +23,10 @@ export interface Coalescer {
     endpoint: readonly unknown[],
     /** The request, but what differs between identical calls (a JSON-RPC id). */
     key: string,
-    /** The call's operation: a write (`idempotent: false`) is never shared. */
+    /**
+     * The call's operation, its descriptor (calls of two descriptors of one method never share):
+     * a write (`idempotent: false`) is never shared.
+     */
     operation: { idempotent: boolean },
     /** The call's options, as checked. */
     options: { signal?: AbortSignal | undefined },
@@ -37,7 +40,7 @@ export interface Coalescer {
  * Coalesces identical calls made in the same tick (before the next microtask) into one
  * request, as Solana Kit's transport does: ten components asking for one asset as a page renders
  * cost one request and one call's credits. Identical is the same client endpoint (URL, key,
- * headers, fetch, limits, logger), the same method and the same params written alike (members in
+ * headers, fetch, limits, logger), the same operation and the same params written alike (members in
  * the same order); JSON-RPC and REST reads alike. A write
  * goes alone, and so does a call with any per-call option but `signal`: each caller's own
  * `signal` ends its own call at once, with the `AbortError` it gets alone, and the shared request
@@ -59,6 +62,7 @@ export function createCoalescer(): Coalescer {
   type Shared = {
     endpoint: readonly unknown[];
     key: string;
+    operation: object;
     controller: AbortController;
     promise: Promise<unknown>;
     waiting: number;
@@ -66,10 +70,10 @@ export function createCoalescer(): Coalescer {
   /** This tick's requests; `undefined` between ticks. */
   let shared: Shared[] | undefined;
   return {
-    share(endpoint, key, { idempotent }, options, start, copy = structuredClone) {
+    share(endpoint, key, operation, options, start, copy = structuredClone) {
       const { signal } = options;
       if (
-        !idempotent ||
+        !operation.idempotent ||
         signal?.aborted ||
         Object.entries(options).some(([name, value]) => value !== undefined && name !== "signal")
       )
@@ -82,6 +86,12 @@ export function createCoalescer(): Coalescer {
       let request = shared.find(
         (other) =>
           other.key === key &&
+          // (The same descriptor, not only the same name: a caller's own descriptor of a method
+          // may check and revive its answer otherwise, `optionalBody` or `u64`.)
+          other.operation === operation &&
+          // (Not a request its callers all left, aborted: a call made since, in the same tick,
+          // would get the AbortError of a signal it never had.)
+          !other.controller.signal.aborted &&
           other.endpoint.length === endpoint.length &&
           other.endpoint.every((value, i) => value === endpoint[i]),
       );
@@ -89,7 +99,14 @@ export function createCoalescer(): Coalescer {
       if (!request) {
         const controller = new AbortController();
         shared.push(
-          (request = { endpoint, key, controller, promise: start(controller.signal), waiting: 0 }),
+          (request = {
+            endpoint,
+            key,
+            operation,
+            controller,
+            promise: start(controller.signal),
+            waiting: 0,
+          }),
         );
       }
       const { promise, controller } = request;
