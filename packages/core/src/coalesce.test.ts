@@ -311,6 +311,32 @@ describe("coalesce: REST", () => {
     expect(results[0].balances).not.toBe(results[1].balances);
   });
 
+  it("a failed request fails every caller with its own copy of the error, its stack taken at the caller's await", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({ message: "down" }, { status: 500 }));
+    const transport = createRestTransport(
+      { apiKey: KEY, fetch, maxRetries: 0, coalesce: createCoalescer() },
+      walletHost,
+    );
+    // (A named function that awaits the call: its frame is in the stack of an error taken inside
+    // its awaited chain, and in no other.)
+    async function callerOfGetBalances() {
+      return await transport.restCall(getBalances, undefined, undefined, async (fetch) => ({
+        response: await fetch(new Request(`${transport.baseUrl}/v1/a`)),
+      }));
+    }
+    const errors = (await Promise.all([1, 2, 3].map(() => settle(callerOfGetBalances())))).map(
+      (r) => r.error,
+    );
+    expect(calls).toHaveLength(1);
+    expect(new Set(errors).size).toBe(3);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error.operation).toBe("getBalances");
+      expect(error.message).not.toContain(KEY);
+      expect(error.stack).toContain("callerOfGetBalances");
+    }
+  });
+
   it("sends a write, a call with its own options, or a body written otherwise alone", async () => {
     const { fetch, calls } = stubFetch(jsonResponse(body));
     const transport = createRestTransport(
