@@ -135,6 +135,9 @@ describe("coalesce: JSON-RPC", () => {
     expect(error).toBeInstanceOf(AbortError);
     expect(error.operation).toBe("getAsset");
     expect(calls[0]!.signal.aborted).toBe(false);
+    // The shared request had left the process (for `sendTransaction`, 0 would say: safe to sign
+    // again), as a call leaving a batch already sent counts the batch's.
+    expect(error.attempts).toBe(1);
     release();
     expect(((await staying) as any).params).toEqual({ id: "abc" });
     expect(calls).toHaveLength(1);
@@ -334,6 +337,28 @@ describe("coalesce: REST", () => {
       expect(error.operation).toBe("getBalances");
       expect(error.message).not.toContain(KEY);
       expect(error.stack).toContain("callerOfGetBalances");
+    }
+  });
+
+  it("a caller that leaves a request already sent gets an AbortError counting its attempts", async () => {
+    const { fetch, calls } = stubFetch(hang);
+    const transport = createRestTransport(
+      { apiKey: KEY, fetch, coalesce: createCoalescer() },
+      walletHost,
+    );
+    const controllers = [new AbortController(), new AbortController()];
+    const results = controllers.map(({ signal }) =>
+      settle(
+        transport.restCall(getBalances, undefined, { signal }, async (fetch) => ({
+          response: await fetch(new Request(`${transport.baseUrl}/v1/a`)),
+        })),
+      ),
+    );
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    for (const controller of controllers) controller.abort();
+    for (const { error } of await Promise.all(results)) {
+      expect(error).toBeInstanceOf(AbortError);
+      expect(error.attempts).toBe(1);
     }
   });
 

@@ -30,7 +30,12 @@ export interface Coalescer {
     operation: { idempotent: boolean },
     /** The call's options, as checked. */
     options: { signal?: AbortSignal | undefined },
-    start: (signal: AbortSignal) => Promise<T>,
+    /**
+     * Sends the request, stopped by `signal`. The shared request's is given `sent`, to set
+     * `sent.options` to the options the engine sends it with: a caller that leaves counts their
+     * `attempts`.
+     */
+    start: (signal: AbortSignal, sent?: { options?: object }) => Promise<T>,
     /** @default structuredClone */
     copy?: (value: T) => T,
   ): Promise<T> | undefined;
@@ -64,6 +69,7 @@ export function createCoalescer(): Coalescer {
     key: string;
     operation: object;
     controller: AbortController;
+    sent: { options?: { attempts?: number } };
     promise: Promise<unknown>;
     waiting: number;
   };
@@ -98,18 +104,20 @@ export function createCoalescer(): Coalescer {
       const first = !request;
       if (!request) {
         const controller = new AbortController();
+        const sent = {};
         shared.push(
           (request = {
             endpoint,
             key,
             operation,
             controller,
-            promise: start(controller.signal),
+            sent,
+            promise: start(controller.signal, sent),
             waiting: 0,
           }),
         );
       }
-      const { promise, controller } = request;
+      const { promise, controller, sent } = request;
       request.waiting++;
       return new Promise<any>((resolve, reject) => {
         let done: boolean | undefined;
@@ -120,7 +128,12 @@ export function createCoalescer(): Coalescer {
           watchAbort(signal, () => {
             if (!leave()) return;
             if (!request.waiting) controller.abort();
-            start(signal).then(resolve, reject);
+            // Its AbortError counts the requests the shared one has handed to fetch (0 would say
+            // that nothing left the process: for `sendTransaction`, safe to sign again), as a
+            // call leaving a batch does. (The engine's own count is 0: the signal has aborted.)
+            start(signal).then(resolve, (error) =>
+              reject(Object.assign(error, { attempts: sent.options?.attempts ?? 0 })),
+            );
           });
         // Every caller's copy is made as the request settles, before any caller's code runs on
         // the first one's value (a promise's reactions run in turn, before what they schedule).
