@@ -45,12 +45,12 @@ export interface Coalescer {
  * Coalesces identical calls made in the same tick (before the next microtask) into one
  * request, as Solana Kit's transport does: ten components asking for one asset as a page renders
  * cost one request and one call's credits. Identical is the same client endpoint (URL, key,
- * headers, fetch, limits, logger), the same operation and the same params written alike (members in
- * the same order); JSON-RPC and REST reads alike. A write
- * goes alone, and so does a call with any per-call option but `signal`: each caller's own
- * `signal` ends its own call at once, with the `AbortError` it gets alone, and the shared request
- * is stopped only when every caller has aborted. Each caller gets its own copy of the result
- * (`structuredClone`), or of the error.
+ * headers, fetch, limits, logger), the same operation and the same params written alike (members
+ * in the same order); JSON-RPC and REST reads alike. A write that is not idempotent goes alone
+ * (`sendTransaction` is idempotent: it is shared), and so do every page of a page walk and a call
+ * with any per-call option but `signal`: each caller's own `signal` ends its own call at once,
+ * with the `AbortError` it gets alone, and the shared request is stopped only when every caller
+ * has aborted. Each caller gets its own copy of the result (`structuredClone`), or of the error.
  *
  * Calls of later ticks are not joined to a request already on its way: a read made after a write
  * settles (a `sendTransaction`, a webhook edit) is never answered by a request sent before it.
@@ -131,7 +131,7 @@ export function createCoalescer(): Coalescer {
             // Its AbortError counts the requests the shared one has handed to fetch (0 would say
             // that nothing left the process: for `sendTransaction`, safe to sign again), as a
             // call leaving a batch does. (The engine's own count is 0: the signal has aborted.)
-            start(signal).then(resolve, (error) =>
+            start(signal).then(resolve, (error: Error) =>
               reject(Object.assign(error, { attempts: sent.options?.attempts ?? 0 })),
             );
           });

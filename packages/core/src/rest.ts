@@ -159,16 +159,13 @@ export function createRestTransport(
           handed = true;
           // Buffered once, so every attempt sends identical bytes.
           const body = request.body ? await request.arrayBuffer() : undefined;
-          const send = (signal?: AbortSignal, sent?: { options?: object }) =>
+          const send = (signal?: AbortSignal, sent: { options?: object } = {}) =>
             http.send(
               request.url,
               { method: request.method, headers: request.headers, body, json: true },
               operation,
               // (An object of this call's own: the engine keeps its `attempts` up to date.)
-              ((sent ??= {}).options = {
-                ...options,
-                signal: signal ?? options!.signal ?? request.signal,
-              }),
+              (sent.options = { ...options, signal: signal ?? options!.signal ?? request.signal }),
               redactor,
             );
           const shared =
