@@ -76,6 +76,25 @@ export const run = (fetch, input) => createDasClient({ apiKey: 'k', fetch }).get
     expected: 18446744073709551615n,
   },
   {
+    // Two identical reads of one tick, with a coalescer: still one request once minified, each
+    // caller its own object, and both refused before sending. (The shared request is the second
+    // numbered: the first caller's own request, never sent, took id 1.)
+    name: "das-coalesced",
+    source: `import { createCoalescer, createDasClient } from '@chaindata/das';
+export const run = async (fetch, input) => {
+  const das = createDasClient({ apiKey: 'k', fetch, coalesce: createCoalescer() });
+  const [a, b] = await Promise.all([das.getAsset(input), das.getAsset(input)]);
+  if (a === b || a.token_info === b.token_info) throw new Error('one object for two callers');
+  return b;
+};`,
+    valid: { id: ASSET },
+    invalid: { id: "not-an-address" },
+    field: "params.id",
+    answer: `{"jsonrpc":"2.0","id":"2","result":{"id":"${ASSET}","token_info":{"supply":18446744073709551615}}}`,
+    pick: (r: any) => r.token_info.supply,
+    expected: 18446744073709551615n,
+  },
+  {
     name: "compression-standalone",
     source: `import { createCompressionRpc, getCompressedAccountsByOwner } from '@chaindata/compression';
 export const run = (fetch, input) => getCompressedAccountsByOwner(createCompressionRpc({ apiKey: 'k', fetch }), input);`,

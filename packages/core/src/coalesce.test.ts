@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBatcher } from "./batch.js";
 import type { OperationDescriptor } from "./config.js";
 import { createCoalescer } from "./coalesce.js";
-import { AbortError, ConfigurationError, InternalServerError } from "./errors.js";
+import {
+  AbortError,
+  ConfigurationError,
+  InternalServerError,
+  InvalidResponseError,
+} from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { createRestTransport } from "./rest.js";
@@ -130,6 +135,9 @@ describe("coalesce: JSON-RPC", () => {
     expect(error).toBeInstanceOf(AbortError);
     expect(error.operation).toBe("getAsset");
     expect(calls[0]!.signal.aborted).toBe(false);
+    // The shared request had left the process (for `sendTransaction`, 0 would say: safe to sign
+    // again), as a call leaving a batch already sent counts the batch's.
+    expect(error.attempts).toBe(1);
     release();
     expect(((await staying) as any).params).toEqual({ id: "abc" });
     expect(calls).toHaveLength(1);
@@ -157,6 +165,49 @@ describe("coalesce: JSON-RPC", () => {
     expect(calls).toHaveLength(1);
     for (const { signal } of controllers)
       expect(getEventListeners(signal, "abort")).toHaveLength(0);
+  });
+
+  it("a request every caller left in the tick it started is not joined by a later call of that tick", async () => {
+    // (Without a batcher: sent, then aborted; with one: dropped from the batch before it is sent.)
+    for (const batch of [undefined, createBatcher()]) {
+      const { fetch } = stubFetch(assetServer);
+      const rpc = createJsonRpcClient(
+        { apiKey: KEY, fetch, batch, coalesce: createCoalescer() },
+        rpcHost,
+        "/",
+      );
+      const controller = new AbortController();
+      const leaving = settle(rpc.call(getAsset, { id: "abc" }, { signal: controller.signal }));
+      controller.abort();
+      // No signal of its own: it must not get the AbortError of the call that left.
+      const staying = settle(rpc.call(getAsset, { id: "abc" }));
+      expect((await leaving).error).toBeInstanceOf(AbortError);
+      const { value, error } = await staying;
+      expect(error, String(batch)).toBeUndefined();
+      expect(value).toMatchObject({ params: { id: "abc" } });
+    }
+  });
+
+  it("calls of two descriptors of one method do not share (each checks its own answer)", async () => {
+    const { fetch, calls } = stubFetch((call) =>
+      jsonResponse(
+        `{"jsonrpc":"2.0","id":${JSON.stringify(JSON.parse(call.body!).id)},"result":null}`,
+      ),
+    );
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, coalesce: createCoalescer() },
+      rpcHost,
+      "/",
+    );
+    const nullable: RpcMethodDescriptor = { id: "getAsset", idempotent: true, optionalBody: true };
+    const [loose, strict] = await Promise.all([
+      settle(rpc.call(nullable, { id: "abc" })),
+      settle(rpc.call(getAsset, { id: "abc" })),
+    ]);
+    expect(loose.value).toBeNull();
+    // (Shared, it got the null its descriptor does not allow.)
+    expect(strict.error).toBeInstanceOf(InvalidResponseError);
+    expect(calls).toHaveLength(2);
   });
 
   it("a call whose signal has already aborted goes alone: AbortError, nothing sent", async () => {
@@ -261,6 +312,54 @@ describe("coalesce: REST", () => {
     for (const result of results) expect(result.balances[0].amount).toBe(18446744073709551615n);
     expect(results[0]).not.toBe(results[1]);
     expect(results[0].balances).not.toBe(results[1].balances);
+  });
+
+  it("a failed request fails every caller with its own copy of the error, its stack taken at the caller's await", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({ message: "down" }, { status: 500 }));
+    const transport = createRestTransport(
+      { apiKey: KEY, fetch, maxRetries: 0, coalesce: createCoalescer() },
+      walletHost,
+    );
+    // (A named function that awaits the call: its frame is in the stack of an error taken inside
+    // its awaited chain, and in no other.)
+    async function callerOfGetBalances() {
+      return await transport.restCall(getBalances, undefined, undefined, async (fetch) => ({
+        response: await fetch(new Request(`${transport.baseUrl}/v1/a`)),
+      }));
+    }
+    const errors = (await Promise.all([1, 2, 3].map(() => settle(callerOfGetBalances())))).map(
+      (r) => r.error,
+    );
+    expect(calls).toHaveLength(1);
+    expect(new Set(errors).size).toBe(3);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error.operation).toBe("getBalances");
+      expect(error.message).not.toContain(KEY);
+      expect(error.stack).toContain("callerOfGetBalances");
+    }
+  });
+
+  it("a caller that leaves a request already sent gets an AbortError counting its attempts", async () => {
+    const { fetch, calls } = stubFetch(hang);
+    const transport = createRestTransport(
+      { apiKey: KEY, fetch, coalesce: createCoalescer() },
+      walletHost,
+    );
+    const controllers = [new AbortController(), new AbortController()];
+    const results = controllers.map(({ signal }) =>
+      settle(
+        transport.restCall(getBalances, undefined, { signal }, async (fetch) => ({
+          response: await fetch(new Request(`${transport.baseUrl}/v1/a`)),
+        })),
+      ),
+    );
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    for (const controller of controllers) controller.abort();
+    for (const { error } of await Promise.all(results)) {
+      expect(error).toBeInstanceOf(AbortError);
+      expect(error.attempts).toBe(1);
+    }
   });
 
   it("sends a write, a call with its own options, or a body written otherwise alone", async () => {

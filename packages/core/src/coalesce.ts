@@ -23,11 +23,19 @@ export interface Coalescer {
     endpoint: readonly unknown[],
     /** The request, but what differs between identical calls (a JSON-RPC id). */
     key: string,
-    /** The call's operation: a write (`idempotent: false`) is never shared. */
+    /**
+     * The call's operation, its descriptor (calls of two descriptors of one method never share):
+     * a write (`idempotent: false`) is never shared.
+     */
     operation: { idempotent: boolean },
     /** The call's options, as checked. */
     options: { signal?: AbortSignal | undefined },
-    start: (signal: AbortSignal) => Promise<T>,
+    /**
+     * Sends the request, stopped by `signal`. The shared request's is given `sent`, to set
+     * `sent.options` to the options the engine sends it with: a caller that leaves counts their
+     * `attempts`.
+     */
+    start: (signal: AbortSignal, sent?: { options?: object }) => Promise<T>,
     /** @default structuredClone */
     copy?: (value: T) => T,
   ): Promise<T> | undefined;
@@ -37,12 +45,12 @@ export interface Coalescer {
  * Coalesces identical calls made in the same tick (before the next microtask) into one
  * request, as Solana Kit's transport does: ten components asking for one asset as a page renders
  * cost one request and one call's credits. Identical is the same client endpoint (URL, key,
- * headers, fetch, limits, logger), the same method and the same params written alike (members in
- * the same order); JSON-RPC and REST reads alike. A write
- * goes alone, and so does a call with any per-call option but `signal`: each caller's own
- * `signal` ends its own call at once, with the `AbortError` it gets alone, and the shared request
- * is stopped only when every caller has aborted. Each caller gets its own copy of the result
- * (`structuredClone`), or of the error.
+ * headers, fetch, limits, logger), the same operation and the same params written alike (members
+ * in the same order); JSON-RPC and REST reads alike. A write that is not idempotent goes alone
+ * (`sendTransaction` is idempotent: it is shared), and so do every page of a page walk and a call
+ * with any per-call option but `signal`: each caller's own `signal` ends its own call at once,
+ * with the `AbortError` it gets alone, and the shared request is stopped only when every caller
+ * has aborted. Each caller gets its own copy of the result (`structuredClone`), or of the error.
  *
  * Calls of later ticks are not joined to a request already on its way: a read made after a write
  * settles (a `sendTransaction`, a webhook edit) is never answered by a request sent before it.
@@ -59,17 +67,19 @@ export function createCoalescer(): Coalescer {
   type Shared = {
     endpoint: readonly unknown[];
     key: string;
+    operation: object;
     controller: AbortController;
+    sent: { options?: { attempts?: number } };
     promise: Promise<unknown>;
     waiting: number;
   };
   /** This tick's requests; `undefined` between ticks. */
   let shared: Shared[] | undefined;
   return {
-    share(endpoint, key, { idempotent }, options, start, copy = structuredClone) {
+    share(endpoint, key, operation, options, start, copy = structuredClone) {
       const { signal } = options;
       if (
-        !idempotent ||
+        !operation.idempotent ||
         signal?.aborted ||
         Object.entries(options).some(([name, value]) => value !== undefined && name !== "signal")
       )
@@ -82,17 +92,32 @@ export function createCoalescer(): Coalescer {
       let request = shared.find(
         (other) =>
           other.key === key &&
+          // (The same descriptor, not only the same name: a caller's own descriptor of a method
+          // may check and revive its answer otherwise, `optionalBody` or `u64`.)
+          other.operation === operation &&
+          // (Not a request its callers all left, aborted: a call made since, in the same tick,
+          // would get the AbortError of a signal it never had.)
+          !other.controller.signal.aborted &&
           other.endpoint.length === endpoint.length &&
           other.endpoint.every((value, i) => value === endpoint[i]),
       );
       const first = !request;
       if (!request) {
         const controller = new AbortController();
+        const sent = {};
         shared.push(
-          (request = { endpoint, key, controller, promise: start(controller.signal), waiting: 0 }),
+          (request = {
+            endpoint,
+            key,
+            operation,
+            controller,
+            sent,
+            promise: start(controller.signal, sent),
+            waiting: 0,
+          }),
         );
       }
-      const { promise, controller } = request;
+      const { promise, controller, sent } = request;
       request.waiting++;
       return new Promise<any>((resolve, reject) => {
         let done: boolean | undefined;
@@ -103,7 +128,12 @@ export function createCoalescer(): Coalescer {
           watchAbort(signal, () => {
             if (!leave()) return;
             if (!request.waiting) controller.abort();
-            start(signal).then(resolve, reject);
+            // Its AbortError counts the requests the shared one has handed to fetch (0 would say
+            // that nothing left the process: for `sendTransaction`, safe to sign again), as a
+            // call leaving a batch does. (The engine's own count is 0: the signal has aborted.)
+            start(signal).then(resolve, (error: Error) =>
+              reject(Object.assign(error, { attempts: sent.options?.attempts ?? 0 })),
+            );
           });
         // Every caller's copy is made as the request settles, before any caller's code runs on
         // the first one's value (a promise's reactions run in turn, before what they schedule).

@@ -379,7 +379,9 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     method: RpcMethodDescriptor<string>,
     params: unknown,
     options: RequestOptions & Record<string, unknown> = {},
-    alone?: boolean,
+    // (The coalescer's request passes an object, given the options as checked: the engine keeps
+    // their `attempts` up to date.)
+    alone?: boolean | { options?: object },
   ): Promise<R> => {
     // Settled synchronously by `settle` when the call goes alone; by the batcher otherwise.
     let outcome: { value?: unknown; error?: unknown; failed?: true } = {};
@@ -394,6 +396,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
       // (From here on, the options as checked: the batcher and the engine read the same values.)
       options = checkRequestOptions(options, method.encode?.options);
+      if (typeof alone === "object") alone.options = options;
       // A query option given with the call options is checked with the params (see `fold`).
       if (method.encode?.fold) params = method.encode.fold(params, options);
       // A credential in the call's own headers is masked in its errors as the key is. (A call
@@ -430,7 +433,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
           call.text.slice(call.text.indexOf('"method"')),
           method,
           options,
-          (signal) => rpcCall(method, params, { signal }, true),
+          (signal, sent) => rpcCall(method, params, { signal }, sent ?? true),
         );
       if (!(batched = shared || (!query && enqueue?.(call, options)))) {
         const [answer, response] = await post(

@@ -11,7 +11,8 @@ import {
   type RequestOptions,
 } from "./config.js";
 import type { Host } from "./generated/environments.js";
-import { ofOperation, ValidationError } from "./errors.js";
+import { ChainDataError, ofOperation, ValidationError } from "./errors.js";
+import { takeStack } from "./internal/stack.js";
 import { createHttp, decodeUtf8, type Exchange } from "./http.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
@@ -158,28 +159,36 @@ export function createRestTransport(
           handed = true;
           // Buffered once, so every attempt sends identical bytes.
           const body = request.body ? await request.arrayBuffer() : undefined;
-          const send = (signal?: AbortSignal) =>
+          const send = (signal?: AbortSignal, sent: { options?: object } = {}) =>
             http.send(
               request.url,
               { method: request.method, headers: request.headers, body, json: true },
               operation,
-              { ...options, signal: signal ?? options!.signal ?? request.signal },
+              // (An object of this call's own: the engine keeps its `attempts` up to date.)
+              (sent.options = { ...options, signal: signal ?? options!.signal ?? request.signal }),
               redactor,
             );
-          return toResponse(
-            (captured = await ((config.coalesce &&
-              config.coalesce.share(
-                endpoint,
-                // (openapi-fetch writes a body as JSON: text.)
-                `${request.method} ${request.url} ${body ? decodeUtf8(new Uint8Array(body)) : ""}`,
-                operation,
-                options!,
-                send,
-                // (Each caller revives its own parsed body, in place.)
-                (exchange) => ({ ...exchange, value: structuredClone(exchange.value) }),
-              )) ||
-              send())),
-          );
+          const shared =
+            config.coalesce &&
+            config.coalesce.share(
+              endpoint,
+              // (openapi-fetch writes a body as JSON: text.)
+              `${request.method} ${request.url} ${body ? decodeUtf8(new Uint8Array(body)) : ""}`,
+              operation,
+              options!,
+              send,
+              // (Each caller revives its own parsed body, in place.)
+              (exchange) => ({ ...exchange, value: structuredClone(exchange.value) }),
+            );
+          try {
+            captured = await (shared || send());
+          } catch (error) {
+            // Made by the shared request, which no caller awaits: the stack is taken again here,
+            // inside this caller's awaited chain (as json-rpc.ts does).
+            if (shared && error instanceof ChainDataError) takeStack(error);
+            throw error;
+          }
+          return toResponse(captured);
         });
       } catch (error) {
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
