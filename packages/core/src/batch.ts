@@ -321,6 +321,9 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
             );
           });
         member.stop = unwatch;
+        // The call's `attempts`, read where the call's options are (a coalesced request's callers
+        // read it there when they leave): the batch request's, once sent.
+        Object.defineProperty(options, "attempts", { get: () => batch.sent?.attempts ?? 0 });
         if (calls.push(member) >= maxSize) flush(batch);
         else if (calls.length === 1) {
           const send = () => flush(batch);

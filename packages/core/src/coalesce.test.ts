@@ -286,6 +286,26 @@ describe("coalesce: JSON-RPC", () => {
         new ConfigurationError("coalesce: must be made by createCoalescer()"),
       );
   });
+  it("with a batcher, a caller that leaves the shared request's batch once sent gets an AbortError counting its attempts", async () => {
+    const { fetch, calls } = stubFetch(hang);
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher(), coalesce: createCoalescer() },
+      rpcHost,
+      "/",
+    );
+    const controllers = [new AbortController(), new AbortController()];
+    const results = controllers.map(({ signal }) =>
+      settle(rpc.call(getAsset, { id: "abc" }, { signal })),
+    );
+    const other = settle(rpc.call(getAsset, { id: "xyz" }, { signal: controllers[0]!.signal }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(sent(calls)).toHaveLength(2);
+    for (const controller of controllers) controller.abort();
+    for (const { error } of await Promise.all([...results, other])) {
+      expect(error).toBeInstanceOf(AbortError);
+      expect(error.attempts).toBe(1);
+    }
+  });
 });
 
 describe("coalesce: REST", () => {

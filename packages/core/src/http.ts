@@ -93,13 +93,15 @@ export interface Http {
   ): InvalidResponseError;
   /** The status, redacted headers, request id and attempts of a response, as every error built from one carries them. */
   described(response: Response, redactor?: Redactor): ResponseFields;
-  /** The headers every request starts from (client options applied); never changed. */
-  baseHeaders: Readonly<Record<string, string>>;
   /**
-   * The key this engine sends (on a key-optional host, only one given to its own client): part of
-   * what two JSON-RPC clients must share to share a batch. Never in a message.
+   * What makes two engines send alike, item by item (compared with `===`): the key sent (on a
+   * key-optional host, only one given to its own client), the headers every request starts from
+   * (written as JSON: equal objects alike), and the options the engine reads per request
+   * (`fetch`, `timeout`, `maxRetries`, `logger`, `rateLimit`). Resolved values, not the options as
+   * given. Clients equal in all of it (and in their URL) share batches and coalesced requests.
+   * Never in a message: it holds the key.
    */
-  key: string | undefined;
+  alike: readonly unknown[];
 }
 
 /**
@@ -755,7 +757,14 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     send,
     invalid,
     described,
-    baseHeaders,
-    key,
+    alike: [
+      key,
+      JSON.stringify(baseHeaders),
+      config.fetch,
+      config.timeout,
+      config.maxRetries,
+      config.logger,
+      config.rateLimit,
+    ],
   };
 }

@@ -353,20 +353,9 @@ export function createJsonRpcClient<Endpoint extends string = string>(
   };
 
   // What makes two clients send alike, item by item: clients equal in all of it share batches
-  // and coalesced requests. Resolved values, not the options as given: the URL (environment and
-  // `baseUrls`), the key sent, the headers as sent (equal objects written alike), and the options
-  // the engine reads per request.
-  const endpoint = [
-    url,
-    http.key,
-    JSON.stringify(http.baseHeaders),
-    config.fetch,
-    config.timeout,
-    config.maxRetries,
-    config.logger,
-    config.rateLimit,
-    config.batch,
-  ];
+  // and coalesced requests. The URL (environment and `baseUrls`), the engine's (`http.alike`) and
+  // the batcher.
+  const endpoint = [url, ...http.alike, config.batch];
   const enqueue = config.batch
     ? config.batch.bind<Call>(post, settle, endpoint, config.timeout)
     : undefined;

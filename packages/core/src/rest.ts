@@ -92,17 +92,6 @@ export function createRestTransport(
 ): RestTransport {
   const http = createHttp(options, host, true);
   const { config } = http;
-  // What makes two clients' requests interchangeable (the URL is in each request's key): as the
-  // JSON-RPC client's, see json-rpc.ts.
-  const endpoint = [
-    http.key,
-    JSON.stringify(http.baseHeaders),
-    config.fetch,
-    config.timeout,
-    config.maxRetries,
-    config.logger,
-    config.rateLimit,
-  ];
 
   // A re-readable Response built from the bytes (it no longer holds the keyed URL).
   const toResponse = ({ response, bytes }: Exchange) =>
@@ -171,7 +160,8 @@ export function createRestTransport(
           const shared =
             config.coalesce &&
             config.coalesce.share(
-              endpoint,
+              // (The URL is in the key.)
+              http.alike,
               // (openapi-fetch writes a body as JSON: text.)
               `${request.method} ${request.url} ${body ? decodeUtf8(new Uint8Array(body)) : ""}`,
               operation,
