@@ -66,6 +66,18 @@ describe("createWebhookHandler", () => {
     expect(onEvent).not.toHaveBeenCalled();
   });
 
+  it("answers 401 to an Authorization of the secret's own length that differs in one byte, first, inside or last", async () => {
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent });
+    for (const i of [0, 7, AUTH.length - 1]) {
+      const wrong = `${AUTH.slice(0, i)}#${AUTH.slice(i + 1)}`;
+      expect(wrong.length).toBe(AUTH.length);
+      expect((await handle(post(`[${enhanced(SIG_A)}]`, wrong))).status).toBe(401);
+      expect(safeEqual(wrong, AUTH)).toBe(false);
+    }
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
   it("de-duplicates at-least-once deliveries by signature", async () => {
     const seen: string[] = [];
     const handle = createWebhookHandler({
@@ -952,6 +964,29 @@ describe("createWebhookHandler", () => {
     expect(onEvent).not.toHaveBeenCalled();
   });
 
+  it("waits for the body as long as it takes with readTimeoutMs: Infinity", async () => {
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent, readTimeoutMs: Infinity });
+    const body = `[${enhanced(SIG_A)}]`;
+    const late = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        await new Promise((r) => setTimeout(r, 50));
+        controller.enqueue(new TextEncoder().encode(body));
+        controller.close();
+      },
+    });
+    const response = await handle(
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: late,
+        duplex: "half",
+        headers: { authorization: AUTH },
+      } as RequestInit),
+    );
+    expect(response.status).toBe(200);
+    expect(onEvent).toHaveBeenCalledOnce();
+  });
+
   it("decodes a gzip or deflate body (Content-Encoding), and answers 415 naming Content-Encoding to any other coding, before reading", async () => {
     const seen: string[] = [];
     const refusals: unknown[] = [];
@@ -1208,6 +1243,94 @@ describe("createWebhookHandler", () => {
     expect(onEvent).toHaveBeenCalledOnce();
   });
 
+  it("holds a gzip body to maxBodyBytes as received, byte for byte, even where it decodes to fewer bytes", async () => {
+    const refusals: unknown[] = [];
+    const onEvent = vi.fn();
+    // Stored, not compressed (level 0): the gzip body is its JSON and 23 bytes more.
+    const gzipped = gzipSync(Buffer.from(`[${enhanced(SIG_A)}]`.padEnd(4096, " ")), { level: 0 });
+    expect(gzipped.length).toBeGreaterThan(4096);
+    const delivery = () =>
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: new Blob([gzipped]).stream(),
+        headers: { authorization: AUTH, "content-encoding": "gzip" },
+        duplex: "half",
+      } as RequestInit);
+    const handler = (maxBodyBytes: number) =>
+      createWebhookHandler({
+        authHeader: AUTH,
+        maxBodyBytes,
+        onEvent,
+        dedupe: false,
+        onRefused: (r) => void refusals.push(r),
+      });
+    // Exactly the limit as received (and under it decoded): accepted.
+    expect((await handler(gzipped.length)(delivery())).status).toBe(200);
+    expect(onEvent).toHaveBeenCalledOnce();
+    // One byte over as received, though 4096 decoded would fit: 413.
+    const response = await handler(gzipped.length - 1)(delivery());
+    expect([response.status, await response.text()]).toEqual([413, "payload too large"]);
+    expect(refusals).toEqual([
+      {
+        status: 413,
+        reason: `body over maxBodyBytes (${gzipped.length - 1}), read or decoded (Content-Encoding: gzip)`,
+      },
+    ]);
+    expect(onEvent).toHaveBeenCalledOnce();
+  });
+
+  it("stops a gzip body at maxBodyBytes as received, before decoding the bytes past it (413, not 400 for what they hold)", async () => {
+    const refusals: unknown[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      maxBodyBytes: 64,
+      onEvent: () => {},
+      onRefused: (r) => void refusals.push(r),
+    });
+    // A gzip header, then bytes that are no deflate data, which pass the limit.
+    const header = gzipSync(Buffer.from("[]")).subarray(0, 10);
+    const chunks = [header, new Uint8Array(100).fill(0xff)];
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        const chunk = chunks.shift();
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await handle(
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { authorization: AUTH, "content-encoding": "gzip" },
+      } as RequestInit),
+    );
+    expect([response.status, await response.text()]).toEqual([413, "payload too large"]);
+    expect(refusals).toEqual([
+      {
+        status: 413,
+        reason: "body over maxBodyBytes (64), read or decoded (Content-Encoding: gzip)",
+      },
+    ]);
+  });
+
+  it("answers a POST with no body at all 400 'must be JSON', as an empty body", async () => {
+    const refusals: unknown[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onRefused: (r) => void refusals.push(r),
+    });
+    const noBody = new Request("http://localhost/hook", {
+      method: "POST",
+      headers: { authorization: AUTH },
+    });
+    expect(noBody.body).toBe(null);
+    const response = await handle(noBody);
+    expect([response.status, await response.text()]).toEqual([400, "delivery body: must be JSON"]);
+    expect(refusals).toEqual([{ status: 400, reason: "delivery body: must be JSON" }]);
+  });
+
   it("answers a body the app locked with a reader with the explanatory 500, not 400 'could not be read'", async () => {
     const refusals: unknown[] = [];
     const handle = createWebhookHandler({
@@ -1289,6 +1412,9 @@ describe("createWebhookHandler", () => {
     const onEvent = vi.fn();
     const handle = createWebhookHandler({ authHeader: `  ${AUTH}\n`, onEvent });
     expect((await handle(post("[]", AUTH))).status).toBe(200);
+    // (Several at the end too: a file's line ending, "\r\n", after a space.)
+    const several = createWebhookHandler({ authHeader: `\t${AUTH} \r\n`, onEvent });
+    expect((await several(post("[]", AUTH))).status).toBe(200);
     // A non-breaking space is part of the secret (HTTP does not strip it).
     const nbsp = createWebhookHandler({ authHeader: `${AUTH}\u00a0`, onEvent });
     expect((await nbsp(post("[]", AUTH))).status).toBe(401);
@@ -1458,6 +1584,8 @@ describe("createWebhookHandler", () => {
       [-1, "-1"],
       [NaN, "NaN"],
       ["1h", '"1h"'],
+      // (Digits in a string compare as a number with `>`: refused all the same.)
+      ["86400000", '"86400000"'],
       [null, "null"],
     ] as const)
       expect(() => createMemorySignatureStore({ maxEntries: 10, ttlMs: ttlMs as never })).toThrow(
@@ -1519,6 +1647,21 @@ describe("createWebhookHandler", () => {
         { authHeader: "s", onEvent, kind: "enhancedDevnet" },
         'kind: must be "enhanced" or "raw" (got "enhancedDevnet", a webhook type: its kind is "enhanced")',
       ],
+      // Only the whole name of a webhook type is quoted: a long value that merely begins or ends
+      // with one may be the secret.
+      [
+        { authHeader: "s", onEvent, kind: "Bearer hook-s3cret-xyz-rawDevnet" },
+        'kind: must be "enhanced" or "raw" (got a long string)',
+      ],
+      [
+        { authHeader: "s", onEvent, kind: "enhancedDevnet-Bearer hook-s3cret-xyz" },
+        'kind: must be "enhanced" or "raw" (got a long string)',
+      ],
+      // (And a list holding one is a list: not quoted, as String() would show its items.)
+      [
+        { authHeader: "s", onEvent, kind: ["rawDevnet"] },
+        'kind: must be "enhanced" or "raw" (got object)',
+      ],
     ];
     for (const [options, message] of cases)
       expect(() => createWebhookHandler(options as never)).toThrow(new ConfigurationError(message));
@@ -1563,6 +1706,9 @@ describe("helpers", () => {
     expect(eventSignature({ signature: "" } as any)).toBe(undefined);
     expect(eventSignature({ transaction: { signatures: [""] } } as any)).toBe(undefined);
     expect(eventSignature({ type: "UNKNOWN" } as any)).toBe(undefined);
+    // A first signature that is no string is none either (it would key the store as "42").
+    expect(eventSignature({ transaction: { signatures: [42] } } as any)).toBe(undefined);
+    expect(eventSignature({ transaction: { signatures: [null, SIG_A] } } as any)).toBe(undefined);
   });
 
   it("createMemorySignatureStore keeps the last maxEntries signatures", async () => {
@@ -1582,6 +1728,45 @@ describe("helpers", () => {
       true,
       true,
     ]);
+  });
+
+  it("createMemorySignatureStore keeps exactly the last maxEntries of many signatures, however often it has dropped the forgotten ones", async () => {
+    const store = createMemorySignatureStore({ maxEntries: 100 });
+    const all = Array.from({ length: 1000 }, (_, i) => `sig${i}`);
+    for (const [i, signature] of all.entries()) {
+      await store.add(signature);
+      // (Checked as it goes: the dropping happens every so many adds.)
+      if (i % 97 === 0)
+        expect([store.has(signature), store.has(`sig${i - 100}`)]).toEqual([true, false]);
+    }
+    expect(all.map((s) => store.has(s))).toEqual(all.map((_, i) => i >= 900));
+  });
+
+  it("createMemorySignatureStore forgets by count, oldest first, after one signature was added again many times", async () => {
+    const store = createMemorySignatureStore({ maxEntries: 3, ttlMs: Infinity });
+    for (const signature of ["a", "b"]) await store.add(signature);
+    // Each add of "x" again leaves a dead entry behind "a" and "b", dropped as they pile up.
+    for (let i = 0; i < 500; i++) await store.add("x");
+    expect(["a", "b", "x"].map((s) => store.has(s))).toEqual([true, true, true]);
+    await store.add("c");
+    expect(["a", "b", "x", "c"].map((s) => store.has(s))).toEqual([false, true, true, true]);
+    await store.add("d");
+    expect(["b", "x", "c", "d"].map((s) => store.has(s))).toEqual([false, true, true, true]);
+    await store.add("e");
+    expect(["x", "c", "d", "e"].map((s) => store.has(s))).toEqual([false, true, true, true]);
+  });
+
+  it("createMemorySignatureStore keeps memory bounded however many new signatures come", async () => {
+    const store = createMemorySignatureStore({ maxEntries: 10, ttlMs: Infinity });
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    gc();
+    const heap = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 500_000; i++) void store.add(`s${i}`);
+    gc();
+    // (Kept, the forgotten ones would take about 16 MB: a string and a time each.)
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(2_000_000);
+    expect(["s499989", "s499990", "s499999"].map((s) => store.has(s))).toEqual([false, true, true]);
   });
 
   it("createMemorySignatureStore also forgets a signature ttlMs after it was added (default 24 hours)", async () => {
@@ -1777,6 +1962,11 @@ describe("helpers", () => {
     ]);
   });
 
+  it("parseDelivery reads an event without a signature and with a null transaction as enhanced, not raw (a raw event's transaction is an object)", () => {
+    const [event] = parseDelivery('[{"type":"UNKNOWN","transaction":null}]', "enhanced");
+    expect(event).toEqual({ type: "UNKNOWN", transaction: null });
+  });
+
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {
     expect(() => parseDelivery(`[${enhanced(SIG_A)},${RAW_EVENT}]`, "enhanced")).toThrow(
       new ConfigurationError(
@@ -1813,6 +2003,11 @@ describe("helpers", () => {
     expect(() => parseDelivery(JSON.parse(body) as string, "enhanced")).toThrow(
       new TypeError(
         "delivery body: must be the body's text or bytes (got object): a body already parsed by JSON.parse has its u64 amounts rounded",
+      ),
+    );
+    expect(() => parseDelivery(null as unknown as string, "enhanced")).toThrow(
+      new TypeError(
+        "delivery body: must be the body's text or bytes (got null): a body already parsed by JSON.parse has its u64 amounts rounded",
       ),
     );
   });
@@ -1867,6 +2062,13 @@ describe("helpers", () => {
         "enhanced",
       ),
     ).toThrow(new TypeError(`delivery body[0].fee: ${U64} (got ${"9".repeat(40)}…)`));
+    // 40 digits are shown whole.
+    expect(() =>
+      parseDelivery(
+        `[${enhanced(SIG_A).replace('"fee":5000', `"fee":${"9".repeat(40)}`)}]`,
+        "enhanced",
+      ),
+    ).toThrow(new TypeError(`delivery body[0].fee: ${U64} (got ${"9".repeat(40)})`));
     // The kind is judged first: a raw event read as enhanced is a ConfigurationError, not a bad fee.
     expect(() =>
       parseDelivery(`[${RAW_EVENT.replace('{"blockTime"', '{"fee":1.5,"blockTime"')}]`, "enhanced"),
