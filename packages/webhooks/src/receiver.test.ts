@@ -120,6 +120,9 @@ describe("createWebhookHandler", () => {
       });
       expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
       expect(error).toHaveBeenCalledExactlyOnceWith(`webhook event ${SIG_A} failed:`, failing);
+      // An event without a signature is said to have none.
+      expect((await handle(post('[{"type":"UNKNOWN"}]'))).status).toBe(500);
+      expect(error).toHaveBeenLastCalledWith("webhook event (no signature) failed:", failing);
     } finally {
       error.mockRestore();
     }
@@ -788,6 +791,75 @@ describe("createWebhookHandler", () => {
     expect((await failingRelease(post(`[${enhanced(SIG_B)}]`))).status).toBe(500);
   });
 
+  it("waits for an async release() before answering 500, and claims for 24 hours when handlerTimeoutMs is Infinity", async () => {
+    const held = new Set<string>();
+    const calls: string[] = [];
+    const store = {
+      has: (s: string) => held.has(s),
+      add: (s: string) => void held.add(s),
+      claim: (s: string, ttlMs: number) => (
+        calls.push(`claim ${ttlMs}`),
+        !held.has(s) && !!held.add(s)
+      ),
+      release: async (s: string) => {
+        await new Promise((r) => setTimeout(r, 20));
+        held.delete(s);
+        calls.push("released");
+      },
+    };
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: store,
+      handlerTimeoutMs: Infinity,
+      onError: () => {},
+      onEvent: async () => {
+        await new Promise((r) => setTimeout(r, 10));
+        throw new Error("db down");
+      },
+    });
+    expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+    // Released by the time the 500 is answered (Infinity is no time limit: answered after onEvent).
+    expect(calls).toEqual([`claim ${24 * 60 * 60 * 1000}`, "released"]);
+  });
+
+  it("handles no event of a delivery after its 500 past handlerTimeoutMs, without de-duplication too", async () => {
+    const seen: string[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: false,
+      handlerTimeoutMs: 30,
+      onError: () => {},
+      onEvent: async (event) => {
+        seen.push(event.signature);
+        if (event.signature === SIG_A) await new Promise((r) => setTimeout(r, 60));
+      },
+    });
+    expect((await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_B)}]`))).status).toBe(500);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([SIG_A]);
+    // No limit: an onEvent that takes its time is waited for.
+    const patient = createWebhookHandler({
+      authHeader: AUTH,
+      handlerTimeoutMs: Infinity,
+      onEvent: () => new Promise((r) => setTimeout(r, 20)),
+    });
+    expect((await patient(post(`[${enhanced(SIG_A)}]`))).status).toBe(200);
+  });
+
+  it("names an event without a signature as such when it runs out of time", async () => {
+    const onError = vi.fn();
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      handlerTimeoutMs: 20,
+      onError,
+      onEvent: () => new Promise<void>(() => {}),
+    });
+    expect((await handle(post('[{"type":"UNKNOWN"}]'))).status).toBe(500);
+    expect(onError.mock.calls[0]![0].message).toBe(
+      "event (no signature): not handled within handlerTimeoutMs (20 ms), so answered 500; onEvent is no longer waited for, and its signature released for the redelivery to run it again",
+    );
+  });
+
   it("gives each claim its own token, so a failed redelivery's release leaves the record of a late completion (trial 14: the event ran a third time)", async () => {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     // A store as the README's Redis recipe: the claim holds its token, add writes "done", release
@@ -1357,6 +1429,59 @@ describe("createWebhookHandler", () => {
     expect(types).toEqual(Array(4).fill("text/plain; charset=utf-8"));
   });
 
+  it("answers a non-POST 405 with Allow: POST", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const response = await handle(
+      new Request("http://localhost/hook", { method: "PUT", body: "[]" }),
+    );
+    expect([response.status, response.headers.get("allow"), await response.text()]).toEqual([
+      405,
+      "POST",
+      "method not allowed",
+    ]);
+  });
+
+  it("quotes a Content-Encoding of 60 characters whole, and cuts a longer one", async () => {
+    const refusals: { reason: string }[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onRefused: (r) => void refusals.push(r),
+    });
+    const coded = (coding: string) =>
+      handle(
+        new Request("http://localhost/hook", {
+          method: "POST",
+          body: "[]",
+          headers: { authorization: AUTH, "content-encoding": coding },
+        }),
+      );
+    const sixty = "br,".repeat(20);
+    expect(sixty.length).toBe(60);
+    expect((await coded(sixty)).status).toBe(415);
+    expect((await coded(`${sixty}x`)).status).toBe(415);
+    expect(refusals.map((r) => r.reason)).toEqual([
+      `Content-Encoding ${JSON.stringify(sixty)} is not gzip, deflate or identity`,
+      `Content-Encoding ${JSON.stringify(`${sixty}…`)} is not gzip, deflate or identity`,
+    ]);
+  });
+
+  it("answers 400 'could not be read' to a body stream that fails with no reason", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const response = await handle(
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: new ReadableStream<Uint8Array>({ pull: (controller) => controller.error() }),
+        duplex: "half",
+        headers: { authorization: AUTH },
+      } as RequestInit),
+    );
+    expect([response.status, await response.text()]).toEqual([
+      400,
+      "delivery body: could not be read",
+    ]);
+  });
+
   it("answers 400 to a body that is not UTF-8", async () => {
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
     const response = await handle(
@@ -1601,6 +1726,18 @@ describe("createWebhookHandler", () => {
         handlerTimeoutMs: Infinity,
       }),
     ).not.toThrow();
+  });
+
+  it("refuses a dedupe store without has() or add(), or null, with a ConfigurationError; takes timeouts of 1 ms and of the longest timer", () => {
+    const onEvent = () => {};
+    for (const dedupe of [{ add: () => {} }, { has: () => false }, null])
+      expect(() =>
+        createWebhookHandler({ authHeader: "s", onEvent, dedupe: dedupe as never }),
+      ).toThrow(new ConfigurationError("dedupe: must be false or a store with has() and add()"));
+    for (const ms of [1, 2_147_483_647])
+      expect(() =>
+        createWebhookHandler({ authHeader: "s", onEvent, readTimeoutMs: ms, handlerTimeoutMs: ms }),
+      ).not.toThrow();
   });
 
   it("refuses no options, an unknown option name, and values with no text, with a ConfigurationError (not a TypeError)", () => {
@@ -2468,6 +2605,12 @@ describe("toNodeHandler", () => {
       },
     ]);
     expect(onEvent).not.toHaveBeenCalled();
+    // Each refused header is named.
+    await call("POST", { authorization: AUTH, "x-a": "a\u0000", "x-b": "b\u0000" });
+    expect(refusals.pop()).toEqual({
+      status: 400,
+      reason: "header x-a, x-b: a value the Headers class refuses (such as one with a NUL byte)",
+    });
     // (The refused value is never shown: it may be the Authorization.)
     await call("POST", { authorization: "Bearer s3cr\u0000et" });
     expect(JSON.stringify(refusals.pop())).not.toContain("s3cr");
@@ -2502,7 +2645,58 @@ describe("toNodeHandler", () => {
         `POST /hook HTTP/1.1\r\nHost: x\r\n${authorizations.map((a) => `Authorization: ${a}\r\n`).join("")}Content-Length: 2\r\nConnection: close\r\n\r\n[]`,
       );
     expect(await request([AUTH, "Bearer other"])).toBe("HTTP/1.1 401 Unauthorized");
+    // (Nor are two lines that would spell the secret if run together.)
+    expect(await request(["Bearer s3cr3t", "-delivery-token"])).toBe("HTTP/1.1 401 Unauthorized");
     expect(await request([AUTH])).toBe("HTTP/1.1 200 OK");
+  });
+
+  it("answers a request Request refuses: 400 to a POST with a malformed URL, 405 to TRACE; a handler's throw 500, each in the one content type", async () => {
+    const answer = async (
+      req: Record<string, unknown>,
+      handler = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }),
+    ) => {
+      const res = {
+        statusCode: 0,
+        headers: {} as Record<string, string>,
+        body: "",
+        setHeader(name: string, value: string) {
+          this.headers[name] = value;
+        },
+        end(body: string) {
+          this.body = body;
+        },
+      };
+      const request = Object.assign(
+        { headers: { authorization: AUTH }, complete: true, async *[Symbol.asyncIterator]() {} },
+        req,
+      );
+      await (toNodeHandler(handler)(request, res) as unknown as Promise<void>);
+      return [res.statusCode, res.headers["content-type"], res.headers.allow, res.body];
+    };
+    const TEXT = "text/plain; charset=utf-8";
+    expect(await answer({ method: "POST", url: "//[" })).toEqual([
+      400,
+      TEXT,
+      undefined,
+      "bad request",
+    ]);
+    expect(await answer({ method: "TRACE", url: "/hook" })).toEqual([
+      405,
+      TEXT,
+      "POST",
+      "method not allowed",
+    ]);
+    const throws = async () => {
+      throw new Error("bug");
+    };
+    expect(await answer({ method: "POST", url: "/hook" }, throws)).toEqual([
+      500,
+      TEXT,
+      undefined,
+      "handler failed",
+    ]);
+    // No method is GET (Node always sets one): answered 405 as a GET is.
+    expect(await answer({ url: "/hook" })).toEqual([405, TEXT, "POST", "method not allowed"]);
   });
 
   it("answers 500 when the handler throws or rejects, and when it answers a body a parser had read otherwise", async () => {
