@@ -47,6 +47,14 @@ describe("updateWebhook with settings left out", () => {
       "params.accountAddresses: is required",
     ]);
     expect(requests).toEqual([]);
+    // Pointed there too when a setting given is refused beside the ones left out.
+    const both = await webhooks
+      .updateWebhook({ webhookID: ID, webhookURL: "https://localhost/hook" } as never)
+      .catch((e: unknown) => e);
+    expect((both as Error).message).toContain(
+      "(updateWebhook replaces every setting; to change some only, use editWebhook(webhooks, params) with this client as webhooks)",
+    );
+    expect(requests).toEqual([]);
     // The call the message names, with the same params: the rest of the settings kept.
     const edited = await editWebhook(webhooks, { webhookID: ID, webhookURL: url });
     expect(edited.webhookID).toBe(ID);

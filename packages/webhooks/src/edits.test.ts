@@ -755,3 +755,56 @@ it("checks addresses with the spec's Address pattern, and describes them in its 
     / x-pattern-description: (".+")/.exec(address)![1],
   );
 });
+
+describe("edit details", () => {
+  it("writes a list that differs in one element, or one the webhook has not stored", async () => {
+    const { webhooks, requests, current } = fakeService();
+    await editWebhook(webhooks, { webhookID: ID, accountAddresses: [A, C] });
+    expect(current().accountAddresses).toEqual([A, C]);
+    await editWebhook(webhooks, { webhookID: ID, accountAddressOwners: [D] });
+    expect(current().accountAddressOwners).toEqual([D]);
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT"]);
+  });
+
+  it("refuses a read-only field and an edit of nothing with issues naming the path and the rule", async () => {
+    const { webhooks } = fakeService();
+    const issuesOf = async (params: unknown) =>
+      ((await editWebhook(webhooks, params as never).catch((e: unknown) => e)) as ValidationError)
+        .issues;
+    expect(await issuesOf({ webhookID: ID, txnStatus: "all", wallet: A })).toEqual([
+      expect.objectContaining({ path: "params.wallet", rule: "readOnly" }),
+    ]);
+    expect(await issuesOf({ webhookID: ID })).toEqual([
+      expect.objectContaining({ path: "params", rule: "minProperties" }),
+    ]);
+  });
+
+  it("describes a refused value for a stand-in editor: a string's length (1 character), else not shown", async () => {
+    const { webhooks, requests } = fakeService();
+    const standIn = { getWebhook: webhooks.getWebhook, updateWebhook: webhooks.updateWebhook };
+    const message = async (params: unknown) =>
+      ((await editWebhook(standIn, params as never).catch((e: unknown) => e)) as Error).message;
+    expect(await message({ webhookID: ID, txnStatus: "x" })).toContain(
+      "(got a string of 1 character)",
+    );
+    expect(await message({ webhookID: ID, txnStatus: 5 })).toContain("(got a value not shown)");
+    expect(requests).toEqual([]);
+  });
+
+  it("refuses an editor without updateWebhook, or null, with a ConfigurationError saying what it got", async () => {
+    const { webhooks, requests } = fakeService();
+    const params = { webhookID: ID, txnStatus: "all" } as const;
+    const halfClient = { getWebhook: webhooks.getWebhook };
+    for (const [editor, got] of [
+      [halfClient, "object"],
+      [null, "null"],
+    ] as const) {
+      const error = await editWebhook(editor as never, params).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toBe(
+        `webhooks: must be a webhooks client (createWebhooksClient(), or the sdk client's \`webhooks\`) or the result of createWebhooksRest() (got ${got})`,
+      );
+    }
+    expect(requests).toEqual([]);
+  });
+});

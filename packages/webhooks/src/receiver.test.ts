@@ -66,6 +66,18 @@ describe("createWebhookHandler", () => {
     expect(onEvent).not.toHaveBeenCalled();
   });
 
+  it("answers 401 to an Authorization of the secret's own length that differs in one byte, first, inside or last", async () => {
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent });
+    for (const i of [0, 7, AUTH.length - 1]) {
+      const wrong = `${AUTH.slice(0, i)}#${AUTH.slice(i + 1)}`;
+      expect(wrong.length).toBe(AUTH.length);
+      expect((await handle(post(`[${enhanced(SIG_A)}]`, wrong))).status).toBe(401);
+      expect(safeEqual(wrong, AUTH)).toBe(false);
+    }
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
   it("de-duplicates at-least-once deliveries by signature", async () => {
     const seen: string[] = [];
     const handle = createWebhookHandler({
@@ -108,6 +120,9 @@ describe("createWebhookHandler", () => {
       });
       expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
       expect(error).toHaveBeenCalledExactlyOnceWith(`webhook event ${SIG_A} failed:`, failing);
+      // An event without a signature is said to have none.
+      expect((await handle(post('[{"type":"UNKNOWN"}]'))).status).toBe(500);
+      expect(error).toHaveBeenLastCalledWith("webhook event (no signature) failed:", failing);
     } finally {
       error.mockRestore();
     }
@@ -776,6 +791,75 @@ describe("createWebhookHandler", () => {
     expect((await failingRelease(post(`[${enhanced(SIG_B)}]`))).status).toBe(500);
   });
 
+  it("waits for an async release() before answering 500, and claims for 24 hours when handlerTimeoutMs is Infinity", async () => {
+    const held = new Set<string>();
+    const calls: string[] = [];
+    const store = {
+      has: (s: string) => held.has(s),
+      add: (s: string) => void held.add(s),
+      claim: (s: string, ttlMs: number) => (
+        calls.push(`claim ${ttlMs}`),
+        !held.has(s) && !!held.add(s)
+      ),
+      release: async (s: string) => {
+        await new Promise((r) => setTimeout(r, 20));
+        held.delete(s);
+        calls.push("released");
+      },
+    };
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: store,
+      handlerTimeoutMs: Infinity,
+      onError: () => {},
+      onEvent: async () => {
+        await new Promise((r) => setTimeout(r, 10));
+        throw new Error("db down");
+      },
+    });
+    expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+    // Released by the time the 500 is answered (Infinity is no time limit: answered after onEvent).
+    expect(calls).toEqual([`claim ${24 * 60 * 60 * 1000}`, "released"]);
+  });
+
+  it("handles no event of a delivery after its 500 past handlerTimeoutMs, without de-duplication too", async () => {
+    const seen: string[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: false,
+      handlerTimeoutMs: 30,
+      onError: () => {},
+      onEvent: async (event) => {
+        seen.push(event.signature);
+        if (event.signature === SIG_A) await new Promise((r) => setTimeout(r, 60));
+      },
+    });
+    expect((await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_B)}]`))).status).toBe(500);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([SIG_A]);
+    // No limit: an onEvent that takes its time is waited for.
+    const patient = createWebhookHandler({
+      authHeader: AUTH,
+      handlerTimeoutMs: Infinity,
+      onEvent: () => new Promise((r) => setTimeout(r, 20)),
+    });
+    expect((await patient(post(`[${enhanced(SIG_A)}]`))).status).toBe(200);
+  });
+
+  it("names an event without a signature as such when it runs out of time", async () => {
+    const onError = vi.fn();
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      handlerTimeoutMs: 20,
+      onError,
+      onEvent: () => new Promise<void>(() => {}),
+    });
+    expect((await handle(post('[{"type":"UNKNOWN"}]'))).status).toBe(500);
+    expect(onError.mock.calls[0]![0].message).toBe(
+      "event (no signature): not handled within handlerTimeoutMs (20 ms), so answered 500; onEvent is no longer waited for, and its signature released for the redelivery to run it again",
+    );
+  });
+
   it("gives each claim its own token, so a failed redelivery's release leaves the record of a late completion (trial 14: the event ran a third time)", async () => {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     // A store as the README's Redis recipe: the claim holds its token, add writes "done", release
@@ -950,6 +1034,29 @@ describe("createWebhookHandler", () => {
     ]);
     expect(cancelled).toBe(1);
     expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it("waits for the body as long as it takes with readTimeoutMs: Infinity", async () => {
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent, readTimeoutMs: Infinity });
+    const body = `[${enhanced(SIG_A)}]`;
+    const late = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        await new Promise((r) => setTimeout(r, 50));
+        controller.enqueue(new TextEncoder().encode(body));
+        controller.close();
+      },
+    });
+    const response = await handle(
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: late,
+        duplex: "half",
+        headers: { authorization: AUTH },
+      } as RequestInit),
+    );
+    expect(response.status).toBe(200);
+    expect(onEvent).toHaveBeenCalledOnce();
   });
 
   it("decodes a gzip or deflate body (Content-Encoding), and answers 415 naming Content-Encoding to any other coding, before reading", async () => {
@@ -1208,6 +1315,94 @@ describe("createWebhookHandler", () => {
     expect(onEvent).toHaveBeenCalledOnce();
   });
 
+  it("holds a gzip body to maxBodyBytes as received, byte for byte, even where it decodes to fewer bytes", async () => {
+    const refusals: unknown[] = [];
+    const onEvent = vi.fn();
+    // Stored, not compressed (level 0): the gzip body is its JSON and 23 bytes more.
+    const gzipped = gzipSync(Buffer.from(`[${enhanced(SIG_A)}]`.padEnd(4096, " ")), { level: 0 });
+    expect(gzipped.length).toBeGreaterThan(4096);
+    const delivery = () =>
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: new Blob([gzipped]).stream(),
+        headers: { authorization: AUTH, "content-encoding": "gzip" },
+        duplex: "half",
+      } as RequestInit);
+    const handler = (maxBodyBytes: number) =>
+      createWebhookHandler({
+        authHeader: AUTH,
+        maxBodyBytes,
+        onEvent,
+        dedupe: false,
+        onRefused: (r) => void refusals.push(r),
+      });
+    // Exactly the limit as received (and under it decoded): accepted.
+    expect((await handler(gzipped.length)(delivery())).status).toBe(200);
+    expect(onEvent).toHaveBeenCalledOnce();
+    // One byte over as received, though 4096 decoded would fit: 413.
+    const response = await handler(gzipped.length - 1)(delivery());
+    expect([response.status, await response.text()]).toEqual([413, "payload too large"]);
+    expect(refusals).toEqual([
+      {
+        status: 413,
+        reason: `body over maxBodyBytes (${gzipped.length - 1}), read or decoded (Content-Encoding: gzip)`,
+      },
+    ]);
+    expect(onEvent).toHaveBeenCalledOnce();
+  });
+
+  it("stops a gzip body at maxBodyBytes as received, before decoding the bytes past it (413, not 400 for what they hold)", async () => {
+    const refusals: unknown[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      maxBodyBytes: 64,
+      onEvent: () => {},
+      onRefused: (r) => void refusals.push(r),
+    });
+    // A gzip header, then bytes that are no deflate data, which pass the limit.
+    const header = gzipSync(Buffer.from("[]")).subarray(0, 10);
+    const chunks = [header, new Uint8Array(100).fill(0xff)];
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        const chunk = chunks.shift();
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await handle(
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { authorization: AUTH, "content-encoding": "gzip" },
+      } as RequestInit),
+    );
+    expect([response.status, await response.text()]).toEqual([413, "payload too large"]);
+    expect(refusals).toEqual([
+      {
+        status: 413,
+        reason: "body over maxBodyBytes (64), read or decoded (Content-Encoding: gzip)",
+      },
+    ]);
+  });
+
+  it("answers a POST with no body at all 400 'must be JSON', as an empty body", async () => {
+    const refusals: unknown[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onRefused: (r) => void refusals.push(r),
+    });
+    const noBody = new Request("http://localhost/hook", {
+      method: "POST",
+      headers: { authorization: AUTH },
+    });
+    expect(noBody.body).toBe(null);
+    const response = await handle(noBody);
+    expect([response.status, await response.text()]).toEqual([400, "delivery body: must be JSON"]);
+    expect(refusals).toEqual([{ status: 400, reason: "delivery body: must be JSON" }]);
+  });
+
   it("answers a body the app locked with a reader with the explanatory 500, not 400 'could not be read'", async () => {
     const refusals: unknown[] = [];
     const handle = createWebhookHandler({
@@ -1232,6 +1427,59 @@ describe("createWebhookHandler", () => {
       ),
     );
     expect(types).toEqual(Array(4).fill("text/plain; charset=utf-8"));
+  });
+
+  it("answers a non-POST 405 with Allow: POST", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const response = await handle(
+      new Request("http://localhost/hook", { method: "PUT", body: "[]" }),
+    );
+    expect([response.status, response.headers.get("allow"), await response.text()]).toEqual([
+      405,
+      "POST",
+      "method not allowed",
+    ]);
+  });
+
+  it("quotes a Content-Encoding of 60 characters whole, and cuts a longer one", async () => {
+    const refusals: { reason: string }[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onRefused: (r) => void refusals.push(r),
+    });
+    const coded = (coding: string) =>
+      handle(
+        new Request("http://localhost/hook", {
+          method: "POST",
+          body: "[]",
+          headers: { authorization: AUTH, "content-encoding": coding },
+        }),
+      );
+    const sixty = "br,".repeat(20);
+    expect(sixty.length).toBe(60);
+    expect((await coded(sixty)).status).toBe(415);
+    expect((await coded(`${sixty}x`)).status).toBe(415);
+    expect(refusals.map((r) => r.reason)).toEqual([
+      `Content-Encoding ${JSON.stringify(sixty)} is not gzip, deflate or identity`,
+      `Content-Encoding ${JSON.stringify(`${sixty}…`)} is not gzip, deflate or identity`,
+    ]);
+  });
+
+  it("answers 400 'could not be read' to a body stream that fails with no reason", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const response = await handle(
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: new ReadableStream<Uint8Array>({ pull: (controller) => controller.error() }),
+        duplex: "half",
+        headers: { authorization: AUTH },
+      } as RequestInit),
+    );
+    expect([response.status, await response.text()]).toEqual([
+      400,
+      "delivery body: could not be read",
+    ]);
   });
 
   it("answers 400 to a body that is not UTF-8", async () => {
@@ -1289,6 +1537,9 @@ describe("createWebhookHandler", () => {
     const onEvent = vi.fn();
     const handle = createWebhookHandler({ authHeader: `  ${AUTH}\n`, onEvent });
     expect((await handle(post("[]", AUTH))).status).toBe(200);
+    // (Several at the end too: a file's line ending, "\r\n", after a space.)
+    const several = createWebhookHandler({ authHeader: `\t${AUTH} \r\n`, onEvent });
+    expect((await several(post("[]", AUTH))).status).toBe(200);
     // A non-breaking space is part of the secret (HTTP does not strip it).
     const nbsp = createWebhookHandler({ authHeader: `${AUTH}\u00a0`, onEvent });
     expect((await nbsp(post("[]", AUTH))).status).toBe(401);
@@ -1458,6 +1709,8 @@ describe("createWebhookHandler", () => {
       [-1, "-1"],
       [NaN, "NaN"],
       ["1h", '"1h"'],
+      // (Digits in a string compare as a number with `>`: refused all the same.)
+      ["86400000", '"86400000"'],
       [null, "null"],
     ] as const)
       expect(() => createMemorySignatureStore({ maxEntries: 10, ttlMs: ttlMs as never })).toThrow(
@@ -1473,6 +1726,18 @@ describe("createWebhookHandler", () => {
         handlerTimeoutMs: Infinity,
       }),
     ).not.toThrow();
+  });
+
+  it("refuses a dedupe store without has() or add(), or null, with a ConfigurationError; takes timeouts of 1 ms and of the longest timer", () => {
+    const onEvent = () => {};
+    for (const dedupe of [{ add: () => {} }, { has: () => false }, null])
+      expect(() =>
+        createWebhookHandler({ authHeader: "s", onEvent, dedupe: dedupe as never }),
+      ).toThrow(new ConfigurationError("dedupe: must be false or a store with has() and add()"));
+    for (const ms of [1, 2_147_483_647])
+      expect(() =>
+        createWebhookHandler({ authHeader: "s", onEvent, readTimeoutMs: ms, handlerTimeoutMs: ms }),
+      ).not.toThrow();
   });
 
   it("refuses no options, an unknown option name, and values with no text, with a ConfigurationError (not a TypeError)", () => {
@@ -1519,6 +1784,21 @@ describe("createWebhookHandler", () => {
         { authHeader: "s", onEvent, kind: "enhancedDevnet" },
         'kind: must be "enhanced" or "raw" (got "enhancedDevnet", a webhook type: its kind is "enhanced")',
       ],
+      // Only the whole name of a webhook type is quoted: a long value that merely begins or ends
+      // with one may be the secret.
+      [
+        { authHeader: "s", onEvent, kind: "Bearer hook-s3cret-xyz-rawDevnet" },
+        'kind: must be "enhanced" or "raw" (got a long string)',
+      ],
+      [
+        { authHeader: "s", onEvent, kind: "enhancedDevnet-Bearer hook-s3cret-xyz" },
+        'kind: must be "enhanced" or "raw" (got a long string)',
+      ],
+      // (And a list holding one is a list: not quoted, as String() would show its items.)
+      [
+        { authHeader: "s", onEvent, kind: ["rawDevnet"] },
+        'kind: must be "enhanced" or "raw" (got object)',
+      ],
     ];
     for (const [options, message] of cases)
       expect(() => createWebhookHandler(options as never)).toThrow(new ConfigurationError(message));
@@ -1563,6 +1843,9 @@ describe("helpers", () => {
     expect(eventSignature({ signature: "" } as any)).toBe(undefined);
     expect(eventSignature({ transaction: { signatures: [""] } } as any)).toBe(undefined);
     expect(eventSignature({ type: "UNKNOWN" } as any)).toBe(undefined);
+    // A first signature that is no string is none either (it would key the store as "42").
+    expect(eventSignature({ transaction: { signatures: [42] } } as any)).toBe(undefined);
+    expect(eventSignature({ transaction: { signatures: [null, SIG_A] } } as any)).toBe(undefined);
   });
 
   it("createMemorySignatureStore keeps the last maxEntries signatures", async () => {
@@ -1582,6 +1865,45 @@ describe("helpers", () => {
       true,
       true,
     ]);
+  });
+
+  it("createMemorySignatureStore keeps exactly the last maxEntries of many signatures, however often it has dropped the forgotten ones", async () => {
+    const store = createMemorySignatureStore({ maxEntries: 100 });
+    const all = Array.from({ length: 1000 }, (_, i) => `sig${i}`);
+    for (const [i, signature] of all.entries()) {
+      await store.add(signature);
+      // (Checked as it goes: the dropping happens every so many adds.)
+      if (i % 97 === 0)
+        expect([store.has(signature), store.has(`sig${i - 100}`)]).toEqual([true, false]);
+    }
+    expect(all.map((s) => store.has(s))).toEqual(all.map((_, i) => i >= 900));
+  });
+
+  it("createMemorySignatureStore forgets by count, oldest first, after one signature was added again many times", async () => {
+    const store = createMemorySignatureStore({ maxEntries: 3, ttlMs: Infinity });
+    for (const signature of ["a", "b"]) await store.add(signature);
+    // Each add of "x" again leaves a dead entry behind "a" and "b", dropped as they pile up.
+    for (let i = 0; i < 500; i++) await store.add("x");
+    expect(["a", "b", "x"].map((s) => store.has(s))).toEqual([true, true, true]);
+    await store.add("c");
+    expect(["a", "b", "x", "c"].map((s) => store.has(s))).toEqual([false, true, true, true]);
+    await store.add("d");
+    expect(["b", "x", "c", "d"].map((s) => store.has(s))).toEqual([false, true, true, true]);
+    await store.add("e");
+    expect(["x", "c", "d", "e"].map((s) => store.has(s))).toEqual([false, true, true, true]);
+  });
+
+  it("createMemorySignatureStore keeps memory bounded however many new signatures come", async () => {
+    const store = createMemorySignatureStore({ maxEntries: 10, ttlMs: Infinity });
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    gc();
+    const heap = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 500_000; i++) void store.add(`s${i}`);
+    gc();
+    // (Kept, the forgotten ones would take about 16 MB: a string and a time each.)
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(2_000_000);
+    expect(["s499989", "s499990", "s499999"].map((s) => store.has(s))).toEqual([false, true, true]);
   });
 
   it("createMemorySignatureStore also forgets a signature ttlMs after it was added (default 24 hours)", async () => {
@@ -1777,6 +2099,11 @@ describe("helpers", () => {
     ]);
   });
 
+  it("parseDelivery reads an event without a signature and with a null transaction as enhanced, not raw (a raw event's transaction is an object)", () => {
+    const [event] = parseDelivery('[{"type":"UNKNOWN","transaction":null}]', "enhanced");
+    expect(event).toEqual({ type: "UNKNOWN", transaction: null });
+  });
+
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {
     expect(() => parseDelivery(`[${enhanced(SIG_A)},${RAW_EVENT}]`, "enhanced")).toThrow(
       new ConfigurationError(
@@ -1813,6 +2140,11 @@ describe("helpers", () => {
     expect(() => parseDelivery(JSON.parse(body) as string, "enhanced")).toThrow(
       new TypeError(
         "delivery body: must be the body's text or bytes (got object): a body already parsed by JSON.parse has its u64 amounts rounded",
+      ),
+    );
+    expect(() => parseDelivery(null as unknown as string, "enhanced")).toThrow(
+      new TypeError(
+        "delivery body: must be the body's text or bytes (got null): a body already parsed by JSON.parse has its u64 amounts rounded",
       ),
     );
   });
@@ -1867,6 +2199,13 @@ describe("helpers", () => {
         "enhanced",
       ),
     ).toThrow(new TypeError(`delivery body[0].fee: ${U64} (got ${"9".repeat(40)}…)`));
+    // 40 digits are shown whole.
+    expect(() =>
+      parseDelivery(
+        `[${enhanced(SIG_A).replace('"fee":5000', `"fee":${"9".repeat(40)}`)}]`,
+        "enhanced",
+      ),
+    ).toThrow(new TypeError(`delivery body[0].fee: ${U64} (got ${"9".repeat(40)})`));
     // The kind is judged first: a raw event read as enhanced is a ConfigurationError, not a bad fee.
     expect(() =>
       parseDelivery(`[${RAW_EVENT.replace('{"blockTime"', '{"fee":1.5,"blockTime"')}]`, "enhanced"),
@@ -2266,6 +2605,12 @@ describe("toNodeHandler", () => {
       },
     ]);
     expect(onEvent).not.toHaveBeenCalled();
+    // Each refused header is named.
+    await call("POST", { authorization: AUTH, "x-a": "a\u0000", "x-b": "b\u0000" });
+    expect(refusals.pop()).toEqual({
+      status: 400,
+      reason: "header x-a, x-b: a value the Headers class refuses (such as one with a NUL byte)",
+    });
     // (The refused value is never shown: it may be the Authorization.)
     await call("POST", { authorization: "Bearer s3cr\u0000et" });
     expect(JSON.stringify(refusals.pop())).not.toContain("s3cr");
@@ -2300,7 +2645,58 @@ describe("toNodeHandler", () => {
         `POST /hook HTTP/1.1\r\nHost: x\r\n${authorizations.map((a) => `Authorization: ${a}\r\n`).join("")}Content-Length: 2\r\nConnection: close\r\n\r\n[]`,
       );
     expect(await request([AUTH, "Bearer other"])).toBe("HTTP/1.1 401 Unauthorized");
+    // (Nor are two lines that would spell the secret if run together.)
+    expect(await request(["Bearer s3cr3t", "-delivery-token"])).toBe("HTTP/1.1 401 Unauthorized");
     expect(await request([AUTH])).toBe("HTTP/1.1 200 OK");
+  });
+
+  it("answers a request Request refuses: 400 to a POST with a malformed URL, 405 to TRACE; a handler's throw 500, each in the one content type", async () => {
+    const answer = async (
+      req: Record<string, unknown>,
+      handler = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }),
+    ) => {
+      const res = {
+        statusCode: 0,
+        headers: {} as Record<string, string>,
+        body: "",
+        setHeader(name: string, value: string) {
+          this.headers[name] = value;
+        },
+        end(body: string) {
+          this.body = body;
+        },
+      };
+      const request = Object.assign(
+        { headers: { authorization: AUTH }, complete: true, async *[Symbol.asyncIterator]() {} },
+        req,
+      );
+      await (toNodeHandler(handler)(request, res) as unknown as Promise<void>);
+      return [res.statusCode, res.headers["content-type"], res.headers.allow, res.body];
+    };
+    const TEXT = "text/plain; charset=utf-8";
+    expect(await answer({ method: "POST", url: "//[" })).toEqual([
+      400,
+      TEXT,
+      undefined,
+      "bad request",
+    ]);
+    expect(await answer({ method: "TRACE", url: "/hook" })).toEqual([
+      405,
+      TEXT,
+      "POST",
+      "method not allowed",
+    ]);
+    const throws = async () => {
+      throw new Error("bug");
+    };
+    expect(await answer({ method: "POST", url: "/hook" }, throws)).toEqual([
+      500,
+      TEXT,
+      undefined,
+      "handler failed",
+    ]);
+    // No method is GET (Node always sets one): answered 405 as a GET is.
+    expect(await answer({ url: "/hook" })).toEqual([405, TEXT, "POST", "method not allowed"]);
   });
 
   it("answers 500 when the handler throws or rejects, and when it answers a body a parser had read otherwise", async () => {
