@@ -118,9 +118,9 @@ export interface ClientOptions {
    */
   batch?: Batcher | false | undefined;
   /**
-   * Request coalescing: with `createCoalescer()`, identical calls made in the same tick (a read,
-   * the same method and params, no per-call option but `signal`) share one request, and each
-   * caller gets its own copy of the result. Each caller's `signal` ends its own call; the request
+   * Request coalescing: with `createCoalescer()`, identical calls made in the same tick (not a
+   * write that is not idempotent; the same operation and params; no per-call option but `signal`)
+   * share one request, and each caller gets its own copy of the result. Each caller's `signal` ends its own call; the request
    * stops once all have. Clients given the same coalescer and otherwise equal options share
    * requests, as the areas of `createChainDataClient` do. (An object rather than `true`, so that
    * bundles of clients that never coalesce do not carry the coalescer.)
