@@ -120,10 +120,11 @@ export interface ClientOptions {
   /**
    * Request coalescing: with `createCoalescer()`, identical calls made in the same tick (not a
    * write that is not idempotent; the same operation and params; no per-call option but `signal`)
-   * share one request, and each caller gets its own copy of the result. Each caller's `signal` ends its own call; the request
-   * stops once all have. Clients given the same coalescer and otherwise equal options share
-   * requests, as the areas of `createChainDataClient` do. (An object rather than `true`, so that
-   * bundles of clients that never coalesce do not carry the coalescer.)
+   * share one request, and each caller gets its own copy of the result. Each caller's `signal`
+   * ends its own call; the request stops once all have. Clients given the same coalescer and
+   * otherwise equal options share requests, as the areas of `createChainDataClient` do. (An
+   * object rather than `true`, so that bundles of clients that never coalesce do not carry the
+   * coalescer.)
    * @default undefined (each call is its own request)
    */
   coalesce?: Coalescer | false | undefined;
