@@ -242,3 +242,38 @@ describe("params-check and the input's names", () => {
     ).toEqual(["[params-check] #/methods/0: bad $ref #/components/schemas/Missing"]);
   });
 });
+
+describe("a param that is no object with a name is refused, not a TypeError (review 55 F4)", () => {
+  // (spec:check's meta-schema rule says so too, but `npm run generate` reads the bundle alone.)
+  it.each([
+    ["params", null, "param 0 is null, not an object with a name and a schema"],
+    ["params", "owner", 'param 0 is "owner", not an object with a name and a schema'],
+    ["params", { schema: { type: "string" } }, "param 0 has no name"],
+    ["x-query-params", null, "query option 0 is null, not an object with a name and a schema"],
+    ["x-query-params", { schema: { type: "string" } }, "query option 0 has no name"],
+    ["x-query-params", { $ref: "#/components/x" }, "query option 0 has no name"],
+  ])("JSON-RPC %s [%j]", (key, param, message) => {
+    const rule = message.endsWith("no name") ? "parameter-name" : "parameter-schema";
+    expect(brief(rpc([{ name: "getThings", params: [], [key]: [param] }]))).toEqual([
+      `[${rule}] #/methods/0/${key}/0: method getThings: ${message}`,
+    ]);
+  });
+
+  it("a JSON-RPC param given by $ref needs no name of its own", () => {
+    const refused = rpc([{ name: "getThings", params: [{ $ref: "#/components/x" }] }]);
+    expect(refused.filter((r) => r.rule === "parameter-name")).toEqual([]);
+  });
+
+  it.each([
+    [null, "parameter-schema", "parameter 0 is null, not an object with a name and a schema"],
+    ["x", "parameter-schema", 'parameter 0 is "x", not an object with a name and a schema'],
+    [{ in: "query", schema: { type: "string" } }, "parameter-name", "parameter 0 has no name"],
+  ])("REST parameter %j, of the operation and of its path", (param, rule, message) => {
+    expect(
+      brief(rest({ "/x": { get: { ...ok, operationId: "getX", parameters: [param] } } })),
+    ).toEqual([`[${rule}] #/paths/~1x/get/parameters/0: operation getX: ${message}`]);
+    expect(
+      brief(rest({ "/x": { parameters: [param], get: { ...ok, operationId: "getX" } } })),
+    ).toEqual([`[${rule}] #/paths/~1x/parameters/0: path /x: ${message}`]);
+  });
+});

@@ -89,6 +89,10 @@ export function generatorRefusals(documents) {
  * @returns {Refusal[]}
  */
 export function packageRefusals(pkg) {
+  // The other rules read each param's name and schema: a param that is no such object is refused
+  // alone (spec:check's OpenRPC meta-schema rule reports it too), where they would throw a TypeError.
+  const malformed = malformedParams(pkg);
+  if (malformed.length) return malformed;
   return [
     areaNames,
     operationNames,
@@ -542,6 +546,56 @@ function memberNameProblem(name) {
 function parameters([main]) {
   return main.kind === "openrpc" ? rpcParameters(main) : restParameters(main);
 }
+
+/**
+ * Parameters that are not objects, and ones with no string name (a JSON-RPC param may be a `$ref`
+ * and a REST one too, where its target is read later): each a refusal at its place.
+ */
+function malformedParams([main]) {
+  const lists = []; // [the list, its pointer, what its members are called, who holds it]
+  if (main.kind === "openrpc")
+    (main.doc.methods ?? []).forEach((m, i) => {
+      lists.push([m?.params, `#/methods/${i}/params`, "param", `method ${m?.name}`]);
+      lists.push([
+        m?.["x-query-params"],
+        `#/methods/${i}/x-query-params`,
+        "query option",
+        `method ${m?.name}`,
+      ]);
+    });
+  else
+    for (const [path, item] of Object.entries(main.doc.paths ?? {})) {
+      const at = `#/paths/${pointerSegment(path)}`;
+      lists.push([item?.parameters, `${at}/parameters`, "parameter", `path ${path}`]);
+      for (const method of HTTP_METHODS)
+        lists.push([
+          item?.[method]?.parameters,
+          `${at}/${method}/parameters`,
+          "parameter",
+          `operation ${item?.[method]?.operationId}`,
+        ]);
+    }
+  const out = [];
+  for (const [list, at, what, holder] of lists)
+    (Array.isArray(list) ? list : []).forEach((p, j) => {
+      const object = p !== null && typeof p === "object" && !Array.isArray(p);
+      if (object && (typeof p.name === "string" || (what !== "query option" && p.$ref))) return;
+      out.push(
+        object
+          ? refusal(main, `${at}/${j}`, "parameter-name", `${holder}: ${what} ${j} has no name`)
+          : refusal(
+              main,
+              `${at}/${j}`,
+              "parameter-schema",
+              `${holder}: ${what} ${j} is ${JSON.stringify(p) ?? String(p)}, not an object with a name and a schema`,
+            ),
+      );
+    });
+  return out;
+}
+
+// Every method an OpenAPI path item can hold (the http-method rule refuses those the clients skip).
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 function restParameters(main) {
   const out = [];
