@@ -226,8 +226,11 @@ describe("addWebhookAddresses", () => {
     await Promise.all([first, third]);
     expect(current().accountAddresses).toEqual([A, C]);
     expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT"]);
-    // Aborted before the call, with a change under way: rejected at once too.
+    // Aborted before the call, with a change under way: rejected at once too (before that change is
+    // done, not when its turn comes).
     const under = addWebhookAddresses(webhooks, { webhookID: ID, addresses: [B] });
+    let underDone = false;
+    void under.then(() => (underDone = true));
     await expect(
       addWebhookAddresses(
         webhooks,
@@ -235,6 +238,7 @@ describe("addWebhookAddresses", () => {
         { signal: controller.signal },
       ),
     ).rejects.toBeInstanceOf(AbortError);
+    expect(underDone).toBe(false);
     await under;
   });
 
