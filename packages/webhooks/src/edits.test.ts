@@ -189,6 +189,18 @@ describe("addWebhookAddresses", () => {
     expect(pending()?.size).toBe(0);
   });
 
+  it("a change made once the first of two queued ones is done waits for the second (the first's end does not clear the queue)", async () => {
+    const { webhooks, current, requests } = fakeService();
+    const first = addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] });
+    const second = addWebhookAddresses(webhooks, { webhookID: ID, addresses: [D] });
+    await first;
+    // (The second's read is under way: a third that did not wait for it would write over it.)
+    const third = removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [A] });
+    await Promise.all([second, third]);
+    expect(current().accountAddresses).toEqual([B, C, D]);
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT", "GET", "PUT"]);
+  });
+
   it("lets changes to webhooks of the same id on two hosts take turns, each made on its own host", async () => {
     const first = fakeService(stored(), { host: "https://api.one.example" });
     const second = fakeService(
