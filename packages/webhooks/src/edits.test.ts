@@ -366,6 +366,20 @@ describe("addWebhookAddresses", () => {
     ]);
     expect(requests.map((r) => r.method)).toEqual(["GET"]);
   });
+
+  it("says the list's issue of the caller's addresses and leaves a stored setting's issue beside it as it is", async () => {
+    const many = Array.from({ length: 100_000 }, () => A);
+    const legacy = "http://hooks.acme-wallet.io/solana";
+    const { webhooks } = fakeService({ ...stored(), accountAddresses: many, webhookURL: legacy });
+    const error = (await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }).catch(
+      (e: unknown) => e,
+    )) as ValidationError;
+    expect(error.issues.map((issue) => issue.path).sort()).toEqual([
+      "params.addresses",
+      "params.webhookURL",
+    ]);
+    expect(error.message).toContain("the webhook's stored webhookURL");
+  });
 });
 
 it("refuses, naming it, an editor that is no webhooks client or rest (the sdk client itself, say); nothing is sent", async () => {
