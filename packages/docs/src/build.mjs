@@ -404,7 +404,16 @@ function guideEntries(site) {
       s: "A key in a browser bundle is every visitor's: give the page no key and point baseUrls at your server; CORS hides Retry-After; supported browsers",
       u: `${RUNTIMES_PAGE}#browser`,
       f: ["baseUrls", "Access-Control-Expose-Headers"],
-      w: ["browser", "frontend", "cors", "proxy", "api key exposed", "bundle"],
+      w: [
+        "browser",
+        "frontend",
+        "cors",
+        "proxy",
+        "api key exposed",
+        "bundle",
+        "process is not defined",
+        "referenceerror",
+      ],
     },
     {
       n: "Testing your code",
@@ -588,7 +597,14 @@ function searchIndex(site, pages) {
     s: "Install a package, call a method, run against the local mock",
     u: "getting-started.html",
     w: ["npm", "installation", "quick start", "first call"],
-    t: [["Get an API key", "api-key", ["dashboard", "create an api key", "api key"]]],
+    t: [
+      ["Get an API key", "api-key", ["dashboard", "create an api key", "api key"]],
+      [
+        "Errors and delays from the local mock",
+        "local-errors",
+        ["prefer", "force an error", "mock error", "simulate an error", "delay", "mock cors"],
+      ],
+    ],
   });
   entries.push({
     n: "Operations at a glance",

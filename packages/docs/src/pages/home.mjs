@@ -17,8 +17,25 @@ import { esc, plural, tableWrap } from "../util.mjs";
 import { hostKeyText } from "./hosts.mjs";
 import { andWords, section } from "./shared.mjs";
 
+/**
+ * An area's calls as its page lists them: JSON-RPC methods and REST operations counted apart, so
+ * the sender (one method, sendTransaction, and one REST operation, GET /ping) reads "1 method ·
+ * 1 operation", not "2 methods".
+ */
+function opCounts(a) {
+  const methods = a.ops.filter((o) => o.transport === "rpc").length;
+  const operations = a.ops.length - methods;
+  const counts = [
+    methods && plural(methods, "method"),
+    operations && plural(operations, "operation"),
+  ].filter(Boolean);
+  return counts.length
+    ? counts.join(" · ")
+    : plural(0, a.kind === "openrpc" ? "method" : "operation");
+}
+
 function areaCard(pc, a) {
-  return `<li class="card${a.deprecated ? " card-deprecated" : ""}"><a class="card-link" href="${href(pc, `${a.key}/index.html`)}"><span class="card-title">${esc(a.label)}</span> ${badge(a.kind === "openrpc" ? "rpc" : "rest", a.kind === "openrpc" ? "JSON-RPC" : "REST")}${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</a><p class="small">${esc(summaryOf(a.info))}</p><p class="small muted"><code>${esc(a.pkg)}</code> · ${plural(a.ops.length, a.kind === "openrpc" ? "method" : "operation")}${a.deliveries.length ? ` · ${plural(a.deliveries.length, "delivery", "deliveries")}` : ""}</p></li>`;
+  return `<li class="card${a.deprecated ? " card-deprecated" : ""}"><a class="card-link" href="${href(pc, `${a.key}/index.html`)}"><span class="card-title">${esc(a.label)}</span> ${badge(a.kind === "openrpc" ? "rpc" : "rest", a.kind === "openrpc" ? "JSON-RPC" : "REST")}${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</a><p class="small">${esc(summaryOf(a.info))}</p><p class="small muted"><code>${esc(a.pkg)}</code> · ${opCounts(a)}${a.deliveries.length ? ` · ${plural(a.deliveries.length, "delivery", "deliveries")}` : ""}</p></li>`;
 }
 
 /**
