@@ -2652,6 +2652,10 @@ describe("docs build", () => {
     expect(blocks[0]).toBe("npm install <clone>/packages/core <clone>/packages/das");
     expect(text(install)).toContain("run npm install && npm run build in the clone");
     expect(text(install)).toContain("After the first release: npm install @chaindata/das.");
+    // (A front-end reader packs tarballs: the sdk's needs every area's beside it, user trial 45 F6.)
+    expect(text(install)).toContain(
+      "for @chaindata/sdk every area's too: it depends on all of them (a package alone fails with E404",
+    );
     expect(readFileSync(join(root, "README.md"), "utf8")).toContain(
       "Until the first release is on npm, install from a clone: `npm install && npm run build` here,\nthen `npm install <clone>/packages/core <clone>/packages/das`",
     );

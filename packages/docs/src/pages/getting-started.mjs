@@ -174,7 +174,7 @@ function installSteps(pc, pkg) {
   const npm = codeBlock(`npm install ${pkg}`, { label: "shell", lang: "sh" });
   if (!pc.site.unreleased?.has(pkg)) return npm;
   const dir = pkg.replace("@chaindata/", "");
-  return `<p>The packages are not on npm yet. Until their first release, install them from a clone of the repository: run <code>npm install &amp;&amp; npm run build</code> in the clone, then, in your project:</p>${codeBlock(`npm install <clone>/packages/core <clone>/packages/${dir}`, { label: "shell", lang: "sh" })}<p class="small">After the first release: <code>npm install ${esc(pkg)}</code>.</p>`;
+  return `<p>The packages are not on npm yet. Until their first release, install them from a clone of the repository: run <code>npm install &amp;&amp; npm run build</code> in the clone, then, in your project:</p>${codeBlock(`npm install <clone>/packages/core <clone>/packages/${dir}`, { label: "shell", lang: "sh" })}<p class="small">From tarballs (<code>npm pack</code> in each package), give core's in the same command, and for <code>@chaindata/sdk</code> every area's too: it depends on all of them (a package alone fails with <code>E404</code> on its dependencies). After the first release: <code>npm install ${esc(pkg)}</code>.</p>`;
 }
 
 export function gettingStartedPage(site) {
