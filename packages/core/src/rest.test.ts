@@ -563,7 +563,7 @@ describe("restCall", () => {
       }
       for (const coalesce of [undefined, createCoalescer()]) {
         const transport = createRestTransport(
-          { apiKey: KEY, fetch: fetchWithABug as typeof globalThis.fetch, coalesce },
+          { apiKey: KEY, fetch: fetchWithABug, coalesce },
           walletHost,
         );
         const { error } = await settle(

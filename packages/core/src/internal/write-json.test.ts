@@ -27,6 +27,7 @@ describe("writeJson (found by mutation testing, review 57)", () => {
     for (const thrown of [undefined, null, "text"]) {
       const value = {
         toJSON() {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the test is about
           throw thrown;
         },
       };
