@@ -37,5 +37,7 @@ describe("keyInHeader", () => {
     const place = () => keyInHeader("X-Api-Key")("https://h.example/x", {}, "bad\nkey");
     expect(place).toThrow(ConfigurationError);
     expect(place).not.toThrow("bad");
+    // (Its message names the header; mutation testing, review 57, found it unread.)
+    expect(place).toThrow("The API key is not a valid X-Api-Key header value");
   });
 });

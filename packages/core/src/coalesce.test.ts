@@ -405,3 +405,75 @@ describe("coalesce: REST", () => {
     expect(calls).toHaveLength(6);
   });
 });
+
+describe("coalesce: share() called directly (found by mutation testing, review 57)", () => {
+  const read = { idempotent: true };
+  /** A request that settles only when told to, or rejects once its signal aborts. */
+  const pending = () => {
+    // (The first start's: a caller that leaves calls `start` again, alone, with its aborted signal.)
+    let resolve: ((value: object) => void) | undefined;
+    const starts: AbortSignal[] = [];
+    const start = (signal: AbortSignal) =>
+      new Promise<object>((ok, fail) => {
+        starts.push(signal);
+        resolve ??= ok;
+        if (signal.aborted) return fail(new Error("aborted before it started"));
+        signal.addEventListener("abort", () => fail(new Error("aborted")));
+      });
+    return { start, starts, resolve: (value: object) => resolve!(value) };
+  };
+
+  it("an option left undefined is none: that call still shares", async () => {
+    const coalesce = createCoalescer();
+    const { start, starts, resolve } = pending();
+    const first = coalesce.share(["a"], "k", read, {}, start);
+    const second = coalesce.share(["a"], "k", read, { maxRetries: undefined } as object, start);
+    // (`undefined` would say it goes alone.)
+    expect(second).toBeInstanceOf(Promise);
+    const calls = [first!, second!];
+    resolve({ n: 1 });
+    expect(await Promise.all(calls)).toEqual([{ n: 1 }, { n: 1 }]);
+    expect(starts).toHaveLength(1);
+  });
+
+  it("endpoints of different lengths never share, one the start of the other included", () => {
+    const coalesce = createCoalescer();
+    const { start, starts } = pending();
+    // (Never settled: only the requests started are read.)
+    void coalesce.share(["a", "b"], "k", read, {}, start);
+    void coalesce.share(["a"], "k", read, {}, start);
+    void coalesce.share(["a", "b", "c"], "k", read, {}, start);
+    void coalesce.share(["a", "b"], "k", read, {}, start);
+    expect(starts).toHaveLength(3);
+  });
+
+  it("copies the value only for the callers still waiting: none for one that left", async () => {
+    const coalesce = createCoalescer();
+    const { start, resolve } = pending();
+    const copy = vi.fn((value: object) => ({ ...value }));
+    const controller = new AbortController();
+    const first = coalesce.share(["a"], "k", read, {}, start, copy)!;
+    const leaving = settle(
+      coalesce.share(["a"], "k", read, { signal: controller.signal }, start, copy)!,
+    );
+    const staying = coalesce.share(["a"], "k", read, {}, start, copy)!;
+    controller.abort();
+    expect((await leaving).error).toBeInstanceOf(Error);
+    resolve({ n: 1 });
+    expect(await Promise.all([first, staying])).toEqual([{ n: 1 }, { n: 1 }]);
+    expect(copy).toHaveBeenCalledTimes(1);
+  });
+
+  it("a caller that leaves a request whose start never set `sent.options` gets attempts 0", async () => {
+    const coalesce = createCoalescer();
+    const { start } = pending();
+    const controller = new AbortController();
+    const leaving = settle(coalesce.share(["a"], "k", read, { signal: controller.signal }, start)!);
+    controller.abort();
+    const outcome = await Promise.race([
+      leaving,
+      new Promise((resolve) => setTimeout(() => resolve("still pending"), 1_000)),
+    ]);
+    expect(outcome).toMatchObject({ error: { message: "aborted before it started", attempts: 0 } });
+  });
+});

@@ -22,6 +22,7 @@ import {
   createWebhookOp as createWebhook,
   walletRequest as get,
 } from "./test-support/testing.js";
+import { createCoalescer } from "./coalesce.js";
 import { createRestTransport } from "./rest.js";
 import { vBoundedString, vObject, vString } from "./validate.js";
 import type { OperationDescriptor } from "./config.js";
@@ -118,14 +119,17 @@ describe("restCall", () => {
 
   it("returns undefined for an empty body only where the operation allows one (optionalBody: a 204 in the spec)", async () => {
     const deleteWebhook = { ...op, optionalBody: true };
-    expect((await run(new Response(null, { status: 204 }), undefined, deleteWebhook)).value).toBe(
-      undefined,
-    );
-    expect((await run(new Response("", { status: 200 }), undefined, deleteWebhook)).value).toBe(
-      undefined,
-    );
-    // A JSON `null` there is no result either: `undefined`, as the result's type says, not `null`.
-    expect((await run(jsonResponse("null"), undefined, deleteWebhook)).value).toBe(undefined);
+    // (Resolved, not rejected: a rejection's `value` is undefined too.)
+    for (const response of [
+      new Response(null, { status: 204 }),
+      new Response("", { status: 200 }),
+      // A JSON `null` there is no result either: `undefined`, as the result's type says, not `null`.
+      jsonResponse("null"),
+    ]) {
+      const { value, error } = await run(response, undefined, deleteWebhook);
+      expect(error).toBeUndefined();
+      expect(value).toBe(undefined);
+    }
     // Elsewhere the typed result would be undefined behind an object type: an error at the call.
     for (const response of [
       new Response("", { status: 200, headers: { "content-length": "0" } }),
@@ -135,7 +139,7 @@ describe("restCall", () => {
     ]) {
       const { error } = await run(response);
       expect(error).toBeInstanceOf(InvalidResponseError);
-      expect(error).toMatchObject({ reason: "empty", status: response.status });
+      expect(error).toMatchObject({ reason: "empty", status: response.status, snippet: "" });
       expect(error.message).toBe(
         `Invalid response (empty) from getBalances, status ${response.status}`,
       );
@@ -387,9 +391,11 @@ describe("restCall", () => {
   });
 
   it("returns undefined for a 205 where an empty body is allowed", async () => {
-    const value = (
-      await run(new Response(null, { status: 205 }), undefined, { ...op, optionalBody: true })
-    ).value;
+    const { value, error } = await run(new Response(null, { status: 205 }), undefined, {
+      ...op,
+      optionalBody: true,
+    });
+    expect(error).toBeUndefined();
     expect(value).toBeUndefined();
   });
 
@@ -453,6 +459,21 @@ describe("restCall", () => {
         cause: expect.any(URIError),
       });
     }
+    // One deeper than a member's own value (an object's member in the query) is named `params`.
+    const { error: deep } = await settle(
+      transport.restCall(op, { wallet, meta: { tag: "\ud800" } }, undefined, (fetch) =>
+        client.GET("/v1/wallet/{wallet}/balances", {
+          params: { path: { wallet }, query: { meta: { tag: "\ud800" } } },
+          fetch,
+          parseAs: "text",
+        }),
+      ),
+    );
+    expect(deep).toBeInstanceOf(ValidationError);
+    expect(deep).toMatchObject({
+      message: "params: must be well-formed Unicode to go in a URL (got a lone surrogate)",
+      issues: [{ path: "params", rule: "unicode" }],
+    });
     expect(calls).toHaveLength(0);
     // A surrogate pair is a character like any other.
     expect((await call({ wallet, type: "😀" })).value).toEqual({ balances: [] });
@@ -498,5 +519,61 @@ describe("restCall", () => {
     expect(refused).toBeInstanceOf(ValidationError);
     expect(refused).toMatchObject({ attempts: 0, issues: [{ path: "params.wallet" }] });
     expect(calls).toHaveLength(1);
+  });
+
+  describe("found by mutation testing (review 57)", () => {
+    const read: OperationDescriptor = { id: "getBalances", idempotent: true, optionalBody: true };
+
+    it("hands `invoke` a Response re-made from the bytes: status, status text, headers and body (none for a 204 or 205)", async () => {
+      const { fetch } = stubFetch(
+        new Response('{"a":1}', {
+          status: 201,
+          statusText: "Made",
+          headers: { "content-type": "application/json", "x-request-id": "r-1" },
+        }),
+        new Response(null, { status: 204 }),
+        new Response(null, { status: 205 }),
+      );
+      const transport = createRestTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost);
+      const seen: [number, string, string | null, string][] = [];
+      for (let i = 0; i < 3; i++) {
+        const { error } = await settle(
+          transport.restCall(read, undefined, undefined, async (fetch) => {
+            const response = await fetch(new Request(`${transport.baseUrl}/v1/a`));
+            seen.push([
+              response.status,
+              response.statusText,
+              response.headers.get("x-request-id"),
+              await response.text(),
+            ]);
+          }),
+        );
+        expect(error).toBeUndefined();
+      }
+      expect(seen).toEqual([
+        [201, "Made", "r-1", '{"a":1}'],
+        [204, "", null, ""],
+        [205, "", null, ""],
+      ]);
+    });
+
+    it("a custom fetch's bug keeps the stack of where it was thrown, the call shared or not", async () => {
+      async function fetchWithABug(): Promise<Response> {
+        throw new ReferenceError("notDefined is not defined");
+      }
+      for (const coalesce of [undefined, createCoalescer()]) {
+        const transport = createRestTransport(
+          { apiKey: KEY, fetch: fetchWithABug, coalesce },
+          walletHost,
+        );
+        const { error } = await settle(
+          transport.restCall(read, undefined, undefined, async (fetch) => {
+            await fetch(new Request(`${transport.baseUrl}/v1/a`));
+          }),
+        );
+        expect(error).toBeInstanceOf(ReferenceError);
+        expect(error.stack, String(coalesce)).toContain("fetchWithABug");
+      }
+    });
   });
 });

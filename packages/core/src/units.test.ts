@@ -99,3 +99,54 @@ describe("parseUnits", () => {
     );
   });
 });
+
+describe("units: rules found by mutation testing (review 57)", () => {
+  it("takes 255 decimals, the largest a u8 holds", () => {
+    expect(formatUnits(5n, 255)).toBe(`0.${"0".repeat(254)}5`);
+    expect(parseUnits("1", 255)).toBe(10n ** 255n);
+  });
+
+  it("formatUnits drops leading zeros of a string of digits", () => {
+    expect(formatUnits("000123", 0)).toBe("123");
+    expect(formatUnits("-0012345", 2)).toBe("-123.45");
+    expect(formatUnits("0000", 2)).toBe("0");
+  });
+
+  it("formatUnits refuses a value that only reads as digits, and quotes 40 characters of a string", () => {
+    for (const raw of [["5"], { toString: () => "5" }])
+      expect(() => formatUnits(raw as never, 0)).toThrow(
+        new TypeError(
+          "formatUnits: raw must be a bigint, a safe integer or a string of digits (got 5)",
+        ),
+      );
+    expect(() => formatUnits("x".repeat(50), 0)).toThrow(
+      new TypeError(
+        `formatUnits: raw must be a bigint, a safe integer or a string of digits (got "${"x".repeat(40)}")`,
+      ),
+    );
+  });
+
+  it("parseUnits: white space around the number, zeros after the fraction's last digit, a sign before the point", () => {
+    expect(parseUnits(" 1.5\n", 9)).toBe(1_500_000_000n);
+    expect(parseUnits("1.500", 1)).toBe(15n);
+    expect(parseUnits("-.0", 0)).toBe(0n);
+    expect(parseUnits("-.50", 1)).toBe(-5n);
+  });
+
+  it("parseUnits quotes 40 characters of the text it refuses", () => {
+    expect(() => parseUnits("abc", 9)).toThrow(
+      new TypeError('parseUnits: text must be a decimal number such as "1.5" (got "abc")'),
+    );
+    expect(() => parseUnits("a".repeat(50), 9)).toThrow(
+      new TypeError(
+        `parseUnits: text must be a decimal number such as "1.5" (got "${"a".repeat(40)}")`,
+      ),
+    );
+    const long = `0.${"1".repeat(50)}`;
+    expect(() => parseUnits(long, 9)).toThrow(
+      new TypeError(
+        `parseUnits: text has more than 9 digits after the point (got ${JSON.stringify(long.slice(0, 40))}): it would be rounded`,
+      ),
+    );
+  });
+});

@@ -20,6 +20,7 @@ import {
   vString,
   vTransaction,
   vWhen,
+  fromBase58,
 } from "./validate.js";
 
 const Address = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u);
@@ -153,6 +154,8 @@ describe("validate", () => {
     expect(messages(vObject({}), named(key))).toEqual([
       "params: must be a plain object (got a class instance)",
     ]);
+    // (A class with a name that is shown is named: mutation testing, review 57.)
+    expect(messages(vObject({}), new Map())).toEqual(["params: must be a plain object (got Map)"]);
     expect(messages(vString(), named("A".repeat(40)))).toEqual([
       `params: must be string (got ${"A".repeat(40)})`,
     ]);
@@ -738,6 +741,8 @@ describe("vTransaction", () => {
       legacy(2, [3, 0, 0]),
       legacy(2, [2, 2, 0]), // no writable signer to pay the fee
       legacy(1).slice(0, -1), // a byte short of the smallest
+      legacy(2).slice(0, -1), // a byte short of the smallest with two signatures (96 bytes each)
+      v1(2).slice(0, -1),
       [1, ...fill(64), 0x81, 1, 0, 0, ...legacy(1).slice(66)], // a v1 message after a count
       v1(13, [13, 0, 0]), // v1 has at most 12 signatures
       v1(2, [2, 2, 0]),
@@ -913,5 +918,18 @@ describe("validate: the rule each issue names", () => {
     expect(messages(vString(/^a$/u), forty + "x")).toEqual([
       `params: must match ^a$ (got "${forty}x…)`,
     ]);
+  });
+});
+
+describe("fromBase58 (found by mutation testing, review 57)", () => {
+  it("reads each leading 1 as a zero byte, and the rest as a number", () => {
+    expect(fromBase58("")).toEqual(new Uint8Array([]));
+    expect(fromBase58("11")).toEqual(new Uint8Array([0, 0]));
+    expect(fromBase58("112")).toEqual(new Uint8Array([0, 0, 1]));
+    expect(fromBase58("5R")).toEqual(new Uint8Array([1, 0]));
+  });
+
+  it("gives undefined for a character base58 lacks (0, O, I, l)", () => {
+    for (const text of ["0", "O", "I", "l", "2l2"]) expect(fromBase58(text), text).toBeUndefined();
   });
 });

@@ -42,3 +42,11 @@ describe("ownCopy", () => {
     expect(firstFrame(copy)).toMatch(/^\s+at batchMember /);
   });
 });
+
+describe("ownCopy of a value that is no Error (found by mutation testing, review 57)", () => {
+  it("returns it as it is: a thrown plain object, string, null or undefined", () => {
+    const plain = { message: "not an Error" };
+    for (const value of [plain, "text", null, undefined, 5])
+      expect(ownCopy(value), String(value)).toBe(value);
+  });
+});

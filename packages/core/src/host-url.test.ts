@@ -1,0 +1,37 @@
+/** A host's own rules for its `baseUrls` URL (host-url.ts), as the sender's are generated. */
+import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "./errors.js";
+import { senderHost } from "./generated/environments.js";
+import { createHttp } from "./http.js";
+import { hostUrlFault } from "./host-url.js";
+
+describe("hostUrlFault", () => {
+  const fault = hostUrlFault("sender", ["slc"], ["/fast", "/ping"]);
+
+  it("names the constant of a region given for the URL, and refuses a path the client adds", () => {
+    expect(fault("slc")).toBe(
+      'must start with http:// or https:// (got "slc", a region: use senderRegions.slc)',
+    );
+    expect(fault("https://sender.example/fast")).toBe(
+      "must not end with /fast (the client adds it)",
+    );
+    expect(fault("https://sender.example/ping/")).toBe(
+      "must not end with /ping (the client adds it)",
+    );
+    expect(fault("https://sender.example")).toBe("");
+  });
+
+  it("reads the path after every trailing slash, as the base URL is used (found by mutation testing, review 57)", () => {
+    expect(fault("https://sender.example/fast//")).toBe(
+      "must not end with /fast (the client adds it)",
+    );
+  });
+
+  it("passes a value that is no string to the general rules, without a TypeError (found by mutation testing, review 57)", () => {
+    for (const url of [5, null, new URL("https://sender.example/fast")])
+      expect(fault(url)).toBe("");
+    expect(() => createHttp({ baseUrls: { sender: 5 as never } }, senderHost)).toThrow(
+      new ConfigurationError("baseUrls.sender: must start with http:// or https:// (got 5)"),
+    );
+  });
+});
