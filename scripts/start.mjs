@@ -230,12 +230,16 @@ const lines = [
       `  ${a.area.padEnd(width)}  ${a.url.padEnd(urlWidth)}  ${a.operations.length} ${a.kind === "openrpc" ? "method" : "operation"}${a.operations.length === 1 ? "" : "s"}`,
   ),
   `  request log: ${mock.url}/__mock/requests`,
+  `  failure scenarios: ${mock.url}/__mock/scenarios   (the mock's README, "Scenarios")`,
   `docs:  ${docs.url}   ${docsNote}`.trimEnd(),
   "",
   "try it:",
   `  CHAINDATA_MOCK_URL=${mock.url} npm run example          every example against this mock`,
   `  curl -s '${mock.url}/?api-key=local' -H 'content-type: application/json' \\`,
   `    -d '{"jsonrpc":"2.0","id":1,"method":"getAsset","params":{"id":"DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"}}'`,
+  // (How to see the SDK's errors and retries without a scenario: user trial 45 F7.)
+  `  an error or a slow answer: add -H 'Prefer: code=429' (or 'Prefer: delay=2000') to the curl;`,
+  `    in code, a call's options { headers: { Prefer: "code=429" } }`,
   // (Code to paste: `local` means port 4010, so another port goes in every host's base URL.)
   ...(mock.port === 4010
     ? [`  in code: const chaindata = createChainDataClient({ environment: "local" });`]

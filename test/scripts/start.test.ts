@@ -105,6 +105,15 @@ describe("npm start", () => {
         expect(out).toMatch(new RegExp(`^  ${area} +(POST )?${s.mockUrl}`, "m"));
       expect(out).toMatch(/ready in \d+ ms\)/); // the mock's start-up time is printed
       expect(out).toContain("npm run example");
+      expect(out).toContain(`  failure scenarios: ${s.mockUrl}/__mock/scenarios`);
+      // The forced answer the banner offers is the mock's (user trial 45 F7).
+      const prefer = /add -H 'Prefer: (code=\d+)'/.exec(out)![1]!;
+      const forced = await fetch(`${s.mockUrl}/?api-key=local`, {
+        method: "POST",
+        headers: { "content-type": "application/json", Prefer: prefer },
+        body: '{"jsonrpc":"2.0","id":1,"method":"getAsset","params":{"id":"DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"}}',
+      });
+      expect(forced.status).toBe(429);
       // The "in code" lines run as printed and reach this mock on every host (not port 4010).
       const code = /^ {2}in code: ([\s\S]*?)\n\n/m.exec(out)![1]!.replace(/^ +/gm, "");
       const module = join(docsDir, "in-code.mjs");
