@@ -1,10 +1,15 @@
 /**
  * Which example answers a JSON-RPC request when it asks for none (`bestExample`): the one whose
  * params are the request's, else the one sharing the most param values, the first of equals.
+ * Then one request's answer (`answerEntry`) through a running mock: what makes an entry a
+ * JSON-RPC 2.0 request, and the answers the dispatcher makes itself (a gateway's page, Prism's
+ * own problem, a forced error object) or leaves as Prism made them (error bodies carry no result).
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RpcMethod } from "./convert.js";
+import { startMock, type MockServer } from "./index.js";
 import { bestExample } from "./json-rpc-entry.js";
+import { callMock } from "./test-support.js";
 
 const method = (examples: RpcMethod["examples"]) => ({ examples }) as RpcMethod;
 
@@ -35,5 +40,145 @@ describe("bestExample", () => {
     ]);
     expect(bestExample(positional, ["B", 9])).toBe("two");
     expect(bestExample(positional, ["C", 9])).toBe(undefined);
+  });
+});
+
+const ID = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+const OWNER = "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H";
+const request = (method: string, params: unknown, id: unknown = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params,
+});
+/** A legacy transaction's bytes, base64: one signature (bytes 1 to 64), then its message. */
+const TRANSACTION = Buffer.from(
+  Uint8Array.from([
+    1,
+    ...Array.from({ length: 124 }, (_, i) => (i === 64 ? 1 : (i * 7 + 3) % 256)),
+  ]),
+).toString("base64");
+
+describe("answerEntry, through the mock (examples mode)", () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, quiet: true });
+  });
+  afterAll(() => mock?.stop());
+  const call = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    callMock(mock.url, path, { body, headers });
+
+  it("a request without an id (a notification) is answered, with id null; a null entry or a method that is no string is -32600", async () => {
+    const notification = await call("/?api-key=k", {
+      jsonrpc: "2.0",
+      method: "getAsset",
+      params: { id: ID },
+    });
+    expect(notification.status).toBe(200);
+    expect(notification.body).toMatchObject({ jsonrpc: "2.0", id: null, result: { id: ID } });
+    mock.clearRequests();
+    const r = await call("/?api-key=k", [
+      null,
+      request("getAsset", { id: ID }),
+      { jsonrpc: "2.0", id: 3, method: 5 },
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.body.map((e: any) => [e.id, e.error?.code ?? "result"])).toEqual([
+      [null, -32600],
+      [1, "result"],
+      [3, -32600],
+    ]);
+    expect(mock.requests()[0]!.violations.map((v) => [v.entry, v.code])).toEqual([
+      [0, "invalid-request"],
+      [2, "invalid-request"],
+    ]);
+  });
+
+  it("a gateway's page (Prefer: code=502 the method does not document) is logged with no violation", async () => {
+    mock.clearRequests();
+    const r = await call("/?api-key=k", request("getAsset", { id: ID }), { prefer: "code=502" });
+    expect([r.status, r.headers.get("content-type")]).toEqual([502, "text/html"]);
+    expect(mock.requests()[0]).toMatchObject({ status: 502, violations: [] });
+  });
+
+  it("Prism's own problem (an Accept it has no content for) is its status with a -32603 naming it, not the 422 of an undocumented status", async () => {
+    mock.clearRequests();
+    const r = await call("/?api-key=k", request("getAsset", { id: ID }, "a"), {
+      accept: "text/plain",
+    });
+    expect(r.status).toBe(406);
+    expect(r.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: "a",
+      error: { code: -32603, message: expect.stringMatching(/^Mock: .*accept/) },
+    });
+    expect(r.body.error.data).toEqual([
+      expect.objectContaining({ location: ["mock"], code: "NOT_ACCEPTABLE", severity: "error" }),
+    ]);
+    expect(mock.requests()[0]).toMatchObject({ status: 406, violations: r.body.error.data });
+  });
+
+  it("an error answer carries no result, not even one derived from the request (sendTransaction's signature)", async () => {
+    const ok = await call(
+      "/fast",
+      request("sendTransaction", [TRANSACTION, { encoding: "base64" }]),
+    );
+    expect(ok.body.result).toEqual(expect.any(String)); // (derived from the transaction: echo.test.ts)
+    const limited = await call(
+      "/fast",
+      request("sendTransaction", [TRANSACTION, { encoding: "base64" }]),
+      {
+        prefer: "code=429",
+      },
+    );
+    expect(limited.status).toBe(429);
+    expect(Object.keys(limited.body).sort()).toEqual(["error", "id", "jsonrpc"]);
+    const invalid = await call(
+      "/fast",
+      request("sendTransaction", [TRANSACTION, { encoding: "base64", bogus: 1 }]),
+    );
+    expect([invalid.status, invalid.body.error.code]).toEqual([400, -32602]);
+    expect(Object.keys(invalid.body).sort()).toEqual(["error", "id", "jsonrpc"]);
+  });
+
+  it("X-Mock-JsonRpc-Error: the method's documented message, else another method's, else `Mock error <code>`", async () => {
+    const forced = async (method: string, params: unknown, code: number) =>
+      (await call("/?api-key=k", request(method, params), { "x-mock-jsonrpc-error": String(code) }))
+        .body;
+    // getAsset documents -32004; a compression method does not, and gets DAS's; -31999 nobody does
+    expect((await forced("getAsset", { id: ID }, -32004)).error).toEqual({
+      code: -32004,
+      message: "Not found",
+    });
+    expect((await forced("getCompressedAccountsByOwner", { owner: OWNER }, -32004)).error).toEqual({
+      code: -32004,
+      message: "Not found",
+    });
+    expect((await forced("getAsset", { id: ID }, -31999)).error).toEqual({
+      code: -31999,
+      message: "Mock error -31999",
+    });
+  });
+});
+
+describe("answerEntry, through the mock (dynamic mode)", () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, quiet: true, mode: "dynamic" });
+  });
+  afterAll(() => mock?.stop());
+
+  it("a generated page's next cursor is made with the seed: another seed, another cursor", async () => {
+    const next = async (seed: string) =>
+      (
+        await callMock(mock.url, "/?api-key=k", {
+          body: request("getCompressedAccountsByOwner", { owner: OWNER, limit: 2 }),
+          headers: { prefer: `seed=${seed}` },
+        })
+      ).body.result.value.cursor;
+    const [a, again, b] = [await next("a"), await next("a"), await next("b")];
+    expect(a).toEqual(expect.any(String));
+    expect(again).toBe(a);
+    expect(b).not.toBe(a);
   });
 });

@@ -1,0 +1,148 @@
+/**
+ * A JSON-RPC body as the dispatcher answers it (json-rpc.ts), through a running mock: what the
+ * answer and the log entry say of a body that holds no request (not JSON, empty, an empty or
+ * oversized batch, no key), which requests a scenario's rpcError reaches, and the Retry-After of
+ * `Prefer: retry-after=` only on the status it was asked with.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startMock, type MockServer } from "./index.js";
+import { callMock } from "./test-support.js";
+
+const ID = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+const request = (method: string, params: unknown, id: unknown = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params,
+});
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMock({ port: 0, quiet: true });
+});
+afterAll(() => mock?.stop());
+beforeEach(() => mock.clearRequests());
+const call = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  callMock(mock.url, path, { body, headers });
+
+describe("a body that holds no request", () => {
+  it("not JSON, or empty: -32700 with a parse-error violation, logged with the text", async () => {
+    const r = await call("/?api-key=k", '{"jsonrpc":');
+    expect([r.status, r.body.id, r.body.error.code]).toEqual([400, null, -32700]);
+    const violation = {
+      location: ["request", "body"],
+      message: expect.stringMatching(/^The body is not JSON: /),
+      code: "parse-error",
+      severity: "error",
+    };
+    expect(r.body.error.data).toEqual([violation]);
+    expect(mock.requests()[0]).toMatchObject({ body: '{"jsonrpc":', violations: [violation] });
+    const empty = await callMock(mock.url, "/?api-key=k", { method: "POST" });
+    expect(empty.body.error).toMatchObject({
+      code: -32700,
+      data: [{ code: "parse-error", message: "The body is not JSON: empty body" }],
+    });
+    // without the key: the 401, logged with the text too
+    mock.clearRequests();
+    expect((await call("/", '{"jsonrpc":')).status).toBe(401);
+    expect(mock.requests()[0]).toMatchObject({ status: 401, body: '{"jsonrpc":' });
+  });
+
+  it("an empty batch, or one over 10,000: -32600 with an invalid-request violation, logged with the body and batch: true", async () => {
+    const r = await call("/?api-key=k", []);
+    const violation = {
+      location: ["request", "body"],
+      message: "An empty batch is not a valid JSON-RPC request",
+      code: "invalid-request",
+      severity: "error",
+    };
+    expect([r.status, r.body.error.code, r.body.error.data]).toEqual([400, -32600, [violation]]);
+    expect(mock.requests()[0]).toMatchObject({ body: [], batch: true, violations: [violation] });
+    mock.clearRequests();
+    const over = await call(
+      "/?api-key=k",
+      Array.from({ length: 10_001 }, () => 1),
+    );
+    expect(over.body.error.data).toEqual([
+      expect.objectContaining({
+        location: ["request", "body"],
+        code: "invalid-request",
+        severity: "error",
+      }),
+    ]);
+    // without the key, either is the 401 (the key is checked first), logged as a batch
+    mock.clearRequests();
+    expect((await call("/", [])).status).toBe(401);
+    expect(
+      (
+        await call(
+          "/",
+          Array.from({ length: 10_001 }, () => 1),
+        )
+      ).status,
+    ).toBe(401);
+    // (the oversized body is logged cut to its text: README, What an entry keeps)
+    expect(mock.requests().map((e) => [e.status, e.batch])).toEqual([
+      [401, true],
+      [401, true],
+    ]);
+    expect(mock.requests()[0]!.body).toEqual([]);
+  });
+
+  it("without the key: a body of `null`, and a batch of which one entry reaches a method, are the 401 too, logged with their methods", async () => {
+    const nothing = await call("/", "null");
+    expect([nothing.status, nothing.body.id, nothing.body.error.code]).toEqual([401, null, -32001]);
+    expect(mock.requests()[0]).toMatchObject({ status: 401, body: null });
+    mock.clearRequests();
+    const mixed = await call("/", [
+      request("getAsset", { id: ID }),
+      request("noSuchMethod", {}, 2),
+      5,
+    ]);
+    expect([mixed.status, mixed.body.id, mixed.body.error.code]).toEqual([401, null, -32001]);
+    expect(mock.requests()[0]).toMatchObject({
+      status: 401,
+      batch: true,
+      rpcMethods: ["getAsset", "noSuchMethod", "(invalid)"],
+    });
+    // A key given twice, once empty, is a key.
+    // (a body that reaches no method: the key is checked by the dispatcher, not by Prism)
+    expect((await call("/?api-key=&api-key=k", [])).status).toBe(400);
+  });
+});
+
+describe("a batch", () => {
+  it("Prefer: example= with a null entry: the entry is -32600, the others follow the preference", async () => {
+    const r = await call("/?api-key=k", [null, request("getAsset", { id: ID })], {
+      prefer: "example=fungibleToken",
+    });
+    expect(r.status).toBe(200);
+    expect(r.body[0]).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(r.body[1].result).toMatchObject({ id: ID, interface: "FungibleToken" });
+  });
+
+  it("a scenario's rpcError without an operation answers every JSON-RPC request with it", async () => {
+    mock.failNext({ rpcError: -32004 });
+    const r = await call("/?api-key=k", request("getAsset", { id: ID }));
+    expect([r.status, r.body.error]).toEqual([200, { code: -32004, message: "Not found" }]);
+    expect((await call("/?api-key=k", request("getAsset", { id: ID }))).body.result).toBeDefined();
+  });
+});
+
+describe("Prefer: retry-after=", () => {
+  it("is the Retry-After of the status asked, alone or in a batch; not of another answer", async () => {
+    const prefer = { prefer: "code=429, retry-after=7" };
+    const one = await call("/?api-key=k", request("getAsset", { id: ID }), prefer);
+    expect([one.status, one.headers.get("retry-after")]).toEqual([429, "7"]);
+    const batch = await call("/?api-key=k", [request("getAsset", { id: ID })], prefer);
+    expect([batch.status, batch.headers.get("retry-after")]).toEqual([429, "7"]);
+    // invalid params are answered first (400); a status the method lacks is the mock's 422
+    const invalid = await call("/?api-key=k", request("getAsset", { id: 5 }), prefer);
+    expect([invalid.status, invalid.headers.get("retry-after")]).toEqual([400, null]);
+    const undocumented = { prefer: "code=418, retry-after=7" };
+    const single = await call("/?api-key=k", request("getAsset", { id: ID }), undocumented);
+    expect([single.status, single.headers.get("retry-after")]).toEqual([422, null]);
+    const inBatch = await call("/?api-key=k", [request("getAsset", { id: ID })], undocumented);
+    expect([inBatch.status, inBatch.headers.get("retry-after")]).toEqual([422, null]);
+  });
+});
