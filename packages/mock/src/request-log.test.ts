@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beginEntry, selectEntries, type RequestLogEntry } from "./request-log.js";
+import { beginEntry, formatLogLine, selectEntries, type RequestLogEntry } from "./request-log.js";
 
 describe("request log entries", () => {
   it("hold no credential: the api-key query, X-Api-Key and Authorization headers, nor a credential-named body member (a webhook's authHeader)", () => {
@@ -154,5 +154,38 @@ describe("selectEntries (GET /__mock/requests?…, requests(filter))", () => {
       "since must be a whole number >= 0 (the seq of an entry) (got -1)",
     );
     expect(() => seqs({ operation: ["a", "b"] })).toThrow("operation must name");
+  });
+});
+
+const entry = (over: Partial<RequestLogEntry>): RequestLogEntry => ({
+  seq: 1,
+  time: "2026-12-03T12:00:00.000Z",
+  method: "POST",
+  path: "/",
+  query: {},
+  headers: {},
+  body: undefined,
+  kind: "json-rpc",
+  areas: ["das"],
+  rpcMethods: ["getAsset"],
+  batch: false,
+  status: 404,
+  violations: [],
+  durationMs: 3,
+  ...over,
+});
+
+describe("formatLogLine", () => {
+  it("prints a request the mock answered as it was", () => {
+    expect(formatLogLine(entry({}))).toBe("12:00:00.000 POST / getAsset → 404");
+  });
+
+  it("says what a request asked of the mock, so that a forced answer does not read as a real one (user trial 45)", () => {
+    expect(formatLogLine(entry({ headers: { prefer: "code=404" } }))).toBe(
+      "12:00:00.000 POST / getAsset → 404  (Prefer: code=404)",
+    );
+    expect(
+      formatLogLine(entry({ query: { "api-key": "***", __code: "404", __delay: "50" } })),
+    ).toBe("12:00:00.000 POST / getAsset → 404  (?__code=404, ?__delay=50)");
   });
 });

@@ -274,7 +274,10 @@ export function selectEntries(
   return limit === undefined ? out : out.slice(-limit);
 }
 
-/** The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200`, and the violations. */
+/**
+ * The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200`, what the request
+ * asked of the mock (`(Prefer: code=404)`, or the `?__code=` query), and the violations.
+ */
 export function formatLogLine(e: RequestLogEntry): string {
   const what = e.rpcMethods
     ? e.batch
@@ -285,5 +288,13 @@ export function formatLogLine(e: RequestLogEntry): string {
   const v = e.violations.length
     ? `  ${e.violations.length + omitted} violation(s): ${e.violations.map((x) => `${x.location.join(".")}: ${x.message}`).join("; ")}${omitted ? `; and ${omitted} more (not kept in the log)` : ""}`
     : "";
-  return `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${v}`;
+  // (A forced 404 would otherwise read as a real one: user trial 45.)
+  const { prefer } = e.headers;
+  const asked = prefer
+    ? [`Prefer: ${String(prefer)}`]
+    : Object.entries(e.query)
+        .filter(([name]) => name.startsWith("__"))
+        .map(([name, value]) => `?${name}=${String(value)}`);
+  const hooks = asked.length ? `  (${asked.join(", ")})` : "";
+  return `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${hooks}${v}`;
 }
