@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RpcMethod } from "./convert.js";
 import { startMock, type MockServer } from "./index.js";
 import { bestExample } from "./json-rpc-entry.js";
-import { callMock } from "./test-support.js";
+import { callMock, rpcRequest as request } from "./test-support.js";
 
 const method = (examples: RpcMethod["examples"]) => ({ examples }) as RpcMethod;
 
@@ -45,12 +45,6 @@ describe("bestExample", () => {
 
 const ID = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const OWNER = "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H";
-const request = (method: string, params: unknown, id: unknown = 1) => ({
-  jsonrpc: "2.0",
-  id,
-  method,
-  params,
-});
 /** A legacy transaction's bytes, base64: one signature (bytes 1 to 64), then its message. */
 const TRANSACTION = Buffer.from(
   Uint8Array.from([

@@ -6,15 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startMock, type MockServer } from "./index.js";
-import { callMock } from "./test-support.js";
+import { callMock, rpcRequest as request } from "./test-support.js";
 
 const ID = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
-const request = (method: string, params: unknown, id: unknown = 1) => ({
-  jsonrpc: "2.0",
-  id,
-  method,
-  params,
-});
 
 let mock: MockServer;
 beforeAll(async () => {

@@ -45,3 +45,11 @@ export async function callMock(
   }
   return { status: res.status, headers: res.headers, text, body };
 }
+
+/** A JSON-RPC request object (`id` 1 unless given). */
+export const rpcRequest = (method: string, params: unknown, id: unknown = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params,
+});
