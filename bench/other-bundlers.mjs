@@ -14,7 +14,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { areas, otherPrograms, repoRoot } from "./lib/programs.mjs";
+import { publishedPackages } from "../scripts/lib/packages.mjs";
+import { areas, ASSET, otherPrograms, repoRoot } from "./lib/programs.mjs";
 
 // Two Vites cannot share one node_modules: each install is a folder of its own.
 const INSTALLS = {
@@ -51,7 +52,7 @@ const rpc = createDasRpc({ apiKey: 'k', fetch });
 let refused;
 try { await getAsset(rpc, { id: 'not-an-address' }); } catch (e) { refused = e; }
 const sentBefore = sent.length;
-const asset = await getAsset(rpc, { id: '${areas.das.standalone.match(/id: '(\w+)'/)[1]}' });
+const asset = await getAsset(rpc, { id: '${ASSET}' });
 const supply = asset.token_info.supply;
 const ok = refused?.name === 'ValidationError' && refused.message.includes('params.id') &&
   sentBefore === 0 && sent.length === 1 && supply === 18446744073709551615n;
@@ -68,20 +69,23 @@ const run = (cmd, args, cwd) =>
 const tarballs = join(dir, "tarballs");
 rmSync(tarballs, { recursive: true, force: true });
 mkdirSync(tarballs, { recursive: true });
-for (const pkg of readdirSync(join(repoRoot, "packages"))) {
-  const manifest = JSON.parse(
-    readFileSync(join(repoRoot, "packages", pkg, "package.json"), "utf8"),
-  );
-  if (manifest.private || !manifest.name.startsWith("@chaindata/")) continue;
-  run("npm", ["pack", "--silent", "--pack-destination", tarballs], join(repoRoot, "packages", pkg));
-}
+// (Every published package but the mock, which no program imports: the sdk depends on each area.)
+for (const { dir: pkg } of publishedPackages())
+  if (pkg !== "mock")
+    run(
+      "npm",
+      ["pack", "--silent", "--pack-destination", tarballs],
+      join(repoRoot, "packages", pkg),
+    );
 const packed = readdirSync(tarballs).map((f) => join(tarballs, f));
 for (const [name, tools] of Object.entries(INSTALLS)) {
   const folder = join(dir, name);
   mkdirSync(folder, { recursive: true });
   if (!existsSync(join(folder, "package.json")))
     writeFileSync(join(folder, "package.json"), '{ "name": "bundlers", "private": true }\n');
-  run("npm", ["install", "--no-audit", "--no-fund", "--save-exact", ...tools, ...packed], folder);
+  // (The apps are built in the main folder: every bundler, Vite 8's too, resolves them from there.)
+  const packages = name === "main" ? packed : [];
+  run("npm", ["install", "--no-audit", "--no-fund", "--save-exact", ...tools, ...packages], folder);
 }
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;

@@ -2,6 +2,8 @@
 import type { BuildOptions } from "esbuild";
 export declare const repoRoot: string;
 export declare const ESBUILD_FLAGS: string;
+/** The asset every getAsset program asks for. */
+export declare const ASSET: string;
 export declare function browserBundle(
   contents: string,
   sourcefile?: string,

@@ -11,7 +11,8 @@ export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export const ESBUILD_FLAGS = "--bundle --minify --format=esm --platform=browser";
 
-const ASSET = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+/** The asset every getAsset program asks for. */
+export const ASSET = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 const TX64 = "AQAB";
 

@@ -24,6 +24,7 @@ import {
   bodyProblem,
   inputSchema,
   jsonResponseOf,
+  METHODS,
   operationsOf,
   paramsSchema,
   paramsShape,
@@ -567,7 +568,9 @@ function malformedParams([main]) {
     for (const [path, item] of Object.entries(main.doc.paths ?? {})) {
       const at = `#/paths/${pointerSegment(path)}`;
       lists.push([item?.parameters, `${at}/parameters`, "parameter", `path ${path}`]);
-      for (const method of HTTP_METHODS)
+      // (The operations whose parameters the other rules read: operationsOf's. Another method's
+      // operation is the http-method rule's to refuse.)
+      for (const method of METHODS)
         lists.push([
           item?.[method]?.parameters,
           `${at}/${method}/parameters`,
@@ -593,9 +596,6 @@ function malformedParams([main]) {
     });
   return out;
 }
-
-// Every method an OpenAPI path item can hold (the http-method rule refuses those the clients skip).
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 function restParameters(main) {
   const out = [];
