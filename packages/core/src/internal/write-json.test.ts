@@ -24,7 +24,11 @@ describe("writeJson (found by mutation testing, review 57)", () => {
   });
 
   it("refuses a toJSON that throws a value that is no error, without a TypeError of its own", () => {
-    for (const thrown of [undefined, null, "text"]) {
+    for (const [thrown, type] of [
+      [undefined, "undefined"],
+      [null, "object"],
+      ["text", "string"],
+    ] as const) {
       const value = {
         toJSON() {
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the test is about
@@ -38,7 +42,9 @@ describe("writeJson (found by mutation testing, review 57)", () => {
         error = caught;
       }
       expect(error, String(thrown)).toBeInstanceOf(ValidationError);
-      expect(error.message).toBe("params.filter: cannot be written as JSON (undefined)");
+      expect(error.message).toBe(
+        `params.filter: cannot be written as JSON (a value of type ${type} was thrown)`,
+      );
     }
   });
 });

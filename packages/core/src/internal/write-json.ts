@@ -13,7 +13,9 @@ export function writeJson(value: unknown, path: string): string {
   try {
     return stringifyJson(value);
   } catch (error) {
-    const message = `${path}: cannot be written as JSON (${String((error as Error)?.message)})`;
+    // What was thrown is named by its type only when it is no error: its text could be anything
+    // the caller's value held, a secret included, and "(undefined)" said nothing.
+    const message = `${path}: cannot be written as JSON (${(error as Error)?.message ?? `a value of type ${typeof error} was thrown`})`;
     throw new ValidationError(
       message,
       { issues: [{ path, rule: "json", message }] },
