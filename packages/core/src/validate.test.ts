@@ -455,19 +455,37 @@ describe("validate", () => {
     );
   });
 
-  it("validates 100,000 addresses against the base58 pattern in well under 100 ms", () => {
+  it("validates 100,000 addresses against the base58 pattern in well under 100 ms, or near the pattern's own time on a busy machine", () => {
     const check = vObject({ ids: vArray(Address) });
     const ids = Array.from(
       { length: 100_000 },
       (_, i) => ADDRESS.slice(0, 40) + String((i % 9) + 1).repeat(4),
     );
-    // The best of three runs (the first includes JIT warm-up), to keep CI noise out.
-    const times = [0, 1, 2].map(() => {
+    const pattern = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
+    const time = (run: () => void) => {
       const start = performance.now();
-      validate(check, { ids });
+      run();
       return performance.now() - start;
-    });
-    expect(Math.min(...times)).toBeLessThan(50);
+    };
+    // The best of five runs each (the first includes JIT warm-up), interleaved, so that a machine
+    // busy with other work slows both alike. Idle, the 50 ms bound holds with room to spare;
+    // under load (once 333 ms at a load of 9) validate is held to a multiple of the bare pattern
+    // test over the same items (measured at a load of 9: 1.1 to 1.6 times it).
+    const checked: number[] = [];
+    const bare: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      checked.push(time(() => validate(check, { ids })));
+      bare.push(
+        time(() => {
+          for (const id of ids) if (!pattern.test(id)) throw new Error(id);
+        }),
+      );
+    }
+    const [best, floor] = [Math.min(...checked), Math.min(...bare)];
+    expect(
+      best,
+      `best ${best.toFixed(1)} ms; the bare pattern ${floor.toFixed(1)} ms`,
+    ).toBeLessThan(Math.max(50, 4 * floor));
   });
 });
 
