@@ -305,10 +305,28 @@ export const API_KEY_ENV = "CHAINDATA_API_KEY";
  */
 export const keyFromEnvironment = (): string | undefined => {
   try {
-    return (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[
-      API_KEY_ENV
-    ];
+    return readKeyVariable();
   } catch {}
+};
+
+const readKeyVariable = () =>
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[
+    API_KEY_ENV
+  ];
+
+/**
+ * What a missing key's message adds where reading {@link API_KEY_ENV} throws, as the variable may
+ * well be set: the runtime's words, which name it (Deno without --allow-env: `Requires env access
+ * to "CHAINDATA_API_KEY", run again with the --allow-env flag`); else "". (Deno does not ask again
+ * for a read it was refused.)
+ */
+export const keyVariableRefusal = (): string => {
+  try {
+    readKeyVariable();
+    return "";
+  } catch (error) {
+    return ` (${(error as Error | undefined)?.message})`;
+  }
 };
 
 /**

@@ -40,6 +40,25 @@ import { createRestTransport } from "./rest.js";
 
 isolateKeyEnv();
 
+/**
+ * Runs `run` with a `process.env` that tells `onRead` every name read (which may throw, as Deno's
+ * does without --allow-env), the real one restored after.
+ */
+async function withEnv<T>(onRead: (name: string) => void, run: () => Promise<T>): Promise<T> {
+  const real = process.env;
+  process.env = new Proxy(real, {
+    get(target, name) {
+      if (typeof name === "string") onRead(name);
+      return Reflect.get(target, name) as unknown;
+    },
+  });
+  try {
+    return await run();
+  } finally {
+    process.env = real;
+  }
+}
+
 describe("auth", () => {
   it("adds api-key to the query on query hosts", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
@@ -143,6 +162,51 @@ describe("auth", () => {
       { operation: getBalances },
     );
     expect(calls[0]!.url.search).toBe("");
+  });
+
+  it("does not read CHAINDATA_API_KEY for the sender, whose calls never send it: Deno would ask a terminal for access to it (user trial 46)", async () => {
+    const reads: string[] = [];
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    await withEnv(
+      (name) => void reads.push(name),
+      async () => {
+        for (const options of [{ fetch }, { fetch, apiKey: undefined }])
+          await sendRequest(
+            createRestTransport(options, senderHost),
+            new Request("https://sender.helius-rpc.com/fast"),
+            { operation: getBalances },
+          );
+        // (The other hosts still read it.)
+        createRestTransport({ fetch }, walletHost);
+      },
+    );
+    expect(reads.filter((name) => name === "CHAINDATA_API_KEY")).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("says why a missing key was not read from CHAINDATA_API_KEY where reading it throws (Deno without --allow-env); nothing is sent (user trial 46)", async () => {
+    const refusal =
+      'Requires env access to "CHAINDATA_API_KEY", run again with the --allow-env flag';
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const error = await withEnv(
+      (name) => {
+        if (name === "CHAINDATA_API_KEY")
+          throw Object.assign(new Error(refusal), { name: "NotCapable" });
+      },
+      async () =>
+        (
+          await settle(
+            sendRequest(createRestTransport({ fetch }, walletHost), get(), {
+              operation: getBalances,
+            }),
+          )
+        ).error,
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toBe(
+      `Missing API key for the wallet host: pass \`apiKey\` or set CHAINDATA_API_KEY before the client is created (${refusal})`,
+    );
+    expect(mock).not.toHaveBeenCalled();
   });
 
   it("URL-encodes the key in the query", async () => {

@@ -6,6 +6,7 @@
 import { watchAbort } from "./abort.js";
 import {
   API_KEY_ENV,
+  keyVariableRefusal,
   misconfigured,
   resolveBaseUrl,
   resolveConfig,
@@ -516,7 +517,13 @@ const logTo =
  * can be built before the key is needed, and key-optional hosts (sender) work without one.
  */
 export function createHttp(options: ClientOptions | undefined, host: Host, rest?: boolean): Http {
-  const config = resolveConfig(options);
+  // A key-optional host (the Sender) sends only a key given to its own client (below): the
+  // variable is not read for it, where Deno would ask a terminal's user for access to it.
+  const config = resolveConfig(
+    host.keyOptional && typeof (options ?? {}) == "object" && options?.apiKey === undefined
+      ? { ...options, apiKey: "" }
+      : options,
+  );
   const baseUrl = resolveBaseUrl(config, host);
   // A key-optional host (the Sender) takes only a key given to its own client: its key is a
   // dedicated one, and the general key (option or CHAINDATA_API_KEY) must not travel there, often
@@ -576,7 +583,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // that key. A secret loaded later needs a client made after it: user trial 30.)
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
-        `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created`}`,
+        `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created${keyVariableRefusal()}`}`,
       );
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;
