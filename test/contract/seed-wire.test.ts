@@ -421,6 +421,15 @@ describe("the spec states the seed's REST operations", () => {
       expect(s.required, part).toContain("error");
       expect(deref(tm, s.properties.error).enum, part).toContain("");
     }
+    // The record's inner fields whose type the seed gives ("Legacy token metadata record"): a
+    // mint's supply is a string there, a creator's share on chain too.
+    const schemas = tm.components.schemas;
+    expect([
+      ...checkFields(tm, schemas.LegacyAccountInfo, { "isSigner?": "boolean", "isWritable?": "boolean", "executable?": "boolean" }, "accountInfo"), // prettier-ignore
+      ...checkFields(tm, schemas.LegacyMintInfo, { "supply?": "string", "isInitialized?": "boolean" }, "parsed.info"), // prettier-ignore
+      ...checkFields(tm, schemas.LegacyMetadataAccount, { "primarySaleHappened?": "boolean", "isMutable?": "boolean" }, "onChainMetadata.metadata"), // prettier-ignore
+      ...checkFields(tm, schemas.LegacyOnChainCreator, { "share?": "string", "verified?": "boolean" }, "metadata.data.creators[]"), // prettier-ignore
+    ]).toEqual([]);
   });
 
   it("the sender: POST /fast with a JSON-RPC sendTransaction of [transaction, options], the key optional", () => {
