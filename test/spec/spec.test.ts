@@ -2,7 +2,8 @@
 // validate against the OpenRPC meta-schema, OpenAPI documents lint clean under
 // spec/.spectral.yaml, every example validates against its schema (ajv, 2020-12,
 // strict), and every x-source is well-formed.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import YAML from "yaml";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
@@ -20,7 +21,9 @@ import {
   // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/spec/rules.mjs";
 
-const results: Array<{ area: string; kind: string; doc: any }> = bundleAll({ write: false });
+const results: Array<{ area: string; kind: string; doc: any; origins: any }> = bundleAll({
+  write: false,
+});
 
 // The area documents test/spec/seed-operations.json implies (the operations' oracle: "Adding or
 // changing an operation"): an area of JSON-RPC methods (wire `POST <path> <method>`) has an
@@ -103,6 +106,21 @@ describe("spec bundles", () => {
       true,
       false,
     ]);
+  });
+
+  it("every schema of spec/schemas is in some bundle: a schema nothing refers to constrains nothing, yet reads as a rule", () => {
+    // (spec/schemas/jsonrpc.yaml described the JSON-RPC envelope and no document referred to it:
+    // an edit there changed no bundle, no client and no test. The envelope is the runtime's and
+    // the seed's: test/contract/seed-wire.test.ts holds it.)
+    const bundled = new Set(
+      results.flatMap((r: any) => Object.values(r.origins.components) as string[]),
+    );
+    const unused = readdirSync("spec/schemas").flatMap((file) =>
+      Object.keys(YAML.parse(readFileSync(`spec/schemas/${file}`, "utf8")) ?? {})
+        .map((name) => `spec/schemas/${file}#/${name}`)
+        .filter((place) => !bundled.has(place)),
+    );
+    expect(unused, "refer to each from an area document, or delete it").toEqual([]);
   });
 
   it("operation names are unique per area, per JSON-RPC host and endpoint, and REST operationIds across areas", () => {
