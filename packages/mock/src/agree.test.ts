@@ -283,6 +283,221 @@ describe("agree", () => {
   });
 });
 
+describe("agree: values that are not what the rule reads", () => {
+  /** FNV-1a (32 bits) of `text`: the burnt flag of a generated edition is the mint's hash % 8 === 0. */
+  const fnv1a = (text: string) => {
+    let h = 0x811c9dc5;
+    for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+    return h;
+  };
+
+  it("objects shared in the answer (a filled DAS page's copies) stay shared", () => {
+    const shared = { name: "Neon Otter", symbol: "GKOI", description: "The Golden Koi token." };
+    const out = agree("anything", {}, { a: shared, b: [shared] }) as any;
+    expect(out.a).toBe(out.b[0]);
+    expect(out.a).toEqual({ ...shared, symbol: "NOTTER", description: "The Neon Otter token." });
+  });
+
+  it("DAS: no total_price without decimals; the page's total and grand_total from its items; an untyped or unbounded grand_total", () => {
+    const asset = agree(
+      "getAsset",
+      {},
+      { token_info: { balance: 5, supply: 9, price_info: { price_per_token: 2, total_price: 7 } } },
+    ) as any;
+    expect(asset.token_info.price_info).toEqual({ price_per_token: 2 });
+    const options = { showGrandTotal: true };
+    const page = (result: object) => agree("getAssetsByOwner", { options }, result) as any;
+    expect(page({ total: 4 }).total).toBe(0);
+    expect(page({ grand_total: 7, items: [{}, {}] }).grand_total).toBe(7);
+    expect(page({ grand_total: "x", items: [] }).grand_total).toBe(0);
+    expect(page({ grand_total: "x", items: [{}] }).grand_total).toBe(1);
+  });
+
+  it("editions: numbered by the answer's page size (else the request's); a page or size not a whole number ≥ 1 is 1; burnt by the mint's hash", () => {
+    const numbers = (params: object, result: object) =>
+      (
+        agree("getNftEditions", params, {
+          ...result,
+          editions: [{ edition: 0 }, { edition: 0 }],
+        }) as any
+      ).editions.map((e: any) => e.edition);
+    expect(numbers({ page: 2 }, { limit: 10 })).toEqual([11, 12]);
+    expect(numbers({ page: "2", limit: 5 }, {})).toEqual([6, 7]);
+    expect(numbers({ page: 2, limit: 5 }, { limit: 1 })).toEqual([2, 3]);
+    for (const bad of [0, -1, 1.5, "x", "2x", 2 ** 60])
+      expect(numbers({ page: bad, limit: bad }, {}), String(bad)).toEqual([1, 2]);
+    const mints = Array.from({ length: 24 }, (_, i) => `Mint${i}`);
+    const out = agree(
+      "getNftEditions",
+      {},
+      {
+        editions: mints.map((mint) => ({ mint, burnt: { type: "keywords" } })),
+      },
+    ) as any;
+    const burnt = out.editions.map((e: any) => e.burnt);
+    expect(burnt).toEqual(mints.map((m) => fnv1a(m) % 8 === 0));
+    expect(burnt).toContain(true);
+    expect(burnt).toContain(false);
+  });
+
+  it("wallet balances: a balance that is no number has no USD value, and sorts after a holding worth 0", () => {
+    const out = agree(
+      "getBalances",
+      {},
+      {
+        balances: [
+          { mint: A, balance: null, decimals: 2, pricePerToken: 3, usdValue: 5 },
+          { mint: B, balance: 0, decimals: 2, pricePerToken: 3, usdValue: 5 },
+        ],
+      },
+    ) as any;
+    expect(out.balances).toEqual([
+      { mint: B, balance: 0, decimals: 2, pricePerToken: 3, usdValue: 0 },
+      { mint: A, balance: null, decimals: 2, pricePerToken: 3, usdValue: null },
+    ]);
+    // nfts on page 1 only: a page that is not a whole number ≥ 1 is page 1
+    for (const page of ["0", "x", "1"])
+      expect(
+        agree("getBalances", { query: { showNfts: "true", page } }, { nfts: [] }),
+        page,
+      ).toHaveProperty("nfts");
+  });
+
+  it("funding: not SOL keeps its mint and decimals; no timestamp or signature keeps the date and URL", () => {
+    const funding = {
+      mint: A,
+      symbol: "USDC",
+      amount: 1.5,
+      amountRaw: "3",
+      decimals: 6,
+      date: "2021-01-01T00:00:00Z",
+      explorerUrl: "https://example.org/x",
+    };
+    expect(agree("getFundedBy", {}, funding)).toEqual({ ...funding, amountRaw: "1500000" });
+  });
+
+  it("transfers: an amount that is no number or negative, or no decimals, stays; 0 is 0 raw; a raw amount that is no string stays; past a u64 even without decimals", () => {
+    const raw = (item: object) => (agree("getTransfers", {}, { data: [item] }) as any).data[0];
+    for (const item of [
+      { amount: "1", amountRaw: "7", decimals: 2 },
+      { amount: -1, amountRaw: "7", decimals: 2 },
+      { amount: 1, amountRaw: "7" },
+      { amount: 1, amountRaw: "7", decimals: "2" },
+    ])
+      expect(raw(item), JSON.stringify(item)).toEqual(item);
+    expect(raw({ amount: 0, amountRaw: "7", decimals: 2 })).toEqual({
+      amount: 0,
+      amountRaw: "0",
+      decimals: 2,
+    });
+    expect(raw({ amount: 2.5, amountRaw: null, decimals: 1 })).toEqual({
+      amount: 2.5,
+      amountRaw: null,
+      decimals: 1,
+    });
+    expect(raw({ amount: 1e20, amountRaw: "7", decimals: 2 })).toEqual({
+      amount: 1e20,
+      amountRaw: "100000000000000000000",
+      decimals: 0,
+    });
+  });
+
+  it("history: equal slots keep their order", () => {
+    const out = agree(
+      "getHistory",
+      {},
+      {
+        data: [
+          { slot: 5, n: 1 },
+          { slot: 3, n: 2 },
+          { slot: 5, n: 3 },
+          { slot: 9, n: 4 },
+        ],
+      },
+    ) as any;
+    expect(out.data.map((t: any) => t.n)).toEqual([4, 1, 3, 2]);
+  });
+
+  it("usage: a count that is not a number stays; a cycle whose start is no YYYY-MM-DD date keeps its end", () => {
+    const cycle = (start: unknown) =>
+      (agree("getProjectUsage", {}, { creditCycle: { start, end: "E" } }) as any).creditCycle.end;
+    for (const start of ["x2024-01-31", "2024-01-31x", "2024-1-31", 20240131, undefined])
+      expect(cycle(start), String(start)).toBe("E");
+    const counts = (result: object) => agree("getProjectUsage", {}, result) as any;
+    expect(counts({ creditsUsed: 30, creditsRemaining: 1 })).toEqual({
+      creditsUsed: 30,
+      creditsRemaining: 1,
+    });
+    expect(counts({ creditsUsed: null, prepaidCreditsUsed: 5 })).toEqual({
+      creditsUsed: null,
+      prepaidCreditsUsed: 5,
+    });
+    expect(
+      counts({ creditsRemaining: 1, subscriptionDetails: { creditsLimit: 100 } }),
+    ).toMatchObject({ creditsRemaining: 1 });
+  });
+});
+
+describe("agree: edge values (StrykerJS timeouts checked by hand)", () => {
+  it("edits only objects, and adds no member the answer does not have", () => {
+    expect(agree("getAsset", {}, null)).toBeNull();
+    expect(agree("getAssetBatch", {}, [null])).toEqual([null]);
+    expect(agree("getAssetsByOwner", {}, { items: [] })).toEqual({ items: [] });
+  });
+
+  it("editions: a supply or max_supply that is no integer stays; one above the highest stays; past 2^53 a bigint", () => {
+    const editions = (result: object) =>
+      agree("getNftEditions", {}, { ...result, editions: [{ edition: 0 }] }) as any;
+    expect(editions({ supply: "x", max_supply: 5 })).toMatchObject({ supply: "x", max_supply: 5 });
+    expect(editions({ supply: 2, max_supply: "x" })).toMatchObject({ supply: 2, max_supply: "x" });
+    expect(editions({ supply: 2, max_supply: 30 })).toMatchObject({ supply: 2, max_supply: 30 });
+    const big = 2n ** 60n + 1n;
+    expect(editions({ supply: big, max_supply: 5 }).max_supply).toBe(big);
+    const safest = BigInt(Number.MAX_SAFE_INTEGER);
+    expect(editions({ supply: safest, max_supply: 5 }).max_supply).toBe(Number.MAX_SAFE_INTEGER);
+    const page = (p: unknown) =>
+      (agree("getNftEditions", { page: p, limit: 2 }, { editions: [{ edition: 0 }] }) as any)
+        .editions[0].edition;
+    expect([page("12"), page(" 3"), page(true)]).toEqual([23, 1, 1]);
+  });
+
+  it("values: a price that is no number values nothing; a holding of 2e9 USD is priced down; no decimals cuts nothing; a cut to zero is 0, not -0", () => {
+    const unpriced = agree(
+      "getAsset",
+      {},
+      {
+        token_info: { balance: 5, decimals: 0, price_info: { total_price: 3 } },
+      },
+    ) as any;
+    expect(unpriced.token_info.price_info).toEqual({ total_price: 3 });
+    const rich = agree(
+      "getBalances",
+      {},
+      {
+        balances: [{ mint: A, balance: 1e6, decimals: 0, pricePerToken: 2000 }],
+      },
+    ) as any;
+    expect(rich.balances[0].usdValue).toBeLessThanOrEqual(MAX_USD);
+    expect(rich.balances[0].pricePerToken).toBe(200);
+    const undecided = agree(
+      "getBalances",
+      {},
+      {
+        balances: [{ mint: A, balance: 1.23456, pricePerToken: null }],
+      },
+    ) as any;
+    expect(undecided.balances[0].balance).toBe(1.23456);
+    const history = agree(
+      "getHistory",
+      {},
+      {
+        data: [{ slot: 1, balanceChanges: [{ mint: A, amount: -0.001, decimals: 2 }] }],
+      },
+    ) as any;
+    expect(Object.is(history.data[0].balanceChanges[0].amount, 0)).toBe(true);
+  });
+});
+
 // -- through the mock ---------------------------------------------------------------------------
 
 describe("the mock's generated answers agree", () => {

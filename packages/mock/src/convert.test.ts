@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convertOpenApi, convertOpenRpc, exampleParams, JSON_SCHEMA_2020 } from "./convert.js";
+import { HINT } from "./generate.js";
 import { bigintMarker } from "./json.js";
 
 // A minimal OpenRPC area without the optional extensions: the defaults must still give a
@@ -40,6 +41,7 @@ describe("convertOpenRpc", () => {
   const op = openapi.paths["/__rpc/x/getThing"].post;
 
   it("makes one operation per method, with the JSON-RPC envelope as the body", () => {
+    expect(JSON_SCHEMA_2020).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(openapi.jsonSchemaDialect).toBe(JSON_SCHEMA_2020);
     const body = op.requestBody.content["application/json"].schema;
     expect(body.required).toEqual(["jsonrpc", "method", "params"]);
@@ -122,9 +124,11 @@ describe("convertOpenRpc", () => {
     });
     const responses = converted.openapi.paths["/__rpc/zk/getThing"].post.responses;
     expect(Object.keys(responses)).toEqual(["200", "400", "401", "403", "429"]);
-    expect(Object.keys(responses["400"].content["application/json"].examples)).toEqual([
-      "error-32700",
-    ]);
+    expect(responses["400"].content["application/json"].examples).toEqual({
+      "error-32700": {
+        value: { jsonrpc: "2.0", id: 1, error: { code: -32700, message: "Parse error" } },
+      },
+    });
     expect(converted.methods[0]!.errorStatus.get(-32602)).toBe(200);
     // without the override, 400 is -32602 as before
     expect(Object.keys(op.responses["400"].content["application/json"].examples)).toEqual([
@@ -156,6 +160,13 @@ describe("convertOpenRpc", () => {
     ).toEqual([1, null, 3]);
     const array = { "x-params": "array", params: [{ name: "list" }] };
     expect(exampleParams(array, { params: [{ name: "list", value: [1, 2] }] })).toEqual([1, 2]);
+    // a param not given: an empty list; no param at all: the same
+    expect(exampleParams(array, { params: [] })).toEqual([]);
+    expect(exampleParams({ "x-params": "array" }, {})).toEqual([]);
+    const byName = { paramStructure: "by-name", params: [{ name: "a" }, { name: "b" }] };
+    expect(
+      Object.keys(exampleParams(byName, { params: [{ name: "b", value: 2 }] }) as object),
+    ).toEqual(["b"]);
   });
 });
 
@@ -170,5 +181,559 @@ describe("convertOpenApi", () => {
     });
     expect(out.jsonSchemaDialect).toBe(JSON_SCHEMA_2020);
     expect(out.x).toBe(bigintMarker(18446744073709551615n));
+  });
+});
+
+// Every extension the conversion reads, in one area: each method's operation and what the
+// dispatcher is told about it are checked whole (generate.ts's hints left out: generate.test.ts).
+const BIG = 18446744073709551615n;
+const full = {
+  openrpc: "1.3.2",
+  info: {
+    title: "Full",
+    version: "2",
+    "x-path": "/fast",
+    "x-auth": { in: "header", name: "x-key", required: false },
+  },
+  "x-error-info": {
+    "-32001": { httpStatus: 401 },
+    "-32020": { httpStatus: 400 }, // (before -32602: the first code of a status is its fallback)
+    "-32602": { httpStatus: 400 },
+    "-32004": { httpStatus: 404 },
+    "-32014": { httpStatus: 404 },
+    "-32010": { httpStatus: 200 },
+    "-32011": { httpStatus: 503 },
+    "-32050": { httpStatus: 403 },
+    "-32099": {},
+    "-32098": null,
+  },
+  "x-protocol-errors": [
+    { code: -32700, message: "Parse error", httpStatus: 400 },
+    { code: -32601, message: "Method not found", httpStatus: 404 },
+    { code: -32001, httpStatus: 500 }, // (x-error-info's status stays)
+    { code: -32600 },
+    { httpStatus: 400 },
+    null,
+  ],
+  methods: [
+    {
+      name: "getByName",
+      summary: "By name.",
+      deprecated: true,
+      paramStructure: "by-name",
+      params: [
+        { $ref: "#/components/contentDescriptors/Id" },
+        { name: "page", description: "The page.", schema: { $ref: "#/components/schemas/Page" } },
+        { name: "cursor", schema: { type: "string" } },
+      ],
+      "x-dependent-schemas": { page: { not: { required: ["cursor"] } } },
+      "x-all-of": [{ if: { properties: { page: { const: 1 } } }, then: { required: ["cursor"] } }],
+      "x-query-params": [{ $ref: "#/components/x-query/Region" }, { name: "trace" }],
+      "x-pagination": { style: "page", items: "items", limit: "limit" },
+      errors: [
+        { $ref: "#/components/errors/Not~1Found~0" },
+        { code: -32014, message: "Gone" },
+        { code: -32020, message: "Bad page" },
+        { code: -32010, message: "Slow down", data: { retry: 1 } },
+        { code: -32099, message: "Unmapped" },
+        { message: "no code" },
+        { $ref: "#/components/errors/Missing/deeper" },
+        { $ref: "#/components/errors/Loop" },
+      ],
+      result: { $ref: "#/components/contentDescriptors/Items" },
+      examples: [
+        { $ref: "#/components/examplePairings/One" },
+        {
+          name: "missing",
+          params: [{ name: "id", value: "zz" }],
+          error: { code: -32004, message: "Not found" },
+        },
+        { params: [], result: { value: 1 } }, // (no name: not a pairing)
+      ],
+    },
+    {
+      name: "getByPosition",
+      paramStructure: "by-position",
+      params: [
+        { name: "a", schema: { type: "integer", maximum: BIG } },
+        { name: "b", required: true, schema: { type: "string" } },
+        {
+          name: "c",
+          schema: {
+            type: "object",
+            properties: {
+              n: {
+                minimum: BIG,
+                exclusiveMaximum: BIG,
+                exclusiveMinimum: BIG,
+                multipleOf: BIG,
+                const: BIG,
+                enum: [BIG],
+                default: BIG,
+              },
+            },
+          },
+        },
+      ],
+      "x-all-of": [
+        {
+          if: { properties: { c: { required: ["x"] } }, required: ["c"] },
+          then: { properties: { a: { minimum: 1 } }, required: ["a"] },
+        },
+        { if: true, then: { type: "array" } },
+        { if: null },
+      ],
+      result: { name: "r", schema: { type: "boolean" } },
+      examples: [
+        {
+          name: "two",
+          summary: "Two of three.",
+          params: [
+            { name: "b", value: "x" },
+            { name: "c", value: {} },
+          ],
+          result: { value: true },
+        },
+      ],
+    },
+    {
+      name: "getList",
+      "x-params": "array",
+      params: [{ name: "list", schema: { type: "array", items: { type: "string" } } }],
+    },
+    { name: "getAny", "x-params": "array" },
+    { name: "ping" },
+  ],
+  components: {
+    contentDescriptors: {
+      Id: { name: "id", required: true, description: "The id.", schema: { type: "string" } },
+      Items: {
+        name: "items",
+        description: "A page.",
+        schema: { $ref: "#/components/schemas/Items" },
+      },
+    },
+    examplePairings: {
+      One: {
+        name: "one",
+        summary: "The first.",
+        params: [
+          { name: "id", value: "a" },
+          { name: "page", value: 2 },
+        ],
+        result: { value: { items: [] } },
+      },
+    },
+    "x-query": {
+      Region: { name: "region", required: true, description: "Where.", schema: { enum: ["eu"] } },
+    },
+    errors: {
+      "Not/Found~": { $ref: "#/components/errors/NotFoundError" },
+      NotFoundError: { code: -32004, message: "Not found", data: "gone" },
+      Unauthorized: { code: -32001, message: "Who?" },
+      Unauthorized2: { code: -32001, message: "Second" }, // (the first of a code is the area's)
+      InvalidParams: { code: -32602, message: "Params?" },
+      Busy: { code: -32011, message: "Busy" },
+      Loop: { $ref: "#/components/errors/Loop" },
+      NoCode: { message: "none" },
+      Nothing: null,
+    },
+    schemas: {
+      Page: { type: "integer", minimum: 1 },
+      Items: { type: "object", properties: { items: { type: "array" } } },
+    },
+  },
+};
+
+/** `value` without generate.ts's hints. */
+const unhinted = (value: unknown): any =>
+  JSON.parse(JSON.stringify(value, (key, v) => (key === HINT ? undefined : v)));
+
+const ID = { description: "The request id, echoed.", type: ["string", "number", "null"] };
+const request = (method: string, params: object, withParams = true) => ({
+  type: "object",
+  required: ["jsonrpc", "method", ...(withParams ? ["params"] : [])],
+  additionalProperties: false,
+  properties: { jsonrpc: { const: "2.0" }, id: ID, method: { const: method }, params },
+});
+const success = (description: string, result: object, examples?: object) => ({
+  description,
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["jsonrpc", "id", "result"],
+        additionalProperties: false,
+        properties: { jsonrpc: { const: "2.0" }, id: ID, result },
+      },
+      ...(examples && { examples }),
+    },
+  },
+});
+const failure = (errors: Array<{ code: number; message: string; data?: unknown }>) => ({
+  description: errors.map((e) => `${e.code} ${e.message}`).join("; "),
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["jsonrpc", "id", "error"],
+        additionalProperties: false,
+        properties: {
+          jsonrpc: { const: "2.0" },
+          id: ID,
+          error: {
+            type: "object",
+            required: ["code", "message"],
+            properties: {
+              code: { type: "integer", enum: errors.map((e) => e.code) },
+              message: { type: "string", minLength: 1 },
+              data: {},
+            },
+          },
+        },
+      },
+      examples: Object.fromEntries(
+        errors.map((e) => [`error${e.code}`, { value: { jsonrpc: "2.0", id: 1, error: e } }]),
+      ),
+    },
+  },
+});
+const RETRY_AFTER = {
+  description: "How many seconds to wait before retrying.",
+  required: true,
+  schema: { type: "integer", minimum: 0 },
+  examples: { oneSecond: { value: 1 } },
+};
+
+describe("convertOpenRpc: every extension, each operation whole", () => {
+  const { openapi, methods } = convertOpenRpc({
+    area: "f",
+    kind: "openrpc",
+    file: "f.json",
+    host: "rpc",
+    doc: full,
+  });
+  const operation = (method: string) => unhinted(openapi.paths[`/__rpc/f/${method}`].post);
+  const shared = {
+    area: "f",
+    endpoint: "/fast",
+    auth: { in: "header", name: "x-key", required: false },
+    errorStatus: new Map([
+      [-32001, 401],
+      [-32020, 400],
+      [-32602, 400],
+      [-32004, 404],
+      [-32014, 404],
+      [-32010, 200],
+      [-32011, 503],
+      [-32050, 403],
+      [-32700, 400],
+      [-32601, 404],
+    ]),
+  };
+  const unauthorized = failure([{ code: -32001, message: "Who?" }]);
+  const forbidden = failure([{ code: -32050, message: "Error" }]);
+  const rateLimited = {
+    headers: { "Retry-After": RETRY_AFTER },
+    ...failure([{ code: -32005, message: "Rate limit exceeded" }]),
+  };
+
+  it("the document: the area's title and version, its schemas, the key where x-auth puts it", () => {
+    expect(Object.keys(openapi.paths)).toEqual(
+      ["getByName", "getByPosition", "getList", "getAny", "ping"].map((m) => `/__rpc/f/${m}`),
+    );
+    expect(unhinted({ ...openapi, paths: undefined })).toEqual({
+      openapi: "3.1.0",
+      jsonSchemaDialect: JSON_SCHEMA_2020,
+      info: { title: "Full (JSON-RPC methods as operations)", version: "2" },
+      components: {
+        schemas: full.components.schemas,
+        securitySchemes: { RpcApiKey: { type: "apiKey", in: "header", name: "x-key" } },
+      },
+    });
+  });
+
+  it("by name: params with their descriptions (not beside a $ref), dependentSchemas, allOf; query params; deprecated; documented errors by status", () => {
+    expect(operation("getByName")).toEqual({
+      operationId: "f.getByName",
+      summary: "By name.",
+      deprecated: true,
+      security: [],
+      parameters: [
+        {
+          name: "region",
+          in: "query",
+          required: true,
+          schema: { enum: ["eu"] },
+          description: "Where.",
+        },
+        { name: "trace", in: "query", required: false, schema: { type: "string" } },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: request("getByName", {
+              type: "object",
+              properties: {
+                id: { description: "The id.", type: "string" },
+                page: { $ref: "#/components/schemas/Page" },
+                cursor: { type: "string" },
+              },
+              required: ["id"],
+              additionalProperties: false,
+              dependentSchemas: { page: { not: { required: ["cursor"] } } },
+              allOf: [
+                { if: { properties: { page: { const: 1 } } }, then: { required: ["cursor"] } },
+              ],
+            }),
+            examples: {
+              one: {
+                summary: "The first.",
+                value: {
+                  jsonrpc: "2.0",
+                  id: 1,
+                  method: "getByName",
+                  params: { id: "a", page: 2 },
+                },
+              },
+              missing: {
+                value: { jsonrpc: "2.0", id: 1, method: "getByName", params: { id: "zz" } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "200": success(
+          "A page.",
+          { $ref: "#/components/schemas/Items" },
+          {
+            one: {
+              summary: "The first.",
+              value: { jsonrpc: "2.0", id: 1, result: { items: [] } },
+            },
+          },
+        ),
+        "400": failure([
+          { code: -32020, message: "Bad page" },
+          { code: -32602, message: "Params?" },
+        ]),
+        "401": unauthorized,
+        "403": forbidden,
+        "404": failure([
+          { code: -32004, message: "Not found", data: "gone" },
+          { code: -32014, message: "Gone" },
+        ]),
+        "429": rateLimited,
+      },
+    });
+    expect(methods[0]).toEqual({
+      ...shared,
+      name: "getByName",
+      operationPath: "/__rpc/f/getByName",
+      examples: [{ name: "one", params: { id: "a", page: 2 } }],
+      errors: new Map([
+        [-32004, { code: -32004, message: "Not found", data: "gone" }],
+        [-32014, { code: -32014, message: "Gone" }],
+        [-32020, { code: -32020, message: "Bad page" }],
+        [-32010, { code: -32010, message: "Slow down", data: { retry: 1 } }],
+        [-32099, { code: -32099, message: "Unmapped" }],
+      ]),
+      statuses: [200, 400, 401, 403, 404, 429],
+      responseExamples: new Map([
+        [200, ["one"]],
+        [400, ["error-32020", "error-32602"]],
+        [401, ["error-32001"]],
+        [403, ["error-32050"]],
+        [404, ["error-32004", "error-32014"]],
+        [429, ["error-32005"]],
+      ]),
+      paging: {
+        style: "page",
+        page: "page",
+        cursor: "cursor",
+        limit: "limit",
+        items: "items",
+        nextCursor: "cursor",
+        echoedLimit: "limit",
+        keyset: [],
+        cursorLength: 32,
+      },
+    });
+  });
+
+  it("by position: prefixItems up to the last required, allOf rules by index, big bounds as numbers; the area's -32602 for 400", () => {
+    const big = Number(BIG);
+    expect(operation("getByPosition")).toEqual({
+      operationId: "f.getByPosition",
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: request("getByPosition", {
+              type: "array",
+              prefixItems: [
+                { type: "integer", maximum: big },
+                { type: "string" },
+                {
+                  type: "object",
+                  properties: {
+                    n: {
+                      minimum: big,
+                      exclusiveMaximum: big,
+                      exclusiveMinimum: big,
+                      multipleOf: big,
+                      const: big,
+                      enum: [big],
+                      default: bigintMarker(BIG),
+                    },
+                  },
+                },
+              ],
+              items: false,
+              minItems: 2,
+              maxItems: 3,
+              allOf: [
+                {
+                  if: { prefixItems: [true, true, { required: ["x"] }], minItems: 3 },
+                  then: { prefixItems: [{ minimum: 1 }], minItems: 1 },
+                },
+                { if: true, then: { type: "array" } },
+                { if: null },
+              ],
+            }),
+            examples: {
+              two: {
+                summary: "Two of three.",
+                value: { jsonrpc: "2.0", id: 1, method: "getByPosition", params: [null, "x", {}] },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "200": success(
+          "The result.",
+          { type: "boolean" },
+          { two: { summary: "Two of three.", value: { jsonrpc: "2.0", id: 1, result: true } } },
+        ),
+        "400": failure([{ code: -32602, message: "Params?" }]),
+        "401": unauthorized,
+        "403": forbidden,
+        "429": rateLimited,
+      },
+    });
+    expect(methods[1]).toEqual({
+      ...shared,
+      name: "getByPosition",
+      operationPath: "/__rpc/f/getByPosition",
+      examples: [{ name: "two", params: [null, "x", {}] }],
+      errors: new Map(),
+      statuses: [200, 400, 401, 403, 429],
+      responseExamples: new Map([
+        [200, ["two"]],
+        [400, ["error-32602"]],
+        [401, ["error-32001"]],
+        [403, ["error-32050"]],
+        [429, ["error-32005"]],
+      ]),
+    });
+  });
+
+  it("an array of params: the param's schema (a list without one), params not required; no params: either structure, empty", () => {
+    const body = (method: string) =>
+      operation(method).requestBody.content["application/json"].schema;
+    expect(body("getList")).toEqual(
+      request("getList", { type: "array", items: { type: "string" } }, false),
+    );
+    expect(body("getAny")).toEqual(request("getAny", { type: "array" }, false));
+    expect(body("ping")).toEqual(
+      request(
+        "ping",
+        {
+          anyOf: [
+            { type: "object", properties: {}, additionalProperties: false },
+            { type: "array", prefixItems: [], items: false, maxItems: 0 },
+          ],
+        },
+        false,
+      ),
+    );
+    expect(operation("ping").requestBody.content["application/json"]).not.toHaveProperty(
+      "examples",
+    );
+    expect(operation("ping").responses["200"]).toEqual(success("The result.", {}));
+    expect(methods[4]).toMatchObject({ examples: [], errors: new Map() });
+    // (no member for what the spec does not give: toEqual above would not tell)
+    expect(
+      Object.keys(
+        openapi.paths["/__rpc/f/ping"].post.requestBody.content["application/json"].schema
+          .properties.params.anyOf[0],
+      ),
+    ).toEqual(["type", "properties", "additionalProperties"]);
+    expect(Object.keys(methods[0]!.errors.get(-32014)!)).toEqual(["code", "message"]);
+    expect(methods[4]).not.toHaveProperty("paging");
+  });
+});
+
+describe("convertOpenRpc: an area that says nothing", () => {
+  const { openapi, methods } = convertOpenRpc({
+    area: "bare",
+    kind: "openrpc",
+    file: "bare.json",
+    host: "rpc",
+    doc: { methods: [{ name: "m" }] },
+  });
+
+  it("named by its area, version 0.0.0, the api-key in the query, the standard errors", () => {
+    const op = unhinted(openapi.paths["/__rpc/bare/m"].post);
+    expect(unhinted({ ...openapi, paths: undefined })).toEqual({
+      openapi: "3.1.0",
+      jsonSchemaDialect: JSON_SCHEMA_2020,
+      info: { title: "bare (JSON-RPC methods as operations)", version: "0.0.0" },
+      components: {
+        schemas: {},
+        securitySchemes: { RpcApiKey: { type: "apiKey", in: "query", name: "api-key" } },
+      },
+    });
+    expect(op.security).toEqual([{ RpcApiKey: [] }]);
+    expect(op).not.toHaveProperty("deprecated");
+    expect(op).not.toHaveProperty("parameters");
+    expect(op.responses).toEqual({
+      "200": success("The result.", {}),
+      "400": failure([{ code: -32602, message: "Invalid params" }]),
+      "401": failure([{ code: -32001, message: "Unauthorized" }]),
+      "403": failure([{ code: -32003, message: "Forbidden" }]),
+      "429": {
+        headers: { "Retry-After": RETRY_AFTER },
+        ...failure([{ code: -32005, message: "Rate limit exceeded" }]),
+      },
+    });
+    expect(methods[0]).toMatchObject({
+      endpoint: "/",
+      auth: { in: "query", name: "api-key", required: true },
+      errorStatus: new Map(),
+    });
+  });
+
+  it("an x-auth without in or name: the scheme's query api-key", () => {
+    const partial = convertOpenRpc({
+      area: "p",
+      kind: "openrpc",
+      file: "p.json",
+      host: "rpc",
+      doc: { info: { "x-auth": { required: true } }, methods: [] },
+    });
+    expect(partial.openapi.components.securitySchemes.RpcApiKey).toEqual({
+      type: "apiKey",
+      in: "query",
+      name: "api-key",
+    });
+    expect(partial.methods).toEqual([]);
+    expect(
+      convertOpenRpc({ area: "e", kind: "openrpc", file: "e.json", host: "rpc", doc: {} }),
+    ).toMatchObject({ methods: [], openapi: { paths: {} } });
   });
 });

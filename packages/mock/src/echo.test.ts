@@ -182,6 +182,7 @@ describe("echoRequest", () => {
     expect(lacksEntries("getAssetBatch", [null, { id: A }])).toBe(false);
     expect(lacksEntries("getAssetBatch", [])).toBe(false);
     expect(lacksEntries("getAsset", null)).toBe(false);
+    expect(lacksEntries("noSuchOperation", [null])).toBe(false);
   });
 
   it("pathParams: the template's parameters, decoded", () => {
@@ -192,6 +193,9 @@ describe("echoRequest", () => {
       webhookID: "%E0%A4%A",
     });
     expect(pathParams("/v0/webhooks/{webhookID}", "/v0/webhooks")).toEqual({});
+    // (only a whole segment is a parameter)
+    expect(pathParams("/v0/x{id}", "/v0/x5")).toEqual({});
+    expect(pathParams("/v0/{id}x", "/v0/5x")).toEqual({});
   });
 });
 
@@ -435,5 +439,67 @@ describe("the mock's answers follow the request", () => {
     });
     const identity = await callMock(mock.url, `/v1/wallet/${C}/identity?api-key=k`);
     expect(identity.body.address).toBe(C);
+  });
+});
+
+describe("echoRequest: where there is nothing to set", () => {
+  const echo = (rules: Echo[], request: unknown, result: unknown) =>
+    echoRequest("op", request, result, { op: rules });
+
+  it("makes no member around a field whose object is missing, and removes a dropped one (no member left undefined)", () => {
+    const set = echo([{ to: "missing.deep", from: "id" }], { id: "x" }, { a: 1 }) as object;
+    expect(Object.keys(set)).toEqual(["a"]);
+    const dropped = echo(
+      [{ to: "authHeader", from: "authHeader", drop: true }],
+      {},
+      {
+        authHeader: "Bearer x",
+        b: 1,
+      },
+    ) as object;
+    expect(Object.keys(dropped)).toEqual(["b"]);
+    // `[]` of a member that is no list: as it is
+    expect(echo([{ to: "items[].o", from: "w" }], { w: 1 }, { items: null })).toEqual({
+      items: null,
+    });
+  });
+
+  it("sets an item by an index of two digits", () => {
+    const list = Array.from({ length: 11 }, (_, i) => ({ k: i }));
+    const out = echo([{ to: "l.10.k", from: "k" }], { k: "K" }, { l: list }) as any;
+    expect(out.l.map((item: any) => item.k)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, "K"]);
+  });
+
+  it("a list entry keeps its template's field where its input has no value for it", () => {
+    const proofs: Echo[] = [
+      { list: "value", from: "", each: { address: "address", merkleTree: "tree" } },
+    ];
+    expect(
+      echo(proofs, [{ address: A }, { address: B, tree: null }], {
+        value: [{ address: "x", merkleTree: "t" }],
+      }),
+    ).toEqual({
+      value: [
+        { address: A, merkleTree: "t" },
+        { address: B, merkleTree: "t" },
+      ],
+    });
+  });
+
+  it("firstSignature: a signature count from 1 to 127, 65 bytes at least, params by position only", () => {
+    const signature = Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + 5) % 256);
+    const transaction = (count: number, rest: number[] = [0x80, 1, 2]) =>
+      Buffer.from([count, ...signature, ...rest]).toString("base64");
+    const config = { encoding: "base64" };
+    expect(firstSignature([transaction(127), config])).toBe(toBase58(signature));
+    expect(firstSignature([transaction(1, []), config])).toBe(toBase58(signature));
+    for (const params of [
+      [transaction(0), config],
+      [transaction(128), config],
+      [5, config],
+      { 0: transaction(1), 1: config },
+      [transaction(1), "base64"],
+    ])
+      expect(firstSignature(params), JSON.stringify(params)).toBeUndefined();
   });
 });

@@ -1,5 +1,16 @@
+import { createHash } from "node:crypto";
+import { fromBase58 } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WALK, followPaging, pagingOf, WALK_BOUNDS, walkRule } from "./paging.js";
+import {
+  DEFAULT_WALK,
+  followPaging,
+  pageSeed,
+  pagingOf,
+  type Paging,
+  WALK_BOUNDS,
+  walkOf,
+  walkRule,
+} from "./paging.js";
 
 /** The default walk: 5 pages, DAS pages filled to at most 50 entries. */
 const { walkPages: WALK_PAGES, pageFill: PAGE_FILL } = DEFAULT_WALK;
@@ -230,5 +241,352 @@ describe("walkRule", () => {
       expect(walkRule("walkPages", bad), String(bad)).toBe(
         `a whole number from 1 to ${WALK_BOUNDS.walkPages}`,
       );
+  });
+});
+
+describe("pagingOf", () => {
+  it("reads every member of x-pagination, and names the defaults of the others", () => {
+    expect(
+      pagingOf(
+        {
+          style: "cursor",
+          page: "p",
+          cursor: "c",
+          limit: "l",
+          items: "list",
+          skipped: "errors",
+          nextCursor: "next",
+          hasMore: "more",
+          echoedPage: "pageNo",
+          echoedLimit: "size",
+          keyset: ["before", 5],
+          keysetWhen: { param: "sortBy", equals: "id" },
+        },
+        {},
+        {},
+      ),
+    ).toEqual({
+      style: "cursor",
+      page: "p",
+      cursor: "c",
+      limit: "l",
+      items: "list",
+      skipped: "errors",
+      nextCursor: "next",
+      hasMore: "more",
+      echoedPage: "pageNo",
+      echoedLimit: "size",
+      keyset: ["before", "5"],
+      keysetWhen: { param: "sortBy", equals: "id" },
+      cursorLength: 32,
+    });
+    expect(pagingOf({ items: "items", limit: "limit" }, {}, {})).toEqual({
+      style: "page",
+      page: "page",
+      cursor: "cursor",
+      limit: "limit",
+      items: "items",
+      nextCursor: "cursor",
+      echoedLimit: "limit",
+      keyset: [],
+      cursorLength: 32,
+    });
+    const members = [
+      "page",
+      "cursor",
+      "limit",
+      "skipped",
+      "nextCursor",
+      "hasMore",
+      "echoedPage",
+      "echoedLimit",
+    ];
+    const numbers = Object.fromEntries(members.map((name) => [name, 1]));
+    expect(
+      pagingOf({ style: "x", items: "items", ...numbers, keyset: "a", keysetWhen: "b" }, {}, {}),
+    ).toEqual({
+      style: "page",
+      page: "page",
+      cursor: "cursor",
+      items: "items",
+      nextCursor: "cursor",
+      keyset: [],
+      cursorLength: 32,
+    });
+    for (const descriptor of [undefined, null, "items", [], {}, { items: 5 }])
+      expect(pagingOf(descriptor, {}, {}), String(descriptor)).toBeUndefined();
+  });
+
+  it("makes cursors of a length the next-cursor field's schemas take ($refs and branches followed)", () => {
+    const lengthOf = (schema: object, nextCursor = "cursor", doc: object = {}) =>
+      pagingOf({ items: "items", nextCursor }, doc, { properties: { [nextCursor]: schema } })!
+        .cursorLength;
+    expect(lengthOf({ type: "string", pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" })).toBe(44);
+    expect(lengthOf({ pattern: "^[0-9a-f]{88}$" })).toBe(88);
+    expect(lengthOf({ pattern: "^[a-z]{10,}" })).toBe(10); // (no upper bound: the lower)
+    expect(lengthOf({ pattern: "^a{5}b$" })).toBe(32); // (a bound not at the end: not the length)
+    expect(lengthOf({ pattern: "a{40}" })).toBe(40);
+    expect(lengthOf({ pattern: 40 })).toBe(32);
+    expect(lengthOf({ minLength: 50 })).toBe(50);
+    expect(lengthOf({ maxLength: 20 })).toBe(20);
+    expect(lengthOf({ maxLength: 2 })).toBe(4); // (the least a cursor naming a page takes)
+    expect(lengthOf({ pattern: "^x{10,60}$", maxLength: 50, minLength: "9" })).toBe(50);
+    expect(lengthOf({ pattern: "^x{10,60}$", minLength: 70, maxLength: "9" })).toBe(70);
+    expect(lengthOf({ type: "string" })).toBe(32);
+    const doc = {
+      components: {
+        schemas: {
+          "Sig/nature~": { pattern: "^[1-9A-HJ-NP-Za-km-z]{87,88}$" },
+          Loop: { $ref: "#/components/schemas/Loop" },
+          Deep: { anyOf: [{ $ref: "#/components/schemas/Deep" }] },
+        },
+      },
+    };
+    // a member of a member, behind a $ref (escaped), in an anyOf / oneOf / allOf branch
+    const nested = (branch: string) =>
+      pagingOf({ items: "items", nextCursor: "page.next" }, doc, {
+        [branch]: [
+          { type: "null" },
+          {
+            properties: {
+              page: { properties: { next: { $ref: "#/components/schemas/Sig~1nature~0" } } },
+            },
+          },
+        ],
+      })!.cursorLength;
+    expect(["anyOf", "oneOf", "allOf"].map(nested)).toEqual([88, 88, 88]);
+    // a $ref to itself, or a branch that is its own schema, ends
+    expect(lengthOf({ $ref: "#/components/schemas/Loop" }, "cursor", doc)).toBe(32);
+    expect(lengthOf({ $ref: "#/components/schemas/Deep" }, "cursor", doc)).toBe(32);
+    expect(lengthOf({ $ref: "#/components/schemas/Missing/x" }, "cursor", doc)).toBe(32);
+  });
+});
+
+describe("walkOf", () => {
+  it("a request's preference, each alone, else the mock's", () => {
+    const mock = { walkPages: 7, pageFill: 9 };
+    expect(walkOf({}, mock)).toEqual(mock);
+    expect(walkOf({ walkPages: 2 }, mock)).toEqual({ walkPages: 2, pageFill: 9 });
+    expect(walkOf({ pageFill: 3 }, mock)).toEqual({ walkPages: 7, pageFill: 3 });
+  });
+});
+
+describe("pageSeed", () => {
+  const byPage = pagingOf(
+    { style: "page", page: "page", items: "items", keyset: ["after"] },
+    {},
+    {},
+  )!;
+  const byCursor = pagingOf({ style: "cursor", cursor: "cursor", items: "items" }, {}, {})!;
+
+  it("the seed for a first page; with the page or cursor asked for after it; none without a seed", () => {
+    expect(pageSeed(byPage, { page: 2 }, undefined)).toBeUndefined();
+    expect(pageSeed(byPage, "page=2", "s")).toBe("s");
+    expect(pageSeed(byPage, {}, "s")).toBe("s");
+    expect(pageSeed(byPage, { page: 1 }, "s")).toBe("s");
+    expect(pageSeed(byPage, { page: "1" }, "s")).toBe("s");
+    expect(pageSeed(byPage, { page: 2 }, "s")).toBe("s/page=2");
+    expect(pageSeed(byPage, { page: "3" }, "s")).toBe("s/page=3");
+    expect(pageSeed(byCursor, {}, "s")).toBe("s");
+    expect(pageSeed(byCursor, { cursor: "abc" }, "s")).toBe("s/cursor=abc");
+    // a page-style list sent a keyset param is walked by cursor
+    expect(pageSeed(byPage, { after: "x", page: 2 }, "s")).toBe("s");
+  });
+});
+
+describe("followPaging: what a page answers", () => {
+  const das = pagingOf(
+    { style: "page", page: "page", limit: "limit", items: "items", echoedPage: "page" },
+    {},
+    {},
+  )!;
+  const follow = (paging: Paging, params: unknown, result: unknown, walk = DEFAULT_WALK) =>
+    followPaging(paging, params, result, "s", "op", walk) as any;
+
+  it("an answer that is no object, as it is", () => {
+    expect(follow(das, { limit: 2 }, null)).toBeNull();
+    expect(follow(das, { limit: 2 }, [1, 2, 3])).toEqual([1, 2, 3]);
+  });
+
+  it("the page and limit asked for echoed where the answer has them (digits of a query too), else as they were", () => {
+    const answer = { page: 9, limit: 4, items: [{ id: "a" }] };
+    expect(follow(das, { page: "3", limit: "2" }, answer)).toMatchObject({ page: 3, limit: 2 });
+    expect(follow(das, { page: 2n, limit: 2n }, answer)).toMatchObject({ page: 2, limit: 2 });
+    // not a whole number ≥ 1: page 1, the answer's limit
+    for (const bad of ["3x", "x3", " 3", "", 0, -2, 1.5, "2.5", 2 ** 60, null, { n: 3 }])
+      expect(follow(das, { page: bad, limit: bad }, answer), String(bad)).toMatchObject({
+        page: 1,
+        limit: 4,
+      });
+    expect(follow(das, { page: "33" }, answer).page).toBe(33);
+    const plain = follow(das, { page: 2, limit: 3 }, { items: [{ id: "a" }] });
+    expect(Object.keys(plain)).toEqual(["items"]);
+    expect(follow(das, {}, { items: [] })).toEqual({ items: [] });
+  });
+
+  it("an answer without its list: nothing to cut or fill", () => {
+    const skipping = pagingOf({ limit: "limit", items: "items", skipped: "errors" }, {}, {})!;
+    expect(follow(skipping, { limit: 2 }, { limit: 5, errors: [1, 2, 3] })).toEqual({
+      limit: 2,
+      errors: [],
+    });
+    expect(follow(das, { limit: 2 }, { items: "none" })).toEqual({ items: "none" });
+  });
+
+  it("a list walked by cursor is neither filled nor cut to a page the limit does not ask for", () => {
+    const byCursor = pagingOf(
+      { style: "cursor", cursor: "cursor", limit: "limit", items: "items" },
+      {},
+      {},
+    )!;
+    expect(follow(byCursor, { limit: 10 }, { items: [{ id: "a" }] }).items).toEqual([{ id: "a" }]);
+  });
+
+  it("copies fill a page: each object's identities made anew (32-byte addresses), not others; other items as they are", () => {
+    const fill = pagingOf({ limit: "limit", items: "items" }, {}, {})!;
+    expect(follow(fill, { limit: 4 }, { items: [5, "x"] }).items).toEqual([5, "x", 5, "x"]);
+    const out = follow(fill, { limit: 3 }, { items: [{ name: "n" }] }).items;
+    expect(out).toEqual([{ name: "n" }, { name: "n" }, { name: "n" }]);
+    // (an id whose made address starts with zero bytes: `1`s, one per byte)
+    const ids = follow(fill, { limit: 400 }, { items: [{ id: "a" }] }).items.map((i: any) => i.id);
+    expect(ids.some((id: string) => id.startsWith("1"))).toBe(true);
+    for (const id of ids.slice(1)) expect(fromBase58(id), id).toHaveLength(32);
+  });
+
+  it("DAS: a next cursor (the last asset's id) only where the answer has one and no page was asked", () => {
+    const items = [{ id: "a" }, { id: "b" }, { id: "c" }];
+    expect(follow(das, { limit: 3 }, { items, cursor: "x" }).cursor).toBe("c");
+    expect(follow(das, { page: 1, limit: 3 }, { items, cursor: "x" })).not.toHaveProperty("cursor");
+    expect(follow(das, { limit: 3 }, { items })).not.toHaveProperty("cursor");
+    expect(follow(das, { limit: 3 }, { items: [{ id: 5 }], cursor: "x" })).not.toHaveProperty(
+      "cursor",
+    );
+    expect(follow(das, { limit: 3 }, { items: [7], cursor: "x" })).not.toHaveProperty("cursor");
+    expect(follow(das, { limit: 3 }, { cursor: "x" })).not.toHaveProperty("cursor");
+  });
+
+  it("DAS by keyset: the keysetWhen value without a page walks by cursor (a cursor of the mock's, no page)", () => {
+    const keyset = pagingOf(
+      {
+        style: "page",
+        page: "page",
+        items: "items",
+        echoedPage: "page",
+        keysetWhen: { param: "sortBy", equals: "id" },
+      },
+      {},
+      {},
+    )!;
+    const answer = { page: 4, items: [{ id: "a" }], cursor: "x" };
+    const byCursor = follow(keyset, { sortBy: "id" }, answer);
+    expect(byCursor).not.toHaveProperty("page");
+    expect(byCursor.cursor).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32}$/);
+    expect(follow(keyset, { sortBy: "id", page: 2 }, answer)).toEqual({
+      page: 2,
+      items: [{ id: "a" }],
+    });
+    expect(follow(keyset, { sortBy: "name" }, answer)).toEqual({
+      page: 1,
+      items: [{ id: "a" }],
+      cursor: "a",
+    });
+  });
+});
+
+describe("followPaging: cursors", () => {
+  const nested = pagingOf(
+    {
+      style: "cursor",
+      cursor: "cursor",
+      items: "data.items",
+      nextCursor: "data.paging.next",
+      hasMore: "data.paging.more",
+      echoedPage: "data.paging.page",
+    },
+    {},
+    {},
+  )!;
+  const answer = { data: { items: [1], paging: { next: "g", more: false, page: 7 } } };
+  const next = (
+    params: object,
+    walk = { walkPages: 3, pageFill: 50 },
+    seed = "s",
+    operation = "op",
+  ) => (followPaging(nested, params, answer, seed, operation, walk) as any).data.paging;
+
+  it("set at a path, with hasMore, no page; none after page walkPages, nor where the answer has no object for it", () => {
+    const first = next({});
+    expect(first).toEqual({
+      next: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32}$/),
+      more: true,
+    });
+    const last = next({ cursor: next({ cursor: first.next }).next });
+    expect(last).toEqual({ more: false });
+    expect(Object.keys(last)).toEqual(["more"]);
+    const bare = followPaging(nested, {}, { data: { items: [1] } }, "s", "op");
+    expect(bare).toEqual({ data: { items: [1] } });
+    expect(followPaging(nested, {}, {}, "s", "op")).toEqual({});
+  });
+
+  it("made from the seed, the operation and the cursor sent (an empty cursor is none)", () => {
+    const cursors = [
+      next({}).next,
+      next({}, undefined, "t").next,
+      next({}, undefined, "s", "op2").next,
+      next({ cursor: "foreign" }).next,
+    ];
+    expect(new Set(cursors).size).toBe(4);
+    expect(next({ cursor: "" }).next).toBe(cursors[0]);
+    expect(next({}).next).toBe(cursors[0]);
+  });
+
+  it("a cursor of 4 characters (a schema's least) still names its page", () => {
+    const short = pagingOf(
+      { style: "cursor", items: "items" },
+      {},
+      {
+        properties: { cursor: { maxLength: 4 } },
+      },
+    )!;
+    const pages: string[] = [];
+    let cursor: string | undefined;
+    do {
+      cursor = (
+        followPaging(short, cursor ? { cursor } : {}, { items: [1], cursor: "g" }, "s", "op", {
+          walkPages: 4,
+          pageFill: 50,
+        }) as any
+      ).cursor;
+      if (cursor) pages.push(cursor);
+    } while (cursor && pages.length < 10);
+    expect(pages).toHaveLength(3);
+    for (const c of pages) expect(c).toHaveLength(4);
+  });
+
+  it("a cursor not of the mock's asks for page 1: a check digit that does not match, a page number not in base58, page 0 or 1", () => {
+    // (the mock's cursor: a body, its check digit, then the page in two base58 digits)
+    const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    const check = (body: string, page: number) =>
+      BASE58[createHash("sha256").update(`${body}\0${page}`).digest()[0]! % 58]!;
+    const wrongCheck = (body: string, page: number) =>
+      BASE58[(BASE58.indexOf(check(body, page)) + 1) % 58]!;
+    const body = "abcdefghijk";
+    const walk = { walkPages: 2, pageFill: 50 };
+    // the mock's cursor naming page 2 ends a walk of 2 pages:
+    expect(next({ cursor: `${body}${check(body, 2)}13` }, walk)).toEqual({ more: false });
+    const foreign = [
+      `${body}${wrongCheck(body, 2)}13`,
+      `${check("", 2)}13`, // (too short to be the mock's: 3 characters)
+      // "0" and "O" are not base58: page 1*58-1 = 57 and -58+2 if read as -1
+      `${body}${check(body, 57)}20`,
+      `${body}${check(body, -56)}O3`,
+      `${body}${check(body, 0)}11`,
+      `${body}${check(body, 1)}12`,
+    ];
+    for (const cursor of foreign) expect(next({ cursor }, walk).more, cursor).toBe(true);
+    // a walk of 1 page: page 0 or 1 named is page 1, which has no next page
+    const one = { walkPages: 1, pageFill: 50 };
+    for (const cursor of foreign.slice(4))
+      expect(next({ cursor }, one), cursor).toEqual({ more: false });
   });
 });
