@@ -21,7 +21,12 @@ import {
   // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/spec/rules.mjs";
 
-const results: Array<{ area: string; kind: string; doc: any; origins: any }> = bundleAll({
+const results: Array<{
+  area: string;
+  kind: string;
+  doc: any;
+  origins: { components: Record<string, string> };
+}> = bundleAll({
   write: false,
 });
 
@@ -112,9 +117,7 @@ describe("spec bundles", () => {
     // (spec/schemas/jsonrpc.yaml described the JSON-RPC envelope and no document referred to it:
     // an edit there changed no bundle, no client and no test. The envelope is the runtime's and
     // the seed's: test/contract/seed-wire.test.ts holds it.)
-    const bundled = new Set(
-      results.flatMap((r: any) => Object.values(r.origins.components) as string[]),
-    );
+    const bundled = new Set(results.flatMap((r) => Object.values<string>(r.origins.components)));
     const unused = readdirSync("spec/schemas").flatMap((file) =>
       Object.keys(YAML.parse(readFileSync(`spec/schemas/${file}`, "utf8")) ?? {})
         .map((name) => `spec/schemas/${file}#/${name}`)
