@@ -239,6 +239,36 @@ describe("auth", () => {
     expect(mock).not.toHaveBeenCalled();
   });
 
+  it("adds nothing to a missing key's message where reading CHAINDATA_API_KEY throws something that is no error (only a runtime's own words are quoted)", async () => {
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const unreadable = Object.defineProperty({}, "message", {
+      get() {
+        throw new Error("message unreadable");
+      },
+    });
+    for (const thrown of [undefined, null, "text", {}, unreadable]) {
+      const error = await withEnv(
+        (name) => {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the test is about
+          if (name === "CHAINDATA_API_KEY") throw thrown;
+        },
+        async () =>
+          (
+            await settle(
+              sendRequest(createRestTransport({ fetch }, walletHost), get(), {
+                operation: getBalances,
+              }),
+            )
+          ).error,
+      );
+      expect(error, String(thrown)).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toBe(
+        "Missing API key for the wallet host: pass `apiKey` or set CHAINDATA_API_KEY before the client is created",
+      );
+    }
+    expect(mock).not.toHaveBeenCalled();
+  });
+
   it("URL-encodes the key in the query", async () => {
     const key = "a&b+c=d e%";
     const { fetch, calls } = stubFetch(jsonResponse({}));
