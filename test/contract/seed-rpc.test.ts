@@ -49,7 +49,12 @@ const typesOf = (doc: any, schema: any): string =>
 const isU64 = (doc: any, schema: any) =>
   branches(doc, schema).some((b) => b.type === "integer" && b.format === "uint64");
 
-/** A fact about a param or field: its type (`u64` an unsigned 64-bit integer), and keywords it has. */
+/**
+ * A fact about a param or field: its type (`u64` an unsigned 64-bit integer), and keywords it has.
+ * `required`: the sources mark it required. A param not marked is optional in them (the seed's
+ * "Required: no", api-facts.md's "req: no" or nullable), and must not be required in the spec
+ * either, unless its method lists it in `unstated`; a result field not marked may be either.
+ */
 type Fact = { type: string; required?: boolean } & Record<string, unknown>;
 
 /** The keywords of `facts` the schema `schema` (at `where`) differs in. */
@@ -158,6 +163,8 @@ interface SeedMethod {
   fields: Record<string, Record<string, Fact>>;
   credits: number | null;
   deprecated?: true;
+  /** Params whose sources disagree on whether they are required: either passes. */
+  unstated?: string[];
 }
 
 /** The seed's JSON-RPC methods, param for param ("Compressed-account methods", "DAS methods", …). */
@@ -167,6 +174,8 @@ const SEED: SeedMethod[] = [
     area: "das",
     name: "getAsset",
     params: { id: { type: "string" }, options: { type: "object" } },
+    // id: not required in D's schema, non-optional in MPX's GetAsset (api-facts 1b)
+    unstated: ["id"],
     fields: { "": { id: { type: "string" }, last_indexed_slot: { type: "integer" }, interface: { type: "string" }, burnt: { type: "boolean" }, mutable: { type: "boolean" } } }, // prettier-ignore
     credits: 10,
   },
@@ -349,6 +358,8 @@ describe("the spec states the seed's JSON-RPC methods", () => {
       }
       problems.push(...differences(doc, param.schema, facts, where));
       if (facts.required && !param.required) problems.push(`${where}: not required`);
+      if (!facts.required && param.required && !seed.unstated?.includes(name))
+        problems.push(`${where}: required, the sources say it is optional`);
     }
     for (const [path, fields] of Object.entries(seed.fields)) {
       problems.push(...fieldDifferences(doc, schemaAt(doc, method, path), fields, path || "result")); // prettier-ignore
