@@ -9,7 +9,8 @@
  *      named param with its type, whether it is required, its bounds and defaults, the result's fields
  *      and their types (raw amounts, lamports and supplies as u64s), its cost, deprecation;
  *   2. the enums the seed lists, and the hosts and where the key goes.
- * Where a source calls a value "number", an integer passes (every integer is a JSON number).
+ * Where a source calls a value "number", an integer passes (every integer is a JSON number), unless
+ * the sources show fractions (`fractional`: the royalty's percent, 0.042).
  */
 import { describe, expect, it } from "vitest";
 import { areas, index } from "../spec/documents.js";
@@ -55,18 +56,18 @@ const isU64 = (doc: any, schema: any) =>
  * "Required: no", api-facts.md's "req: no" or nullable), and must not be required in the spec
  * either, unless its method lists it in `unstated`; a result field not marked may be either.
  */
-type Fact = { type: string; required?: boolean } & Record<string, unknown>;
+type Fact = { type: string; required?: boolean; fractional?: true } & Record<string, unknown>;
 
 /** The keywords of `facts` the schema `schema` (at `where`) differs in. */
 function differences(doc: any, schema: any, facts: Fact, where: string): string[] {
   if (!schema) return [`${where}: not in the spec`];
   const problems: string[] = [];
   const s = deref(doc, schema);
-  const { type, required: _required, ...keywords } = facts;
+  const { type, required: _required, fractional, ...keywords } = facts;
   const got = typesOf(doc, s);
   if (type === "u64") {
     if (!isU64(doc, s)) problems.push(`${where}: type ${got}, not a u64 (format uint64)`);
-  } else if (got !== type && !(type === "number" && got === "integer"))
+  } else if (got !== type && !(type === "number" && got === "integer" && !fractional))
     problems.push(`${where}: type ${got}, the sources say ${type}`);
   for (const [keyword, value] of Object.entries(keywords)) {
     // (A keyword of a nullable schema is on its non-null branch.)
@@ -390,7 +391,7 @@ describe("the spec states the seed's JSON-RPC methods", () => {
       ...fieldDifferences(das, asset, { interface: { type: "string", enum: interfaces.split(" ") }, id: { type: "string" }, mutable: { type: "boolean" }, burnt: { type: "boolean" } }, "Asset"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.compression, { eligible: { type: "boolean" }, compressed: { type: "boolean" }, seq: { type: "integer" }, leaf_id: { type: "integer" }, tree: { type: "string" } }, "Asset.compression"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.supply, { print_max_supply: { type: "integer" }, print_current_supply: { type: "integer" }, edition_nonce: { type: "integer" } }, "Asset.supply"), // prettier-ignore
-      ...fieldDifferences(das, deref(das, asset).properties.royalty, { percent: { type: "number" }, basis_points: { type: "integer" }, primary_sale_happened: { type: "boolean" }, locked: { type: "boolean" } }, "Asset.royalty"), // prettier-ignore
+      ...fieldDifferences(das, deref(das, asset).properties.royalty, { percent: { type: "number", fractional: true }, basis_points: { type: "integer" }, primary_sale_happened: { type: "boolean" }, locked: { type: "boolean" } }, "Asset.royalty"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.token_info, { supply: { type: "integer" }, decimals: { type: "integer" }, token_program: ADDRESS }, "Asset.token_info"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.ownership, { frozen: { type: "boolean" }, delegated: { type: "boolean" }, owner: ADDRESS }, "Asset.ownership"), // prettier-ignore
     ]).toEqual([]);
