@@ -13,23 +13,9 @@
  * the sources show fractions (`fractional`: the royalty's percent, 0.042).
  */
 import { describe, expect, it } from "vitest";
-import { areas, index } from "../spec/documents.js";
+import { areas, branches, deref, index } from "./spec.js";
 
 const docOf = (area: string) => areas.find((a) => a.area === area && a.kind === "openrpc")!.doc;
-const deref = (doc: any, node: any): any => {
-  while (node?.$ref)
-    node = node.$ref
-      .slice(2)
-      .split("/")
-      .reduce((o: any, k: string) => o?.[k], doc);
-  return node;
-};
-/** The schema's branches: itself, or each of its anyOf / oneOf (a nullable or open type). */
-const branches = (doc: any, schema: any): any[] => {
-  const s = deref(doc, schema);
-  const alternatives = s?.anyOf ?? s?.oneOf;
-  return alternatives ? alternatives.flatMap((b: any) => branches(doc, b)) : [s];
-};
 /** The JSON types a schema allows, `null` left out (a source that shows null at times is not a type). */
 const typesOf = (doc: any, schema: any): string =>
   [

@@ -52,6 +52,13 @@ export const deref = (doc: any, node: any): any => {
   return node;
 };
 
+/** The schema's branches: itself, or each of its anyOf / oneOf (a nullable or open type). */
+export const branches = (doc: any, schema: any): any[] => {
+  const s = deref(doc, schema);
+  const alternatives = s?.anyOf ?? s?.oneOf;
+  return alternatives ? alternatives.flatMap((b: any) => branches(doc, b)) : [s];
+};
+
 /** The value of the first named example of a parameter / media type (or its schema's first example). */
 const firstExample = (doc: any, node: any): { value: unknown } | undefined => {
   if (!node) return undefined;
