@@ -580,8 +580,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   ) => {
     // (`options` were checked by the caller: checkRequestOptions.)
     const { signal, timeout = config.timeout } = options;
-    // (The variable is read when the client is created, not here: the redactor made then knows
-    // that key. A secret loaded later needs a client made after it: user trial 30.)
+    // (The key is taken from the variable when the client is created, not here: the redactor made
+    // then knows that key. A secret loaded later needs a client made after it: user trial 30.
+    // keyVariableRefusal reads it again only for why it could not be read, its value unused.)
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
         `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created${keyVariableRefusal()}`}`,
