@@ -13,7 +13,8 @@
  * the sources show fractions (`fractional`: the royalty's percent, 0.042).
  */
 import { describe, expect, it } from "vitest";
-import { areas, branches, deref, index } from "./spec.js";
+// (The spec only, not the generated code: this file runs after `npm run spec:bundle` alone.)
+import { areas, branches, deref, index } from "../spec/documents.js";
 
 const docOf = (area: string) => areas.find((a) => a.area === area && a.kind === "openrpc")!.doc;
 /** The JSON types a schema allows, `null` left out (a source that shows null at times is not a type). */
@@ -372,6 +373,9 @@ describe("the spec states the seed's JSON-RPC methods", () => {
   it("the asset: the seed's interface values and field types", () => {
     const das = docOf("das");
     const asset = das.components.schemas.Asset;
+    /** The item schema of the asset's list `name` (creators[], authorities[]). */
+    const itemsOf = (name: string) =>
+      branches(das, deref(das, asset).properties[name]).find((b) => b?.items)?.items;
     const interfaces = "V1_NFT V1_PRINT LEGACY_NFT V2_NFT FungibleAsset FungibleToken Custom Identity Executable ProgrammableNFT"; // prettier-ignore
     expect([
       ...fieldDifferences(das, asset, { interface: { type: "string", enum: interfaces.split(" ") }, id: { type: "string" }, mutable: { type: "boolean" }, burnt: { type: "boolean" } }, "Asset"), // prettier-ignore
@@ -380,6 +384,9 @@ describe("the spec states the seed's JSON-RPC methods", () => {
       ...fieldDifferences(das, deref(das, asset).properties.royalty, { percent: { type: "number", fractional: true }, basis_points: { type: "integer" }, primary_sale_happened: { type: "boolean" }, locked: { type: "boolean" } }, "Asset.royalty"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.token_info, { supply: { type: "integer" }, decimals: { type: "integer" }, token_program: ADDRESS }, "Asset.token_info"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.ownership, { frozen: { type: "boolean" }, delegated: { type: "boolean" }, owner: ADDRESS }, "Asset.ownership"), // prettier-ignore
+      ...fieldDifferences(das, itemsOf("creators"), { address: ADDRESS, share: { type: "integer" }, verified: { type: "boolean" } }, "Asset.creators[]"), // prettier-ignore
+      ...fieldDifferences(das, itemsOf("authorities"), { address: ADDRESS, scopes: { type: "array" } }, "Asset.authorities[]"), // prettier-ignore
+      ...fieldDifferences(das, deref(das, asset).properties.content, { $schema: { type: "string" }, json_uri: { type: "string" }, files: { type: "array" }, metadata: { type: "object" }, links: { type: "object" } }, "Asset.content"), // prettier-ignore
     ]).toEqual([]);
   });
 

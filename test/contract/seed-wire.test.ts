@@ -18,8 +18,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeClients, useMock, type Clients } from "./harness.js";
-import { areas, SIGNED_TRANSACTION } from "../spec/documents.js";
-import { branches, deref } from "./spec.js";
+import { areas, branches, deref, SIGNED_TRANSACTION } from "../spec/documents.js";
 
 const KEY = "seed-key";
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
