@@ -9,26 +9,14 @@
  *      named param with its type, whether it is required, its bounds and defaults, the result's fields
  *      and their types (raw amounts, lamports and supplies as u64s), its cost, deprecation;
  *   2. the enums the seed lists, and the hosts and where the key goes.
- * Where a source calls a value "number", an integer passes (every integer is a JSON number).
+ * Where a source calls a value "number", an integer passes (every integer is a JSON number), unless
+ * the sources show fractions (`fractional`: the royalty's percent, 0.042).
  */
 import { describe, expect, it } from "vitest";
-import { areas, index } from "../spec/documents.js";
+// (The spec only, not the generated code: this file runs after `npm run spec:bundle` alone.)
+import { areas, branches, deref, index } from "../spec/documents.js";
 
 const docOf = (area: string) => areas.find((a) => a.area === area && a.kind === "openrpc")!.doc;
-const deref = (doc: any, node: any): any => {
-  while (node?.$ref)
-    node = node.$ref
-      .slice(2)
-      .split("/")
-      .reduce((o: any, k: string) => o?.[k], doc);
-  return node;
-};
-/** The schema's branches: itself, or each of its anyOf / oneOf (a nullable or open type). */
-const branches = (doc: any, schema: any): any[] => {
-  const s = deref(doc, schema);
-  const alternatives = s?.anyOf ?? s?.oneOf;
-  return alternatives ? alternatives.flatMap((b: any) => branches(doc, b)) : [s];
-};
 /** The JSON types a schema allows, `null` left out (a source that shows null at times is not a type). */
 const typesOf = (doc: any, schema: any): string =>
   [
@@ -49,19 +37,24 @@ const typesOf = (doc: any, schema: any): string =>
 const isU64 = (doc: any, schema: any) =>
   branches(doc, schema).some((b) => b.type === "integer" && b.format === "uint64");
 
-/** A fact about a param or field: its type (`u64` an unsigned 64-bit integer), and keywords it has. */
-type Fact = { type: string; required?: boolean } & Record<string, unknown>;
+/**
+ * A fact about a param or field: its type (`u64` an unsigned 64-bit integer), and keywords it has.
+ * `required`: the sources mark it required. A param not marked is optional in them (the seed's
+ * "Required: no", api-facts.md's "req: no" or nullable), and must not be required in the spec
+ * either, unless its method lists it in `unstated`; a result field not marked may be either.
+ */
+type Fact = { type: string; required?: boolean; fractional?: true } & Record<string, unknown>;
 
 /** The keywords of `facts` the schema `schema` (at `where`) differs in. */
 function differences(doc: any, schema: any, facts: Fact, where: string): string[] {
   if (!schema) return [`${where}: not in the spec`];
   const problems: string[] = [];
   const s = deref(doc, schema);
-  const { type, required: _required, ...keywords } = facts;
+  const { type, required: _required, fractional, ...keywords } = facts;
   const got = typesOf(doc, s);
   if (type === "u64") {
     if (!isU64(doc, s)) problems.push(`${where}: type ${got}, not a u64 (format uint64)`);
-  } else if (got !== type && !(type === "number" && got === "integer"))
+  } else if (got !== type && !(type === "number" && got === "integer" && !fractional))
     problems.push(`${where}: type ${got}, the sources say ${type}`);
   for (const [keyword, value] of Object.entries(keywords)) {
     // (A keyword of a nullable schema is on its non-null branch.)
@@ -158,6 +151,8 @@ interface SeedMethod {
   fields: Record<string, Record<string, Fact>>;
   credits: number | null;
   deprecated?: true;
+  /** Params whose sources disagree on whether they are required: either passes. */
+  unstated?: string[];
 }
 
 /** The seed's JSON-RPC methods, param for param ("Compressed-account methods", "DAS methods", …). */
@@ -167,6 +162,8 @@ const SEED: SeedMethod[] = [
     area: "das",
     name: "getAsset",
     params: { id: { type: "string" }, options: { type: "object" } },
+    // id: not required in D's schema, non-optional in MPX's GetAsset (api-facts 1b)
+    unstated: ["id"],
     fields: { "": { id: { type: "string" }, last_indexed_slot: { type: "integer" }, interface: { type: "string" }, burnt: { type: "boolean" }, mutable: { type: "boolean" } } }, // prettier-ignore
     credits: 10,
   },
@@ -349,6 +346,8 @@ describe("the spec states the seed's JSON-RPC methods", () => {
       }
       problems.push(...differences(doc, param.schema, facts, where));
       if (facts.required && !param.required) problems.push(`${where}: not required`);
+      if (!facts.required && param.required && !seed.unstated?.includes(name))
+        problems.push(`${where}: required, the sources say it is optional`);
     }
     for (const [path, fields] of Object.entries(seed.fields)) {
       problems.push(...fieldDifferences(doc, schemaAt(doc, method, path), fields, path || "result")); // prettier-ignore
@@ -374,14 +373,20 @@ describe("the spec states the seed's JSON-RPC methods", () => {
   it("the asset: the seed's interface values and field types", () => {
     const das = docOf("das");
     const asset = das.components.schemas.Asset;
+    /** The item schema of the asset's list `name` (creators[], authorities[]). */
+    const itemsOf = (name: string) =>
+      branches(das, deref(das, asset).properties[name]).find((b) => b?.items)?.items;
     const interfaces = "V1_NFT V1_PRINT LEGACY_NFT V2_NFT FungibleAsset FungibleToken Custom Identity Executable ProgrammableNFT"; // prettier-ignore
     expect([
       ...fieldDifferences(das, asset, { interface: { type: "string", enum: interfaces.split(" ") }, id: { type: "string" }, mutable: { type: "boolean" }, burnt: { type: "boolean" } }, "Asset"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.compression, { eligible: { type: "boolean" }, compressed: { type: "boolean" }, seq: { type: "integer" }, leaf_id: { type: "integer" }, tree: { type: "string" } }, "Asset.compression"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.supply, { print_max_supply: { type: "integer" }, print_current_supply: { type: "integer" }, edition_nonce: { type: "integer" } }, "Asset.supply"), // prettier-ignore
-      ...fieldDifferences(das, deref(das, asset).properties.royalty, { percent: { type: "number" }, basis_points: { type: "integer" }, primary_sale_happened: { type: "boolean" }, locked: { type: "boolean" } }, "Asset.royalty"), // prettier-ignore
+      ...fieldDifferences(das, deref(das, asset).properties.royalty, { percent: { type: "number", fractional: true }, basis_points: { type: "integer" }, primary_sale_happened: { type: "boolean" }, locked: { type: "boolean" } }, "Asset.royalty"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.token_info, { supply: { type: "integer" }, decimals: { type: "integer" }, token_program: ADDRESS }, "Asset.token_info"), // prettier-ignore
       ...fieldDifferences(das, deref(das, asset).properties.ownership, { frozen: { type: "boolean" }, delegated: { type: "boolean" }, owner: ADDRESS }, "Asset.ownership"), // prettier-ignore
+      ...fieldDifferences(das, itemsOf("creators"), { address: ADDRESS, share: { type: "integer" }, verified: { type: "boolean" } }, "Asset.creators[]"), // prettier-ignore
+      ...fieldDifferences(das, itemsOf("authorities"), { address: ADDRESS, scopes: { type: "array" } }, "Asset.authorities[]"), // prettier-ignore
+      ...fieldDifferences(das, deref(das, asset).properties.content, { $schema: { type: "string" }, json_uri: { type: "string" }, files: { type: "array" }, metadata: { type: "object" }, links: { type: "object" } }, "Asset.content"), // prettier-ignore
     ]).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeClients, useMock, type Clients } from "./harness.js";
-import { areas, SIGNED_TRANSACTION } from "../spec/documents.js";
+import { areas, branches, deref, SIGNED_TRANSACTION } from "../spec/documents.js";
 
 const KEY = "seed-key";
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
@@ -30,19 +30,6 @@ const WALLET_PATTERN = "^[1-9A-HJ-NP-Za-km-z]{32,44}$"; // seed, "Conventions"
 
 const docOf = (area: string, kind = "openapi") =>
   areas.find((a) => a.area === area && a.kind === kind)!.doc;
-const deref = (doc: any, node: any): any => {
-  while (node?.$ref)
-    node = node.$ref
-      .slice(2)
-      .split("/")
-      .reduce((o: any, k: string) => o?.[k], doc);
-  return node;
-};
-/** The schema's branches: itself, or each of its anyOf (a nullable or open type). */
-const branches = (doc: any, schema: any): any[] => {
-  const s = deref(doc, schema);
-  return s?.anyOf ? s.anyOf.flatMap((b: any) => branches(doc, b)) : [s];
-};
 /** The JSON types a schema allows (`null` included). */
 const typesOf = (doc: any, schema: any): string[] =>
   [

@@ -13,9 +13,9 @@ import type { ValidateFunction } from "ajv/dist/2020.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { makeAjv, toAjvSchema } from "../../scripts/spec/rules.mjs";
 
-import { areas, HTTP_METHODS, type Area } from "../spec/documents.js";
+import { areas, deref, HTTP_METHODS, type Area } from "../spec/documents.js";
 
-export { areas, index, root, specDir, type Area } from "../spec/documents.js";
+export { areas, branches, deref, index, root, specDir, type Area } from "../spec/documents.js";
 
 export interface Operation {
   /** OpenRPC method name or OpenAPI operationId. */
@@ -42,15 +42,6 @@ export interface Operation {
   op?: any;
   params?: any[];
 }
-
-export const deref = (doc: any, node: any): any => {
-  while (node && typeof node.$ref === "string")
-    node = node.$ref
-      .slice(2)
-      .split("/")
-      .reduce((o: any, k: string) => o?.[k], doc);
-  return node;
-};
 
 /** The value of the first named example of a parameter / media type (or its schema's first example). */
 const firstExample = (doc: any, node: any): { value: unknown } | undefined => {

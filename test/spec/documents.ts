@@ -30,3 +30,20 @@ export const SIGNED_TRANSACTION: string = areas
   .find((a) => a.area === "sender" && a.kind === "openrpc")!
   .doc.methods.find((m: any) => m.name === "sendTransaction")
   .examples[0].params.find((p: any) => p.name === "transaction").value;
+
+/** The node a `$ref` (`#/…`) names in `doc`, followed until it is no reference. */
+export const deref = (doc: any, node: any): any => {
+  while (node && typeof node.$ref === "string")
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce((o: any, k: string) => o?.[k], doc);
+  return node;
+};
+
+/** The schema's branches: itself, or each of its anyOf / oneOf (a nullable or open type). */
+export const branches = (doc: any, schema: any): any[] => {
+  const s = deref(doc, schema);
+  const alternatives = s?.anyOf ?? s?.oneOf;
+  return alternatives ? alternatives.flatMap((b: any) => branches(doc, b)) : [s];
+};

@@ -118,8 +118,9 @@ describe("spec bundles", () => {
     // an edit there changed no bundle, no client and no test. The envelope is the runtime's and
     // the seed's: test/contract/seed-wire.test.ts holds it.)
     const bundled = new Set(results.flatMap((r) => Object.values<string>(r.origins.components)));
-    const unused = readdirSync("spec/schemas").flatMap((file) =>
-      Object.keys(YAML.parse(readFileSync(`spec/schemas/${file}`, "utf8")) ?? {})
+    const schemas = new URL("../../spec/schemas/", import.meta.url);
+    const unused = readdirSync(schemas).flatMap((file) =>
+      Object.keys(YAML.parse(readFileSync(new URL(file, schemas), "utf8")) ?? {})
         .map((name) => `spec/schemas/${file}#/${name}`)
         .filter((place) => !bundled.has(place)),
     );

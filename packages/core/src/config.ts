@@ -318,15 +318,16 @@ const readKeyVariable = () =>
  * What a missing key's message adds where reading {@link API_KEY_ENV} throws, as the variable may
  * well be set: the runtime's words, which name it (Deno without --allow-env: `Requires env access
  * to "CHAINDATA_API_KEY", run again with the --allow-env flag`); else "". (Deno does not ask again
- * for a read it was refused.)
+ * for a read it was refused.) A thrown value that is no error adds "".
  */
 export const keyVariableRefusal = (): string => {
   try {
     readKeyVariable();
-    return "";
   } catch (error) {
-    return ` (${(error as Error | undefined)?.message})`;
+    // (Only an error's words: what else is thrown says nothing.)
+    if (error instanceof Error) return ` (${error.message})`;
   }
+  return "";
 };
 
 /**

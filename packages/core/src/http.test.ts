@@ -184,6 +184,36 @@ describe("auth", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("reads the sender's options by name as every client's (a getter, an inherited value) while it leaves the variable unread", async () => {
+    // (Spread into a copy with no key, a class's getters and `Object.create(defaults)`'s values
+    // were lost: the calls went to the public sender with the global fetch.)
+    const LOCAL = "http://127.0.0.1:9";
+    const { fetch, calls } = stubFetch((call) =>
+      jsonResponse({ jsonrpc: "2.0", id: JSON.parse(call.body!).id, result: "sig" }),
+    );
+    class Settings {
+      get fetch() {
+        return fetch;
+      }
+      get baseUrls() {
+        return { sender: LOCAL };
+      }
+    }
+    // (A lost `fetch` would find this one, and send nothing: a lost base URL alone, the public host.)
+    vi.stubGlobal("fetch", () => Promise.reject(new Error("the global fetch")));
+    try {
+      for (const options of [new Settings(), Object.create({ fetch, baseUrls: { sender: LOCAL } })])
+        await createJsonRpcClient(options as object, senderHost, "/fast").call(
+          { id: "sendTransaction", idempotent: true },
+          {},
+          { maxRetries: 0 },
+        );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(calls.map((call) => call.url.origin)).toEqual([LOCAL, LOCAL]);
+  });
+
   it("says why a missing key was not read from CHAINDATA_API_KEY where reading it throws (Deno without --allow-env); nothing is sent (user trial 46)", async () => {
     const refusal =
       'Requires env access to "CHAINDATA_API_KEY", run again with the --allow-env flag';
@@ -206,6 +236,36 @@ describe("auth", () => {
     expect(error.message).toBe(
       `Missing API key for the wallet host: pass \`apiKey\` or set CHAINDATA_API_KEY before the client is created (${refusal})`,
     );
+    expect(mock).not.toHaveBeenCalled();
+  });
+
+  it("adds nothing to a missing key's message where reading CHAINDATA_API_KEY throws something that is no error (only a runtime's own words are quoted)", async () => {
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const unreadable = Object.defineProperty({}, "message", {
+      get() {
+        throw new Error("message unreadable");
+      },
+    });
+    for (const thrown of [undefined, null, "text", {}, unreadable]) {
+      const error = await withEnv(
+        (name) => {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the test is about
+          if (name === "CHAINDATA_API_KEY") throw thrown;
+        },
+        async () =>
+          (
+            await settle(
+              sendRequest(createRestTransport({ fetch }, walletHost), get(), {
+                operation: getBalances,
+              }),
+            )
+          ).error,
+      );
+      expect(error, String(thrown)).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toBe(
+        "Missing API key for the wallet host: pass `apiKey` or set CHAINDATA_API_KEY before the client is created",
+      );
+    }
     expect(mock).not.toHaveBeenCalled();
   });
 

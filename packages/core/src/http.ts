@@ -518,10 +518,11 @@ const logTo =
  */
 export function createHttp(options: ClientOptions | undefined, host: Host, rest?: boolean): Http {
   // A key-optional host (the Sender) sends only a key given to its own client (below): the
-  // variable is not read for it, where Deno would ask a terminal's user for access to it.
+  // variable is not read for it, where Deno would ask a terminal's user for access to it. (No key
+  // is laid over the options, not spread: they are read by name, inherited or getters too.)
   const config = resolveConfig(
     host.keyOptional && typeof (options ?? {}) == "object" && options?.apiKey === undefined
-      ? { ...options, apiKey: "" }
+      ? Object.create(options ?? null, { apiKey: { value: "" } })
       : options,
   );
   const baseUrl = resolveBaseUrl(config, host);
@@ -579,8 +580,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   ) => {
     // (`options` were checked by the caller: checkRequestOptions.)
     const { signal, timeout = config.timeout } = options;
-    // (The variable is read when the client is created, not here: the redactor made then knows
-    // that key. A secret loaded later needs a client made after it: user trial 30.)
+    // (The key is taken from the variable when the client is created, not here: the redactor made
+    // then knows that key. A secret loaded later needs a client made after it: user trial 30.
+    // keyVariableRefusal reads it again only for why it could not be read, its value unused.)
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
         `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created${keyVariableRefusal()}`}`,

@@ -13,8 +13,9 @@ export function writeJson(value: unknown, path: string): string {
   try {
     return stringifyJson(value);
   } catch (error) {
-    // What was thrown is named by its type only when it is no error: its text could be anything
-    // the caller's value held, a secret included, and "(undefined)" said nothing.
+    // What was thrown is named by its type when it has no message (a string, undefined, a plain
+    // object): its text could be anything the caller's value held, and "(undefined)" said nothing.
+    // (It stays the error's `cause`, as an error does: `console.log` of the error shows it.)
     const message = `${path}: cannot be written as JSON (${(error as Error)?.message ?? `a value of type ${typeof error} was thrown`})`;
     throw new ValidationError(
       message,
