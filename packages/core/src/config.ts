@@ -536,8 +536,14 @@ function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * a `fetch` that is not a function, a `logger` whose `debug`, `info` or `warn` is not a function,
  * a bad `timeout` or `maxRetries`, or a `batch` / `coalesce` / `rateLimit` that is not a batcher,
  * coalescer or limiter
+ * @param readsKeyVariable - whether a missing `apiKey` is read from {@link API_KEY_ENV} (by
+ * default, yes): not for a host whose key is optional and its own (the Sender), where Deno would
+ * ask for access to a variable whose key is never sent there
  */
-export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfig {
+export function resolveConfig(
+  options: ClientOptions | null = {},
+  readsKeyVariable = true,
+): ResolvedConfig {
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
   if (typeof options !== "object")
@@ -578,7 +584,7 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   // (Only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key on a server
   // where the variable is set. Nor in the local environment: the mock takes any key, and the real
   // one need not travel there, over plain http to a container's name.)
-  if (environment !== "local") configuredKey ??= keyFromEnvironment();
+  if (readsKeyVariable && environment !== "local") configuredKey ??= keyFromEnvironment();
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
   configuredKey = configuredKey?.trim() || undefined;

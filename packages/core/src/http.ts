@@ -518,13 +518,8 @@ const logTo =
  */
 export function createHttp(options: ClientOptions | undefined, host: Host, rest?: boolean): Http {
   // A key-optional host (the Sender) sends only a key given to its own client (below): the
-  // variable is not read for it, where Deno would ask a terminal's user for access to it. (No key
-  // is laid over the options, not spread: they are read by name, inherited or getters too.)
-  const config = resolveConfig(
-    host.keyOptional && typeof (options ?? {}) == "object" && options?.apiKey === undefined
-      ? Object.create(options ?? null, { apiKey: { value: "" } })
-      : options,
-  );
+  // variable is not read for it.
+  const config = resolveConfig(options, !host.keyOptional);
   const baseUrl = resolveBaseUrl(config, host);
   // A key-optional host (the Sender) takes only a key given to its own client: its key is a
   // dedicated one, and the general key (option or CHAINDATA_API_KEY) must not travel there, often
