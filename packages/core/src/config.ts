@@ -705,14 +705,17 @@ function urlFault(url: unknown, host: Host): string {
     })`;
   const mark = /[?#]/.exec(url)?.[0];
   try {
-    // (Parsed: a space or a bad port in the host would make fetch fail on every call.)
-    const { username, password } = new URL(url);
-    return mark || username || password
-      ? `must not have ${mark ? (mark === "?" ? "a query" : "a fragment") : "credentials"}`
-      : "";
+    // (Parsed: a space or a bad port in the host would make fetch fail on every call. Only
+    // parsed: React Native's URL before 0.80 throws "not implemented" from `username` and the
+    // other getters, which refused every URL, the default ones too.)
+    new URL(url);
   } catch {
     return "must be a valid URL";
   }
+  // (Credentials: an `@` before the host's end, as the URL parser finds them.)
+  return mark || /\/\/[^/?#\\]*@/.test(url)
+    ? `must not have ${mark ? (mark === "?" ? "a query" : "a fragment") : "credentials"}`
+    : "";
 }
 
 /**
