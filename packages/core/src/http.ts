@@ -108,10 +108,26 @@ export interface Http {
 /**
  * A body's bytes as text: strict (throws on bytes that are not UTF-8) or lenient (U+FFFD for them).
  * Made per call, not at import: an environment without TextDecoder (Jest's jsdom) can still load
- * the package. @internal (also get-text.ts's)
+ * the package. Where there is none (React Native before 0.85: Hermes has none), each run of
+ * non-ASCII bytes goes through `decodeURIComponent`, which is strict UTF-8 too (lenient: a bad
+ * run is U+FFFD for each of its bytes). @internal (also get-text.ts's)
  */
-export const decodeUtf8 = (bytes: Uint8Array, fatal?: boolean) =>
-  new TextDecoder("utf-8", { fatal }).decode(bytes);
+export const decodeUtf8 = (bytes: Uint8Array, fatal?: boolean): string => {
+  if (globalThis.TextDecoder) return new TextDecoder("utf-8", { fatal }).decode(bytes);
+  let text = "";
+  // (In slices: an argument list has a limit.)
+  for (let i = 0; i < bytes.length; i += 4096)
+    text += String.fromCharCode(...bytes.subarray(i, i + 4096));
+  // (No UTF-8 sequence has an ASCII byte: a run holds whole ones.)
+  return text.replace(/[\x80-\xff]+/g, (run) => {
+    try {
+      return decodeURIComponent(run.replace(/./g, (char) => "%" + char.charCodeAt(0).toString(16)));
+    } catch (error) {
+      if (fatal) throw error;
+      return "\ufffd".repeat(run.length);
+    }
+  });
+};
 
 /**
  * Copies `source` into `target` with lower-case names (a plain object is cheaper per call than

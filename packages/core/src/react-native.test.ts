@@ -5,10 +5,12 @@
  * `env.NODE_ENV` only. test/packaging/react-native.test.ts runs a bundled program in such globals.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resolveBaseUrl, resolveConfig } from "./config.js";
-import { ConfigurationError } from "./errors.js";
+import { resolveBaseUrl, resolveConfig, type RpcMethodDescriptor } from "./config.js";
+import { ConfigurationError, InvalidResponseError } from "./errors.js";
 import { rpcHost } from "./generated/environments.js";
-import { isolateKeyEnv } from "./test-support/testing.js";
+import { decodeUtf8 } from "./http.js";
+import { createJsonRpcClient } from "./json-rpc.js";
+import { isolateKeyEnv, settle, stubFetch } from "./test-support/testing.js";
 
 isolateKeyEnv();
 afterEach(() => {
@@ -63,5 +65,54 @@ describe("React Native's URL before 0.80 (getters that throw)", () => {
     expect(
       resolveBaseUrl(resolveConfig({ baseUrls: { rpc: "https://x.example/@team/rpc" } }), rpcHost),
     ).toBe("https://x.example/@team/rpc");
+  });
+});
+
+describe("no TextDecoder (Hermes before React Native 0.85)", () => {
+  const samples = [
+    "",
+    '{"jsonrpc":"2.0","result":1}',
+    "Mad Lads #8420 — ñ, 日本, 🎨, \u{10FFFF}",
+    "x".repeat(10_000) + "é".repeat(5_000) + "🎨".repeat(3_000),
+  ];
+  const bad = [[0xc3], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0x61, 0xff, 0x62], [0xf0, 0x90, 0x80]];
+
+  it("decodes UTF-8 as TextDecoder does: every valid text alike, strict refuses bad bytes, lenient replaces them", () => {
+    const encoded = samples.map((text) => new TextEncoder().encode(text));
+    const invalid = bad.map((bytes) => new Uint8Array(bytes));
+    const lenient = invalid.map((bytes) => new TextDecoder().decode(bytes));
+    vi.stubGlobal("TextDecoder", undefined);
+    expect(encoded.map((bytes) => decodeUtf8(bytes, true))).toEqual(samples);
+    expect(encoded.map((bytes) => decodeUtf8(bytes))).toEqual(samples);
+    for (const bytes of invalid) expect(() => decodeUtf8(bytes, true)).toThrow(URIError);
+    // (TextDecoder makes a cut 4-byte sequence one U+FFFD; here each byte is one.)
+    expect(invalid.map((bytes) => decodeUtf8(bytes))).toEqual([
+      ...lenient.slice(0, 4),
+      "\ufffd\ufffd\ufffd",
+    ]);
+  });
+
+  it("reads a JSON-RPC answer (a u64 as bigint, non-ASCII text) and reports a body that is not UTF-8", async () => {
+    // (Node's own fetch classes need TextDecoder when first loaded: loaded before it goes.)
+    await new Response("").clone().arrayBuffer();
+    const getAsset: RpcMethodDescriptor = {
+      id: "getAsset",
+      idempotent: true,
+      u64: { supply: 1 },
+    };
+    const name = "Mad Lads #8420 — 🎨";
+    const { fetch } = stubFetch(
+      new Response(
+        `{"jsonrpc":"2.0","id":"1","result":{"name":${JSON.stringify(name)},"supply":18446744073709551615}}`,
+      ),
+      new Response(new Uint8Array([...new TextEncoder().encode('{"a":"'), 0xff, 0x22, 0x7d])),
+    );
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch, maxRetries: 0 }, rpcHost, "/");
+    vi.stubGlobal("TextDecoder", undefined);
+    // (Before: ReferenceError: TextDecoder is not defined, after the request was sent.)
+    expect(await rpc.call(getAsset, {})).toEqual({ name, supply: 18446744073709551615n });
+    const { error } = await settle(rpc.call(getAsset, {}));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.reason).toBe("invalid-utf8");
   });
 });
