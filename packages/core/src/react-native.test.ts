@@ -7,10 +7,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resolveBaseUrl, resolveConfig, type RpcMethodDescriptor } from "./config.js";
 import { ConfigurationError, InvalidResponseError } from "./errors.js";
-import { rpcHost } from "./generated/environments.js";
+import { rpcHost, walletHost } from "./generated/environments.js";
 import { decodeUtf8 } from "./http.js";
 import { createJsonRpcClient } from "./json-rpc.js";
-import { isolateKeyEnv, settle, stubFetch } from "./test-support/testing.js";
+import { createRestTransport } from "./rest.js";
+import {
+  createWebhookOp,
+  isolateKeyEnv,
+  jsonResponse,
+  sendRequest,
+  settle,
+  stubFetch,
+} from "./test-support/testing.js";
 
 isolateKeyEnv();
 afterEach(() => {
@@ -114,5 +122,28 @@ describe("no TextDecoder (Hermes before React Native 0.85)", () => {
     const { error } = await settle(rpc.call(getAsset, {}));
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.reason).toBe("invalid-utf8");
+  });
+});
+
+describe("React Native's fetch (whatwg-fetch): a Request without a body stream", () => {
+  it("sends a REST call's body", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({ webhookID: "w" }));
+    const body = JSON.stringify({
+      webhookURL: "https://hooks.example/x",
+      transactionTypes: ["ANY"],
+    });
+    const request = new Request("https://api.helius.xyz/v0/webhooks", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    // (whatwg-fetch keeps the body for text()/arrayBuffer(), with no `body` property.)
+    Object.defineProperty(request, "body", { value: undefined });
+    await sendRequest(createRestTransport({ apiKey: "k", fetch }, walletHost), request, {
+      operation: createWebhookOp,
+    });
+    expect(calls[0]!.method).toBe("POST");
+    expect(calls[0]!.body).toBe(body);
+    expect(calls[0]!.headers.get("content-type")).toBe("application/json");
   });
 });

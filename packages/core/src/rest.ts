@@ -146,8 +146,10 @@ export function createRestTransport(
         redactor = checkInput(operation, input, options);
         await invoke(async (request) => {
           handed = true;
-          // Buffered once, so every attempt sends identical bytes.
-          const body = request.body ? await request.arrayBuffer() : undefined;
+          // Buffered once, so every attempt sends identical bytes. (Read as text: openapi-fetch
+          // writes a body as JSON. Not by `request.body`, which a Request of React Native's fetch,
+          // whatwg-fetch, does not have: every POST and PUT was sent without its body.)
+          const body = (await request.text()) || undefined;
           const send = (signal?: AbortSignal, sent: { options?: object } = {}) =>
             http.send(
               request.url,
@@ -162,8 +164,7 @@ export function createRestTransport(
             config.coalesce.share(
               // (The URL is in the key.)
               http.alike,
-              // (openapi-fetch writes a body as JSON: text.)
-              `${request.method} ${request.url} ${body ? decodeUtf8(new Uint8Array(body)) : ""}`,
+              `${request.method} ${request.url} ${body ?? ""}`,
               operation,
               options!,
               send,
