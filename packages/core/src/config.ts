@@ -315,19 +315,25 @@ const readKeyVariable = () =>
   ];
 
 /**
- * What a missing key's message adds where reading {@link API_KEY_ENV} throws, as the variable may
- * well be set: the runtime's words, which name it (Deno without --allow-env: `Requires env access
- * to "CHAINDATA_API_KEY", run again with the --allow-env flag`); else "". (Deno does not ask again
- * for a read it was refused.) A thrown value that is no error adds "".
+ * What a missing key's message adds after "pass `apiKey`": where a process has environment
+ * variables (a `process` with `versions`: Node, Bun, Deno, Workers' `nodejs_compat`), to set
+ * {@link API_KEY_ENV}, and where reading it throws, as the variable may well be set, the runtime's
+ * words, which name it (Deno without --allow-env: `Requires env access to "CHAINDATA_API_KEY", run
+ * again with the --allow-env flag`; Deno does not ask again for a read it was refused; a thrown
+ * value that is no error adds nothing). "" elsewhere: a page has no `process`, and React Native's
+ * holds `NODE_ENV` only, no variable a user can set (user trials 45 and 47).
  */
-export const keyVariableRefusal = (): string => {
+export const keyVariableHint = (): string => {
+  const { process } = globalThis as { process?: { versions?: object } };
+  if (!process?.versions) return "";
+  const hint = ` or set ${API_KEY_ENV} before the client is created`;
   try {
     readKeyVariable();
   } catch (error) {
     // (Only an error's words: what else is thrown says nothing.)
-    if (error instanceof Error) return ` (${error.message})`;
+    if (error instanceof Error) return `${hint} (${error.message})`;
   }
-  return "";
+  return hint;
 };
 
 /**

@@ -6,7 +6,7 @@
 import { watchAbort } from "./abort.js";
 import {
   API_KEY_ENV,
-  keyVariableRefusal,
+  keyVariableHint,
   misconfigured,
   resolveBaseUrl,
   resolveConfig,
@@ -593,10 +593,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     const { signal, timeout = config.timeout } = options;
     // (The key is taken from the variable when the client is created, not here: the redactor made
     // then knows that key. A secret loaded later needs a client made after it: user trial 30.
-    // keyVariableRefusal reads it again only for why it could not be read, its value unused.)
+    // keyVariableHint reads it again only for why it could not be read, its value unused.)
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
-        `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created${keyVariableRefusal()}`}`,
+        `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : keyVariableHint()}`,
       );
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;

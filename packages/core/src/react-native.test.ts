@@ -147,3 +147,20 @@ describe("React Native's fetch (whatwg-fetch): a Request without a body stream",
     expect(calls[0]!.headers.get("content-type")).toBe("application/json");
   });
 });
+
+describe("a missing key where no environment variable can be set", () => {
+  for (const [platform, process] of [
+    ["React Native (process.env holds NODE_ENV only)", { env: { NODE_ENV: "production" } }],
+    ["a page (no process)", undefined],
+  ] as const)
+    it(`tells to pass apiKey, not to set CHAINDATA_API_KEY: ${platform}`, async () => {
+      vi.stubGlobal("process", process);
+      const { fetch, mock } = stubFetch(jsonResponse({}));
+      const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
+      const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
+      vi.unstubAllGlobals();
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toBe("Missing API key for the rpc host: pass `apiKey`");
+      expect(mock).not.toHaveBeenCalled();
+    });
+});
