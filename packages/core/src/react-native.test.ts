@@ -5,11 +5,11 @@
  * `env.NODE_ENV` only. test/packaging/react-native.test.ts runs a bundled program in such globals.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resolveBaseUrl, resolveConfig, type RpcMethodDescriptor } from "./config.js";
+import { resolveBaseUrl, resolveConfig } from "./config.js";
 import { ConfigurationError, InvalidResponseError } from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { decodeUtf8 } from "./http.js";
-import { createJsonRpcClient } from "./json-rpc.js";
+import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { createRestTransport } from "./rest.js";
 import {
   createWebhookOp,
