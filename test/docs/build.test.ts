@@ -2446,7 +2446,7 @@ describe("docs build", () => {
     const t = text(html).replace(/\s+/g, " ");
     // The README's sections, word for word (its Markdown's marks aside).
     const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
-    for (const heading of ["Bun, Deno and Cloudflare Workers", "In a browser"])
+    for (const heading of ["Bun, Deno and Cloudflare Workers", "In a browser", "React Native"])
       for (const paragraph of coreReadmeParagraphs(heading))
         expect(t, `${heading}: ${paragraph.slice(0, 60)}…`).toContain(paragraph);
     // How the key gets into a Worker, with either compatibility date.

@@ -78,6 +78,7 @@ export const CORE_README = join(REPO_ROOT, "packages/core/README.md");
 export const RUNTIME_SECTIONS = {
   browser: "In a browser",
   others: "Bun, Deno and Cloudflare Workers",
+  reactNative: "React Native",
 };
 /** The Testing page's text: the section of the runtime's README that says it. */
 export const TESTING_SECTION = { testing: "Testing code that calls chaindata" };
