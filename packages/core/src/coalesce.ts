@@ -36,10 +36,27 @@ export interface Coalescer {
      * `attempts`.
      */
     start: (signal: AbortSignal, sent?: { options?: object }) => Promise<T>,
-    /** @default structuredClone */
-    copy?: (value: T) => T,
+    /**
+     * Each later caller's copy of the value, given the coalescer's copy of a parsed answer (JSON's
+     * values, u64 as `bigint`) to apply to what it holds.
+     * @default (value, copyParsed) => copyParsed(value)
+     */
+    copy?: (value: T, copyParsed: <V>(value: V) => V) => T,
   ): Promise<T> | undefined;
 }
+
+/**
+ * A deep copy of a parsed answer: JSON's values, u64 as `bigint`. (Not `structuredClone`, which
+ * React Native does not have: user trial 47.)
+ */
+const copyParsed = (value: any): any =>
+  value && typeof value == "object"
+    ? Array.isArray(value)
+      ? value.map(copyParsed)
+      : Object.fromEntries(
+          Object.entries(value).map(([name, member]) => [name, copyParsed(member)]),
+        )
+    : value;
 
 /**
  * Coalesces identical calls made in the same tick (before the next microtask) into one
@@ -50,7 +67,7 @@ export interface Coalescer {
  * (`sendTransaction` is idempotent: it is shared), and so do every page of a page walk and a call
  * with any per-call option but `signal`: each caller's own `signal` ends its own call at once,
  * with the `AbortError` it gets alone, and the shared request is stopped only when every caller
- * has aborted. Each caller gets its own copy of the result (`structuredClone`), or of the error.
+ * has aborted. Each caller gets its own copy of the result, or of the error.
  *
  * Calls of later ticks are not joined to a request already on its way: a read made after a write
  * settles (a `sendTransaction`, a webhook edit) is never answered by a request sent before it.
@@ -76,7 +93,7 @@ export function createCoalescer(): Coalescer {
   /** This tick's requests; `undefined` between ticks. */
   let shared: Shared[] | undefined;
   return {
-    share(endpoint, key, operation, options, start, copy = structuredClone) {
+    share(endpoint, key, operation, options, start, copy = copyParsed) {
       const { signal } = options;
       if (
         !operation.idempotent ||
@@ -138,7 +155,7 @@ export function createCoalescer(): Coalescer {
         // Every caller's copy is made as the request settles, before any caller's code runs on
         // the first one's value (a promise's reactions run in turn, before what they schedule).
         promise.then(
-          (value) => leave() && resolve(first ? value : copy(value as never)),
+          (value) => leave() && resolve(first ? value : copy(value as never, copyParsed)),
           // (The request's own rejection, passed on as it came: an Error, or a callback's throw.)
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
           (error) => leave() && reject(first ? error : ownCopy(error)),

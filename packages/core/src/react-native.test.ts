@@ -2,9 +2,10 @@
  * What React Native gives the runtime where Node and browsers differ (user trial 47): its own
  * `URL` class, whose getters threw "not implemented" before RN 0.80; no `TextDecoder` before RN
  * 0.85 (Hermes); a `fetch` (whatwg-fetch) whose `Request` has no `body` stream; a `process` with
- * `env.NODE_ENV` only. test/packaging/react-native.test.ts runs a bundled program in such globals.
+ * `env.NODE_ENV` only; no `structuredClone`. test/packaging/react-native.test.ts runs a bundled program in such globals.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createCoalescer } from "./coalesce.js";
 import { resolveBaseUrl, resolveConfig } from "./config.js";
 import { ConfigurationError, InvalidResponseError } from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
@@ -13,6 +14,7 @@ import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { createRestTransport } from "./rest.js";
 import {
   createWebhookOp,
+  getBalancesOp,
   isolateKeyEnv,
   jsonResponse,
   sendRequest,
@@ -163,4 +165,34 @@ describe("a missing key where no environment variable can be set", () => {
       expect(error.message).toBe("Missing API key for the rpc host: pass `apiKey`");
       expect(mock).not.toHaveBeenCalled();
     });
+});
+
+describe("no structuredClone (React Native installs none)", () => {
+  it("a coalescer copies a shared answer, JSON-RPC and REST, for each caller", async () => {
+    const { fetch, calls } = stubFetch((call) =>
+      call.body
+        ? new Response(
+            `{"jsonrpc":"2.0","id":${JSON.stringify((JSON.parse(call.body) as { id: string }).id)},"result":{"supply":18446744073709551615}}`,
+          )
+        : new Response('{"balances":[{"amount":18446744073709551615}]}'),
+    );
+    const coalesce = createCoalescer();
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch, coalesce }, rpcHost, "/");
+    const rest = createRestTransport({ apiKey: "k", fetch, coalesce }, walletHost);
+    const get = () =>
+      rest.restCall(getBalancesOp, undefined, undefined, async (fetch) => ({
+        response: await fetch(new Request(`${rest.baseUrl}/v1/a`)),
+      })) as Promise<any>;
+    const getAsset: RpcMethodDescriptor = { id: "getAsset", idempotent: true, u64: { supply: 1 } };
+    vi.stubGlobal("structuredClone", undefined);
+    // (Before: ReferenceError: structuredClone is not defined, before anything was sent.)
+    const assets = (await Promise.all([rpc.call(getAsset, {}), rpc.call(getAsset, {})])) as any[];
+    const balances = await Promise.all([get(), get()]);
+    expect(calls).toHaveLength(2);
+    expect(assets).toEqual([{ supply: 18446744073709551615n }, { supply: 18446744073709551615n }]);
+    expect(assets[0]).not.toBe(assets[1]);
+    expect(balances[0]).toEqual({ balances: [{ amount: 18446744073709551615n }] });
+    expect(balances[1]).toEqual(balances[0]);
+    expect(balances[1].balances).not.toBe(balances[0].balances);
+  });
 });

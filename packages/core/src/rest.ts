@@ -169,7 +169,7 @@ export function createRestTransport(
               options!,
               send,
               // (Each caller revives its own parsed body, in place.)
-              (exchange) => ({ ...exchange, value: structuredClone(exchange.value) }),
+              (exchange, copyParsed) => ({ ...exchange, value: copyParsed(exchange.value) }),
             );
           try {
             captured = await (shared || send());
