@@ -417,6 +417,14 @@ function guideEntries(site) {
       ],
     },
     {
+      n: "React Native",
+      k: "page",
+      s: "React Native 0.74 (Expo SDK 51) and later with no polyfill: which build Metro loads, no key in the app, redirects followed by its fetch",
+      u: `${RUNTIMES_PAGE}#react-native`,
+      f: ["unstable_enablePackageExports", "10.0.2.2"],
+      w: ["react native", "expo", "hermes", "metro", "mobile", "android", "ios", "polyfill"],
+    },
+    {
       n: "Testing your code",
       k: "page",
       s: "Unit tests of code that calls chaindata: a fetch stub, the key kept out of tests, maxRetries: 0, fake timers, msw and nock, errors across jest.resetModules, a webhook delivery",
