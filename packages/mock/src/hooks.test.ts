@@ -179,7 +179,13 @@ describe("Prefer: delay=<ms>", () => {
       await new Promise((r) => setTimeout(r, 20));
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(mock.requests()).toEqual([
-      expect.objectContaining({ status: 499, aborted: true, operationId: "getBalances" }),
+      expect.objectContaining({
+        status: 499,
+        aborted: true,
+        operationId: "getBalances",
+        areas: ["wallet"],
+        violations: [],
+      }),
     ]);
   });
 

@@ -53,6 +53,16 @@ const TRANSACTION = Buffer.from(
   ]),
 ).toString("base64");
 
+describe("bestExample, params of another shape than the examples", () => {
+  it("none for positional params against named examples, or for no params (not a crash)", () => {
+    const named = method([{ name: "a", params: { owner: "X" }, result: null } as any]);
+    expect(bestExample(named, ["X"])).toBeUndefined();
+    const positional = method([{ name: "p", params: ["X"], result: null } as any]);
+    expect(bestExample(positional, undefined)).toBeUndefined();
+    expect(bestExample(positional, { 0: "X" })).toBeUndefined();
+  });
+});
+
 describe("answerEntry, through the mock (examples mode)", () => {
   let mock: MockServer;
   beforeAll(async () => {
@@ -86,6 +96,17 @@ describe("answerEntry, through the mock (examples mode)", () => {
       [0, "invalid-request"],
       [2, "invalid-request"],
     ]);
+  });
+
+  it("a method that is no string is not a JSON-RPC request object (not a wrong `jsonrpc`); invalid params stay -32602 under X-Mock-JsonRpc-Error", async () => {
+    const r = await call("/?api-key=k", { jsonrpc: "2.0", id: 3, method: 5 });
+    expect(r.body.error.data[0].message).toBe(
+      'Not a JSON-RPC request object (an object with `jsonrpc: "2.0"` and a string `method`)',
+    );
+    const invalid = await call("/?api-key=k", request("getAsset", { id: 5 }), {
+      "X-Mock-JsonRpc-Error": "-32004",
+    });
+    expect([invalid.status, invalid.body.error.code]).toEqual([400, -32602]);
   });
 
   it("a gateway's page (Prefer: code=502 the method does not document) is logged with no violation", async () => {

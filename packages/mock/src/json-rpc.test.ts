@@ -140,3 +140,76 @@ describe("Prefer: retry-after=", () => {
     expect([inBatch.status, inBatch.headers.get("retry-after")]).toEqual([422, null]);
   });
 });
+
+describe("the answers json-rpc.ts makes itself (review 62: each kills a mutant the suites let live)", () => {
+  it("a bad hook on a body of null, or of a method that is no string: 422 with id null, logged with the violation and `(invalid)`", async () => {
+    const hook = { "X-Mock-JsonRpc-Error": "nonsense" };
+    const r = await call("/?api-key=k", "null", hook);
+    expect([r.status, r.body.id, r.body.error.code]).toEqual([422, null, -32603]);
+    expect(r.body.error.data).toEqual([expect.objectContaining({ code: "bad-hook" })]);
+    const noString = await call("/?api-key=k", { jsonrpc: "2.0", id: 7, method: 5 }, hook);
+    expect([noString.status, noString.body.id]).toEqual([422, 7]);
+    expect(mock.requests().map((e) => [e.rpcMethods, e.violations.map((v) => v.code)])).toEqual([
+      [["(invalid)"], ["bad-hook"]],
+      [["(invalid)"], ["bad-hook"]],
+    ]);
+  });
+
+  it("the standard error objects: -32700's message; -32601, -32602, -32603 forced where no method documents them", async () => {
+    expect((await call("/?api-key=k", "{")).body.error).toMatchObject({
+      code: -32700,
+      message: "Parse error",
+    });
+    for (const [code, message] of [
+      [-32601, "Method not found"],
+      [-32602, "Invalid params"],
+      [-32603, "Internal error"],
+    ] as const) {
+      const r = await call("/?api-key=k", request("getAsset", { id: ID }), {
+        "X-Mock-JsonRpc-Error": String(code),
+      });
+      expect(r.body.error).toEqual({ code, message });
+    }
+  });
+
+  it("an unknown method served nowhere: the violation says so, with no hint", async () => {
+    const r = await call("/?api-key=k", request("nope", {}));
+    expect(r.body.error.data[0].message).toBe('Method "nope" is not in the spec of POST /');
+  });
+
+  it("Prefer: code=429 answers the documented error object, not generated data", async () => {
+    const r = await call("/?api-key=k", request("getAsset", { id: ID }), { Prefer: "code=429" });
+    const example = await call("/?api-key=k", request("getAsset", { id: ID }), {
+      Prefer: "code=429, example=error-32029",
+    });
+    expect(r.status).toBe(429);
+    expect(r.body).toEqual(example.body);
+  });
+
+  it("a body without the key that reaches no method: the violation names the query parameter to send", async () => {
+    expect((await call("/", "{")).status).toBe(401);
+    expect(mock.requests()[0]!.violations).toEqual([
+      {
+        location: ["request", "query", "api-key"],
+        message: "The API key is missing: send the api-key query parameter",
+        code: 401,
+        severity: "error",
+      },
+    ]);
+  });
+
+  it("a batch's log keeps 100 violations over its entries, the rest counted", async () => {
+    const bad = (id: number) => request("getAssetBatch", { ids: Array(60).fill(0) }, id);
+    expect((await call("/?api-key=k", [bad(1), bad(2)])).status).toBe(200);
+    const [entry] = mock.requests();
+    expect([entry!.violations.length, entry!.violationsOmitted]).toEqual([100, 20]);
+  });
+
+  it("a batch with Prefer: code=<status no method documents>, example=: the undocumented status, not a crash", async () => {
+    const r = await call("/?api-key=k", [request("getAsset", { id: ID })], {
+      Prefer: "code=418, example=nope",
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.error.message).toBe("Mock: getAsset documents no HTTP 418 response");
+  });
+});
