@@ -464,6 +464,42 @@ describe("coalesce: share() called directly (found by mutation testing, review 5
     expect(copy).toHaveBeenCalledTimes(1);
   });
 
+  it("a copy that throws rejects its caller, who would otherwise wait for ever", async () => {
+    const coalesce = createCoalescer();
+    const { start, resolve } = pending();
+    const tooDeep = new RangeError("Maximum call stack size exceeded");
+    const copy = () => {
+      throw tooDeep;
+    };
+    const first = coalesce.share(["a"], "k", read, {}, start, copy)!;
+    const second = settle(coalesce.share(["a"], "k", read, {}, start, copy)!);
+    resolve({ n: 1 });
+    expect(await first).toEqual({ n: 1 });
+    const outcome = await Promise.race([
+      second,
+      new Promise((done) => setTimeout(() => done("still pending"), 1_000)),
+    ]);
+    expect(outcome).toEqual({ error: tooDeep });
+  });
+
+  it("copies an answer nested 100,000 deep for a later caller, or rejects it: never hangs", async () => {
+    const coalesce = createCoalescer();
+    const { start, resolve } = pending();
+    let deep: unknown = 1n;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const first = coalesce.share(["a"], "k", read, {}, start)!;
+    const second = settle(coalesce.share(["a"], "k", read, {}, start)!);
+    resolve(deep as object);
+    expect(await first).toBe(deep);
+    const outcome = (await Promise.race([
+      second,
+      new Promise((done) => setTimeout(() => done("still pending"), 1_000)),
+    ])) as { value?: unknown; error?: unknown };
+    expect(outcome).not.toBe("still pending");
+    if (outcome.error) expect(outcome.error).toBeInstanceOf(RangeError);
+    else expect(outcome.value).not.toBe(deep);
+  });
+
   it("a caller that leaves a request whose start never set `sent.options` gets attempts 0", async () => {
     const coalesce = createCoalescer();
     const { start } = pending();

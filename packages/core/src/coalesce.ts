@@ -155,7 +155,18 @@ export function createCoalescer(): Coalescer {
         // Every caller's copy is made as the request settles, before any caller's code runs on
         // the first one's value (a promise's reactions run in turn, before what they schedule).
         promise.then(
-          (value) => leave() && resolve(first ? value : copy(value as never, copyParsed)),
+          (value) => {
+            // (A copy that throws, as a recursive one does on an answer nested deeper than the
+            // stack, rejects its caller: it had left the call waiting for ever.)
+            if (leave())
+              try {
+                resolve(first ? value : copy(value as never, copyParsed));
+              } catch (error) {
+                // (What the caller's own `copy` threw, passed on as it came.)
+                // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+                reject(error);
+              }
+          },
           // (The request's own rejection, passed on as it came: an Error, or a callback's throw.)
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
           (error) => leave() && reject(first ? error : ownCopy(error)),
