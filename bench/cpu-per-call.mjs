@@ -26,7 +26,7 @@ const stub = async (_url, init) => {
   });
 };
 
-const ours = createDasClient({ apiKey: "k", baseUrls: { rpc: "http://x.test" }, fetch: stub });
+const ours = createDasClient({ apiKey: "k", baseUrls: { rpc: "https://x.test" }, fetch: stub });
 let lastId = 0;
 const handWritten = async (params) => {
   const res = await stub("http://x.test/?api-key=k", {
