@@ -43,8 +43,8 @@ export function runtimesPage(site) {
     ["react-native", "React Native", md(pc, reactNative)],
   ];
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Bun, Deno, Workers, browsers</span></nav>
-<h1>Bun, Deno, Cloudflare Workers and browsers</h1>
-<p class="lead">The packages run there unchanged. What differs from Node is how the API key gets in and, in a browser, who can read it.</p>
+<h1>Bun, Deno, Cloudflare Workers, browsers and React Native</h1>
+<p class="lead">The packages run there unchanged. What differs from Node is how the API key gets in and, in a browser or an app, who can read it.</p>
 <div class="callout callout-warn" role="note"><strong>A browser bundle with an API key hands the key to every visitor.</strong> The key travels in the request's URL (<code>?api-key=</code>) or its <code>X-Api-Key</code> header, where anyone who uses the page can read it. Keep it on your server: give the page no key and point <code>baseUrls</code> at an endpoint of yours that adds it; a host given its own URL and no key is called without one (<a href="#browser">In a browser</a>).</div>
 <p class="small">The sections below are those of the <code>@chaindata/core</code> package's README (every package runs on it), shown as they are, with a Worker added.</p>
 ${toc(sections.map(([id, t]) => [id, t]))}
