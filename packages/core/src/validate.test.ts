@@ -240,6 +240,32 @@ describe("validate", () => {
     ]);
   });
 
+  it("counts a refused name longer than 24 characters instead of quoting it: it may be the API key (user trial 48)", () => {
+    // `getBalances({ wallet, [key]: 1 })` showed the key in the message, `issues[].path`, the
+    // stack and every logger's and error tracker's copy of them (core's knownOptions counts an
+    // option's name by the same rule).
+    const key = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0";
+    const check = vObject({ wallet: vString() }, [], false);
+    let error: ValidationError | undefined;
+    try {
+      validate(check, { wallet: "x", [key]: 1 });
+    } catch (thrown) {
+      error = thrown as ValidationError;
+    }
+    expect(error?.issues).toEqual([
+      {
+        path: "params.<a name of 36 characters>",
+        rule: "additionalProperties",
+        message: "params.<a name of 36 characters>: is not an allowed property (allowed: wallet)",
+      },
+    ]);
+    expect(`${error?.stack}${JSON.stringify(error)}`).not.toContain(key.slice(0, 8));
+    // A typo, as long as a name of the spec's (showUnverifiedCollections has 25), is quoted.
+    expect(messages(check, { ["x".repeat(24)]: 1 })).toEqual([
+      `params.${"x".repeat(24)}: is not an allowed property (allowed: wallet)`,
+    ]);
+  });
+
   it("refuses additional properties named like Object.prototype members (own keys only)", () => {
     expect(
       messages(vObject({ id: vAny }, [], false), { constructor: 1, toString: 1, id: 1 }),

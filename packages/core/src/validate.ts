@@ -329,10 +329,12 @@ export const vBoolean: Check = (value, path, issues) => {
       const check = Object.hasOwn(properties, name) ? properties[name] : additional;
       if (check === false)
         // (The names allowed show the fix of a typo; another SDK's name for one of them,
-        // `displayOptions` for `options`, says so too where the spec gives it: vRenamed.)
+        // `displayOptions` for `options`, says so too where the spec gives it: vRenamed.) A name
+        // longer than 24 characters is counted, not quoted, as knownOptions counts an option's: it
+        // may be the API key given as a name, `{ [key]: 1 }` (user trial 48).
         add(
           issues,
-          `${path}.${name}`,
+          `${path}.${name.length > 24 ? `<a name of ${name.length} characters>` : name}`,
           "additionalProperties",
           `is not an allowed property (allowed: ${names() || "none"})`,
         );
