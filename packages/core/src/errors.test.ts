@@ -94,6 +94,27 @@ describe("toJSON", () => {
   });
 });
 
+describe("toJSON of a ValidationError", () => {
+  const issue = (i: number) => ({ path: `params.ids[${i}]`, rule: "pattern", message: `bad ${i}` });
+
+  it("keeps the first 100 issues, as util.inspect shows an array's: a huge refusal stays one loggable line", () => {
+    const issues = Array.from({ length: 100_000 }, (_, i) => issue(i));
+    const error = new ValidationError("params.ids[0]: bad (and 99999 more)", { issues });
+    const json = error.toJSON();
+    expect(json.issues).toEqual(issues.slice(0, 100));
+    expect(json.message).toBe("params.ids[0]: bad (and 99999 more)");
+    expect(JSON.stringify(error).length).toBeLessThan(20_000);
+    // The error itself keeps every issue.
+    expect(error.issues).toHaveLength(100_000);
+  });
+
+  it("keeps every issue up to 100, and no other error gains an issues field", () => {
+    const issues = Array.from({ length: 100 }, (_, i) => issue(i));
+    expect(new ValidationError("m", { issues }).toJSON().issues).toEqual(issues);
+    expect(Object.keys(new ChainDataError("m", { status: 500 }).toJSON())).not.toContain("issues");
+  });
+});
+
 describe("isRetryable", () => {
   const KEY = "retry-key";
   const getAsset = { id: "getAsset", idempotent: true };

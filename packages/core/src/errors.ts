@@ -47,6 +47,8 @@ export class ChainDataError extends Error {
    * field and the cause: its name, message and `code` (a `ConnectionError`'s errno, such as
    * `ECONNREFUSED`, on `cause.cause.code` for Node's fetch, as on the error), and its own cause
    * the same way, four levels at most (bigints become strings, which `JSON.stringify` cannot write).
+   * A `ValidationError`'s `issues` are its first 100, as `util.inspect` shows an array's (the
+   * message counts them all): 100,000 bad addresses made a 15 MB line, which log shippers drop.
    */
   toJSON(): Record<string, unknown> {
     // (Only these three of each cause: a chaindata error's causes are redacted copies of them,
@@ -58,7 +60,12 @@ export class ChainDataError extends Error {
         code: error.code,
         cause: depth ? plain(error.cause, depth - 1) : undefined,
       };
-    const fields = { ...(this as object), message: this.message, cause: plain(this.cause, 3) };
+    const fields = {
+      ...(this as object),
+      message: this.message,
+      cause: plain(this.cause, 3),
+      issues: (this as { issues?: unknown[] }).issues?.slice(0, 100),
+    };
     return JSON.parse(
       JSON.stringify(fields, (_key, value) => (typeof value === "bigint" ? String(value) : value)),
     );
@@ -142,7 +149,7 @@ export class ValidationError extends ChainDataError {
   override readonly name = "ValidationError";
   /** Always `0`: nothing was sent. */
   override readonly attempts = 0;
-  /** Every issue found; the message shows the first three. */
+  /** Every issue found; the message shows the first three, and `toJSON()` the first 100. */
   declare readonly issues: ValidationIssue[];
   /**
    * The operation id or JSON-RPC method name of the call refused; `undefined` for `validate`
