@@ -88,10 +88,10 @@ const TRANSACTION = btoa(
 const WEBHOOK_ID = "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f";
 
 const CLIENT_OPTIONS =
-  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, coalesce, rateLimit";
+  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit";
 /** createChainDataClient's: no `rateLimit` (a limiter is an area's own, refused at the top), and `areas`. */
 const SDK_OPTIONS =
-  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, coalesce, areas";
+  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, areas";
 const REQUEST_OPTIONS =
   "signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt";
 /**
@@ -616,7 +616,8 @@ const clientTypos = [
   "signal",
   "retryNonIdempotent",
   "onResponse",
-  "onAttempt",
+  "onattempt",
+  "onAttempts",
   "maxPages",
   "constructor",
   "toString",
@@ -855,6 +856,11 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       (value) => value === null || typeof value === "object",
       /^logger: must be an object with debug, info and\/or warn methods \(got (string|number|bigint|boolean|symbol|function)\)$/,
       [console.log, "console", true],
+    ),
+    wrongValues(
+      "onAttempt",
+      (value) => typeof value === "function",
+      /^onAttempt: must be a function$/,
     ),
     trappedValues(clientOptionNames.filter((name) => name !== "logger")),
     // Options whose getter throws, or that cannot be listed: the caller's error comes out.

@@ -73,14 +73,14 @@ describe("resolveConfig", () => {
       expect(() => resolveConfig(options as never)).toThrow(new ConfigurationError(message));
     refuses(
       { baseUrl: "http://127.0.0.1:4010" },
-      "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, coalesce, rateLimit)",
+      "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit)",
     );
     // A name longer than any option's is not quoted: it may be the key, given as a name
     // (`{ [key]: 1 }`), as the sdk's createChainDataClient hides one (review 43).
     const key = "0123abcd-4567-89ef-0123-456789abcdef";
     refuses(
       { [key]: 1 },
-      "<a name of 36 characters>: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, coalesce, rateLimit)",
+      "<a name of 36 characters>: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit)",
     );
     expect(() => checkRequestOptions({ [key]: 1 })).toThrow(/^<a name of 36 characters>: /);
     expect(() => createBatcher({ [key]: 1 } as never)).toThrow(

@@ -103,6 +103,18 @@ export interface ClientOptions {
    */
   logger?: Logger | undefined;
   /**
+   * Called once per attempt of every request the client makes (each request handed to `fetch`,
+   * retries included), when it ends, with its {@link AttemptRecord}: one hook for metrics and
+   * traces of every call, where a call's own `onAttempt` must be given to each call and takes it
+   * out of coalescing. A batch request is one attempt per try, whose `operation` is the batch's
+   * (`batch(getAsset ×3)`); identical reads coalesced into one request make one record. Called in the
+   * async context of the call that made the request (a batch's first call), as `logger` is, and
+   * beside a call's own `onAttempt`, which does not replace it. It never gets headers, nor the
+   * API key; what it throws (or rejects with) is ignored.
+   * @default undefined
+   */
+  onAttempt?: ((attempt: AttemptRecord) => void) | undefined;
+  /**
    * JSON-RPC auto-batching: `createBatcher()` (or `createBatcher({ maxSize, wait })`) sends
    * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Clients
    * given the same batcher and otherwise equal options (URL, key, headers, fetch, limits, logger)
@@ -142,7 +154,8 @@ export interface ClientOptions {
 }
 
 /**
- * Per-call options; each overrides the client option of the same name for this call.
+ * Per-call options; each overrides the client option of the same name for this call (`headers`
+ * are laid over the client's, and a call's `onAttempt` is called beside the client's).
  * (A type alias rather than an interface, so that a `RequestOptions` value is assignable to
  * `RequestOptions & Record<string, unknown>`, the JSON-RPC call's options.)
  */
@@ -190,7 +203,8 @@ export type RequestOptions = {
   /**
    * Called once per attempt (each request handed to `fetch`, retries included) when it ends, with
    * its {@link AttemptRecord}: its number, its status or error class, its request id, its duration
-   * and whether the call will retry. Per call, so that each caller's records reach its own trace: a
+   * and whether the call will retry. Per call, so that each caller's records reach its own trace
+   * (the client option of the same name gets every call's, and is called beside this one): a
    * batched call gets a record for each attempt of the batch request it rode, called in the async
    * context of the call that made it (an `AsyncLocalStorage` store reads as that caller's), where
    * the client's `logger` and `fetch` run in the context of the batch's first call. It never gets
@@ -207,6 +221,11 @@ export type RequestOptions = {
  * an attempt that succeeded: status 200, no `error`).
  */
 export interface AttemptRecord {
+  /**
+   * What the request was for: the operation id or JSON-RPC method (`getAsset`), or a batch
+   * request's methods with their counts (`batch(getAsset ×2, getAssetBatch)`).
+   */
+  operation: string;
   /** The attempt's number: 1 for the first request, 2 for the first retry, and so on. */
   attempt: number;
   /** The HTTP status of its answer; `undefined` when none came (a timeout, a lost connection, an abort). */
@@ -349,6 +368,7 @@ export const CLIENT_OPTIONS = [
   "timeout",
   "maxRetries",
   "logger",
+  "onAttempt",
   "batch",
   "coalesce",
   "rateLimit",
@@ -459,6 +479,13 @@ export const messageValue = (value: unknown): string =>
  */
 export const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
 
+/** Refuses each option of `names` that is set but is no function (a hook). */
+const requireFunctions = (options: any, names: string[]) => {
+  for (const name of names)
+    if (options[name] !== undefined && typeof options[name] !== "function")
+      misconfigured(name, "must be a function");
+};
+
 const REQUEST_OPTIONS = [
   "signal",
   "timeout",
@@ -494,12 +521,7 @@ export function checkRequestOptions(
       typeof signal.removeEventListener !== "function")
   )
     misconfigured("signal", "must be an AbortSignal");
-  for (const name of ["onResponse", "onAttempt"] as const)
-    if (
-      (options as RequestOptions)[name] !== undefined &&
-      typeof (options as RequestOptions)[name] !== "function"
-    )
-      misconfigured(name, "must be a function");
+  requireFunctions(options, ["onResponse", "onAttempt"]);
   // (Read as a boolean, the string "false" would retry a write.)
   if (retryNonIdempotent !== undefined && typeof retryNonIdempotent !== "boolean")
     misconfigured(
@@ -539,7 +561,7 @@ function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * Applies the defaults to `options`.
  * @throws ConfigurationError naming the option and the rule: an unknown option (a typo such as
  * `baseUrl` would otherwise send the real key to the default host), a key that is not a string,
- * a `fetch` that is not a function, a `logger` whose `debug`, `info` or `warn` is not a function,
+ * a `fetch` or `onAttempt` that is not a function, a `logger` whose `debug`, `info` or `warn` is not a function,
  * a bad `timeout` or `maxRetries`, or a `batch` / `coalesce` / `rateLimit` that is not a batcher,
  * coalescer or limiter
  * @param readsKeyVariable - whether a missing `apiKey` is read from {@link API_KEY_ENV} (by
@@ -586,6 +608,7 @@ export function resolveConfig(
     if (method != null && typeof method !== "function")
       misconfigured(`logger.${level}`, `must be a function (got ${typeOf(method)})`);
   }
+  requireFunctions(options, ["onAttempt"]);
   checkLimits(timeout, maxRetries);
   // (Only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key on a server
   // where the variable is set. Nor in the local environment: the mock takes any key, and the real

@@ -95,7 +95,11 @@ describe("toJSON", () => {
 });
 
 describe("toJSON of a ValidationError", () => {
-  const issue = (i: number) => ({ path: `params.ids[${i}]`, rule: "pattern", message: `bad ${i}` });
+  const issue = (i: number) => ({
+    path: `params.ids[${i}]`,
+    rule: "pattern" as const,
+    message: `bad ${i}`,
+  });
 
   it("keeps the first 100 issues, as util.inspect shows an array's: a huge refusal stays one loggable line", () => {
     const issues = Array.from({ length: 100_000 }, (_, i) => issue(i));

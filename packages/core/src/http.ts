@@ -98,7 +98,7 @@ export interface Http {
    * What makes two engines send alike, item by item (compared with `===`): the key sent (on a
    * key-optional host, only one given to its own client), the headers every request starts from
    * (written as JSON: equal objects alike), and the options the engine reads per request
-   * (`fetch`, `timeout`, `maxRetries`, `logger`, `rateLimit`). Resolved values, not the options as
+   * (`fetch`, `timeout`, `maxRetries`, `logger`, `onAttempt`, `rateLimit`). Resolved values, not the options as
    * given. Clients equal in all of it (and in their URL) share batches and coalesced requests.
    * Never in a message: it holds the key.
    */
@@ -651,22 +651,27 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // A write is retried after a 429 alone: refused before it was processed, it cannot be
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
         let retry = idempotent || options.retryNonIdempotent;
-        // Gives the call's `onAttempt` this attempt's record, once it ends: `outcome` is its error,
-        // or its answer (described, so the request id is redacted as on an error). Only for a
-        // request handed to `fetch` (an abort before it is none); quietly, as a logger is called.
-        const tell = (outcome: any, willRetry = false) =>
-          attempts == attempt &&
-          callQuietly(() =>
-            options.onAttempt?.({
-              attempt,
-              // (An error's class; a Response has no `name`.)
-              error: outcome.name,
-              status: outcome.status,
-              requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
-              durationMs: Date.now() - started,
-              willRetry,
-            }),
-          );
+        // Gives the call's `onAttempt` and the client's this attempt's record, once it ends:
+        // `outcome` is its error, or its answer (described, so the request id is redacted as on an
+        // error). Only for a request handed to `fetch` (an abort before it is none); quietly, as a
+        // logger is called. (Each hook its own copy: what one changes, the other does not see.)
+        const tell = (outcome: any, willRetry = false) => {
+          if (attempts == attempt)
+            for (const hook of [options.onAttempt, config.onAttempt])
+              if (hook)
+                callQuietly(() =>
+                  hook({
+                    operation: id,
+                    attempt,
+                    // (An error's class; a Response has no `name`.)
+                    error: outcome.name,
+                    status: outcome.status,
+                    requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
+                    durationMs: Date.now() - started,
+                    willRetry,
+                  }),
+                );
+        };
         // (A line before the answer too: a request that hangs until its timeout shows at once.)
         log("debug", `${id}: ${init.method} ${url} …`, { operation: id, attempt }, redactor);
         try {
@@ -784,6 +789,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       config.timeout,
       config.maxRetries,
       config.logger,
+      config.onAttempt,
       config.rateLimit,
     ],
   };

@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createBatcher } from "./batch.js";
+import { createCoalescer } from "./coalesce.js";
 import type { AttemptRecord } from "./config.js";
 import { AbortError, ConfigurationError, InternalServerError } from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
@@ -60,6 +61,7 @@ describe("onAttempt, unbatched", () => {
     expect(result).toEqual({ id: "1" });
     expect(records.map(outcome)).toEqual([
       {
+        operation: "getAsset",
         attempt: 1,
         status: 503,
         error: "InternalServerError",
@@ -67,13 +69,21 @@ describe("onAttempt, unbatched", () => {
         willRetry: true,
       },
       {
+        operation: "getAsset",
         attempt: 2,
         status: undefined,
         error: "ConnectionError",
         requestId: undefined,
         willRetry: true,
       },
-      { attempt: 3, status: 200, error: undefined, requestId: "req-3", willRetry: false },
+      {
+        operation: "getAsset",
+        attempt: 3,
+        status: 200,
+        error: undefined,
+        requestId: "req-3",
+        willRetry: false,
+      },
     ]);
   });
 
@@ -95,7 +105,14 @@ describe("onAttempt, unbatched", () => {
       .call(getAsset, {}, { onAttempt: (r) => refused.push(r) })
       .catch(() => {});
     expect(refused.map(outcome)).toEqual([
-      { attempt: 1, status: 404, error: "NotFoundError", requestId: undefined, willRetry: false },
+      {
+        operation: "getAsset",
+        attempt: 1,
+        status: 404,
+        error: "NotFoundError",
+        requestId: undefined,
+        willRetry: false,
+      },
     ]);
   });
 
@@ -177,15 +194,24 @@ describe("onAttempt, batched", () => {
     // One batch request, retried once: two requests in all.
     expect(calls).toHaveLength(2);
     expect(Array.isArray(JSON.parse(calls[0]!.body!))).toBe(true);
+    // (The batch request's records: its operation names the batch.)
     const expected = [
       {
+        operation: "batch(getAsset ×2)",
         attempt: 1,
         status: 503,
         error: "InternalServerError",
         requestId: "batch-1",
         willRetry: true,
       },
-      { attempt: 2, status: 200, error: undefined, requestId: "batch-2", willRetry: false },
+      {
+        operation: "batch(getAsset ×2)",
+        attempt: 2,
+        status: 200,
+        error: undefined,
+        requestId: "batch-2",
+        willRetry: false,
+      },
     ];
     expect(a.records.map(outcome)).toEqual(expected);
     expect(b.records.map(outcome)).toEqual(expected);
@@ -301,11 +327,137 @@ describe("onAttempt and the API key", () => {
       expect(list).toHaveLength(2);
       for (const record of list)
         expect(Object.keys(record).sort()).toEqual(
-          ["attempt", "durationMs", "error", "requestId", "status", "willRetry"].sort(),
+          [
+            "operation",
+            "attempt",
+            "durationMs",
+            "error",
+            "requestId",
+            "status",
+            "willRetry",
+          ].sort(),
         );
       expect(JSON.stringify(list)).not.toContain(KEY);
       expect(JSON.stringify(list)).not.toContain(KEY.slice(0, 12));
       expect(list.map((r) => r.requestId)).toEqual(["id-***", "ok-***"]);
     }
+  });
+});
+
+describe("the client's onAttempt", () => {
+  it("gets every call's attempts with their operation, beside a call's own, in the calling context", async () => {
+    const storage = new AsyncLocalStorage<string>();
+    const { fetch } = stubFetch(unavailable("c-1"), answer("c-2"), answer("c-3"));
+    const seen: [string | undefined, string, number, number | undefined][] = [];
+    const client = rpc(fetch, {
+      onAttempt: (r: AttemptRecord) =>
+        seen.push([storage.getStore(), r.operation, r.attempt, r.status]),
+    });
+    const own: AttemptRecord[] = [];
+    await storage.run("first", () => client.call(getAsset, { id: "a" }));
+    await storage.run("second", () =>
+      client.call(
+        { id: "getAssetBatch", idempotent: true },
+        { ids: [] },
+        { onAttempt: (r) => own.push(r) },
+      ),
+    );
+    expect(seen).toEqual([
+      ["first", "getAsset", 1, 503],
+      ["first", "getAsset", 2, 200],
+      ["second", "getAssetBatch", 1, 200],
+    ]);
+    expect(own.map((r) => [r.operation, r.attempt, r.status])).toEqual([["getAssetBatch", 1, 200]]);
+  });
+
+  it("is called for a REST client's attempts too", async () => {
+    const { fetch } = stubFetch(jsonResponse({ ok: 1 }));
+    const records: AttemptRecord[] = [];
+    const rest = createRestTransport(
+      { apiKey: KEY, fetch, onAttempt: (r) => records.push(r) },
+      walletHost,
+    );
+    await rest.restCall({ id: "getIdentity", idempotent: true }, undefined, {}, async (fetch) => {
+      const response = await fetch(new Request(`${rest.baseUrl}/v1/identity`));
+      return { data: await response.text(), response };
+    });
+    expect(records.map((r) => [r.operation, r.attempt, r.status])).toEqual([
+      ["getIdentity", 1, 200],
+    ]);
+  });
+
+  it("gets one record per try of a batch request, named by the batch, not one per call in it", async () => {
+    const { fetch, calls } = stubFetch(answer("b"));
+    const records: AttemptRecord[] = [];
+    const client = rpc(fetch, {
+      batch: createBatcher(),
+      onAttempt: (r: AttemptRecord) => records.push(r),
+    });
+    await Promise.all([client.call(getAsset, { id: "a" }), client.call(getAsset, { id: "b" })]);
+    expect(calls).toHaveLength(1);
+    expect(records.map((r) => [r.operation, r.attempt, r.requestId])).toEqual([
+      ["batch(getAsset ×2)", 1, "b"],
+    ]);
+  });
+
+  it("keeps identical reads coalesced (one request, one record), where a call's own onAttempt takes each call out", async () => {
+    const records: AttemptRecord[] = [];
+    const hooked = stubFetch(answer("one"), answer("two"), answer("three"));
+    const client = rpc(hooked.fetch, {
+      coalesce: createCoalescer(),
+      onAttempt: (r: AttemptRecord) => records.push(r),
+    });
+    await Promise.all([1, 2, 3].map(() => client.call(getAsset, { id: "same" })));
+    expect(hooked.calls).toHaveLength(1);
+    expect(records.map((r) => r.requestId)).toEqual(["one"]);
+
+    const perCall = stubFetch(answer("one"), answer("two"), answer("three"));
+    const other = rpc(perCall.fetch, { coalesce: createCoalescer() });
+    await Promise.all(
+      [1, 2, 3].map(() => other.call(getAsset, { id: "same" }, { onAttempt: () => {} })),
+    );
+    expect(perCall.calls).toHaveLength(3);
+  });
+
+  it("is part of what clients sharing a batcher must agree on: other hooks, other batches", async () => {
+    const { fetch, calls } = stubFetch(answer("x"), answer("y"));
+    const batch = createBatcher();
+    const a: AttemptRecord[] = [];
+    const b: AttemptRecord[] = [];
+    const first = rpc(fetch, { batch, onAttempt: (r: AttemptRecord) => a.push(r) });
+    const second = rpc(fetch, { batch, onAttempt: (r: AttemptRecord) => b.push(r) });
+    await Promise.all([first.call(getAsset, { id: "a" }), second.call(getAsset, { id: "b" })]);
+    expect(calls).toHaveLength(2);
+    expect([a.length, b.length]).toEqual([1, 1]);
+
+    const shared = vi.fn();
+    const { fetch: one, calls: together } = stubFetch(answer("z"));
+    const third = rpc(one, { batch, onAttempt: shared });
+    const fourth = rpc(one, { batch, onAttempt: shared });
+    await Promise.all([third.call(getAsset, { id: "a" }), fourth.call(getAsset, { id: "b" })]);
+    expect(together).toHaveLength(1);
+    expect(shared).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not fail the call when it throws, and the call's own still gets its record", async () => {
+    const { fetch } = stubFetch(answer("x"));
+    const own: AttemptRecord[] = [];
+    const client = rpc(fetch, {
+      onAttempt: () => {
+        throw new Error("metrics broke");
+      },
+    });
+    expect(await client.call(getAsset, {}, { onAttempt: (r) => own.push(r) })).toEqual({
+      id: "1",
+    });
+    expect(own).toHaveLength(1);
+  });
+
+  it("is refused at creation when it is no function, naming it", () => {
+    const { fetch, calls } = stubFetch(answer("x"));
+    expect(() => rpc(fetch, { onAttempt: "yes" })).toThrow(
+      new ConfigurationError("onAttempt: must be a function"),
+    );
+    expect(calls).toHaveLength(0);
   });
 });

@@ -429,7 +429,7 @@ describe("createChainDataClient: areas are checked when created", () => {
     [
       "misspelt option in an area",
       { admin: { timout: 5 } },
-      "areas.admin.timout: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, coalesce, rateLimit)",
+      "areas.admin.timout: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, coalesce, rateLimit)",
     ],
     [
       "batch on a REST area",
@@ -553,7 +553,7 @@ describe("createChainDataClient: areas are checked when created", () => {
     );
     expect(message({ apiKey: KEY, [KEY]: 1 })).toMatch(/^<a name of 20 characters>: /);
     expect(message({ areas: { das: { apiKey: "abcdefgh", abcdefgh: 1 } } })).toBe(
-      "areas.das.<a name of 8 characters>: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, coalesce, rateLimit)",
+      "areas.das.<a name of 8 characters>: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit)",
     );
   });
 
@@ -561,7 +561,7 @@ describe("createChainDataClient: areas are checked when created", () => {
     // (`rateLimit` was listed, though one given there is always refused: a limiter is an area's.)
     expect(() => createChainDataClient({ area: {} } as never)).toThrow(
       new ConfigurationError(
-        "area: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, coalesce, areas)",
+        "area: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, areas)",
       ),
     );
     expect(() => createChainDataClient({ rateLimit: adminRateLimit } as never)).toThrow(

@@ -74,7 +74,8 @@ export type EnvironmentName = core.EnvironmentName;
 /** Base URLs by host, overriding the environment's (the `baseUrls` client option). */
 export type BaseUrls = core.BaseUrls;
 /**
- * Per-call options; each overrides the client option of the same name for this call.
+ * Per-call options; each overrides the client option of the same name for this call (`headers`
+ * are laid over the client's, and a call's `onAttempt` is called beside the client's).
  * (A type alias rather than an interface, so that a `RequestOptions` value is assignable to
  * `RequestOptions & Record<string, unknown>`, the JSON-RPC call's options.)
  */
