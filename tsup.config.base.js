@@ -1,6 +1,6 @@
 // Shared tsup build of every package: ESM + CJS from src/index.ts, then the declarations by tsc.
 import { execFileSync } from "node:child_process";
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
 
@@ -13,8 +13,32 @@ const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 // have the format of its JavaScript (docs/decisions/0012-declaration-maps.md).
 export function emitDeclarations() {
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
+  withoutTypeOnlyStarExports("dist/types");
   cpSync("dist/types", "dist/types-cjs", { recursive: true });
   writeFileSync("dist/types-cjs/package.json", '{ "type": "commonjs" }\n');
+}
+
+// `export type *` (TypeScript 5.0 syntax) is the one statement of the declarations that TypeScript
+// 4.7 to 4.9 cannot read: TS1383 in each package's index.d.ts for every consumer that checks
+// libraries (no `skipLibCheck`), user trial 49. The sources keep it (under `verbatimModuleSyntax`
+// it says the module holds types only); the shipped .d.ts get the forms 4.7 reads, each on its
+// statement's line so the declaration maps stay right: `export *` of a module of types exports
+// the same names, and a namespace imported `import type` then exported `export type` is the
+// type-only namespace `export type * as` declares. test/packaging/declaration-syntax.test.ts
+// checks the .d.ts for syntax newer than 4.7 (docs/decisions/0011-dependency-pins.md).
+export function withoutTypeOnlyStarExports(dir) {
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".d.ts")) continue;
+    const file = `${entry.parentPath}/${entry.name}`;
+    const text = readFileSync(file, "utf8");
+    const rewritten = text
+      .replace(/^export type \* from ("[^"]+");$/gm, "export * from $1;")
+      .replace(
+        /^export type \* as (\w+) from ("[^"]+");$/gm,
+        "import type * as $1 from $2; export type { $1 };",
+      );
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
 }
 
 export default defineConfig({

@@ -43,9 +43,9 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       "```sh\nnpm install @chaindata/" +
       area +
       "\n```\n\n" +
-      // (The type floor where an area's user reads first: TypeScript 4.9 stops on the declarations'
-      // `export type *` with TS1383 and no hint of the version, user trial 37 F8.)
-      "Runs on Node 20.19 or later, Bun, Deno, Cloudflare Workers, in browsers and in React Native 0.74 or later (`@chaindata/core`'s README says what differs outside Node); TypeScript users need TypeScript 5.0 or later.\n\n" +
+      // (The type floor where an area's user reads first, user trial 37 F8: below it tsc stops on
+      // the declarations with no hint of the version. 4.7 since user trial 49, decision 0011.)
+      "Runs on Node 20.19 or later, Bun, Deno, Cloudflare Workers, in browsers and in React Native 0.74 or later (`@chaindata/core`'s README says what differs outside Node); TypeScript users need TypeScript 4.7 or later.\n\n" +
       "```ts\n" +
       `import { ${factory} } from "@chaindata/${area}";\n\n` +
       // (A key-optional host, the Sender, takes only a dedicated key: the general one is not sent there.)

@@ -35,7 +35,7 @@ describe("generated package README", () => {
   it("says the Node and TypeScript floors under the install command (user trial 37 F8: 4.9 fails with TS1383 and no hint)", () => {
     const text = readme(rest({}));
     expect(text).toContain(
-      "```sh\nnpm install @chaindata/things\n```\n\nRuns on Node 20.19 or later, Bun, Deno, Cloudflare Workers, in browsers and in React Native 0.74 or later (`@chaindata/core`'s README says what differs outside Node); TypeScript users need TypeScript 5.0 or later.\n",
+      "```sh\nnpm install @chaindata/things\n```\n\nRuns on Node 20.19 or later, Bun, Deno, Cloudflare Workers, in browsers and in React Native 0.74 or later (`@chaindata/core`'s README says what differs outside Node); TypeScript users need TypeScript 4.7 or later.\n",
     );
     // (The floor said is core's: its engines field and the syntax its declarations use.)
     const core = JSON.parse(

@@ -70,7 +70,7 @@ describe("types", () => {
 
   // (A tuple that mixed a labelled and an unlabelled member, in `Paginated`, was an error before
   // TypeScript 5.2 in every package's declarations, while the README said ≥ 5.0.)
-  it(`the strict consumer's calls compile with TypeScript ${OLDEST_TYPESCRIPT} too, the oldest the README promises`, () => {
+  it(`the strict consumer's calls compile with TypeScript ${OLDEST_TYPESCRIPT} too, the oldest that reads them`, () => {
     const dir = mkdtempSync(join(tmpdir(), "chaindata-oldest-ts-"));
     try {
       expect(tscOldest(dir, "-p", `${root}test/types/tsconfig.strict.json`)).toBe("");
