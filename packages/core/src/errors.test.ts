@@ -21,6 +21,7 @@ import {
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,
+  type ValidationIssue,
 } from "./errors.js";
 import { rpcHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
@@ -116,6 +117,27 @@ describe("toJSON of a ValidationError", () => {
     const issues = Array.from({ length: 100 }, (_, i) => issue(i));
     expect(new ValidationError("m", { issues }).toJSON().issues).toEqual(issues);
     expect(Object.keys(new ChainDataError("m", { status: 500 }).toJSON())).not.toContain("issues");
+  });
+
+  it("writes an issues field that is no array as before, and never throws for it (a hand-made error, a subclass)", () => {
+    const withIssues = (issues: unknown) =>
+      new ChainDataError("m", { issues: issues as ValidationIssue[] }).toJSON().issues;
+    expect(withIssues({ first: "bad" })).toEqual({ first: "bad" });
+    expect(withIssues(5)).toBe(5);
+    expect(withIssues(null)).toBeNull();
+    // (A string is no list of issues: written whole, not cut to 100 characters.)
+    expect(withIssues("x".repeat(150))).toBe("x".repeat(150));
+    class Counted extends ChainDataError {
+      issues = new Set(["a"]);
+    }
+    expect(new Counted("m").toJSON().issues).toEqual({});
+    // A getter of a subclass is no own field: toJSON neither shows it nor calls it.
+    class Computed extends ChainDataError {
+      get issues(): never {
+        throw new Error("read");
+      }
+    }
+    expect(new Computed("m").toJSON()).toEqual({ name: "ChainDataError", message: "m" });
   });
 });
 

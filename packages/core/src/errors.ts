@@ -60,12 +60,15 @@ export class ChainDataError extends Error {
         code: error.code,
         cause: depth ? plain(error.cause, depth - 1) : undefined,
       };
-    const fields = {
+    const fields: Record<string, unknown> = {
       ...(this as object),
       message: this.message,
       cause: plain(this.cause, 3),
-      issues: (this as { issues?: unknown[] }).issues?.slice(0, 100),
     };
+    // (The own field, as spread, and only an array: a subclass's or a hand-made error's `issues`
+    // of another kind, or a getter, is written as before, never a throw from toJSON.)
+    const { issues } = fields;
+    if (Array.isArray(issues)) fields.issues = issues.slice(0, 100);
     return JSON.parse(
       JSON.stringify(fields, (_key, value) => (typeof value === "bigint" ? String(value) : value)),
     );
