@@ -82,7 +82,7 @@ export interface BatcherOptions {
 
 /**
  * `callback`, to be called in the async context of the code that calls this (a batched call's own,
- * where the batch request runs in its first call's): each value goes through a promise callback
+ * where the batch request runs in its first call's, or in the one that filled it): each value goes through a promise callback
  * registered in that context, and a runtime runs a promise callback in the async context it was
  * registered in (Node's `AsyncLocalStorage`: src/on-attempt.test.ts); it registers the next one
  * there. No API of one runtime is needed. So the callback runs a microtask later, still
@@ -210,9 +210,10 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
           ]
         : [calls[0]!.call.text, requests[0]!.method];
     const { signal } = (batch.controller = new AbortController());
-    // Each attempt's record goes to the calls still waiting for the batch (not those that left).
+    // Each attempt's record goes to the calls still waiting for the batch (not those that left),
+    // each its own copy: a caller's hook that tags it (its trace id) must not tag the others'.
     const onAttempt = (record: AttemptRecord) =>
-      calls.forEach((member) => member.done || member.tell?.(record));
+      calls.forEach((member) => member.done || member.tell?.({ ...record }));
     batch.post(body, { id, idempotent: true }, (batch.sent = { signal, onAttempt })).then(
       ([answer, response]) => {
         // Entries may come back in any order: route them by id. A non-array answer (a

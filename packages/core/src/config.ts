@@ -108,7 +108,8 @@ export interface ClientOptions {
    * traces of every call, where a call's own `onAttempt` must be given to each call and takes it
    * out of coalescing. A batch request is one attempt per try, whose `operation` is the batch's
    * (`batch(getAsset ×3)`); identical reads coalesced into one request make one record. Called in the
-   * async context of the call that made the request (a batch's first call), as `logger` is, and
+   * async context of the call that made the request (a batch's first call, or the one that filled
+   * it to its `maxSize`), as `logger` is, and
    * beside a call's own `onAttempt`, which does not replace it. It never gets headers, nor the
    * API key; what it throws (or rejects with) is ignored.
    * @default undefined
@@ -207,7 +208,8 @@ export type RequestOptions = {
    * (the client option of the same name gets every call's, and is called beside this one): a
    * batched call gets a record for each attempt of the batch request it rode, called in the async
    * context of the call that made it (an `AsyncLocalStorage` store reads as that caller's), where
-   * the client's `logger` and `fetch` run in the context of the batch's first call. It never gets
+   * the client's `logger` and `fetch` run in the context of the batch's first call (or of the one
+   * that filled it to its `maxSize`), and each caller gets its own copy of the record. It never gets
    * headers, nor the API key. Unlike `onResponse`, what it throws (or rejects with) is ignored:
    * the request is under way, and batched, it is other callers' too.
    * @default undefined

@@ -461,3 +461,47 @@ describe("the client's onAttempt", () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe("onAttempt records are each hook's own", () => {
+  it("gives each batched caller its own copy of the batch request's record: what one caller's hook adds, another's does not see", async () => {
+    const storage = new AsyncLocalStorage<string>();
+    const { fetch } = stubFetch(answer("shared"));
+    const client = rpc(fetch, { batch: createBatcher() });
+    const seen: Record<string, AttemptRecord> = {};
+    const taggedBefore: unknown[] = [];
+    // (A gateway's tracer that tags the record with its caller's trace id before keeping it. No
+    // expect inside: what a hook throws is ignored.)
+    const onAttempt = (record: AttemptRecord) => {
+      const trace = storage.getStore()!;
+      taggedBefore.push((record as { trace?: string }).trace);
+      seen[trace] = Object.assign(record, { trace });
+    };
+    await Promise.all(
+      ["a", "b", "c"].map((trace) =>
+        storage.run(trace, () => client.call(getAsset, { id: trace }, { onAttempt })),
+      ),
+    );
+    expect(Object.keys(seen).sort()).toEqual(["a", "b", "c"]);
+    expect(taggedBefore).toEqual([undefined, undefined, undefined]);
+    for (const [trace, record] of Object.entries(seen))
+      expect(record).toMatchObject({ trace, operation: "batch(getAsset ×3)", requestId: "shared" });
+  });
+});
+
+describe("the client's onAttempt and the batch request's context", () => {
+  it("runs in the batch's first call's context, or in that of the call that filled it to its maxSize", async () => {
+    const storage = new AsyncLocalStorage<string>();
+    const contexts: (string | undefined)[] = [];
+    const onAttempt = () => contexts.push(storage.getStore());
+    const { fetch } = stubFetch(answer("a"), answer("b"));
+    const tick = rpc(fetch, { batch: createBatcher(), onAttempt });
+    const full = rpc(fetch, { batch: createBatcher({ maxSize: 2 }), onAttempt });
+    for (const client of [tick, full])
+      await Promise.all(
+        ["first", "second"].map((name) =>
+          storage.run(name, () => client.call(getAsset, { id: name })),
+        ),
+      );
+    expect(contexts).toEqual(["first", "second"]);
+  });
+});
