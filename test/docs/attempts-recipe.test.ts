@@ -2,8 +2,9 @@
 // gateway, each in its own AsyncLocalStorage store, whose calls share one batch request (retried
 // once), each get the records of that request's attempts in their own store. A gateway's tracer
 // read the store in the client's logger and fetch, which run in the batch's first caller's
-// context, and could not tell the callers apart (user trial). The block is taken from the README as
-// written, and run with the package as published (built dist/).
+// context, and could not tell the callers apart (user trial). Its metrics example (the client's
+// onAttempt) gets every call's attempts. Each block is taken from the README as written (found by
+// what it declares: the section has two), and run with the package as published (built dist/).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { runInThisContext } from "node:vm";
@@ -14,15 +15,31 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 const readme = readFileSync(new URL("../../packages/core/README.md", import.meta.url), "utf8");
 const heading = readme.indexOf("### Tracing each attempt");
 if (heading < 0) throw new Error('packages/core/README.md has no "### Tracing each attempt"');
-const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(heading))![1]!;
+/** The section's ts block that holds `text` (the blocks' order is the README's to change). */
+const blockWith = (text: string) => {
+  const found = [...readme.slice(heading).matchAll(/```ts\n([\s\S]*?)```/g)]
+    .map((match) => match[1]!)
+    .find((code) => code.includes(text));
+  if (!found)
+    throw new Error(`packages/core/README.md: no ts block with ${text} under its heading`);
+  return found;
+};
 
 type Handle = (
   id: string,
   assetId: string,
 ) => Promise<{ asset: unknown; attempts: Record<string, unknown>[] }>;
 
-/** The block as a function of its imports (each `import { … } from 'm'` read from `modules`). */
-function load(modules: Record<string, object>): Handle {
+/**
+ * `block` as a function of its imports (each `import { … } from 'm'` read from `modules`) and of
+ * what it declares (`scope`), returning `result`, a name it defines.
+ */
+function load<T>(
+  block: string,
+  result: string,
+  modules: Record<string, object>,
+  scope: Record<string, unknown> = {},
+): T {
   const code = block
     .replace(
       /^import \{([^}]*)\} from '([^']+)';$/gm,
@@ -32,7 +49,9 @@ function load(modules: Record<string, object>): Handle {
   const js = ts.transpileModule(code, {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None },
   }).outputText;
-  return runInThisContext(`((modules) => { ${js}\n return handle; })`)(modules) as Handle;
+  return runInThisContext(
+    `((modules, { ${Object.keys(scope).join(", ")} }) => { ${js}\n return ${result}; })`,
+  )(modules, scope) as T;
 }
 
 const KEY = "attempts-recipe-key-0123456789";
@@ -68,7 +87,7 @@ describe("the core README's onAttempt recipe", () => {
         { headers: { "content-type": "application/json", "x-request-id": "second" } },
       );
     });
-    const handle = load({
+    const handle = load<Handle>(blockWith("export function handle"), "handle", {
       "node:async_hooks": { AsyncLocalStorage },
       "@chaindata/das": das,
     });
@@ -85,14 +104,72 @@ describe("the core README's onAttempt recipe", () => {
     for (const { attempts } of [a, b])
       expect(attempts.map(({ durationMs, ...rest }) => rest)).toEqual([
         {
+          operation: "batch(getAsset ×2)",
           attempt: 1,
           status: 503,
           error: "InternalServerError",
           requestId: "first",
           willRetry: true,
         },
-        { attempt: 2, status: 200, error: undefined, requestId: "second", willRetry: false },
+        {
+          operation: "batch(getAsset ×2)",
+          attempt: 2,
+          status: 200,
+          error: undefined,
+          requestId: "second",
+          willRetry: false,
+        },
       ]);
     expect(JSON.stringify([a.attempts, b.attempts])).not.toContain(KEY);
+  });
+
+  it("its metrics example records every call's attempts, by operation and outcome", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", KEY);
+    let n = 0;
+    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+      const { id, params } = JSON.parse(String(init.body));
+      // The first request fails with a 503 that asks for no wait; the others are answered.
+      if (++n === 1)
+        return new Response('{"error":"unavailable"}', {
+          status: 503,
+          headers: { "retry-after-ms": "0" },
+        });
+      return new Response(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          result: params.ids ? params.ids.map(asset) : asset(params.id),
+        }),
+        {
+          headers: { "content-type": "application/json" },
+        },
+      );
+    });
+    const histogram = vi.fn();
+    const client = load<das.DasClient>(
+      blockWith("metrics.histogram"),
+      "das",
+      { "@chaindata/das": das },
+      { metrics: { histogram } },
+    );
+    await client.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
+    await client.getAssetBatch({ ids: ["So11111111111111111111111111111111111111112"] });
+    expect(histogram.mock.calls.map(([name, ms, tags]) => [name, typeof ms, tags])).toEqual([
+      [
+        "chaindata.attempt.ms",
+        "number",
+        { operation: "getAsset", outcome: "InternalServerError", willRetry: true },
+      ],
+      [
+        "chaindata.attempt.ms",
+        "number",
+        { operation: "getAsset", outcome: "200", willRetry: false },
+      ],
+      [
+        "chaindata.attempt.ms",
+        "number",
+        { operation: "getAssetBatch", outcome: "200", willRetry: false },
+      ],
+    ]);
   });
 });
