@@ -85,7 +85,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       // (A list under its own heading, one item per subject: a reader scans it for the one they
       // need, review 46 F8.)
       `\n\n## Options, other ways to call, errors and u64 values\n\n` +
-      `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
+      `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger, \`onAttempt\` for metrics of every attempt${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
       bullet("Other ways to call", callsNote(area, kind, ops, client)) +
       `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n` +
       // (No newline after the last item: each section below starts with its blank line.)

@@ -391,6 +391,28 @@ export async function valid(signal: AbortSignal): Promise<void> {
   await wallet.getBalances({ wallet: ADDRESS }, { onResponse: (r) => void seen.push(r) });
   // @ts-expect-error — onResponse is a callback, not a flag
   await das.getAsset({ id: ADDRESS }, { onResponse: true });
+  // A call's onAttempt and the client's get the same record, its operation included; an async one
+  // is accepted (what it rejects with is ignored).
+  await das.getAsset(
+    { id: ADDRESS },
+    {
+      onAttempt: ({ operation, attempt, willRetry }) => void [operation.length, attempt, willRetry],
+    },
+  );
+  createDasClient({
+    onAttempt: ({ operation, durationMs }) => void [operation.length, durationMs],
+  });
+  createWalletClient({ onAttempt: async (record) => void (await Promise.resolve(record.status)) });
+  createChainDataClient({
+    onAttempt: (record) => void record.operation.length,
+    areas: { das: { onAttempt: () => {} }, sender: { onAttempt: undefined } },
+  });
+  // @ts-expect-error — the hook gets a record, not the operation's name
+  createDasClient({ onAttempt: (operation: string) => void operation.length });
+  // @ts-expect-error — a callback, not a flag
+  createSenderClient({ onAttempt: true });
+  // @ts-expect-error — an area's hook is typed as its factory's
+  createChainDataClient({ areas: { wallet: { onAttempt: (status: number) => void status } } });
 
   const fromSdk: Das.Asset = await sdk.das.getAsset({ id: ADDRESS });
   const item: Wallet.WalletBalanceItem | undefined = (

@@ -186,6 +186,27 @@ describe("createChainDataClient: areas", () => {
     expect(seen, unseen(seen)).toEqual(SEEN);
   });
 
+  it("onAttempt: the shared hook gets every area's attempts (the sender's ping too); an area's own replaces it for that area", async () => {
+    const { fetch } = recorder();
+    const shared: string[] = [];
+    const das: string[] = [];
+    const sdk = createChainDataClient({
+      apiKey: KEY,
+      baseUrls,
+      fetch,
+      maxRetries: 0,
+      onAttempt: (record) => shared.push(record.operation),
+      areas: { das: { onAttempt: (record) => das.push(record.operation) } },
+    });
+    for (const area of areas) await calls[area](sdk).catch(() => {});
+    await sdk.sender.ping().catch(() => {});
+    // (One attempt each: the recorder answers 503, and no area retries.)
+    expect(shared).toHaveLength(areas.length);
+    expect(shared.at(-1)).toBe("ping");
+    expect(das).toHaveLength(1);
+    expect(shared).not.toContain(das[0]);
+  });
+
   it("timeout and maxRetries per area", async () => {
     const { fetch, sent } = recorder(60);
     const sdk = createChainDataClient({
