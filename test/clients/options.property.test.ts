@@ -857,9 +857,10 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       /^logger: must be an object with debug, info and\/or warn methods \(got (string|number|bigint|boolean|symbol|function)\)$/,
       [console.log, "console", true],
     ),
+    // (`null` is none, as for `logger`: an sdk area's way to turn the shared hook off.)
     wrongValues(
       "onAttempt",
-      (value) => typeof value === "function",
+      (value) => value === null || typeof value === "function",
       /^onAttempt: must be a function$/,
     ),
     trappedValues(clientOptionNames.filter((name) => name !== "logger")),

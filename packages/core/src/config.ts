@@ -107,14 +107,15 @@ export interface ClientOptions {
    * retries included), when it ends, with its {@link AttemptRecord}: one hook for metrics and
    * traces of every call, where a call's own `onAttempt` must be given to each call and takes it
    * out of coalescing. A batch request is one attempt per try, whose `operation` is the batch's
-   * (`batch(getAsset ×3)`); identical reads coalesced into one request make one record. Called in the
-   * async context of the call that made the request (a batch's first call, or the one that filled
-   * it to its `maxSize`), as `logger` is, and
-   * beside a call's own `onAttempt`, which does not replace it. It never gets headers, nor the
-   * API key; what it throws (or rejects with) is ignored.
+   * (`batch(getAsset ×3)`); identical reads coalesced into one request make one record. Called in
+   * the async context of the call that made the request (a batch's first call, or the one that
+   * filled it to its `maxSize`), as `logger` is, and beside a call's own `onAttempt`, which does
+   * not replace it. It never gets headers, nor the API key; what it throws (or rejects with) is
+   * ignored. `null` is none: in the sdk's `areas`, an area given `onAttempt: null` sends none of its
+   * attempts to the shared hook.
    * @default undefined
    */
-  onAttempt?: ((attempt: AttemptRecord) => void) | undefined;
+  onAttempt?: ((attempt: AttemptRecord) => void) | null | undefined;
   /**
    * JSON-RPC auto-batching: `createBatcher()` (or `createBatcher({ maxSize, wait })`) sends
    * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Clients
@@ -611,7 +612,8 @@ export function resolveConfig(
     if (method != null && typeof method !== "function")
       misconfigured(`logger.${level}`, `must be a function (got ${typeOf(method)})`);
   }
-  requireFunctions(options, ["onAttempt"]);
+  // (`null` is none, as for `logger`: how an sdk area turns the shared hook off.)
+  if (options.onAttempt !== null) requireFunctions(options, ["onAttempt"]);
   checkLimits(timeout, maxRetries);
   // (Only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key on a server
   // where the variable is set. Nor in the local environment: the mock takes any key, and the real

@@ -207,6 +207,27 @@ describe("createChainDataClient: areas", () => {
     expect(shared).not.toContain(das[0]);
   });
 
+  it("onAttempt: null in an area sends none of its attempts to the shared hook (undefined is not given, and keeps it)", async () => {
+    const { fetch } = recorder();
+    const shared: string[] = [];
+    const sdk = createChainDataClient({
+      apiKey: KEY,
+      baseUrls,
+      fetch,
+      maxRetries: 0,
+      onAttempt: (record) => shared.push(record.operation),
+      areas: { das: { onAttempt: null }, compression: { onAttempt: undefined } },
+    });
+    for (const area of areas) await calls[area](sdk).catch(() => {});
+    expect(shared).toHaveLength(areas.length - 1);
+    await calls.das(sdk).catch(() => {});
+    expect(shared).toHaveLength(areas.length - 1);
+    // (Anything else that is no function is still refused, naming its path.)
+    expect(() =>
+      createChainDataClient({ apiKey: KEY, areas: { das: { onAttempt: 0 as never } } }),
+    ).toThrow(/^areas\.das\.onAttempt: must be a function$/);
+  });
+
   it("timeout and maxRetries per area", async () => {
     const { fetch, sent } = recorder(60);
     const sdk = createChainDataClient({
