@@ -186,17 +186,24 @@ describe("createChainDataClient: areas", () => {
     expect(seen, unseen(seen)).toEqual(SEEN);
   });
 
-  it("onAttempt: the shared hook gets every area's attempts (the sender's ping too); an area's own replaces it for that area", async () => {
-    const { fetch } = recorder();
+  /** An sdk whose shared `onAttempt` collects the operations it hears, with `areas` of its own. */
+  const withSharedHook = (areaOptions: ChainDataClientOptions["areas"]) => {
     const shared: string[] = [];
-    const das: string[] = [];
     const sdk = createChainDataClient({
       apiKey: KEY,
       baseUrls,
-      fetch,
+      fetch: recorder().fetch,
       maxRetries: 0,
       onAttempt: (record) => shared.push(record.operation),
-      areas: { das: { onAttempt: (record) => das.push(record.operation) } },
+      areas: areaOptions,
+    });
+    return { sdk, shared };
+  };
+
+  it("onAttempt: the shared hook gets every area's attempts (the sender's ping too); an area's own replaces it for that area", async () => {
+    const das: string[] = [];
+    const { sdk, shared } = withSharedHook({
+      das: { onAttempt: (record) => das.push(record.operation) },
     });
     for (const area of areas) await calls[area](sdk).catch(() => {});
     await sdk.sender.ping().catch(() => {});
@@ -208,15 +215,9 @@ describe("createChainDataClient: areas", () => {
   });
 
   it("onAttempt: null in an area sends none of its attempts to the shared hook (undefined is not given, and keeps it)", async () => {
-    const { fetch } = recorder();
-    const shared: string[] = [];
-    const sdk = createChainDataClient({
-      apiKey: KEY,
-      baseUrls,
-      fetch,
-      maxRetries: 0,
-      onAttempt: (record) => shared.push(record.operation),
-      areas: { das: { onAttempt: null }, compression: { onAttempt: undefined } },
+    const { sdk, shared } = withSharedHook({
+      das: { onAttempt: null },
+      compression: { onAttempt: undefined },
     });
     for (const area of areas) await calls[area](sdk).catch(() => {});
     expect(shared).toHaveLength(areas.length - 1);
