@@ -233,4 +233,26 @@ describe("answerEntry, through the mock (dynamic mode)", () => {
     expect(answers.length).toBeGreaterThan(150);
     expect(new Set(answers).size).toBe(answers.length);
   });
+
+  it("Prefer: code=<an error status> answers the documented error object, whatever the seed; code=200 is generated", async () => {
+    const answer = async (prefer: string) =>
+      (
+        await callMock(mock.url, "/?api-key=k", {
+          body: request("getAsset", { id: ID }),
+          headers: { prefer },
+        })
+      ).body;
+    const documented = await answer("code=429, dynamic=false");
+    expect(documented.error).toEqual(expect.objectContaining({ code: expect.any(Number) }));
+    expect(await answer("code=429, seed=a")).toEqual(documented);
+    expect(await answer("code=429, seed=b")).toEqual(documented);
+    const [a, b] = [await answer("code=200, seed=a"), await answer("code=200, seed=b")];
+    expect(a.result).toMatchObject({ id: ID });
+    expect(b.result).not.toEqual(a.result);
+  });
+
+  it("generated again at most three times: a seed whose four answers are `null`s only answers `[null]`", async () => {
+    // (found by search: "n6843" is the first of "n0", "n1", ... that does)
+    expect(await assets("n6843")).toEqual([null]);
+  });
 });

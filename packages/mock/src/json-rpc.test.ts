@@ -248,7 +248,12 @@ describe("what the log and the answer keep (review 63: each kills a mutant the s
 
   it("a body the dispatcher rejects before any method is logged with no method", async () => {
     await call("/?api-key=k", []);
-    expect(mock.requests()[0]).toMatchObject({ status: 400, rpcMethods: [], areas: [] });
+    expect(mock.requests()[0]).toMatchObject({
+      kind: "json-rpc",
+      status: 400,
+      rpcMethods: [],
+      areas: [],
+    });
   });
 
   it("the violations of a bad request object and of an unknown method: where in the body, and what", async () => {
@@ -274,5 +279,41 @@ describe("what the log and the answer keep (review 63: each kills a mutant the s
         },
       ],
     ]);
+  });
+});
+
+describe("statuses and log entries of answers no method makes (review 63, second run)", () => {
+  it("a single invalid request object is the area's HTTP status for -32600 (400), not 200", async () => {
+    const r = await call("/?api-key=k", { jsonrpc: "1.0", id: 3, method: "getAsset" });
+    expect([r.status, r.body.error.code]).toEqual([400, -32600]);
+  });
+
+  it("a batch entry whose method is no string is logged as `(invalid)`, beside the methods of the others", async () => {
+    await call("/?api-key=k", [
+      request("getAsset", { id: ID }),
+      { jsonrpc: "2.0", id: 2, method: 5 },
+    ]);
+    expect(mock.requests()[0]).toMatchObject({
+      status: 200,
+      rpcMethods: ["getAsset", "(invalid)"],
+    });
+  });
+
+  it("without the key, a batch of exactly 10,000 (the limit) is read: the 401 is logged with its methods", async () => {
+    const body = [...Array.from({ length: 9_999 }, () => 1), request("getAsset", { id: ID })];
+    expect((await call("/", body)).status).toBe(401);
+    const [entry] = mock.requests();
+    expect([entry!.status, entry!.rpcMethods.length, entry!.rpcMethods.at(-1)]).toEqual([
+      401,
+      10_000,
+      "getAsset",
+    ]);
+  });
+
+  it("a bad hook is logged with no area", async () => {
+    await call("/?api-key=k", request("getAsset", { id: ID }), {
+      "X-Mock-JsonRpc-Error": "nonsense",
+    });
+    expect(mock.requests()[0]).toMatchObject({ kind: "json-rpc", status: 422, areas: [] });
   });
 });
