@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RpcMethod } from "./convert.js";
 import { startMock, type MockServer } from "./index.js";
+import { stringifyJson } from "./json.js";
 import { bestExample } from "./json-rpc-entry.js";
 import { callMock, rpcRequest as request } from "./test-support.js";
 
@@ -195,5 +196,63 @@ describe("answerEntry, through the mock (dynamic mode)", () => {
     expect(a).toEqual(expect.any(String));
     expect(again).toBe(a);
     expect(b).not.toBe(a);
+  });
+
+  // A generated getAssetBatch answer of `null`s only is generated again from the seed with `/1`,
+  // `/2`, `/3` added. The seeds below were found by search: "r6" first generates `[null]` (so its
+  // answer is the one of "r6/1"), "r38" three times (its answer is the one of "r38/3").
+  const assets = async (seed?: string) =>
+    (
+      await callMock(mock.url, "/?api-key=k", {
+        body: request("getAssetBatch", { ids: [ID] }),
+        headers: seed === undefined ? {} : { prefer: `seed=${seed}` },
+      })
+    ).body.result;
+
+  it("an answer of `null`s only is generated again, from the seed with `/1`, `/2`, `/3` added", async () => {
+    const once = await assets("r6");
+    expect(once).toEqual([expect.objectContaining({ id: ID })]);
+    expect(once).toEqual(await assets("r6/1"));
+    expect(await assets("r6")).toEqual(once);
+    const thrice = await assets("r38");
+    expect(thrice).toEqual([expect.objectContaining({ id: ID })]);
+    expect(thrice).toEqual(await assets("r38/3"));
+    for (const other of ["r38/1", "r38/2"]) expect(await assets(other)).not.toEqual(thrice);
+  });
+
+  it("without a seed, an answer generated again is random too: no two answers with an entry are the same", async () => {
+    // about 1 in 13 first answers is `[null]` (seeded above: 3 of 40 seeds), so ~15 of 200 are
+    // generated again; from a fixed seed they would all be the same
+    const r = await callMock(mock.url, "/?api-key=k", {
+      body: Array.from({ length: 200 }, (_, i) => request("getAssetBatch", { ids: [ID] }, i)),
+    });
+    const answers = (r.body as any[])
+      .map((e) => e.result)
+      .filter((result) => result.some((entry: unknown) => entry !== null))
+      .map((result) => stringifyJson(result));
+    expect(answers.length).toBeGreaterThan(150);
+    expect(new Set(answers).size).toBe(answers.length);
+  });
+
+  it("Prefer: code=<an error status> answers the documented error object, whatever the seed; code=200 is generated", async () => {
+    const answer = async (prefer: string) =>
+      (
+        await callMock(mock.url, "/?api-key=k", {
+          body: request("getAsset", { id: ID }),
+          headers: { prefer },
+        })
+      ).body;
+    const documented = await answer("code=429, dynamic=false");
+    expect(documented.error).toEqual(expect.objectContaining({ code: expect.any(Number) }));
+    expect(await answer("code=429, seed=a")).toEqual(documented);
+    expect(await answer("code=429, seed=b")).toEqual(documented);
+    const [a, b] = [await answer("code=200, seed=a"), await answer("code=200, seed=b")];
+    expect(a.result).toMatchObject({ id: ID });
+    expect(b.result).not.toEqual(a.result);
+  });
+
+  it("generated again at most three times: a seed whose four answers are `null`s only answers `[null]`", async () => {
+    // (found by search: "n6843" is the first of "n0", "n1", ... that does)
+    expect(await assets("n6843")).toEqual([null]);
   });
 });

@@ -213,3 +213,107 @@ describe("the answers json-rpc.ts makes itself (review 62: each kills a mutant t
     expect(r.body.error.message).toBe("Mock: getAsset documents no HTTP 418 response");
   });
 });
+
+describe("what the log and the answer keep (review 63: each kills a mutant the suites let live)", () => {
+  it("a JSON-RPC request the client gives up on: logged as aborted with its method, no area and no violation", async () => {
+    await expect(
+      fetch(`${mock.url}/?api-key=k`, {
+        method: "POST",
+        headers: { "content-type": "application/json", prefer: "delay=20000" },
+        body: JSON.stringify(request("getAsset", { id: ID })),
+        signal: AbortSignal.timeout(200),
+      }),
+    ).rejects.toThrow();
+    for (let i = 0; i < 50 && !mock.requests().length; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(mock.requests()).toEqual([
+      expect.objectContaining({
+        kind: "json-rpc",
+        status: 499,
+        aborted: true,
+        rpcMethods: ["getAsset"],
+        areas: [],
+        violations: [],
+      }),
+    ]);
+  });
+
+  it("the 401 of a body that reaches no method is the documented -32001 object, without data", async () => {
+    const r = await call("/", "{");
+    expect([r.status, r.body]).toEqual([
+      401,
+      { jsonrpc: "2.0", id: null, error: { code: -32001, message: "Unauthorized" } },
+    ]);
+  });
+
+  it("a body the dispatcher rejects before any method is logged with no method", async () => {
+    await call("/?api-key=k", []);
+    expect(mock.requests()[0]).toMatchObject({
+      kind: "json-rpc",
+      status: 400,
+      rpcMethods: [],
+      areas: [],
+    });
+  });
+
+  it("the violations of a bad request object and of an unknown method: where in the body, and what", async () => {
+    const r = await call("/?api-key=k", [
+      { jsonrpc: "1.0", id: 1, method: "getAsset", params: { id: ID } },
+      request("nope", {}, 2),
+    ]);
+    expect(r.body.map((e: any) => e.error.data)).toEqual([
+      [
+        {
+          location: ["request", "body"],
+          message: 'Not a JSON-RPC 2.0 request: `jsonrpc` must be "2.0"',
+          code: "invalid-request",
+          severity: "error",
+        },
+      ],
+      [
+        {
+          location: ["request", "body", "method"],
+          message: 'Method "nope" is not in the spec of POST /',
+          code: "method-not-found",
+          severity: "error",
+        },
+      ],
+    ]);
+  });
+});
+
+describe("statuses and log entries of answers no method makes (review 63, second run)", () => {
+  it("a single invalid request object is the area's HTTP status for -32600 (400), not 200", async () => {
+    const r = await call("/?api-key=k", { jsonrpc: "1.0", id: 3, method: "getAsset" });
+    expect([r.status, r.body.error.code]).toEqual([400, -32600]);
+  });
+
+  it("a batch entry whose method is no string is logged as `(invalid)`, beside the methods of the others", async () => {
+    await call("/?api-key=k", [
+      request("getAsset", { id: ID }),
+      { jsonrpc: "2.0", id: 2, method: 5 },
+    ]);
+    expect(mock.requests()[0]).toMatchObject({
+      status: 200,
+      rpcMethods: ["getAsset", "(invalid)"],
+    });
+  });
+
+  it("without the key, a batch of exactly 10,000 (the limit) is read: the 401 is logged with its methods", async () => {
+    const body = [...Array.from({ length: 9_999 }, () => 1), request("getAsset", { id: ID })];
+    expect((await call("/", body)).status).toBe(401);
+    const [entry] = mock.requests();
+    expect([entry!.status, entry!.rpcMethods.length, entry!.rpcMethods.at(-1)]).toEqual([
+      401,
+      10_000,
+      "getAsset",
+    ]);
+  });
+
+  it("a bad hook is logged with no area", async () => {
+    await call("/?api-key=k", request("getAsset", { id: ID }), {
+      "X-Mock-JsonRpc-Error": "nonsense",
+    });
+    expect(mock.requests()[0]).toMatchObject({ kind: "json-rpc", status: 422, areas: [] });
+  });
+});
