@@ -82,8 +82,8 @@ export interface BatcherOptions {
 
 /**
  * `callback`, to be called in the async context of the code that calls this (a batched call's own,
- * where the batch request runs in its first call's, or in the one that filled it): each value goes through a promise callback
- * registered in that context, and a runtime runs a promise callback in the async context it was
+ * where the batch request runs in its first call's, or in the one that filled it): each value goes
+ * through a promise callback registered in that context, and a runtime runs a promise callback in the async context it was
  * registered in (Node's `AsyncLocalStorage`: src/on-attempt.test.ts); it registers the next one
  * there. No API of one runtime is needed. So the callback runs a microtask later, still
  * before the call settles, which takes more; quietly (what it throws is ignored), as `onAttempt` is

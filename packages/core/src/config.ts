@@ -111,8 +111,8 @@ export interface ClientOptions {
    * the async context of the call that made the request (a batch's first call, or the one that
    * filled it to its `maxSize`), as `logger` is, and beside a call's own `onAttempt`, which does
    * not replace it. It never gets headers, nor the API key; what it throws (or rejects with) is
-   * ignored. `null` is none: in the sdk's `areas`, an area given `onAttempt: null` sends none of its
-   * attempts to the shared hook.
+   * ignored. `null` is none: in the sdk's `areas`, an area given `onAttempt: null` sends none of
+   * its attempts to the shared hook.
    * @default undefined
    */
   onAttempt?: ((attempt: AttemptRecord) => void) | null | undefined;
@@ -210,8 +210,8 @@ export type RequestOptions = {
    * batched call gets a record for each attempt of the batch request it rode, called in the async
    * context of the call that made it (an `AsyncLocalStorage` store reads as that caller's), where
    * the client's `logger` and `fetch` run in the context of the batch's first call (or of the one
-   * that filled it to its `maxSize`), and each caller gets its own copy of the record. It never gets
-   * headers, nor the API key. Unlike `onResponse`, what it throws (or rejects with) is ignored:
+   * that filled it to its `maxSize`), and each caller gets its own copy of the record. It never
+   * gets headers, nor the API key. Unlike `onResponse`, what it throws (or rejects with) is ignored:
    * the request is under way, and batched, it is other callers' too.
    * @default undefined
    */
@@ -222,7 +222,8 @@ export type RequestOptions = {
  * One attempt of a call, as `onAttempt` gets it: a request handed to `fetch` and how it ended. A
  * batched call's attempts are its batch request's. An answer read as an error only after the
  * attempt (a JSON-RPC error in a 200 answer, batched or not; a batch answer without the call's
- * entry) is an attempt that succeeded: status 200, no `error`. A call's error is where it is awaited.
+ * entry) is an attempt that succeeded: status 200, no `error`; the call's error reaches its caller
+ * (where it is awaited), not the record.
  */
 export interface AttemptRecord {
   /**
@@ -565,8 +566,8 @@ function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * Applies the defaults to `options`.
  * @throws ConfigurationError naming the option and the rule: an unknown option (a typo such as
  * `baseUrl` would otherwise send the real key to the default host), a key that is not a string,
- * a `fetch` or `onAttempt` that is not a function, a `logger` whose `debug`, `info` or `warn` is not a function,
- * a bad `timeout` or `maxRetries`, or a `batch` / `coalesce` / `rateLimit` that is not a batcher,
+ * a `fetch` or `onAttempt` that is not a function (`onAttempt: null` is none), a `logger` whose
+ * `debug`, `info` or `warn` is not a function, a bad `timeout` or `maxRetries`, or a `batch` / `coalesce` / `rateLimit` that is not a batcher,
  * coalescer or limiter
  * @param readsKeyVariable - whether a missing `apiKey` is read from {@link API_KEY_ENV} (by
  * default, yes): not for a host whose key is optional and its own (the Sender), where Deno would

@@ -98,8 +98,8 @@ export interface Http {
    * What makes two engines send alike, item by item (compared with `===`): the key sent (on a
    * key-optional host, only one given to its own client), the headers every request starts from
    * (written as JSON: equal objects alike), and the options the engine reads per request
-   * (`fetch`, `timeout`, `maxRetries`, `logger`, `onAttempt`, `rateLimit`). Resolved values, not the options as
-   * given. Clients equal in all of it (and in their URL) share batches and coalesced requests.
+   * (`fetch`, `timeout`, `maxRetries`, `logger`, `onAttempt`, `rateLimit`). Resolved values, not the
+   * options as given. Clients equal in all of it (and in their URL) share batches and coalesced requests.
    * Never in a message: it holds the key.
    */
   alike: readonly unknown[];
