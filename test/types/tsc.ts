@@ -8,14 +8,11 @@ export function tsc(...args: string[]): string {
 }
 
 /**
- * An old TypeScript the published declarations must compile with too: 5.0, the oldest that reads
- * the type tests themselves (`satisfies` is 4.9's, and their tsconfig's `moduleResolution` Bundler
- * 5.0's). The README promises 4.7, which test/packaging/declaration-syntax.test.ts checks the
- * declarations' syntax against (user trial 49 compiled a consumer with 4.7 and 4.9). Installed
- * from the registry (the npm cache first) into `dir`, not as a devDependency: a second
- * `typescript` would take the repository's `tsc` command over.
+ * `tsc` of TypeScript `version`, run with `args`: the published declarations must compile with
+ * old versions too. Installed from the registry (the npm cache first) into `dir`, not as a
+ * devDependency: a second `typescript` would take the repository's `tsc` command over.
  */
-export function tscOldest(dir: string, ...args: string[]): string {
+export function tscAt(version: string, dir: string, ...args: string[]): string {
   execFileSync(
     "npm",
     [
@@ -27,15 +24,25 @@ export function tscOldest(dir: string, ...args: string[]): string {
       "--no-fund",
       "--prefer-offline",
       "--loglevel=error",
-      `typescript@${OLDEST_TYPESCRIPT}`,
+      `typescript@${version}`,
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   return tscOf(`${dir}/node_modules/typescript/bin/tsc`, args);
 }
 
-/** The oldest TypeScript the type tests compile with (the README promises 4.7: see tscOldest). */
+/**
+ * The oldest TypeScript the type tests themselves compile with: `satisfies` is 4.9's, and their
+ * tsconfig's `moduleResolution` Bundler 5.0's.
+ */
 export const OLDEST_TYPESCRIPT = "5.0.4";
+
+/**
+ * The oldest TypeScript the READMEs promise (user trial 49): oldest-consumer.ts, written in its
+ * syntax, compiles with it; test/packaging/declaration-syntax.test.ts keeps the declarations'
+ * syntax within it.
+ */
+export const OLDEST_PROMISED_TYPESCRIPT = "4.7.4";
 
 function tscOf(bin: string, args: string[]): string {
   try {
