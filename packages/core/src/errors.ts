@@ -358,7 +358,10 @@ export class JsonRpcError extends ChainDataError {
   declare readonly rpcError?: RpcErrorObject | undefined;
   /** The request id the error answers (`null`: the server could not tell). */
   declare readonly id: string | null;
-  /** The server's own message; `message` reads `JSON-RPC error <code> from <method>: <rpcMessage>`. */
+  /**
+   * The server's own message, whole; `message` reads `JSON-RPC error <code> from <method>:
+   * <rpcMessage>`, cut to its first 500 characters as an HTTP error's server message is.
+   */
   declare readonly rpcMessage: string;
   /**
    * The HTTP status of the response that carried the error object: `200` mostly (JSON-RPC

@@ -498,6 +498,27 @@ describe("createJsonRpcClient: single calls", () => {
     expect(entry).toMatchObject({ code: -32004, method: "getAsset" });
   });
 
+  it("caps the server's message at 500 characters in the error message, as an HTTP error's (rpcMessage keeps it whole)", async () => {
+    const long = "y".repeat(600);
+    const { fetch } = stubFetch(
+      jsonResponse({ jsonrpc: "2.0", id: "1", error: { code: -32000, message: long } }),
+      jsonResponse({ jsonrpc: "2.0", id: "2", error: { code: -32000, data: long } }),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const error = (await rpc
+      .call(getAsset, { id: "abc" })
+      .catch((e: unknown) => e)) as JsonRpcError;
+    expect(error.message).toBe(`JSON-RPC error -32000 from getAsset: ${"y".repeat(500)}`);
+    expect(error.rpcMessage).toBe(long);
+    // Without a message, the object quoted in its place is cut the same way.
+    const quoted = (await rpc
+      .call(getAsset, { id: "abc" })
+      .catch((e: unknown) => e)) as JsonRpcError;
+    expect(quoted.message).toBe(
+      `JSON-RPC error -32000 from getAsset: ${JSON.stringify({ code: -32000, data: long }).slice(0, 500)}`,
+    );
+  });
+
   it("a JSON-RPC error object without a numeric code: code and rpcError undefined, the message quotes what came", async () => {
     const { fetch } = stubFetch(
       jsonResponse({ jsonrpc: "2.0", id: "1", error: { code: "-32005", message: "slow down" } }),

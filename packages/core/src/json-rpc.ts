@@ -308,8 +308,11 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       // (`code` and `rpcError` as an APIError has them: a call whose error comes in a non-2xx
       // answer unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)
       const numbered = typeof code === "number";
+      // The message is cut to 500 characters as an HTTP error's server message is: it goes into
+      // every log line, and an agent's tool result hands it to a model (user trial 50: a 100 kB
+      // message made a 100 kB error message). `rpcMessage` keeps it whole.
       return reject(
-        new JsonRpcError(`JSON-RPC error ${text(code)} from ${name}: ${rpcMessage}`, {
+        new JsonRpcError(`JSON-RPC error ${text(code)} from ${name}: ${rpcMessage.slice(0, 500)}`, {
           code: numbered ? code : undefined,
           rpcMessage,
           data,
