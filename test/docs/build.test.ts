@@ -2558,6 +2558,16 @@ describe("docs build", () => {
       expect(knownBy(word), word).toEqual(["solana-kit.html"]);
   });
 
+  it("has an AI agents and MCP tools page: the core README's section as it is, its program as a TypeScript block (snippets.test.ts loads it, agent-tools-recipe.test.ts calls its tool); in the navigation and the search (user trial 50)", () => {
+    const { blocks } = expectReadmeSectionPage("ai-agents.html", "AI agents and MCP tools", 5);
+    expect(blocks).toHaveLength(1);
+    const idx = JSON.parse(page("search-index.json"));
+    const knownBy = (word: string) =>
+      idx.entries.filter((e: any) => e.w?.includes(word)).map((e: any) => e.u);
+    for (const word of ["mcp", "ai agent", "function calling"])
+      expect(knownBy(word), word).toEqual(["ai-agents.html"]);
+  });
+
   it("decodes the source keys the notes cite (the seed, D, LD, TS1, RS, PR335, facts 1b…) on a legend page that every note's key links to, and every Sources block links (user trial 17)", () => {
     const legend = page("sources.html");
     const ids = new Set([...legend.matchAll(/<tr id="([^"]+)">/g)].map((m) => m[1]));

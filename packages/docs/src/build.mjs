@@ -30,6 +30,7 @@ import {
   homePage,
   hostKeyWays,
   indexPage,
+  agentsPage,
   kitPage,
   legendPage,
   notCoveredNames,
@@ -55,6 +56,7 @@ import {
   WALK_ANY_METHOD,
 } from "./pages.mjs";
 import {
+  AGENTS_PAGE,
   GLANCE_PAGE,
   KIT_PAGE,
   PAGE_WALKS_PAGE,
@@ -86,12 +88,19 @@ export const TESTING_SECTION = { testing: "Testing code that calls chaindata" };
 export const PAGE_WALKS_SECTION = { pageWalks: "Page walks" };
 /** The Using `@solana/kit` page's text: the section of the runtime's README that says it. */
 export const KIT_SECTION = { kit: "Using chaindata with `@solana/kit`" };
+/** The AI agents page's text: the section of the runtime's README that says it. */
+export const AGENTS_SECTION = { agents: "AI agents and MCP tools" };
 /**
- * The guide pages' texts (`testing`, `pageWalks`, `kit`): their sections of the runtime's README,
- * read in one pass.
+ * The guide pages' texts (`testing`, `pageWalks`, `kit`, `agents`): their sections of the
+ * runtime's README, read in one pass.
  */
 const readGuides = () =>
-  readmeSections(CORE_README, { ...TESTING_SECTION, ...PAGE_WALKS_SECTION, ...KIT_SECTION });
+  readmeSections(CORE_README, {
+    ...TESTING_SECTION,
+    ...PAGE_WALKS_SECTION,
+    ...KIT_SECTION,
+    ...AGENTS_SECTION,
+  });
 /**
  * The receiver's recipes the delivery pages show (`site.recipes`), each a file of the webhooks
  * package shown whole, as its README shows it: one list, the README generator's too
@@ -491,6 +500,22 @@ function guideEntries(site) {
       u: KIT_PAGE,
       f: ["getBase64EncodedWireTransaction", "isSolanaError"],
       w: ["kit", "solana kit", "@solana/kit", "branded types"],
+    },
+    {
+      n: "AI agents and MCP tools",
+      k: "page",
+      s: "chaindata calls as an agent's tools: input schemas, results as text, error messages a model can act on (the key masked), the host's cancel signal, many calls at once",
+      u: AGENTS_PAGE,
+      f: ["CallToolResult", "structuredContent"],
+      w: [
+        "mcp",
+        "model context protocol",
+        "ai agent",
+        "agent",
+        "llm",
+        "tool calling",
+        "function calling",
+      ],
     },
     {
       n: "Source keys",
@@ -931,6 +956,10 @@ export function buildDocs({
   pages.set(
     KIT_PAGE,
     inContext(KIT_PAGE, () => kitPage(site)),
+  );
+  pages.set(
+    AGENTS_PAGE,
+    inContext(AGENTS_PAGE, () => agentsPage(site)),
   );
   pages.set(LEGEND_PAGE, legendPage(site));
   pages.set("schemas/index.html", schemaIndexPage(site));

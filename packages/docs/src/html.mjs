@@ -115,7 +115,7 @@ function nav(pc) {
       : "";
   return `<nav class="side" id="site-nav" aria-label="Site">
 <a class="menu-close" href="#main">Close menu</a>
-<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, "Bun, Deno, Workers, browsers")}</li><li>${link(PAGE_WALKS_PAGE, "Page walks")}</li><li>${link(TESTING_PAGE, "Testing your code")}</li><li>${link(KIT_PAGE, "Using @solana/kit")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li></ul>
+<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, "Bun, Deno, Workers, browsers")}</li><li>${link(PAGE_WALKS_PAGE, "Page walks")}</li><li>${link(TESTING_PAGE, "Testing your code")}</li><li>${link(KIT_PAGE, "Using @solana/kit")}</li><li>${link(AGENTS_PAGE, "AI agents and MCP tools")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li></ul>
 ${group("APIs", live)}
 ${group("Deprecated", dep, "nav-areas nav-deprecated")}
 <ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li><li>${link(SEARCH_PAGE, "Index")}</li><li>${link(LEGEND_PAGE, "Source keys")}</li></ul>
@@ -149,6 +149,9 @@ export const PAGE_WALKS_PAGE = "page-walks.html";
 
 /** Using chaindata with `@solana/kit`: branded types, slots, a Kit transaction through the Sender. */
 export const KIT_PAGE = "solana-kit.html";
+
+/** AI agents and MCP tools: arguments, results and errors a model reads, cancellation, many calls. */
+export const AGENTS_PAGE = "ai-agents.html";
 
 /**
  * The search box's placeholder: whole in the box down to a 320 px screen (where site.css shrinks

@@ -12,7 +12,8 @@
 //   pages/testing.mjs              testing.html: testing code that calls chaindata
 //   pages/page-walks.mjs           page-walks.html: page walks, resuming one, a method no package covers
 //   pages/kit.mjs                  solana-kit.html: using chaindata with @solana/kit
-//     pages/readme-page.mjs          a page of a core README section, as it is (these three)
+//   pages/agents.mjs               ai-agents.html: AI agents and MCP tools
+//     pages/readme-page.mjs          a page of a core README section, as it is (these four)
 //   pages/glance.mjs               operations.html: Operations at a glance
 //   pages/area.mjs                 <area>/index.html: one page per area
 //   pages/operation.mjs            <area>/<id>.html: one page per method, operation or delivery
@@ -64,6 +65,7 @@ export {
 export { ZK_BALANCES_SNIPPET } from "./pages/helius.mjs";
 export { AREA_WORDS, areaWord, areaWords, homePage } from "./pages/home.mjs";
 export { hostKeyWays, regionsExport, sdkKeyWay } from "./pages/hosts.mjs";
+export { agentsBlocks, agentsPage } from "./pages/agents.mjs";
 export { kitBlocks, kitPage } from "./pages/kit.mjs";
 export { operationPage } from "./pages/operation.mjs";
 export {

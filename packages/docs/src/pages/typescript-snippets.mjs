@@ -1,6 +1,6 @@
 // Every TypeScript snippet the site shows, with its page (`typeScriptSnippets()`):
 // test/docs/snippets.test.ts compiles and runs each against the mock.
-import { KIT_PAGE, PAGE_WALKS_PAGE, RUNTIMES_PAGE, TESTING_PAGE } from "../html.mjs";
+import { AGENTS_PAGE, KIT_PAGE, PAGE_WALKS_PAGE, RUNTIMES_PAGE, TESTING_PAGE } from "../html.mjs";
 import { standaloneSnippet } from "../snippets.mjs";
 import { areaExample, quickStartSnippet } from "./area.mjs";
 import { requestExamples } from "./examples.mjs";
@@ -11,6 +11,7 @@ import {
   RETRIES_SNIPPET,
 } from "./getting-started.mjs";
 import { showsZkBalances, ZK_BALANCES_SNIPPET } from "./helius.mjs";
+import { agentsBlocks } from "./agents.mjs";
 import { kitBlocks } from "./kit.mjs";
 import { optionsSnippet } from "./options.mjs";
 import { pageWalksRecipes } from "./page-walks.mjs";
@@ -177,6 +178,14 @@ export function typeScriptSnippetsOf(site) {
         code,
       };
     }),
+    // (A tool function and its helpers: loading the module defines them and sends nothing;
+    // test/docs/agent-tools-recipe.test.ts calls the tool.)
+    ...agentsBlocks(site).map((code, i) => ({
+      page: AGENTS_PAGE,
+      area: "das",
+      example: `AI agent tool ${i + 1}`,
+      code,
+    })),
   );
   return snippets;
 }
