@@ -204,26 +204,31 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * placeholder key such as `error` in a name would hide the body's own fields), the value of a
  * credential-named property masked whole, a number or bigint spelling the key masked. (Walked,
  * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
+ * What is nested more than 100 levels deep is `"…"`: parsed JSON can be nested deeper than this
+ * recursion can go (a hostile server's error object, a few thousand levels), and its RangeError
+ * would be the call's error (review 65).
  */
-export function scrub<T>(value: T, redact: Redactor, name?: string): T {
+export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): T {
   const copy: unknown =
-    typeof value === "string"
-      ? name && SECRET_NAME.test(name)
-        ? MASK
-        : redact(value)
-      : typeof value === "number" || typeof value === "bigint"
-        ? redact(value) === String(value)
-          ? value
-          : MASK
-        : Array.isArray(value)
-          ? value.map((item) => scrub(item, redact))
-          : value && typeof value === "object"
-            ? Object.fromEntries(
-                Object.entries(value).map(([k, v]) => [
-                  k.length > 7 ? redact(k) : k,
-                  scrub(v, redact, k),
-                ]),
-              )
-            : value;
+    depth > 99
+      ? "…"
+      : typeof value === "string"
+        ? name && SECRET_NAME.test(name)
+          ? MASK
+          : redact(value)
+        : typeof value === "number" || typeof value === "bigint"
+          ? redact(value) === String(value)
+            ? value
+            : MASK
+          : Array.isArray(value)
+            ? value.map((item) => scrub(item, redact, undefined, depth + 1))
+            : value && typeof value === "object"
+              ? Object.fromEntries(
+                  Object.entries(value).map(([k, v]) => [
+                    k.length > 7 ? redact(k) : k,
+                    scrub(v, redact, k, depth + 1),
+                  ]),
+                )
+              : value;
   return copy as T;
 }
