@@ -306,6 +306,29 @@ describe("answers shaped to throw from our own code", () => {
     expect(asset.supplies).toEqual(supplies);
   });
 
+  it("an answer that overflows the redactor's patterns (8 MB of `Authorization: Custom a1 a1 …`) is masked whole, and the call fails with its own error (it was a RangeError)", async () => {
+    const words = `Authorization: Custom ${"a1 ".repeat(2_700_000)}`;
+    const cases: [Behaviour, string, (error: any) => unknown][] = [
+      [reply(500, words, { "content-type": "text/plain" }), "InternalServerError", (e) => e.body],
+      [
+        rpcAnswer(`"error":{"code":-32000,"message":"${words}"}`),
+        "JsonRpcError",
+        (e) => e.rpcMessage,
+      ],
+      [
+        reply(200, `<html>${words}`, { "content-type": "text/html" }),
+        "InvalidResponseError",
+        (e) => e.snippet,
+      ],
+    ];
+    for (const [behaviour, name, masked] of cases) {
+      server.serve(behaviour);
+      const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
+      expect(error.name).toBe(name);
+      expect(masked(error)).toMatch(/^\*\*\*…?$/);
+    }
+  });
+
   it("a REST error body nested deep (and under 64 KiB, which is kept as text) keeps its first 100 levels", async () => {
     server.serve(reply(400, `{"message":${deep(30_000)}}`));
     const { error } = await settle(wallet().client.getBalances({ wallet: WALLET }));

@@ -108,10 +108,18 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
   return (value) => {
     let text = String(value);
     if (key) text = text.replace(key, MASK);
-    text = text
-      .replace(QUERY, "$1" + MASK)
-      .replace(QUOTED, "$1" + MASK)
-      .replace(HEADER, "$1" + MASK);
+    try {
+      text = text
+        .replace(QUERY, "$1" + MASK)
+        .replace(QUOTED, "$1" + MASK)
+        .replace(HEADER, "$1" + MASK);
+    } catch {
+      // A credential-shaped run of millions of characters (`Authorization: Custom` and 2.7 million
+      // words, 8 MB of a server's) overflows the regex engine's stack: such a text is masked whole,
+      // never shown unredacted, and the call fails with its own error, not that RangeError
+      // (review 65).
+      return MASK;
+    }
     // Masking can splice a new occurrence together (a key such as `**x` next to `***`), so
     // delete until none is left; every pass shortens the text, so this ends.
     while (key && text.search(key) >= 0) text = text.replace(key, "");
