@@ -201,6 +201,7 @@ const MESSAGE_PIECES = [
   "naïve ✓",
   'say "hi"',
   "line\nbreak",
+  "\u001b[31mred\u001b[0m \u202eright-to-left",
 ];
 
 const jsonLeaf: fc.Arbitrary<Json> = fc.oneof(
@@ -526,6 +527,16 @@ const invalidEntry = (reason: InvalidResponseReason, operation: string): Expecta
   fields: { reason, operation, status: 200 },
 });
 
+const quoted = (text: string) =>
+  [...text.slice(0, 500)]
+    .map((char) =>
+      // eslint-disable-next-line no-control-regex -- control characters are what is escaped
+      /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/.test(char)
+        ? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
+        : char,
+    )
+    .join("");
+
 /** The JsonRpcError a call must get for error object `e` answering request `id` (or `null`). */
 const rpcErrorOf = (e: RpcErrorPlan, method: string, id: string | null): Expectation => {
   const scrubbed = redactDeep(errorObject(e)) as { message?: Json; code: Json; data?: Json };
@@ -537,7 +548,9 @@ const rpcErrorOf = (e: RpcErrorPlan, method: string, id: string | null): Expecta
       // (A code that is not a number is quoted in the message only.)
       code: typeof e.code === "number" ? e.code : undefined,
       rpcMessage,
-      message: `JSON-RPC error ${text(e.code)} from ${method}: ${rpcMessage}`,
+      // (The server's text as a message quotes it: its first 500 characters, a control or bidi
+      // character as a `\u` escape; review 65.)
+      message: `JSON-RPC error ${quoted(text(e.code))} from ${method}: ${quoted(rpcMessage)}`,
       method,
       operation: method,
       rpcError: typeof e.code === "number" ? scrubbed : undefined,

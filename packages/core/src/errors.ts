@@ -235,7 +235,11 @@ export class APIError extends ChainDataError {
   declare readonly status: number;
   /** The response headers (lower-case names, values redacted). */
   declare readonly headers: Record<string, string>;
-  /** The response body: parsed JSON if it was JSON, else the text; redacted. */
+  /**
+   * The response body: parsed JSON if it was JSON, else the text; redacted. (The message quotes
+   * its message cut to 500 characters, control and bidi characters written as `\u` escapes; a
+   * body nested over 100 levels deep reads `"…"` below them.)
+   */
   declare readonly body: unknown;
   /** The operation id or JSON-RPC method name. */
   declare readonly operation: string;
@@ -343,7 +347,7 @@ export class JsonRpcError extends ChainDataError {
    * (the message then quotes what it sent).
    */
   declare readonly code?: number | undefined;
-  /** The error's `data` member, if any (redacted). */
+  /** The error's `data` member, if any (redacted; nested over 100 levels deep, `"…"` below them). */
   declare readonly data?: unknown;
   /** The method called. */
   declare readonly method: string;
@@ -359,8 +363,9 @@ export class JsonRpcError extends ChainDataError {
   /** The request id the error answers (`null`: the server could not tell). */
   declare readonly id: string | null;
   /**
-   * The server's own message, whole; `message` reads `JSON-RPC error <code> from <method>:
-   * <rpcMessage>`, cut to its first 500 characters as an HTTP error's server message is.
+   * The server's own message, whole (redacted); `message` reads `JSON-RPC error <code> from
+   * <method>: <rpcMessage>`, the server's code and message quoted there: cut to 500 characters,
+   * control and bidi characters written as `\u` escapes.
    */
   declare readonly rpcMessage: string;
   /**

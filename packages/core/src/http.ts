@@ -331,13 +331,28 @@ const describe = (response: Response, redactor: Redactor): ResponseFields => {
 };
 
 /**
+ * The server's text as a message quotes it (a status text, an error body's or a JSON-RPC error's
+ * message, a page's title): its first `max` characters, each control character (C0, DEL and C1: a
+ * line break, an ANSI escape) or bidi control written as a `\u` escape. A hostile or broken
+ * upstream can then neither forge a log line, recolour or clear a terminal, nor reorder what a
+ * reader sees, nor make a message megabytes long (review 65). The error's fields keep the text as
+ * it came (redacted): `body`, `rpcMessage`, `snippet`. @internal (also json-rpc.ts's, u64.ts's, paginate.ts's)
+ */
+export const quoteServer = (text: string, max = 500) =>
+  text.slice(0, max).replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what is escaped
+    /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+    (char) => "\\u" + char.charCodeAt(0).toString(16).padStart(4, "0"),
+  );
+
+/**
  * The end of the message of an error whose answer is an HTML page: its `<title>`, read from the
- * redacted body (so no piece of a key is cut out of it), trimmed and cut to 80 characters (`""`
- * for none). A terminal shows what answered: a captive portal's or a proxy's login page on a 2xx
- * (user trial 34, F5), a firewall's block page on a 403, which is no key's fault.
+ * redacted body (so no piece of a key is cut out of it), trimmed and quoted (`quoteServer`), cut to
+ * 80 characters (`""` for none). A terminal shows what answered: a captive portal's or a proxy's
+ * login page on a 2xx (user trial 34, F5), a firewall's block page on a 403, which is no key's fault.
  */
 const titleOf = (redacted: string, title = /<title>([^<]+)/i.exec(redacted)?.[1]!.trim()) =>
-  title ? `: page titled "${title.slice(0, 80)}"` : "";
+  title ? `: page titled "${quoteServer(title, 80)}"` : "";
 
 /**
  * The InvalidResponseError of `response` (see Http.invalid). Its snippet is the first 200
@@ -482,7 +497,9 @@ const apiError = (
   const { status, statusText } = response;
   // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
   // is also seen for plain rate limits; decision 0006). No wait helps.
-  const spent = status === 429 && /max usage reached/i.test(detail);
+  // (A string, as the message quotes: a regex's test would turn an object into text, and throw a
+  // TypeError on one such as `{"toString": 1}`, a hostile answer's.)
+  const spent = status === 429 && typeof detail == "string" && /max usage reached/i.test(detail);
   // (Why a retryable answer is not retried: no wait helps, or the wait it asks for is over the cap.)
   const final =
     retryableStatus(status) &&
@@ -490,12 +507,12 @@ const apiError = (
   const made = makeAPIError(
     // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
     // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
-    redactor(`HTTP ${status || "3xx"} ${statusText}`.trim()) +
+    redactor(`HTTP ${status || "3xx"} ${quoteServer(statusText)}`.trim()) +
       ` from ${operation}` +
       (typeof detail == "string"
         ? /^\s*</.test(detail)
           ? titleOf(detail)
-          : ": " + detail.trim().slice(0, 500)
+          : ": " + quoteServer(detail.trim())
         : "") +
       keyHint(status, host, keyless) +
       notRetriedNote(final, spent, retryAfter),

@@ -10,7 +10,7 @@ import {
 } from "./config.js";
 import { ChainDataError, ConfigurationError, JsonRpcError, ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import { createHttp } from "./http.js";
+import { createHttp, quoteServer } from "./http.js";
 import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
 import { checkU64 } from "./u64.js";
@@ -208,6 +208,17 @@ export const notAnRpc = (
   );
 };
 
+/**
+ * `value` written as JSON, or `undefined` where it cannot be: an answer nested deeper than
+ * `JSON.stringify` can write (a few thousand levels, a hostile server's) would make its RangeError
+ * the call's error, where the answer's own is due (review 65).
+ */
+const jsonOf = (value: unknown) => {
+  try {
+    return stringifyJson(value);
+  } catch {}
+};
+
 /** A call on its way: the request object, its method, and how to settle the caller's promise. */
 interface Call {
   request: { jsonrpc: "2.0"; id: string; method: string; params: unknown };
@@ -280,7 +291,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       const error = http.invalid(
         reason,
         response,
-        String(stringifyJson(entry ?? answer) ?? ""),
+        String(jsonOf(entry ?? answer) ?? ""),
         name,
         redactor,
       );
@@ -301,27 +312,31 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       const scrubbed = http.scrub(error, redactor);
       const { code, message, data } = scrubbed;
       // The server's values as text, whatever they are: `String()` throws on an object such as
-      // `{"toString": "x"}`, and parsed JSON can be anything.
+      // `{"toString": "x"}`, and parsed JSON can be anything (scrubbed, no deeper than JSON can be
+      // written).
       const text = (value: unknown) =>
         typeof value === "string" ? value : String(stringifyJson(value));
       const rpcMessage = text(message ?? scrubbed);
       // (`code` and `rpcError` as an APIError has them: a call whose error comes in a non-2xx
       // answer unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)
       const numbered = typeof code === "number";
-      // The message is cut to 500 characters as an HTTP error's server message is: it goes into
-      // every log line, and an agent's tool result hands it to a model (user trial 50: a 100 kB
-      // message made a 100 kB error message). `rpcMessage` keeps it whole.
+      // The server's text quoted, as an APIError's: cut to 500 characters, its control characters
+      // escaped. It goes into every log line, and an agent's tool result hands it to a model (user
+      // trial 50: a 100 kB message made a 100 kB error message). `rpcMessage` keeps it whole.
       return reject(
-        new JsonRpcError(`JSON-RPC error ${text(code)} from ${name}: ${rpcMessage.slice(0, 500)}`, {
-          code: numbered ? code : undefined,
-          rpcMessage,
-          data,
-          method: name,
-          operation: name,
-          id: id ?? null,
-          rpcError: numbered ? scrubbed : undefined,
-          ...http.described(response, redactor),
-        }),
+        new JsonRpcError(
+          `JSON-RPC error ${quoteServer(text(code))} from ${name}: ${quoteServer(rpcMessage)}`,
+          {
+            code: numbered ? code : undefined,
+            rpcMessage,
+            data,
+            method: name,
+            operation: name,
+            id: id ?? null,
+            rpcError: numbered ? scrubbed : undefined,
+            ...http.described(response, redactor),
+          },
+        ),
       );
     }
     // (A bare `{ context, value }` or `{ result }`, with neither `id` nor `jsonrpc`, is no
@@ -333,7 +348,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       return error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))
         ? invalid(
             "id-mismatch",
-            `: id ${redactor(String(stringifyJson(id))).replace(/(.{40}).+/s, "$1…")}, not ${JSON.stringify(request.id)}`,
+            `: id ${redactor(String(jsonOf(id))).replace(/(.{40}).+/s, "$1…")}, not ${JSON.stringify(request.id)}`,
           )
         : invalid("not-json-rpc");
     if (!("result" in entry)) return invalid("not-json-rpc");

@@ -86,13 +86,33 @@ const walk = (
 };
 
 /**
+ * Where the string that opens at `open` (a quote) of `text` closes: the index of its closing
+ * quote, the first that no odd run of backslashes escapes, or -1 when it does not close. Linear:
+ * each run of backslashes is counted once, by the quote after it. Not a regex: V8's regex engine
+ * keeps a backtrack entry per escape of a string, and 3.5 million escapes, 7 MB of a server's,
+ * overflowed its stack, a RangeError that failed the call in place of its own answer or error
+ * (review 65). (parseJson skips strings with a regex still, and with this where that throws, for
+ * that string only: the regex's stop at a backslash before a line break decides how invalid text
+ * is tagged, and so the error its parse throws.)
+ */
+const closingQuote = (text: string, open: number) => {
+  for (let at = open, from; (at = text.indexOf('"', at + 1)) > 0;) {
+    for (from = at; text.charCodeAt(from - 1) == 92;) from--;
+    if (!((at - from) & 1)) return at;
+  }
+  return -1;
+};
+
+/**
  * Parses JSON like `JSON.parse`, except that integer literals outside ±(2^53 − 1) become exact
  * `bigint`s. A body without a run of 16 digits (2^53 − 1 has 16) goes straight to `JSON.parse`.
  *
  * Otherwise each unsafe integer literal outside strings is rewritten as a tagged string;
- * `JSON.parse` runs natively, then one walk turns tagged strings into bigints. The tag is a run of
- * U+0001 longer than any in the text: in JSON text such a character can only be written as the
- * escape `\u0001` (raw control characters are invalid), so no real string can carry the tag.
+ * `JSON.parse` runs natively, then one walk turns tagged strings into bigints. The tag is U+0001
+ * and a word drawn at random per call, once the text is there: in JSON text U+0001 can only be
+ * written as the escape `\u0001` (raw control characters are invalid), and a real string that
+ * starts with the tag, a chance of about 36^-10 for one that starts with U+0001, cannot be made
+ * on purpose by the text's author, who does not know the word.
  *
  * @throws SyntaxError on invalid JSON, as `JSON.parse` does.
  */
@@ -100,19 +120,19 @@ export function parseJson(text: string): unknown {
   // (Sixteen `\d`s, not `\d{16}`: V8 scans for a fixed run of classes several times faster, about
   // 2 µs less on a 2 kB asset, on every call.)
   if (!/\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/.test(text)) return JSON.parse(text);
-  // One pass for the longest run of `\u0001` escapes (a search per tag length would be quadratic
-  // in the run, and the text is the server's: a run of 50,000 would take seconds).
-  let longest = 0;
-  for (const [run] of text.matchAll(/(?:\\u0001)+/g)) longest = Math.max(longest, run.length);
-  const tag = "\\u0001".repeat(longest / 6 + 1);
+  // (A tag of a fixed form, a run of U+0001 longer than any in the text, grew with a server's run
+  // and was written beside every big integer: 0.16 MB of text, a run of 20,000 and 2,000 big
+  // integers, took 2.4 s and 350 MB, 0.38 MB a RangeError; review 65.)
+  const tag = "\\u0001" + Math.random().toString(36).slice(2);
   // `number` finds the integers to tag: only as JSON writes them (no leading zero), from start to
   // end (no `.`, exponent or digit around), and never before a `:` (an unquoted key is not JSON:
   // tagging it would make it a quoted one). (`\d{15,}` written out, as above.)
   // A match inside a string is passed over: the strings before each match are skipped whole by
   // `string`, which stops after the closing quote, at the end (a cut-off body: JSON.parse still
-  // throws) or at a backslash before a line break. Only the integers are searched for, not every
-  // string: a callback per string takes several times JSON.parse's own time on a large page.
-  // Each search starts where the last ended, so the time is linear in the text.
+  // throws) or at a backslash before a line break; by `closingQuote` where the regex overflows.
+  // Only the integers are searched for, not every string: a callback per string takes several
+  // times JSON.parse's own time on a large page. Each search starts where the last ended, so the
+  // time is linear in the text.
   const number = /(?<![\d.eE+-])-?[1-9]\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d*(?![\d.eE]|\s*:)/g;
   const string = /"[^"\\]*(?:\\.[^"\\]*)*"?/y;
   let tagged = "";
@@ -123,8 +143,13 @@ export function parseJson(text: string): unknown {
     const at = match.index;
     while (open < at) {
       string.lastIndex = open;
-      string.test(text);
-      end = string.lastIndex;
+      try {
+        string.test(text);
+        end = string.lastIndex;
+      } catch {
+        // (-1, no closing quote: the end of the text.)
+        end = closingQuote(text, open) + 1 || text.length;
+      }
       open = text.indexOf('"', end) >>> 0;
     }
     if (end > at) number.lastIndex = end;
@@ -230,11 +255,11 @@ export function looksTruncated(text: string): boolean {
   // (Only JSON can be cut JSON: text such as `Service "unavailable` is not.)
   if (!/^\s*[[{"]/.test(text)) return false;
   let depth = 0;
-  for (const m of text.matchAll(/"[^"\\]*(?:\\.[^"\\]*)*(")?|([[{])|[\]}]/g)) {
-    if (m[0][0] === '"') {
-      if (!m[1]) return true;
-    } else if (m[2]) depth++;
+  // (Its strings skipped by `closingQuote`, not by a regex: see there.)
+  for (let token = /["[{\]}]/g, m; (m = token.exec(text));)
+    if (m[0] == '"') {
+      if ((token.lastIndex = closingQuote(text, m.index) + 1) < 1) return true;
+    } else if (m[0] == "[" || m[0] == "{") depth++;
     else if (--depth < 0) return false;
-  }
   return depth > 0;
 }

@@ -13,6 +13,7 @@ import {
   ofOperation,
   type ValidationIssue,
 } from "./errors.js";
+import { quoteServer } from "./http.js";
 import type { Check } from "./validate.js";
 
 /**
@@ -128,13 +129,16 @@ export type PageFetcher<R, P = unknown> = {
 const get = (value: any, path: string): any => path.split(".").reduce((v, key) => v?.[key], value);
 
 /**
- * A cursor or page number of the server's, as an error shows it: one over `max` characters cut.
+ * A cursor or page number of the server's, as an error shows it: one over `max` characters cut,
+ * quoted as an error quotes the server's text (`quoteServer`: a line break or an ANSI escape
+ * written as a `\u` escape), an object as `object` (`String()` throws on one such as
+ * `{"toString": 1}`, and its TypeError would be the walk's error; review 65).
  * (Where a walk stopped shows its cursor whole, up to 128: a job resumes from it, and a wallet
  * history's `before`, a signature, has 88 characters. User trial 29 found them cut at 20.)
  */
 const brief = (value: unknown, max = 24): string => {
-  const text = String(value);
-  return text.length > max ? `${text.slice(0, max - 4)}…` : text;
+  const text = value && typeof value == "object" ? "object" : String(value);
+  return quoteServer(text.length > max ? `${text.slice(0, max - 4)}…` : text);
 };
 
 /** A copy of `value` with `path` set, copying only the objects along the path. */
@@ -450,7 +454,8 @@ export function paginate<I, R, P = unknown, F = P>(
       // as page 3's. A bigint page number compares as a number.)
       if (walk === "page" && echoedPage) {
         const echo = get(result, echoedPage);
-        if (echo != null && Number(echo) !== Number(number))
+        // (An object is no page number, and `Number()` throws on one such as `{"toString": 1}`.)
+        if (echo != null && (typeof echo == "object" || Number(echo) !== Number(number)))
           broken(number, `names page ${brief(echo)}`);
       }
       // A page with no list at `items` read as an empty one: the end of the data. A misspelt path

@@ -108,10 +108,18 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
   return (value) => {
     let text = String(value);
     if (key) text = text.replace(key, MASK);
-    text = text
-      .replace(QUERY, "$1" + MASK)
-      .replace(QUOTED, "$1" + MASK)
-      .replace(HEADER, "$1" + MASK);
+    try {
+      text = text
+        .replace(QUERY, "$1" + MASK)
+        .replace(QUOTED, "$1" + MASK)
+        .replace(HEADER, "$1" + MASK);
+    } catch {
+      // A credential-shaped run of millions of characters (`Authorization: Custom` and 2.7 million
+      // words, 8 MB of a server's) overflows the regex engine's stack: such a text is masked whole,
+      // never shown unredacted, and the call fails with its own error, not that RangeError
+      // (review 65).
+      return MASK;
+    }
     // Masking can splice a new occurrence together (a key such as `**x` next to `***`), so
     // delete until none is left; every pass shortens the text, so this ends.
     while (key && text.search(key) >= 0) text = text.replace(key, "");
@@ -204,26 +212,31 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * placeholder key such as `error` in a name would hide the body's own fields), the value of a
  * credential-named property masked whole, a number or bigint spelling the key masked. (Walked,
  * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
+ * What is nested more than 100 levels deep is `"…"`: parsed JSON can be nested deeper than this
+ * recursion can go (a hostile server's error object, a few thousand levels), and its RangeError
+ * would be the call's error (review 65).
  */
-export function scrub<T>(value: T, redact: Redactor, name?: string): T {
+export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): T {
   const copy: unknown =
-    typeof value === "string"
-      ? name && SECRET_NAME.test(name)
-        ? MASK
-        : redact(value)
-      : typeof value === "number" || typeof value === "bigint"
-        ? redact(value) === String(value)
-          ? value
-          : MASK
-        : Array.isArray(value)
-          ? value.map((item) => scrub(item, redact))
-          : value && typeof value === "object"
-            ? Object.fromEntries(
-                Object.entries(value).map(([k, v]) => [
-                  k.length > 7 ? redact(k) : k,
-                  scrub(v, redact, k),
-                ]),
-              )
-            : value;
+    depth > 99
+      ? "…"
+      : typeof value === "string"
+        ? name && SECRET_NAME.test(name)
+          ? MASK
+          : redact(value)
+        : typeof value === "number" || typeof value === "bigint"
+          ? redact(value) === String(value)
+            ? value
+            : MASK
+          : Array.isArray(value)
+            ? value.map((item) => scrub(item, redact, undefined, depth + 1))
+            : value && typeof value === "object"
+              ? Object.fromEntries(
+                  Object.entries(value).map(([k, v]) => [
+                    k.length > 7 ? redact(k) : k,
+                    scrub(v, redact, k, depth + 1),
+                  ]),
+                )
+              : value;
   return copy as T;
 }

@@ -4,13 +4,15 @@
  * `reviveU64` by the calls, and kept out of json.ts: a bundle that revives without making calls
  * (the webhook receiver, which checks with a function of its own) does not carry it.
  */
+import { quoteServer } from "./http.js";
 import type { U64Check } from "./json.js";
 
 /**
  * A u64 value (shape 1) or an i64 value (shape 2), once revived, must be a whole number in its
  * range, which reviving has made a bigint (digits in a string too): from 0 to 2^64 - 1 for a u64,
  * from -2^63 to 2^63 - 1 for an i64 (the 2^64 values from -2^63). Otherwise a RangeError names
- * it: `result.token_info.balance: must be a whole number from 0 to 2^64 - 1 (got 1.5)`. `null` is
+ * it: `result.token_info.balance: must be a whole number from 0 to 2^64 - 1 (got 1.5)`, a value
+ * quoted to its first 40 characters (a server's 20 MB integer made a 20 MB message). `null` is
  * refused too, which would otherwise resolve under a `bigint` type: the spec types no u64 of an
  * answer nullable (one that may be missing is optional, and then absent). Objects and arrays
  * pass: a list of such values, each checked.
@@ -25,7 +27,9 @@ export const checkU64: U64Check = (value, shape, path) => {
   )
     throw new RangeError(
       `${path}: must be a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1 (got ${
-        typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : value
+        typeof value === "string"
+          ? JSON.stringify(value.slice(0, 40))
+          : quoteServer(String(value), 40)
       })`,
     );
 };
