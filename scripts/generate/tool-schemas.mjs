@@ -351,6 +351,7 @@ export function emitToolSchemas(main, http) {
       `// Imported from ${literal(`@chaindata/${area}/tool-schemas`)}; the package's main entry does not import it.\n\n` +
       consts.join("\n") +
       `\n/** Every tool of this package, by operation name. */\n` +
-      `export const toolSchemas = {\n${tools.map((t) => `  ${t.name}: ${t.name}Tool,`).join("\n")}\n} as const;\n`,
+      // (Typed by the names of the tools, so that its declaration does not repeat each one's.)
+      `export const toolSchemas: {\n${tools.map((t) => `  readonly ${t.name}: typeof ${t.name}Tool;`).join("\n")}\n} = {\n${tools.map((t) => `  ${t.name}: ${t.name}Tool,`).join("\n")}\n};\n`,
   };
 }

@@ -27,6 +27,8 @@ export const getProjectUsageTool = {
 } as const;
 
 /** Every tool of this package, by operation name. */
-export const toolSchemas = {
+export const toolSchemas: {
+  readonly getProjectUsage: typeof getProjectUsageTool;
+} = {
   getProjectUsage: getProjectUsageTool,
-} as const;
+};

@@ -392,7 +392,15 @@ export const getMultipleNewAddressProofsV2Tool = {
 } as const;
 
 /** Every tool of this package, by operation name. */
-export const toolSchemas = {
+export const toolSchemas: {
+  readonly getCompressedAccountsByOwner: typeof getCompressedAccountsByOwnerTool;
+  readonly getCompressedTokenAccountsByOwner: typeof getCompressedTokenAccountsByOwnerTool;
+  readonly getCompressedTokenAccountsByDelegate: typeof getCompressedTokenAccountsByDelegateTool;
+  readonly getCompressedBalanceByOwner: typeof getCompressedBalanceByOwnerTool;
+  readonly getCompressionSignaturesForAddress: typeof getCompressionSignaturesForAddressTool;
+  readonly getLatestCompressionSignatures: typeof getLatestCompressionSignaturesTool;
+  readonly getMultipleNewAddressProofsV2: typeof getMultipleNewAddressProofsV2Tool;
+} = {
   getCompressedAccountsByOwner: getCompressedAccountsByOwnerTool,
   getCompressedTokenAccountsByOwner: getCompressedTokenAccountsByOwnerTool,
   getCompressedTokenAccountsByDelegate: getCompressedTokenAccountsByDelegateTool,
@@ -400,4 +408,4 @@ export const toolSchemas = {
   getCompressionSignaturesForAddress: getCompressionSignaturesForAddressTool,
   getLatestCompressionSignatures: getLatestCompressionSignaturesTool,
   getMultipleNewAddressProofsV2: getMultipleNewAddressProofsV2Tool,
-} as const;
+};

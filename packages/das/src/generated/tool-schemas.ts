@@ -602,10 +602,16 @@ export const getNftEditionsTool = {
 } as const;
 
 /** Every tool of this package, by operation name. */
-export const toolSchemas = {
+export const toolSchemas: {
+  readonly getAsset: typeof getAssetTool;
+  readonly getAssetBatch: typeof getAssetBatchTool;
+  readonly getAssetsByOwner: typeof getAssetsByOwnerTool;
+  readonly getAssetsByAuthority: typeof getAssetsByAuthorityTool;
+  readonly getNftEditions: typeof getNftEditionsTool;
+} = {
   getAsset: getAssetTool,
   getAssetBatch: getAssetBatchTool,
   getAssetsByOwner: getAssetsByOwnerTool,
   getAssetsByAuthority: getAssetsByAuthorityTool,
   getNftEditions: getNftEditionsTool,
-} as const;
+};

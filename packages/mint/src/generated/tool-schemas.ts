@@ -138,6 +138,8 @@ export const mintCompressedNftTool = {
 } as const;
 
 /** Every tool of this package, by operation name. */
-export const toolSchemas = {
+export const toolSchemas: {
+  readonly mintCompressedNft: typeof mintCompressedNftTool;
+} = {
   mintCompressedNft: mintCompressedNftTool,
-} as const;
+};

@@ -169,7 +169,10 @@ export const pingTool = {
 } as const;
 
 /** Every tool of this package, by operation name. */
-export const toolSchemas = {
+export const toolSchemas: {
+  readonly sendTransaction: typeof sendTransactionTool;
+  readonly ping: typeof pingTool;
+} = {
   sendTransaction: sendTransactionTool,
   ping: pingTool,
-} as const;
+};

@@ -45,6 +45,8 @@ export const getTokenMetadataTool = {
 } as const;
 
 /** Every tool of this package, by operation name. */
-export const toolSchemas = {
+export const toolSchemas: {
+  readonly getTokenMetadata: typeof getTokenMetadataTool;
+} = {
   getTokenMetadata: getTokenMetadataTool,
-} as const;
+};

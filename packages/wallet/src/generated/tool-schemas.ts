@@ -828,11 +828,18 @@ export const getFundedByTool = {
 } as const;
 
 /** Every tool of this package, by operation name. */
-export const toolSchemas = {
+export const toolSchemas: {
+  readonly getIdentity: typeof getIdentityTool;
+  readonly getBatchIdentity: typeof getBatchIdentityTool;
+  readonly getBalances: typeof getBalancesTool;
+  readonly getHistory: typeof getHistoryTool;
+  readonly getTransfers: typeof getTransfersTool;
+  readonly getFundedBy: typeof getFundedByTool;
+} = {
   getIdentity: getIdentityTool,
   getBatchIdentity: getBatchIdentityTool,
   getBalances: getBalancesTool,
   getHistory: getHistoryTool,
   getTransfers: getTransfersTool,
   getFundedBy: getFundedByTool,
-} as const;
+};

@@ -1464,10 +1464,16 @@ export const deleteWebhookTool = {
 } as const;
 
 /** Every tool of this package, by operation name. */
-export const toolSchemas = {
+export const toolSchemas: {
+  readonly listWebhooks: typeof listWebhooksTool;
+  readonly createWebhook: typeof createWebhookTool;
+  readonly getWebhook: typeof getWebhookTool;
+  readonly updateWebhook: typeof updateWebhookTool;
+  readonly deleteWebhook: typeof deleteWebhookTool;
+} = {
   listWebhooks: listWebhooksTool,
   createWebhook: createWebhookTool,
   getWebhook: getWebhookTool,
   updateWebhook: updateWebhookTool,
   deleteWebhook: deleteWebhookTool,
-} as const;
+};
