@@ -1,4 +1,5 @@
-// Shared tsup build of every package: ESM + CJS from src/index.ts, then the declarations by tsc.
+// Shared tsup build of every package: ESM + CJS from src/index.ts (an area package's tool schemas
+// too), then the declarations by tsc.
 import { execFileSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -41,14 +42,32 @@ export function withoutTypeOnlyStarExports(dir) {
   }
 }
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  clean: true,
-  // Maps carry their sources, so stack traces and debuggers show the TypeScript without src/.
-  sourcemap: true,
-  target: "es2022",
-  platform: "neutral",
-  treeshake: true,
-  onSuccess: async () => emitDeclarations(),
-});
+/**
+ * The build of a package whose entries are `entry` (tsup's: a list of sources, or `{ name: source
+ * }` for dist/<name>.js and .cjs). Each entry's declarations are tsc's, so a package with more
+ * than src/index.ts lists them in its tsconfig.build.json `files` too.
+ */
+export const packageConfig = ({ entry = ["src/index.ts"] } = {}) =>
+  defineConfig({
+    entry,
+    format: ["esm", "cjs"],
+    clean: true,
+    // Maps carry their sources, so stack traces and debuggers show the TypeScript without src/.
+    sourcemap: true,
+    target: "es2022",
+    platform: "neutral",
+    treeshake: true,
+    onSuccess: async () => emitDeclarations(),
+  });
+
+/**
+ * An area package's entries: its client (`.`) and its tools' input schemas (`./tool-schemas`,
+ * dist/tool-schemas.js, docs/decisions/0020-tool-schemas.md), which the client never imports, so
+ * no call bundle carries them.
+ */
+export const AREA_ENTRIES = {
+  index: "src/index.ts",
+  "tool-schemas": "src/generated/tool-schemas.ts",
+};
+
+export default packageConfig();

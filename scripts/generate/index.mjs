@@ -6,7 +6,7 @@
 // Reads only spec/dist (run `npm run spec:bundle` first), and refuses bundles that break the spec
 // rules as `npm run spec:check` does. Deterministic: a second run changes nothing.
 // This file drives the emitters: rpc.mjs and rest.mjs (an area's code),
-// constants.mjs (an area's constants), readme.mjs (its README), core-files.mjs (core's generated
+// constants.mjs (an area's constants), tool-schemas.mjs (its tools' input schemas), readme.mjs (its README), core-files.mjs (core's generated
 // modules, the schemas of two or more areas among them, and each package's runtime.ts), sdk.mjs
 // (@chaindata/sdk's client), sdk-namespaces.mjs (its type namespaces) and scaffold.mjs (a new
 // area's package, written once); sync.mjs writes (or compares) the generated files they return.
@@ -40,6 +40,7 @@ import { scaffoldFiles } from "./scaffold.mjs";
 import { coreDocs, emitSdkNamespace } from "./sdk-namespaces.mjs";
 import { emitSdk, emitSdkShapes } from "./sdk.mjs";
 import { sync } from "./sync.mjs";
+import { emitToolSchemas } from "./tool-schemas.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -85,6 +86,7 @@ async function emitAll({ index, areas, digest }) {
       files,
       await (a.kind === "openrpc" ? emitRpcArea(a, http, shared) : emitRestArea(a, shared)),
       emitAreaConstants(a),
+      emitToolSchemas(a, http),
       emitReadme(a, http, index.hosts),
       emitRuntimeExports(a.area, runtimeKind(a)),
     );

@@ -33,9 +33,25 @@ function packageJson({ area, description, version, coreVersion, extraDependencie
         import: { types: "./dist/types/index.d.ts", default: "./dist/index.js" },
         require: { types: "./dist/types-cjs/index.d.ts", default: "./dist/index.cjs" },
       },
+      // The tools' input schemas (generated/tool-schemas.ts, a second build entry that the main
+      // one never imports: docs/decisions/0020-tool-schemas.md).
+      "./tool-schemas": {
+        module: {
+          types: "./dist/types/generated/tool-schemas.d.ts",
+          default: "./dist/tool-schemas.js",
+        },
+        import: {
+          types: "./dist/types/generated/tool-schemas.d.ts",
+          default: "./dist/tool-schemas.js",
+        },
+        require: {
+          types: "./dist/types-cjs/generated/tool-schemas.d.ts",
+          default: "./dist/tool-schemas.cjs",
+        },
+      },
       "./package.json": "./package.json",
     },
-    files: ["dist", "src", "!src/**/*.test.ts", "LICENSE", "CHANGELOG.md"],
+    files: ["dist", "tool-schemas", "src", "!src/**/*.test.ts", "LICENSE", "CHANGELOG.md"],
     engines: { node: ">=20.19" },
     // `npm publish` refuses a missing or stale dist/ (scripts/release/check-build.mjs).
     scripts: { build: "tsup", prepublishOnly: "node ../../scripts/release/check-build.mjs" },
@@ -59,14 +75,32 @@ function indexTs({ area, constants = false, rateLimit }) {
   ].join("\n");
 }
 
+const toolSchemasStub =
+  JSON.stringify(
+    {
+      main: "../dist/tool-schemas.cjs",
+      module: "../dist/tool-schemas.js",
+      types: "../dist/types-cjs/generated/tool-schemas.d.ts",
+      sideEffects: false,
+    },
+    null,
+    2,
+  ) + "\n";
+
 function skeleton(options, license) {
   const dir = `packages/${options.area}`;
   return {
     [`${dir}/package.json`]: packageJson(options),
     [`${dir}/tsconfig.json`]:
       JSON.stringify({ extends: "../../tsconfig.base.json", include: ["src"] }, null, 2) + "\n",
-    [`${dir}/tsconfig.build.json`]: `{ "extends": "../../tsconfig.build.json" }\n`,
-    [`${dir}/tsup.config.ts`]: `export { default } from "../../tsup.config.base.js";\n`,
+    // (Both entries' declarations: tsup.config.base.js AREA_ENTRIES.)
+    [`${dir}/tsconfig.build.json`]: `{\n  "extends": "../../tsconfig.build.json",\n  "files": ["src/index.ts", "src/generated/tool-schemas.ts"]\n}\n`,
+    [`${dir}/tsup.config.ts`]:
+      `import { AREA_ENTRIES, packageConfig } from "../../tsup.config.base.js";\n\n` +
+      `export default packageConfig({ entry: AREA_ENTRIES });\n`,
+    // (`@chaindata/<area>/tool-schemas` for resolvers that read no exports map: TypeScript's
+    // `node10`, older bundlers.)
+    [`${dir}/tool-schemas/package.json`]: toolSchemasStub,
     [`${dir}/LICENSE`]: license,
     [`${dir}/src/index.ts`]: indexTs(options),
   };

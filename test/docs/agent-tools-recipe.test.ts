@@ -1,11 +1,14 @@
-// The core README's "AI agents and MCP tools" recipe does what its section says: a page walk cut
-// after `maxItems` items fetches no page after it, u64 values reach the model's text with every
+// The core README's "AI agents and MCP tools" recipe does what its section says: its tools are the
+// package's tool schemas (`@chaindata/das/tool-schemas`), a tool call goes to the operation of its
+// name with the model's arguments, which the call's checks refuse with nothing sent when they are
+// wrong, a page walk cut after `maxItems` items fetches no page after it, u64 values reach the model's text with every
 // digit, an error's text is the message (key masked, the server's message cut) with whether the
 // same call may succeed later, the host's signal stops the request, and `asJsonData` writes u64
 // values as strings. The block is taken from the README as written.
 import { readFileSync } from "node:fs";
 import { runInThisContext } from "node:vm";
 import * as das from "@chaindata/das";
+import * as dasTools from "@chaindata/das/tool-schemas";
 import ts from "typescript";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -16,6 +19,8 @@ const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(heading))![1]!;
 
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
 interface Recipe {
+  tools: { name: string; description: string; inputSchema: { type: string } }[];
+  callTool(name: string, args: unknown, signal: AbortSignal): Promise<ToolResult>;
   assetsByOwner(
     args: { ownerAddress: string; maxItems?: number },
     signal: AbortSignal,
@@ -30,14 +35,18 @@ function load(): Recipe {
       /^import \{([^}]*)\} from "@chaindata\/das";$/m,
       (_, names: string) => `const { ${names} } = deps;`,
     )
+    .replace(
+      /^import \{([^}]*)\} from "@chaindata\/das\/tool-schemas";$/m,
+      (_, names: string) => `const { ${names} } = toolDeps;`,
+    )
     .replace(/^export /gm, "");
   const js = ts.transpileModule(code, {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None },
   }).outputText;
   const make = runInThisContext(
-    `((deps) => { ${js}\n return { assetsByOwner, asJsonData }; })`,
-  ) as (deps: typeof das) => Recipe;
-  return make(das);
+    `((deps, toolDeps) => { ${js}\n return { tools, callTool, assetsByOwner, asJsonData }; })`,
+  ) as (deps: typeof das, tools: typeof dasTools) => Recipe;
+  return make(das, dasTools);
 }
 
 const KEY = "agent-recipe-key-0000000000000000000";
@@ -85,6 +94,44 @@ afterEach(() => {
 });
 
 describe("the agent tools recipe", () => {
+  it("lists every DAS operation as a tool, from the package's tool schemas", () => {
+    const { tools } = load();
+    expect(tools.map((t) => t.name)).toEqual(Object.keys(dasTools.toolSchemas));
+    expect(tools.map((t) => t.name)).toContain("getAssetsByOwner");
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("calls the operation a tool names with the model's arguments; wrong ones are refused with nothing sent", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", KEY);
+    const sent = answering(async (id) =>
+      Response.json({ jsonrpc: "2.0", id, result: { id: ownerAddress, interface: "V1_NFT" } }),
+    );
+    const { callTool } = load();
+    const signal = new AbortController().signal;
+    const found = await callTool("getAsset", { id: ownerAddress }, signal);
+    expect(found.isError).toBeUndefined();
+    expect(JSON.parse(found.content[0]!.text)).toMatchObject({ id: ownerAddress });
+    expect(sent).toHaveLength(1);
+    const wrong = await callTool(
+      "getAssetsByOwner",
+      { ownerAddress, page: 2, cursor: "abc" },
+      signal,
+    );
+    expect(wrong.isError).toBe(true);
+    expect(wrong.content[0]!.text).toBe(
+      "params.cursor: cannot be used with page\nRetrying the same call will not help.",
+    );
+    const unknown = await callTool("searchAssets", {}, signal);
+    expect(unknown).toEqual({
+      isError: true,
+      content: [{ type: "text", text: "No tool named searchAssets" }],
+    });
+    expect(sent).toHaveLength(1);
+  });
+
   it("cuts a walk at maxItems (no page after it fetched) and writes every u64 digit", async () => {
     vi.stubEnv("CHAINDATA_API_KEY", KEY);
     const sent = answering(async (id) => page(id, 100));

@@ -53,6 +53,7 @@ const SKELETON = [
   "tsconfig.json",
   "tsconfig.build.json",
   "tsup.config.ts",
+  "tool-schemas/package.json",
   "LICENSE",
   "src/index.ts",
 ];
@@ -147,7 +148,12 @@ describe("a new REST area and a new JSON-RPC area", () => {
       dependencies: { "@chaindata/core": "0.0.0", "openapi-fetch": "0.17.0" },
     });
     expect(read(dir, "package.json")).toBe(JSON.stringify(pkg, null, 2) + "\n");
-    for (const f of ["tsconfig.json", "tsconfig.build.json", "tsup.config.ts"])
+    for (const f of [
+      "tsconfig.json",
+      "tsconfig.build.json",
+      "tsup.config.ts",
+      "tool-schemas/package.json",
+    ])
       expect(read(dir, f), f).toBe(read(root, `packages/admin/${f}`));
     expect(read(dir, "LICENSE")).toBe(read(root, "LICENSE"));
     expect(read(dir, "src/index.ts")).toBe(
@@ -181,7 +187,12 @@ describe("a new REST area and a new JSON-RPC area", () => {
       keywords: ["solana", "chaindata", "sdk", RPC_AREA],
       dependencies: { "@chaindata/core": "0.0.0" },
     });
-    for (const f of ["tsconfig.json", "tsconfig.build.json", "tsup.config.ts"])
+    for (const f of [
+      "tsconfig.json",
+      "tsconfig.build.json",
+      "tsup.config.ts",
+      "tool-schemas/package.json",
+    ])
       expect(read(dir, f), f).toBe(read(root, `packages/das/${f}`));
     expect(read(dir, "LICENSE")).toBe(read(root, "LICENSE"));
     expect(read(dir, "src/index.ts")).toBe(

@@ -3,7 +3,7 @@
 // tarball carries the metadata a registry page needs: the LICENSE its "license" names,
 // the repository folder, the repository's Node floor, public access.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { publint } from "publint";
@@ -115,9 +115,52 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
   it("@arethetypeswrong/cli finds no problem", async () => {
     const result = JSON.parse(await attwOf(dir));
     const problems = result.analysis?.problems ?? result.problems ?? [];
+    // (Every entry of the exports map is analysed: an area's tool schemas too.)
+    expect(Object.keys(result.analysis.entrypoints)).toEqual(Object.keys(pkg.exports));
     expect(
       problems.map((p: any) => `${p.kind} ${p.resolutionKind ?? ""} ${p.entrypoint ?? ""}`),
     ).toEqual([]);
+  });
+});
+
+// An area package's tool schemas (docs/decisions/0020-tool-schemas.md): a second entry, resolved
+// as "." is under every condition, and by resolvers that read no exports map (its folder's
+// package.json: TypeScript's node10, older bundlers).
+const areaPackages = publishedPackages.filter((dir) =>
+  existsSync(join(root, "packages", dir, "src/generated/tool-schemas.ts")),
+);
+describe.each(areaPackages)("@chaindata/%s/tool-schemas", (dir) => {
+  const pkgDir = join(root, "packages", dir);
+  const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+
+  it('exports ./tool-schemas as it exports ".", with a folder for node10', () => {
+    const entry = pkg.exports["./tool-schemas"];
+    expect(Object.keys(entry)).toEqual(Object.keys(pkg.exports["."]));
+    expect(entry.module).toEqual(entry.import);
+    expect(entry.import).toEqual({
+      types: "./dist/types/generated/tool-schemas.d.ts",
+      default: "./dist/tool-schemas.js",
+    });
+    expect(entry.require).toEqual({
+      types: "./dist/types-cjs/generated/tool-schemas.d.ts",
+      default: "./dist/tool-schemas.cjs",
+    });
+    const folder = JSON.parse(readFileSync(join(pkgDir, "tool-schemas/package.json"), "utf8"));
+    const outside = (path: string) => `.${path.slice("..".length)}`;
+    expect(outside(folder.main)).toBe(entry.require.default);
+    expect(outside(folder.module)).toBe(entry.import.default);
+    expect(outside(folder.types)).toBe(entry.require.types);
+    for (const file of [
+      entry.import.default,
+      entry.require.default,
+      entry.import.types,
+      entry.require.types,
+    ])
+      expect(packOf(dir).files, file).toContain(file.slice(2));
+    expect(packOf(dir).files).toContain("tool-schemas/package.json");
+    // The main entry never loads it: no call bundle carries the schemas.
+    for (const main of [pkg.exports["."].import.default, pkg.exports["."].require.default])
+      expect(readFileSync(join(pkgDir, main), "utf8")).not.toMatch(/tool-schemas/);
   });
 });
 

@@ -258,6 +258,63 @@ describe.each(Object.keys(calls))("@chaindata/%s from its tarball", (area) => {
       const { stdout } = await run(process.execPath, ["--no-deprecation", file], { cwd: dir });
       expect(stdout.trim(), `${area} ${file}`).toBe(spec.expect);
     }
+    // An area's tool schemas (`./tool-schemas`, docs/decisions/0020): one tool per operation of
+    // the spec, from `import` and `require`, and their types under node16 ESM, CJS and node10.
+    const tools = operations.filter((o) => o.area === area).map((o) => o.id);
+    if (tools.length) {
+      const subpath = `@chaindata/${area}/tool-schemas`;
+      const list = `Object.values(toolSchemas).map((t) => t.name + ":" + t.inputSchema.type).join(",")`;
+      writeFileSync(
+        join(dir, "tools.mjs"),
+        `import { toolSchemas } from "${subpath}";\nconsole.log(${list});\n`,
+      );
+      writeFileSync(
+        join(dir, "tools.cjs"),
+        `const { toolSchemas } = require("${subpath}");\nconsole.log(${list});\n`,
+      );
+      for (const file of ["tools.mjs", "tools.cjs"]) {
+        const { stdout } = await run(process.execPath, ["--no-deprecation", file], { cwd: dir });
+        expect(stdout.trim(), `${area} ${file}`).toBe(tools.map((t) => `${t}:object`).join(","));
+      }
+      const first = tools[0]!;
+      const typed = (load: string) =>
+        `${load}\nexport const name: "${first}" = toolSchemas.${first}.name;\nexport const tool: typeof ${first}Tool = toolSchemas.${first};\n`;
+      writeFileSync(
+        join(dir, "tools-esm.mts"),
+        typed(`import { toolSchemas, ${first}Tool } from "${subpath}";`),
+      );
+      writeFileSync(
+        join(dir, "tools-cjs.cts"),
+        typed(
+          `import tools = require("${subpath}");\nconst { toolSchemas } = tools;\ntype ${first}Tool = typeof tools.${first}Tool;\ndeclare const ${first}Tool: ${first}Tool;`,
+        ),
+      );
+      writeFileSync(
+        join(dir, "tools-node10.ts"),
+        typed(`import { toolSchemas, ${first}Tool } from "${subpath}";`),
+      );
+      const tsc = [
+        join(root, "node_modules/typescript/bin/tsc"),
+        "--noEmit",
+        "--strict",
+        "--skipLibCheck",
+        "false",
+      ];
+      await run(
+        process.execPath,
+        [...tsc, "--module", "nodenext", "tools-esm.mts", "tools-cjs.cts"],
+        { cwd: dir },
+      ).catch((e) => {
+        throw new Error(`${area}: tsc (nodenext) failed: ${e.stdout}${e.stderr}`);
+      });
+      await run(
+        process.execPath,
+        [...tsc, "--module", "commonjs", "--moduleResolution", "node10", "tools-node10.ts"],
+        { cwd: dir },
+      ).catch((e) => {
+        throw new Error(`${area}: tsc (node10) failed: ${e.stdout}${e.stderr}`);
+      });
+    }
     if (area === "das") {
       // One process loading both builds (an ESM app with a CommonJS dependency): an error thrown
       // through either is an instance of the classes loaded the other way.

@@ -117,6 +117,8 @@ import type { TokenMetadataClient, TokenMetadataOperations } from "@chaindata/to
 import type * as walletOperations from "../../packages/wallet/src/generated/operations.js";
 import type * as webhooksOperations from "../../packages/webhooks/src/generated/operations.js";
 import { createServer } from "node:http";
+import { getAssetTool, toolSchemas as dasTools } from "@chaindata/das/tool-schemas";
+import { toolSchemas as walletTools } from "@chaindata/wallet/tool-schemas";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const das = createDasClient({
@@ -1570,4 +1572,18 @@ export async function namespacedRuntimeTypes(): Promise<void> {
     notRest,
     wrongItems,
   ];
+}
+
+// An area's tool schemas (`./tool-schemas`, docs/decisions/0020): each name a literal, the map
+// typed by the tools, a JSON-RPC schema's literal values (a host or a JSON Schema-to-type library
+// reads them).
+{
+  const name: "getAsset" = dasTools.getAsset.name;
+  const same: typeof getAssetTool = dasTools.getAsset;
+  const required: readonly ["wallet"] = walletTools.getBalances.inputSchema.required;
+  // @ts-expect-error — the name is the operation's, not another's
+  const wrongName: "getAssetBatch" = dasTools.getAsset.name;
+  // @ts-expect-error — an operation the package does not have
+  void dasTools.searchAssets;
+  void [name, same, required, wrongName];
 }
