@@ -3,16 +3,15 @@
 // trading bot takes: 0, nothing left the process (sign again); 1 or more, the transaction may have
 // landed (check the signature first). User trial 32, F3.
 import { AbortError, createSenderClient, InternalServerError } from "@chaindata/sender";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  checkLeaksAfterEach,
   drive,
-  expectNoLeaks,
   FaultServer,
   reply,
   rpcResult,
   settle,
   useFakeClock,
-  useRealClock,
   useFaultServer,
 } from "./harness.js";
 import { SIGNED_TRANSACTION } from "../spec/documents.js";
@@ -21,14 +20,7 @@ const params = { transaction: SIGNED_TRANSACTION, config: { encoding: "base64" a
 
 let server: FaultServer;
 useFaultServer((started) => (server = started));
-afterEach(async () => {
-  try {
-    await expectNoLeaks(server);
-  } finally {
-    useRealClock();
-    await server.dropAll();
-  }
-});
+checkLeaksAfterEach(() => server);
 
 const sender = (options: Record<string, unknown> = {}) =>
   createSenderClient({ baseUrls: { sender: server.url }, timeout: Infinity, ...options });

@@ -15,7 +15,7 @@ import {
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { inspect } from "node:util";
-import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 
 // Captured at import, before any test fakes them: the server's own delays (trickling) and the
 // harness's polling must keep running on real time while the client's timers are fake.
@@ -521,6 +521,25 @@ export const API_KEY = "sk_live+F4u/lt=Key&x?(.*)$[q]";
  * once), reset before each test with the unhandled-rejection log cleared and no API key in
  * the environment. `assign` receives the server.
  */
+/**
+ * After each test of the file: nothing left behind (`expectNoLeaks`), then the clock, the
+ * environment and the server's connections restored, whatever the check found.
+ */
+export function checkLeaksAfterEach(
+  server: () => FaultServer,
+  options: { abortedFetch?: boolean } = {},
+): void {
+  afterEach(async () => {
+    try {
+      await expectNoLeaks(server(), options);
+    } finally {
+      useRealClock();
+      vi.unstubAllEnvs();
+      await server().dropAll();
+    }
+  });
+}
+
 export function useFaultServer(assign: (server: FaultServer) => void): void {
   let server: FaultServer;
   beforeAll(async () => {

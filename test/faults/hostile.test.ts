@@ -16,11 +16,11 @@ import {
 import { createCompressionClient } from "@chaindata/compression";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhookHandler } from "@chaindata/webhooks";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
-  expectNoLeaks,
+  checkLeaksAfterEach,
   expectRedacted,
   FaultServer,
   recordingLogger,
@@ -33,14 +33,7 @@ import {
 
 let server: FaultServer;
 useFaultServer((started) => (server = started));
-afterEach(async () => {
-  try {
-    await expectNoLeaks(server);
-  } finally {
-    vi.unstubAllEnvs();
-    await server.dropAll();
-  }
-});
+checkLeaksAfterEach(() => server);
 
 function das(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();

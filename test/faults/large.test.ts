@@ -1,11 +1,11 @@
 // A 50 MB JSON-RPC response (a valid getAssetBatch result with a large array) through the real
 // @chaindata/das: it must parse, with u64 values exact, in bounded time. Durations are printed.
 import { createDasClient } from "@chaindata/das";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
-  expectNoLeaks,
+  checkLeaksAfterEach,
   FaultServer,
   loggedDelays,
   recordingLogger,
@@ -15,14 +15,7 @@ import {
 
 let server: FaultServer;
 useFaultServer((started) => (server = started));
-afterEach(async () => {
-  try {
-    await expectNoLeaks(server);
-  } finally {
-    vi.unstubAllEnvs();
-    await server.dropAll();
-  }
-});
+checkLeaksAfterEach(() => server);
 
 const TARGET = 50 * 1024 * 1024;
 // Base58-looking ids, deterministic.

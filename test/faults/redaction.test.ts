@@ -19,9 +19,10 @@ import {
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
 import fc from "fast-check";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ASSET_ID,
+  checkLeaksAfterEach,
   dropMidBody,
   expectNoLeaks,
   expectRedacted,
@@ -32,23 +33,16 @@ import {
   reply,
   settle,
   trickle,
+  useFaultServer,
   WALLET,
   type Behaviour,
   type FaultContext,
-  useFaultServer,
 } from "./harness.js";
 
 let server: FaultServer;
 useFaultServer((started) => (server = started));
-afterEach(async () => {
-  try {
-    // The property checks each run itself (and may end on a run that aborted a fetch).
-    await expectNoLeaks(server, { abortedFetch: true });
-  } finally {
-    vi.unstubAllEnvs();
-    await server.dropAll();
-  }
-});
+// (The property checks each run itself, and may end on a run that aborted a fetch.)
+checkLeaksAfterEach(() => server, { abortedFetch: true });
 
 // ---------------------------------------------------------------------------------------------
 // Operations

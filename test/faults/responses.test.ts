@@ -12,12 +12,12 @@ import {
 import { createMintClient } from "@chaindata/mint";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
+  checkLeaksAfterEach,
   drive,
-  expectNoLeaks,
   expectRedacted,
   FaultServer,
   loggedDelays,
@@ -26,23 +26,14 @@ import {
   rpcResult,
   settle,
   useFakeClock,
-  useRealClock,
+  useFaultServer,
   WALLET,
   type Behaviour,
-  useFaultServer,
 } from "./harness.js";
 
 let server: FaultServer;
 useFaultServer((started) => (server = started));
-afterEach(async () => {
-  try {
-    await expectNoLeaks(server);
-  } finally {
-    useRealClock();
-    vi.unstubAllEnvs();
-    await server.dropAll();
-  }
-});
+checkLeaksAfterEach(() => server);
 
 // maxRetries 2 everywhere: none of these faults may be retried (exactly one request), but a body
 // cut short, which a read retries (its own describe below).
