@@ -161,6 +161,8 @@ describe("server text in messages", () => {
     for (const [reason, shown] of [
       ["Down\u001b[2J\u001b[31mX\u0000", "Down\\u001b[2J\\u001b[31mX\\u0000"],
       ["D".repeat(30_000), "D".repeat(500)],
+      // A key at the cut: redacted whole before it is cut (review 66: `DDD…Dk-liv` showed its start).
+      ["D".repeat(495) + API_KEY + "D".repeat(100), "D".repeat(495) + "***" + "D".repeat(2)],
     ]) {
       server.serve(statusLine(reason!));
       const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
