@@ -195,6 +195,30 @@ describe("server text in messages", () => {
     );
   });
 
+  it("is quoted where JSON.stringify writes it: an id that is not the request's, a u64 that is text (review 66)", async () => {
+    // (JSON.stringify escapes C0 only: a bidi override, U+2028 or a C1 CSI went into the message raw.)
+    const sly = "\u202eevil\u202c\u009b2J\u2028";
+    const cases: [Behaviour, string][] = [
+      [reply(200, `{"jsonrpc":"2.0","id":${JSON.stringify(sly)},"result":{}}`), "id-mismatch"],
+      [
+        rpcAnswer(
+          `"result":{"interface":"V1_NFT","id":"${ASSET_ID}","token_info":{"supply":${JSON.stringify(sly)}}}`,
+        ),
+        "not-u64",
+      ],
+    ];
+    for (const [behaviour, reason] of cases) {
+      server.serve(behaviour);
+      const { client, lines } = das();
+      const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error.reason).toBe(reason);
+      expect(error.message).toContain('"\\u202eevil\\u202c\\u009b2J\\u2028"');
+      expect(error.message).not.toMatch(UNSAFE);
+      for (const line of lines) expect(line).not.toMatch(UNSAFE);
+    }
+  });
+
   it("holds no key the server echoes in it, escaped or not", async () => {
     const echo = `${API_KEY}\n\u001b[0m${encodeURIComponent(API_KEY)}`;
     server.serve(rpcAnswer(`"error":{"code":-32000,"message":${JSON.stringify(echo)}}`));
