@@ -333,6 +333,20 @@ const source = (value) =>
     })
     .join("\n");
 
+/**
+ * `text` (a tool's source) with its input schema's `required` typed as a tuple that is not
+ * `readonly`: `as const` makes it `readonly ["id"]`, which the MCP SDK's `Tool` and
+ * `ListToolsResult` (and Anthropic's `Tool.InputSchema`), `required?: string[]`, refuse without a
+ * cast (review 66). Its names stay literal types, for a JSON Schema-to-type library.
+ */
+const mutableRequired = (text, required) =>
+  required
+    ? text.replace(
+        /^( {4}required: \[\n[^\]]*\n {4}\])/m,
+        `$1 as [${required.map((name) => JSON.stringify(name)).join(", ")}]`,
+      )
+    : text;
+
 /** `{ "packages/<area>/src/generated/tool-schemas.ts": … }` of the package of `main` (and `http`). */
 export function emitToolSchemas(main, http) {
   const { area, file } = main;
@@ -341,7 +355,7 @@ export function emitToolSchemas(main, http) {
   const consts = tools.map(
     (t) =>
       `/** The tool of \`${t.name}\`: its name, description and JSON Schema of its params${t.params ? ` (the SDK takes \`args.${t.params}\`)` : ""}. */\n` +
-      `export const ${t.name}Tool = ${source(t)} as const;\n`,
+      `export const ${t.name}Tool = ${mutableRequired(source(t), t.inputSchema.required)} as const;\n`,
   );
   return {
     [`packages/${area}/src/generated/tool-schemas.ts`]:

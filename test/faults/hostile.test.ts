@@ -154,6 +154,8 @@ describe("server text in messages", () => {
     for (const [reason, shown] of [
       ["Down\u001b[2J\u001b[31mX\u0000", "Down\\u001b[2J\\u001b[31mX\\u0000"],
       ["D".repeat(30_000), "D".repeat(500)],
+      // A key at the cut: redacted whole before it is cut (review 66: `DDD…Dk-liv` showed its start).
+      ["D".repeat(495) + API_KEY + "D".repeat(100), "D".repeat(495) + "***" + "D".repeat(2)],
     ]) {
       server.serve(statusLine(reason!));
       const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
@@ -184,6 +186,30 @@ describe("server text in messages", () => {
     expect(error.message).toBe(
       `Invalid response (not-u64) from getAsset, status 200: result.token_info.supply: must be a whole number from 0 to 2^64 - 1 (got ${"9".repeat(40)})`,
     );
+  });
+
+  it("is quoted where JSON.stringify writes it: an id that is not the request's, a u64 that is text (review 66)", async () => {
+    // (JSON.stringify escapes C0 only: a bidi override, U+2028 or a C1 CSI went into the message raw.)
+    const sly = "\u202eevil\u202c\u009b2J\u2028";
+    const cases: [Behaviour, string][] = [
+      [reply(200, `{"jsonrpc":"2.0","id":${JSON.stringify(sly)},"result":{}}`), "id-mismatch"],
+      [
+        rpcAnswer(
+          `"result":{"interface":"V1_NFT","id":"${ASSET_ID}","token_info":{"supply":${JSON.stringify(sly)}}}`,
+        ),
+        "not-u64",
+      ],
+    ];
+    for (const [behaviour, reason] of cases) {
+      server.serve(behaviour);
+      const { client, lines } = das();
+      const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error.reason).toBe(reason);
+      expect(error.message).toContain('"\\u202eevil\\u202c\\u009b2J\\u2028"');
+      expect(error.message).not.toMatch(UNSAFE);
+      for (const line of lines) expect(line).not.toMatch(UNSAFE);
+    }
   });
 
   it("holds no key the server echoes in it, escaped or not", async () => {

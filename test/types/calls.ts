@@ -1585,5 +1585,19 @@ export async function namespacedRuntimeTypes(): Promise<void> {
   const wrongName: "getAssetBatch" = dasTools.getAsset.name;
   // @ts-expect-error — an operation the package does not have
   void dasTools.searchAssets;
-  void [name, same, required, wrongName];
+  // A host's tool type takes them as they are: the MCP SDK's `Tool` and `ListToolsResult` (and
+  // Anthropic's `Tool.InputSchema`) type `required` as `string[]`, which a `readonly` tuple is not
+  // (review 66: `const tools: Tool[] = Object.values(toolSchemas)` needed a cast).
+  type HostTool = {
+    name: string;
+    description?: string;
+    inputSchema: {
+      [x: string]: unknown;
+      type: "object";
+      properties?: { [x: string]: object };
+      required?: string[];
+    };
+  };
+  const hostTools: HostTool[] = [...Object.values(dasTools), ...Object.values(walletTools)];
+  void [name, same, required, wrongName, hostTools];
 }

@@ -507,7 +507,9 @@ const apiError = (
   const made = makeAPIError(
     // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
     // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
-    redactor(`HTTP ${status || "3xx"} ${quoteServer(statusText)}`.trim()) +
+    // (Redacted, then cut and quoted, as the detail below: cut first, a key that the cut halved
+    // kept a piece under 8 characters, too short for the redactor to tell from a word.)
+    quoteServer(redactor(`HTTP ${status || "3xx"} ${statusText}`.trim()), 509) +
       ` from ${operation}` +
       (typeof detail == "string"
         ? /^\s*</.test(detail)

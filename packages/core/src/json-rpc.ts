@@ -348,7 +348,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       return error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))
         ? invalid(
             "id-mismatch",
-            `: id ${redactor(String(jsonOf(id))).replace(/(.{40}).+/s, "$1…")}, not ${JSON.stringify(request.id)}`,
+            // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
+            `: id ${quoteServer(redactor(String(jsonOf(id))).replace(/(.{40}).+/s, "$1…"))}, not ${JSON.stringify(request.id)}`,
           )
         : invalid("not-json-rpc");
     if (!("result" in entry)) return invalid("not-json-rpc");

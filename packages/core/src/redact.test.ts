@@ -342,6 +342,27 @@ describe("redact", () => {
     for (const cut of [100, 600, 5000]) expect(cutAt(cut)).toBe('{"error":"bad ***","code":1}');
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it("masks a long secret with a space or a quote past its start whole, not only to that space (review 66)", () => {
+    // (Masked to the end of its word, `Custom <600 characters> part2` kept `part2` visible, and a
+    // piece of a 121-character one cut past its space the words after the space.)
+    const word = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => "ABCdefg0123x"[(i * 5 + from) % 12]).join("");
+    const long = `Custom ${word(600, 1)} ${word(200, 2)}`;
+    const quoted = `Custom ${word(600, 1)}"${word(200, 3)}`;
+    const mid = `Custom ${word(80, 1)} ${word(40, 4)}`;
+    for (const secret of [long, quoted])
+      expect(createRedactor(undefined, [secret])(`bad header ${secret}\nnext line`)).toBe(
+        "bad header ***\nnext line",
+      );
+    const cut = createRedactor(undefined, [mid])(`bad header ${mid.slice(0, 110)}…\nnext`);
+    expect(cut).toBe("bad header ***\nnext");
+    // A secret with no space past its start still ends at one: the message after it stays.
+    const plain = `Bearer ${word(700, 1)}`;
+    expect(createRedactor(undefined, [plain])(`bad ${plain.slice(0, 650)}… was rejected`)).toBe(
+      "bad *** was rejected",
+    );
+  });
 });
 
 describe("credentialsIn", () => {

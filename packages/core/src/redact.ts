@@ -80,11 +80,12 @@ const anyForm = (char: string) => {
  *   unknown to matter, and would mask common words; one followed by a letter or digit goes on as
  *   another word.
  * - A long secret is matched by its start, then the rest of its word (to a space, a quote, `&` or
- *   `<>`): whole up to 512 characters, and a piece cut short up to 72, one nested optional group
- *   per character. Matched whole, a webhook's `authHeader` (8,192 allowed) made a regex too large
- *   to compile, whose SyntaxError quoted it; nested per character, V8's compiler recursed per
- *   group, 0.65 s for 1,000 characters and an out-of-memory abort of the process for 4,000 (found
- *   by the tool schemas' oracle test).
+ *   `<>` that the secret does not hold past its start, or the end of the line): whole up to 512
+ *   characters, and a piece cut short up to 72, one nested optional group per character. Matched
+ *   whole, a webhook's `authHeader` (8,192 allowed) made a regex too large to compile, whose
+ *   SyntaxError quoted it; nested per character, V8's compiler recursed per group, 0.65 s for
+ *   1,000 characters and an out-of-memory abort of the process for 4,000 (found by the tool
+ *   schemas' oracle test).
  * - A word character is a letter, a digit or `_` (regex `\w`), and only such an edge can be part
  *   of a word: `**` in `a**b` is masked. An escape before the secret (`%3D`, `\u0022`) ends
  *   there: it is no word.
@@ -93,10 +94,16 @@ const secretPattern = (secret: string) => {
   const points = [...secret];
   const chars = points.slice(0, 512).map(anyForm);
   const form = chars.join("");
-  // (The rest of a long secret's word: to the next space, quote, `<>` or `&`.)
-  const rest = `[^\\s"'<>&]*`;
+  // The rest of a long secret past its first `from` characters: to the next space, quote, `<>` or
+  // `&` that the rest does not hold itself, or the end of the line. (Stopped at any space, a
+  // secret with one past its start showed the words after it: `Custom <600 characters> part2`
+  // kept `part2` visible.)
+  const rest = (from: number) =>
+    points.length > from
+      ? `[^\\r\\n${` "'<>&`.replace(/./g, (stop) => (points.includes(stop, from) ? "" : stop == " " ? "\\s" : stop))}]*`
+      : "";
   return secret.length > 7
-    ? `${form}${points.length > 512 ? rest : ""}|${chars.slice(0, 8).join("")}${chars.slice(8, 72).reduceRight((inner, char) => `(?:${char}${inner})?`, points.length > 72 ? rest : "")}(?!\\w)`
+    ? `${form}${rest(512)}|${chars.slice(0, 8).join("")}${chars.slice(8, 72).reduceRight((inner, char) => `(?:${char}${inner})?`, rest(72))}(?!\\w)`
     : `${/^\w/.test(secret) ? "(?<=^|\\W|%\\w\\w|\\\\u\\w{4})" : ""}(?:${form})${/\w$/.test(secret) ? "(?!\\w)" : ""}`;
 };
 

@@ -28,7 +28,8 @@ export const checkU64: U64Check = (value, shape, path) => {
     throw new RangeError(
       `${path}: must be a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1 (got ${
         typeof value === "string"
-          ? JSON.stringify(value.slice(0, 40))
+          ? // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
+            quoteServer(JSON.stringify(value.slice(0, 40)))
           : quoteServer(String(value), 40)
       })`,
     );

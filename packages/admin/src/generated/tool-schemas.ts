@@ -21,7 +21,7 @@ export const getProjectUsageTool = {
     },
     required: [
       "id"
-    ],
+    ] as ["id"],
     additionalProperties: false
   }
 } as const;

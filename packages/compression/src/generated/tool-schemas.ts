@@ -121,7 +121,7 @@ export const getCompressedAccountsByOwnerTool = {
     },
     required: [
       "owner"
-    ],
+    ] as ["owner"],
     additionalProperties: false
   }
 } as const;
@@ -182,7 +182,7 @@ export const getCompressedTokenAccountsByOwnerTool = {
     },
     required: [
       "owner"
-    ],
+    ] as ["owner"],
     additionalProperties: false
   }
 } as const;
@@ -243,7 +243,7 @@ export const getCompressedTokenAccountsByDelegateTool = {
     },
     required: [
       "delegate"
-    ],
+    ] as ["delegate"],
     additionalProperties: false
   }
 } as const;
@@ -265,7 +265,7 @@ export const getCompressedBalanceByOwnerTool = {
     },
     required: [
       "owner"
-    ],
+    ] as ["owner"],
     additionalProperties: false
   }
 } as const;
@@ -306,7 +306,7 @@ export const getCompressionSignaturesForAddressTool = {
     },
     required: [
       "address"
-    ],
+    ] as ["address"],
     additionalProperties: false
   }
 } as const;
@@ -386,7 +386,7 @@ export const getMultipleNewAddressProofsV2Tool = {
     },
     required: [
       "addresses"
-    ],
+    ] as ["addresses"],
     additionalProperties: false
   }
 } as const;

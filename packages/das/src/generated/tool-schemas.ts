@@ -70,7 +70,7 @@ export const getAssetTool = {
     },
     required: [
       "id"
-    ],
+    ] as ["id"],
     additionalProperties: false
   }
 } as const;
@@ -147,7 +147,7 @@ export const getAssetBatchTool = {
     },
     required: [
       "ids"
-    ],
+    ] as ["ids"],
     additionalProperties: false
   }
 } as const;
@@ -299,7 +299,7 @@ export const getAssetsByOwnerTool = {
     },
     required: [
       "ownerAddress"
-    ],
+    ] as ["ownerAddress"],
     additionalProperties: false,
     dependentSchemas: {
       page: {
@@ -506,7 +506,7 @@ export const getAssetsByAuthorityTool = {
     },
     required: [
       "authorityAddress"
-    ],
+    ] as ["authorityAddress"],
     additionalProperties: false,
     dependentSchemas: {
       page: {
@@ -596,7 +596,7 @@ export const getNftEditionsTool = {
     },
     required: [
       "mint"
-    ],
+    ] as ["mint"],
     additionalProperties: false
   }
 } as const;

@@ -132,7 +132,7 @@ export const mintCompressedNftTool = {
       "symbol",
       "description",
       "owner"
-    ],
+    ] as ["name", "symbol", "description", "owner"],
     additionalProperties: false
   }
 } as const;

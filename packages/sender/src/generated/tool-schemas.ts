@@ -82,7 +82,7 @@ export const sendTransactionTool = {
     required: [
       "transaction",
       "config"
-    ],
+    ] as ["transaction", "config"],
     additionalProperties: false,
     allOf: [
       {

@@ -39,7 +39,7 @@ export const getTokenMetadataTool = {
     },
     required: [
       "mintAccounts"
-    ],
+    ] as ["mintAccounts"],
     additionalProperties: false
   }
 } as const;

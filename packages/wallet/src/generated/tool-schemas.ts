@@ -32,7 +32,7 @@ export const getIdentityTool = {
     },
     required: [
       "wallet"
-    ],
+    ] as ["wallet"],
     additionalProperties: false
   }
 } as const;
@@ -72,7 +72,7 @@ export const getBatchIdentityTool = {
     },
     required: [
       "addresses"
-    ],
+    ] as ["addresses"],
     additionalProperties: false
   }
 } as const;
@@ -118,7 +118,7 @@ export const getBalancesTool = {
     },
     required: [
       "wallet"
-    ],
+    ] as ["wallet"],
     additionalProperties: false
   }
 } as const;
@@ -765,7 +765,7 @@ export const getHistoryTool = {
     },
     required: [
       "wallet"
-    ],
+    ] as ["wallet"],
     additionalProperties: false
   }
 } as const;
@@ -800,7 +800,7 @@ export const getTransfersTool = {
     },
     required: [
       "wallet"
-    ],
+    ] as ["wallet"],
     additionalProperties: false
   }
 } as const;
@@ -822,7 +822,7 @@ export const getFundedByTool = {
     },
     required: [
       "wallet"
-    ],
+    ] as ["wallet"],
     additionalProperties: false
   }
 } as const;

@@ -701,7 +701,7 @@ export const createWebhookTool = {
       "webhookURL",
       "transactionTypes",
       "accountAddresses"
-    ],
+    ] as ["webhookURL", "transactionTypes", "accountAddresses"],
     additionalProperties: false
   }
 } as const;
@@ -722,7 +722,7 @@ export const getWebhookTool = {
     },
     required: [
       "webhookID"
-    ],
+    ] as ["webhookID"],
     additionalProperties: false
   }
 } as const;
@@ -1436,7 +1436,7 @@ export const updateWebhookTool = {
       "webhookURL",
       "transactionTypes",
       "accountAddresses"
-    ],
+    ] as ["webhookID", "webhookURL", "transactionTypes", "accountAddresses"],
     additionalProperties: false
   }
 } as const;
@@ -1458,7 +1458,7 @@ export const deleteWebhookTool = {
     },
     required: [
       "webhookID"
-    ],
+    ] as ["webhookID"],
     additionalProperties: false
   }
 } as const;
