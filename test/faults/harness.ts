@@ -14,6 +14,8 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { createDasClient } from "@chaindata/das";
+import { createWalletClient } from "@chaindata/wallet";
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 
@@ -441,6 +443,33 @@ export function recordingLogger() {
     lines,
     logger: { debug: line("debug"), info: line("info"), warn: line("warn"), error: line("error") },
   };
+}
+
+/**
+ * A DAS client of `server` with the test key and a recording logger: `{ client, lines }`. Each
+ * suite gives its own `maxRetries` and `timeout` in `options`.
+ */
+export function dasOf(server: FaultServer, options: Record<string, unknown>) {
+  const { lines, logger } = recordingLogger();
+  const client = createDasClient({
+    apiKey: API_KEY,
+    baseUrls: { rpc: server.url },
+    logger,
+    ...options,
+  });
+  return { client, lines };
+}
+
+/** A wallet client of `server`, as {@link dasOf}. */
+export function walletOf(server: FaultServer, options: Record<string, unknown>) {
+  const { lines, logger } = recordingLogger();
+  const client = createWalletClient({
+    apiKey: API_KEY,
+    baseUrls: { wallet: server.url },
+    logger,
+    ...options,
+  });
+  return { client, lines };
 }
 
 /** The retry delays announced at `info` ("Retrying X in N ms"). */

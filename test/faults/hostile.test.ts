@@ -7,27 +7,26 @@
 // (the receiver), against a loopback server.
 import {
   createBatcher,
-  createDasClient,
   InvalidResponseError,
   isChainDataError,
   JsonRpcError,
   RateLimitError,
 } from "@chaindata/das";
 import { createCompressionClient } from "@chaindata/compression";
-import { createWalletClient } from "@chaindata/wallet";
 import { createWebhookHandler } from "@chaindata/webhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
   checkLeaksAfterEach,
+  dasOf,
   expectRedacted,
   FaultServer,
-  recordingLogger,
   reply,
   settle,
   useFaultServer,
   WALLET,
+  walletOf,
   type Behaviour,
 } from "./harness.js";
 
@@ -35,29 +34,9 @@ let server: FaultServer;
 useFaultServer((started) => (server = started));
 checkLeaksAfterEach(() => server);
 
-function das(options: Record<string, unknown> = {}) {
-  const { lines, logger } = recordingLogger();
-  const client = createDasClient({
-    apiKey: API_KEY,
-    baseUrls: { rpc: server.url },
-    logger,
-    maxRetries: 0,
-    timeout: 5_000,
-    ...options,
-  });
-  return { client, lines };
-}
-function wallet() {
-  const { lines, logger } = recordingLogger();
-  const client = createWalletClient({
-    apiKey: API_KEY,
-    baseUrls: { wallet: server.url },
-    logger,
-    maxRetries: 0,
-    timeout: 5_000,
-  });
-  return { client, lines };
-}
+const das = (options: Record<string, unknown> = {}) =>
+  dasOf(server, { maxRetries: 0, timeout: 5_000, ...options });
+const wallet = () => walletOf(server, { maxRetries: 0, timeout: 5_000 });
 
 /** A JSON-RPC answer to a single request, `fields` beside its `jsonrpc` and echoed `id`. */
 const rpcAnswer =

@@ -3,20 +3,19 @@
 // @chaindata/das (JSON-RPC) and @chaindata/wallet (REST) against a loopback server.
 import {
   createBatcher,
-  createDasClient,
   InvalidResponseError,
   isRetryable,
   JsonRpcError,
   InternalServerError,
 } from "@chaindata/das";
 import { createMintClient } from "@chaindata/mint";
-import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
 import { describe, expect, it, vi } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
   checkLeaksAfterEach,
+  dasOf,
   drive,
   expectRedacted,
   FaultServer,
@@ -28,6 +27,7 @@ import {
   useFakeClock,
   useFaultServer,
   WALLET,
+  walletOf,
   type Behaviour,
 } from "./harness.js";
 
@@ -37,30 +37,10 @@ checkLeaksAfterEach(() => server);
 
 // maxRetries 2 everywhere: none of these faults may be retried (exactly one request), but a body
 // cut short, which a read retries (its own describe below).
-function das(options: Record<string, unknown> = {}) {
-  const { lines, logger } = recordingLogger();
-  const client = createDasClient({
-    apiKey: API_KEY,
-    baseUrls: { rpc: server.url },
-    logger,
-    maxRetries: 2,
-    timeout: 5_000,
-    ...options,
-  });
-  return { client, lines };
-}
-function wallet(options: Record<string, unknown> = {}) {
-  const { lines, logger } = recordingLogger();
-  const client = createWalletClient({
-    apiKey: API_KEY,
-    baseUrls: { wallet: server.url },
-    logger,
-    maxRetries: 2,
-    timeout: 5_000,
-    ...options,
-  });
-  return { client, lines };
-}
+const das = (options: Record<string, unknown> = {}) =>
+  dasOf(server, { maxRetries: 2, timeout: 5_000, ...options });
+const wallet = (options: Record<string, unknown> = {}) =>
+  walletOf(server, { maxRetries: 2, timeout: 5_000, ...options });
 
 const ASSET_IDS = [
   "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",

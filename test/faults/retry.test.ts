@@ -11,12 +11,12 @@ import {
   RateLimitError,
   TimeoutError,
 } from "@chaindata/das";
-import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
+  dasOf,
   drive,
   dropMidBody,
   expectNoLeaks,
@@ -28,14 +28,15 @@ import {
   recordingLogger,
   reply,
   rpcResult,
+  runtimeTimers,
   settle,
   trickle,
   useFakeClock,
-  useRealClock,
-  runtimeTimers,
-  WALLET,
-  type Behaviour,
   useFaultServer,
+  useRealClock,
+  WALLET,
+  walletOf,
+  type Behaviour,
 } from "./harness.js";
 
 let server: FaultServer;
@@ -56,30 +57,10 @@ afterEach(async () => {
 
 // `timeout: Infinity` means no attempt timer: with fake timers, the only timers left are the
 // retry waits, which `drive` fires one by one (the step sizes are the waits).
-function das(options: Record<string, unknown> = {}) {
-  const { lines, logger } = recordingLogger();
-  const client = createDasClient({
-    apiKey: API_KEY,
-    baseUrls: { rpc: server.url },
-    logger,
-    maxRetries: 2,
-    timeout: Infinity,
-    ...options,
-  });
-  return { client, lines };
-}
-function wallet(options: Record<string, unknown> = {}) {
-  const { lines, logger } = recordingLogger();
-  const client = createWalletClient({
-    apiKey: API_KEY,
-    baseUrls: { wallet: server.url },
-    logger,
-    maxRetries: 2,
-    timeout: Infinity,
-    ...options,
-  });
-  return { client, lines };
-}
+const das = (options: Record<string, unknown> = {}) =>
+  dasOf(server, { maxRetries: 2, timeout: Infinity, ...options });
+const wallet = (options: Record<string, unknown> = {}) =>
+  walletOf(server, { maxRetries: 2, timeout: Infinity, ...options });
 function webhooks(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();
   const client = createWebhooksClient({
