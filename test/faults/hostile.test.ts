@@ -44,9 +44,14 @@ const rpcAnswer =
   (ctx) =>
     reply(status, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.received.json?.id)},${fields}}`)(ctx);
 
-/** Characters no message may carry raw: C0, DEL, C1, the bidi controls, U+2028 and U+2029. */
-// eslint-disable-next-line no-control-regex -- control characters are what is looked for
-const UNSAFE = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+/**
+ * Characters no message may carry raw: C0, DEL, C1, the bidi controls, U+2028 and U+2029, the
+ * invisible ones (zero-width space, word joiner and invisible operators, BOM, tag characters) and
+ * a lone surrogate.
+ */
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- these characters are what is looked for
+  /[\0-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ud800-\udfff\u{e0000}-\u{e007f}]/u;
 /** A line of a server's that would forge a log line, recolour a terminal and reverse the text after it. */
 const FORGED = "busy\nERROR payment failed\r\u001b[31mred\u001b[0m \u202eevil\u202c\u2028end";
 /** FORGED as a message quotes it. */
@@ -189,6 +194,27 @@ describe("server text in messages", () => {
       expect(error.message).not.toMatch(UNSAFE);
       for (const line of lines) expect(line).not.toMatch(UNSAFE);
     }
+  });
+
+  it("hides no text and splits no character: invisible characters and a lone surrogate escaped (review 66 L1, L2)", async () => {
+    // Tag characters spell ASCII no reader sees and a model given `err.message` reads ("ASCII
+    // smuggling"); zero-width ones hide between letters. A cut at 500 that falls inside an emoji
+    // left half of it, which a UTF-8 log writes as U+FFFD. Emoji (a pair) and joiners stay as sent.
+    const hidden = [..."ignore"]
+      .map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0)))
+      .join("");
+    const message = `ok${hidden}\u200bfine\ufeff\u2060\u{1f468}\u200d\u{1f469}${"x".repeat(473)}\u{1f600}`;
+    expect(message.length).toBe(501); // the cut falls between the last emoji's two halves
+    server.serve(rpcAnswer(`"error":{"code":-32000,"message":${JSON.stringify(message)}}`));
+    const { client, lines } = das();
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error.message).toBe(
+      "JSON-RPC error -32000 from getAsset: ok\\u{e0069}\\u{e0067}\\u{e006e}\\u{e006f}\\u{e0072}\\u{e0065}" +
+        `\\u200bfine\\ufeff\\u2060\u{1f468}\u200d\u{1f469}${"x".repeat(473)}\\ud83d`,
+    );
+    expect(error.rpcMessage).toBe(message);
+    expect(error.message).not.toMatch(UNSAFE);
+    for (const line of lines) expect(line).not.toMatch(UNSAFE);
   });
 
   it("holds no key the server echoes in it, escaped or not", async () => {

@@ -60,6 +60,16 @@ describe("parseRetryAfter", () => {
     expect(h({ "retry-after": "1.25" })).toBe(1250);
   });
 
+  it("reads retry-after-ms as plain decimals too: not hex, an exponent or Infinity (review 65 F12)", () => {
+    // (`+ms >= 0` read "0x20" as 32 ms, "1e3" as 1000 ms and "Infinity" as a wait forever, which
+    // the cap then turned into a RateLimitError at once with `retryAfter: Infinity`.)
+    for (const value of ["0x20", "1e3", "Infinity", "-1", "+5", " "])
+      expect(h({ "retry-after-ms": value }), value).toBeUndefined();
+    expect(h({ "retry-after-ms": "Infinity", "retry-after": "2" })).toBe(2000);
+    expect(h({ "retry-after-ms": " 250 " })).toBe(250);
+    expect(h({ "retry-after-ms": "0.5" })).toBe(0.5);
+  });
+
   it("reads an HTTP-date only when it starts with a day name", () => {
     // Date.parse reads both as dates (it skips a parenthesised comment); without the `^` of
     // /^(mon|…)/ the day name in the comment made them one.

@@ -40,13 +40,15 @@ export const backoff = (retry: number): number => retryDelay(retry);
  * unparseable.
  */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
-  const ms = headers.get("retry-after-ms");
-  if (ms && +ms >= 0) return +ms;
+  // Plain decimals only: `+` reads "0x20" as 32, "1e3" as 1000 and "Infinity" as a wait forever.
+  const decimal = /^\d+(\.\d+)?$/;
+  const ms = headers.get("retry-after-ms")?.trim() ?? "";
+  if (decimal.test(ms)) return +ms;
   const value = headers.get("retry-after")?.trim() ?? "";
   // Seconds, or an HTTP-date, which starts with a day name ("Wed, 21 Oct 2015 07:28:00 GMT"; also the
   // obsolete RFC 850 and asctime forms). Anything else is garbage: Date.parse would read
   // "retry in 10" as a date in 2001, and the retry would fire at once.
-  const until = /^\d+(\.\d+)?$/.test(value)
+  const until = decimal.test(value)
     ? now + +value * 1000
     : /^(mon|tue|wed|thu|fri|sat|sun)/i.test(value)
       ? Date.parse(value)
