@@ -2,7 +2,10 @@
 // Node's `AbortSignal.any` holds an `AbortSignal.timeout()` among its sources only weakly: once a
 // collection has run, the signal it made never aborts (nodejs/node#57736), and a call to a host
 // that hangs runs past the route's deadline to its own timeouts (user trial 40). The recipe's
-// `anyOf` is taken from the README as written, so the README cannot go back to it unnoticed.
+// `anyOf` is taken from the README as written, so the README cannot go back to it unnoticed. Its
+// controller, aborted once the call is over, takes its listeners off the signals it combines: a
+// server's shutdown signal combined into every call kept one per call (user trial 51).
+import { getEventListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext, runInThisContext } from "node:vm";
@@ -20,7 +23,7 @@ const source = /^function anyOf\([\s\S]*?^}$/m.exec(block)![0];
 // (A function expression, evaluated in this realm: its AbortController is the test's.)
 const anyOf = runInThisContext(
   `(${ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText})`,
-) as (...signals: AbortSignal[]) => AbortSignal;
+) as (...signals: AbortSignal[]) => AbortController;
 
 const collectedAfter = (ms: number) =>
   new Promise<void>((resolve) =>
@@ -34,7 +37,7 @@ describe("the request-handler recipe's deadline", () => {
   it("fires after a garbage collection", async () => {
     const started = Date.now();
     // (Made and dropped in one expression, as the recipe's `GET` does: only the result is held.)
-    const signal = anyOf(new AbortController().signal, AbortSignal.timeout(200));
+    const { signal } = anyOf(new AbortController().signal, AbortSignal.timeout(200));
     let abortedAfter: number | undefined;
     signal.addEventListener("abort", () => (abortedAfter = Date.now() - started));
     await collectedAfter(50);
@@ -55,7 +58,7 @@ describe("the request-handler recipe's deadline", () => {
     const call = getAsset(
       rpc,
       { id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" },
-      { signal: anyOf(new AbortController().signal, AbortSignal.timeout(300)) },
+      { signal: anyOf(new AbortController().signal, AbortSignal.timeout(300)).signal },
     );
     const settled = call.then(
       () => "resolved",
@@ -65,4 +68,30 @@ describe("the request-handler recipe's deadline", () => {
     expect(await settled).toBe("AbortError");
     expect(Date.now() - started).toBeLessThan(2_000);
   }, 10_000);
+
+  it("leaves no listener on a long-lived signal once each call is over, as GET releases it", async () => {
+    // GET aborts its deadline in a `finally`, whatever the call's outcome.
+    expect(block).toMatch(/\} finally \{\s*deadline\.abort\(\);/);
+    const answer: Fetch = async (_url, init) => {
+      const { id } = JSON.parse(init.body as string) as { id: string };
+      return Response.json({ jsonrpc: "2.0", id, result: { id: "x" } });
+    };
+    const rpc = createDasRpc({ apiKey: "test", fetch: answer });
+    const shutdown = new AbortController().signal;
+    for (let i = 0; i < 50; i++) {
+      const deadline = anyOf(shutdown, AbortSignal.timeout(8_000));
+      try {
+        await getAsset(
+          rpc,
+          { id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" },
+          {
+            signal: deadline.signal,
+          },
+        );
+      } finally {
+        deadline.abort();
+      }
+    }
+    expect(getEventListeners(shutdown, "abort")).toHaveLength(0);
+  });
 });

@@ -263,4 +263,21 @@ describe("batcher rules that no other test pinned (found by mutation testing)", 
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(heard).toEqual([{ attempt: 1 }]);
   });
+
+  it("asks the batch request for no attempt records when no call has an onAttempt", async () => {
+    // (A record costs the engine a redaction of the answer's headers with the client's key
+    // pattern, whose first use compiles it: per call, for clients made per request.)
+    const asked: unknown[] = [];
+    const enqueue = createBatcher().bind(
+      async (_body, _operation, options) => {
+        asked.push(options.onAttempt);
+        return [[], new Response()];
+      },
+      () => {},
+    );
+    enqueue(call("1"), {});
+    enqueue(call("2"), { onResponse: () => {} });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([undefined]);
+  });
 });

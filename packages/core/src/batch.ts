@@ -212,8 +212,13 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     const { signal } = (batch.controller = new AbortController());
     // Each attempt's record goes to the calls still waiting for the batch (not those that left),
     // each its own copy: a caller's hook that tags it (its trace id) must not tag the others'.
-    const onAttempt = (record: AttemptRecord) =>
-      calls.forEach((member) => member.done || member.tell?.({ ...record }));
+    // None when no call has a hook: the engine then makes no record, whose request id it redacts
+    // with the client's key pattern, compiled on first use (1.5 ms: clients made per request,
+    // each with a tenant's key, paid it on every batched call, user trial 51).
+    const onAttempt = calls.some((member) => member.tell)
+      ? (record: AttemptRecord) =>
+          calls.forEach((member) => member.done || member.tell?.({ ...record }))
+      : undefined;
     batch.post(body, { id, idempotent: true }, (batch.sent = { signal, onAttempt })).then(
       ([answer, response]) => {
         // Entries may come back in any order: route them by id. A non-array answer (a
