@@ -336,7 +336,9 @@ const describe = (response: Response, redactor: Redactor): ResponseFields => {
  * line break, an ANSI escape) or bidi control written as a `\u` escape. A hostile or broken
  * upstream can then neither forge a log line, recolour or clear a terminal, nor reorder what a
  * reader sees, nor make a message megabytes long (review 65). The error's fields keep the text as
- * it came (redacted): `body`, `rpcMessage`, `snippet`. @internal (also json-rpc.ts's, u64.ts's, paginate.ts's)
+ * it came (redacted): `body`, `rpcMessage`, `snippet`. (Also json-rpc.ts's, u64.ts's, paginate.ts's,
+ * and the webhook receiver's, for a delivery's signature and `Content-Encoding`.)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const quoteServer = (text: string, max = 500) =>
   text.slice(0, max).replace(
