@@ -943,6 +943,49 @@ describe("createWebhookHandler", () => {
     expect(pulled).toBeLessThanOrEqual(3);
   });
 
+  it("behind toNodeHandler, reads not one chunk of an unauthenticated upload", async () => {
+    let pulled = 0;
+    const upload = {
+      method: "POST",
+      url: "/hook",
+      headers: { authorization: "Bearer wrong" },
+      complete: false,
+      async *[Symbol.asyncIterator]() {
+        for (; pulled < 50;) {
+          pulled++;
+          yield new Uint8Array(64 * 1024).fill(0x20);
+        }
+      },
+    };
+    const answers: [number, string][] = [];
+    const response = {
+      statusCode: 0,
+      setHeader: () => {},
+      end(body: string) {
+        answers.push([this.statusCode, body]);
+      },
+    };
+    const listen = toNodeHandler(
+      createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, onRefused: () => {} }),
+    );
+    await (listen(upload, response) as unknown as Promise<void>); // (it returns its promise)
+    // (A tick for a pull that the stream would start on its own.)
+    await new Promise((r) => setTimeout(r, 10));
+    expect(answers).toEqual([[401, "unauthorized"]]);
+    expect(pulled).toBe(0);
+    // An authorized delivery is read as before.
+    const delivery = {
+      ...upload,
+      headers: { authorization: AUTH },
+      async *[Symbol.asyncIterator]() {
+        yield "[";
+        yield new TextEncoder().encode(`${enhanced(SIG_A)}]`);
+      },
+    };
+    await (listen(delivery, response) as unknown as Promise<void>);
+    expect(answers[1]).toEqual([200, "ok"]);
+  });
+
   it("answers 408 when the body has not all come within readTimeoutMs (default 30 s), and stops reading it", async () => {
     vi.useFakeTimers();
     try {

@@ -1267,17 +1267,22 @@ export async function serveNode(
             // (Consumed: the handler answers first what needs no body, such as a wrong
             // `Authorization`, which so learns nothing of the server's parsers.)
             (req.readableEnded ? failsWhenRead(() => (alreadyRead = true)) : undefined) ||
-            new ReadableStream<Uint8Array>({
-              async pull(controller) {
-                const { done, value } = await chunks.next();
-                if (done) controller.close();
-                else controller.enqueue(typeof value === "string" ? encode(value) : value);
+            new ReadableStream<Uint8Array>(
+              {
+                async pull(controller) {
+                  const { done, value } = await chunks.next();
+                  if (done) controller.close();
+                  else controller.enqueue(typeof value === "string" ? encode(value) : value);
+                },
+                // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
+                // with it. The rest of the upload stays unread until the answer's `connection:
+                // close` (HTTP/1) or its stream's reset (HTTP/2) ends it.
+                cancel() {},
               },
-              // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
-              // with it. The rest of the upload stays unread until the answer's `connection:
-              // close` (HTTP/1) or its stream's reset (HTTP/2) ends it.
-              cancel() {},
-            });
+              // (Nothing pulled before the handler reads: with the default of 1, a chunk of an
+              // unauthenticated upload, up to 64 KB, was read as the stream was made.)
+              { highWaterMark: 0 },
+            );
       // `duplex: "half"` is how a streamed request body is declared (not yet in the DOM types).
       request = new Request(new URL(req.url ?? "/", "http://localhost"), {
         method,
