@@ -68,6 +68,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "misconfigured",
       "notAnRpc",
       "ownOptions",
+      // (Later: the webhook receiver quotes a delivery's signature and Content-Encoding with it.)
+      "quoteServer",
       "snapshotOptions",
       "typeOf",
       "unbatched",

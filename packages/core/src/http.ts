@@ -340,7 +340,9 @@ const describe = (response: Response, redactor: Redactor): ResponseFields => {
  * model given `err.message` still reads (tag characters spell ASCII invisibly), nor leave half a
  * character where the cut fell, which a UTF-8 log writes as U+FFFD or a strict encoder refuses.
  * (Zero-width joiners stay: emoji and several scripts need them.) The error's fields keep the text
- * as it came (redacted): `body`, `rpcMessage`, `snippet`. @internal (also json-rpc.ts's, u64.ts's, paginate.ts's)
+ * as it came (redacted): `body`, `rpcMessage`, `snippet`. (Also json-rpc.ts's, u64.ts's,
+ * paginate.ts's, and the webhook receiver's, for a delivery's signature and `Content-Encoding`.)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const quoteServer = (text: string, max = 500) =>
   text.slice(0, max).replace(

@@ -192,6 +192,10 @@ export {
 } from "./abort.js";
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  quoteServer,
+} from "./http.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   callQuietly,
 } from "./internal/callback.js";
 export {

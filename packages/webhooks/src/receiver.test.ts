@@ -943,6 +943,49 @@ describe("createWebhookHandler", () => {
     expect(pulled).toBeLessThanOrEqual(3);
   });
 
+  it("behind toNodeHandler, reads not one chunk of an unauthenticated upload", async () => {
+    let pulled = 0;
+    const upload = {
+      method: "POST",
+      url: "/hook",
+      headers: { authorization: "Bearer wrong" },
+      complete: false,
+      async *[Symbol.asyncIterator]() {
+        for (; pulled < 50;) {
+          pulled++;
+          yield new Uint8Array(64 * 1024).fill(0x20);
+        }
+      },
+    };
+    const answers: [number, string][] = [];
+    const response = {
+      statusCode: 0,
+      setHeader: () => {},
+      end(body: string) {
+        answers.push([this.statusCode, body]);
+      },
+    };
+    const listen = toNodeHandler(
+      createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, onRefused: () => {} }),
+    );
+    await (listen(upload, response) as unknown as Promise<void>); // (it returns its promise)
+    // (A tick for a pull that the stream would start on its own.)
+    await new Promise((r) => setTimeout(r, 10));
+    expect(answers).toEqual([[401, "unauthorized"]]);
+    expect(pulled).toBe(0);
+    // An authorized delivery is read as before.
+    const delivery = {
+      ...upload,
+      headers: { authorization: AUTH },
+      async *[Symbol.asyncIterator]() {
+        yield "[";
+        yield new TextEncoder().encode(`${enhanced(SIG_A)}]`);
+      },
+    };
+    await (listen(delivery, response) as unknown as Promise<void>);
+    expect(answers[1]).toEqual([200, "ok"]);
+  });
+
   it("answers 408 when the body has not all come within readTimeoutMs (default 30 s), and stops reading it", async () => {
     vi.useFakeTimers();
     try {
@@ -1464,6 +1507,179 @@ describe("createWebhookHandler", () => {
       `Content-Encoding ${JSON.stringify(sixty)} is not gzip, deflate or identity`,
       `Content-Encoding ${JSON.stringify(`${sixty}…`)} is not gzip, deflate or identity`,
     ]);
+  });
+
+  it("escapes C1 controls in a quoted Content-Encoding (U+0085 breaks a log line, U+009B starts an ANSI escape)", async () => {
+    const refusals: { reason: string }[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onRefused: (r) => void refusals.push(r),
+    });
+    // (A header value is bytes, read one character per byte: 0x85 and 0x9B arrive as U+0085 and U+009B.)
+    const request = new Request("http://localhost/hook", {
+      method: "POST",
+      body: "[]",
+      headers: { authorization: AUTH, "content-encoding": "br\u0085x\u009b31my" },
+    });
+    expect((await handle(request)).status).toBe(415);
+    expect(refusals.map((r) => r.reason)).toEqual([
+      'Content-Encoding "br\\u0085x\\u009b31my" is not gzip, deflate or identity',
+    ]);
+  });
+
+  it("shows a delivery's signature in a log line or TimeoutError escaped and cut: no forged line, ANSI escape or bidi reordering", async () => {
+    const forged = "abc\n[webhook] delivery ok\u001b[2J\u202e";
+    const hostile = forged + "x".repeat(200);
+    const shown = "abc\\u000a[webhook] delivery ok\\u001b[2J\\u202e";
+    const event = (signature: string) => JSON.stringify([{ signature, type: "TRANSFER", fee: 1 }]);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const failing = new Error("db down");
+      const handle = createWebhookHandler({
+        authHeader: AUTH,
+        onEvent: () => {
+          throw failing;
+        },
+      });
+      expect((await handle(post(event(hostile)))).status).toBe(500);
+      const [line] = error.mock.calls[0]! as [string];
+      for (const char of ["\n", "\u001b", "\u202e"]) expect(line).not.toContain(char);
+      // The first 100 characters, escaped, then a mark of the cut.
+      const cut = shown + "x".repeat(100 - forged.length);
+      expect(line).toBe(`webhook event ${cut}… failed:`);
+      // A real signature (base58, at most 88 characters) is shown as it is.
+      expect((await handle(post(event(SIG_B)))).status).toBe(500);
+      expect(error).toHaveBeenLastCalledWith(`webhook event ${SIG_B} failed:`, failing);
+    } finally {
+      error.mockRestore();
+    }
+    const onError = vi.fn();
+    const hung = createWebhookHandler({
+      authHeader: AUTH,
+      handlerTimeoutMs: 20,
+      onError,
+      onEvent: () => new Promise<void>(() => {}),
+    });
+    expect((await hung(post(event(`a\nb\u009bc`)))).status).toBe(500);
+    expect(onError.mock.calls[0]![0].message).toMatch(
+      /^event a\\u000ab\\u009bc: not handled within/,
+    );
+  });
+
+  it("answers 400 to an object where a u64 or i64 amount stands, or a list inside a list of them (typed bigint, they would reach onEvent)", async () => {
+    const onEvent = vi.fn();
+    const refusals: { status: number; reason: string }[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent,
+      onRefused: (r) => void refusals.push(r),
+    });
+    const raw = createWebhookHandler({
+      kind: "raw",
+      authHeader: AUTH,
+      onEvent,
+      onRefused: (r) => void refusals.push(r),
+    });
+    const answers = [
+      await handle(post(`[${enhanced(SIG_A).replace('"fee":5000', '"fee":{"amount":5000}')}]`)),
+      await handle(
+        post(`[${enhanced(SIG_A).replace('"amount":18446744073709551615', '"amount":{}')}]`),
+      ),
+      await raw(post(`[${RAW_EVENT.replace('"preBalances":[1]', '"preBalances":[[1]]')}]`)),
+      await raw(post(`[${RAW_EVENT.replace('"fee":5000', '"fee":{"lamports":5000}')}]`)),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(refusals).toEqual([
+      {
+        status: 400,
+        reason: "delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got an object)",
+      },
+      {
+        status: 400,
+        reason:
+          "delivery body[0].nativeTransfers[0].amount: must be a whole number from 0 to 2^64 - 1 (got an object)",
+      },
+      {
+        status: 400,
+        reason:
+          "delivery body[0].meta.preBalances[0]: must be a whole number from 0 to 2^64 - 1 (got a list)",
+      },
+      {
+        status: 400,
+        reason:
+          "delivery body[0].meta.fee: must be a whole number from 0 to 2^64 - 1 (got an object)",
+      },
+    ]);
+    expect(onEvent).not.toHaveBeenCalled();
+    // A list of u64 is still read, each checked.
+    expect((await raw(post(`[${RAW_EVENT}]`))).status).toBe(200);
+    expect(onEvent.mock.calls[0]![0].meta.preBalances).toEqual([1n]);
+    expect(() =>
+      parseDelivery(`[${enhanced(SIG_A).replace('"fee":5000', '"fee":{}')}]`, "enhanced"),
+    ).toThrow("delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got an object)");
+  });
+
+  it("never shows the secret: not to a near miss of it, nor when it comes in the body or in another header", async () => {
+    const secret = "Bearer 7f3kQ9zLmN2pR8vX";
+    const seen: string[] = [];
+    const console_ = ["warn", "error", "log"].map((name) =>
+      vi
+        .spyOn(console, name as "warn")
+        .mockImplementation((...args: unknown[]) => void seen.push(args.map(String).join(" "))),
+    );
+    try {
+      const handle = createWebhookHandler({
+        authHeader: secret,
+        onEvent: (event) => {
+          throw new Error(`failed ${event.signature}`);
+        },
+      });
+      const errors: unknown[] = [];
+      const logged = createWebhookHandler({
+        authHeader: secret,
+        onEvent: () => {},
+        onError: (error) => void errors.push(error),
+      });
+      const wrongs = [
+        secret.slice(0, -1),
+        `${secret}x`,
+        secret.slice(1),
+        secret.toLowerCase(),
+        secret.replace("Bearer ", ""),
+        `${secret}, ${secret}`,
+      ];
+      for (const wrong of wrongs) {
+        const answer = await handle(post(`[${enhanced(SIG_A)}]`, wrong));
+        seen.push(`${answer.status} ${await answer.text()}`);
+      }
+      // Forged: the secret in another header, and in the body where a message quotes a value.
+      const forged = new Request("http://localhost/hook", {
+        method: "POST",
+        body: JSON.stringify([{ signature: secret, fee: secret, type: secret }]),
+        headers: { authorization: "Bearer guess", "x-secret": secret, "content-encoding": secret },
+      });
+      seen.push(`${(await handle(forged)).status}`);
+      for (const body of [
+        JSON.stringify([{ signature: SIG_A, fee: secret }]),
+        JSON.stringify([{ transaction: { signatures: [secret] } }]),
+      ]) {
+        const answer = await logged(post(body, secret));
+        seen.push(`${answer.status} ${await answer.text()}`);
+      }
+      seen.push(...errors.map((error) => `${String(error)} ${JSON.stringify(error)}`));
+      // (Each attempt answered as it should: 401 to every near miss, 400 and 500 to the bodies.)
+      expect(seen.filter((line) => /^\d{3}\b/.test(line)).map((line) => line.slice(0, 3))).toEqual([
+        ...wrongs.map(() => "401"),
+        "401",
+        "400",
+        "500",
+      ]);
+      // (The secret's core, without "Bearer ", so no piece of it shows either.)
+      expect(seen.join("\n")).not.toContain("7f3kQ9zL");
+    } finally {
+      for (const spy of console_) spy.mockRestore();
+    }
   });
 
   it("answers 400 'could not be read' to a body stream that fails with no reason", async () => {

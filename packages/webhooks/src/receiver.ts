@@ -11,6 +11,7 @@ import {
   messageValue,
   misconfigured,
   parseJson,
+  quoteServer,
   reviveU64,
   typeOf,
   type U64Shape,
@@ -362,6 +363,17 @@ export function eventSignature(
 }
 
 /**
+ * An event's signature as a message or log line shows it: the delivery's text, so each control
+ * or bidi character escaped (a line break would forge a log line, an ANSI escape recolour the
+ * terminal) and cut past 100 characters (a signature has at most 88), as core quotes a server's.
+ */
+const shownSignature = (event: EnhancedTransactionEvent | RawTransactionEvent) => {
+  const signature = eventSignature(event);
+  if (signature === undefined) return "(no signature)";
+  return quoteServer(signature, 100) + (signature.length > 100 ? "…" : "");
+};
+
+/**
  * The rule of `kind`, as a refusal of `value` says it. A webhook type given for its kind
  * (`enhancedDevnet`, the likely mistake) is quoted with the kind it stands for: such a value is no
  * secret, while `messageValue` hides a long string, which may be one.
@@ -439,15 +451,25 @@ function parseEvents(body: string): object[] {
  * and because a bad body is a TypeError here, where a call's answer fails with a RangeError that
  * becomes an `InvalidResponseError`. A string is not quoted (`onRefused` is never told the body),
  * and a number is cut to its first 40 digits.
+ * An array passes where a list may stand (`preBalances`: the shape marks a list of u64 as it marks
+ * one u64), and is refused inside another (no u64 field is a list of lists); an object is refused:
+ * none stands where the shape marks a number, and one would reach `onEvent` typed as a `bigint`.
  */
 const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string) => {
   const low = shape === 2 ? -(2n ** 63n) : 0n;
   if (
     (shape as number) > 0 &&
-    !(value && typeof value === "object") &&
+    !(Array.isArray(value) && !path.endsWith("]")) &&
     !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
   ) {
-    const shown = typeof value === "string" ? "a string that is not digits" : String(value);
+    const shown =
+      typeof value === "string"
+        ? "a string that is not digits"
+        : Array.isArray(value)
+          ? "a list"
+          : value && typeof value === "object"
+            ? "an object"
+            : String(value);
     throw new TypeError(
       `${path}: must be a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1 (got ${
         shown.length > 40 ? `${shown.slice(0, 40)}…` : shown
@@ -706,7 +728,7 @@ function checkHandlerOptions<K extends DeliveryKind>(
     misconfigured("onEvent", "required, a function called with each new event");
   const {
     onError = (error: unknown, event: DeliveryEvents[K]) =>
-      console.error(`webhook event ${eventSignature(event) ?? "(no signature)"} failed:`, error),
+      console.error(`webhook event ${shownSignature(event)} failed:`, error),
   } = options;
   if (typeof onError !== "function") misconfigured("onError", "must be a function");
   const {
@@ -920,8 +942,10 @@ export function createWebhookHandler<K extends DeliveryKind>(
       return refuse(
         415,
         "unsupported Content-Encoding: gzip, deflate or none",
-        // (Quoted: a coding is no secret, and a list of them, the likely case, is long.)
-        `Content-Encoding ${JSON.stringify(encoding!.length > 60 ? encoding!.slice(0, 60) + "…" : encoding)} is not gzip, deflate or identity`,
+        // (Quoted: a coding is no secret, and a list of them, the likely case, is long. A header
+        // value may hold C1 controls, U+0085 a line break to some log readers, U+009B an ANSI
+        // escape's start, which JSON.stringify leaves as they are.)
+        `Content-Encoding ${quoteServer(JSON.stringify(encoding!.length > 60 ? encoding!.slice(0, 60) + "…" : encoding), Infinity)} is not gzip, deflate or identity`,
       );
     /** The 415 of a coding this runtime cannot decode, `why` (not the sender's fault: a 415, not a 400). */
     const cannotDecode = (coding: "gzip" | "deflate", why: string) =>
@@ -1041,11 +1065,10 @@ export function createWebhookHandler<K extends DeliveryKind>(
     if (failed === TIMED_OUT) {
       timedOut = true;
       await letGo?.();
-      const signature = eventSignature(current!);
       return report(
         Object.assign(
           new Error(
-            `event ${signature ?? "(no signature)"}: not handled within handlerTimeoutMs (${handlerTimeoutMs} ms), so answered 500; onEvent is no longer waited for, and its signature released for the redelivery to run it again`,
+            `event ${shownSignature(current!)}: not handled within handlerTimeoutMs (${handlerTimeoutMs} ms), so answered 500; onEvent is no longer waited for, and its signature released for the redelivery to run it again`,
           ),
           { name: "TimeoutError" },
         ),
@@ -1244,17 +1267,22 @@ export async function serveNode(
             // (Consumed: the handler answers first what needs no body, such as a wrong
             // `Authorization`, which so learns nothing of the server's parsers.)
             (req.readableEnded ? failsWhenRead(() => (alreadyRead = true)) : undefined) ||
-            new ReadableStream<Uint8Array>({
-              async pull(controller) {
-                const { done, value } = await chunks.next();
-                if (done) controller.close();
-                else controller.enqueue(typeof value === "string" ? encode(value) : value);
+            new ReadableStream<Uint8Array>(
+              {
+                async pull(controller) {
+                  const { done, value } = await chunks.next();
+                  if (done) controller.close();
+                  else controller.enqueue(typeof value === "string" ? encode(value) : value);
+                },
+                // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
+                // with it. The rest of the upload stays unread until the answer's `connection:
+                // close` (HTTP/1) or its stream's reset (HTTP/2) ends it.
+                cancel() {},
               },
-              // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
-              // with it. The rest of the upload stays unread until the answer's `connection:
-              // close` (HTTP/1) or its stream's reset (HTTP/2) ends it.
-              cancel() {},
-            });
+              // (Nothing pulled before the handler reads: with the default of 1, a chunk of an
+              // unauthenticated upload, up to 64 KB, was read as the stream was made.)
+              { highWaterMark: 0 },
+            );
       // `duplex: "half"` is how a streamed request body is declared (not yet in the DOM types).
       request = new Request(new URL(req.url ?? "/", "http://localhost"), {
         method,
