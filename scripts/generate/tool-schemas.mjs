@@ -556,3 +556,55 @@ export function emitToolSchemas(main, http) {
       `export const toolSchemas: {\n${tools.map((t) => `  readonly ${t.name}: typeof ${t.name}Tool;`).join("\n")}\n} = /* @__PURE__ */ frozen({\n${tools.map((t) => `  ${t.name}: ${t.name}Tool,`).join("\n")}\n});\n`,
   };
 }
+
+// ------------------------------------------------------------------------------------------------
+// @chaindata/sdk/tool-schemas
+
+const camelArea = (area) => area.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+
+/**
+ * `{ "packages/sdk/src/generated/tool-schemas.ts": … }`: every area's tools in one record, by
+ * operation name, as the area packages' `toolSchemas` (imported from their `./tool-schemas`, so
+ * the sdk ships no second copy), and `toolAreas`: each tool's area, the sdk client's member that
+ * holds its call (`client[toolAreas[name]][name](args)`). `packages`: [{ area, names }], each
+ * area's tool names.
+ * @throws Error when two areas name a tool alike: one record cannot hold both (a host's tool
+ *   names are one namespace too), and a spread would keep the last one without a word.
+ */
+export function emitSdkToolSchemas(packages) {
+  const areaOf = new Map();
+  const clashes = [];
+  for (const { area, names } of packages)
+    for (const name of names) {
+      if (areaOf.has(name))
+        clashes.push(`${name} (@chaindata/${areaOf.get(name)} and @chaindata/${area})`);
+      else areaOf.set(name, area);
+    }
+  if (clashes.length)
+    throw new Error(
+      `@chaindata/sdk/tool-schemas: two areas have a tool of one name, which one record of every tool cannot hold: ${clashes.join(", ")}. Rename an operation in the spec, or make scripts/generate/tool-schemas.mjs emitSdkToolSchemas prefix the names.`,
+    );
+  const local = (area) => `${camelArea(area)}Tools`;
+  return {
+    "packages/sdk/src/generated/tool-schemas.ts":
+      banner("spec/dist/index.json") +
+      `// Every area's tools in one module, \`@chaindata/sdk/tool-schemas\` (decision 0020): the\n` +
+      `// area packages' own (\`@chaindata/<area>/tool-schemas\`), not a copy. The sdk's main entry\n` +
+      `// does not import it.\n` +
+      packages
+        .map(
+          ({ area }) =>
+            `import { toolSchemas as ${local(area)} } from ${literal(`@chaindata/${area}/tool-schemas`)};\n`,
+        )
+        .join("") +
+      `\n/**\n * Every tool of every area, by operation name (no two areas name one alike: the generator\n` +
+      ` * refuses it).\n */\n` +
+      `export const toolSchemas: ${packages.map(({ area }) => `typeof ${local(area)}`).join(" &\n  ")} =\n` +
+      `  /* @__PURE__ */ Object.freeze({\n${packages.map(({ area }) => `    ...${local(area)},`).join("\n")}\n  });\n` +
+      `\n/**\n * The area of each tool: the client's member that holds its call,\n` +
+      ` * \`client[toolAreas[name]][name](args)\`.\n */\n` +
+      `export const toolAreas = /* @__PURE__ */ Object.freeze({\n` +
+      [...areaOf].map(([name, area]) => `  ${name}: ${literal(camelArea(area))},`).join("\n") +
+      `\n} as const);\n`,
+  };
+}

@@ -15,7 +15,9 @@
  *       the same files: test/generate/*'s layout tests; here: a second emit is identical);
  *   (e) a part two tools' schemas have is written once (one object), each tool's JSON still that
  *       of its self-contained schema (the generator's toolsOf, every `$ref` inlined), and every
- *       object of a module frozen, so that a host changing one tool cannot change another.
+ *       object of a module frozen, so that a host changing one tool cannot change another;
+ *   (f) `@chaindata/sdk/tool-schemas` holds every area's tools, the areas' own objects, none lost
+ *       to a name two areas have (the generator refuses such a name), each with its client member.
  *
  * The schemas are read from the generated sources (they import nothing); the clients from the
  * packages' built dist, as a user calls them.
@@ -31,7 +33,7 @@ import { packagesOf } from "../../scripts/generate/lib/refusals.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { pascal } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { toolsOf } from "../../scripts/generate/tool-schemas.mjs";
+import { emitSdkToolSchemas, toolsOf } from "../../scripts/generate/tool-schemas.mjs";
 import { areas, deref, root } from "../spec/documents.js";
 
 interface Tool {
@@ -614,10 +616,44 @@ describe("tool schemas", () => {
     expect(JSON.stringify(w.updateWebhookTool)).toBe(before);
   });
 
+  it("@chaindata/sdk/tool-schemas: every area's tools, the areas' own, each with its client member", async () => {
+    const sdk = await import(`${root}packages/sdk/src/generated/tool-schemas.ts`);
+    const { createChainDataClient } = await import("@chaindata/sdk");
+    const client = createChainDataClient({ apiKey: "tool-schemas-test-key", fetch: stubFetch });
+    let count = 0;
+    for (const area of packages) {
+      // (The sdk's module imports the areas' built subpaths: the same objects, not copies.)
+      const own = (await import(`@chaindata/${area}/tool-schemas`)).toolSchemas;
+      for (const [name, tool] of Object.entries(own)) {
+        count++;
+        expect(sdk.toolSchemas[name], `${area} ${name}`).toBe(tool);
+        const member = sdk.toolAreas[name];
+        expect(member, name).toBe(area.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));
+        expect(typeof (client as any)[member][name], `client.${member}.${name}`).toBe("function");
+      }
+    }
+    // None lost to a name two areas have (a spread keeps the last one without a word).
+    expect(Object.keys(sdk.toolSchemas)).toHaveLength(count);
+    expect(Object.keys(sdk.toolAreas)).toHaveLength(count);
+    expect(Object.isFrozen(sdk.toolSchemas) && Object.isFrozen(sdk.toolAreas)).toBe(true);
+  });
+
+  it("the generator refuses two areas' tools of one name for the sdk's record", () => {
+    expect(() =>
+      emitSdkToolSchemas([
+        { area: "das", names: ["getAsset", "getAssetBatch"] },
+        { area: "token-metadata", names: ["getTokenMetadata", "getAsset"] },
+      ]),
+    ).toThrow(/getAsset \(@chaindata\/das and @chaindata\/token-metadata\)/);
+    expect(Object.keys(emitSdkToolSchemas([{ area: "das", names: ["getAsset"] }]))).toEqual([
+      "packages/sdk/src/generated/tool-schemas.ts",
+    ]);
+  });
+
   it("a second emit is identical, and equal to the committed files", async () => {
     const first = await generate();
     const second = await generate();
-    for (const area of packages) {
+    for (const area of [...packages, "sdk"]) {
       const path = `packages/${area}/src/generated/tool-schemas.ts`;
       expect(second[path], path).toBe(first[path]);
       const { readFileSync } = await import("node:fs");
