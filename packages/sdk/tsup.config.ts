@@ -1,1 +1,3 @@
-export { default } from "../../tsup.config.base.js";
+import { AREA_ENTRIES, packageConfig } from "../../tsup.config.base.js";
+
+export default packageConfig({ entry: AREA_ENTRIES });

@@ -40,7 +40,7 @@ import { scaffoldFiles } from "./scaffold.mjs";
 import { coreDocs, emitSdkNamespace } from "./sdk-namespaces.mjs";
 import { emitSdk, emitSdkShapes } from "./sdk.mjs";
 import { sync } from "./sync.mjs";
-import { emitToolSchemas } from "./tool-schemas.mjs";
+import { emitSdkToolSchemas, emitToolSchemas, toolsOf } from "./tool-schemas.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -97,6 +97,12 @@ async function emitAll({ index, areas, digest }) {
     emitSdk(mains, index.hosts),
     emitSdkShapes(mains.map((a) => ({ area: a.area, names: shapeExports(files, a.area) }))),
     emitRuntimeExports("sdk", { rpc: true }),
+    emitSdkToolSchemas(
+      packagesOf(areas).map(([a, http]) => ({
+        area: a.area,
+        names: toolsOf(a, http).map((t) => t.name),
+      })),
+    ),
   );
   // (The sdk's namespaces alias core's types with their docs, read from core's sources: this
   // run's shared schemas among them, so after emitSharedSchemas.)

@@ -49,6 +49,13 @@ const sentence = (text) => {
   return /[.!?:]$/.test(t) ? t : `${t}.`;
 };
 
+// The `$ref` each inlined copy came from, to name a part the tools share after its component.
+const inlinedFrom = new WeakMap();
+const inlined = (copy, ref) => {
+  if (copy && typeof copy === "object") inlinedFrom.set(copy, ref);
+  return copy;
+};
+
 /**
  * A self-contained copy of `schema` (of the bundled `doc`) for a tool. `where`: its place, for the
  * error on a `$ref` cycle (a tool schema has no `$ref`s, and none of the inputs is recursive: a
@@ -69,9 +76,9 @@ export function toolSchema(doc, schema, where, stack = []) {
     // (Annotations beside a `$ref` override the target's, its `x-pattern-description` still said;
     // anything else is a second schema the value must also pass.)
     if (Object.keys(siblings).every((k) => REF_SIBLINGS.has(k) || k.startsWith("x-")))
-      return toolSchema(doc, { ...resolveRef(doc, $ref), ...siblings }, $ref, inner);
+      return inlined(toolSchema(doc, { ...resolveRef(doc, $ref), ...siblings }, $ref, inner), $ref);
     return {
-      allOf: [toolSchema(doc, resolveRef(doc, $ref), $ref, inner)],
+      allOf: [inlined(toolSchema(doc, resolveRef(doc, $ref), $ref, inner), $ref)],
       ...toolSchema(doc, siblings, where, stack),
     };
   }
@@ -347,15 +354,189 @@ const mutableRequired = (text, required) =>
       )
     : text;
 
+// ------------------------------------------------------------------------------------------------
+// The parts tools share
+
+// A subschema whose JSON is at least this long, found more than once among a module's tools, is
+// written once, as a module-level const the tools refer to (the 572 transaction types of webhooks'
+// `createWebhook` and `updateWebhook`, a base58 public key, the DAS display flags): less source to
+// ship and parse, and the same JSON for a host. Below it, a reference saves too little to read
+// through.
+const SHARED_MIN_LENGTH = 80;
+// A placeholder for a shared part in a tool's JSON, replaced by the const's name in the source.
+const SHARED_MARK = "\u0000shared:";
+
+/** The subschemas of `schema` (its schema-valued members), with their keyword path below it. */
+function* subschemas(schema, at = []) {
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return;
+  for (const [key, value] of Object.entries(schema)) {
+    if (SCHEMA_MAPS.has(key) && value && typeof value === "object")
+      for (const [name, sub] of Object.entries(value)) yield [sub, [...at, key, name]];
+    else if (SCHEMA_LISTS.has(key) && Array.isArray(value))
+      for (const [i, sub] of value.entries()) yield [sub, [...at, key, i]];
+    else if (SCHEMA_VALUED.has(key)) yield [value, [...at, key]];
+  }
+}
+
+const isSchemaObject = (s) => s !== null && typeof s === "object" && !Array.isArray(s);
+const upperFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+const identifier = (text) =>
+  String(text)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i ? upperFirst(w) : w))
+    .join("");
+
+/**
+ * A const's name from where a shared part was first found: `<member>Schema` (`sortBySchema`), a
+ * keyword below the member said after it (`accountAddressesItemsSchema`,
+ * `encodingAnyOf1Schema`, `beforeDependentSchema`).
+ */
+function placeName(at) {
+  let name = "";
+  for (let i = 0; i < at.length; i++) {
+    const key = at[i];
+    if (key === "properties") name = identifier(at[++i]);
+    else if (SCHEMA_MAPS.has(key))
+      name = `${identifier(at[++i])}${upperFirst(key.replace(/s$/, ""))}`;
+    else if (SCHEMA_LISTS.has(key)) name += `${upperFirst(key)}${at[++i]}`;
+    else name += upperFirst(key);
+  }
+  name = lowerFirst(name) || "input";
+  return name.endsWith("Schema") ? name : `${name}Schema`;
+}
+
+/**
+ * The parts of `tools`' input schemas to write once: Map<JSON, { name, places }>, in the order they are
+ * declared (a part after the parts it holds). A part is shared when its JSON is at least
+ * SHARED_MIN_LENGTH long and it would be written twice or more once the larger shared parts that
+ * hold it are written once (a part found only inside one shared part is not). An input schema
+ * itself is not (its `required` is typed apart: mutableRequired). Named after the component of
+ * the `$ref` it was inlined from (`refs`: `transactionTypeSchema`), else after its place
+ * (placeName), the tool's name before it where two would be named alike; `places`: the names of
+ * the places it is found at, when it is named after one of several.
+ */
+function sharedParts(tools, refs) {
+  const counts = new Map();
+  const count = (schema) => {
+    for (const [sub] of subschemas(schema)) {
+      if (!isSchemaObject(sub)) continue;
+      const key = JSON.stringify(sub);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      count(sub);
+    }
+  };
+  for (const t of tools) count(t.inputSchema);
+  let candidates = new Set(
+    [...counts].filter(([k, n]) => n > 1 && k.length >= SHARED_MIN_LENGTH).map(([k]) => k),
+  );
+  // (How often each candidate is written when each is written once; until none is written once.)
+  for (;;) {
+    const written = new Map();
+    const order = [];
+    const first = new Map(); // JSON → [tool, keyword path] where it is first written
+    const places = new Map(); // JSON → the placeNames of where it is written
+    const walk = (schema, tool, at) => {
+      for (const [sub, below] of subschemas(schema, at)) {
+        if (!isSchemaObject(sub)) continue;
+        const key = JSON.stringify(sub);
+        if (!candidates.has(key)) {
+          walk(sub, tool, below);
+          continue;
+        }
+        written.set(key, (written.get(key) ?? 0) + 1);
+        if (!places.has(key)) places.set(key, new Set());
+        places.get(key).add(placeName(below));
+        if (written.get(key) > 1) continue;
+        first.set(key, [tool, below]);
+        walk(sub, tool, below);
+        order.push(key); // (after the parts it holds)
+      }
+    };
+    for (const t of tools) walk(t.inputSchema, t.name, []);
+    const kept = new Set(order.filter((k) => written.get(k) > 1));
+    if (kept.size === candidates.size) {
+      const names = new Map();
+      const taken = new Set(tools.map((t) => `${t.name}Tool`).concat("toolSchemas", "frozen"));
+      for (const key of order) {
+        const [tool, at] = first.get(key);
+        const ref = refs.get(key);
+        const own = ref ? `${lowerFirst(identifier(ref.split("/").at(-1)))}Schema` : placeName(at);
+        let name = taken.has(own) ? `${tool}${upperFirst(own)}` : own;
+        for (let i = 2; taken.has(name); i++) name = `${own}${i}`;
+        taken.add(name);
+        // (A part named after its first place, found at others too, says them all:
+        // `requireFullIndex: showRawDataSchema`.)
+        const found = [...places.get(key)].map((p) => p.replace(/Schema$/, ""));
+        names.set(key, { name, places: ref || found.length < 2 ? [] : found });
+      }
+      return names;
+    }
+    candidates = kept;
+  }
+}
+
+/** `schema` with its shared parts (`names`: sharedParts), except itself, as placeholders. */
+function withSharedMarks(schema, names, self = false) {
+  if (!self && isSchemaObject(schema) && names.has(JSON.stringify(schema)))
+    return `${SHARED_MARK}${names.get(JSON.stringify(schema)).name}`;
+  if (!isSchemaObject(schema)) return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (SCHEMA_MAPS.has(key) && isSchemaObject(value))
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, withSharedMarks(v, names)]),
+      );
+    else if (SCHEMA_LISTS.has(key) && Array.isArray(value))
+      out[key] = value.map((v) => withSharedMarks(v, names));
+    else if (SCHEMA_VALUED.has(key)) out[key] = withSharedMarks(value, names);
+    else out[key] = value;
+  }
+  return out;
+}
+
+// Every object a module exports is frozen, at any depth: the tools share parts, so a host that
+// changed one tool's schema in place would change others' too; frozen, the change throws (ES
+// modules are strict) instead. The types (`as const`) already say readonly. `/* @__PURE__ */`:
+// a bundle that imports one tool keeps only its parts.
+const FROZEN =
+  `/** \`value\` and every object in it, frozen (the tools share parts: decision 0020). */\n` +
+  `const frozen = <T>(value: T): T => {\n` +
+  `  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {\n` +
+  `    Object.freeze(value);\n` +
+  `    for (const member of Object.values(value)) frozen(member);\n` +
+  `  }\n` +
+  `  return value;\n` +
+  `};\n`;
+
 /** `{ "packages/<area>/src/generated/tool-schemas.ts": … }` of the package of `main` (and `http`). */
 export function emitToolSchemas(main, http) {
   const { area, file } = main;
   const tools = toolsOf(main, http);
+  const refs = new Map(); // JSON → the `$ref` the first such part was inlined from
+  const visit = (schema) => {
+    for (const [sub] of subschemas(schema)) {
+      if (!isSchemaObject(sub)) continue;
+      const key = JSON.stringify(sub);
+      if (inlinedFrom.has(sub) && !refs.has(key)) refs.set(key, inlinedFrom.get(sub));
+      visit(sub);
+    }
+  };
+  for (const t of tools) visit(t.inputSchema);
   const files = [file, http?.file].filter(Boolean).map((f) => `spec/dist/${f}`);
+  const names = sharedParts(tools, refs);
+  // (JSON writes the mark's U+0000 as `\u0000`.)
+  const code = (value) => source(value).replace(/"\\u0000shared:([\w$]+)"/g, "$1");
+  const parts = [...names].map(
+    ([key, { name, places }]) =>
+      (places.length ? `// (At ${places.join(", ")}.)\n` : "") +
+      `const ${name} = /* @__PURE__ */ frozen(${code(withSharedMarks(JSON.parse(key), names, true))} as const);\n`,
+  );
   const consts = tools.map(
     (t) =>
       `/** The tool of \`${t.name}\`: its name, description and JSON Schema of its params${t.params ? ` (the SDK takes \`args.${t.params}\`)` : ""}. */\n` +
-      `export const ${t.name}Tool = ${mutableRequired(source(t), t.inputSchema.required)} as const;\n`,
+      `export const ${t.name}Tool = /* @__PURE__ */ frozen(${mutableRequired(code({ ...t, inputSchema: withSharedMarks(t.inputSchema, names, true) }), t.inputSchema.required)} as const);\n`,
   );
   return {
     [`packages/${area}/src/generated/tool-schemas.ts`]:
@@ -363,9 +544,67 @@ export function emitToolSchemas(main, http) {
       `// Each operation as a tool for an AI agent or an MCP server: \`{ name, description, inputSchema }\`,\n` +
       `// \`inputSchema\` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).\n` +
       `// Imported from ${literal(`@chaindata/${area}/tool-schemas`)}; the package's main entry does not import it.\n\n` +
+      FROZEN +
+      (parts.length
+        ? `\n// The parts two or more tools' input schemas have: each tool's schema is still whole JSON.\n` +
+          parts.join("")
+        : "") +
+      `\n` +
       consts.join("\n") +
       `\n/** Every tool of this package, by operation name. */\n` +
       // (Typed by the names of the tools, so that its declaration does not repeat each one's.)
-      `export const toolSchemas: {\n${tools.map((t) => `  readonly ${t.name}: typeof ${t.name}Tool;`).join("\n")}\n} = {\n${tools.map((t) => `  ${t.name}: ${t.name}Tool,`).join("\n")}\n};\n`,
+      `export const toolSchemas: {\n${tools.map((t) => `  readonly ${t.name}: typeof ${t.name}Tool;`).join("\n")}\n} = /* @__PURE__ */ frozen({\n${tools.map((t) => `  ${t.name}: ${t.name}Tool,`).join("\n")}\n});\n`,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// @chaindata/sdk/tool-schemas
+
+const camelArea = (area) => area.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+
+/**
+ * `{ "packages/sdk/src/generated/tool-schemas.ts": … }`: every area's tools in one record, by
+ * operation name, as the area packages' `toolSchemas` (imported from their `./tool-schemas`, so
+ * the sdk ships no second copy), and `toolAreas`: each tool's area, the sdk client's member that
+ * holds its call (`client[toolAreas[name]][name](args)`). `packages`: [{ area, names }], each
+ * area's tool names.
+ * @throws Error when two areas name a tool alike: one record cannot hold both (a host's tool
+ *   names are one namespace too), and a spread would keep the last one without a word.
+ */
+export function emitSdkToolSchemas(packages) {
+  const areaOf = new Map();
+  const clashes = [];
+  for (const { area, names } of packages)
+    for (const name of names) {
+      if (areaOf.has(name))
+        clashes.push(`${name} (@chaindata/${areaOf.get(name)} and @chaindata/${area})`);
+      else areaOf.set(name, area);
+    }
+  if (clashes.length)
+    throw new Error(
+      `@chaindata/sdk/tool-schemas: two areas have a tool of one name, which one record of every tool cannot hold: ${clashes.join(", ")}. Rename an operation in the spec, or make scripts/generate/tool-schemas.mjs emitSdkToolSchemas prefix the names.`,
+    );
+  const local = (area) => `${camelArea(area)}Tools`;
+  return {
+    "packages/sdk/src/generated/tool-schemas.ts":
+      banner("spec/dist/index.json") +
+      `// Every area's tools in one module, \`@chaindata/sdk/tool-schemas\` (decision 0020): the\n` +
+      `// area packages' own (\`@chaindata/<area>/tool-schemas\`), not a copy. The sdk's main entry\n` +
+      `// does not import it.\n` +
+      packages
+        .map(
+          ({ area }) =>
+            `import { toolSchemas as ${local(area)} } from ${literal(`@chaindata/${area}/tool-schemas`)};\n`,
+        )
+        .join("") +
+      `\n/**\n * Every tool of every area, by operation name (no two areas name one alike: the generator\n` +
+      ` * refuses it).\n */\n` +
+      `export const toolSchemas: ${packages.map(({ area }) => `typeof ${local(area)}`).join(" &\n  ")} =\n` +
+      `  /* @__PURE__ */ Object.freeze({\n${packages.map(({ area }) => `    ...${local(area)},`).join("\n")}\n  });\n` +
+      `\n/**\n * The area of each tool: the client's member that holds its call,\n` +
+      ` * \`client[toolAreas[name]][name](args)\`.\n */\n` +
+      `export const toolAreas = /* @__PURE__ */ Object.freeze({\n` +
+      [...areaOf].map(([name, area]) => `  ${name}: ${literal(camelArea(area))},`).join("\n") +
+      `\n} as const);\n`,
   };
 }

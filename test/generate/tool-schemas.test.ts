@@ -12,18 +12,28 @@
  *       refuses and the client throws a ValidationError with nothing sent. A disagreement is a
  *       generator bug or one of EXCEPTIONS, each with its reason;
  *   (d) the generated modules are those the spec generates (`npm run generate -- --check` reads
- *       the same files: test/generate/*'s layout tests; here: a second emit is identical).
+ *       the same files: test/generate/*'s layout tests; here: a second emit is identical);
+ *   (e) a part two tools' schemas have is written once (one object), each tool's JSON still that
+ *       of its self-contained schema (the generator's toolsOf, every `$ref` inlined), and every
+ *       object of a module frozen, so that a host changing one tool cannot change another;
+ *   (f) `@chaindata/sdk/tool-schemas` holds every area's tools, the areas' own objects, none lost
+ *       to a name two areas have (the generator refuses such a name), each with its client member.
  *
  * The schemas are read from the generated sources (they import nothing); the clients from the
  * packages' built dist, as a user calls them.
  */
 import { ValidationError } from "@chaindata/core";
 import Ajv2020 from "ajv/dist/2020.js";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generate } from "../../scripts/generate/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
+import { packagesOf } from "../../scripts/generate/lib/refusals.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
 import { pascal } from "../../scripts/generate/lib/schema.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { emitSdkToolSchemas, toolsOf } from "../../scripts/generate/tool-schemas.mjs";
 import { areas, deref, root } from "../spec/documents.js";
 
 interface Tool {
@@ -540,10 +550,110 @@ describe("tool schemas", () => {
     expect([...met].sort()).toEqual(listed.sort());
   });
 
+  it("each tool's JSON is that of its self-contained schema, every $ref inlined", () => {
+    const inlined = new Map<string, Tool>(
+      packagesOf(areas).flatMap(([main, http]: [any, any]) =>
+        toolsOf(main, http).map((t: Tool) => [`${main.area} ${t.name}`, t]),
+      ),
+    );
+    expect([...inlined.keys()].sort()).toEqual(tools.map((t) => t.key).sort());
+    for (const { key, tool } of tools) {
+      // (As a host sends it: the same bytes as before the shared parts, key order included.)
+      expect(JSON.stringify(tool), key).toBe(JSON.stringify(inlined.get(key)));
+      expect(JSON.stringify(tool), key).not.toContain('"$ref"');
+    }
+  });
+
+  it("writes a part that two tools' schemas have once: the same object in both", () => {
+    for (const area of packages) {
+      // Every object below the input schemas, by its JSON: those of a size (the generator's
+      // SHARED_MIN_LENGTH, 80) found twice must be one object.
+      // (A map of schemas, `properties`' value, is not a schema: only schemas are shared.)
+      const found = new Map<string, Set<object>>();
+      const walk = (node: unknown, isSchema: boolean) => {
+        if (!node || typeof node !== "object") return;
+        if (isSchema && !Array.isArray(node)) {
+          const text = JSON.stringify(node);
+          if (text.length >= 80) found.set(text, (found.get(text) ?? new Set()).add(node));
+        }
+        for (const [k, v] of Object.entries(node))
+          walk(v, !/^(properties|patternProperties|dependentSchemas|\$defs)$/.test(k));
+      };
+      for (const tool of Object.values(modules[area]!.toolSchemas))
+        for (const v of Object.values(tool.inputSchema)) walk(v, false);
+      for (const [text, objects] of found)
+        expect(objects.size, `${area}: ${text.slice(0, 80)}`).toBe(1);
+    }
+    // The 572 transaction types of createWebhook and updateWebhook: in the source once.
+    const webhooks = readFileSync(`${root}packages/webhooks/src/generated/tool-schemas.ts`, "utf8");
+    expect(webhooks.split('"ACCEPT_ESCROW_ARTIST"').length - 1).toBe(1);
+    const w = modules.webhooks as any;
+    expect(w.createWebhookTool.inputSchema.properties.transactionTypes).toBe(
+      w.updateWebhookTool.inputSchema.properties.transactionTypes,
+    );
+  });
+
+  it("every object of a module is frozen: changing one tool's schema throws, and no other changes", () => {
+    for (const area of packages) {
+      const open: string[] = [];
+      const walk = (node: unknown, at: string) => {
+        if (!node || typeof node !== "object") return;
+        if (!Object.isFrozen(node)) open.push(at);
+        for (const [k, v] of Object.entries(node)) walk(v, `${at}.${k}`);
+      };
+      walk(modules[area]!.toolSchemas, area);
+      expect(open).toEqual([]);
+    }
+    const w = modules.webhooks as any;
+    const before = JSON.stringify(w.updateWebhookTool);
+    // (ES modules are strict: a write to a frozen object throws.)
+    expect(() => {
+      w.createWebhookTool.inputSchema.properties.transactionTypes.description = "changed";
+    }).toThrow(TypeError);
+    expect(() => {
+      w.createWebhookTool.inputSchema.properties.transactionTypes.items.anyOf[0].enum.push("X");
+    }).toThrow(TypeError);
+    expect(JSON.stringify(w.updateWebhookTool)).toBe(before);
+  });
+
+  it("@chaindata/sdk/tool-schemas: every area's tools, the areas' own, each with its client member", async () => {
+    const sdk = await import(`${root}packages/sdk/src/generated/tool-schemas.ts`);
+    const { createChainDataClient } = await import("@chaindata/sdk");
+    const client = createChainDataClient({ apiKey: "tool-schemas-test-key", fetch: stubFetch });
+    let count = 0;
+    for (const area of packages) {
+      // (The sdk's module imports the areas' built subpaths: the same objects, not copies.)
+      const own = (await import(`@chaindata/${area}/tool-schemas`)).toolSchemas;
+      for (const [name, tool] of Object.entries(own)) {
+        count++;
+        expect(sdk.toolSchemas[name], `${area} ${name}`).toBe(tool);
+        const member = sdk.toolAreas[name];
+        expect(member, name).toBe(area.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));
+        expect(typeof (client as any)[member][name], `client.${member}.${name}`).toBe("function");
+      }
+    }
+    // None lost to a name two areas have (a spread keeps the last one without a word).
+    expect(Object.keys(sdk.toolSchemas)).toHaveLength(count);
+    expect(Object.keys(sdk.toolAreas)).toHaveLength(count);
+    expect(Object.isFrozen(sdk.toolSchemas) && Object.isFrozen(sdk.toolAreas)).toBe(true);
+  });
+
+  it("the generator refuses two areas' tools of one name for the sdk's record", () => {
+    expect(() =>
+      emitSdkToolSchemas([
+        { area: "das", names: ["getAsset", "getAssetBatch"] },
+        { area: "token-metadata", names: ["getTokenMetadata", "getAsset"] },
+      ]),
+    ).toThrow(/getAsset \(@chaindata\/das and @chaindata\/token-metadata\)/);
+    expect(Object.keys(emitSdkToolSchemas([{ area: "das", names: ["getAsset"] }]))).toEqual([
+      "packages/sdk/src/generated/tool-schemas.ts",
+    ]);
+  });
+
   it("a second emit is identical, and equal to the committed files", async () => {
     const first = await generate();
     const second = await generate();
-    for (const area of packages) {
+    for (const area of [...packages, "sdk"]) {
       const path = `packages/${area}/src/generated/tool-schemas.ts`;
       expect(second[path], path).toBe(first[path]);
       const { readFileSync } = await import("node:fs");

@@ -260,10 +260,13 @@ describe.each(Object.keys(calls))("@chaindata/%s from its tarball", (area) => {
     }
     // An area's tool schemas (`./tool-schemas`, docs/decisions/0020): one tool per operation of
     // the spec, from `import` and `require`, and their types under node16 ESM, CJS and node10.
-    const tools = operations.filter((o) => o.area === area).map((o) => o.id);
+    // The sdk's: every area's (sorted: it lists them area by area), each with its client member.
+    const all = area === "sdk";
+    const tools = operations.filter((o) => all || o.area === area).map((o) => o.id);
+    if (all) tools.sort();
     if (tools.length) {
       const subpath = `@chaindata/${area}/tool-schemas`;
-      const list = `Object.values(toolSchemas).map((t) => t.name + ":" + t.inputSchema.type).join(",")`;
+      const list = `Object.values(toolSchemas).map((t) => t.name + ":" + t.inputSchema.type)${all ? ".sort()" : ""}.join(",")`;
       writeFileSync(
         join(dir, "tools.mjs"),
         `import { toolSchemas } from "${subpath}";\nconsole.log(${list});\n`,
@@ -276,23 +279,23 @@ describe.each(Object.keys(calls))("@chaindata/%s from its tarball", (area) => {
         const { stdout } = await run(process.execPath, ["--no-deprecation", file], { cwd: dir });
         expect(stdout.trim(), `${area} ${file}`).toBe(tools.map((t) => `${t}:object`).join(","));
       }
-      const first = tools[0]!;
+      const first = all ? "getAsset" : tools[0]!;
+      // (The sdk's module has no `<name>Tool` of its own: its record, and each tool's area.)
       const typed = (load: string) =>
-        `${load}\nexport const name: "${first}" = toolSchemas.${first}.name;\nexport const tool: typeof ${first}Tool = toolSchemas.${first};\n`;
-      writeFileSync(
-        join(dir, "tools-esm.mts"),
-        typed(`import { toolSchemas, ${first}Tool } from "${subpath}";`),
-      );
+        all
+          ? `${load}\nexport const name: "${first}" = toolSchemas.${first}.name;\nexport const area: "das" = toolAreas.${first};\n`
+          : `${load}\nexport const name: "${first}" = toolSchemas.${first}.name;\nexport const tool: typeof ${first}Tool = toolSchemas.${first};\n`;
+      const named = all ? "toolSchemas, toolAreas" : `toolSchemas, ${first}Tool`;
+      writeFileSync(join(dir, "tools-esm.mts"), typed(`import { ${named} } from "${subpath}";`));
       writeFileSync(
         join(dir, "tools-cjs.cts"),
         typed(
-          `import tools = require("${subpath}");\nconst { toolSchemas } = tools;\ntype ${first}Tool = typeof tools.${first}Tool;\ndeclare const ${first}Tool: ${first}Tool;`,
+          all
+            ? `import tools = require("${subpath}");\nconst { toolSchemas, toolAreas } = tools;`
+            : `import tools = require("${subpath}");\nconst { toolSchemas } = tools;\ntype ${first}Tool = typeof tools.${first}Tool;\ndeclare const ${first}Tool: ${first}Tool;`,
         ),
       );
-      writeFileSync(
-        join(dir, "tools-node10.ts"),
-        typed(`import { toolSchemas, ${first}Tool } from "${subpath}";`),
-      );
+      writeFileSync(join(dir, "tools-node10.ts"), typed(`import { ${named} } from "${subpath}";`));
       const tsc = [
         join(root, "node_modules/typescript/bin/tsc"),
         "--noEmit",

@@ -119,6 +119,7 @@ import type * as webhooksOperations from "../../packages/webhooks/src/generated/
 import { createServer } from "node:http";
 import { getAssetTool, toolSchemas as dasTools } from "@chaindata/das/tool-schemas";
 import { toolSchemas as walletTools } from "@chaindata/wallet/tool-schemas";
+import { toolAreas, toolSchemas as allTools } from "@chaindata/sdk/tool-schemas";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const das = createDasClient({
@@ -1600,4 +1601,13 @@ export async function namespacedRuntimeTypes(): Promise<void> {
   };
   const hostTools: HostTool[] = [...Object.values(dasTools), ...Object.values(walletTools)];
   void [name, same, required, wrongName, hostTools];
+  // The sdk's record of every area's tools: the areas' own types, and each tool's client member,
+  // so that `client[toolAreas[name]][name]` is the call.
+  const fromSdk: typeof getAssetTool = allTools.getAsset;
+  const area: "das" = toolAreas.getAsset;
+  const webhooks: "webhooks" = toolAreas.createWebhook;
+  // @ts-expect-error — getAsset is the das area's, not the wallet's
+  const wrongArea: "wallet" = toolAreas.getAsset;
+  const everyTool: HostTool[] = Object.values(allTools);
+  void [fromSdk, area, webhooks, wrongArea, everyTool];
 }

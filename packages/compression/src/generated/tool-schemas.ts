@@ -4,8 +4,67 @@
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/compression/tool-schemas"; the package's main entry does not import it.
 
+/** `value` and every object in it, frozen (the tools share parts: decision 0020). */
+const frozen = <T>(value: T): T => {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) frozen(member);
+  }
+  return value;
+};
+
+// The parts two or more tools' input schemas have: each tool's schema is still whole JSON.
+const compressionLimitSchema = /* @__PURE__ */ frozen({
+  type: [
+    "integer",
+    "null"
+  ],
+  description: "Page size, 1 to 1000 (default 1000).",
+  minimum: 1,
+  maximum: 1000,
+  default: 1000
+} as const);
+const mintSchema = /* @__PURE__ */ frozen({
+  description: "Only return token accounts of this mint. `null` means any mint.",
+  anyOf: [
+    {
+      type: "string",
+      description:
+        "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+      pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
+    },
+    {
+      type: "null"
+    }
+  ]
+} as const);
+const cursorSchema = /* @__PURE__ */ frozen({
+  description:
+    "The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page.",
+  anyOf: [
+    {
+      type: "string",
+      description:
+        "The `value.cursor` of a page of compressed token accounts, passed back unchanged: non-empty base58 text. Must be non-empty base58 text (no 0, O, I, l, +, / or =).",
+      pattern: "^[1-9A-HJ-NP-Za-km-z]+$"
+    },
+    {
+      type: "null"
+    }
+  ]
+} as const);
+const getCompressionSignaturesForAddressCursorSchema = /* @__PURE__ */ frozen({
+  type: [
+    "string",
+    "null"
+  ],
+  description:
+    "The `value.cursor` of the previous page. Omit it (or send `null`) for the first page.",
+  minLength: 1
+} as const);
+
 /** The tool of `getCompressedAccountsByOwner`: its name, description and JSON Schema of its params. */
-export const getCompressedAccountsByOwnerTool = {
+export const getCompressedAccountsByOwnerTool = /* @__PURE__ */ frozen({
   name: "getCompressedAccountsByOwner",
   description:
     "List the compressed accounts owned by an address.\n\nReturns one page of the compressed accounts whose owner is `owner` (a program or a wallet). Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. `filters` (up to 5 memcmp filters) and `dataSlice` narrow the accounts and the data returned. With filters, the owner must have at most 1,000,000 child accounts, otherwise the call fails with a validation error (-32000). Unknown parameter names are rejected.",
@@ -108,26 +167,17 @@ export const getCompressedAccountsByOwnerTool = {
           additionalProperties: false
         }
       },
-      limit: {
-        type: [
-          "integer",
-          "null"
-        ],
-        description: "Page size, 1 to 1000 (default 1000).",
-        minimum: 1,
-        maximum: 1000,
-        default: 1000
-      }
+      limit: compressionLimitSchema
     },
     required: [
       "owner"
     ] as ["owner"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getCompressedTokenAccountsByOwner`: its name, description and JSON Schema of its params. */
-export const getCompressedTokenAccountsByOwnerTool = {
+export const getCompressedTokenAccountsByOwnerTool = /* @__PURE__ */ frozen({
   name: "getCompressedTokenAccountsByOwner",
   description:
     "List the compressed token accounts owned by an address.\n\nReturns one page of the compressed token accounts whose token owner is `owner`, optionally only those of one `mint`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. Token amounts are raw u64 values (delivered as `bigint`). Unknown parameter names are rejected.",
@@ -140,55 +190,19 @@ export const getCompressedTokenAccountsByOwnerTool = {
           "The token owner (wallet address). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
-      mint: {
-        description: "Only return token accounts of this mint. `null` means any mint.",
-        anyOf: [
-          {
-            type: "string",
-            description:
-              "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
-            pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
-          },
-          {
-            type: "null"
-          }
-        ]
-      },
-      cursor: {
-        description:
-          "The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page.",
-        anyOf: [
-          {
-            type: "string",
-            description:
-              "The `value.cursor` of a page of compressed token accounts, passed back unchanged: non-empty base58 text. Must be non-empty base58 text (no 0, O, I, l, +, / or =).",
-            pattern: "^[1-9A-HJ-NP-Za-km-z]+$"
-          },
-          {
-            type: "null"
-          }
-        ]
-      },
-      limit: {
-        type: [
-          "integer",
-          "null"
-        ],
-        description: "Page size, 1 to 1000 (default 1000).",
-        minimum: 1,
-        maximum: 1000,
-        default: 1000
-      }
+      mint: mintSchema,
+      cursor: cursorSchema,
+      limit: compressionLimitSchema
     },
     required: [
       "owner"
     ] as ["owner"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getCompressedTokenAccountsByDelegate`: its name, description and JSON Schema of its params. */
-export const getCompressedTokenAccountsByDelegateTool = {
+export const getCompressedTokenAccountsByDelegateTool = /* @__PURE__ */ frozen({
   name: "getCompressedTokenAccountsByDelegate",
   description:
     "List the compressed token accounts delegated to an address.\n\nReturns one page of the compressed token accounts whose `tokenData.delegate` is `delegate`, optionally only those of one `mint`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. Unknown parameter names are rejected.",
@@ -201,55 +215,19 @@ export const getCompressedTokenAccountsByDelegateTool = {
           "The delegate address. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
-      mint: {
-        description: "Only return token accounts of this mint. `null` means any mint.",
-        anyOf: [
-          {
-            type: "string",
-            description:
-              "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
-            pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
-          },
-          {
-            type: "null"
-          }
-        ]
-      },
-      cursor: {
-        description:
-          "The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page.",
-        anyOf: [
-          {
-            type: "string",
-            description:
-              "The `value.cursor` of a page of compressed token accounts, passed back unchanged: non-empty base58 text. Must be non-empty base58 text (no 0, O, I, l, +, / or =).",
-            pattern: "^[1-9A-HJ-NP-Za-km-z]+$"
-          },
-          {
-            type: "null"
-          }
-        ]
-      },
-      limit: {
-        type: [
-          "integer",
-          "null"
-        ],
-        description: "Page size, 1 to 1000 (default 1000).",
-        minimum: 1,
-        maximum: 1000,
-        default: 1000
-      }
+      mint: mintSchema,
+      cursor: cursorSchema,
+      limit: compressionLimitSchema
     },
     required: [
       "delegate"
     ] as ["delegate"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getCompressedBalanceByOwner`: its name, description and JSON Schema of its params. */
-export const getCompressedBalanceByOwnerTool = {
+export const getCompressedBalanceByOwnerTool = /* @__PURE__ */ frozen({
   name: "getCompressedBalanceByOwner",
   description:
     "Get the total compressed lamport balance of an owner.\n\nReturns the sum of the lamports held in all compressed accounts owned by `owner`, as a u64 (delivered as `bigint`). Unknown parameter names are rejected.",
@@ -268,10 +246,10 @@ export const getCompressedBalanceByOwnerTool = {
     ] as ["owner"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getCompressionSignaturesForAddress`: its name, description and JSON Schema of its params. */
-export const getCompressionSignaturesForAddressTool = {
+export const getCompressionSignaturesForAddressTool = /* @__PURE__ */ frozen({
   name: "getCompressionSignaturesForAddress",
   description:
     "List the transactions that opened or closed a compressed account.\n\nReturns one page of the signatures of the transactions that created or closed versions of the compressed account with the given permanent `address`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. Unknown parameter names are rejected.",
@@ -284,67 +262,33 @@ export const getCompressionSignaturesForAddressTool = {
           "The compressed account's permanent address (not its hash). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
-      cursor: {
-        type: [
-          "string",
-          "null"
-        ],
-        description:
-          "The `value.cursor` of the previous page. Omit it (or send `null`) for the first page.",
-        minLength: 1
-      },
-      limit: {
-        type: [
-          "integer",
-          "null"
-        ],
-        description: "Page size, 1 to 1000 (default 1000).",
-        minimum: 1,
-        maximum: 1000,
-        default: 1000
-      }
+      cursor: getCompressionSignaturesForAddressCursorSchema,
+      limit: compressionLimitSchema
     },
     required: [
       "address"
     ] as ["address"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getLatestCompressionSignatures`: its name, description and JSON Schema of its params. */
-export const getLatestCompressionSignaturesTool = {
+export const getLatestCompressionSignaturesTool = /* @__PURE__ */ frozen({
   name: "getLatestCompressionSignatures",
   description:
     "List the most recent transactions that touched compressed state.\n\nReturns one page of the signatures of the latest transactions that used ZK compression. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. No parameter is required. Unknown parameter names are rejected.",
   inputSchema: {
     type: "object",
     properties: {
-      cursor: {
-        type: [
-          "string",
-          "null"
-        ],
-        description:
-          "The `value.cursor` of the previous page. Omit it (or send `null`) for the first page.",
-        minLength: 1
-      },
-      limit: {
-        type: [
-          "integer",
-          "null"
-        ],
-        description: "Page size, 1 to 1000 (default 1000).",
-        minimum: 1,
-        maximum: 1000,
-        default: 1000
-      }
+      cursor: getCompressionSignaturesForAddressCursorSchema,
+      limit: compressionLimitSchema
     },
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getMultipleNewAddressProofsV2`: its name, description and JSON Schema of its params (the SDK takes `args.addresses`). */
-export const getMultipleNewAddressProofsV2Tool = {
+export const getMultipleNewAddressProofsV2Tool = /* @__PURE__ */ frozen({
   name: "getMultipleNewAddressProofsV2",
   description:
     "Prove that new compressed-account addresses are unused.\n\nFor each `{address, tree}` entry, returns a non-inclusion proof that the address does not yet exist in that address Merkle tree, as needed to create compressed accounts at those addresses. The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails with \"No addresses provided\" and more than 1000 entries with \"Too many addresses requested\" (both -32000).",
@@ -389,7 +333,7 @@ export const getMultipleNewAddressProofsV2Tool = {
     ] as ["addresses"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** Every tool of this package, by operation name. */
 export const toolSchemas: {
@@ -400,7 +344,7 @@ export const toolSchemas: {
   readonly getCompressionSignaturesForAddress: typeof getCompressionSignaturesForAddressTool;
   readonly getLatestCompressionSignatures: typeof getLatestCompressionSignaturesTool;
   readonly getMultipleNewAddressProofsV2: typeof getMultipleNewAddressProofsV2Tool;
-} = {
+} = /* @__PURE__ */ frozen({
   getCompressedAccountsByOwner: getCompressedAccountsByOwnerTool,
   getCompressedTokenAccountsByOwner: getCompressedTokenAccountsByOwnerTool,
   getCompressedTokenAccountsByDelegate: getCompressedTokenAccountsByDelegateTool,
@@ -408,4 +352,4 @@ export const toolSchemas: {
   getCompressionSignaturesForAddress: getCompressionSignaturesForAddressTool,
   getLatestCompressionSignatures: getLatestCompressionSignaturesTool,
   getMultipleNewAddressProofsV2: getMultipleNewAddressProofsV2Tool,
-};
+});

@@ -4,8 +4,136 @@
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/das/tool-schemas"; the package's main entry does not import it.
 
+/** `value` and every object in it, frozen (the tools share parts: decision 0020). */
+const frozen = <T>(value: T): T => {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) frozen(member);
+  }
+  return value;
+};
+
+// The parts two or more tools' input schemas have: each tool's schema is still whole JSON.
+const showUnverifiedCollectionsSchema = /* @__PURE__ */ frozen({
+  type: "boolean",
+  description: "Return the grouping of unverified collections instead of skipping them.",
+  default: false
+} as const);
+const showCollectionMetadataSchema = /* @__PURE__ */ frozen({
+  type: "boolean",
+  description: "Include the collection's metadata.",
+  default: false
+} as const);
+const showFungibleSchema = /* @__PURE__ */ frozen({
+  type: "boolean",
+  description: "Include fungible-token data (fungible tokens held by the owner).",
+  default: false
+} as const);
+const showInscriptionSchema = /* @__PURE__ */ frozen({
+  type: "boolean",
+  description:
+    "Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.",
+  default: false
+} as const);
+// (At showRawData, requireFullIndex, showSystemMetadata.)
+const showRawDataSchema = /* @__PURE__ */ frozen({
+  type: "boolean",
+  description:
+    "A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service."
+} as const);
+const showNativeBalanceSchema = /* @__PURE__ */ frozen({
+  type: "boolean",
+  description:
+    "A flag of the RS SDK's `GetAssetOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`); what it does for getAsset and getAssetBatch is not documented by the service."
+} as const);
+const pageSchema = /* @__PURE__ */ frozen({
+  type: "integer",
+  description:
+    "The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. Cannot be used with before, after or cursor.",
+  minimum: 1,
+  maximum: 9007199254740991
+} as const);
+const beforeSchema = /* @__PURE__ */ frozen({
+  type: "string",
+  description:
+    "Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With before, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
+  minLength: 1
+} as const);
+const afterSchema = /* @__PURE__ */ frozen({
+  type: "string",
+  description:
+    "Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With after, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
+  minLength: 1
+} as const);
+const cursorSchema = /* @__PURE__ */ frozen({
+  type: "string",
+  description:
+    "The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. With cursor, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
+  minLength: 1
+} as const);
+const sortBySchema = /* @__PURE__ */ frozen({
+  type: "object",
+  description:
+    "The ordering of the assets. With before, after or cursor, sortBy.sortBy must be \"id\" (when given).",
+  properties: {
+    sortBy: {
+      type: "string",
+      description:
+        "The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).",
+      enum: [
+        "created",
+        "recent_action",
+        "updated",
+        "none",
+        "id"
+      ],
+      default: "id"
+    },
+    sortDirection: {
+      type: "string",
+      description:
+        "The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default).",
+      enum: [
+        "asc",
+        "desc"
+      ]
+    }
+  },
+  required: [
+    "sortBy"
+  ],
+  additionalProperties: false
+} as const);
+// (At showRawData, requireFullIndex, showSystemMetadata.)
+const getAssetsByOwnerShowRawDataSchema = /* @__PURE__ */ frozen({
+  type: "boolean",
+  description:
+    "A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service."
+} as const);
+const showClosedAccountsSchema = /* @__PURE__ */ frozen({
+  type: "boolean",
+  description:
+    "A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service."
+} as const);
+// (At beforeDependent, afterDependent, cursorDependent.)
+const beforeDependentSchema = /* @__PURE__ */ frozen({
+  type: "object",
+  properties: {
+    sortBy: {
+      type: "object",
+      properties: {
+        sortBy: {
+          enum: [
+            "id"
+          ]
+        }
+      }
+    }
+  }
+} as const);
+
 /** The tool of `getAsset`: its name, description and JSON Schema of its params. */
-export const getAssetTool = {
+export const getAssetTool = /* @__PURE__ */ frozen({
   name: "getAsset",
   description:
     "Get one asset by its id.\n\nReturns a single digital asset — an NFT, a compressed NFT or a fungible token — identified by its asset id, which is normally the mint address. The record carries the asset's content (metadata, files, links), authorities, compression state, groupings (collection), royalty, creators, ownership, supply and, for tokens, `token_info` with price data where available. Display `options` add data (unverified collections, collection metadata, fungible data, inscriptions) without changing which asset is returned. An unknown id yields a not-found error.",
@@ -23,47 +151,14 @@ export const getAssetTool = {
         description:
           "Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The open-source reference implementation also accepts the name `displayOptions`.)",
         properties: {
-          showUnverifiedCollections: {
-            type: "boolean",
-            description: "Return the grouping of unverified collections instead of skipping them.",
-            default: false
-          },
-          showCollectionMetadata: {
-            type: "boolean",
-            description: "Include the collection's metadata.",
-            default: false
-          },
-          showFungible: {
-            type: "boolean",
-            description: "Include fungible-token data (fungible tokens held by the owner).",
-            default: false
-          },
-          showInscription: {
-            type: "boolean",
-            description:
-              "Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.",
-            default: false
-          },
-          showRawData: {
-            type: "boolean",
-            description:
-              "A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service."
-          },
-          requireFullIndex: {
-            type: "boolean",
-            description:
-              "A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service."
-          },
-          showSystemMetadata: {
-            type: "boolean",
-            description:
-              "A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service."
-          },
-          showNativeBalance: {
-            type: "boolean",
-            description:
-              "A flag of the RS SDK's `GetAssetOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`); what it does for getAsset and getAssetBatch is not documented by the service."
-          }
+          showUnverifiedCollections: showUnverifiedCollectionsSchema,
+          showCollectionMetadata: showCollectionMetadataSchema,
+          showFungible: showFungibleSchema,
+          showInscription: showInscriptionSchema,
+          showRawData: showRawDataSchema,
+          requireFullIndex: showRawDataSchema,
+          showSystemMetadata: showRawDataSchema,
+          showNativeBalance: showNativeBalanceSchema
         },
         additionalProperties: false
       }
@@ -73,10 +168,10 @@ export const getAssetTool = {
     ] as ["id"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getAssetBatch`: its name, description and JSON Schema of its params. */
-export const getAssetBatchTool = {
+export const getAssetBatchTool = /* @__PURE__ */ frozen({
   name: "getAssetBatch",
   description:
     "Get up to 1,000 assets by id in one call.\n\nReturns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset.",
@@ -100,47 +195,14 @@ export const getAssetBatchTool = {
         description:
           "Display options, as for getAsset; the documented flags default to false, the ones only the SDKs send have no documented default.",
         properties: {
-          showUnverifiedCollections: {
-            type: "boolean",
-            description: "Return the grouping of unverified collections instead of skipping them.",
-            default: false
-          },
-          showCollectionMetadata: {
-            type: "boolean",
-            description: "Include the collection's metadata.",
-            default: false
-          },
-          showFungible: {
-            type: "boolean",
-            description: "Include fungible-token data (fungible tokens held by the owner).",
-            default: false
-          },
-          showInscription: {
-            type: "boolean",
-            description:
-              "Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.",
-            default: false
-          },
-          showRawData: {
-            type: "boolean",
-            description:
-              "A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service."
-          },
-          requireFullIndex: {
-            type: "boolean",
-            description:
-              "A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service."
-          },
-          showSystemMetadata: {
-            type: "boolean",
-            description:
-              "A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service."
-          },
-          showNativeBalance: {
-            type: "boolean",
-            description:
-              "A flag of the RS SDK's `GetAssetOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`); what it does for getAsset and getAssetBatch is not documented by the service."
-          }
+          showUnverifiedCollections: showUnverifiedCollectionsSchema,
+          showCollectionMetadata: showCollectionMetadataSchema,
+          showFungible: showFungibleSchema,
+          showInscription: showInscriptionSchema,
+          showRawData: showRawDataSchema,
+          requireFullIndex: showRawDataSchema,
+          showSystemMetadata: showRawDataSchema,
+          showNativeBalance: showNativeBalanceSchema
         },
         additionalProperties: false
       }
@@ -150,10 +212,10 @@ export const getAssetBatchTool = {
     ] as ["ids"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getAssetsByOwner`: its name, description and JSON Schema of its params. */
-export const getAssetsByOwnerTool = {
+export const getAssetsByOwnerTool = /* @__PURE__ */ frozen({
   name: "getAssetsByOwner",
   description:
     "List the assets a wallet owns.\n\nLists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data.",
@@ -166,13 +228,7 @@ export const getAssetsByOwnerTool = {
           "The wallet address whose assets are listed. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
-      page: {
-        type: "integer",
-        description:
-          "The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. Cannot be used with before, after or cursor.",
-        minimum: 1,
-        maximum: 9007199254740991
-      },
+      page: pageSchema,
       limit: {
         type: "integer",
         description:
@@ -180,72 +236,17 @@ export const getAssetsByOwnerTool = {
         minimum: 1,
         maximum: 1000
       },
-      before: {
-        type: "string",
-        description:
-          "Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With before, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
-        minLength: 1
-      },
-      after: {
-        type: "string",
-        description:
-          "Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With after, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
-        minLength: 1
-      },
-      cursor: {
-        type: "string",
-        description:
-          "The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. With cursor, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
-        minLength: 1
-      },
-      sortBy: {
-        type: "object",
-        description:
-          "The ordering of the assets. With before, after or cursor, sortBy.sortBy must be \"id\" (when given).",
-        properties: {
-          sortBy: {
-            type: "string",
-            description:
-              "The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).",
-            enum: [
-              "created",
-              "recent_action",
-              "updated",
-              "none",
-              "id"
-            ],
-            default: "id"
-          },
-          sortDirection: {
-            type: "string",
-            description:
-              "The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default).",
-            enum: [
-              "asc",
-              "desc"
-            ]
-          }
-        },
-        required: [
-          "sortBy"
-        ],
-        additionalProperties: false
-      },
+      before: beforeSchema,
+      after: afterSchema,
+      cursor: cursorSchema,
+      sortBy: sortBySchema,
       options: {
         type: "object",
         description:
           "Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.)",
         properties: {
-          showUnverifiedCollections: {
-            type: "boolean",
-            description: "Return the grouping of unverified collections instead of skipping them.",
-            default: false
-          },
-          showCollectionMetadata: {
-            type: "boolean",
-            description: "Include the collection's metadata.",
-            default: false
-          },
+          showUnverifiedCollections: showUnverifiedCollectionsSchema,
+          showCollectionMetadata: showCollectionMetadataSchema,
           showGrandTotal: {
             type: "boolean",
             description:
@@ -262,37 +263,16 @@ export const getAssetsByOwnerTool = {
             description: "Return the owner's native SOL balance as `nativeBalance`.",
             default: false
           },
-          showInscription: {
-            type: "boolean",
-            description:
-              "Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.",
-            default: false
-          },
+          showInscription: showInscriptionSchema,
           showZeroBalance: {
             type: "boolean",
             description: "Include assets (token accounts) with a zero balance.",
             default: false
           },
-          showRawData: {
-            type: "boolean",
-            description:
-              "A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service."
-          },
-          requireFullIndex: {
-            type: "boolean",
-            description:
-              "A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service."
-          },
-          showSystemMetadata: {
-            type: "boolean",
-            description:
-              "A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service."
-          },
-          showClosedAccounts: {
-            type: "boolean",
-            description:
-              "A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service."
-          }
+          showRawData: getAssetsByOwnerShowRawDataSchema,
+          requireFullIndex: getAssetsByOwnerShowRawDataSchema,
+          showSystemMetadata: getAssetsByOwnerShowRawDataSchema,
+          showClosedAccounts: showClosedAccountsSchema
         },
         additionalProperties: false
       }
@@ -310,57 +290,15 @@ export const getAssetsByOwnerTool = {
           cursor: false
         }
       },
-      before: {
-        type: "object",
-        properties: {
-          sortBy: {
-            type: "object",
-            properties: {
-              sortBy: {
-                enum: [
-                  "id"
-                ]
-              }
-            }
-          }
-        }
-      },
-      after: {
-        type: "object",
-        properties: {
-          sortBy: {
-            type: "object",
-            properties: {
-              sortBy: {
-                enum: [
-                  "id"
-                ]
-              }
-            }
-          }
-        }
-      },
-      cursor: {
-        type: "object",
-        properties: {
-          sortBy: {
-            type: "object",
-            properties: {
-              sortBy: {
-                enum: [
-                  "id"
-                ]
-              }
-            }
-          }
-        }
-      }
+      before: beforeDependentSchema,
+      after: beforeDependentSchema,
+      cursor: beforeDependentSchema
     }
   }
-} as const;
+} as const);
 
 /** The tool of `getAssetsByAuthority`: its name, description and JSON Schema of its params. */
-export const getAssetsByAuthorityTool = {
+export const getAssetsByAuthorityTool = /* @__PURE__ */ frozen({
   name: "getAssetsByAuthority",
   description:
     "List the assets an address has authority over.\n\nLists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data.",
@@ -373,13 +311,7 @@ export const getAssetsByAuthorityTool = {
           "The authority address whose assets are listed. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
-      page: {
-        type: "integer",
-        description:
-          "The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. Cannot be used with before, after or cursor.",
-        minimum: 1,
-        maximum: 9007199254740991
-      },
+      page: pageSchema,
       limit: {
         type: "integer",
         description:
@@ -387,84 +319,24 @@ export const getAssetsByAuthorityTool = {
         minimum: 1,
         maximum: 1000
       },
-      sortBy: {
-        type: "object",
-        description:
-          "The ordering of the assets. With before, after or cursor, sortBy.sortBy must be \"id\" (when given).",
-        properties: {
-          sortBy: {
-            type: "string",
-            description:
-              "The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).",
-            enum: [
-              "created",
-              "recent_action",
-              "updated",
-              "none",
-              "id"
-            ],
-            default: "id"
-          },
-          sortDirection: {
-            type: "string",
-            description:
-              "The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default).",
-            enum: [
-              "asc",
-              "desc"
-            ]
-          }
-        },
-        required: [
-          "sortBy"
-        ],
-        additionalProperties: false
-      },
-      before: {
-        type: "string",
-        description:
-          "Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With before, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
-        minLength: 1
-      },
-      after: {
-        type: "string",
-        description:
-          "Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With after, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
-        minLength: 1
-      },
-      cursor: {
-        type: "string",
-        description:
-          "The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. With cursor, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
-        minLength: 1
-      },
+      sortBy: sortBySchema,
+      before: beforeSchema,
+      after: afterSchema,
+      cursor: cursorSchema,
       options: {
         type: "object",
         description:
           "Display options; the documented flags default to false, the ones only the SDKs send have no documented default.",
         properties: {
-          showUnverifiedCollections: {
-            type: "boolean",
-            description: "Return the grouping of unverified collections instead of skipping them.",
-            default: false
-          },
-          showCollectionMetadata: {
-            type: "boolean",
-            description: "Include the collection's metadata.",
-            default: false
-          },
+          showUnverifiedCollections: showUnverifiedCollectionsSchema,
+          showCollectionMetadata: showCollectionMetadataSchema,
           showGrandTotal: {
             type: "boolean",
             description:
               "Return `grand_total`, the number of all matching assets. Makes the request slower.",
             default: false
           },
-          showInscription: {
-            type: "boolean",
-            description:
-              "Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.",
-            default: false
-          },
+          showInscription: showInscriptionSchema,
           showFungible: {
             type: "boolean",
             description:
@@ -480,26 +352,10 @@ export const getAssetsByAuthorityTool = {
             description:
               "A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`). The service documents it for getAssetsByOwner (assets with a zero balance) but not for getAssetsByAuthority; what it does here is not documented by the service."
           },
-          showRawData: {
-            type: "boolean",
-            description:
-              "A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service."
-          },
-          requireFullIndex: {
-            type: "boolean",
-            description:
-              "A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service."
-          },
-          showSystemMetadata: {
-            type: "boolean",
-            description:
-              "A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service."
-          },
-          showClosedAccounts: {
-            type: "boolean",
-            description:
-              "A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service."
-          }
+          showRawData: getAssetsByOwnerShowRawDataSchema,
+          requireFullIndex: getAssetsByOwnerShowRawDataSchema,
+          showSystemMetadata: getAssetsByOwnerShowRawDataSchema,
+          showClosedAccounts: showClosedAccountsSchema
         },
         additionalProperties: false
       }
@@ -517,57 +373,15 @@ export const getAssetsByAuthorityTool = {
           cursor: false
         }
       },
-      before: {
-        type: "object",
-        properties: {
-          sortBy: {
-            type: "object",
-            properties: {
-              sortBy: {
-                enum: [
-                  "id"
-                ]
-              }
-            }
-          }
-        }
-      },
-      after: {
-        type: "object",
-        properties: {
-          sortBy: {
-            type: "object",
-            properties: {
-              sortBy: {
-                enum: [
-                  "id"
-                ]
-              }
-            }
-          }
-        }
-      },
-      cursor: {
-        type: "object",
-        properties: {
-          sortBy: {
-            type: "object",
-            properties: {
-              sortBy: {
-                enum: [
-                  "id"
-                ]
-              }
-            }
-          }
-        }
-      }
+      before: beforeDependentSchema,
+      after: beforeDependentSchema,
+      cursor: beforeDependentSchema
     }
   }
-} as const;
+} as const);
 
 /** The tool of `getNftEditions`: its name, description and JSON Schema of its params. */
-export const getNftEditionsTool = {
+export const getNftEditionsTool = /* @__PURE__ */ frozen({
   name: "getNftEditions",
   description:
     "List the print editions of a master-edition NFT.\n\nLists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error.",
@@ -599,7 +413,7 @@ export const getNftEditionsTool = {
     ] as ["mint"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** Every tool of this package, by operation name. */
 export const toolSchemas: {
@@ -608,10 +422,10 @@ export const toolSchemas: {
   readonly getAssetsByOwner: typeof getAssetsByOwnerTool;
   readonly getAssetsByAuthority: typeof getAssetsByAuthorityTool;
   readonly getNftEditions: typeof getNftEditionsTool;
-} = {
+} = /* @__PURE__ */ frozen({
   getAsset: getAssetTool,
   getAssetBatch: getAssetBatchTool,
   getAssetsByOwner: getAssetsByOwnerTool,
   getAssetsByAuthority: getAssetsByAuthorityTool,
   getNftEditions: getNftEditionsTool,
-};
+});

@@ -5,8 +5,17 @@
 // Imported from "@chaindata/token-metadata/tool-schemas"; the package's main entry does not import
 // it.
 
+/** `value` and every object in it, frozen (the tools share parts: decision 0020). */
+const frozen = <T>(value: T): T => {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) frozen(member);
+  }
+  return value;
+};
+
 /** The tool of `getTokenMetadata`: its name, description and JSON Schema of its params. */
-export const getTokenMetadataTool = {
+export const getTokenMetadataTool = /* @__PURE__ */ frozen({
   name: "getTokenMetadata",
   description:
     "Deprecated: use DAS getAsset / getAssetBatch (@chaindata/das) instead.\n\nGet token metadata (deprecated).\n\nReturns one legacy record per requested mint (at most 100 mints): the mint account (`onChainAccountInfo`), its Metaplex metadata (`onChainMetadata`), the off-chain JSON the metadata points to (`offChainMetadata`, only with `includeOffChain: true`) and the entry of the old token list (`legacyMetadata`). Each of the first three carries its own `error` string, empty when there was no error. Deprecated: use DAS getAsset / getAssetBatch. (The public docs call this operation `queryMetadataV1`.)",
@@ -42,11 +51,11 @@ export const getTokenMetadataTool = {
     ] as ["mintAccounts"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** Every tool of this package, by operation name. */
 export const toolSchemas: {
   readonly getTokenMetadata: typeof getTokenMetadataTool;
-} = {
+} = /* @__PURE__ */ frozen({
   getTokenMetadata: getTokenMetadataTool,
-};
+});

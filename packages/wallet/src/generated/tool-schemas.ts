@@ -4,41 +4,60 @@
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/wallet/tool-schemas"; the package's main entry does not import it.
 
+/** `value` and every object in it, frozen (the tools share parts: decision 0020). */
+const frozen = <T>(value: T): T => {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) frozen(member);
+  }
+  return value;
+};
+
+// The parts two or more tools' input schemas have: each tool's schema is still whole JSON.
+const addressSchema = /* @__PURE__ */ frozen({
+  type: "string",
+  description:
+    "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+  pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
+} as const);
+const addressOrDomainSchema = /* @__PURE__ */ frozen({
+  description: "A base58 address, or a name-service domain that resolves to one.",
+  anyOf: [
+    addressSchema,
+    {
+      type: "string",
+      description:
+        "A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only). Must be a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot).",
+      pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$"
+    }
+  ]
+} as const);
+const signatureSchema = /* @__PURE__ */ frozen({
+  type: "string",
+  description:
+    "A transaction signature (64 bytes), base58-encoded. Must be a base58 signature (64 to 88 characters; no 0, O, I or l).",
+  pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$"
+} as const);
+
 /** The tool of `getIdentity`: its name, description and JSON Schema of its params. */
-export const getIdentityTool = {
+export const getIdentityTool = /* @__PURE__ */ frozen({
   name: "getIdentity",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's identity.\n\nLooks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.\n\nRequires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).\n\n**Beta**: the route and response format may change.",
   inputSchema: {
     type: "object",
     properties: {
-      wallet: {
-        description: "A base58 address, or a name-service domain that resolves to one.",
-        anyOf: [
-          {
-            type: "string",
-            description:
-              "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
-            pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
-          },
-          {
-            type: "string",
-            description:
-              "A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only). Must be a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot).",
-            pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$"
-          }
-        ]
-      }
+      wallet: addressOrDomainSchema
     },
     required: [
       "wallet"
     ] as ["wallet"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getBatchIdentity`: its name, description and JSON Schema of its params. */
-export const getBatchIdentityTool = {
+export const getBatchIdentityTool = /* @__PURE__ */ frozen({
   name: "getBatchIdentity",
   description:
     "Beta: routes and response formats may change.\n\nGet the identities of up to 100 wallets.\n\nLooks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.\n\nRequires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.\n\n**Beta**: the route and response format may change.",
@@ -51,23 +70,7 @@ export const getBatchIdentityTool = {
           "The wallet addresses and/or name-service domains to look up, 1 to 100 entries.",
         minItems: 1,
         maxItems: 100,
-        items: {
-          description: "A base58 address, or a name-service domain that resolves to one.",
-          anyOf: [
-            {
-              type: "string",
-              description:
-                "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
-              pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
-            },
-            {
-              type: "string",
-              description:
-                "A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only). Must be a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot).",
-              pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$"
-            }
-          ]
-        }
+        items: addressOrDomainSchema
       }
     },
     required: [
@@ -75,22 +78,17 @@ export const getBatchIdentityTool = {
     ] as ["addresses"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getBalances`: its name, description and JSON Schema of its params. */
-export const getBalancesTool = {
+export const getBalancesTool = /* @__PURE__ */ frozen({
   name: "getBalances",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's token and NFT balances.\n\nReturns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.\n\nWith `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.\n\n**Beta**: the route and response format may change.",
   inputSchema: {
     type: "object",
     properties: {
-      wallet: {
-        type: "string",
-        description:
-          "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
-        pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
-      },
+      wallet: addressSchema,
       page: {
         type: "integer",
         minimum: 1,
@@ -121,22 +119,17 @@ export const getBalancesTool = {
     ] as ["wallet"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getHistory`: its name, description and JSON Schema of its params. */
-export const getHistoryTool = {
+export const getHistoryTool = /* @__PURE__ */ frozen({
   name: "getHistory",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's transaction history.\n\nReturns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).\n\n**Beta**: the route and response format may change.",
   inputSchema: {
     type: "object",
     properties: {
-      wallet: {
-        type: "string",
-        description:
-          "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
-        pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
-      },
+      wallet: addressSchema,
       limit: {
         type: "integer",
         minimum: 1,
@@ -145,23 +138,13 @@ export const getHistoryTool = {
       },
       before: {
         anyOf: [
-          {
-            type: "string",
-            description:
-              "A transaction signature (64 bytes), base58-encoded. Must be a base58 signature (64 to 88 characters; no 0, O, I or l).",
-            pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$"
-          },
+          signatureSchema,
           {
             type: "null"
           }
         ]
       },
-      after: {
-        type: "string",
-        description:
-          "A transaction signature (64 bytes), base58-encoded. Must be a base58 signature (64 to 88 characters; no 0, O, I or l).",
-        pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$"
-      },
+      after: signatureSchema,
       type: {
         description:
           "A transaction type (upper-case snake case). In a webhook's `transactionTypes`, selects which transactions trigger an enhanced webhook (`ANY` matches all); in an enhanced event, the type the service assigned (`UNKNOWN` when it could not classify the transaction). An open enum: the documented values are those of `KnownTransactionType`, and the service names further ones (the public docs' own list of types includes `BUY`, `SELL` and `CREATE_APPARAISAL`, which the reference list lacks), so any upper-case snake-case identifier is accepted and may occur.",
@@ -768,22 +751,17 @@ export const getHistoryTool = {
     ] as ["wallet"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getTransfers`: its name, description and JSON Schema of its params. */
-export const getTransfersTool = {
+export const getTransfersTool = /* @__PURE__ */ frozen({
   name: "getTransfers",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's transfers.\n\nReturns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.\n\n**Beta**: the route and response format may change.",
   inputSchema: {
     type: "object",
     properties: {
-      wallet: {
-        type: "string",
-        description:
-          "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
-        pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
-      },
+      wallet: addressSchema,
       limit: {
         type: "integer",
         minimum: 1,
@@ -803,29 +781,24 @@ export const getTransfersTool = {
     ] as ["wallet"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** The tool of `getFundedBy`: its name, description and JSON Schema of its params. */
-export const getFundedByTool = {
+export const getFundedByTool = /* @__PURE__ */ frozen({
   name: "getFundedBy",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's original funding source.\n\nReturns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.\n\n**Beta**: the route and response format may change.",
   inputSchema: {
     type: "object",
     properties: {
-      wallet: {
-        type: "string",
-        description:
-          "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
-        pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
-      }
+      wallet: addressSchema
     },
     required: [
       "wallet"
     ] as ["wallet"],
     additionalProperties: false
   }
-} as const;
+} as const);
 
 /** Every tool of this package, by operation name. */
 export const toolSchemas: {
@@ -835,11 +808,11 @@ export const toolSchemas: {
   readonly getHistory: typeof getHistoryTool;
   readonly getTransfers: typeof getTransfersTool;
   readonly getFundedBy: typeof getFundedByTool;
-} = {
+} = /* @__PURE__ */ frozen({
   getIdentity: getIdentityTool,
   getBatchIdentity: getBatchIdentityTool,
   getBalances: getBalancesTool,
   getHistory: getHistoryTool,
   getTransfers: getTransfersTool,
   getFundedBy: getFundedByTool,
-};
+});
