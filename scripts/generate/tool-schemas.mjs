@@ -501,7 +501,7 @@ function withSharedMarks(schema, names, self = false) {
 // modules are strict) instead. The types (`as const`) already say readonly. `/* @__PURE__ */`:
 // a bundle that imports one tool keeps only its parts.
 const FROZEN =
-  `/** \`value\` and every object in it, frozen (the tools share parts: decision 0020). */\n` +
+  `/** \`value\` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */\n` +
   `const frozen = <T>(value: T): T => {\n` +
   `  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {\n` +
   `    Object.freeze(value);\n` +

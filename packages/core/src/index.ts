@@ -193,7 +193,7 @@ export {
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   quoteServer,
-} from "./http.js";
+} from "./quote.js";
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   callQuietly,

@@ -4,7 +4,7 @@
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/das/tool-schemas"; the package's main entry does not import it.
 
-/** `value` and every object in it, frozen (the tools share parts: decision 0020). */
+/** `value` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */
 const frozen = <T>(value: T): T => {
   if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
