@@ -799,5 +799,3 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     ],
   };
 }
-
-export { quoteServer };

@@ -10,7 +10,8 @@ import {
 } from "./config.js";
 import { ChainDataError, ConfigurationError, JsonRpcError, ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import { createHttp, quoteServer } from "./http.js";
+import { createHttp } from "./http.js";
+import { quoteServer } from "./quote.js";
 import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
 import { checkU64 } from "./u64.js";

@@ -13,7 +13,7 @@ import {
   ofOperation,
   type ValidationIssue,
 } from "./errors.js";
-import { quoteServer } from "./http.js";
+import { quoteServer } from "./quote.js";
 import type { Check } from "./validate.js";
 
 /**

@@ -4,7 +4,7 @@
  * `reviveU64` by the calls, and kept out of json.ts: a bundle that revives without making calls
  * (the webhook receiver, which checks with a function of its own) does not carry it.
  */
-import { quoteServer } from "./http.js";
+import { quoteServer } from "./quote.js";
 import type { U64Check } from "./json.js";
 
 /**
