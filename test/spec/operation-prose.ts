@@ -195,6 +195,8 @@ export interface DeprecatedOperation {
   where: string;
   /** Its `x-replaced-by`, where it has one. */
   replacedBy?: string;
+  /** Its summary, where it has one. */
+  summary?: string;
   description: string;
 }
 
@@ -210,11 +212,13 @@ const operationNames = (text: string): string[] => [...new Set(text.match(OPERAT
  * What a deprecated operation's replacement says wrong, by the spec's structure rather than its
  * words: every operation its `x-replaced-by` names (the SDK's warning and the JSDoc print it, "use
  * <it> instead") is an operation of the spec, of the package it names where it names one, and not
- * deprecated itself; every `@chaindata/<area>` it names is an area; and the description's own
- * deprecation sentence (from "Deprecated" to the end of its sentence), where it has one, names the
- * same operations. A rename or removal of the replacement, or a prose that says another one, is
- * then a finding, where only the generated text would have shown it. `operations`: every operation
- * of the spec (`deprecated` marks), of which those with `replacedBy` are checked.
+ * deprecated itself; and every `@chaindata/<area>` it names is an area. A rename or removal of the
+ * replacement is then a finding, where only the generated text would have shown it. And a
+ * deprecated operation's summary and description do not say so again: the JSDoc's `@deprecated`, the docs
+ * page's callout, the tool description's first line and the SDK's warning each say it from the
+ * marks, so a "(deprecated)" or a sentence of its own said it twice in each (review 66) and could name
+ * another replacement than the marks. `operations`: every operation of the spec (`deprecated`
+ * marks), of which the deprecated ones are checked.
  */
 export function replacementFindings(
   operations: (DeprecatedOperation & { deprecated: boolean })[],
@@ -222,6 +226,13 @@ export function replacementFindings(
   const findings: string[] = [];
   const areas = new Set(operations.map((o) => o.area));
   for (const o of operations) {
+    const said = /[^.!?\n]*\bdeprecated\b[^\n]*?(?:[.!?](?=\s|$)|$)/im.exec(
+      `${o.summary ?? ""}\n${o.description}`,
+    )?.[0];
+    if (o.deprecated && said !== undefined)
+      findings.push(
+        `${o.where}: the summary or description says the operation is deprecated ("${said.trim()}"), which \`deprecated: true\` and x-replaced-by already make the JSDoc, the docs page, the tool description and the SDK's warning say: take the sentence out (spec/README.md, "Deprecating an operation")`,
+      );
     if (o.replacedBy === undefined) continue;
     const packages = [...o.replacedBy.matchAll(PACKAGE_NAME)].map((m) => m[1]!);
     for (const p of packages)
@@ -243,14 +254,6 @@ export function replacementFindings(
           `${o.where}: x-replaced-by names ${name}, which is deprecated itself: name what to use now`,
         );
     }
-    const sentence = /\bdeprecated\b[\s\S]*?(?:[.!?](?=\s|$)|$)/i.exec(o.description)?.[0];
-    if (sentence === undefined) continue;
-    const said = operationNames(sentence);
-    const differ = said.length !== named.length || said.some((n) => !named.includes(n));
-    if (differ)
-      findings.push(
-        `${o.where}: the description's deprecation sentence names ${said.length ? said.join(", ") : "no operation"}, x-replaced-by ${named.length ? named.join(", ") : "none"} ("${sentence.trim()}" / "${o.replacedBy}"): make them say the same replacement`,
-      );
   }
   return findings;
 }

@@ -33,11 +33,9 @@ export function createMintRpc(options?: ClientOptions): MintRpc {
 }
 
 /**
- * Mint a compressed NFT to a wallet (deprecated).
+ * Mint a compressed NFT to a wallet.
  *
  * Mints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.
- *
- * **Deprecated**: replaced by the ZK-compression API; the SDK warns once per process.
  *
  * **Not idempotent**: a retry after a timeout or a lost response can mint a second NFT, so the SDK does not retry it unless asked to.
  *
@@ -104,11 +102,9 @@ export function mintCompressedNft(
  */
 export interface MintClient {
   /**
-   * Mint a compressed NFT to a wallet (deprecated).
+   * Mint a compressed NFT to a wallet.
    *
    * Mints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.
-   *
-   * **Deprecated**: replaced by the ZK-compression API; the SDK warns once per process.
    *
    * **Not idempotent**: a retry after a timeout or a lost response can mint a second NFT, so the SDK does not retry it unless asked to.
    *

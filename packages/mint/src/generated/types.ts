@@ -100,7 +100,7 @@ export type MintCompressedNftResult = CompressedNftMint;
  */
 export interface MintMethods {
   /**
-   * Mint a compressed NFT to a wallet (deprecated).
+   * Mint a compressed NFT to a wallet.
    *
    * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
    */

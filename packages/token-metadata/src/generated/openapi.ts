@@ -44,9 +44,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Get token metadata (deprecated)
+         * Get token metadata
          *
-         * Returns one legacy record per requested mint (at most 100 mints): the mint account (`onChainAccountInfo`), its Metaplex metadata (`onChainMetadata`), the off-chain JSON the metadata points to (`offChainMetadata`, only with `includeOffChain: true`) and the entry of the old token list (`legacyMetadata`). Each of the first three carries its own `error` string, empty when there was no error. Deprecated: use DAS getAsset / getAssetBatch. (The public docs call this operation `queryMetadataV1`.)
+         * Returns one legacy record per requested mint (at most 100 mints): the mint account (`onChainAccountInfo`), its Metaplex metadata (`onChainMetadata`), the off-chain JSON the metadata points to (`offChainMetadata`, only with `includeOffChain: true`) and the entry of the old token list (`legacyMetadata`). Each of the first three carries its own `error` string, empty when there was no error. (The public docs call this operation `queryMetadataV1`.)
          * @deprecated
          */
         post: operations["getTokenMetadata"];

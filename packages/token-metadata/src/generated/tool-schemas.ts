@@ -18,7 +18,7 @@ const frozen = <T>(value: T): T => {
 export const getTokenMetadataTool = /* @__PURE__ */ frozen({
   name: "getTokenMetadata",
   description:
-    "Deprecated: use DAS getAsset / getAssetBatch (@chaindata/das) instead.\n\nGet token metadata (deprecated).\n\nReturns one legacy record per requested mint (at most 100 mints): the mint account (`onChainAccountInfo`), its Metaplex metadata (`onChainMetadata`), the off-chain JSON the metadata points to (`offChainMetadata`, only with `includeOffChain: true`) and the entry of the old token list (`legacyMetadata`). Each of the first three carries its own `error` string, empty when there was no error. Deprecated: use DAS getAsset / getAssetBatch. (The public docs call this operation `queryMetadataV1`.)",
+    "Deprecated: use DAS getAsset / getAssetBatch (@chaindata/das) instead.\n\nGet token metadata.\n\nReturns one legacy record per requested mint (at most 100 mints): the mint account (`onChainAccountInfo`), its Metaplex metadata (`onChainMetadata`), the off-chain JSON the metadata points to (`offChainMetadata`, only with `includeOffChain: true`) and the entry of the old token list (`legacyMetadata`). Each of the first three carries its own `error` string, empty when there was no error. (The public docs call this operation `queryMetadataV1`.)",
   inputSchema: {
     type: "object",
     properties: {

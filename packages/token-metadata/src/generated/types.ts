@@ -382,7 +382,7 @@ export type GetTokenMetadataResult =
  */
 export interface TokenMetadataOperations {
   /**
-   * Get token metadata (deprecated)
+   * Get token metadata
    *
    * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
    */
