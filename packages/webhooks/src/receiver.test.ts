@@ -1620,6 +1620,54 @@ describe("createWebhookHandler", () => {
     ).toThrow("delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got an object)");
   });
 
+  // Review 68 (review 67 F13): the shape marked a list of u64 as it marked one (`1`), so a list
+  // where one amount belongs passed, typed bigint; a list's place is now marked apart (`3`).
+  it("answers 400 to a list where one amount belongs, and to a lone amount where a list of them does", async () => {
+    const onEvent = vi.fn();
+    const refusals: { status: number; reason: string }[] = [];
+    const onRefused = (r: { status: number; reason: string }) => void refusals.push(r);
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent, onRefused });
+    const raw = createWebhookHandler({ kind: "raw", authHeader: AUTH, onEvent, onRefused });
+    const answers = [
+      await handle(post(`[${enhanced(SIG_A).replace('"fee":5000', '"fee":[1]')}]`)),
+      await handle(
+        post(`[${enhanced(SIG_A).replace('"amount":18446744073709551615', '"amount":[]')}]`),
+      ),
+      await raw(post(`[${RAW_EVENT.replace('"fee":5000', '"fee":[5000]')}]`)),
+      await raw(post(`[${RAW_EVENT.replace('"preBalances":[1]', '"preBalances":1')}]`)),
+      await raw(post(`[${RAW_EVENT.replace('"preBalances":[1]', '"preBalances":{"0":1}')}]`)),
+      await raw(post(`[${RAW_EVENT.replace('"preBalances":[1]', '"preBalances":null')}]`)),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    const U64_RULE = "must be a whole number from 0 to 2^64 - 1";
+    expect(refusals).toEqual([
+      { status: 400, reason: `delivery body[0].fee: ${U64_RULE} (got a list)` },
+      {
+        status: 400,
+        reason: `delivery body[0].nativeTransfers[0].amount: ${U64_RULE} (got a list)`,
+      },
+      { status: 400, reason: `delivery body[0].meta.fee: ${U64_RULE} (got a list)` },
+      { status: 400, reason: "delivery body[0].meta.preBalances: must be a list (got 1)" },
+      {
+        status: 400,
+        reason: "delivery body[0].meta.preBalances: must be a list (got an object)",
+      },
+      { status: 400, reason: "delivery body[0].meta.preBalances: must be a list (got null)" },
+    ]);
+    expect(onEvent).not.toHaveBeenCalled();
+    expect(() =>
+      parseDelivery(`[${enhanced(SIG_A).replace('"fee":5000', '"fee":["5000"]')}]`, "enhanced"),
+    ).toThrow(`delivery body[0].fee: ${U64_RULE} (got a list)`);
+    // The valid ones still read exact: a fee of 2^64 - 1, balances each a bigint.
+    const fee = '"fee":18446744073709551615';
+    expect(
+      parseDelivery(`[${RAW_EVENT.replace('"fee":5000', fee)}]`, "raw")[0]!.meta,
+    ).toMatchObject({ fee: 18446744073709551615n, preBalances: [1n] });
+    expect(
+      parseDelivery(`[${enhanced(SIG_A).replace('"fee":5000', fee)}]`, "enhanced")[0]!.fee,
+    ).toBe(18446744073709551615n);
+  });
+
   it("never shows the secret: not to a near miss of it, nor when it comes in the body or in another header", async () => {
     const secret = "Bearer 7f3kQ9zLmN2pR8vX";
     const seen: string[] = [];
@@ -2390,17 +2438,18 @@ describe("helpers", () => {
     // none nullable); an event that is null (events.nft) is still no amount of its own.
     const raw = (meta: string) =>
       `[{"slot":1,"meta":{"err":null,${meta}},"transaction":{"signatures":["${SIG_B}"],"message":{}}}]`;
-    for (const [meta, path] of [
+    for (const [meta, path, rule = U64] of [
       ['"fee":null,"preBalances":[1],"postBalances":[1]', "meta.fee"],
       ['"fee":1,"preBalances":[1,null],"postBalances":[1]', "meta.preBalances[1]"],
-      ['"fee":1,"preBalances":[1],"postBalances":null', "meta.postBalances"],
+      // (The list itself: a list of u64 values is marked apart, review 68.)
+      ['"fee":1,"preBalances":[1],"postBalances":null', "meta.postBalances", "must be a list"],
       [
         '"fee":1,"preBalances":[1],"postBalances":[1],"rewards":[{"postBalance":null}]',
         "meta.rewards[0].postBalance",
       ],
     ])
       expect(() => parseDelivery(raw(meta!), "raw"), path).toThrow(
-        new TypeError(`delivery body[0].${path}: ${U64} (got null)`),
+        new TypeError(`delivery body[0].${path}: ${rule} (got null)`),
       );
     expect(() =>
       parseDelivery(`[${enhanced(SIG_A, `,"events":{"nft":{"amount":null}}`)}]`, "enhanced"),

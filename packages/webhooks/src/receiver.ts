@@ -443,24 +443,26 @@ function parseEvents(body: string): object[] {
  * a TypeError names it, `delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got
  * 1.5)`. `null` is refused too, as core's check refuses it in an answer: webhook-events.yaml
  * types no u64 or i64 of a delivery nullable (one that may be missing is optional, and then
- * absent), and a null would reach `onEvent` under a `bigint` type. Objects and arrays pass: a list
- * of such values, each checked.
+ * absent), and a null would reach `onEvent` under a `bigint` type. So are an object and a list
+ * (`"fee": [1]`): one would reach `onEvent` typed as a `bigint`. A value the shape marks as a
+ * list of them (`3` or `4`: `preBalances`) must be a list (`delivery body[0].meta.preBalances:
+ * must be a list (got 5)`), each element then checked as `1` or `2` (so a list inside it is
+ * refused: no u64 field is a list of lists).
  * The rule of core's `checkU64`, which calls use; the receiver has its own because core exports
  * neither it nor the form of `reviveU64` that takes a check (both are for core's calls: exported,
  * they would join the public API of core and of every area package that re-exports `reviveU64`),
  * and because a bad body is a TypeError here, where a call's answer fails with a RangeError that
  * becomes an `InvalidResponseError`. A string is not quoted (`onRefused` is never told the body),
  * and a number is cut to its first 40 digits.
- * An array passes where a list may stand (`preBalances`: the shape marks a list of u64 as it marks
- * one u64), and is refused inside another (no u64 field is a list of lists); an object is refused:
- * none stands where the shape marks a number, and one would reach `onEvent` typed as a `bigint`.
  */
 const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string) => {
-  const low = shape === 2 ? -(2n ** 63n) : 0n;
+  // (Shapes 2 and 4 are i64; an object shape is NaN, 0 a float and undefined nothing: unchecked.)
+  const low = (shape as number) % 2 ? 0n : -(2n ** 63n);
   if (
-    (shape as number) > 0 &&
-    !(Array.isArray(value) && !path.endsWith("]")) &&
-    !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
+    (shape as number) > 2
+      ? !Array.isArray(value)
+      : (shape as number) > 0 &&
+        !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
   ) {
     const shown =
       typeof value === "string"
@@ -471,7 +473,7 @@ const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string)
             ? "an object"
             : String(value);
     throw new TypeError(
-      `${path}: must be a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1 (got ${
+      `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${
         shown.length > 40 ? `${shown.slice(0, 40)}…` : shown
       })`,
     );
