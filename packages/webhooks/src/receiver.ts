@@ -189,7 +189,8 @@ export interface DeliveryRefusal {
    * `Content-Encoding` other than gzip or deflate, or one of those where the runtime cannot decode
    * it: no `DecompressionStream`, or one that throws, as on Next.js's edge runtime), 413 (a body over `maxBodyBytes`, as received
    * or decoded), 408 (a body not all arrived within `readTimeoutMs`), 400 (a request the Node
-   * adapter could not read, such as a header value with a NUL byte, or a body that could not be
+   * adapter could not read, such as a header value with a NUL byte, once the `Authorization` is
+   * right: a NUL in that one is a 401; or a body that could not be
    * read or decoded, or is not a UTF-8 JSON array of events, or holds an amount that is no whole
    * number in its range: a u64 `fee` of `1.5`, an i64 change past 2^63 - 1), or 500 (a body the
    * app read, or locked, before the handler ran).
@@ -922,21 +923,26 @@ export function createWebhookHandler<K extends DeliveryKind>(
 
   return async (request) => {
     if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
-    // A request the Node adapter could not pass on whole (a header value `Headers` refuses).
+    // What the Node adapter could not pass on (a header value `Headers` refuses, such as a NUL):
+    // judged after the Authorization check, so an unauthenticated sender gets its 401 and learns
+    // nothing else, and `onRefused` gets no list of its header names (review 68). An unreadable
+    // Authorization is a 401 of its own (left out, or only the first of several lines passed on).
     const unreadable = unreadableRequests.get(request);
-    if (unreadable) return refuse(400, "bad request", unreadable);
     const authorization = encode(request.headers.get("authorization") ?? "");
     // Every form is compared, so the time taken does not say which one came close.
     let authorized = false;
     for (const form of accepted) authorized = sameBytes(authorization, form) || authorized;
-    if (!authorized)
+    if (!authorized || unreadable?.[0] === 401)
       return refuse(
         401,
         "unauthorized",
-        request.headers.has("authorization")
-          ? `Authorization is not ${several ? "any of the authHeader values" : "the authHeader"} given to this handler (is it the webhook's?)`
-          : "no Authorization header",
+        unreadable?.[0] === 401
+          ? unreadable[1]
+          : request.headers.has("authorization")
+            ? `Authorization is not ${several ? "any of the authHeader values" : "the authHeader"} given to this handler (is it the webhook's?)`
+            : "no Authorization header",
       );
+    if (unreadable) return refuse(400, "bad request", unreadable[1]);
     // (Before a body that would not be read anyway is waited for.)
     const encoding = request.headers.get("content-encoding");
     const coding = contentCoding(encoding);
@@ -1086,10 +1092,12 @@ export function createWebhookHandler<K extends DeliveryKind>(
 const UNUSABLE_DECODER = "its DecompressionStream throws, as on Next.js's edge runtime";
 
 /**
- * Requests the Node adapter made without what it could not pass on, with why: the handler refuses
- * them (400) through its `onRefused`, which the adapter does not know.
+ * Requests the Node adapter made without what it could not pass on, with the status and why: the
+ * handler refuses them (401 when the Authorization is one, else 400 once authorized) through its
+ * `onRefused`, which the adapter does not know. (Worded by the adapter: a bundle of the handler
+ * alone, on an edge runtime, carries none of it.)
  */
-const unreadableRequests = /* @__PURE__ */ new WeakMap<Request, string>();
+const unreadableRequests = /* @__PURE__ */ new WeakMap<Request, [400 | 401, string]>();
 
 /** A body that fails when read, after calling `onRead` (`highWaterMark: 0`: nothing is pulled before a read). */
 const failsWhenRead = (onRead: () => void) =>
@@ -1173,8 +1181,9 @@ export interface NodeResponse {
  * handler runs, and the service drops it after its retries. A body already parsed into an object
  * is answered with a 500 that says so: `JSON.parse` has rounded its u64 amounts.
  *
- * A header value the `Headers` class refuses (a NUL byte) is answered 400 and told to the
- * handler's `onRefused`. Node itself answers a header over 16 KB (431) or a malformed request
+ * A header value the `Headers` class refuses (a NUL byte) is left out, and the handler answers
+ * the request 401 when it is the `Authorization`, else checks the `Authorization` first (a 401
+ * if it is wrong) and answers 400, each told to its `onRefused`. Node itself answers a header over 16 KB (431) or a malformed request
  * (400) before any handler runs.
  *
  * @example
@@ -1230,12 +1239,15 @@ export async function serveNode(
     try {
       const headers = new Headers();
       // Header values `Headers` refuses (a NUL byte, which Node lets through) are left out and
-      // named: the handler answers such a request 400 and tells its onRefused.
+      // named: the handler answers such a request 401 (an Authorization) or 400, and tells its
+      // onRefused.
       const refused: string[] = [];
       const set = (name: string, value: string) => {
         try {
           headers.set(name, value);
         } catch {
+          // (Out whole: several Authorization lines, one with a NUL, left the first one in.)
+          headers.delete(name);
           refused.push(name);
         }
       };
@@ -1292,11 +1304,17 @@ export async function serveNode(
         body,
         duplex: "half",
       } as RequestInit);
-      if (refused.length)
+      if (refused.length) {
+        const why = "a value the Headers class refuses (such as one with a NUL byte)";
+        // Names only, each once, quoted and cut: Node takes up to 16 KB of them.
+        const names = [...new Set(refused)].join(", ");
         unreadableRequests.set(
           request,
-          `header ${[...new Set(refused)].join(", ")}: a value the Headers class refuses (such as one with a NUL byte)`,
+          refused.includes("authorization")
+            ? [401, `Authorization is ${why}`]
+            : [400, `header ${quoteServer(names, 200)}${names.length > 200 ? "…" : ""}: ${why}`],
         );
+      }
     } catch {
       // A method `Request` refuses (CONNECT, TRACE, TRACK), or a malformed URL.
       return method === "POST"
