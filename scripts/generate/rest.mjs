@@ -351,7 +351,7 @@ function emitOperations({ area, doc, file, ops, source }) {
       { typed: true },
     ) +
     (deliveries.length
-      ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values are. */\n${layout(`export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = { ${deliveries.join(", ")} };`)}\n`
+      ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values, and lists of them (3, 4), are. */\n${layout(`export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = { ${deliveries.join(", ")} };`)}\n`
       : "")
   );
 }

@@ -172,6 +172,33 @@ describe("server text in messages", () => {
     );
   });
 
+  it("refuses a list or an object where the spec has one u64, naming it (review 68: it resolved typed bigint)", async () => {
+    for (const [supply, shown] of [
+      ["[5]", "a list"],
+      ["[[5]]", "a list"],
+      ["{}", "an object"],
+    ]) {
+      server.serve(
+        rpcAnswer(
+          `"result":{"interface":"V1_NFT","id":"${ASSET_ID}","token_info":{"supply":${supply}}}`,
+        ),
+      );
+      const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error.message).toBe(
+        `Invalid response (not-u64) from getAsset, status 200: result.token_info.supply: must be a whole number from 0 to 2^64 - 1 (got ${shown})`,
+      );
+    }
+    // (The same answer with a u64 there resolves exact.)
+    server.serve(
+      rpcAnswer(
+        `"result":{"interface":"V1_NFT","id":"${ASSET_ID}","token_info":{"supply":18446744073709551615}}`,
+      ),
+    );
+    const asset = await das().client.getAsset({ id: ASSET_ID });
+    expect(asset.token_info!.supply).toBe(18446744073709551615n);
+  });
+
   it("is quoted where JSON.stringify writes it: an id that is not the request's, a u64 that is text (review 66)", async () => {
     // (JSON.stringify escapes C0 only: a bidi override, U+2028 or a C1 CSI went into the message raw.)
     const sly = "\u202eevil\u202c\u009b2J\u2028";

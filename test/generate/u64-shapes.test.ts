@@ -156,7 +156,7 @@ describe("u64Shape: signed (int64) values", () => {
     // thrown) with `refusals`, the first branch's mark kept.
     const refusals: Error[] = [];
     expect(u64Shape(doc, { oneOf: [U64, I64] }, [], { at: "#/x", refusals })).toBe(1);
-    u64Shape(doc, { items: U64, allOf: [I64] }, [], { at: "#/y", refusals });
+    u64Shape(doc, { items: U64, allOf: [{ items: I64 }] }, [], { at: "#/y", refusals });
     expect(refusals.map((e: any) => [e.message, e.at, e.keyword])).toEqual([
       [
         "a response schema: the value is uint64 in one branch and int64 in another (oneOf), and @chaindata/core checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format",
@@ -164,7 +164,9 @@ describe("u64Shape: signed (int64) values", () => {
         "oneOf",
       ],
       [
-        expect.stringContaining("the value is uint64 in one branch and int64 in another (items)"),
+        expect.stringContaining(
+          "the value is a list of int64 in one branch and a list of uint64 in another (items)",
+        ),
         "#/y",
         "items",
       ],
@@ -195,6 +197,55 @@ describe("u64Shape: signed (int64) values", () => {
   });
 });
 
+// Review 68: a list of u64 values was marked as one u64 (`1`: arrays were transparent), so the
+// runtime could not tell `"fee": [1]` from a fee, nor `"preBalances": 5` from a list. A list of
+// u64 or i64 values is now `3` or `4`; lists of objects stay transparent.
+describe("u64Shape: lists of u64 and i64 values", () => {
+  const U64 = { type: "integer", format: "uint64" };
+  const I64 = { type: "integer", format: "int64" };
+  const doc = { components: { schemas: { Balances: { type: "array", items: U64 } } } };
+
+  it("marks a list of u64 `3` and of i64 `4`, through $refs and branches; a list of objects or floats as before", () => {
+    expect(u64Shape(doc, { type: "array", items: U64 })).toBe(3);
+    expect(u64Shape(doc, { type: "array", items: I64 })).toBe(4);
+    expect(
+      u64Shape(doc, { type: ["array", "null"], items: { anyOf: [U64, { type: "null" }] } }),
+    ).toBe(3);
+    expect(
+      u64Shape(doc, {
+        properties: { pre: { $ref: "#/components/schemas/Balances" }, fee: U64 },
+      }),
+    ).toEqual({ pre: 3, fee: 1 });
+    expect(
+      u64Shape(doc, { oneOf: [{ $ref: "#/components/schemas/Balances" }, { type: "null" }] }),
+    ).toBe(3);
+    expect(u64Shape(doc, { type: "array", items: { type: "number" } })).toBe(0);
+    expect(u64Shape(doc, { type: "array", items: { properties: { fee: U64 } } })).toEqual({
+      fee: 1,
+    });
+    expect(hasU64(3)).toBe(true);
+    expect(hasU64({ a: 4 })).toBe(true);
+  });
+
+  it("refuses a value one branch types a u64 and another a list of them, and a list of lists of u64", () => {
+    const refusals: Error[] = [];
+    expect(u64Shape(doc, { anyOf: [U64, { items: U64 }] }, [], { at: "#/x", refusals })).toBe(1);
+    u64Shape(doc, { properties: { a: { items: { items: I64 } } } }, [], { at: "#/y", refusals });
+    expect(refusals.map((e: any) => [e.message, e.at, e.keyword])).toEqual([
+      [
+        "a response schema: the value is uint64 in one branch and a list of uint64 in another (anyOf), and @chaindata/core refuses a list where one value belongs, and one value where a list does; give the branches one type",
+        "#/x",
+        "anyOf",
+      ],
+      [
+        "a response schema: a list of lists of u64 or i64 values, which @chaindata/core's u64 shapes cannot mark; make the inner list an object's property",
+        "#/y/properties/a",
+        "items",
+      ],
+    ]);
+  });
+});
+
 // The deliveries' shapes: the balance changes and rewards that may be negative are i64 (`2`).
 describe("generated u64 shapes: webhook deliveries", () => {
   it("enhanced accountData[].nativeBalanceChange and raw meta.rewards[].lamports are i64; fees, amounts and balances u64", () => {
@@ -206,7 +257,8 @@ describe("generated u64 shapes: webhook deliveries", () => {
       events: { nft: { amount: 1, fee: 1 } },
     });
     expect(webhooks.webhookDeliveries.raw!.u64).toMatchObject({
-      meta: { fee: 1, preBalances: 1, postBalances: 1, rewards: { lamports: 2, postBalance: 1 } },
+      // (The balances are lists of u64 values, `3`: a lone number there is refused.)
+      meta: { fee: 1, preBalances: 3, postBalances: 3, rewards: { lamports: 2, postBalance: 1 } },
     });
   });
 });

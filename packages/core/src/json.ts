@@ -6,17 +6,19 @@
 /**
  * Which fields of a response are 64-bit integers, and which are floats: `1` marks a u64 value
  * (unsigned: lamports, raw amounts, supplies) and `2` an i64 value (signed: a balance change), both
- * always a `bigint`; `0` marks a float (always a `number`: one written as an integer beyond 2^53 is
- * parsed as a bigint, like any such integer, and turned back); arrays are mapped element-wise.
- * (A call checks each of its answer's u64 and i64 values against its range; `reviveU64` alone
- * converts them without checking.)
+ * always a `bigint`; `3` and `4` a list of u64 or of i64 values; `0` marks a float (always a
+ * `number`: one written as an integer beyond 2^53 is parsed as a bigint, like any such integer,
+ * and turned back); any other array is mapped element-wise. (A call checks each of its answer's
+ * u64 and i64 values against its range, and that a list stands where the shape has one and only
+ * there; `reviveU64` alone converts them without checking.)
  */
-export type U64Shape = 0 | 1 | 2 | { [key: string]: U64Shape };
+export type U64Shape = 0 | 1 | 2 | 3 | 4 | { [key: string]: U64Shape };
 
 /**
  * One value converted: a tagged string, or a u64 or i64 value (shape 1 or 2) given as a number or
  * digits, to bigint; a float (shape 0) parsed as a bigint back to a number. (`shape > 0` is shape
- * 1 or 2: an object shape compares as NaN, false.)
+ * 1 to 4: an object shape compares as NaN, false. A number where a list, 3 or 4, belongs is
+ * converted too: the check refuses it all the same.)
  */
 const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
   typeof value === "string"
@@ -32,8 +34,9 @@ const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
         : value;
 
 /**
- * Checks one converted value of a call's answer: its shape (a u64 is `1`, an i64 `2`) and where it
- * is, `result.token_info.balance` (u64.ts's `checkU64`, which throws). @internal
+ * Checks one converted value of a call's answer: its shape (a u64 is `1`, an i64 `2`, a list of
+ * them `3` or `4`) and where it is, `result.token_info.balance` (u64.ts's `checkU64`, which
+ * throws). @internal
  */
 export type U64Check = (value: unknown, shape: U64Shape | undefined, path: string) => void;
 
@@ -42,7 +45,7 @@ export type U64Check = (value: unknown, shape: U64Shape | undefined, path: strin
  * strings anywhere and u64 values where `shape` says, and with `check`, gives it every converted
  * value the shape marks, with its path from `path` (the root's name). Descends only where there
  * is something to do, and writes back only what it converts. Arrays pass their shape to every
- * element; an object shape is looked up per key (own keys only: a response key such as
+ * element, a list's (3 or 4) as its element's (1 or 2); an object shape is looked up per key (own keys only: a response key such as
  * `constructor` must not pick up Object.prototype members). Iterative, not recursive: JSON.parse
  * reads nesting far deeper than the call stack allows. (The check is passed in, not called here:
  * a bundle that revives without checking, the webhook receiver's, does not carry it.)
@@ -66,12 +69,14 @@ const walk = (
     const array = Array.isArray(value);
     const keyed = !array && typeof shape === "object" ? shape : undefined;
     for (const key in value) {
-      const inner = keyed
+      const inner: U64Shape | undefined = keyed
         ? Object.hasOwn(keyed, key)
           ? keyed[key]
           : undefined
         : array
-          ? shape
+          ? (shape as number) > 2
+            ? (((shape as number) - 2) as 1 | 2)
+            : shape
           : undefined;
       const old = value[key];
       const converted = leaf(old, inner, mark);
@@ -227,13 +232,15 @@ export function stringifyJson(value: unknown, space?: string | number): string {
 }
 
 /**
- * Converts every value at a `1` or `2` leaf of `shape` (a u64 or i64) to `bigint` (a number, a
- * decimal string or a bigint), mapping arrays element-wise, so those fields are always `bigint`
- * whatever the server sent, and every `bigint` at a `0` leaf (a float written as a big integer) to
- * a `number`. Nothing is checked: a value that is not an integer (`1.5`, `"abc"`) is left as it
- * is, and one out of its range (a negative u64) converted all the same. (A call checks its answer:
- * a u64 value that is no whole number from 0 to 2^64 - 1, or an i64 from -2^63 to 2^63 - 1, fails
- * it, an `InvalidResponseError` of reason `not-u64`; the webhook receiver refuses such a delivery.)
+ * Converts every value at a `1` or `2` leaf of `shape` (a u64 or i64), and every element of a list
+ * at a `3` or `4` leaf, to `bigint` (a number, a decimal string or a bigint), mapping arrays
+ * element-wise, so those fields are always `bigint` whatever the server sent, and every `bigint` at
+ * a `0` leaf (a float written as a big integer) to a `number`. Nothing is checked: a value that is
+ * not an integer (`1.5`, `"abc"`) is left as it is, one out of its range (a negative u64)
+ * converted all the same, and a list where one value belongs (or the reverse) left a list. (A call
+ * checks its answer: a u64 value that is no whole number from 0 to 2^64 - 1, or an i64 from -2^63
+ * to 2^63 - 1, or a list where one belongs or none where a list does, fails it, an
+ * `InvalidResponseError` of reason `not-u64`; the webhook receiver refuses such a delivery.)
  *
  * Converts in place (parsed responses are fresh, and copying a 50 MB result would be waste)
  * and returns `value`.

@@ -88,7 +88,7 @@ describe("reviveU64 with checkU64: each u64 value checked, named from the root",
     expect(() => reviveU64(null, 1, "result", checkU64)).toThrow(
       new RangeError(`result: ${RULE} (got null)`),
     );
-    expect(reviveU64([[1, 2], [3]], 1, "result", checkU64)).toEqual([[1n, 2n], [3n]]);
+    expect(reviveU64([1, "2"], 3, "result", checkU64)).toEqual([1n, 2n]);
   });
 
   it("reviveU64 alone checks nothing (a webhook event's i64 fields are negative)", () => {
@@ -137,9 +137,9 @@ describe("reviveU64 with checkU64: an i64 value (shape 2), from -2^63 to 2^63 - 
     expect(() => reviveU64(2n ** 63n, 2, "result", checkU64)).toThrow(
       `result: ${SIGNED} (got 9223372036854775808)`,
     );
-    expect(reviveU64([[-1, 2], [3]], 2, "result", checkU64)).toEqual([[-1n, 2n], [3n]]);
-    expect(() => reviveU64([[-1, 2], [null]], 2, "result", checkU64)).toThrow(
-      new RangeError(`result[1][0]: ${SIGNED} (got null)`),
+    expect(reviveU64([-1, 2], 4, "result", checkU64)).toEqual([-1n, 2n]);
+    expect(() => reviveU64([-1, null], 4, "result", checkU64)).toThrow(
+      new RangeError(`result[1]: ${SIGNED} (got null)`),
     );
   });
 
@@ -161,6 +161,78 @@ describe("reviveU64 with checkU64: an i64 value (shape 2), from -2^63 to 2^63 - 
     expect(error.message).toBe(
       `Invalid response (not-u64) from getChanges, status 200: body.changes[0].delta: ${SIGNED} (got 9223372036854775808)`,
     );
+  });
+});
+
+// Review 68: the shape marked a u64 and a list of them the same way (`1`), and the check let any
+// object or array through, so `"supply": [5]` or `{}` reached the caller typed `bigint`. A list of
+// u64 or i64 values is now `3` or `4`, and each is refused where the other belongs.
+describe("reviveU64 with checkU64: a list where one value belongs, and none where a list does", () => {
+  const shape: U64Shape = { supply: 1, change: 2, balances: 3, changes: 4, items: { fee: 1 } };
+  const check = (text: string) => () => reviveU64(parseJson(text), shape, "result", checkU64);
+
+  it.each([
+    ['{"supply":[5]}', `result.supply: ${RULE} (got a list)`],
+    ['{"supply":[]}', `result.supply: ${RULE} (got a list)`],
+    ['{"supply":{}}', `result.supply: ${RULE} (got an object)`],
+    ['{"supply":{"0":5}}', `result.supply: ${RULE} (got an object)`],
+    ['{"change":[-5]}', `result.change: ${SIGNED} (got a list)`],
+    ['{"items":[{"fee":[1]}]}', `result.items[0].fee: ${RULE} (got a list)`],
+    ['{"balances":5}', "result.balances: must be a list (got 5)"],
+    // (Digits in a string are converted first, as under a `1`.)
+    ['{"balances":"5"}', "result.balances: must be a list (got 5)"],
+    ['{"balances":"x"}', 'result.balances: must be a list (got "x")'],
+    ['{"balances":{"0":5}}', "result.balances: must be a list (got an object)"],
+    ['{"balances":null}', "result.balances: must be a list (got null)"],
+    ['{"changes":-5}', "result.changes: must be a list (got -5)"],
+    // (The elements are single values: a list inside the list is refused, and each is in range.)
+    ['{"balances":[1,[2]]}', `result.balances[1]: ${RULE} (got a list)`],
+    ['{"balances":[1,{}]}', `result.balances[1]: ${RULE} (got an object)`],
+    ['{"balances":[1,-2]}', `result.balances[1]: ${RULE} (got -2)`],
+    [
+      '{"changes":[-1,9223372036854775808]}',
+      `result.changes[1]: ${SIGNED} (got 9223372036854775808)`,
+    ],
+  ])("%s: a RangeError naming the path", (text, message) => {
+    expect(check(text)).toThrow(new RangeError(message));
+  });
+
+  it("lists where the shape has them, single values elsewhere, pass converted; the root too", () => {
+    expect(
+      check(
+        '{"supply":18446744073709551615,"change":-1,"balances":[0,"7",18446744073709551615],"changes":[],"items":[{"fee":5}]}',
+      )(),
+    ).toEqual({
+      supply: 18446744073709551615n,
+      change: -1n,
+      balances: [0n, 7n, 18446744073709551615n],
+      changes: [],
+      items: [{ fee: 5n }],
+    });
+    expect(() => reviveU64([5], 1, "result", checkU64)).toThrow(`result: ${RULE} (got a list)`);
+    expect(() => reviveU64(5, 3, "result", checkU64)).toThrow("result: must be a list (got 5)");
+  });
+
+  it("reviveU64 alone still converts what it can, a list or not (it checks nothing)", () => {
+    expect(reviveU64({ supply: [5], balances: 5 }, shape)).toEqual({ supply: [5n], balances: 5n });
+  });
+
+  it("a call: InvalidResponseError not-u64 naming result.token_info.supply", async () => {
+    for (const [supply, shown] of [
+      ["[5]", "a list"],
+      ["{}", "an object"],
+    ]) {
+      const { fetch } = stubFetch(
+        answering(() => `{"id":"a","token_info":{"balance":1,"supply":${supply}}}`),
+      );
+      const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+      const { error } = await settle(rpc.call(getAsset, { id: "a" }));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({
+        reason: "not-u64",
+        message: `Invalid response (not-u64) from getAsset, status 200: result.token_info.supply: ${RULE} (got ${shown})`,
+      });
+    }
   });
 });
 

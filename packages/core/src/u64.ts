@@ -14,23 +14,31 @@ import type { U64Check } from "./json.js";
  * it: `result.token_info.balance: must be a whole number from 0 to 2^64 - 1 (got 1.5)`, a value
  * quoted to its first 40 characters (a server's 20 MB integer made a 20 MB message). `null` is
  * refused too, which would otherwise resolve under a `bigint` type: the spec types no u64 of an
- * answer nullable (one that may be missing is optional, and then absent). Objects and arrays
- * pass: a list of such values, each checked.
+ * answer nullable (one that may be missing is optional, and then absent). So are an object and a
+ * list (`"supply": [5]` would reach the caller typed `bigint`). A list of them (shape 3 or 4)
+ * must be a list (`result.balances: must be a list (got 5)`), whose elements the walk then checks
+ * as shape 1 or 2.
  * @internal
  */
 export const checkU64: U64Check = (value, shape, path) => {
-  const low = shape === 2 ? -(2n ** 63n) : 0n;
+  // (Shapes 2 and 4 are i64; an object shape is NaN, 0 a float and undefined nothing: unchecked.)
+  const low = (shape as number) % 2 ? 0n : -(2n ** 63n);
   if (
-    (shape as number) > 0 &&
-    !(value && typeof value == "object") &&
-    !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
+    (shape as number) > 2
+      ? !Array.isArray(value)
+      : (shape as number) > 0 &&
+        !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
   )
     throw new RangeError(
-      `${path}: must be a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1 (got ${
+      `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${
         typeof value === "string"
           ? // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
             quoteServer(JSON.stringify(value.slice(0, 40)))
-          : quoteServer(String(value), 40)
+          : value && typeof value == "object"
+            ? Array.isArray(value)
+              ? "a list"
+              : "an object"
+            : quoteServer(String(value), 40)
       })`,
     );
 };

@@ -33,6 +33,38 @@ const enhanced = (signature: string, extra = "") =>
   `{"signature":"${signature}","type":"TRANSFER","source":"SYSTEM_PROGRAM","fee":5000,"feePayer":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","slot":289345112,"timestamp":1731619200,` +
   `"nativeTransfers":[{"fromUserAccount":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","toUserAccount":"M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K","amount":18446744073709551615}]${extra}}`;
 const RAW_EVENT = `{"blockTime":1731619200,"slot":289345112,"meta":{"err":null,"fee":5000,"preBalances":[1],"postBalances":[1]},"transaction":{"signatures":["${SIG_B}"],"message":{}}}`;
+/**
+ * A request as Node would hand it over to `handle` (a `toNodeHandler` listener): a NUL byte in a
+ * header value gets through some parsers' lenient modes. Its answer, once given.
+ */
+const nodeCall = async (
+  handle: ReturnType<typeof toNodeHandler>,
+  method: string,
+  headers: Record<string, string>,
+  rawHeaders?: string[],
+) => {
+  const answer = { status: 0, body: "", headers: {} as Record<string, string> };
+  const req = {
+    method,
+    url: "/hook",
+    headers,
+    rawHeaders,
+    complete: true,
+    async *[Symbol.asyncIterator]() {
+      yield new TextEncoder().encode(`[${enhanced(SIG_A)}]`);
+    },
+  };
+  // (Typed void, the listener returns a promise settled once it answered: awaited, a listener
+  // that never answers fails the assertions after it rather than hang the test.)
+  await (handle(req, {
+    set statusCode(status: number) {
+      answer.status = status;
+    },
+    setHeader: (name: string, value: string) => void (answer.headers[name] = value),
+    end: (body: string) => void (answer.body = body),
+  }) as unknown as Promise<void>);
+  return answer;
+};
 const post = (body: string, authorization: string | null = AUTH) =>
   new Request("http://localhost/hook", {
     method: "POST",
@@ -1620,6 +1652,54 @@ describe("createWebhookHandler", () => {
     ).toThrow("delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got an object)");
   });
 
+  // Review 68 (review 67 F13): the shape marked a list of u64 as it marked one (`1`), so a list
+  // where one amount belongs passed, typed bigint; a list's place is now marked apart (`3`).
+  it("answers 400 to a list where one amount belongs, and to a lone amount where a list of them does", async () => {
+    const onEvent = vi.fn();
+    const refusals: { status: number; reason: string }[] = [];
+    const onRefused = (r: { status: number; reason: string }) => void refusals.push(r);
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent, onRefused });
+    const raw = createWebhookHandler({ kind: "raw", authHeader: AUTH, onEvent, onRefused });
+    const answers = [
+      await handle(post(`[${enhanced(SIG_A).replace('"fee":5000', '"fee":[1]')}]`)),
+      await handle(
+        post(`[${enhanced(SIG_A).replace('"amount":18446744073709551615', '"amount":[]')}]`),
+      ),
+      await raw(post(`[${RAW_EVENT.replace('"fee":5000', '"fee":[5000]')}]`)),
+      await raw(post(`[${RAW_EVENT.replace('"preBalances":[1]', '"preBalances":1')}]`)),
+      await raw(post(`[${RAW_EVENT.replace('"preBalances":[1]', '"preBalances":{"0":1}')}]`)),
+      await raw(post(`[${RAW_EVENT.replace('"preBalances":[1]', '"preBalances":null')}]`)),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    const U64_RULE = "must be a whole number from 0 to 2^64 - 1";
+    expect(refusals).toEqual([
+      { status: 400, reason: `delivery body[0].fee: ${U64_RULE} (got a list)` },
+      {
+        status: 400,
+        reason: `delivery body[0].nativeTransfers[0].amount: ${U64_RULE} (got a list)`,
+      },
+      { status: 400, reason: `delivery body[0].meta.fee: ${U64_RULE} (got a list)` },
+      { status: 400, reason: "delivery body[0].meta.preBalances: must be a list (got 1)" },
+      {
+        status: 400,
+        reason: "delivery body[0].meta.preBalances: must be a list (got an object)",
+      },
+      { status: 400, reason: "delivery body[0].meta.preBalances: must be a list (got null)" },
+    ]);
+    expect(onEvent).not.toHaveBeenCalled();
+    expect(() =>
+      parseDelivery(`[${enhanced(SIG_A).replace('"fee":5000', '"fee":["5000"]')}]`, "enhanced"),
+    ).toThrow(`delivery body[0].fee: ${U64_RULE} (got a list)`);
+    // The valid ones still read exact: a fee of 2^64 - 1, balances each a bigint.
+    const fee = '"fee":18446744073709551615';
+    expect(
+      parseDelivery(`[${RAW_EVENT.replace('"fee":5000', fee)}]`, "raw")[0]!.meta,
+    ).toMatchObject({ fee: 18446744073709551615n, preBalances: [1n] });
+    expect(
+      parseDelivery(`[${enhanced(SIG_A).replace('"fee":5000', fee)}]`, "enhanced")[0]!.fee,
+    ).toBe(18446744073709551615n);
+  });
+
   it("never shows the secret: not to a near miss of it, nor when it comes in the body or in another header", async () => {
     const secret = "Bearer 7f3kQ9zLmN2pR8vX";
     const seen: string[] = [];
@@ -1668,12 +1748,30 @@ describe("createWebhookHandler", () => {
         seen.push(`${answer.status} ${await answer.text()}`);
       }
       seen.push(...errors.map((error) => `${String(error)} ${JSON.stringify(error)}`));
+      // Behind toNodeHandler, a header value Headers refuses (a NUL): the Authorization itself,
+      // beside a right one, or another header holding the secret (review 68).
+      const node = toNodeHandler(handle);
+      for (const [headers, rawHeaders] of [
+        [{ authorization: `${secret}\u0000` }],
+        [{ authorization: `\u0000${secret}`, "x-trace": `${secret}\u0000` }],
+        [{ authorization: secret }, ["Authorization", secret, "Authorization", `${secret}\u0000`]],
+        [{ authorization: secret, "x-secret": `${secret}\u0000` }],
+        [{ authorization: "Bearer guess", "x-secret": `${secret}\u0000` }],
+      ] as [Record<string, string>, string[]?][]) {
+        const answer = await nodeCall(node, "POST", headers, rawHeaders);
+        seen.push(`${answer.status} ${answer.body} ${JSON.stringify(answer.headers)}`);
+      }
       // (Each attempt answered as it should: 401 to every near miss, 400 and 500 to the bodies.)
       expect(seen.filter((line) => /^\d{3}\b/.test(line)).map((line) => line.slice(0, 3))).toEqual([
         ...wrongs.map(() => "401"),
         "401",
         "400",
         "500",
+        "401",
+        "401",
+        "401",
+        "400",
+        "401",
       ]);
       // (The secret's core, without "Bearer ", so no piece of it shows either.)
       expect(seen.join("\n")).not.toContain("7f3kQ9zL");
@@ -2390,17 +2488,18 @@ describe("helpers", () => {
     // none nullable); an event that is null (events.nft) is still no amount of its own.
     const raw = (meta: string) =>
       `[{"slot":1,"meta":{"err":null,${meta}},"transaction":{"signatures":["${SIG_B}"],"message":{}}}]`;
-    for (const [meta, path] of [
+    for (const [meta, path, rule = U64] of [
       ['"fee":null,"preBalances":[1],"postBalances":[1]', "meta.fee"],
       ['"fee":1,"preBalances":[1,null],"postBalances":[1]', "meta.preBalances[1]"],
-      ['"fee":1,"preBalances":[1],"postBalances":null', "meta.postBalances"],
+      // (The list itself: a list of u64 values is marked apart, review 68.)
+      ['"fee":1,"preBalances":[1],"postBalances":null', "meta.postBalances", "must be a list"],
       [
         '"fee":1,"preBalances":[1],"postBalances":[1],"rewards":[{"postBalance":null}]',
         "meta.rewards[0].postBalance",
       ],
     ])
       expect(() => parseDelivery(raw(meta!), "raw"), path).toThrow(
-        new TypeError(`delivery body[0].${path}: ${U64} (got null)`),
+        new TypeError(`delivery body[0].${path}: ${rule} (got null)`),
       );
     expect(() =>
       parseDelivery(`[${enhanced(SIG_A, `,"events":{"nft":{"amount":null}}`)}]`, "enhanced"),
@@ -2778,7 +2877,7 @@ describe("toNodeHandler", () => {
     }
   });
 
-  it("tells onRefused of its own 400 to a header value the Headers class refuses, and answers in the one content type", async () => {
+  it("tells onRefused of its own 400 to a header value the Headers class refuses, once authorized, and answers in the one content type", async () => {
     const refusals: unknown[] = [];
     const onEvent = vi.fn();
     const handle = toNodeHandler(
@@ -2788,29 +2887,8 @@ describe("toNodeHandler", () => {
         onRefused: (r) => void refusals.push(r),
       }),
     );
-    /** A request as Node would hand it over (a NUL byte gets through some parsers' lenient modes). */
-    const call = async (method: string, headers: Record<string, string>) => {
-      const answer = { status: 0, body: "", headers: {} as Record<string, string> };
-      const req = {
-        method,
-        url: "/hook",
-        headers,
-        complete: true,
-        async *[Symbol.asyncIterator]() {
-          yield new TextEncoder().encode(`[${enhanced(SIG_A)}]`);
-        },
-      };
-      // (Typed void, the listener returns a promise settled once it answered: awaited, a listener
-      // that never answers fails the assertions below rather than hang the test.)
-      await (handle(req, {
-        set statusCode(status: number) {
-          answer.status = status;
-        },
-        setHeader: (name: string, value: string) => void (answer.headers[name] = value),
-        end: (body: string) => void (answer.body = body),
-      }) as unknown as Promise<void>);
-      return answer;
-    };
+    const call = (method: string, headers: Record<string, string>, rawHeaders?: string[]) =>
+      nodeCall(handle, method, headers, rawHeaders);
     const answer = await call("POST", { authorization: AUTH, "x-trace": "a\u0000b" });
     expect([answer.status, answer.body]).toEqual([400, "bad request"]);
     expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -2827,9 +2905,6 @@ describe("toNodeHandler", () => {
       status: 400,
       reason: "header x-a, x-b: a value the Headers class refuses (such as one with a NUL byte)",
     });
-    // (The refused value is never shown: it may be the Authorization.)
-    await call("POST", { authorization: "Bearer s3cr\u0000et" });
-    expect(JSON.stringify(refusals.pop())).not.toContain("s3cr");
     // A method Request refuses: 405 with Allow, in the same content type, no onRefused.
     const connect = await call("CONNECT", { authorization: AUTH });
     expect([connect.status, connect.headers]).toEqual([
@@ -2837,6 +2912,62 @@ describe("toNodeHandler", () => {
       { "content-type": "text/plain; charset=utf-8", allow: "POST" },
     ]);
     expect(refusals).toHaveLength(1);
+  });
+
+  // Review 68 (review 67 F11): the unreadable headers were judged before the Authorization, so
+  // anyone got a 400 (not the 401), and onRefused a list of its header names, up to 16 KB whole.
+  it("answers 401 first to an unauthenticated request with an unreadable header, and to an unreadable Authorization; cuts the 400's list", async () => {
+    const refusals: { status: number; reason: string }[] = [];
+    const onEvent = vi.fn();
+    const handle = toNodeHandler(
+      createWebhookHandler({ authHeader: AUTH, onEvent, onRefused: (r) => void refusals.push(r) }),
+    );
+    const call = (headers: Record<string, string>, rawHeaders?: string[]) =>
+      nodeCall(handle, "POST", headers, rawHeaders);
+    const nul = "a\u0000b";
+    const answers = [
+      await call({ "x-trace": nul }),
+      await call({ authorization: "Bearer guess", "x-trace": nul }),
+      await call({ authorization: `${AUTH}\u0000` }),
+      await call({ authorization: `${AUTH}\u0000`, "x-trace": nul }),
+      // Two Authorization lines, the first right and the other unreadable: Node keeps the first,
+      // which was passed on alone and authorized (then a 400); now refused as two lines are.
+      await call({ authorization: AUTH }, [
+        "Authorization",
+        AUTH,
+        "Authorization",
+        `${AUTH}\u0000`,
+      ]),
+    ];
+    expect(answers.map((a) => [a.status, a.body])).toEqual(
+      answers.map(() => [401, "unauthorized"]),
+    );
+    const unreadable =
+      "Authorization is a value the Headers class refuses (such as one with a NUL byte)";
+    expect(refusals).toEqual([
+      { status: 401, reason: "no Authorization header" },
+      {
+        status: 401,
+        reason: "Authorization is not the authHeader given to this handler (is it the webhook's?)",
+      },
+      { status: 401, reason: unreadable },
+      { status: 401, reason: unreadable },
+      { status: 401, reason: unreadable },
+    ]);
+    // Authorized, with 1,500 unreadable headers (Node takes 16 KB of them): a 400 whose reason
+    // names them cut to 200 characters.
+    refusals.length = 0;
+    const many: Record<string, string> = { authorization: AUTH };
+    for (let i = 0; i < 1500; i++) many[`x-h${i}`] = nul;
+    expect((await call(many)).status).toBe(400);
+    const names = Array.from({ length: 1500 }, (_, i) => `x-h${i}`).join(", ");
+    expect(refusals).toEqual([
+      {
+        status: 400,
+        reason: `header ${names.slice(0, 200)}…: a value the Headers class refuses (such as one with a NUL byte)`,
+      },
+    ]);
+    expect(onEvent).not.toHaveBeenCalled();
   });
 
   it("refuses two Authorization headers (401) as the Request handler does, though Node keeps only the first", async () => {

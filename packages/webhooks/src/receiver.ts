@@ -189,7 +189,8 @@ export interface DeliveryRefusal {
    * `Content-Encoding` other than gzip or deflate, or one of those where the runtime cannot decode
    * it: no `DecompressionStream`, or one that throws, as on Next.js's edge runtime), 413 (a body over `maxBodyBytes`, as received
    * or decoded), 408 (a body not all arrived within `readTimeoutMs`), 400 (a request the Node
-   * adapter could not read, such as a header value with a NUL byte, or a body that could not be
+   * adapter could not read, such as a header value with a NUL byte, once the `Authorization` is
+   * right: a NUL in that one is a 401; or a body that could not be
    * read or decoded, or is not a UTF-8 JSON array of events, or holds an amount that is no whole
    * number in its range: a u64 `fee` of `1.5`, an i64 change past 2^63 - 1), or 500 (a body the
    * app read, or locked, before the handler ran).
@@ -443,24 +444,26 @@ function parseEvents(body: string): object[] {
  * a TypeError names it, `delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got
  * 1.5)`. `null` is refused too, as core's check refuses it in an answer: webhook-events.yaml
  * types no u64 or i64 of a delivery nullable (one that may be missing is optional, and then
- * absent), and a null would reach `onEvent` under a `bigint` type. Objects and arrays pass: a list
- * of such values, each checked.
+ * absent), and a null would reach `onEvent` under a `bigint` type. So are an object and a list
+ * (`"fee": [1]`): one would reach `onEvent` typed as a `bigint`. A value the shape marks as a
+ * list of them (`3` or `4`: `preBalances`) must be a list (`delivery body[0].meta.preBalances:
+ * must be a list (got 5)`), each element then checked as `1` or `2` (so a list inside it is
+ * refused: no u64 field is a list of lists).
  * The rule of core's `checkU64`, which calls use; the receiver has its own because core exports
  * neither it nor the form of `reviveU64` that takes a check (both are for core's calls: exported,
  * they would join the public API of core and of every area package that re-exports `reviveU64`),
  * and because a bad body is a TypeError here, where a call's answer fails with a RangeError that
  * becomes an `InvalidResponseError`. A string is not quoted (`onRefused` is never told the body),
  * and a number is cut to its first 40 digits.
- * An array passes where a list may stand (`preBalances`: the shape marks a list of u64 as it marks
- * one u64), and is refused inside another (no u64 field is a list of lists); an object is refused:
- * none stands where the shape marks a number, and one would reach `onEvent` typed as a `bigint`.
  */
 const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string) => {
-  const low = shape === 2 ? -(2n ** 63n) : 0n;
+  // (Shapes 2 and 4 are i64; an object shape is NaN, 0 a float and undefined nothing: unchecked.)
+  const low = (shape as number) % 2 ? 0n : -(2n ** 63n);
   if (
-    (shape as number) > 0 &&
-    !(Array.isArray(value) && !path.endsWith("]")) &&
-    !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
+    (shape as number) > 2
+      ? !Array.isArray(value)
+      : (shape as number) > 0 &&
+        !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
   ) {
     const shown =
       typeof value === "string"
@@ -471,7 +474,7 @@ const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string)
             ? "an object"
             : String(value);
     throw new TypeError(
-      `${path}: must be a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1 (got ${
+      `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${
         shown.length > 40 ? `${shown.slice(0, 40)}…` : shown
       })`,
     );
@@ -920,21 +923,26 @@ export function createWebhookHandler<K extends DeliveryKind>(
 
   return async (request) => {
     if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
-    // A request the Node adapter could not pass on whole (a header value `Headers` refuses).
+    // What the Node adapter could not pass on (a header value `Headers` refuses, such as a NUL):
+    // judged after the Authorization check, so an unauthenticated sender gets its 401 and learns
+    // nothing else, and `onRefused` gets no list of its header names (review 68). An unreadable
+    // Authorization is a 401 of its own (left out, or only the first of several lines passed on).
     const unreadable = unreadableRequests.get(request);
-    if (unreadable) return refuse(400, "bad request", unreadable);
     const authorization = encode(request.headers.get("authorization") ?? "");
     // Every form is compared, so the time taken does not say which one came close.
     let authorized = false;
     for (const form of accepted) authorized = sameBytes(authorization, form) || authorized;
-    if (!authorized)
+    if (!authorized || unreadable?.[0] === 401)
       return refuse(
         401,
         "unauthorized",
-        request.headers.has("authorization")
-          ? `Authorization is not ${several ? "any of the authHeader values" : "the authHeader"} given to this handler (is it the webhook's?)`
-          : "no Authorization header",
+        unreadable?.[0] === 401
+          ? unreadable[1]
+          : request.headers.has("authorization")
+            ? `Authorization is not ${several ? "any of the authHeader values" : "the authHeader"} given to this handler (is it the webhook's?)`
+            : "no Authorization header",
       );
+    if (unreadable) return refuse(400, "bad request", unreadable[1]);
     // (Before a body that would not be read anyway is waited for.)
     const encoding = request.headers.get("content-encoding");
     const coding = contentCoding(encoding);
@@ -1084,10 +1092,12 @@ export function createWebhookHandler<K extends DeliveryKind>(
 const UNUSABLE_DECODER = "its DecompressionStream throws, as on Next.js's edge runtime";
 
 /**
- * Requests the Node adapter made without what it could not pass on, with why: the handler refuses
- * them (400) through its `onRefused`, which the adapter does not know.
+ * Requests the Node adapter made without what it could not pass on, with the status and why: the
+ * handler refuses them (401 when the Authorization is one, else 400 once authorized) through its
+ * `onRefused`, which the adapter does not know. (Worded by the adapter: a bundle of the handler
+ * alone, on an edge runtime, carries none of it.)
  */
-const unreadableRequests = /* @__PURE__ */ new WeakMap<Request, string>();
+const unreadableRequests = /* @__PURE__ */ new WeakMap<Request, [400 | 401, string]>();
 
 /** A body that fails when read, after calling `onRead` (`highWaterMark: 0`: nothing is pulled before a read). */
 const failsWhenRead = (onRead: () => void) =>
@@ -1171,8 +1181,9 @@ export interface NodeResponse {
  * handler runs, and the service drops it after its retries. A body already parsed into an object
  * is answered with a 500 that says so: `JSON.parse` has rounded its u64 amounts.
  *
- * A header value the `Headers` class refuses (a NUL byte) is answered 400 and told to the
- * handler's `onRefused`. Node itself answers a header over 16 KB (431) or a malformed request
+ * A header value the `Headers` class refuses (a NUL byte) is left out, and the handler answers
+ * the request 401 when it is the `Authorization`, else checks the `Authorization` first (a 401
+ * if it is wrong) and answers 400, each told to its `onRefused`. Node itself answers a header over 16 KB (431) or a malformed request
  * (400) before any handler runs.
  *
  * @example
@@ -1228,12 +1239,15 @@ export async function serveNode(
     try {
       const headers = new Headers();
       // Header values `Headers` refuses (a NUL byte, which Node lets through) are left out and
-      // named: the handler answers such a request 400 and tells its onRefused.
+      // named: the handler answers such a request 401 (an Authorization) or 400, and tells its
+      // onRefused.
       const refused: string[] = [];
       const set = (name: string, value: string) => {
         try {
           headers.set(name, value);
         } catch {
+          // (Out whole: several Authorization lines, one with a NUL, left the first one in.)
+          headers.delete(name);
           refused.push(name);
         }
       };
@@ -1290,11 +1304,17 @@ export async function serveNode(
         body,
         duplex: "half",
       } as RequestInit);
-      if (refused.length)
+      if (refused.length) {
+        const why = "a value the Headers class refuses (such as one with a NUL byte)";
+        // Names only, each once, quoted and cut: Node takes up to 16 KB of them.
+        const names = [...new Set(refused)].join(", ");
         unreadableRequests.set(
           request,
-          `header ${[...new Set(refused)].join(", ")}: a value the Headers class refuses (such as one with a NUL byte)`,
+          refused.includes("authorization")
+            ? [401, `Authorization is ${why}`]
+            : [400, `header ${quoteServer(names, 200)}${names.length > 200 ? "…" : ""}: ${why}`],
         );
+      }
     } catch {
       // A method `Request` refuses (CONNECT, TRACE, TRACK), or a malformed URL.
       return method === "POST"

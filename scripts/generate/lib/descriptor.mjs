@@ -132,8 +132,12 @@ export function u64ShapeConstants(fn, operations, walk) {
     let ref;
     if (items !== undefined) {
       const item = u64ShapeName(name, true);
-      const itemShape = shapeAt(shape, items);
-      if (itemShape !== undefined) ref = { path: items.split("."), name: item };
+      const page = shapeAt(shape, items);
+      // (Items that are u64 or i64 values, a page's `3` or `4`: one item is one value, `1` or
+      // `2`, which the page's shape cannot hold by reference.)
+      const itemShape = page > 2 ? page - 2 : page;
+      if (itemShape !== undefined && itemShape === page)
+        ref = { path: items.split("."), name: item };
       const call = `${fn}(${literal(name)}, "item")`;
       out.push(
         doc(

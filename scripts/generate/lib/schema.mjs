@@ -177,19 +177,25 @@ export const acceptsBigint = (s) =>
 const isFloat = (s) =>
   s && (s.type === "number" || (Array.isArray(s.type) && s.type.includes("number")));
 
-/** The two integer marks of a shape: `1` a u64 (uint64), `2` an i64 (int64). */
-const isInteger = (shape) => shape === 1 || shape === 2;
+/**
+ * The integer marks of a shape: `1` a u64 (uint64), `2` an i64 (int64), `3` a list of u64 values
+ * and `4` a list of i64 values (the runtime refuses a list where one value belongs, and the
+ * reverse).
+ */
+const isInteger = (shape) => shape === 1 || shape === 2 || shape === 3 || shape === 4;
+const MARKS = ["", "uint64", "int64", "a list of uint64", "a list of int64"];
 
 /**
  * Two branches' shapes of one value as one: an integer mark wins over a float or an object, and
- * objects merge member by member. A place that one branch marks u64 (`1`) and another i64 (`2`)
- * has no one range the runtime could check it against: `conflict` is called with its path
- * (`.a.b`, or "" for the value itself), and the first branch's mark kept.
+ * objects merge member by member. A place that two branches mark differently (u64 `1` and i64
+ * `2`, or a u64 and a list of them, `3`) has no one rule the runtime could check it against:
+ * `conflict` is called with its path (`.a.b`, or "" for the value itself) and both marks, and the
+ * first branch's mark kept.
  */
 function mergeShapes(a, b, conflict, path = "") {
   if (a === undefined) return b;
   if (b === undefined) return a;
-  if (isInteger(a) && isInteger(b) && a !== b) conflict(path);
+  if (isInteger(a) && isInteger(b) && a !== b) conflict(path, a, b);
   if (isInteger(a)) return a;
   if (isInteger(b)) return b;
   // (A float beside an object, in an anyOf: the object's shape.)
@@ -206,16 +212,19 @@ export const hasU64 = (shape) =>
 
 /**
  * Where the u64 values are in a response: `1` = this value is a u64 (uint64), `2` = an i64
- * (int64: signed, such as a balance change), `{ key: shape }` = inside these properties; arrays
- * are transparent (the shape applies to each element). A call checks each against its range, 0 to
- * 2^64 - 1 or -2^63 to 2^63 - 1 (decision 0005). Floats are marked too, `0`: a float the server
+ * (int64: signed, such as a balance change), `3` and `4` = a list of u64 or of i64 values,
+ * `{ key: shape }` = inside these properties; a list of objects or floats is transparent (the
+ * shape applies to each element). A call checks each against its range, 0 to 2^64 - 1 or -2^63
+ * to 2^63 - 1 (decision 0005), and refuses a list where one value belongs and the reverse. Floats are marked too, `0`: a float the server
  * writes as an integer beyond 2^53 is parsed as a bigint, and the runtime turns it back into the
  * `number` its type says. Returns undefined when the schema holds no u64, i64 nor float at all.
  * Refused, each an Error with `keyword` and `at` (the JSON pointer of the schema holding it: `at`
  * is `schema`'s, if known) as fields, thrown, or with `refusals` (a list) added to it and the rest
  * of the schema read on: u64 values under `additionalProperties` (the runtime would not revive
  * them), and a value that one branch (of `anyOf`, `oneOf`, `allOf`, or beside `items` or
- * `properties`) types uint64 and another int64 (the runtime checks a value against one range).
+ * `properties`) types uint64 and another int64 (the runtime checks a value against one range), or
+ * one a single value and another a list of them; and a list of lists of u64 values (no mark says
+ * one).
  */
 export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
   if (!schema || typeof schema !== "object") return undefined;
@@ -238,17 +247,28 @@ export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
   let shape;
   /** Merges `b` into the shape so far, refusing a u64 / i64 clash at `keyword`. */
   const merge = (b, keyword) =>
-    (shape = mergeShapes(shape, b, (path) =>
+    (shape = mergeShapes(shape, b, (path, x, y) =>
       refuse(
         new Error(
-          `${where}: ${path ? `the value at ${path.slice(1)}` : "the value"} is uint64 in one branch and int64 in another (${keyword}), and @chaindata/core checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format`,
+          `${where}: ${path ? `the value at ${path.slice(1)}` : "the value"} is ${MARKS[x]} in one branch and ${MARKS[y]} in another (${keyword}), and @chaindata/core ${x > 2 === y > 2 ? "checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format" : "refuses a list where one value belongs, and one value where a list does; give the branches one type"}`,
         ),
         keyword,
       ),
     ));
   for (const key of ["anyOf", "oneOf", "allOf"])
     (schema[key] ?? []).forEach((s, i) => merge(inner(s, `${key}/${i}`), key));
-  if (schema.items) merge(inner(schema.items, "items"), "items");
+  if (schema.items) {
+    const item = inner(schema.items, "items");
+    if (item > 2)
+      refuse(
+        new Error(
+          `${where}: a list of lists of u64 or i64 values, which @chaindata/core's u64 shapes cannot mark; make the inner list an object's property`,
+        ),
+        "items",
+      );
+    // (A list of u64 or i64 values is marked as one, `3` or `4`: see above.)
+    else merge(item > 0 ? item + 2 : item, "items");
+  }
   for (const [name, s] of Object.entries(schema.properties ?? {})) {
     const below = inner(s, `properties/${pointerSegment(name)}`);
     if (below !== undefined) merge({ [name]: below }, "properties");

@@ -119,7 +119,7 @@ export const deleteWebhook: OperationDescriptor<T.DeleteWebhookInput, T.DeleteWe
   optionalBody: true
 };
 
-/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values are. */
+/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values, and lists of them (3, 4), are. */
 export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {
   "enhanced": {
     u64: {
@@ -134,8 +134,8 @@ export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {
     u64: {
       meta: {
         fee: 1,
-        preBalances: 1,
-        postBalances: 1,
+        preBalances: 3,
+        postBalances: 3,
         preTokenBalances: { uiTokenAmount: { uiAmount: 0 } },
         postTokenBalances: { uiTokenAmount: { uiAmount: 0 } },
         rewards: { lamports: 2, postBalance: 1 }

@@ -220,10 +220,11 @@ export type Check = core.Check;
 /**
  * Which fields of a response are 64-bit integers, and which are floats: `1` marks a u64 value
  * (unsigned: lamports, raw amounts, supplies) and `2` an i64 value (signed: a balance change), both
- * always a `bigint`; `0` marks a float (always a `number`: one written as an integer beyond 2^53 is
- * parsed as a bigint, like any such integer, and turned back); arrays are mapped element-wise.
- * (A call checks each of its answer's u64 and i64 values against its range; `reviveU64` alone
- * converts them without checking.)
+ * always a `bigint`; `3` and `4` a list of u64 or of i64 values; `0` marks a float (always a
+ * `number`: one written as an integer beyond 2^53 is parsed as a bigint, like any such integer,
+ * and turned back); any other array is mapped element-wise. (A call checks each of its answer's
+ * u64 and i64 values against its range, and that a list stands where the shape has one and only
+ * there; `reviveU64` alone converts them without checking.)
  */
 export type U64Shape = core.U64Shape;
 /**
