@@ -234,6 +234,23 @@ describe('Getting started, "Coming from helius-sdk"', () => {
       expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
   });
 
+  it("says deleteWebhook resolves to the body or undefined where helius-sdk's delete resolved to true (user trial 53: `if (await delete(id))` turns false on a 204)", async () => {
+    expect(heliusDts("webhooks/client.d.ts")).toContain(
+      "delete(webhookID: string): Promise<boolean>;",
+    );
+    const webhooks = createWebhooksClient({
+      apiKey: "k",
+      maxRetries: 0,
+      fetch: async () => new Response(null, { status: 204 }),
+    });
+    expect(
+      await webhooks.deleteWebhook({ webhookID: "642574b0-72aa-41dd-b293-356451e22168" }),
+    ).toBe(undefined);
+    expect(row("helius.webhooks.delete(").note).toContain(
+      "resolves to the answer's body, or undefined when it has none, where helius-sdk resolved to true",
+    );
+  });
+
   it("maps helius.admin.getProjectUsage(projectId) to admin.getProjectUsage({ id }), the same request", async () => {
     expect(members(heliusDts("admin/client.d.ts"), "AdminClient")).toEqual(["getProjectUsage"]);
     const admin = row("helius.admin.getProjectUsage(projectId)");
