@@ -20,8 +20,13 @@ const run = promisify(execFile);
 
 const tsBlocks = (file: string) =>
   [...readFileSync(`${root}${file}`, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-const blocks = ["README.md", "packages/sdk/README.md"].flatMap((file) =>
-  tsBlocks(file).map((code, i) => ({ name: `${file} block ${i}`, code })),
+// docs/migrating-from-helius-sdk.md's "after" blocks too; its "before" blocks call helius-sdk's
+// service, so they are only type-checked (test/types/readme.test.ts).
+const GUIDE = "docs/migrating-from-helius-sdk.md";
+const blocks = ["README.md", "packages/sdk/README.md", GUIDE].flatMap((file) =>
+  tsBlocks(file)
+    .map((code, i) => ({ name: `${file} block ${i}`, code }))
+    .filter(({ code }) => !/from "helius-sdk(?:\/[^"]*)?";/.test(code)),
 );
 
 /**
@@ -54,6 +59,13 @@ afterAll(() => mock?.stop());
 describe("README ```ts blocks run", () => {
   it("there are blocks to run", () => {
     expect(blocks.length).toBeGreaterThan(3);
+    // (every "after" block of the guide: one per "before" block, and the batch one)
+    const guide = tsBlocks(GUIDE);
+    const before = guide.filter((code) => code.includes('from "helius-sdk'));
+    expect(before.length).toBeGreaterThan(5);
+    expect(blocks.filter(({ name }) => name.startsWith(GUIDE)).length).toBe(
+      guide.length - before.length,
+    );
   });
 
   it.each(blocks)("$name", async ({ code }) => {

@@ -33,6 +33,8 @@ import { loadSite } from "../../packages/docs/src/model.mjs";
 import * as pages from "../../packages/docs/src/pages.mjs";
 import { useMock } from "../contract/harness.js";
 import { text } from "./html-text.js";
+// @ts-expect-error — plain ESM module without type declarations
+import { heliusCovered } from "../../packages/docs/src/pages/helius-coverage.mjs";
 
 const {
   CLIENT_OPTIONS,
@@ -230,6 +232,23 @@ describe('Getting started, "Coming from helius-sdk"', () => {
       "helius.ws",
     ])
       expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
+  });
+
+  it("says deleteWebhook resolves to the body or undefined where helius-sdk's delete resolved to true (user trial 53: `if (await delete(id))` turns false on a 204)", async () => {
+    expect(heliusDts("webhooks/client.d.ts")).toContain(
+      "delete(webhookID: string): Promise<boolean>;",
+    );
+    const webhooks = createWebhooksClient({
+      apiKey: "k",
+      maxRetries: 0,
+      fetch: async () => new Response(null, { status: 204 }),
+    });
+    expect(
+      await webhooks.deleteWebhook({ webhookID: "642574b0-72aa-41dd-b293-356451e22168" }),
+    ).toBe(undefined);
+    expect(row("helius.webhooks.delete(").note).toContain(
+      "resolves to the answer's body, or undefined when it has none, where helius-sdk resolved to true",
+    );
   });
 
   it("maps helius.admin.getProjectUsage(projectId) to admin.getProjectUsage({ id }), the same request", async () => {
@@ -533,6 +552,57 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     expect(errors.chaindata).toContain("(section 5)");
     expect(errors.note).toContain("HTTP 429 Too Many Requests from getAsset");
     expect(RateLimitError.prototype).toBeInstanceOf(APIError);
+  });
+});
+
+// docs/migrating-from-helius-sdk.md (user trial 53): its map has a row for every helius-sdk call
+// the spec covers, as the section above does, and names on its chaindata side only operations of
+// the spec and the webhook edit helpers. (Its snippets are type-checked by
+// test/types/readme.test.ts and linted by snippets-lint.test.ts; its chaindata ones run in
+// test/clients/readme-run.test.ts.)
+describe("docs/migrating-from-helius-sdk.md's map", () => {
+  const guide = readFileSync(join(root, "docs/migrating-from-helius-sdk.md"), "utf8");
+  const table = guide.slice(
+    guide.indexOf("## The map"),
+    guide.indexOf("\n## ", guide.indexOf("## The map") + 1),
+  );
+  const cells = [...table.matchAll(/^\| (.+?) +\| (.+?) +\| .*\|$/gm)]
+    .slice(2) // (the head and its rule)
+    .map((m) => ({ helius: m[1]!, chaindata: m[2]! }));
+  /** The names of the helius-sdk cells of the rows whose first call starts with `prefix`. */
+  const named = (prefix: string) =>
+    cells
+      .filter((c) => c.helius.startsWith(`\`${prefix}`))
+      .flatMap((c) => [...c.helius.matchAll(/`(?:[\w.]*\.)?(\w+)[(`]/g)].map((m) => m[1]!));
+
+  it("has a row for each helius-sdk call the spec covers: DAS, helius.zk, helius.wallet, helius.webhooks, helius.admin and the sender", () => {
+    expect(cells.length).toBeGreaterThan(10);
+    const covered = heliusCovered(site);
+    expect(named("helius.get")).toEqual(expect.arrayContaining(covered.das));
+    expect(named("helius.zk.")).toEqual(expect.arrayContaining(covered.zk));
+    expect(named("helius.wallet.")).toEqual(expect.arrayContaining(covered.wallet));
+    const webhookCalls = HELIUS.webhooks.flatMap((w: { helius: Record<string, string> }) =>
+      w.helius["2.x, 3.x"] ? [/\.(\w+)\(/.exec(w.helius["2.x, 3.x"])![1]!] : [],
+    );
+    expect(named("helius.webhooks.")).toEqual(expect.arrayContaining(webhookCalls));
+    for (const a of covered.admin) expect(named("helius.admin.")).toContain(a.chaindata);
+    expect(covered.sender).toBe(true);
+    expect(named(HELIUS.viaSender)).toContain(HELIUS.viaSender);
+    expect(named(HELIUS.sender)).toContain(HELIUS.sender.split(".").at(-1));
+  });
+
+  it("names on its chaindata side operations of the spec, with the webhook edit helpers", () => {
+    const ops = new Set(site.areas.flatMap((a: any) => a.ops.map((o: any) => o.id as string)));
+    const calls = cells.flatMap((c) =>
+      [...c.chaindata.matchAll(/\b(\w+)\.(\w+)(?:\.all)?\(|\b(editWebhook)\(/g)].map(
+        (m) => m[3] ?? m[2]!,
+      ),
+    );
+    expect(calls.length).toBeGreaterThan(10);
+    const factories = /^create\w+Client$/;
+    expect(
+      calls.filter((call) => !ops.has(call) && !factories.test(call) && call !== "editWebhook"),
+    ).toEqual([]);
   });
 });
 

@@ -27,6 +27,7 @@ const tsBlocks = (markdown: string) =>
 
 const readmes = [
   "README.md",
+  "docs/migrating-from-helius-sdk.md",
   ...readdirSync(join(root, "packages"))
     .filter((p) => existsSync(join(root, "packages", p, "README.md")))
     .sort()

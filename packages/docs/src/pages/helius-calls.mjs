@@ -75,6 +75,7 @@ export const HELIUS = {
       helius: { "1.x": "helius.deleteWebhook(id)", "2.x, 3.x": "helius.webhooks.delete(id)" },
       chaindata: "deleteWebhook",
       call: "webhooks.deleteWebhook({ webhookID })",
+      note: "resolves to the answer's body, or <code>undefined</code> when it has none, where helius-sdk resolved to <code>true</code>: success is that it did not throw, so <code>if (await …)</code> no longer tells",
     },
   ],
   // helius.zk (2.x, 3.x: src/zk/client.ts), in its order. Those the spec has (by name, in the
