@@ -10,6 +10,7 @@
 // nothing, and the package's main entry never imports it: no call bundle carries it.
 import { banner, literal } from "./lib/emit.mjs";
 import { inputSchema, operationsOf, paramsSchema, paramsShape } from "./lib/operations.mjs";
+import { placed, placeOf } from "./lib/places.mjs";
 import { resolveRef } from "./lib/schema.mjs";
 
 // The SDK's integer checks take a safe-integer number (or, for a u64, a bigint, which JSON cannot
@@ -303,9 +304,22 @@ function rpcTool(doc, m, areaBeta) {
   };
 }
 
-/** The tool of one REST operation: its flat input (path, query and body fields). */
+/**
+ * The tool of one REST operation: its flat input (path, query and body fields). A path or query
+ * parameter's own description (what this value is for: `cursor`, "the cursor from the previous
+ * response's `pagination.nextCursor`") goes with it, over its schema's (what any such value is), as
+ * a JSON-RPC param's does (paramsSchema): the SDK's checks read no description, and a model reads
+ * nothing else about the value (user trial 52).
+ */
 function restTool(doc, op, areaBeta) {
-  const spec = inputSchema(doc, op);
+  const input = inputSchema(doc, op);
+  const properties = { ...input.properties };
+  for (const p of op.params) {
+    const property = properties[p.name];
+    if ((p.in === "path" || p.in === "query") && p.description && property)
+      properties[p.name] = placed({ ...property, description: p.description }, placeOf(property));
+  }
+  const spec = { ...input, properties };
   const schema = toolSchema(doc, spec, `${op.o.operationId} input`);
   return {
     name: op.o.operationId,

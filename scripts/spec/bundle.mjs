@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
+import { editDistance } from "../lib/edit-distance.mjs";
 import {
   formatPosition,
   segmentsPointer,
@@ -475,17 +476,6 @@ function nearestNames(doc, segments, file) {
     .map((n) => n.name);
   const where = segments.length > 1 ? `${file}#${pointer(segments.slice(0, -1))}` : file;
   return ` (${where} has no ${wanted}; its nearest names: ${ranked.join(", ")}${names.length > 5 ? `, of ${names.length}` : ""}): point the $ref at one of them, or add ${wanted} there`;
-}
-
-function editDistance(a, b) {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length];
 }
 
 /**

@@ -504,6 +504,29 @@ describe("tool schemas", () => {
     expect((modules.wallet as any).getBalancesTool.description).toMatch(/^Beta: /);
   });
 
+  it("gives each REST path or query parameter its own description, as a JSON-RPC param has (user trial 52)", () => {
+    // (A model reads nothing else about the value: `cursor` said only `minLength: 1`.)
+    const missing: string[] = [];
+    for (const a of areas.filter((a) => a.kind === "openapi"))
+      for (const item of Object.values<any>(a.doc.paths ?? {}))
+        for (const o of Object.values<any>(item)) {
+          if (typeof o?.operationId !== "string") continue;
+          const tool = modules[a.area]![`${o.operationId}Tool`] as Tool;
+          for (const ref of o.parameters ?? []) {
+            const p = deref(a.doc, ref);
+            if ((p.in !== "path" && p.in !== "query") || !p.description) continue;
+            const said = tool.inputSchema.properties[p.name]?.description ?? "";
+            if (!said.startsWith(p.description.trim().replace(/\.$/, "")))
+              missing.push(`${a.area} ${o.operationId} ${p.in} ${p.name}: ${JSON.stringify(said)}`);
+          }
+        }
+    expect(missing).toEqual([]);
+    const { getTransfersTool } = modules.wallet as any;
+    expect(getTransfersTool.inputSchema.properties.cursor.description).toContain(
+      "`pagination.nextCursor`",
+    );
+  });
+
   const met = new Set<string>();
   it.each(tools.map((t) => [t.key, t] as const))(
     "%s: ajv and the SDK's checks agree on the examples and their mutations",

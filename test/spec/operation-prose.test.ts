@@ -54,33 +54,45 @@ describe("the prose that lists an area's operations", () => {
   });
 
   it("a new REST operation left out of each place that lists its area's operations, in words or by name", () => {
+    // Only the findings about the fictional operation are this test's: an operation the spec gains
+    // (and the prose does not name yet) is the test above's to report, naming the places to edit,
+    // and must not fail this one with a diff of both (user trial 52; user trial 42 for das's).
+    const about = (id: string, findings: string[]) =>
+      findings.filter((finding) => finding.includes(` but not ${id}: `));
     const wallet = byArea.get("wallet")!;
     const ids = [...wallet.ids, "getStakeAccounts"];
-    expect(
+    const walletFindings = about(
+      "getStakeAccounts",
       unlistedOperations(
         { area: "wallet", ids },
         operationProsePlaces(root, "wallet", wallet.descriptions),
       ),
-    ).toEqual(
-      [
-        "README.md (the @chaindata/wallet row of the packages table)",
-        "packages/wallet/package.json (description)",
-        ".changeset/first-release-wallet.md",
-        "spec/openapi/wallet.yaml (info.description)",
-      ].map(
-        (where) =>
-          `${where}: names ${wallet.ids.length} of wallet's ${ids.length} operations in words (${wallet.ids.join(", ")}) but not getStakeAccounts: add it by its words ("account…") (spec/README.md, step 6 of "Adding or changing an operation")`,
+    );
+    expect(walletFindings.map((finding) => finding.slice(0, finding.indexOf(": names ")))).toEqual([
+      "README.md (the @chaindata/wallet row of the packages table)",
+      "packages/wallet/package.json (description)",
+      ".changeset/first-release-wallet.md",
+      "spec/openapi/wallet.yaml (info.description)",
+    ]);
+    for (const finding of walletFindings)
+      expect(finding).toMatch(
+        new RegExp(
+          `: names \\d+ of wallet's ${ids.length} operations in words \\(getIdentity, [^)]*\\) but not getStakeAccounts: add it by its words \\("account…"\\) \\(spec/README\\.md, step 6 of "Adding or changing an operation"\\)$`,
+        ),
+      );
+    const das = byArea.get("das")!;
+    const dasIds = das.ids.includes("getAssetProof") ? das.ids : [...das.ids, "getAssetProof"];
+    const found = about(
+      "getAssetProof",
+      unlistedOperations(
+        { area: "das", ids: dasIds },
+        operationProsePlaces(root, "das", das.descriptions),
       ),
     );
-    const das = byArea.get("das")!;
-    const found = unlistedOperations(
-      { area: "das", ids: [...das.ids, "getAssetProof"] },
-      operationProsePlaces(root, "das", das.descriptions),
-    );
-    // (Counted from the spec, so that an operation das gains fails the test above, naming the
-    // places to edit, and not this one: user trial 42.)
-    expect(found).toContain(
-      `packages/das/package.json (description): names ${das.ids.length} of das's ${das.ids.length + 1} operations by name (${das.ids.join(", ")}) but not getAssetProof: add it as \`getAssetProof\` (spec/README.md, step 6 of "Adding or changing an operation")`,
+    expect(found.find((finding) => finding.startsWith("packages/das/package.json"))).toMatch(
+      new RegExp(
+        `^packages/das/package\\.json \\(description\\): names \\d+ of das's ${dasIds.length} operations by name \\(getAsset, [^)]*\\) but not getAssetProof: add it as \`getAssetProof\` \\(spec/README\\.md, step 6 of "Adding or changing an operation"\\)$`,
+      ),
     );
   });
 

@@ -187,7 +187,7 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     const specDir = textEditedCopy("schemas/asset.yaml", slot, `${slot}      minimun: 3\n`);
     expect(locatedOf(specDir)).toEqual([
       `${positionOf(specDir, "openrpc/das.yaml", "openrpc: 1.3")} (of the enclosing document): das #/components/schemas: strict mode: unknown keyword: "minimun"`,
-      `${positionOf(specDir, "schemas/asset.yaml", "minimun: 3")}: das #/components/schemas/Asset/properties/last_indexed_slot: "minimun" is outside the spec's JSON Schema subset (spec/README.md)`,
+      `${positionOf(specDir, "schemas/asset.yaml", "minimun: 3")}: das #/components/schemas/Asset/properties/last_indexed_slot: "minimun" is outside the spec's JSON Schema subset (spec/README.md): did you mean minimum?`,
     ]);
     // The server's URL is written by the bundler, from the host's entry.
     const [sender] = bundleAll({ write: false, only: ["sender"] });

@@ -14,7 +14,7 @@ import { acceptsBigint, isU64 } from "./schema.mjs";
 // open enum, whose check is its open branch: see anyOf below.)
 export const MAX_RUNTIME_ENUM = 64;
 
-const ANNOTATIONS = new Set([
+export const ANNOTATIONS = new Set([
   "title",
   "description",
   "examples",

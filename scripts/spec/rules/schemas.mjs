@@ -5,6 +5,7 @@
 // every `pattern`, and bounds, `required` names, `dependentSchemas`, patterns and enums that make
 // sense (checkSchemaRules: a schema no value passes, a requirement the generated type would drop).
 import { describesPattern, PATTERN_DESCRIPTION_RULE } from "../../generate/lib/validator.mjs";
+import { editDistance } from "../../lib/edit-distance.mjs";
 import {
   admitsNumbers,
   exactValue,
@@ -17,7 +18,7 @@ import { deref, forEachSchema } from "./schema-walk.mjs";
 
 // The JSON Schema subset of spec/README.md ("JSON Schema subset"): keywords that mean the same to
 // OpenAPI 3.1, OpenRPC, ajv and both TypeScript generators. (`x-` extensions pass too.)
-const SCHEMA_KEYWORDS = new Set([
+export const SCHEMA_KEYWORDS = new Set([
   "type",
   "properties",
   "required",
@@ -77,7 +78,11 @@ export function checkSchemaKeywords({ area, doc }) {
   return findings;
 }
 
-/** What the subset says instead of OpenAPI 3.0's `nullable` and singular `example`, or "". */
+/**
+ * What the subset says instead of a keyword outside it, or "": for OpenAPI 3.0's `nullable` and
+ * singular `example`, the subset's form; for an exclusive bound, the inclusive one; for a
+ * misspelling (`maximun`, `maxlength`), the keyword it is nearest to (user trial 52).
+ */
 function insteadOf(key, node) {
   if (key === "nullable") {
     if (node.nullable !== true) return ': drop it (a type without "null" is not nullable)';
@@ -89,7 +94,23 @@ function insteadOf(key, node) {
     const value = JSON.stringify(node.example) ?? "";
     return `: write examples: [${value.length > 60 ? "<the value>" : value}] instead (a list)`;
   }
-  return "";
+  const exclusive = /^exclusive(Minimum|Maximum)$/.exec(key);
+  if (exclusive) {
+    const inclusive = exclusive[1].toLowerCase();
+    const value = node[key];
+    const integer = [node.type].flat().includes("integer") && Number.isInteger(value);
+    const bound = integer
+      ? `${inclusive}: ${inclusive === "maximum" ? value - 1 : value + 1}`
+      : inclusive;
+    return `: write ${bound} instead (the subset's bounds are inclusive)`;
+  }
+  const nearest = [...SCHEMA_KEYWORDS]
+    .map((keyword) => ({ keyword, d: editDistance(keyword.toLowerCase(), key.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d)[0];
+  // (Two edits at most, and fewer than half the name: `maximun` is maximum, `max` is no keyword.)
+  return nearest && nearest.d <= Math.min(2, Math.floor((key.length - 1) / 2))
+    ? `: did you mean ${nearest.keyword}?`
+    : "";
 }
 
 /** The property names a schema declares: its `properties` and those of its allOf/anyOf/oneOf branches. */

@@ -23,7 +23,8 @@ export const getProjectUsageTool = /* @__PURE__ */ frozen({
     properties: {
       id: {
         type: "string",
-        description: "Must be a URL path segment other than \".\" or \"..\".",
+        description:
+          "The project id; it must be the project that owns the API key. Must be a URL path segment other than \".\" or \"..\".",
         minLength: 1,
         pattern: "^(?!\\.\\.?$)"
       }

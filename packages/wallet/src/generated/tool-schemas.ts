@@ -20,23 +20,17 @@ const addressSchema = /* @__PURE__ */ frozen({
     "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
-const addressOrDomainSchema = /* @__PURE__ */ frozen({
-  description: "A base58 address, or a name-service domain that resolves to one.",
-  anyOf: [
-    addressSchema,
-    {
-      type: "string",
-      description:
-        "A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only). Must be a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot).",
-      pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$"
-    }
-  ]
-} as const);
-const signatureSchema = /* @__PURE__ */ frozen({
+const domainSchema = /* @__PURE__ */ frozen({
   type: "string",
   description:
-    "A transaction signature (64 bytes), base58-encoded. Must be a base58 signature (64 to 88 characters; no 0, O, I or l).",
-  pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$"
+    "A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only). Must be a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot).",
+  pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$"
+} as const);
+const getBalancesAddressSchema = /* @__PURE__ */ frozen({
+  type: "string",
+  description:
+    "The wallet address (base58). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+  pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 
 /** The tool of `getIdentity`: its name, description and JSON Schema of its params. */
@@ -47,7 +41,14 @@ export const getIdentityTool = /* @__PURE__ */ frozen({
   inputSchema: {
     type: "object",
     properties: {
-      wallet: addressOrDomainSchema
+      wallet: {
+        description:
+          "The wallet address (base58) or a name-service domain that resolves to one (e.g. `toly.sol`).",
+        anyOf: [
+          addressSchema,
+          domainSchema
+        ]
+      }
     },
     required: [
       "wallet"
@@ -70,7 +71,13 @@ export const getBatchIdentityTool = /* @__PURE__ */ frozen({
           "The wallet addresses and/or name-service domains to look up, 1 to 100 entries.",
         minItems: 1,
         maxItems: 100,
-        items: addressOrDomainSchema
+        items: {
+          description: "A base58 address, or a name-service domain that resolves to one.",
+          anyOf: [
+            addressSchema,
+            domainSchema
+          ]
+        }
       }
     },
     required: [
@@ -88,29 +95,35 @@ export const getBalancesTool = /* @__PURE__ */ frozen({
   inputSchema: {
     type: "object",
     properties: {
-      wallet: addressSchema,
+      wallet: getBalancesAddressSchema,
       page: {
         type: "integer",
+        description: "The page number, 1-indexed.",
         minimum: 1,
         default: 1,
         maximum: 9007199254740991
       },
       limit: {
         type: "integer",
+        description: "The number of tokens per page (1 to 100).",
         minimum: 1,
         maximum: 100,
         default: 100
       },
       showZeroBalance: {
         type: "boolean",
+        description: "Include token accounts with a zero balance.",
         default: false
       },
       showNative: {
         type: "boolean",
+        description:
+          "Include the native token; it appears first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.",
         default: true
       },
       showNfts: {
         type: "boolean",
+        description: "Include the wallet's NFTs (at most 100, first page only).",
         default: false
       }
     },
@@ -129,25 +142,38 @@ export const getHistoryTool = /* @__PURE__ */ frozen({
   inputSchema: {
     type: "object",
     properties: {
-      wallet: addressSchema,
+      wallet: getBalancesAddressSchema,
       limit: {
         type: "integer",
+        description: "The maximum number of transactions to return (1 to 100).",
         minimum: 1,
         maximum: 100,
         default: 100
       },
       before: {
+        description:
+          "Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). `null`, as the last page's `nextCursor` reads, names no signature: the SDK sends no `before` (the newest page).",
         anyOf: [
-          signatureSchema,
+          {
+            type: "string",
+            description:
+              "A transaction signature (64 bytes), base58-encoded. Must be a base58 signature (64 to 88 characters; no 0, O, I or l).",
+            pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$"
+          },
           {
             type: "null"
           }
         ]
       },
-      after: signatureSchema,
+      after: {
+        type: "string",
+        description:
+          "Return transactions newer than this signature (ascending pagination). One page: `.all()` refuses it unless `maxPages: 1`, as no forward cursor is documented. Must be a base58 signature (64 to 88 characters; no 0, O, I or l).",
+        pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$"
+      },
       type: {
         description:
-          "A transaction type (upper-case snake case). In a webhook's `transactionTypes`, selects which transactions trigger an enhanced webhook (`ANY` matches all); in an enhanced event, the type the service assigned (`UNKNOWN` when it could not classify the transaction). An open enum: the documented values are those of `KnownTransactionType`, and the service names further ones (the public docs' own list of types includes `BUY`, `SELL` and `CREATE_APPARAISAL`, which the reference list lacks), so any upper-case snake-case identifier is accepted and may occur.",
+          "Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values, `TransactionType`).",
         anyOf: [
           {
             type: "string",
@@ -738,6 +764,8 @@ export const getHistoryTool = /* @__PURE__ */ frozen({
       },
       tokenAccounts: {
         type: "string",
+        description:
+          "Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam).",
         enum: [
           "none",
           "balanceChanged",
@@ -761,9 +789,10 @@ export const getTransfersTool = /* @__PURE__ */ frozen({
   inputSchema: {
     type: "object",
     properties: {
-      wallet: addressSchema,
+      wallet: getBalancesAddressSchema,
       limit: {
         type: "integer",
+        description: "The maximum number of transfers to return (1 to 100; default 50).",
         minimum: 1,
         maximum: 100,
         default: 50
@@ -773,6 +802,8 @@ export const getTransfersTool = /* @__PURE__ */ frozen({
           "string",
           "null"
         ],
+        description:
+          "The cursor from the previous response's `pagination.nextCursor`, passed back unchanged (an opaque string; its format is not documented); omit it, or pass `null` (as the last page's `nextCursor` reads: the SDK then sends none), for the first page.",
         minLength: 1
       }
     },
@@ -791,7 +822,7 @@ export const getFundedByTool = /* @__PURE__ */ frozen({
   inputSchema: {
     type: "object",
     properties: {
-      wallet: addressSchema
+      wallet: getBalancesAddressSchema
     },
     required: [
       "wallet"

@@ -645,7 +645,8 @@ const deliveryAuthHeaderSchema = /* @__PURE__ */ frozen({
 } as const);
 const webhookIDSchema = /* @__PURE__ */ frozen({
   type: "string",
-  description: "Must be a UUID (hex digits in groups of 8-4-4-4-12).",
+  description:
+    "The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. Must be a UUID (hex digits in groups of 8-4-4-4-12).",
   format: "uuid",
   pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 } as const);
