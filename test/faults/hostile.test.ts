@@ -137,9 +137,9 @@ describe("server text in messages", () => {
         );
     for (const [reason, shown] of [
       ["Down\u001b[2J\u001b[31mX\u0000", "Down\\u001b[2J\\u001b[31mX\\u0000"],
-      ["D".repeat(30_000), "D".repeat(500)],
+      ["D".repeat(30_000), "D".repeat(500) + "…"],
       // A key at the cut: redacted whole before it is cut (review 66: `DDD…Dk-liv` showed its start).
-      ["D".repeat(495) + API_KEY + "D".repeat(100), "D".repeat(495) + "***" + "D".repeat(2)],
+      ["D".repeat(495) + API_KEY + "D".repeat(100), "D".repeat(495) + "***" + "D".repeat(2) + "…"],
     ]) {
       server.serve(statusLine(reason!));
       const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
@@ -153,7 +153,7 @@ describe("server text in messages", () => {
     server.serve(rpcAnswer(`"error":{"code":-32000,"message":"${long}"}`));
     const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
     expect(error).toBeInstanceOf(JsonRpcError);
-    expect(error.message).toBe(`JSON-RPC error -32000 from getAsset: ${"x".repeat(500)}`);
+    expect(error.message).toBe(`JSON-RPC error -32000 from getAsset: ${"x".repeat(500)}…`);
     expect(error.rpcMessage).toHaveLength(5_000_000);
   });
 
@@ -168,7 +168,7 @@ describe("server text in messages", () => {
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.reason).toBe("not-u64");
     expect(error.message).toBe(
-      `Invalid response (not-u64) from getAsset, status 200: result.token_info.supply: must be a whole number from 0 to 2^64 - 1 (got ${"9".repeat(40)})`,
+      `Invalid response (not-u64) from getAsset, status 200: result.token_info.supply: must be a whole number from 0 to 2^64 - 1 (got ${"9".repeat(40)}…)`,
     );
   });
 
@@ -237,7 +237,7 @@ describe("server text in messages", () => {
     const { error } = await settle(client.getAsset({ id: ASSET_ID }));
     expect(error.message).toBe(
       "JSON-RPC error -32000 from getAsset: ok\\u{e0069}\\u{e0067}\\u{e006e}\\u{e006f}\\u{e0072}\\u{e0065}" +
-        `\\u200bfine\\ufeff\\u2060\u{1f468}\u200d\u{1f469}${"x".repeat(473)}\\ud83d`,
+        `\\u200bfine\\ufeff\\u2060\u{1f468}\u200d\u{1f469}${"x".repeat(473)}\\ud83d…`,
     );
     expect(error.rpcMessage).toBe(message);
     expect(error.message).not.toMatch(UNSAFE);

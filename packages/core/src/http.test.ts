@@ -730,13 +730,13 @@ describe("responses and typed errors", () => {
         "HTTP 502 Bad Gateway from getBalances",
       ],
       // A firewall's block page is no key's fault: its title says what answered. Redacted, and
-      // cut to 80 characters.
+      // cut to 80 characters, marked.
       [
         new Response(
           `<!DOCTYPE html><html><head><title>\n Attention Required! | Cloudflare (${KEY}) ${"x".repeat(90)}</title></head><body>blocked</body></html>`,
           { status: 403, statusText: "Forbidden", headers: { "content-type": "text/html" } },
         ),
-        `HTTP 403 Forbidden from getBalances: page titled "${`Attention Required! | Cloudflare (***) ${"x".repeat(90)}`.slice(0, 80)}" (check the API key: \`apiKey\` or CHAINDATA_API_KEY)`,
+        `HTTP 403 Forbidden from getBalances: page titled "${`Attention Required! | Cloudflare (***) ${"x".repeat(90)}`.slice(0, 80)}…" (check the API key: \`apiKey\` or CHAINDATA_API_KEY)`,
       ],
     ];
     for (const [response, message] of cases) {
@@ -775,7 +775,7 @@ describe("responses and typed errors", () => {
     ]);
   });
 
-  it("caps the server's message at 500 characters in the error message (the body keeps it whole)", async () => {
+  it("caps the server's message at 500 characters in the error message, marked cut (the body keeps it whole)", async () => {
     const long = "x".repeat(600);
     const { fetch } = stubFetch(jsonResponse({ error: long }, { status: 400 }));
     const { error } = await settle(
@@ -783,8 +783,16 @@ describe("responses and typed errors", () => {
         operation: getBalances,
       }),
     );
-    expect(error.message).toBe(`HTTP 400 from getBalances: ${"x".repeat(500)}`);
+    expect(error.message).toBe(`HTTP 400 from getBalances: ${"x".repeat(500)}…`);
     expect(error.body).toEqual({ error: long });
+    // A message of 500 characters is whole, so it has no mark.
+    const { fetch: exact } = stubFetch(jsonResponse({ error: "x".repeat(500) }, { status: 400 }));
+    const { error: whole } = await settle(
+      sendRequest(createRestTransport({ apiKey: KEY, fetch: exact }, walletHost), get(), {
+        operation: getBalances,
+      }),
+    );
+    expect(whole.message).toBe(`HTTP 400 from getBalances: ${"x".repeat(500)}`);
   });
 
   it("keeps a body over 64 KiB (a proxy's page) as its first 64 KiB of text: errors are logged and copied (trial 11: a 5 MB page was kept whole)", async () => {

@@ -508,14 +508,14 @@ describe("createJsonRpcClient: single calls", () => {
     const error = (await rpc
       .call(getAsset, { id: "abc" })
       .catch((e: unknown) => e)) as JsonRpcError;
-    expect(error.message).toBe(`JSON-RPC error -32000 from getAsset: ${"y".repeat(500)}`);
+    expect(error.message).toBe(`JSON-RPC error -32000 from getAsset: ${"y".repeat(500)}…`);
     expect(error.rpcMessage).toBe(long);
     // Without a message, the object quoted in its place is cut the same way.
     const quoted = (await rpc
       .call(getAsset, { id: "abc" })
       .catch((e: unknown) => e)) as JsonRpcError;
     expect(quoted.message).toBe(
-      `JSON-RPC error -32000 from getAsset: ${JSON.stringify({ code: -32000, data: long }).slice(0, 500)}`,
+      `JSON-RPC error -32000 from getAsset: ${JSON.stringify({ code: -32000, data: long }).slice(0, 500)}…`,
     );
   });
 

@@ -350,7 +350,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         ? invalid(
             "id-mismatch",
             // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
-            `: id ${quoteServer(redactor(String(jsonOf(id))).replace(/(.{40}).+/s, "$1…"))}, not ${JSON.stringify(request.id)}`,
+            `: id ${quoteServer(redactor(String(jsonOf(id))), 40)}, not ${JSON.stringify(request.id)}`,
           )
         : invalid("not-json-rpc");
     if (!("result" in entry)) return invalid("not-json-rpc");

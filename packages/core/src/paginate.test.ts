@@ -808,7 +808,7 @@ describe("paginate: cursor style", () => {
     // wallet history's 88-character \`before\` cut at 20), and cut past them.
     for (const [next, shown] of [
       ["x".repeat(128), "x".repeat(128)],
-      ["y".repeat(300), `${"y".repeat(124)}…`],
+      ["y".repeat(300), `${"y".repeat(128)}…`],
     ]) {
       const long = vi
         .fn()
@@ -1042,7 +1042,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     expect(walk).toEqual({
       yielded: ["a", "b"],
       error: broken(
-        'getCompressedAccountsByOwner page walk: the answer to page 2 gives value.cursor "3xQ93xQ93xQ93xQ93xQ9…" again, which page 2 was asked with (stopped after 2 pages)',
+        'getCompressedAccountsByOwner page walk: the answer to page 2 gives value.cursor "3xQ93xQ93xQ93xQ93xQ93xQ9…" again, which page 2 was asked with (stopped after 2 pages)',
         { operation: "getCompressedAccountsByOwner", status: 200, requestId: "req-2" },
       ),
     });

@@ -129,16 +129,16 @@ export type PageFetcher<R, P = unknown> = {
 const get = (value: any, path: string): any => path.split(".").reduce((v, key) => v?.[key], value);
 
 /**
- * A cursor or page number of the server's, as an error shows it: one over `max` characters cut,
- * quoted as an error quotes the server's text (`quoteServer`: a line break or an ANSI escape
- * written as a `\u` escape), an object as `object` (`String()` throws on one such as
+ * A cursor or page number of the server's, as an error shows it: quoted as an error quotes the
+ * server's text (`quoteServer`: cut past `max` characters with a `…`, a line break or an ANSI
+ * escape written as a `\u` escape), an object as `object` (`String()` throws on one such as
  * `{"toString": 1}`, and its TypeError would be the walk's error; review 65).
  * (Where a walk stopped shows its cursor whole, up to 128: a job resumes from it, and a wallet
  * history's `before`, a signature, has 88 characters. User trial 29 found them cut at 20.)
  */
 const brief = (value: unknown, max = 24): string => {
   const text = value && typeof value == "object" ? "object" : String(value);
-  return quoteServer(text.length > max ? `${text.slice(0, max - 4)}…` : text);
+  return quoteServer(text, max);
 };
 
 /** A copy of `value` with `path` set, copying only the objects along the path. */

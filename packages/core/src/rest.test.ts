@@ -309,7 +309,7 @@ describe("restCall", () => {
         `<title>Login for https://h/?api-key=${KEY}&x=1 (key ${KEY})</title>`,
         ': page titled "Login for https://h/?api-key=***&x=1 (key ***)"',
       ],
-      [`<title>${long}</title>`, `: page titled "${long.slice(0, 80)}"`],
+      [`<title>${long}</title>`, `: page titled "${long.slice(0, 80)}…"`],
       // No title, or one of white space alone: nothing to add.
       ["<title> \n </title>", ""],
       ["<title></title>", ""],

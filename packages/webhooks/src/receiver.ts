@@ -371,7 +371,7 @@ export function eventSignature(
 const shownSignature = (event: EnhancedTransactionEvent | RawTransactionEvent) => {
   const signature = eventSignature(event);
   if (signature === undefined) return "(no signature)";
-  return quoteServer(signature, 100) + (signature.length > 100 ? "…" : "");
+  return quoteServer(signature, 100);
 };
 
 /**
@@ -1312,7 +1312,7 @@ export async function serveNode(
           request,
           refused.includes("authorization")
             ? [401, `Authorization is ${why}`]
-            : [400, `header ${quoteServer(names, 200)}${names.length > 200 ? "…" : ""}: ${why}`],
+            : [400, `header ${quoteServer(names, 200)}: ${why}`],
         );
       }
     } catch {
