@@ -6,6 +6,7 @@ import {
   nameParts,
   operationProsePlaces,
   replacementFindings,
+  statusSaidAgain,
   unlistedOperations,
 } from "./operation-prose.js";
 
@@ -27,7 +28,7 @@ for (const a of areas) {
   });
 }
 
-/** Every operation of the spec, with its deprecation mark, x-replaced-by and description. */
+/** Every operation of the spec, with its marks, x-replaced-by, summary and description. */
 const operations = areas.flatMap((a) => {
   const where = (id: string) => `spec/${a.kind}/${a.area}.yaml (${id})`;
   const of = (id: string, o: any) => ({
@@ -35,6 +36,7 @@ const operations = areas.flatMap((a) => {
     id,
     where: where(id),
     deprecated: o.deprecated === true,
+    beta: o["x-beta"] === true || a.doc.info?.["x-beta"] === true,
     replacedBy: o["x-replaced-by"],
     summary: o.summary,
     description: String(o.description ?? ""),
@@ -155,12 +157,12 @@ describe("the prose that lists an area's operations", () => {
 });
 
 describe("a deprecated operation's replacement", () => {
-  it("names operations of the spec, of the package it names, not deprecated, and the description does not say it again", () => {
+  it("names operations of the spec, of the package it names, not deprecated", () => {
     expect(operations.filter((o) => o.replacedBy !== undefined).length).toBeGreaterThan(0);
     expect(replacementFindings(operations)).toEqual([]);
   });
 
-  it("a replacement renamed, in another package, or deprecated itself; a deprecation said again in the description", () => {
+  it("a replacement renamed, in another package, or deprecated itself", () => {
     const das = (id: string, deprecated = false) => ({
       area: "das",
       id,
@@ -215,22 +217,57 @@ describe("a deprecated operation's replacement", () => {
     expect(replacementFindings([...spec, old("getOldAsset", "")])).toEqual([
       "token-metadata (getTokenMetadata): x-replaced-by names getOldAsset, which is deprecated itself: name what to use now",
     ]);
-    const twice = (description: string) =>
-      replacementFindings([...spec, old("DAS getAssetBatch (@chaindata/das)", description)]);
-    expect(twice("Returns records.\n\n**Deprecated**: use getAsset; the SDK warns.")).toEqual([
-      'token-metadata (getTokenMetadata): the summary or description says the operation is deprecated ("**Deprecated**: use getAsset; the SDK warns."), which `deprecated: true` and x-replaced-by already make the JSDoc, the docs page, the tool description and the SDK\'s warning say: take the sentence out (spec/README.md, "Deprecating an operation")',
-    ]);
-    expect(twice("Returns records. This endpoint is deprecated. Use getAssetBatch.")[0]).toContain(
-      '("This endpoint is deprecated.")',
-    );
+  });
+});
+
+describe("an operation's status, said by its marks only", () => {
+  it("no deprecated or beta operation's summary or description says so again", () => {
+    expect(operations.filter((o) => o.deprecated).length).toBeGreaterThan(0);
+    expect(operations.filter((o) => o.beta).length).toBeGreaterThan(0);
+    expect(statusSaidAgain(operations)).toEqual([]);
+  });
+
+  it("a '(deprecated)', a 'Deprecated: use …' or a '**Beta**: …' of the operation's own", () => {
+    const op = (marks: { deprecated?: boolean; beta?: boolean }, description: string) => ({
+      area: "wallet",
+      id: "getBalances",
+      where: "wallet (getBalances)",
+      deprecated: false,
+      beta: false,
+      ...marks,
+      description,
+    });
     expect(
-      replacementFindings([
-        ...spec,
-        {
-          ...old("DAS getAssetBatch (@chaindata/das)", ""),
-          summary: "Get token metadata (deprecated)",
-        },
+      statusSaidAgain([
+        op({ deprecated: true }, "Returns records.\n\n**Deprecated**: use getAsset."),
+      ]),
+    ).toEqual([
+      'wallet (getBalances): the summary or description says the operation is deprecated ("**Deprecated**: use getAsset."), which `deprecated: true` and x-replaced-by already make the JSDoc, the docs page and the tool description say: take it out (spec/README.md, "Deprecating an operation")',
+    ]);
+    expect(
+      statusSaidAgain([
+        op(
+          { deprecated: true },
+          "Returns records. This endpoint is deprecated. Use getAssetBatch.",
+        ),
+      ])[0],
+    ).toContain('("This endpoint is deprecated.")');
+    expect(
+      statusSaidAgain([
+        { ...op({ deprecated: true }, ""), summary: "Get token metadata (deprecated)" },
       ])[0],
     ).toContain('("Get token metadata (deprecated)")');
+    expect(
+      statusSaidAgain([op({ beta: true }, "Returns balances.\n\n**Beta**: the route may change.")]),
+    ).toEqual([
+      'wallet (getBalances): the summary or description says the operation is beta ("**Beta**: the route may change."), which `x-beta: true` (the operation\'s or its area\'s) already make the JSDoc, the docs page and the tool description say: take it out (spec/README.md, "Deprecating an operation")',
+    ]);
+    // An operation without the mark may name the status: a successor names what it replaces.
+    expect(
+      statusSaidAgain([
+        op({}, "Replaces the deprecated getTokenMetadata."),
+        op({ beta: true }, "Returns balances; the alphabet is not a beta."),
+      ]).map((f) => f.split(":")[0]),
+    ).toEqual(["wallet (getBalances)"]);
   });
 });

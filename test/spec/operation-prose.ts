@@ -213,12 +213,9 @@ const operationNames = (text: string): string[] => [...new Set(text.match(OPERAT
  * words: every operation its `x-replaced-by` names (the SDK's warning and the JSDoc print it, "use
  * <it> instead") is an operation of the spec, of the package it names where it names one, and not
  * deprecated itself; and every `@chaindata/<area>` it names is an area. A rename or removal of the
- * replacement is then a finding, where only the generated text would have shown it. And a
- * deprecated operation's summary and description do not say so again: the JSDoc's `@deprecated`, the docs
- * page's callout, the tool description's first line and the SDK's warning each say it from the
- * marks, so a "(deprecated)" or a sentence of its own said it twice in each (review 66) and could name
- * another replacement than the marks. `operations`: every operation of the spec (`deprecated`
- * marks), of which the deprecated ones are checked.
+ * replacement is then a finding, where only the generated text would have shown it.
+ * `operations`: every operation of the spec (`deprecated` marks), of which those with `replacedBy`
+ * are checked.
  */
 export function replacementFindings(
   operations: (DeprecatedOperation & { deprecated: boolean })[],
@@ -226,13 +223,6 @@ export function replacementFindings(
   const findings: string[] = [];
   const areas = new Set(operations.map((o) => o.area));
   for (const o of operations) {
-    const said = /[^.!?\n]*\bdeprecated\b[^\n]*?(?:[.!?](?=\s|$)|$)/im.exec(
-      `${o.summary ?? ""}\n${o.description}`,
-    )?.[0];
-    if (o.deprecated && said !== undefined)
-      findings.push(
-        `${o.where}: the summary or description says the operation is deprecated ("${said.trim()}"), which \`deprecated: true\` and x-replaced-by already make the JSDoc, the docs page, the tool description and the SDK's warning say: take the sentence out (spec/README.md, "Deprecating an operation")`,
-      );
     if (o.replacedBy === undefined) continue;
     const packages = [...o.replacedBy.matchAll(PACKAGE_NAME)].map((m) => m[1]!);
     for (const p of packages)
@@ -255,5 +245,35 @@ export function replacementFindings(
         );
     }
   }
+  return findings;
+}
+
+/**
+ * Where an operation's summary or description says again what its marks say: the JSDoc's
+ * `@deprecated` / `@beta`, the docs page's callout, the tool description's first line and (for a
+ * deprecated one) the SDK's warning are made from `deprecated: true`, `x-replaced-by` and
+ * `x-beta` (or the area's `info.x-beta`), so a "(deprecated)" or a "**Beta**: …" sentence of its
+ * own was read twice in each (review 66: mint's tool description said it three times), and could
+ * promise another replacement than the marks.
+ */
+export function statusSaidAgain(
+  operations: (DeprecatedOperation & { deprecated: boolean; beta: boolean })[],
+): string[] {
+  const findings: string[] = [];
+  for (const o of operations)
+    for (const [marked, word, marks] of [
+      [o.deprecated, "deprecated", "`deprecated: true` and x-replaced-by"],
+      [o.beta, "beta", "`x-beta: true` (the operation's or its area's)"],
+    ] as const) {
+      const text = `${o.summary ?? ""}\n${o.description}`;
+      const said = new RegExp(
+        String.raw`[^.!?\n]*\b${word}\b[^\n]*?(?:[.!?](?=\s|$)|$)`,
+        "im",
+      ).exec(text)?.[0];
+      if (marked && said !== undefined)
+        findings.push(
+          `${o.where}: the summary or description says the operation is ${word} ("${said.trim()}"), which ${marks} already make the JSDoc, the docs page and the tool description say: take it out (spec/README.md, "Deprecating an operation")`,
+        );
+    }
   return findings;
 }

@@ -134,8 +134,6 @@ export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U6
  *
  * Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
  *
- * **Beta**: the route and response format may change.
- *
  * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
@@ -172,8 +170,6 @@ export function getIdentity(
  * Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
  *
  * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
- *
- * **Beta**: the route and response format may change.
  *
  * Cost: 100 credits per request.
  *
@@ -217,8 +213,6 @@ export function getBatchIdentity(
  * Returns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.
  *
  * With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
- *
- * **Beta**: the route and response format may change.
  *
  * Cost: 100 credits per request.
  *
@@ -295,8 +289,6 @@ export function paginateGetBalances(
  *
  * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
  *
- * **Beta**: the route and response format may change.
- *
  * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
@@ -372,8 +364,6 @@ export function paginateGetHistory(
  *
  * Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
  *
- * **Beta**: the route and response format may change.
- *
  * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
@@ -443,8 +433,6 @@ export function paginateGetTransfers(
  *
  * Returns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.
  *
- * **Beta**: the route and response format may change.
- *
  * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
@@ -493,8 +481,6 @@ export interface WalletClient {
    *
    * Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
    *
-   * **Beta**: the route and response format may change.
-   *
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetIdentityInput | GetIdentityInput}; checked before anything is sent.
@@ -514,8 +500,6 @@ export interface WalletClient {
    * Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
    *
    * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
-   *
-   * **Beta**: the route and response format may change.
    *
    * Cost: 100 credits per request.
    *
@@ -544,8 +528,6 @@ export interface WalletClient {
    *
    * With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
    *
-   * **Beta**: the route and response format may change.
-   *
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
@@ -565,8 +547,6 @@ export interface WalletClient {
      * Returns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.
      *
      * With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
-     *
-     * **Beta**: the route and response format may change.
      *
      * Cost: 100 credits per request.
      *
@@ -610,8 +590,6 @@ export interface WalletClient {
    *
    * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
    *
-   * **Beta**: the route and response format may change.
-   *
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
@@ -629,8 +607,6 @@ export interface WalletClient {
      * Get a wallet's transaction history
      *
      * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
-     *
-     * **Beta**: the route and response format may change.
      *
      * Cost: 100 credits per request.
      *
@@ -674,8 +650,6 @@ export interface WalletClient {
    *
    * Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
    *
-   * **Beta**: the route and response format may change.
-   *
    * Cost: 100 credits per request.
    *
    * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
@@ -693,8 +667,6 @@ export interface WalletClient {
      * Get a wallet's transfers
      *
      * Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
-     *
-     * **Beta**: the route and response format may change.
      *
      * Cost: 100 credits per request.
      *
@@ -737,8 +709,6 @@ export interface WalletClient {
    * Get a wallet's original funding source
    *
    * Returns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.
-   *
-   * **Beta**: the route and response format may change.
    *
    * Cost: 100 credits per request.
    *

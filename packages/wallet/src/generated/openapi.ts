@@ -52,8 +52,6 @@ export interface paths {
          * Looks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.
          *
          * Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
-         *
-         * **Beta**: the route and response format may change.
          */
         get: operations["getIdentity"];
         put?: never;
@@ -79,8 +77,6 @@ export interface paths {
          * Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
          *
          * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
-         *
-         * **Beta**: the route and response format may change.
          */
         post: operations["getBatchIdentity"];
         delete?: never;
@@ -102,8 +98,6 @@ export interface paths {
          * Returns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.
          *
          * With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
-         *
-         * **Beta**: the route and response format may change.
          */
         get: operations["getBalances"];
         put?: never;
@@ -125,8 +119,6 @@ export interface paths {
          * Get a wallet's transaction history
          *
          * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
-         *
-         * **Beta**: the route and response format may change.
          */
         get: operations["getHistory"];
         put?: never;
@@ -148,8 +140,6 @@ export interface paths {
          * Get a wallet's transfers
          *
          * Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
-         *
-         * **Beta**: the route and response format may change.
          */
         get: operations["getTransfers"];
         put?: never;
@@ -171,8 +161,6 @@ export interface paths {
          * Get a wallet's original funding source
          *
          * Returns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.
-         *
-         * **Beta**: the route and response format may change.
          */
         get: operations["getFundedBy"];
         put?: never;

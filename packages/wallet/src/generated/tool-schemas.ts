@@ -37,7 +37,7 @@ const getBalancesAddressSchema = /* @__PURE__ */ frozen({
 export const getIdentityTool = /* @__PURE__ */ frozen({
   name: "getIdentity",
   description:
-    "Beta: routes and response formats may change.\n\nGet a wallet's identity.\n\nLooks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.\n\nRequires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).\n\n**Beta**: the route and response format may change.",
+    "Beta: routes and response formats may change.\n\nGet a wallet's identity.\n\nLooks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.\n\nRequires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).",
   inputSchema: {
     type: "object",
     properties: {
@@ -61,7 +61,7 @@ export const getIdentityTool = /* @__PURE__ */ frozen({
 export const getBatchIdentityTool = /* @__PURE__ */ frozen({
   name: "getBatchIdentity",
   description:
-    "Beta: routes and response formats may change.\n\nGet the identities of up to 100 wallets.\n\nLooks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.\n\nRequires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.\n\n**Beta**: the route and response format may change.",
+    "Beta: routes and response formats may change.\n\nGet the identities of up to 100 wallets.\n\nLooks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.\n\nRequires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.",
   inputSchema: {
     type: "object",
     properties: {
@@ -91,7 +91,7 @@ export const getBatchIdentityTool = /* @__PURE__ */ frozen({
 export const getBalancesTool = /* @__PURE__ */ frozen({
   name: "getBalances",
   description:
-    "Beta: routes and response formats may change.\n\nGet a wallet's token and NFT balances.\n\nReturns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.\n\nWith `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.\n\n**Beta**: the route and response format may change.",
+    "Beta: routes and response formats may change.\n\nGet a wallet's token and NFT balances.\n\nReturns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.\n\nWith `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.",
   inputSchema: {
     type: "object",
     properties: {
@@ -138,7 +138,7 @@ export const getBalancesTool = /* @__PURE__ */ frozen({
 export const getHistoryTool = /* @__PURE__ */ frozen({
   name: "getHistory",
   description:
-    "Beta: routes and response formats may change.\n\nGet a wallet's transaction history.\n\nReturns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).\n\n**Beta**: the route and response format may change.",
+    "Beta: routes and response formats may change.\n\nGet a wallet's transaction history.\n\nReturns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).",
   inputSchema: {
     type: "object",
     properties: {
@@ -785,7 +785,7 @@ export const getHistoryTool = /* @__PURE__ */ frozen({
 export const getTransfersTool = /* @__PURE__ */ frozen({
   name: "getTransfers",
   description:
-    "Beta: routes and response formats may change.\n\nGet a wallet's transfers.\n\nReturns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.\n\n**Beta**: the route and response format may change.",
+    "Beta: routes and response formats may change.\n\nGet a wallet's transfers.\n\nReturns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.",
   inputSchema: {
     type: "object",
     properties: {
@@ -818,7 +818,7 @@ export const getTransfersTool = /* @__PURE__ */ frozen({
 export const getFundedByTool = /* @__PURE__ */ frozen({
   name: "getFundedBy",
   description:
-    "Beta: routes and response formats may change.\n\nGet a wallet's original funding source.\n\nReturns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.\n\n**Beta**: the route and response format may change.",
+    "Beta: routes and response formats may change.\n\nGet a wallet's original funding source.\n\nReturns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.",
   inputSchema: {
     type: "object",
     properties: {
