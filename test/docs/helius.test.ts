@@ -553,6 +553,24 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     expect(errors.note).toContain("HTTP 429 Too Many Requests from getAsset");
     expect(RateLimitError.prototype).toBeInstanceOf(APIError);
   });
+
+  it("says which string checks survive the move: the number alone, not helius-sdk's `status: 429` (user trial 53 F7)", async () => {
+    const das = createDasClient({
+      apiKey: "k",
+      maxRetries: 0,
+      fetch: async () =>
+        new Response("slow down", { status: 429, statusText: "Too Many Requests" }),
+    });
+    const error = await das
+      .getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(/429/.test(String(error))).toBe(true);
+    expect(/status: 429/.test(String(error))).toBe(false);
+    const { note } = row("SolanaError");
+    expect(note).toContain("a check of the number alone (/429/) keeps working");
+    expect(note).toContain("(/status: 429/) no longer matches");
+  });
 });
 
 // docs/migrating-from-helius-sdk.md (user trial 53): its map has a row for every helius-sdk call

@@ -208,7 +208,7 @@ const sendingRows = ({ covered, opLink }) =>
 const ERRORS_ROW = {
   helius: `a thrown <code>SolanaError</code> (JSON-RPC): ${code("if (isSolanaError(err, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR) && err.context.statusCode === 429) …")} (of <code>@solana/errors</code>, which <code>@solana/kit</code> re-exports; its message holds the status only when <code>NODE_ENV</code> is not <code>production</code>), or an <code>Error</code> (REST, the sender) whose message holds the status: ${code("if (/429/.test(String(err))) …")}`,
   chaindata: `${code("if (err instanceof RateLimitError) … err.retryAfter")}, ${code("err instanceof APIError && err.status === 404")} (section 5)`,
-  note: `a class per status, exported by every package; the message still holds the status (<code>HTTP 429 Too Many Requests from getAsset</code>), so a string check keeps working while you move`,
+  note: `a class per status, exported by every package; the message still holds the status (<code>HTTP 429 Too Many Requests from getAsset</code>), so a check of the number alone (<code>/429/</code>) keeps working while you move; one of helius-sdk's words (<code>/status: 429/</code>) no longer matches, and a retry wrapper kept with it stops retrying: test the class`,
 };
 
 /** The table's rows, in its order. */
