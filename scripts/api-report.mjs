@@ -6,7 +6,8 @@
 // helper, a re-export dropped) fails `npm test`; a deliberate change updates the report, and the
 // diff shows reviewers the change of API.
 //
-//   node scripts/api-report.mjs           list the packages whose report differs from the build
+//   node scripts/api-report.mjs           list the packages whose report differs from the build,
+//                                         with the lines that differ
 //   node scripts/api-report.mjs --write   rewrite the reports from the build
 //
 // Run `npx turbo run build` first. Hand-written declarations are printed whole (without their
@@ -284,6 +285,26 @@ export function reportOf(surface, p) {
 
 export const reportFile = (dir) => join(reportDir, `${dir}.api.md`);
 
+/**
+ * How a committed report differs from the build, as lines to print: each line only the report has
+ * (`- `, gone from the API) and each only the build has (`+ `, new), in their order, at most `max`
+ * of them, so that the check says what changed and not only which file (user trial 52: `--write`
+ * and `git diff` were the only way to see it). A line moved within the report is no change of API.
+ */
+export function reportChanges(old, text, max = 20) {
+  const before = old.split("\n");
+  const after = text.split("\n");
+  const kept = new Set(after);
+  const had = new Set(before);
+  const lines = [
+    ...before.filter((l) => l.trim() && !kept.has(l)).map((l) => `- ${l}`),
+    ...after.filter((l) => l.trim() && !had.has(l)).map((l) => `+ ${l}`),
+  ];
+  return lines.length > max
+    ? [...lines.slice(0, max), `… and ${lines.length - max} more lines`]
+    : lines;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { write } = parseCli(
     "api-report",
@@ -303,6 +324,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (old === text) continue;
     stale.push(relative(root, reportFile(p.dir)));
     if (write) writeFileSync(reportFile(p.dir), text);
+    else
+      console.error(
+        [
+          `${relative(root, reportFile(p.dir))}:`,
+          ...(old === undefined
+            ? ["  (no report yet)"]
+            : reportChanges(old, text).map((l) => `  ${l}`)),
+        ].join("\n"),
+      );
   }
   if (write)
     console.log(stale.length ? `api-report: wrote ${stale.join(", ")}` : "api-report: up to date");

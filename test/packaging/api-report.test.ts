@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import * as apiReport from "../../scripts/api-report.mjs";
 
-const { loadSurface, packageOf, reportFile, reportOf, unexportedAdvice } = apiReport;
+const { loadSurface, packageOf, reportChanges, reportFile, reportOf, unexportedAdvice } = apiReport;
 
 interface Export {
   name: string;
@@ -32,6 +32,23 @@ const surface = loadSurface() as {
   checker: ts.TypeChecker;
   packages: Package[];
 };
+
+describe("the check's output (node scripts/api-report.mjs without --write)", () => {
+  it("says which lines differ, gone (-) and new (+), not only which file (user trial 52)", () => {
+    const old = "# @chaindata/x\n\nfunction getAsset(): Asset;\nfunction gone(): void;\n";
+    const text = "# @chaindata/x\n\nfunction getAsset(): Asset;\nfunction added(): void;\n";
+    expect(reportChanges(old, text)).toEqual([
+      "- function gone(): void;",
+      "+ function added(): void;",
+    ]);
+    // A line moved is no change of API; a long change is cut, saying how many lines are left.
+    expect(reportChanges("a\nb\n", "b\na\n")).toEqual([]);
+    const many = Array.from({ length: 25 }, (_, i) => `const c${i}: 1;`).join("\n");
+    const changes = reportChanges("", many);
+    expect(changes).toHaveLength(21);
+    expect(changes.at(-1)).toBe("… and 5 more lines");
+  });
+});
 
 describe.each(surface.packages.map((p) => [p.name, p] as const))("%s", (_name, p) => {
   it("exports what its committed API report lists (`node scripts/api-report.mjs --write` updates it)", () => {
