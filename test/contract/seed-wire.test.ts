@@ -260,18 +260,20 @@ describe("the spec states the seed's REST operations", () => {
       op["x-rate-limit"]?.requestsPerSecond !== seed.requestsPerSecond
     )
       problems.push(`x-rate-limit: ${JSON.stringify(op["x-rate-limit"])}`);
-    if (seed.beta && !/\*\*Beta\*\*/.test(op.description)) problems.push("no Beta in description");
-    // The cost is the generator's line from x-cost (one phrasing everywhere): the standalone
-    // function's JSDoc, what an editor shows, says it.
-    if (seed.credits) {
+    // The cost is the generator's line from x-cost (one phrasing everywhere), and beta the
+    // generator's @beta from x-beta (the description does not say it again: spec/README.md,
+    // "Deprecating an operation"): the standalone function's JSDoc, what an editor shows, says both.
+    if (seed.credits || seed.beta) {
       const client = readFileSync(
         new URL(`../../packages/${seed.area}/src/generated/client.ts`, import.meta.url),
         "utf8",
       );
       const at = client.indexOf(`export function ${seed.id}(`);
       const doc = client.slice(client.lastIndexOf("/**", at), at);
-      if (at < 0 || !doc.includes(`Cost: ${seed.credits} credits per request.`))
+      if (seed.credits && (at < 0 || !doc.includes(`Cost: ${seed.credits} credits per request.`)))
         problems.push("the generated JSDoc does not give the credit cost");
+      if (seed.beta && (at < 0 || !doc.includes("@beta Routes and response formats may change.")))
+        problems.push("the generated JSDoc does not say @beta");
     }
 
     // Path parameters: every wallet route takes the wallet address (identity also a domain).
