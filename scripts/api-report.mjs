@@ -289,17 +289,31 @@ export const reportFile = (dir) => join(reportDir, `${dir}.api.md`);
  * How a committed report differs from the build, as lines to print: each line only the report has
  * (`- `, gone from the API) and each only the build has (`+ `, new), in their order, at most `max`
  * of them, so that the check says what changed and not only which file (user trial 52: `--write`
- * and `git diff` were the only way to see it). A line moved within the report is no change of API.
+ * and `git diff` were the only way to see it). A line moved within the report is no change of API;
+ * one line the report has several times (`readonly description: …` of two properties) is counted
+ * as often as it is there, so one of them gone is a change (review 69: it printed nothing). A
+ * report that differs in the order of its lines alone says so, not nothing.
  */
 export function reportChanges(old, text, max = 20) {
-  const before = old.split("\n");
-  const after = text.split("\n");
-  const kept = new Set(after);
-  const had = new Set(before);
+  const linesOf = (report) => report.split("\n").filter((l) => l.trim());
+  const before = linesOf(old);
+  const after = linesOf(text);
+  /** The lines of `lines` that `other` does not have as often: its count used up in order. */
+  const unmatched = (lines, other) => {
+    const left = new Map();
+    for (const l of other) left.set(l, (left.get(l) ?? 0) + 1);
+    return lines.filter((l) => {
+      const n = left.get(l) ?? 0;
+      left.set(l, n - 1);
+      return n <= 0;
+    });
+  };
   const lines = [
-    ...before.filter((l) => l.trim() && !kept.has(l)).map((l) => `- ${l}`),
-    ...after.filter((l) => l.trim() && !had.has(l)).map((l) => `+ ${l}`),
+    ...unmatched(before, after).map((l) => `- ${l}`),
+    ...unmatched(after, before).map((l) => `+ ${l}`),
   ];
+  if (!lines.length && old !== text)
+    return ["(the same lines in another order, or other blank lines)"];
   return lines.length > max
     ? [...lines.slice(0, max), `… and ${lines.length - max} more lines`]
     : lines;

@@ -90,8 +90,12 @@ describe("u64Shape: where a result's u64 values and floats are", () => {
     );
   });
 
-  it("merges branches: a u64 value wins, a float beside an object takes the object's shape, objects merge member by member", () => {
-    expect(u64Shape(doc, { anyOf: [ACCOUNT, U64] })).toBe(1);
+  it("merges branches: a u64 value wins over a float, a float beside an object takes the object's shape, objects merge member by member; a u64 beside an object is refused", () => {
+    expect(u64Shape(doc, { anyOf: [{ type: "number" }, U64] })).toBe(1);
+    // (The runtime refuses an object where a u64 stands since review 68: review 69.)
+    expect(() => u64Shape(doc, { anyOf: [ACCOUNT, U64] })).toThrow(
+      "the value is an object (or a list of objects) in one branch and uint64 in another (anyOf)",
+    );
     expect(u64Shape(doc, { anyOf: [{ type: "number" }, ACCOUNT] })).toEqual({ lamports: 1 });
     expect(u64Shape(doc, { anyOf: [ACCOUNT, { type: "number" }] })).toEqual({ lamports: 1 });
     expect(
@@ -114,10 +118,12 @@ describe("u64Shape: signed (int64) values", () => {
   const doc = { components: { schemas: { Change: { properties: { delta: I64, after: U64 } } } } };
   const CHANGE = { $ref: "#/components/schemas/Change" };
 
-  it("marks int64 `2` beside uint64 `1`, in properties, items and branches; an i64 wins over a float or an object as a u64 does", () => {
+  it("marks int64 `2` beside uint64 `1`, in properties, items and branches; an i64 wins over a float as a u64 does, and beside an object is refused as a u64 is", () => {
     expect(u64Shape(doc, { type: "array", items: CHANGE })).toEqual({ delta: 2, after: 1 });
     expect(u64Shape(doc, { anyOf: [{ type: "number" }, I64] })).toBe(2);
-    expect(u64Shape(doc, { anyOf: [CHANGE, I64] })).toBe(2);
+    expect(() => u64Shape(doc, { anyOf: [CHANGE, I64] })).toThrow(
+      "the value is an object (or a list of objects) in one branch and int64 in another (anyOf)",
+    );
     expect(u64Shape(doc, { oneOf: [I64, I64, { type: "null" }] })).toBe(2);
     expect(u64Shape(doc, { allOf: [CHANGE, { properties: { delta: I64, fee: U64 } }] })).toEqual({
       delta: 2,
@@ -243,6 +249,33 @@ describe("u64Shape: lists of u64 and i64 values", () => {
         "items",
       ],
     ]);
+  });
+
+  // Review 69: an integer mark won over an object silently, and since review 68 the runtime
+  // refuses an object where a u64 or a list of them stands: a valid answer of the object branch
+  // failed every call (`result[0]: must be a whole number from 0 to 2^64 - 1 (got an object)`).
+  it("refuses a value one branch types a u64 (or a list of them) and another an object with u64 values", () => {
+    const refusals: Error[] = [];
+    const withFee = { type: "object", properties: { fee: U64 } };
+    u64Shape(doc, { oneOf: [{ items: U64 }, { items: withFee }] }, [], { at: "#/x", refusals });
+    u64Shape(doc, { properties: { a: { anyOf: [withFee, I64] } } }, [], { at: "#/y", refusals });
+    expect(refusals.map((e: any) => [e.message, e.at, e.keyword])).toEqual([
+      [
+        "a response schema: the value is a list of uint64 in one branch and an object (or a list of objects) in another (oneOf), and @chaindata/core refuses an object where a u64 or i64 value, or a list of them, belongs; give the branches one type",
+        "#/x",
+        "oneOf",
+      ],
+      [
+        "a response schema: the value is an object (or a list of objects) in one branch and int64 in another (anyOf), and @chaindata/core refuses an object where a u64 or i64 value, or a list of them, belongs; give the branches one type",
+        "#/y/properties/a",
+        "anyOf",
+      ],
+    ]);
+    // (A float beside a u64 stays as it was: the u64's mark, no refusal.)
+    expect(u64Shape(doc, { anyOf: [U64, { type: "number" }] }, [], { at: "#/z", refusals })).toBe(
+      1,
+    );
+    expect(refusals).toHaveLength(2);
   });
 });
 

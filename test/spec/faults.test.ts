@@ -94,7 +94,7 @@ describe("spec checks catch", () => {
       [
         "grand_total",
         "exclusiveMinimum",
-        ": write minimum instead (the subset's bounds are inclusive)",
+        ": write minimum: 1 instead (the subset's bounds are inclusive)",
       ],
       ["cursor", "sortable", ""],
     ]) {

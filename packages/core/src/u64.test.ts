@@ -60,10 +60,17 @@ describe("reviveU64 with checkU64: each u64 value checked, named from the root",
     );
   });
 
-  it("the root itself, a long string cut to 40 characters", () => {
+  it("the root itself, a long string cut to 40 characters and marked so, as digits are", () => {
     expect(() => reviveU64(-3, 1, "result", checkU64)).toThrow(`result: ${RULE} (got -3)`);
+    // (Review 69: the string's cut had no mark, where a number's and the receiver's had one.)
     expect(() => reviveU64({ total: "x".repeat(100) }, shape, "body", checkU64)).toThrow(
+      `body.total: ${RULE} (got "${"x".repeat(40)}…")`,
+    );
+    expect(() => reviveU64({ total: "x".repeat(40) }, shape, "body", checkU64)).toThrow(
       `body.total: ${RULE} (got "${"x".repeat(40)}")`,
+    );
+    expect(() => reviveU64({ total: 10n ** 60n }, shape, "body", checkU64)).toThrow(
+      `body.total: ${RULE} (got ${"1" + "0".repeat(39)}…)`,
     );
   });
 

@@ -12,12 +12,12 @@ import type { U64Check } from "./json.js";
  * range, which reviving has made a bigint (digits in a string too): from 0 to 2^64 - 1 for a u64,
  * from -2^63 to 2^63 - 1 for an i64 (the 2^64 values from -2^63). Otherwise a RangeError names
  * it: `result.token_info.balance: must be a whole number from 0 to 2^64 - 1 (got 1.5)`, a value
- * quoted to its first 40 characters (a server's 20 MB integer made a 20 MB message). `null` is
- * refused too, which would otherwise resolve under a `bigint` type: the spec types no u64 of an
- * answer nullable (one that may be missing is optional, and then absent). So are an object and a
- * list (`"supply": [5]` would reach the caller typed `bigint`). A list of them (shape 3 or 4)
- * must be a list (`result.balances: must be a list (got 5)`), whose elements the walk then checks
- * as shape 1 or 2.
+ * quoted to its first 40 characters, `…` where it was cut (a server's 20 MB integer made a 20 MB
+ * message). `null` is refused too, which would otherwise resolve under a `bigint` type: the spec
+ * types no u64 of an answer nullable (one that may be missing is optional, and then absent). So
+ * are an object and a list (`"supply": [5]` would reach the caller typed `bigint`). A list of them
+ * (shape 3 or 4) must be a list (`result.balances: must be a list (got 5)`), whose elements the
+ * walk then checks as shape 1 or 2.
  * @internal
  */
 export const checkU64: U64Check = (value, shape, path) => {
@@ -33,7 +33,7 @@ export const checkU64: U64Check = (value, shape, path) => {
       `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${
         typeof value === "string"
           ? // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
-            quoteServer(JSON.stringify(value.slice(0, 40)))
+            quoteServer(JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value))
           : value && typeof value == "object"
             ? Array.isArray(value)
               ? "a list"

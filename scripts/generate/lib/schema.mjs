@@ -184,18 +184,27 @@ const isFloat = (s) =>
  */
 const isInteger = (shape) => shape === 1 || shape === 2 || shape === 3 || shape === 4;
 const MARKS = ["", "uint64", "int64", "a list of uint64", "a list of int64"];
+/** A shape as a refusal names it: an integer mark's words, or an object shape's. */
+const marked = (shape) =>
+  typeof shape === "object" ? "an object (or a list of objects)" : MARKS[shape];
 
 /**
  * Two branches' shapes of one value as one: an integer mark wins over a float or an object, and
  * objects merge member by member. A place that two branches mark differently (u64 `1` and i64
- * `2`, or a u64 and a list of them, `3`) has no one rule the runtime could check it against:
+ * `2`, a u64 and a list of them, `3`, or either and an object with u64 values or floats, which
+ * the runtime then refuses: review 69) has no one rule the runtime could check it against:
  * `conflict` is called with its path (`.a.b`, or "" for the value itself) and both marks, and the
  * first branch's mark kept.
  */
 function mergeShapes(a, b, conflict, path = "") {
   if (a === undefined) return b;
   if (b === undefined) return a;
-  if (isInteger(a) && isInteger(b) && a !== b) conflict(path, a, b);
+  if (
+    isInteger(a) || isInteger(b)
+      ? a !== b && (typeof a === "object" || typeof b === "object" || (a !== 0 && b !== 0))
+      : false
+  )
+    conflict(path, a, b);
   if (isInteger(a)) return a;
   if (isInteger(b)) return b;
   // (A float beside an object, in an anyOf: the object's shape.)
@@ -250,7 +259,7 @@ export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
     (shape = mergeShapes(shape, b, (path, x, y) =>
       refuse(
         new Error(
-          `${where}: ${path ? `the value at ${path.slice(1)}` : "the value"} is ${MARKS[x]} in one branch and ${MARKS[y]} in another (${keyword}), and @chaindata/core ${x > 2 === y > 2 ? "checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format" : "refuses a list where one value belongs, and one value where a list does; give the branches one type"}`,
+          `${where}: ${path ? `the value at ${path.slice(1)}` : "the value"} is ${marked(x)} in one branch and ${marked(y)} in another (${keyword}), and @chaindata/core ${typeof x === "object" || typeof y === "object" ? "refuses an object where a u64 or i64 value, or a list of them, belongs; give the branches one type" : x > 2 === y > 2 ? "checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format" : "refuses a list where one value belongs, and one value where a list does; give the branches one type"}`,
         ),
         keyword,
       ),

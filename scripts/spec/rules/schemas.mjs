@@ -52,6 +52,38 @@ export const SCHEMA_KEYWORDS = new Set([
   "contentEncoding",
 ]);
 
+/** The keywords of JSON Schema 2020-12 and OpenAPI 3.x schemas that the subset leaves out. */
+const KNOWN_OUTSIDE = new Set([
+  "$id",
+  "$schema",
+  "$anchor",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "$vocabulary",
+  "$defs",
+  "definitions",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "prefixItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "patternProperties",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "minProperties",
+  "maxProperties",
+  "multipleOf",
+  "contentSchema",
+  "discriminator",
+  "xml",
+  "externalDocs",
+]);
+
 /**
  * Every keyword outside the subset, in every schema of the document (components, parameters,
  * bodies, responses, method params and results): `nullable`, a singular `example`, `$defs`,
@@ -97,13 +129,24 @@ function insteadOf(key, node) {
   const exclusive = /^exclusive(Minimum|Maximum)$/.exec(key);
   if (exclusive) {
     const inclusive = exclusive[1].toLowerCase();
-    const value = node[key];
-    const integer = [node.type].flat().includes("integer") && Number.isInteger(value);
-    const bound = integer
-      ? `${inclusive}: ${inclusive === "maximum" ? value - 1 : value + 1}`
-      : inclusive;
-    return `: write ${bound} instead (the subset's bounds are inclusive)`;
+    const up = inclusive === "minimum";
+    // (OpenAPI 3.0's form, a boolean that makes the `minimum` / `maximum` beside it exclusive.)
+    const boolean = typeof node[key] === "boolean";
+    if (boolean && !node[key])
+      return ": drop it (OpenAPI 3.0's form: false leaves the bound inclusive)";
+    const value = boolean ? node[inclusive] : node[key];
+    const was = boolean ? ` and ${key}: true (OpenAPI 3.0's form)` : "";
+    if (typeof value != "number" || !Number.isFinite(value))
+      return `: write ${inclusive} instead (the subset's bounds are inclusive)`;
+    // A whole number's exclusive bound is the next one in; a float's has no inclusive form, and
+    // the same value as `minimum` would let that value itself through (review 69).
+    return [node.type].flat().includes("integer")
+      ? `: write ${inclusive}: ${up ? Math.floor(value) + 1 : Math.ceil(value) - 1} instead${was ? ` of ${inclusive}: ${value}${was}` : ""} (the subset's bounds are inclusive)`
+      : `: write ${inclusive}: <the ${up ? "least" : "greatest"} value allowed> instead${was ? ` of ${inclusive}: ${value}${was}` : ""} (the subset's bounds are inclusive: ${inclusive}: ${value} would let ${value} through)`;
   }
+  // A keyword of JSON Schema or OpenAPI that the subset leaves out is no misspelling: `$defs` is
+  // not a `$ref` (review 69: spec:check said "did you mean $ref?").
+  if (KNOWN_OUTSIDE.has(key)) return "";
   const nearest = [...SCHEMA_KEYWORDS]
     .map((keyword) => ({ keyword, d: editDistance(keyword.toLowerCase(), key.toLowerCase()) }))
     .sort((a, b) => a.d - b.d)[0];
