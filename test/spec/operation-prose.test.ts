@@ -242,7 +242,7 @@ describe("an operation's status, said by its marks only", () => {
         op({ deprecated: true }, "Returns records.\n\n**Deprecated**: use getAsset."),
       ]),
     ).toEqual([
-      'wallet (getBalances): the summary or description says the operation is deprecated ("**Deprecated**: use getAsset."), which `deprecated: true` and x-replaced-by already make the JSDoc, the docs page and the tool description say: take it out (spec/README.md, "Deprecating an operation")',
+      'wallet (getBalances): the summary or description says the operation is deprecated ("**Deprecated**: use getAsset."), which `deprecated: true` and x-replaced-by already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")',
     ]);
     expect(
       statusSaidAgain([
@@ -260,14 +260,20 @@ describe("an operation's status, said by its marks only", () => {
     expect(
       statusSaidAgain([op({ beta: true }, "Returns balances.\n\n**Beta**: the route may change.")]),
     ).toEqual([
-      'wallet (getBalances): the summary or description says the operation is beta ("**Beta**: the route may change."), which `x-beta: true` (the operation\'s or its area\'s) already make the JSDoc, the docs page and the tool description say: take it out (spec/README.md, "Deprecating an operation")',
+      'wallet (getBalances): the summary or description says the operation is beta ("**Beta**: the route may change."), which `x-beta: true` (the operation\'s or its area\'s) already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")',
     ]);
-    // An operation without the mark may name the status: a successor names what it replaces.
+    // An operation without the mark may name the status: a successor names what it replaces. A
+    // marked one may use the word in another sense (review 69).
     expect(
       statusSaidAgain([
-        op({}, "Replaces the deprecated getTokenMetadata."),
-        op({ beta: true }, "Returns balances; the alphabet is not a beta."),
-      ]).map((f) => f.split(":")[0]),
-    ).toEqual(["wallet (getBalances)"]);
+        op({}, "Replaces the deprecated getTokenMetadata. This endpoint is deprecated."),
+        op({ beta: true }, "Returns weights (alpha and beta) for the wallet."),
+        op({ deprecated: true }, "The `authority` field is deprecated; read `authorities`."),
+      ]),
+    ).toEqual([]);
+    for (const sentence of ["Deprecated.", "Beta: may change.", "The route is in beta."])
+      expect(
+        statusSaidAgain([op({ deprecated: true, beta: true }, `Returns x. ${sentence} More.`)]),
+      ).toHaveLength(1);
   });
 });

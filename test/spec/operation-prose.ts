@@ -260,20 +260,26 @@ export function statusSaidAgain(
   operations: (DeprecatedOperation & { deprecated: boolean; beta: boolean })[],
 ): string[] {
   const findings: string[] = [];
-  for (const o of operations)
+  for (const o of operations) {
+    // Sentences (and lines: a summary is one), so that a finding quotes the one to take out.
+    const sentences = `${o.summary ?? ""}\n${o.description}`.split(/(?<=[.!?])\s+|\n+/);
     for (const [marked, word, marks] of [
       [o.deprecated, "deprecated", "`deprecated: true` and x-replaced-by"],
       [o.beta, "beta", "`x-beta: true` (the operation's or its area's)"],
     ] as const) {
-      const text = `${o.summary ?? ""}\n${o.description}`;
-      const said = new RegExp(
-        String.raw`[^.!?\n]*\b${word}\b[^\n]*?(?:[.!?](?=\s|$)|$)`,
-        "im",
-      ).exec(text)?.[0];
+      // A status said of the operation: a label ("**Beta**", "Deprecated:"), a mark ("(beta)")
+      // or "this endpoint is deprecated", not the word in another sense ("the `authority` field
+      // is deprecated", "alpha and beta weights": review 69).
+      const status = new RegExp(
+        String.raw`^\W*${word}\W*[:.]|\*\*${word}\*\*|\(${word}\)|\b(?:this|the)\s+(?:endpoint|method|operation|route|call|api)\s+is\s+(?:now\s+)?(?:in\s+)?${word}\b`,
+        "i",
+      );
+      const said = sentences.find((sentence) => status.test(sentence));
       if (marked && said !== undefined)
         findings.push(
-          `${o.where}: the summary or description says the operation is ${word} ("${said.trim()}"), which ${marks} already make the JSDoc, the docs page and the tool description say: take it out (spec/README.md, "Deprecating an operation")`,
+          `${o.where}: the summary or description says the operation is ${word} ("${said.trim()}"), which ${marks} already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")`,
         );
     }
+  }
   return findings;
 }
