@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { publint } from "publint";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
@@ -83,6 +83,23 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
       expect(map.sources.length).toBeGreaterThan(0);
       expect(map.sourcesContent.filter((s: unknown) => typeof s !== "string")).toEqual([]);
     }
+    // Every JavaScript map's sources are the package's own src/, shipped beside it: no code of a
+    // dependency or of the build tool is inlined into dist/ (its licence notice would have to ship
+    // too), and no map names a file outside the package (tsup's `shims` put
+    // ../../../node_modules/tsup/assets/cjs_shims.js in the mock's index.cjs.map).
+    const files = packOf(dir).files;
+    const foreign = files
+      .filter((file) => /^dist\/[^/]+\.[cm]?js\.map$/.test(file))
+      .flatMap((file) => {
+        const map = JSON.parse(readFileSync(join(pkgDir, file), "utf8"));
+        return map.sources
+          .map((source: string) =>
+            relative(pkgDir, resolve(dirname(join(pkgDir, file)), map.sourceRoot ?? "", source)),
+          )
+          .filter((source: string) => !source.startsWith("src/") || !files.includes(source))
+          .map((source: string) => `${file}: ${source}`);
+      });
+    expect(foreign).toEqual([]);
   });
 
   it("depends only on @chaindata packages and openapi-fetch at runtime", () => {
