@@ -2,8 +2,9 @@ import { defineConfig } from "tsup";
 import { emitDeclarations } from "../../tsup.config.base.js";
 
 // The library (ESM + CJS, with types) and the CLI (ESM, with a shebang). Prism stays an
-// external dependency. `shims` gives the CJS build an `import.meta.url` (used to find the
-// spec copy in dist/spec and to require Prism).
+// external dependency. The CJS build gets an `import.meta.url` (used to find the spec copy in
+// dist/spec and to require Prism) from src/cjs-shim.ts, the package's own code: tsup's `shims`
+// inlined tsup's file, whose source map entry pointed outside the package.
 export default defineConfig([
   {
     entry: ["src/index.ts"],
@@ -13,7 +14,11 @@ export default defineConfig([
     onSuccess: async () => emitDeclarations(),
     target: "node20",
     platform: "node",
-    shims: true,
+    esbuildOptions(options, { format }) {
+      if (format !== "cjs") return;
+      options.inject = [...(options.inject ?? []), "src/cjs-shim.ts"];
+      options.define = { ...options.define, "import.meta.url": "importMetaUrl" };
+    },
     clean: true,
     splitting: false,
     sourcemap: true,

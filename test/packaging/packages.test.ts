@@ -5,7 +5,8 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { builtinModules } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
 import { publint } from "publint";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
@@ -54,6 +55,81 @@ function attwOf(dir: string): Promise<string> {
   return attwRuns.get(dir)!;
 }
 
+/** Text shaped like a credential: a private key block, npm, GitHub, AWS and Stripe tokens, a key in a URL. */
+const CREDENTIAL_SHAPES =
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----|\bnpm_[A-Za-z\d]{36}\b|\bgh[pousr]_[A-Za-z\d]{36}\b|\bAKIA[\dA-Z]{16}\b|\b[sr]k_(?:live|test)_[\dA-Za-z]{10,}|api[-_]?key=[\dA-Fa-f]{8}-[\dA-Fa-f]{4}-/g;
+
+/** The JavaScript a package runs: the files directly in its dist/ (its entries, not the maps). */
+const builtFiles = (pkgDir: string) =>
+  readdirSync(join(pkgDir, "dist"))
+    .filter((file) => /\.[cm]?js$/.test(file))
+    .map((file) => `dist/${file}`);
+
+/** The packages (not Node's built-in modules) that a package's built JavaScript imports or requires, sorted. */
+function importedPackages(pkgDir: string): string[] {
+  const names = builtFiles(pkgDir).flatMap((file) =>
+    [
+      ...readFileSync(join(pkgDir, file), "utf8").matchAll(
+        /(?:\bfrom\s*|\bimport\s*|\brequire\d*\s*\(\s*)["']([^"'./\s][^"'\s]*)["']/g,
+      ),
+    ].map((m) => m[1]!),
+  );
+  return [
+    ...new Set(
+      names
+        .filter((name) => !builtinModules.includes(name.replace(/^node:/, "")))
+        .map((name) =>
+          name
+            .split("/")
+            .slice(0, name.startsWith("@") ? 2 : 1)
+            .join("/"),
+        ),
+    ),
+  ].sort();
+}
+
+/**
+ * The environment variables that built code reads: `env.NAME`, and `env[NAME]` with `NAME` a
+ * constant of the same file. A read this cannot name (`process.env` handed on, a computed name)
+ * comes back as its text, so the list cannot silently miss it.
+ */
+function environmentVariablesRead(texts: string[]): string[] {
+  const names = texts.flatMap((text) => [
+    ...[...text.matchAll(/\benv\??\.([A-Z][A-Z\d_]*)\b/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/\benv\??\[\s*(\w+)\s*\]/g)].map(
+      (m) => new RegExp(`\\b${m[1]}\\s*=\\s*["']([A-Z][A-Z\\d_]*)["']`).exec(text)?.[1] ?? m[0],
+    ),
+    // (`env = process.env`: a parameter's default, whose reads are `env.NAME` above.)
+    ...[...text.matchAll(/(\benv\s*=\s*)?\bprocess\??\.env\b(?!\??\.[A-Z]|\??\[)/g)]
+      .filter((m) => !m[1])
+      .map((m) => m[0]),
+  ]);
+  return [...new Set(names)].sort();
+}
+
+/**
+ * A package's row in the root README's "Security and supply chain" table: the third-party
+ * dependencies it names (`name@version`) and the environment variables (`CHAINDATA_…`).
+ */
+function securityRow(name: string) {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const section = /^## Security and supply chain\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? "";
+  const row = section.split("\n").find((line) => line.startsWith(`| \`${name}\` `));
+  expect(row, `README.md's "Security and supply chain" table has no row for ${name}`).toBeDefined();
+  const [, dependencies, variables] = row!
+    .split("|")
+    .slice(1)
+    .map((cell) => cell.trim());
+  return {
+    dependencies: [...dependencies!.matchAll(/`((?:@[\w-]+\/)?[\w.-]+@\d[\w.-]*)`/g)]
+      .map((m) => m[1]!)
+      .sort(),
+    variables: [
+      ...new Set([...variables!.matchAll(/`([A-Z][A-Z\d_]+)`/g)].map((m) => m[1]!)),
+    ].sort(),
+  };
+}
+
 afterAll(async () => {
   await Promise.all([...(attwRuns?.values() ?? [])]); // (they read the tarballs)
   rmSync(packDir, { recursive: true, force: true });
@@ -83,6 +159,91 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
       expect(map.sources.length).toBeGreaterThan(0);
       expect(map.sourcesContent.filter((s: unknown) => typeof s !== "string")).toEqual([]);
     }
+    // Every JavaScript map's sources are the package's own src/, shipped beside it: no code of a
+    // dependency or of the build tool is inlined into dist/ (its licence notice would have to ship
+    // too), and no map names a file outside the package (tsup's `shims` put
+    // ../../../node_modules/tsup/assets/cjs_shims.js in the mock's index.cjs.map).
+    const files = packOf(dir).files;
+    const foreign = files
+      .filter((file) => /^dist\/[^/]+\.[cm]?js\.map$/.test(file))
+      .flatMap((file) => {
+        const map = JSON.parse(readFileSync(join(pkgDir, file), "utf8"));
+        return map.sources
+          .map((source: string) =>
+            relative(pkgDir, resolve(dirname(join(pkgDir, file)), map.sourceRoot ?? "", source)),
+          )
+          .filter((source: string) => !source.startsWith("src/") || !files.includes(source))
+          .map((source: string) => `${file}: ${source}`);
+      });
+    expect(foreign).toEqual([]);
+  });
+
+  it("ships only what a user needs: package.json, README, LICENSE, dist/ and src/ without tests", () => {
+    const files = packOf(dir).files;
+    const needed = (file: string) =>
+      ["package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(file) ||
+      (file === "tool-schemas/package.json" && "./tool-schemas" in pkg.exports) ||
+      file.startsWith("dist/") ||
+      /^src\/.+\.(?:ts|mts|mjs)$/.test(file);
+    // (Anywhere: a dotfile such as .env or .npmrc, a test, a fixture, a key, a log.)
+    const stray = (file: string) =>
+      /(?:^|\/)\.|\.(?:test|spec)\.|test-support|__tests__|fixture|\.(?:pem|key|p12|log|tgz)$/i.test(
+        file,
+      );
+    expect(files.filter((file) => !needed(file) || stray(file))).toEqual([]);
+    // Nothing names the machine that built it, nor carries anything shaped like a credential.
+    const leaks = files.flatMap((file) => {
+      const text = readFileSync(join(pkgDir, file), "utf8");
+      return [
+        ...(text.includes(root) ? [`${file}: the build's path ${root}`] : []),
+        ...[...text.matchAll(CREDENTIAL_SHAPES)].map((m) => `${file}: ${m[0].slice(0, 16)}…`),
+      ];
+    });
+    expect(leaks).toEqual([]);
+  });
+
+  it("runs no script at install and depends on exactly what its build imports, at exact versions", () => {
+    // preinstall, install and postinstall run in every project that installs the package; prepare
+    // in one that installs it from git. (prepublishOnly runs only when the maintainers publish.)
+    expect(
+      Object.keys(pkg.scripts ?? {}).filter((name) =>
+        /^(?:preinstall|install|postinstall|prepare)$/.test(name),
+      ),
+    ).toEqual([]);
+    expect([pkg.peerDependencies, pkg.optionalDependencies, pkg.bundleDependencies]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const dependencies: Record<string, string> = pkg.dependencies ?? {};
+    expect(Object.keys(dependencies).sort()).toEqual(importedPackages(pkgDir));
+    // A lockfile pins what a range would float: exact versions, and a package of this repository
+    // at the version it has here (one release moves them together).
+    for (const [name, version] of Object.entries(dependencies))
+      expect(version, name).toBe(
+        name.startsWith("@chaindata/")
+          ? JSON.parse(
+              readFileSync(
+                join(root, "packages", name.slice("@chaindata/".length), "package.json"),
+                "utf8",
+              ),
+            ).version
+          : version.match(/^\d+\.\d+\.\d+$/)?.[0],
+      );
+  });
+
+  it("evaluates no string, imports no computed path, and reads only the environment variables the README's table lists", () => {
+    const code = builtFiles(pkgDir).map((file) => [file, readFileSync(join(pkgDir, file), "utf8")]);
+    expect(
+      code.flatMap(([file, text]) =>
+        [...text!.matchAll(/\beval\s*\(|\bnew\s+Function\s*\(|\bFunction\s*\(|\bimport\s*\(/g)].map(
+          (m) => `${file}: ${m[0]}`,
+        ),
+      ),
+    ).toEqual([]);
+    expect(environmentVariablesRead(code.map(([, text]) => text!))).toEqual(
+      securityRow(pkg.name).variables,
+    );
   });
 
   it("depends only on @chaindata packages and openapi-fetch at runtime", () => {
@@ -91,6 +252,21 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
       name === "openapi-fetch" ||
       (dir === "mock" && name.startsWith("@stoplight/"));
     expect(Object.keys(pkg.dependencies ?? {}).filter((n) => !allowed(n))).toEqual([]);
+    // An area on core alone; the sdk on core and every area.
+    const own = Object.keys(pkg.dependencies ?? {})
+      .filter((n) => n.startsWith("@chaindata/"))
+      .sort();
+    const areas = areaPackages.filter((area) => area !== "sdk");
+    if (areas.includes(dir)) expect(own).toEqual(["@chaindata/core"]);
+    if (dir === "sdk")
+      expect(own).toEqual(["core", ...areas].map((area) => `@chaindata/${area}`).sort());
+    // The README's table names each third-party one at its version.
+    expect(securityRow(pkg.name).dependencies).toEqual(
+      Object.entries<string>(pkg.dependencies ?? {})
+        .filter(([n]) => !n.startsWith("@chaindata/"))
+        .map(([n, version]) => `${n}@${version}`)
+        .sort(),
+    );
   });
 
   it("ships the repository's MIT LICENSE, and says where its source is, which Node it needs, that it is public", () => {

@@ -35,7 +35,7 @@ export interface LoadedSpec {
 
 /** The package's root folder (`src/..` when run from source, `dist/..` when built). */
 export function packageRoot(): string {
-  // `import.meta.url` is shimmed by tsup in the CommonJS build.
+  // (In the CommonJS build `import.meta.url` comes from src/cjs-shim.ts: tsup.config.ts.)
   return resolve(dirname(fileURLToPath(import.meta.url)), "..");
 }
 
