@@ -220,6 +220,30 @@ export const hasU64 = (shape) =>
   isInteger(shape) || (typeof shape === "object" && Object.values(shape).some(hasU64));
 
 /**
+ * Whether a value of `schema` may be other than a number: null, a string, a boolean, an object or
+ * an array, by its `type`, `const`, `enum`, `properties`, `items` or a branch. A schema that says
+ * none of these (`{}`, a bare `description`) counts as a number: nothing says otherwise.
+ */
+function mayHoldNonNumber(doc, schema, stack = []) {
+  if (!schema || typeof schema !== "object") return false;
+  if (schema.$ref)
+    return (
+      !stack.includes(schema.$ref) &&
+      mayHoldNonNumber(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref])
+    );
+  const types = [schema.type ?? []].flat();
+  return (
+    types.some((t) => t !== "integer" && t !== "number") ||
+    ("const" in schema && typeof schema.const !== "number") ||
+    (schema.enum ?? []).some((v) => typeof v !== "number") ||
+    Boolean(schema.properties || schema.items) ||
+    ["anyOf", "oneOf"].some((key) =>
+      (schema[key] ?? []).some((s) => mayHoldNonNumber(doc, s, stack)),
+    )
+  );
+}
+
+/**
  * Where the u64 values are in a response: `1` = this value is a u64 (uint64), `2` = an i64
  * (int64: signed, such as a balance change), `3` and `4` = a list of u64 or of i64 values,
  * `{ key: shape }` = inside these properties; a list of objects or floats is transparent (the
@@ -232,8 +256,9 @@ export const hasU64 = (shape) =>
  * of the schema read on: u64 values under `additionalProperties` (the runtime would not revive
  * them), and a value that one branch (of `anyOf`, `oneOf`, `allOf`, or beside `items` or
  * `properties`) types uint64 and another int64 (the runtime checks a value against one range), or
- * one a single value and another a list of them; and a list of lists of u64 values (no mark says
- * one).
+ * one a single value and another a list of them; a u64 or i64 value that may also be null or
+ * another type (`type: ["integer", "null"]`, a `null` or string branch of `anyOf` / `oneOf`: the
+ * runtime refuses those); and a list of lists of u64 values (no mark says one).
  */
 export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
   if (!schema || typeof schema !== "object") return undefined;
@@ -244,14 +269,28 @@ export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
       refusals,
     });
   }
-  if (isU64(schema)) return schema.format === "int64" ? 2 : 1;
-  if (isFloat(schema)) return 0;
   const where = stack.at(-1) ?? "a response schema";
   const refuse = (error, keyword) => {
     Object.assign(error, { at, keyword });
     if (!refusals) throw error;
     refusals.push(error);
   };
+  // A u64 of an answer that may be null or another type: the runtime refuses all but a whole
+  // number where a u64 stands (a null resolved typed bigint: decision 0005), so it would refuse
+  // the spec's own valid answers (review 69). One that may be missing is optional instead.
+  const notOnlyNumbers = (mark, keyword) =>
+    refuse(
+      new Error(
+        `${where}: the value is ${MARKS[mark]} and may also be null or another type (${keyword}), and @chaindata/core refuses anything but a whole number where a u64 or i64 value stands; make it optional rather than nullable, or give it one type`,
+      ),
+      keyword,
+    );
+  if (isU64(schema)) {
+    const mark = schema.format === "int64" ? 2 : 1;
+    if (schema.type.includes?.("null")) notOnlyNumbers(mark, "type");
+    return mark;
+  }
+  if (isFloat(schema)) return 0;
   const inner = (s, path) => u64Shape(doc, s, stack, { at: at && `${at}/${path}`, refusals });
   let shape;
   /** Merges `b` into the shape so far, refusing a u64 / i64 clash at `keyword`. */
@@ -264,8 +303,14 @@ export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
         keyword,
       ),
     ));
-  for (const key of ["anyOf", "oneOf", "allOf"])
-    (schema[key] ?? []).forEach((s, i) => merge(inner(s, `${key}/${i}`), key));
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const branches = (schema[key] ?? []).map((s, i) => [s, inner(s, `${key}/${i}`)]);
+    for (const [, b] of branches) merge(b, key);
+    // (allOf's branches hold at once: one that says no type beside a u64 is no other type.)
+    const other = branches.find(([s, b]) => b === undefined && mayHoldNonNumber(doc, s));
+    if (key !== "allOf" && typeof shape === "number" && shape > 0 && other)
+      notOnlyNumbers(shape, key);
+  }
   if (schema.items) {
     const item = inner(schema.items, "items");
     if (item > 2)
@@ -276,7 +321,10 @@ export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
         "items",
       );
     // (A list of u64 or i64 values is marked as one, `3` or `4`: see above.)
-    else merge(item > 0 ? item + 2 : item, "items");
+    else {
+      merge(item > 0 ? item + 2 : item, "items");
+      if (item > 0 && schema.type?.includes?.("null")) notOnlyNumbers(item + 2, "type");
+    }
   }
   for (const [name, s] of Object.entries(schema.properties ?? {})) {
     const below = inner(s, `properties/${pointerSegment(name)}`);
