@@ -164,7 +164,7 @@ describe("the agent tools recipe", () => {
     );
     const refused = (await assetsByOwner({ ownerAddress }, signal)).content[0]!.text;
     expect(refused).toMatch(
-      /^JSON-RPC error -32602 from getAssetsByOwner: Invalid params for \*\*\*: x+\nRetrying the same call will not help\.$/,
+      /^JSON-RPC error -32602 from getAssetsByOwner: Invalid params for \*\*\*: x+…\nRetrying the same call will not help\.$/,
     );
     expect(refused).not.toContain(KEY);
     expect(refused.length).toBeLessThan(600);
