@@ -45,9 +45,9 @@ export type U64Check = (value: unknown, shape: U64Shape | undefined, path: strin
  * strings anywhere and u64 values where `shape` says, and with `check`, gives it every converted
  * value the shape marks, with its path from `path` (the root's name). Descends only where there
  * is something to do, and writes back only what it converts. Arrays pass their shape to every
- * element, a list's (3 or 4) as its element's (1 or 2); an object shape is looked up per key (own keys only: a response key such as
- * `constructor` must not pick up Object.prototype members). Iterative, not recursive: JSON.parse
- * reads nesting far deeper than the call stack allows. (The check is passed in, not called here:
+ * element, a list's (3 or 4) as its element's (1 or 2); an object shape is looked up per key (own
+ * keys only: a response key such as `constructor` must not pick up Object.prototype members).
+ * Iterative, not recursive: JSON.parse reads nesting far deeper than the call stack allows. (The check is passed in, not called here:
  * a bundle that revives without checking, the webhook receiver's, does not carry it.)
  */
 const walk = (
