@@ -58,6 +58,11 @@ describe("the check's output (node scripts/api-report.mjs without --write)", () 
     const changes = reportChanges("", many);
     expect(changes).toHaveLength(21);
     expect(changes.at(-1)).toBe("… and 5 more lines");
+    // A long line, such as a tool's literal description, is cut, saying how long it was.
+    const long = `readonly description: "${"d".repeat(15_000)}";`;
+    expect(reportChanges(`${long}\n`, "")).toEqual([
+      `- ${long.slice(0, 300)}… (${long.length} characters)`,
+    ]);
   });
 });
 
