@@ -6,8 +6,8 @@
 // (test/generate/tool-schemas.test.ts): `$ref`s inlined, `x-*`, `examples` and `title` dropped
 // (tokens: a model reads every one), `x-pattern-description` said in the description, the rules
 // between params kept as `dependentSchemas` / `allOf` and said in words in the description of each
-// property they name (some model APIs' strict modes drop those keywords). The module imports
-// nothing, and the package's main entry never imports it: no call bundle carries it.
+// property they name (some model APIs' strict modes drop those keywords). The module imports only
+// core's `deepFreeze`, and the package's main entry never imports it: no call bundle carries it.
 import { banner, literal } from "./lib/emit.mjs";
 import { inputSchema, operationsOf, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { placed, placeOf } from "./lib/places.mjs";
@@ -472,7 +472,7 @@ function sharedParts(tools, refs) {
     const kept = new Set(order.filter((k) => written.get(k) > 1));
     if (kept.size === candidates.size) {
       const names = new Map();
-      const taken = new Set(tools.map((t) => `${t.name}Tool`).concat("toolSchemas", "frozen"));
+      const taken = new Set(tools.map((t) => `${t.name}Tool`).concat("toolSchemas", FREEZE));
       for (const key of order) {
         const [tool, at] = first.get(key);
         const ref = refs.get(key);
@@ -510,19 +510,14 @@ function withSharedMarks(schema, names, self = false) {
   return out;
 }
 
-// Every object a module exports is frozen, at any depth: the tools share parts, so a host that
-// changed one tool's schema in place would change others' too; frozen, the change throws (ES
-// modules are strict) instead. The types (`as const`) already say readonly. `/* @__PURE__ */`:
-// a bundle that imports one tool keeps only its parts.
-const FROZEN =
-  `/** \`value\` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */\n` +
-  `const frozen = <T>(value: T): T => {\n` +
-  `  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {\n` +
-  `    Object.freeze(value);\n` +
-  `    for (const member of Object.values(value)) frozen(member);\n` +
-  `  }\n` +
-  `  return value;\n` +
-  `};\n`;
+// Every object a module exports is frozen, at any depth, by core's `deepFreeze`: the tools share
+// parts, so a host that changed one tool's schema in place would change others' too; frozen, the
+// change throws (ES modules are strict) instead. The types (`as const`) already say readonly.
+// `/* @__PURE__ */`: a bundle that imports one tool keeps only its parts. (Imported rather than
+// declared in each module: one copy in an app that imports several areas' tools, or the sdk's
+// record of all of them; review 71, F1, decision 0020.)
+const FREEZE = "deepFreeze";
+const FREEZE_IMPORT = `import { ${FREEZE} } from "@chaindata/core";\n`;
 
 /** `{ "packages/<area>/src/generated/tool-schemas.ts": … }` of the package of `main` (and `http`). */
 export function emitToolSchemas(main, http) {
@@ -545,20 +540,20 @@ export function emitToolSchemas(main, http) {
   const parts = [...names].map(
     ([key, { name, places }]) =>
       (places.length ? `// (At ${places.join(", ")}.)\n` : "") +
-      `const ${name} = /* @__PURE__ */ frozen(${code(withSharedMarks(JSON.parse(key), names, true))} as const);\n`,
+      `const ${name} = /* @__PURE__ */ ${FREEZE}(${code(withSharedMarks(JSON.parse(key), names, true))} as const);\n`,
   );
   const consts = tools.map(
     (t) =>
       `/** The tool of \`${t.name}\`: its name, description and JSON Schema of its params${t.params ? ` (the SDK takes \`args.${t.params}\`)` : ""}. */\n` +
-      `export const ${t.name}Tool = /* @__PURE__ */ frozen(${mutableRequired(code({ ...t, inputSchema: withSharedMarks(t.inputSchema, names, true) }), t.inputSchema.required)} as const);\n`,
+      `export const ${t.name}Tool = /* @__PURE__ */ ${FREEZE}(${mutableRequired(code({ ...t, inputSchema: withSharedMarks(t.inputSchema, names, true) }), t.inputSchema.required)} as const);\n`,
   );
   return {
     [`packages/${area}/src/generated/tool-schemas.ts`]:
       banner(files.join(" and ")) +
       `// Each operation as a tool for an AI agent or an MCP server: \`{ name, description, inputSchema }\`,\n` +
       `// \`inputSchema\` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).\n` +
-      `// Imported from ${literal(`@chaindata/${area}/tool-schemas`)}; the package's main entry does not import it.\n\n` +
-      FROZEN +
+      `// Imported from ${literal(`@chaindata/${area}/tool-schemas`)}; the package's main entry does not import it.\n` +
+      FREEZE_IMPORT +
       (parts.length
         ? `\n// The parts two or more tools' input schemas have: each tool's schema is still whole JSON.\n` +
           parts.join("")
@@ -567,7 +562,7 @@ export function emitToolSchemas(main, http) {
       consts.join("\n") +
       `\n/** Every tool of this package, by operation name. */\n` +
       // (Typed by the names of the tools, so that its declaration does not repeat each one's.)
-      `export const toolSchemas: {\n${tools.map((t) => `  readonly ${t.name}: typeof ${t.name}Tool;`).join("\n")}\n} = /* @__PURE__ */ frozen({\n${tools.map((t) => `  ${t.name}: ${t.name}Tool,`).join("\n")}\n});\n`,
+      `export const toolSchemas: {\n${tools.map((t) => `  readonly ${t.name}: typeof ${t.name}Tool;`).join("\n")}\n} = /* @__PURE__ */ ${FREEZE}({\n${tools.map((t) => `  ${t.name}: ${t.name}Tool,`).join("\n")}\n});\n`,
   };
 }
 

@@ -19,8 +19,8 @@
  *   (f) `@chaindata/sdk/tool-schemas` holds every area's tools, the areas' own objects, none lost
  *       to a name two areas have (the generator refuses such a name), each with its client member.
  *
- * The schemas are read from the generated sources (they import nothing); the clients from the
- * packages' built dist, as a user calls them.
+ * The schemas are read from the generated sources (they import only core's `deepFreeze`); the
+ * clients from the packages' built dist, as a user calls them.
  */
 import { ValidationError } from "@chaindata/core";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -637,6 +637,41 @@ describe("tool schemas", () => {
       w.createWebhookTool.inputSchema.properties.transactionTypes.items.anyOf[0].enum.push("X");
     }).toThrow(TypeError);
     expect(JSON.stringify(w.updateWebhookTool)).toBe(before);
+  });
+
+  it("the freezing helper is core's, so every area's tools bundled together carry it once (review 71, F1)", async () => {
+    // (From the sources, as a bundler resolves the subpaths and core: no build needed.)
+    const { build } = await import("esbuild");
+    const bundled = await build({
+      entryPoints: [`${root}packages/sdk/src/generated/tool-schemas.ts`],
+      bundle: true,
+      minify: true,
+      format: "esm",
+      write: false,
+      logLevel: "error",
+      plugins: [
+        {
+          name: "chaindata-sources",
+          setup(b) {
+            b.onResolve({ filter: /^@chaindata\// }, ({ path }) => {
+              const [, area, subpath] = /^@chaindata\/([^/]+)(\/.+)?$/.exec(path)!;
+              return {
+                path:
+                  subpath === "/tool-schemas"
+                    ? `${root}packages/${area}/src/generated/tool-schemas.ts`
+                    : `${root}packages/${area}/src/index.ts`,
+              };
+            });
+          },
+        },
+      ],
+    });
+    const code = bundled.outputFiles[0]!.text;
+    expect(code.split("Object.isFrozen(").length - 1).toBe(1);
+    for (const area of packages)
+      expect(readFileSync(`${root}packages/${area}/src/generated/tool-schemas.ts`, "utf8")).toMatch(
+        /^import \{ deepFreeze \} from "@chaindata\/core";$/m,
+      );
   });
 
   it("@chaindata/sdk/tool-schemas: every area's tools, the areas' own, each with its client member", async () => {

@@ -202,3 +202,7 @@ export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   MAX_TIMER_MS,
 } from "./internal/timer.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  deepFreeze,
+} from "./internal/deep-freeze.js";

@@ -3,18 +3,10 @@
 // Each operation as a tool for an AI agent or an MCP server: `{ name, description, inputSchema }`,
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/admin/tool-schemas"; the package's main entry does not import it.
-
-/** `value` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */
-const frozen = <T>(value: T): T => {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) frozen(member);
-  }
-  return value;
-};
+import { deepFreeze } from "@chaindata/core";
 
 /** The tool of `getProjectUsage`: its name, description and JSON Schema of its params. */
-export const getProjectUsageTool = /* @__PURE__ */ frozen({
+export const getProjectUsageTool = /* @__PURE__ */ deepFreeze({
   name: "getProjectUsage",
   description:
     "Get a project's usage.\n\nReturns the project's usage report for the current cycle: credits remaining and used (regular and prepaid), the subscription details (plan, credit limit and billing cycle; the billing cycle is null on free plans) and the request count of every service. Newer responses also carry the `creditCycle` that the credit figures are scoped to.\n\nThe API key must belong to the project `id`; a key of another project is answered with 400. Send the key in the `X-Api-Key` header (recommended) or as the `api-key` query parameter.\n\n**Rate limit**: 5 requests per second per project; beyond it the service answers 429 with `Retry-After`.",
@@ -39,6 +31,6 @@ export const getProjectUsageTool = /* @__PURE__ */ frozen({
 /** Every tool of this package, by operation name. */
 export const toolSchemas: {
   readonly getProjectUsage: typeof getProjectUsageTool;
-} = /* @__PURE__ */ frozen({
+} = /* @__PURE__ */ deepFreeze({
   getProjectUsage: getProjectUsageTool,
 });

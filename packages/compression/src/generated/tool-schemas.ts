@@ -3,18 +3,10 @@
 // Each operation as a tool for an AI agent or an MCP server: `{ name, description, inputSchema }`,
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/compression/tool-schemas"; the package's main entry does not import it.
-
-/** `value` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */
-const frozen = <T>(value: T): T => {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) frozen(member);
-  }
-  return value;
-};
+import { deepFreeze } from "@chaindata/core";
 
 // The parts two or more tools' input schemas have: each tool's schema is still whole JSON.
-const compressionLimitSchema = /* @__PURE__ */ frozen({
+const compressionLimitSchema = /* @__PURE__ */ deepFreeze({
   type: [
     "integer",
     "null"
@@ -24,7 +16,7 @@ const compressionLimitSchema = /* @__PURE__ */ frozen({
   maximum: 1000,
   default: 1000
 } as const);
-const mintSchema = /* @__PURE__ */ frozen({
+const mintSchema = /* @__PURE__ */ deepFreeze({
   description: "Only return token accounts of this mint. `null` means any mint.",
   anyOf: [
     {
@@ -38,7 +30,7 @@ const mintSchema = /* @__PURE__ */ frozen({
     }
   ]
 } as const);
-const cursorSchema = /* @__PURE__ */ frozen({
+const cursorSchema = /* @__PURE__ */ deepFreeze({
   description:
     "The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page.",
   anyOf: [
@@ -53,7 +45,7 @@ const cursorSchema = /* @__PURE__ */ frozen({
     }
   ]
 } as const);
-const getCompressionSignaturesForAddressCursorSchema = /* @__PURE__ */ frozen({
+const getCompressionSignaturesForAddressCursorSchema = /* @__PURE__ */ deepFreeze({
   type: [
     "string",
     "null"
@@ -64,7 +56,7 @@ const getCompressionSignaturesForAddressCursorSchema = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getCompressedAccountsByOwner`: its name, description and JSON Schema of its params. */
-export const getCompressedAccountsByOwnerTool = /* @__PURE__ */ frozen({
+export const getCompressedAccountsByOwnerTool = /* @__PURE__ */ deepFreeze({
   name: "getCompressedAccountsByOwner",
   description:
     "List the compressed accounts owned by an address.\n\nReturns one page of the compressed accounts whose owner is `owner` (a program or a wallet). Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. `filters` (up to 5 memcmp filters) and `dataSlice` narrow the accounts and the data returned. With filters, the owner must have at most 1,000,000 child accounts, otherwise the call fails with a validation error (-32000). Unknown parameter names are rejected.",
@@ -177,7 +169,7 @@ export const getCompressedAccountsByOwnerTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getCompressedTokenAccountsByOwner`: its name, description and JSON Schema of its params. */
-export const getCompressedTokenAccountsByOwnerTool = /* @__PURE__ */ frozen({
+export const getCompressedTokenAccountsByOwnerTool = /* @__PURE__ */ deepFreeze({
   name: "getCompressedTokenAccountsByOwner",
   description:
     "List the compressed token accounts owned by an address.\n\nReturns one page of the compressed token accounts whose token owner is `owner`, optionally only those of one `mint`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. Token amounts are raw u64 values (delivered as `bigint`). Unknown parameter names are rejected.",
@@ -202,7 +194,7 @@ export const getCompressedTokenAccountsByOwnerTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getCompressedTokenAccountsByDelegate`: its name, description and JSON Schema of its params. */
-export const getCompressedTokenAccountsByDelegateTool = /* @__PURE__ */ frozen({
+export const getCompressedTokenAccountsByDelegateTool = /* @__PURE__ */ deepFreeze({
   name: "getCompressedTokenAccountsByDelegate",
   description:
     "List the compressed token accounts delegated to an address.\n\nReturns one page of the compressed token accounts whose `tokenData.delegate` is `delegate`, optionally only those of one `mint`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. Unknown parameter names are rejected.",
@@ -227,7 +219,7 @@ export const getCompressedTokenAccountsByDelegateTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getCompressedBalanceByOwner`: its name, description and JSON Schema of its params. */
-export const getCompressedBalanceByOwnerTool = /* @__PURE__ */ frozen({
+export const getCompressedBalanceByOwnerTool = /* @__PURE__ */ deepFreeze({
   name: "getCompressedBalanceByOwner",
   description:
     "Get the total compressed lamport balance of an owner.\n\nReturns the sum of the lamports held in all compressed accounts owned by `owner`, as a u64 (delivered as `bigint`). Unknown parameter names are rejected.",
@@ -249,7 +241,7 @@ export const getCompressedBalanceByOwnerTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getCompressionSignaturesForAddress`: its name, description and JSON Schema of its params. */
-export const getCompressionSignaturesForAddressTool = /* @__PURE__ */ frozen({
+export const getCompressionSignaturesForAddressTool = /* @__PURE__ */ deepFreeze({
   name: "getCompressionSignaturesForAddress",
   description:
     "List the transactions that opened or closed a compressed account.\n\nReturns one page of the signatures of the transactions that created or closed versions of the compressed account with the given permanent `address`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. Unknown parameter names are rejected.",
@@ -273,7 +265,7 @@ export const getCompressionSignaturesForAddressTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getLatestCompressionSignatures`: its name, description and JSON Schema of its params. */
-export const getLatestCompressionSignaturesTool = /* @__PURE__ */ frozen({
+export const getLatestCompressionSignaturesTool = /* @__PURE__ */ deepFreeze({
   name: "getLatestCompressionSignatures",
   description:
     "List the most recent transactions that touched compressed state.\n\nReturns one page of the signatures of the latest transactions that used ZK compression. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. No parameter is required. Unknown parameter names are rejected.",
@@ -288,7 +280,7 @@ export const getLatestCompressionSignaturesTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getMultipleNewAddressProofsV2`: its name, description and JSON Schema of its params (the SDK takes `args.addresses`). */
-export const getMultipleNewAddressProofsV2Tool = /* @__PURE__ */ frozen({
+export const getMultipleNewAddressProofsV2Tool = /* @__PURE__ */ deepFreeze({
   name: "getMultipleNewAddressProofsV2",
   description:
     "Prove that new compressed-account addresses are unused.\n\nFor each `{address, tree}` entry, returns a non-inclusion proof that the address does not yet exist in that address Merkle tree, as needed to create compressed accounts at those addresses. The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails with \"No addresses provided\" and more than 1000 entries with \"Too many addresses requested\" (both -32000).",
@@ -344,7 +336,7 @@ export const toolSchemas: {
   readonly getCompressionSignaturesForAddress: typeof getCompressionSignaturesForAddressTool;
   readonly getLatestCompressionSignatures: typeof getLatestCompressionSignaturesTool;
   readonly getMultipleNewAddressProofsV2: typeof getMultipleNewAddressProofsV2Tool;
-} = /* @__PURE__ */ frozen({
+} = /* @__PURE__ */ deepFreeze({
   getCompressedAccountsByOwner: getCompressedAccountsByOwnerTool,
   getCompressedTokenAccountsByOwner: getCompressedTokenAccountsByOwnerTool,
   getCompressedTokenAccountsByDelegate: getCompressedTokenAccountsByDelegateTool,

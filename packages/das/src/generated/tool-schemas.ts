@@ -3,75 +3,67 @@
 // Each operation as a tool for an AI agent or an MCP server: `{ name, description, inputSchema }`,
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/das/tool-schemas"; the package's main entry does not import it.
-
-/** `value` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */
-const frozen = <T>(value: T): T => {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) frozen(member);
-  }
-  return value;
-};
+import { deepFreeze } from "@chaindata/core";
 
 // The parts two or more tools' input schemas have: each tool's schema is still whole JSON.
-const showUnverifiedCollectionsSchema = /* @__PURE__ */ frozen({
+const showUnverifiedCollectionsSchema = /* @__PURE__ */ deepFreeze({
   type: "boolean",
   description: "Return the grouping of unverified collections instead of skipping them.",
   default: false
 } as const);
-const showCollectionMetadataSchema = /* @__PURE__ */ frozen({
+const showCollectionMetadataSchema = /* @__PURE__ */ deepFreeze({
   type: "boolean",
   description: "Include the collection's metadata.",
   default: false
 } as const);
-const showFungibleSchema = /* @__PURE__ */ frozen({
+const showFungibleSchema = /* @__PURE__ */ deepFreeze({
   type: "boolean",
   description: "Include fungible-token data (fungible tokens held by the owner).",
   default: false
 } as const);
-const showInscriptionSchema = /* @__PURE__ */ frozen({
+const showInscriptionSchema = /* @__PURE__ */ deepFreeze({
   type: "boolean",
   description:
     "Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.",
   default: false
 } as const);
 // (At showRawData, requireFullIndex, showSystemMetadata.)
-const showRawDataSchema = /* @__PURE__ */ frozen({
+const showRawDataSchema = /* @__PURE__ */ deepFreeze({
   type: "boolean",
   description:
     "A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service."
 } as const);
-const showNativeBalanceSchema = /* @__PURE__ */ frozen({
+const showNativeBalanceSchema = /* @__PURE__ */ deepFreeze({
   type: "boolean",
   description:
     "A flag of the RS SDK's `GetAssetOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`); what it does for getAsset and getAssetBatch is not documented by the service."
 } as const);
-const pageSchema = /* @__PURE__ */ frozen({
+const pageSchema = /* @__PURE__ */ deepFreeze({
   type: "integer",
   description:
     "The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. Cannot be used with before, after or cursor.",
   minimum: 1,
   maximum: 9007199254740991
 } as const);
-const beforeSchema = /* @__PURE__ */ frozen({
+const beforeSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With before, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
   minLength: 1
 } as const);
-const afterSchema = /* @__PURE__ */ frozen({
+const afterSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With after, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
   minLength: 1
 } as const);
-const cursorSchema = /* @__PURE__ */ frozen({
+const cursorSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. With cursor, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
   minLength: 1
 } as const);
-const sortBySchema = /* @__PURE__ */ frozen({
+const sortBySchema = /* @__PURE__ */ deepFreeze({
   type: "object",
   description:
     "The ordering of the assets. With before, after or cursor, sortBy.sortBy must be \"id\" (when given).",
@@ -105,18 +97,18 @@ const sortBySchema = /* @__PURE__ */ frozen({
   additionalProperties: false
 } as const);
 // (At showRawData, requireFullIndex, showSystemMetadata.)
-const getAssetsByOwnerShowRawDataSchema = /* @__PURE__ */ frozen({
+const getAssetsByOwnerShowRawDataSchema = /* @__PURE__ */ deepFreeze({
   type: "boolean",
   description:
     "A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service."
 } as const);
-const showClosedAccountsSchema = /* @__PURE__ */ frozen({
+const showClosedAccountsSchema = /* @__PURE__ */ deepFreeze({
   type: "boolean",
   description:
     "A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service."
 } as const);
 // (At beforeDependent, afterDependent, cursorDependent.)
-const beforeDependentSchema = /* @__PURE__ */ frozen({
+const beforeDependentSchema = /* @__PURE__ */ deepFreeze({
   type: "object",
   properties: {
     sortBy: {
@@ -133,7 +125,7 @@ const beforeDependentSchema = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getAsset`: its name, description and JSON Schema of its params. */
-export const getAssetTool = /* @__PURE__ */ frozen({
+export const getAssetTool = /* @__PURE__ */ deepFreeze({
   name: "getAsset",
   description:
     "Get one asset by its id.\n\nReturns a single digital asset — an NFT, a compressed NFT or a fungible token — identified by its asset id, which is normally the mint address. The record carries the asset's content (metadata, files, links), authorities, compression state, groupings (collection), royalty, creators, ownership, supply and, for tokens, `token_info` with price data where available. Display `options` add data (unverified collections, collection metadata, fungible data, inscriptions) without changing which asset is returned. An unknown id yields a not-found error.",
@@ -171,7 +163,7 @@ export const getAssetTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getAssetBatch`: its name, description and JSON Schema of its params. */
-export const getAssetBatchTool = /* @__PURE__ */ frozen({
+export const getAssetBatchTool = /* @__PURE__ */ deepFreeze({
   name: "getAssetBatch",
   description:
     "Get up to 1,000 assets by id in one call.\n\nReturns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset.",
@@ -215,7 +207,7 @@ export const getAssetBatchTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getAssetsByOwner`: its name, description and JSON Schema of its params. */
-export const getAssetsByOwnerTool = /* @__PURE__ */ frozen({
+export const getAssetsByOwnerTool = /* @__PURE__ */ deepFreeze({
   name: "getAssetsByOwner",
   description:
     "List the assets a wallet owns.\n\nLists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data.",
@@ -298,7 +290,7 @@ export const getAssetsByOwnerTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getAssetsByAuthority`: its name, description and JSON Schema of its params. */
-export const getAssetsByAuthorityTool = /* @__PURE__ */ frozen({
+export const getAssetsByAuthorityTool = /* @__PURE__ */ deepFreeze({
   name: "getAssetsByAuthority",
   description:
     "List the assets an address has authority over.\n\nLists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data.",
@@ -381,7 +373,7 @@ export const getAssetsByAuthorityTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getNftEditions`: its name, description and JSON Schema of its params. */
-export const getNftEditionsTool = /* @__PURE__ */ frozen({
+export const getNftEditionsTool = /* @__PURE__ */ deepFreeze({
   name: "getNftEditions",
   description:
     "List the print editions of a master-edition NFT.\n\nLists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error.",
@@ -422,7 +414,7 @@ export const toolSchemas: {
   readonly getAssetsByOwner: typeof getAssetsByOwnerTool;
   readonly getAssetsByAuthority: typeof getAssetsByAuthorityTool;
   readonly getNftEditions: typeof getNftEditionsTool;
-} = /* @__PURE__ */ frozen({
+} = /* @__PURE__ */ deepFreeze({
   getAsset: getAssetTool,
   getAssetBatch: getAssetBatchTool,
   getAssetsByOwner: getAssetsByOwnerTool,

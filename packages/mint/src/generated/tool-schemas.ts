@@ -3,18 +3,10 @@
 // Each operation as a tool for an AI agent or an MCP server: `{ name, description, inputSchema }`,
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/mint/tool-schemas"; the package's main entry does not import it.
-
-/** `value` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */
-const frozen = <T>(value: T): T => {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) frozen(member);
-  }
-  return value;
-};
+import { deepFreeze } from "@chaindata/core";
 
 /** The tool of `mintCompressedNft`: its name, description and JSON Schema of its params. */
-export const mintCompressedNftTool = /* @__PURE__ */ frozen({
+export const mintCompressedNftTool = /* @__PURE__ */ deepFreeze({
   name: "mintCompressedNft",
   description:
     "Deprecated: use the ZK-compression API (@chaindata/compression) instead.\n\nMint a compressed NFT to a wallet.\n\nMints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.\n\n**Not idempotent**: a retry after a timeout or a lost response can mint a second NFT, so the SDK does not retry it unless asked to.\n\nTo mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.",
@@ -149,6 +141,6 @@ export const mintCompressedNftTool = /* @__PURE__ */ frozen({
 /** Every tool of this package, by operation name. */
 export const toolSchemas: {
   readonly mintCompressedNft: typeof mintCompressedNftTool;
-} = /* @__PURE__ */ frozen({
+} = /* @__PURE__ */ deepFreeze({
   mintCompressedNft: mintCompressedNftTool,
 });

@@ -4,18 +4,10 @@
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/token-metadata/tool-schemas"; the package's main entry does not import
 // it.
-
-/** `value` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */
-const frozen = <T>(value: T): T => {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) frozen(member);
-  }
-  return value;
-};
+import { deepFreeze } from "@chaindata/core";
 
 /** The tool of `getTokenMetadata`: its name, description and JSON Schema of its params. */
-export const getTokenMetadataTool = /* @__PURE__ */ frozen({
+export const getTokenMetadataTool = /* @__PURE__ */ deepFreeze({
   name: "getTokenMetadata",
   description:
     "Deprecated: use DAS getAsset / getAssetBatch (@chaindata/das) instead.\n\nGet token metadata.\n\nReturns one legacy record per requested mint (at most 100 mints): the mint account (`onChainAccountInfo`), its Metaplex metadata (`onChainMetadata`), the off-chain JSON the metadata points to (`offChainMetadata`, only with `includeOffChain: true`) and the entry of the old token list (`legacyMetadata`). Each of the first three carries its own `error` string, empty when there was no error. (The public docs call this operation `queryMetadataV1`.)",
@@ -56,6 +48,6 @@ export const getTokenMetadataTool = /* @__PURE__ */ frozen({
 /** Every tool of this package, by operation name. */
 export const toolSchemas: {
   readonly getTokenMetadata: typeof getTokenMetadataTool;
-} = /* @__PURE__ */ frozen({
+} = /* @__PURE__ */ deepFreeze({
   getTokenMetadata: getTokenMetadataTool,
 });

@@ -3,30 +3,22 @@
 // Each operation as a tool for an AI agent or an MCP server: `{ name, description, inputSchema }`,
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/wallet/tool-schemas"; the package's main entry does not import it.
-
-/** `value` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */
-const frozen = <T>(value: T): T => {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) frozen(member);
-  }
-  return value;
-};
+import { deepFreeze } from "@chaindata/core";
 
 // The parts two or more tools' input schemas have: each tool's schema is still whole JSON.
-const addressSchema = /* @__PURE__ */ frozen({
+const addressSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
-const domainSchema = /* @__PURE__ */ frozen({
+const domainSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only). Must be a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot).",
   pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$"
 } as const);
-const getBalancesAddressSchema = /* @__PURE__ */ frozen({
+const getBalancesAddressSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "The wallet address (base58). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
@@ -34,7 +26,7 @@ const getBalancesAddressSchema = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getIdentity`: its name, description and JSON Schema of its params. */
-export const getIdentityTool = /* @__PURE__ */ frozen({
+export const getIdentityTool = /* @__PURE__ */ deepFreeze({
   name: "getIdentity",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's identity.\n\nLooks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.\n\nRequires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).",
@@ -58,7 +50,7 @@ export const getIdentityTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getBatchIdentity`: its name, description and JSON Schema of its params. */
-export const getBatchIdentityTool = /* @__PURE__ */ frozen({
+export const getBatchIdentityTool = /* @__PURE__ */ deepFreeze({
   name: "getBatchIdentity",
   description:
     "Beta: routes and response formats may change.\n\nGet the identities of up to 100 wallets.\n\nLooks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.\n\nRequires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.",
@@ -88,7 +80,7 @@ export const getBatchIdentityTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getBalances`: its name, description and JSON Schema of its params. */
-export const getBalancesTool = /* @__PURE__ */ frozen({
+export const getBalancesTool = /* @__PURE__ */ deepFreeze({
   name: "getBalances",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's token and NFT balances.\n\nReturns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.\n\nWith `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.",
@@ -135,7 +127,7 @@ export const getBalancesTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getHistory`: its name, description and JSON Schema of its params. */
-export const getHistoryTool = /* @__PURE__ */ frozen({
+export const getHistoryTool = /* @__PURE__ */ deepFreeze({
   name: "getHistory",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's transaction history.\n\nReturns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).",
@@ -782,7 +774,7 @@ export const getHistoryTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getTransfers`: its name, description and JSON Schema of its params. */
-export const getTransfersTool = /* @__PURE__ */ frozen({
+export const getTransfersTool = /* @__PURE__ */ deepFreeze({
   name: "getTransfers",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's transfers.\n\nReturns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.",
@@ -815,7 +807,7 @@ export const getTransfersTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getFundedBy`: its name, description and JSON Schema of its params. */
-export const getFundedByTool = /* @__PURE__ */ frozen({
+export const getFundedByTool = /* @__PURE__ */ deepFreeze({
   name: "getFundedBy",
   description:
     "Beta: routes and response formats may change.\n\nGet a wallet's original funding source.\n\nReturns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.",
@@ -839,7 +831,7 @@ export const toolSchemas: {
   readonly getHistory: typeof getHistoryTool;
   readonly getTransfers: typeof getTransfersTool;
   readonly getFundedBy: typeof getFundedByTool;
-} = /* @__PURE__ */ frozen({
+} = /* @__PURE__ */ deepFreeze({
   getIdentity: getIdentityTool,
   getBatchIdentity: getBatchIdentityTool,
   getBalances: getBalancesTool,

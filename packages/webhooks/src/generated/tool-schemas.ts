@@ -3,18 +3,10 @@
 // Each operation as a tool for an AI agent or an MCP server: `{ name, description, inputSchema }`,
 // `inputSchema` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).
 // Imported from "@chaindata/webhooks/tool-schemas"; the package's main entry does not import it.
-
-/** `value` and every object in it, frozen (the tools share parts, so one tool's cannot be changed under another). */
-const frozen = <T>(value: T): T => {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) frozen(member);
-  }
-  return value;
-};
+import { deepFreeze } from "@chaindata/core";
 
 // The parts two or more tools' input schemas have: each tool's schema is still whole JSON.
-const webhookUrlSchema = /* @__PURE__ */ frozen({
+const webhookUrlSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. Must be a public HTTPS URL, not localhost, 127.x.x.x or [::1].",
@@ -22,7 +14,7 @@ const webhookUrlSchema = /* @__PURE__ */ frozen({
   pattern:
     "^[hH][tT][tT][pP][sS]://(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]|127\\.\\d+\\.\\d+\\.\\d+|\\[::1\\])(:\\d+)?([/?#]|$))"
 } as const);
-const transactionTypeFilterSchema = /* @__PURE__ */ frozen({
+const transactionTypeFilterSchema = /* @__PURE__ */ deepFreeze({
   type: "array",
   description:
     "The transaction types that trigger the webhook; `[\"ANY\"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `[\"ANY\"]` for a raw or Discord webhook.",
@@ -618,32 +610,32 @@ const transactionTypeFilterSchema = /* @__PURE__ */ frozen({
     ]
   }
 } as const);
-const addressSchema = /* @__PURE__ */ frozen({
+const addressSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
-const watchedAddressesSchema = /* @__PURE__ */ frozen({
+const watchedAddressesSchema = /* @__PURE__ */ deepFreeze({
   type: "array",
   description: "The accounts to watch, at most 100,000.",
   maxItems: 100000,
   items: addressSchema
 } as const);
-const watchedAddressOwnersSchema = /* @__PURE__ */ frozen({
+const watchedAddressOwnersSchema = /* @__PURE__ */ deepFreeze({
   type: "array",
   description:
     "Owner addresses whose accounts are watched (old SDK only; semantics not documented).",
   items: addressSchema
 } as const);
-const deliveryAuthHeaderSchema = /* @__PURE__ */ frozen({
+const deliveryAuthHeaderSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses. Must be a header value (no control characters other than tab, no line breaks).",
   maxLength: 8192,
   pattern: "^[^\\u0000-\\u0008\\u000A-\\u001F\\u007F]*$"
 } as const);
-const webhookIDSchema = /* @__PURE__ */ frozen({
+const webhookIDSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
     "The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. Must be a UUID (hex digits in groups of 8-4-4-4-12).",
@@ -652,7 +644,7 @@ const webhookIDSchema = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `listWebhooks`: its name, description and JSON Schema of its params. */
-export const listWebhooksTool = /* @__PURE__ */ frozen({
+export const listWebhooksTool = /* @__PURE__ */ deepFreeze({
   name: "listWebhooks",
   description: "List webhooks.\n\nReturns every webhook of the API key's project.",
   inputSchema: {
@@ -663,7 +655,7 @@ export const listWebhooksTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `createWebhook`: its name, description and JSON Schema of its params. */
-export const createWebhookTool = /* @__PURE__ */ frozen({
+export const createWebhookTool = /* @__PURE__ */ deepFreeze({
   name: "createWebhook",
   description:
     "Create a webhook.\n\nRegisters a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Not idempotent: a retried request can create a second webhook.",
@@ -726,7 +718,7 @@ export const createWebhookTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `getWebhook`: its name, description and JSON Schema of its params. */
-export const getWebhookTool = /* @__PURE__ */ frozen({
+export const getWebhookTool = /* @__PURE__ */ deepFreeze({
   name: "getWebhook",
   description: "Get a webhook.\n\nReturns one webhook by its id.",
   inputSchema: {
@@ -742,7 +734,7 @@ export const getWebhookTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `updateWebhook`: its name, description and JSON Schema of its params. */
-export const updateWebhookTool = /* @__PURE__ */ frozen({
+export const updateWebhookTool = /* @__PURE__ */ deepFreeze({
   name: "updateWebhook",
   description:
     "Edit a webhook.\n\nReplaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), prefer `editWebhook` of `@chaindata/webhooks` (for watched addresses, `addWebhookAddresses` and `removeWebhookAddresses`): it reads the webhook, writes back the settings only, and skips the write when nothing changes. Spreading a read instead, `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })`, is accepted but sends the read-only `wallet`, `project` and `active` back, and how the service treats them is not documented (`active: true` might re-enable a webhook it had turned off); a field the read gains that this body does not list would be refused before sending. Not idempotent by default (it is billed per call).",
@@ -823,7 +815,7 @@ export const updateWebhookTool = /* @__PURE__ */ frozen({
 } as const);
 
 /** The tool of `deleteWebhook`: its name, description and JSON Schema of its params. */
-export const deleteWebhookTool = /* @__PURE__ */ frozen({
+export const deleteWebhookTool = /* @__PURE__ */ deepFreeze({
   name: "deleteWebhook",
   description:
     "Delete a webhook.\n\nDeletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too.",
@@ -846,7 +838,7 @@ export const toolSchemas: {
   readonly getWebhook: typeof getWebhookTool;
   readonly updateWebhook: typeof updateWebhookTool;
   readonly deleteWebhook: typeof deleteWebhookTool;
-} = /* @__PURE__ */ frozen({
+} = /* @__PURE__ */ deepFreeze({
   listWebhooks: listWebhooksTool,
   createWebhook: createWebhookTool,
   getWebhook: getWebhookTool,
