@@ -1167,20 +1167,31 @@ describe("x-renamed-from: another SDK's name for a property, which the check's m
     };
     const rule =
       "must map other SDKs' names to properties of this object, { <their name>: <a property here> }, on an object with additionalProperties: false (a name of its own is no other name)";
-    for (const renamed of [
-      {},
-      "displayOptions",
-      ["options"],
-      { displayOptions: "option" }, // (no such property)
-      { displayOptions: 1 },
-      { id: "options" }, // (a name of its own)
-    ])
+    // (Each message then says what broke the rule, the entry of a map among them: review 71, F3.)
+    const own = "its properties: id, options";
+    for (const [renamed, fault] of [
+      [{}, "got {}"],
+      ["displayOptions", 'got "displayOptions"'],
+      [["options"], 'got ["options"]'],
+      [
+        { displayOptions: "option" },
+        `displayOptions names "option", no property of this object (${own})`,
+      ],
+      [{ displayOptions: 1 }, `displayOptions names 1, no property of this object (${own})`],
+      [{ id: "options" }, `id is a property of its own (${own})`],
+    ] as const)
       expect(error({ ...getAsset, "x-renamed-from": renamed }), JSON.stringify(renamed)).toBe(
-        `#: "x-renamed-from" ${rule}`,
+        `#: "x-renamed-from" ${rule}: ${fault}`,
       );
     // Where other properties pass, the other name would be sent, not refused.
-    for (const additionalProperties of [undefined, true, { type: "string" }])
-      expect(error({ ...getAsset, additionalProperties })).toBe(`#: "x-renamed-from" ${rule}`);
+    for (const [additionalProperties, said] of [
+      [undefined, "left out"],
+      [true, "true"],
+      [{ type: "string" }, '{"type":"string"}'],
+    ] as const)
+      expect(error({ ...getAsset, additionalProperties })).toBe(
+        `#: "x-renamed-from" ${rule}: this object's additionalProperties is ${said}, so another name would be accepted, not refused`,
+      );
     expect(error({ type: "string", "x-renamed-from": { a: "b" } })).toBe(
       '#: "x-renamed-from" is not translated for type string',
     );

@@ -300,7 +300,7 @@ describe("spec checks catch", () => {
       doc.methods[getAsset]["x-renamed-from"] = { displayOptions: "option", id: "options" };
     });
     expect(findingsOf(das)).toEqual([
-      `das #/methods/${getAsset} (getAsset)/x-renamed-from: [params-check] getAsset params: "x-renamed-from" must map other SDKs' names to properties of this object, { <their name>: <a property here> }, on an object with additionalProperties: false (a name of its own is no other name)`,
+      `das #/methods/${getAsset} (getAsset)/x-renamed-from: [params-check] getAsset params: "x-renamed-from" must map other SDKs' names to properties of this object, { <their name>: <a property here> }, on an object with additionalProperties: false (a name of its own is no other name): displayOptions names "option", no property of this object; id is a property of its own (its properties: id, options)`,
     ]);
     const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-renamed-from"] = { owner: "wallet" };

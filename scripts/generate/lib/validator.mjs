@@ -579,6 +579,28 @@ function objectCheck(cx, s, place, wrapped) {
 }
 
 /**
+ * What is wrong with an object's `x-renamed-from` (`renamed`, its `entries`), each said apart:
+ * the rule alone did not say which entry of a map broke it (`{ displayOptions: "option" }`, a
+ * property's name mistyped: review 71, F3). `names`: the object's properties.
+ */
+function renamedFromFaults(renamed, entries, names, additionalProperties) {
+  if (!entries.length) return [`got ${JSON.stringify(renamed)}`];
+  const faults = [];
+  if (additionalProperties !== false)
+    faults.push(
+      `this object's additionalProperties is ${additionalProperties === undefined ? "left out" : JSON.stringify(additionalProperties)}, so another name would be accepted, not refused`,
+    );
+  const wrong = [];
+  for (const [from, to] of entries)
+    if (names.includes(from)) wrong.push(`${from} is a property of its own`);
+    else if (typeof to !== "string" || !names.includes(to))
+      wrong.push(`${from} names ${JSON.stringify(to)}, no property of this object`);
+  if (wrong.length)
+    faults.push(`${wrong.join("; ")} (its properties: ${names.join(", ") || "none"})`);
+  return faults;
+}
+
+/**
  * `object` (the check of `s`) with other SDKs' names for its properties (`x-renamed-from:
  * { displayOptions: options }`): refused as any other property, with a message that names the
  * property meant. And, on a params object that wraps one param (`wrapped`, places.mjs), the members
@@ -592,12 +614,9 @@ function renamedCheck(cx, object, s, place, wrapped) {
   let entries = [];
   if (renamed !== undefined) {
     entries = isSchemaObject(renamed) ? Object.entries(renamed) : [];
-    if (
-      !entries.length ||
-      s.additionalProperties !== false ||
-      entries.some(([from, to]) => names.includes(from) || !names.includes(to))
-    ) {
-      refuseKeyword(cx, place, "x-renamed-from", RENAMED_FROM_RULE);
+    const faults = renamedFromFaults(renamed, entries, names, s.additionalProperties);
+    if (faults.length) {
+      refuseKeyword(cx, place, "x-renamed-from", `${RENAMED_FROM_RULE}: ${faults.join("; ")}`);
       entries = [];
     }
   }
