@@ -19,14 +19,17 @@ export function checkCosts(result) {
     const cost = op.operation["x-cost"];
     // (A REST operation's place names its operationId too: `GET /v0/x (getX)`.)
     const at = `${result.area} ${op.wire}${result.kind === "openapi" ? ` (${op.id})` : ""}`;
-    if (
-      !cost ||
-      !(cost.credits === null || (Number.isInteger(cost.credits) && cost.credits >= 0))
-    ) {
+    const shape =
+      "{ credits: <whole number>, or null when the service documents none, x-source: … }";
+    if (cost === undefined) findings.push(`${at}: needs x-cost: ${shape}`);
+    // (One given but misshapen says what it holds: review 71, F4.)
+    else if (!cost || typeof cost !== "object" || Array.isArray(cost))
+      findings.push(`${at}: x-cost must be ${shape} (got ${JSON.stringify(cost)})`);
+    else if (!(cost.credits === null || (Number.isInteger(cost.credits) && cost.credits >= 0)))
       findings.push(
-        `${at}: needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }`,
+        `${at}: x-cost.credits must be a whole number ≥ 0, or null when the service documents none (got ${JSON.stringify(cost.credits) ?? "none"})`,
       );
-    } else if (cost["x-source"] === undefined)
+    else if (cost["x-source"] === undefined)
       findings.push(
         `${at}: x-cost of ${op.id} has no x-source: ${COST_SOURCE}, inside the x-cost (x-cost: { credits: ${cost.credits}, x-source: … })`,
       );

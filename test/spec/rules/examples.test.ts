@@ -25,7 +25,24 @@ describe("spec rules", () => {
     const doc = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths };
     expect(checkOpenApiExamplesPresent({ area, doc })).toEqual([]);
     expect(checkCosts({ area, kind: "openapi", doc })).toEqual([]);
+    // (A cost given but misshapen is said as it is, not as a missing one: review 71, F4.)
     paths["/x/{id}"].delete["x-cost"].credits = -1;
+    expect(checkCosts({ area, kind: "openapi", doc })).toEqual([
+      "t DELETE /x/{id} (deleteX): x-cost.credits must be a whole number ≥ 0, or null when the service documents none (got -1)",
+    ]);
+    (paths["/x/{id}"].delete["x-cost"] as any).credits = "10 credits";
+    expect(checkCosts({ area, kind: "openapi", doc })).toEqual([
+      't DELETE /x/{id} (deleteX): x-cost.credits must be a whole number ≥ 0, or null when the service documents none (got "10 credits")',
+    ]);
+    delete (paths["/x/{id}"].delete["x-cost"] as any).credits;
+    expect(checkCosts({ area, kind: "openapi", doc })).toEqual([
+      "t DELETE /x/{id} (deleteX): x-cost.credits must be a whole number ≥ 0, or null when the service documents none (got none)",
+    ]);
+    (paths["/x/{id}"].delete as any)["x-cost"] = 10;
+    expect(checkCosts({ area, kind: "openapi", doc })).toEqual([
+      "t DELETE /x/{id} (deleteX): x-cost must be { credits: <whole number>, or null when the service documents none, x-source: … } (got 10)",
+    ]);
+    delete (paths["/x/{id}"].delete as any)["x-cost"];
     expect(checkCosts({ area, kind: "openapi", doc })).toEqual([
       "t DELETE /x/{id} (deleteX): needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }",
     ]);
