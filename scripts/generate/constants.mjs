@@ -71,7 +71,7 @@ export function emitAreaConstants(a) {
   if (!parts.length) return {};
   return {
     [`packages/${area}/src/generated/constants.ts`]:
-      banner(`spec/dist/${file} (info, and spec/hosts.yaml x-regions)`) +
+      banner(`spec/dist/${file} (info, and spec/hosts.yaml x-regions)`, import.meta.url) +
       `// Constants a caller needs to build a transaction for this area, from the spec.\n\n` +
       parts.join("\n"),
   };

@@ -12,7 +12,7 @@ import { camel } from "./lib/schema.mjs";
 /** The digest of the bundles the code was generated from, for a test run to compare. */
 export function emitSpecDigest(digest) {
   return (
-    banner("spec/dist (a digest of the bundles)") +
+    banner("spec/dist (a digest of the bundles)", import.meta.url) +
     `\n// A test run compares it with today's bundles and stops when the spec was bundled but not\n` +
     `// regenerated (test/setup/fresh-build.ts). Nothing imports it.\n` +
     `export const specDigest = ${literal(digest)};\n`
@@ -64,7 +64,7 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     })
     .join("\n");
   return (
-    banner("spec/dist/index.json (spec/hosts.yaml)") +
+    banner("spec/dist/index.json (spec/hosts.yaml)", import.meta.url) +
     `import { keyInHeader, keyInQuery, type PlaceKey } from "../auth.js";\n` +
     `import { hostUrlFault } from "../host-url.js";\n` +
     `\n/** The hosts of the service. */\nexport type HostName = ${hosts.map(literal).join(" | ")};\n\n` +
@@ -98,7 +98,7 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
 export function emitBatchingAreas(areas) {
   const names = areas.filter(takesBatcher).map((a) => camel(a.area));
   return (
-    banner("spec/dist (each area's kind and info.x-batch)") +
+    banner("spec/dist (each area's kind and info.x-batch)", import.meta.url) +
     `\n/** The areas whose clients take a batcher (the JSON-RPC areas whose endpoint documents batches), as messages name them. */\n` +
     `export const batchingAreas = ${literal(names.join(", ").replace(/, (?!.*, )/, " and "))};\n`
   );
@@ -128,7 +128,7 @@ export function emitSharedSchemas(declared) {
   });
   return {
     "packages/core/src/generated/schemas.ts":
-      banner("spec/dist (the schemas of two or more areas)") +
+      banner("spec/dist (the schemas of two or more areas)", import.meta.url) +
       `// Each area package whose spec has one of them re-exports it from here (its generated/types.ts).\n\n` +
       (texts.join("") || "export {};\n"),
   };
@@ -140,7 +140,7 @@ export function emitRuntimeExports(pkg, { rpc, batch }) {
   const { values, types } = runtimeExports({ rpc, batch });
   return {
     [`packages/${pkg}/src/generated/runtime.ts`]:
-      banner("spec/dist/index.json") +
+      banner("spec/dist/index.json", import.meta.url) +
       `// The runtime's error classes, option factories and option types, so callers need only this package.\n` +
       `export {\n${values.map((n) => `  ${n},`).join("\n")}\n${types.map((t) => `  type ${t},`).join("\n")}\n} from "@chaindata/core";\n`,
   };

@@ -181,7 +181,7 @@ async function emitTypes(pkg, shared) {
   );
   return {
     types:
-      banner(source) +
+      banner(source, import.meta.url) +
       coreTypeImport(["SingleMethod", ...fromCore]) +
       `import type { operations } from "./openapi.js";\n\n` +
       schemas +
@@ -190,7 +190,7 @@ async function emitTypes(pkg, shared) {
       "\n" +
       operationMap(pkg, inputs),
     openapi:
-      banner(source) +
+      banner(source, import.meta.url) +
       `// openapi-typescript's root types, for openapi-fetch (\`paths\`) and the operation aliases of\n` +
       `// types.ts (\`operations\`); not re-exported by the package.\n` +
       (schemaNames.length ? `import type { ${schemaNames.join(", ")} } from "./types.js";\n` : "") +
@@ -348,7 +348,7 @@ function emitOperations({ area, doc, file, ops, source }) {
       checks,
       shapes ? [`${shapes}\n`, ...descriptors] : descriptors,
       ["type OperationDescriptor", ...(deliveries.length || shapes ? ["type U64Shape"] : [])],
-      { typed: true },
+      { typed: true, emitter: import.meta.url },
     ) +
     (deliveries.length
       ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values, and lists of them (3, 4), are. */\n${layout(`export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = { ${deliveries.join(", ")} };`)}\n`
@@ -374,7 +374,7 @@ function emitClient(pkg, calls) {
   const status = areaStatusTags(info);
   const example = u64Example(doc, ops);
   return (
-    banner(source) +
+    banner(source, import.meta.url) +
     `import createFetchClient, { type Client } from "openapi-fetch";\n` +
     `import { ${clientImports(pkg, example).join(", ")} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
@@ -420,7 +420,7 @@ function emitMembers({ area, Area, ops, source }, calls) {
   const paginated = ops.some((op) => op.o["x-pagination"]);
   const functions = ops.map((op) => op.o.operationId);
   return (
-    banner(source) +
+    banner(source, import.meta.url) +
     `// The client's members over a given endpoint, for a client of the package's own that replaces\n` +
     `// some (the package's index does not re-export this module).\n` +
     (paginated ? `import { withPagination } from "@chaindata/core";\n` : "") +

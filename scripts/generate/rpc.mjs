@@ -210,7 +210,13 @@ async function emitTypes(pkg, shared) {
     })),
     paramsNote: `, as \`${camel(area)}.request\` does. \`${Area}Params<${literal(first)}>\` is \`${pascal(first)}Params\`.`,
   });
-  return banner(source) + coreTypeImport(["SingleMethod", ...fromCore]) + "\n" + typeSource + map;
+  return (
+    banner(source, import.meta.url) +
+    coreTypeImport(["SingleMethod", ...fromCore]) +
+    "\n" +
+    typeSource +
+    map
+  );
 }
 
 /** The schemas of types.ts: the document's, each method's `<Method>Params` and every `<Call>Result`. */
@@ -287,7 +293,7 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
       "type RpcMethodDescriptor",
       ...(shapes ? ["type U64Shape"] : []),
     ],
-    { typed: true },
+    { typed: true, emitter: import.meta.url },
   );
 }
 
@@ -375,7 +381,7 @@ function emitClient(pkg) {
   const calls = [...methodCalls, ...httpCalls];
   const example = u64Example(doc, methods);
   return (
-    banner(source) +
+    banner(source, import.meta.url) +
     `import { ${clientImports(pkg, { unbatched, u64Example: example }).join(", ")} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +

@@ -120,7 +120,7 @@ export function emitSdkNamespace(area, { rpc, batch }, shared = [], core = coreD
   };
   return {
     [`packages/sdk/src/generated/namespaces/${area}.ts`]:
-      banner("spec/dist/index.json") +
+      banner("spec/dist/index.json", import.meta.url) +
       `// The sdk's \`${pascal(area)}\` namespace: @chaindata/${area}'s exports, with the types it re-exports\n` +
       `// from @chaindata/core declared here as aliases, so that hovers name them \`RequestOptions\`, never\n` +
       `// another namespace's (scripts/generate/sdk-namespaces.mjs says why), each with its type's docs.\n` +

@@ -45,7 +45,7 @@ export function emitSdk(areas, hosts) {
   const batching = lines.filter(takesBatcher).map((a) => a.prop);
   return {
     "packages/sdk/src/generated/client.ts":
-      banner("spec/dist/index.json") +
+      banner("spec/dist/index.json", import.meta.url) +
       `import { ${coreTypes.map((t) => `type ${t}`).join(", ")} } from "@chaindata/core";\n` +
       lines
         .map(
@@ -175,7 +175,7 @@ const clientFactory = (lines, batching, hosts) =>
 export function emitSdkShapes(areas) {
   return {
     "packages/sdk/src/generated/u64-shapes.ts":
-      banner("spec/dist/index.json") +
+      banner("spec/dist/index.json", import.meta.url) +
       "// Each area's u64 shapes, for a result kept as JSON text and read back: `reviveU64(parseJson(text), getAssetU64Shape)`.\n" +
       areas
         .filter((a) => a.names.length)

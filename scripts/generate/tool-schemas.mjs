@@ -549,7 +549,7 @@ export function emitToolSchemas(main, http) {
   );
   return {
     [`packages/${area}/src/generated/tool-schemas.ts`]:
-      banner(files.join(" and ")) +
+      banner(files.join(" and "), import.meta.url) +
       `// Each operation as a tool for an AI agent or an MCP server: \`{ name, description, inputSchema }\`,\n` +
       `// \`inputSchema\` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).\n` +
       `// Imported from ${literal(`@chaindata/${area}/tool-schemas`)}; the package's main entry does not import it.\n` +
@@ -596,7 +596,7 @@ export function emitSdkToolSchemas(packages) {
   const local = (area) => `${camelArea(area)}Tools`;
   return {
     "packages/sdk/src/generated/tool-schemas.ts":
-      banner("spec/dist/index.json") +
+      banner("spec/dist/index.json", import.meta.url) +
       `// Every area's tools in one module, \`@chaindata/sdk/tool-schemas\` (decision 0020): the\n` +
       `// area packages' own (\`@chaindata/<area>/tool-schemas\`), not a copy. The sdk's main entry\n` +
       `// does not import it.\n` +
