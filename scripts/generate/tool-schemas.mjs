@@ -11,7 +11,7 @@
 import { banner, literal } from "./lib/emit.mjs";
 import { inputSchema, operationsOf, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { placed, placeOf } from "./lib/places.mjs";
-import { resolveRef } from "./lib/schema.mjs";
+import { camel, resolveRef } from "./lib/schema.mjs";
 
 // The SDK's integer checks take a safe-integer number (or, for a u64, a bigint, which JSON cannot
 // give): a tool's arguments come from JSON, so every integer is held to ±(2^53 - 1).
@@ -569,8 +569,6 @@ export function emitToolSchemas(main, http) {
 // ------------------------------------------------------------------------------------------------
 // @chaindata/sdk/tool-schemas
 
-const camelArea = (area) => area.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-
 /**
  * `{ "packages/sdk/src/generated/tool-schemas.ts": … }`: every area's tools in one record, by
  * operation name, as the area packages' `toolSchemas` (imported from their `./tool-schemas`, so
@@ -593,7 +591,7 @@ export function emitSdkToolSchemas(packages) {
     throw new Error(
       `@chaindata/sdk/tool-schemas: two areas have a tool of one name, which one record of every tool cannot hold: ${clashes.join(", ")}. Rename an operation in the spec, or make scripts/generate/tool-schemas.mjs emitSdkToolSchemas prefix the names.`,
     );
-  const local = (area) => `${camelArea(area)}Tools`;
+  const local = (area) => `${camel(area)}Tools`;
   return {
     "packages/sdk/src/generated/tool-schemas.ts":
       banner("spec/dist/index.json", import.meta.url) +
@@ -613,7 +611,7 @@ export function emitSdkToolSchemas(packages) {
       `\n/**\n * The area of each tool: the client's member that holds its call,\n` +
       ` * \`client[toolAreas[name]][name](args)\`.\n */\n` +
       `export const toolAreas = /* @__PURE__ */ Object.freeze({\n` +
-      [...areaOf].map(([name, area]) => `  ${name}: ${literal(camelArea(area))},`).join("\n") +
+      [...areaOf].map(([name, area]) => `  ${name}: ${literal(camel(area))},`).join("\n") +
       `\n} as const);\n`,
   };
 }

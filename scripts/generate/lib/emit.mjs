@@ -2,7 +2,7 @@
 // walk's, an area's status), literals, the @example samples' names and values, and an area's
 // operations.ts module. The TypeScript types of the schemas (openapi-typescript) are types.mjs's.
 import { isIdentifier, RESERVED_WORDS, withArticle } from "./names.mjs";
-import { deref, isU64 } from "./schema.mjs";
+import { camel, deref, isU64, pascal } from "./schema.mjs";
 
 /**
  * A generated file's banner: the generator file that wrote it (`emitter`, that module's
@@ -43,8 +43,8 @@ export const areaStatusTags = (info) => [
  */
 export const clientFactoryTags = (area, info) => {
   const keyOptional = info["x-auth"]?.required === false;
-  const client = area.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-  const factory = `create${client[0].toUpperCase()}${client.slice(1)}Client`;
+  const client = camel(area);
+  const factory = `create${pascal(area)}Client`;
   return [
     `@param options - \`apiKey\` (${keyOptional ? "optional here, a key for this host only; never read from the environment" : "default: the `CHAINDATA_API_KEY` environment variable"}), \`environment\`, \`baseUrls\`, \`timeout\`, \`maxRetries\`, \`fetch\`, \`headers\`, \`logger\` and the others in the package README. Checked here: a wrong one throws \`ConfigurationError\` now, not at the first call.`,
     "@example",
