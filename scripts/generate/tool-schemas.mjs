@@ -11,6 +11,7 @@
 import { banner, literal } from "./lib/emit.mjs";
 import { inputSchema, operationsOf, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { placed, placeOf } from "./lib/places.mjs";
+import { sourcePlacesIn } from "./lib/refusals.mjs";
 import { camel, resolveRef } from "./lib/schema.mjs";
 
 // The SDK's integer checks take a safe-integer number (or, for a u64, a bigint, which JSON cannot
@@ -74,12 +75,18 @@ export function toolSchema(doc, schema, where, stack = []) {
       );
     const { $ref, ...siblings } = schema;
     const inner = [...stack, $ref];
+    // (The place below a `$ref` keeps the way there, `getAsset params/properties/options →
+    // #/components/schemas/GetAssetOptions/…`: the pointer alone named no operation, review 71, F7.)
+    const target = `${where} → ${$ref}`;
     // (Annotations beside a `$ref` override the target's, its `x-pattern-description` still said;
     // anything else is a second schema the value must also pass.)
     if (Object.keys(siblings).every((k) => REF_SIBLINGS.has(k) || k.startsWith("x-")))
-      return inlined(toolSchema(doc, { ...resolveRef(doc, $ref), ...siblings }, $ref, inner), $ref);
+      return inlined(
+        toolSchema(doc, { ...resolveRef(doc, $ref), ...siblings }, target, inner),
+        $ref,
+      );
     return {
-      allOf: [inlined(toolSchema(doc, resolveRef(doc, $ref), $ref, inner), $ref)],
+      allOf: [inlined(toolSchema(doc, resolveRef(doc, $ref), target, inner), $ref)],
       ...toolSchema(doc, siblings, where, stack),
     };
   }
@@ -522,7 +529,15 @@ const FREEZE_IMPORT = `import { ${FREEZE} } from "@chaindata/core";\n`;
 /** `{ "packages/<area>/src/generated/tool-schemas.ts": … }` of the package of `main` (and `http`). */
 export function emitToolSchemas(main, http) {
   const { area, file } = main;
-  const tools = toolsOf(main, http);
+  let tools;
+  try {
+    tools = toolsOf(main, http);
+  } catch (error) {
+    // (The bundle's pointers it names as the YAML places a person edits, as the refusals do.)
+    throw new Error(`${area}: ${sourcePlacesIn(error.message, main, [main, http])}`, {
+      cause: error,
+    });
+  }
   const refs = new Map(); // JSON → the `$ref` the first such part was inlined from
   const visit = (schema) => {
     for (const [sub] of subschemas(schema)) {

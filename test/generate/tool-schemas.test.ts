@@ -32,8 +32,13 @@ import { generate } from "../../scripts/generate/index.mjs";
 import { packagesOf } from "../../scripts/generate/lib/refusals.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { pascal } from "../../scripts/generate/lib/schema.mjs";
-// @ts-expect-error — plain ESM scripts without type declarations
-import { emitSdkToolSchemas, toolsOf } from "../../scripts/generate/tool-schemas.mjs";
+import {
+  emitSdkToolSchemas,
+  emitToolSchemas,
+  toolSchema,
+  toolsOf,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/generate/tool-schemas.mjs";
 import { areas, deref, root } from "../spec/documents.js";
 
 interface Tool {
@@ -694,6 +699,46 @@ describe("tool schemas", () => {
     expect(Object.keys(sdk.toolSchemas)).toHaveLength(count);
     expect(Object.keys(sdk.toolAreas)).toHaveLength(count);
     expect(Object.isFrozen(sdk.toolSchemas) && Object.isFrozen(sdk.toolAreas)).toBe(true);
+  });
+
+  it("a recursive input is refused naming the operation, the way through its $refs and the YAML file (review 71, F7)", () => {
+    const doc = {
+      components: {
+        schemas: {
+          Node: { type: "object", properties: { child: { $ref: "#/components/schemas/Node" } } },
+        },
+      },
+    };
+    const input = { type: "object", properties: { root: { $ref: "#/components/schemas/Node" } } };
+    expect(() => toolSchema(doc, input, "getTree params")).toThrow(
+      "getTree params/properties/root → #/components/schemas/Node/properties/child: #/components/schemas/Node leads back to itself; a tool schema inlines every $ref, so a recursive input needs $defs in scripts/generate/tool-schemas.mjs",
+    );
+    // (The emitter names the area, and the bundle's pointers as the YAML places, from the origins.)
+    const main = {
+      area: "tree",
+      kind: "openrpc",
+      file: "openrpc/tree.json",
+      origins: {
+        document: "spec/openrpc/tree.yaml",
+        components: { "schemas/Node": "spec/schemas/tree.yaml#/Node" },
+      },
+      doc: {
+        ...doc,
+        info: {},
+        methods: [
+          {
+            name: "getTree",
+            params: [
+              { name: "root", required: true, schema: { $ref: "#/components/schemas/Node" } },
+            ],
+            result: { name: "tree", schema: {} },
+          },
+        ],
+      },
+    };
+    expect(() => emitToolSchemas(main, undefined)).toThrow(
+      /^tree: getTree params\/properties\/root → spec\/schemas\/tree\.yaml#\/Node\/properties\/child: spec\/schemas\/tree\.yaml#\/Node leads back to itself/,
+    );
   });
 
   it("the generator refuses two areas' tools of one name for the sdk's record", () => {
