@@ -242,4 +242,19 @@ describe("dynamic mode: the data looks like the API's", () => {
     // each rule met values to check
     for (const [rule, count] of Object.entries(seen)) expect(count, rule).toBeGreaterThan(10);
   });
+
+  it("base64 fields (account data, token TLV) hold what an encoder writes: they decode and encode back to the same text", () => {
+    // (Review 72, F1: the Base64 pattern took "5=" and "kn9==", and the mock answered them.)
+    let seen = 0;
+    for (const { op, seed, text } of answers) {
+      const body = parseJson(text) as any;
+      const result = op.kind === "openrpc" ? body.result : body;
+      for (const { path, value } of valuesWhere(op, result, (s) => s.title === "Base64")) {
+        seen++;
+        const again = Buffer.from(value as string, "base64").toString("base64");
+        expect(again, `${op.id} (seed ${seed}) ${path}: ${JSON.stringify(value)}`).toBe(value);
+      }
+    }
+    expect(seen).toBeGreaterThan(10);
+  });
 });
