@@ -38,7 +38,13 @@ const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
  * them `3` or `4`) and where it is, `result.token_info.balance` (u64.ts's `checkU64`, which
  * throws). @internal
  */
-export type U64Check = (value: unknown, shape: U64Shape | undefined, path: string) => void;
+export type U64Check = (
+  value: unknown,
+  shape: U64Shape | undefined,
+  path: string,
+  /** The value as the server sent it, before it was converted (digits in a string: a string). */
+  sent?: unknown,
+) => void;
 
 /**
  * The one walk behind {@link parseJson} and {@link reviveU64}: converts `root` in place, tagged
@@ -58,7 +64,7 @@ const walk = (
   check?: U64Check,
 ): any => {
   const top = leaf(root, rootShape, mark);
-  check?.(top, rootShape, path!);
+  check?.(top, rootShape, path!, root);
   const pending: any[] = [top, rootShape, path];
   while (pending.length) {
     // (The path of `value`, when checking: made only for the values the shape marks.)
@@ -81,7 +87,7 @@ const walk = (
       const old = value[key];
       const converted = leaf(old, inner, mark);
       const inside = check && inner !== undefined && at + (array ? `[${key}]` : "." + key);
-      if (inside) check(converted, inner, inside);
+      if (inside) check(converted, inner, inside, old);
       if (converted !== old) value[key] = converted;
       if (converted && typeof converted === "object" && (mark || inner))
         pending.push(converted, inner, inside);
