@@ -157,19 +157,25 @@ describe("server text in messages", () => {
     expect(error.rpcMessage).toHaveLength(5_000_000);
   });
 
-  it("quotes a u64 value out of range to its first 40 digits (200,000 digits made a message of 200 kB)", async () => {
-    const digits = "9".repeat(200_000);
-    server.serve(
-      rpcAnswer(
-        `"result":{"interface":"V1_NFT","id":"${ASSET_ID}","token_info":{"supply":${digits}}}`,
-      ),
-    );
-    const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
-    expect(error).toBeInstanceOf(InvalidResponseError);
-    expect(error.reason).toBe("not-u64");
-    expect(error.message).toBe(
-      `Invalid response (not-u64) from getAsset, status 200: result.token_info.supply: must be a whole number from 0 to 2^64 - 1 (got ${"9".repeat(40)}…)`,
-    );
+  it("quotes a u64 value out of range to its first 40 digits (200,000 digits made a message of 200 kB); past 1,000 digits a literal is Infinity, a string left a string (review 70, F2)", async () => {
+    const nines = (n: number) => "9".repeat(n);
+    for (const [supply, shown] of [
+      [nines(1000), `${nines(40)}…`],
+      [nines(200_000), "Infinity"],
+      [`"${nines(200_000)}"`, `"${nines(40)}…"`],
+    ]) {
+      server.serve(
+        rpcAnswer(
+          `"result":{"interface":"V1_NFT","id":"${ASSET_ID}","token_info":{"supply":${supply}}}`,
+        ),
+      );
+      const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error.reason).toBe("not-u64");
+      expect(error.message).toBe(
+        `Invalid response (not-u64) from getAsset, status 200: result.token_info.supply: must be a whole number from 0 to 2^64 - 1 (got ${shown})`,
+      );
+    }
   });
 
   it("refuses a list or an object where the spec has one u64, naming it (review 68: it resolved typed bigint)", async () => {

@@ -842,6 +842,74 @@ describe("responses and typed errors", () => {
     expect(parsed.body).toEqual(json);
   });
 
+  // Review 70, F3: the whole body was redacted, then its first 64 KiB kept: 50 MB of text shaped
+  // like pieces of the key took the redactor 1.7 s per attempt, the event loop held. Only the
+  // first 64 KiB and a margin are redacted now, and a key across the cut still never shows.
+  describe("a long answer is redacted only as far as it is kept (review 70, F3)", () => {
+    const uuid = "0123abcd-4567-89ef-0123-456789abcdef";
+    // (Each piece is the key's first 30 characters: masked, as a key cut short is.)
+    const huge = `${uuid.slice(0, 30)} `.repeat(3_500_000); // 108 MB
+    const sendUuid = (response: Response) =>
+      settle(
+        sendRequest(
+          createRestTransport(
+            { apiKey: uuid, fetch: stubFetch(response).fetch, maxRetries: 0 },
+            walletHost,
+          ),
+          get(),
+          { operation: getBalances },
+        ),
+      );
+
+    // (Timed against a body of the same length that the redactor reads at once: reading and
+    // decoding 100 MB takes its time on a slow machine.)
+    const timed = async (status: number) => {
+      let started = performance.now();
+      await sendUuid(new Response("x".repeat(huge.length), { status }));
+      const plain = performance.now() - started;
+      started = performance.now();
+      const { error } = await sendUuid(new Response(huge, { status }));
+      return { error, plain, elapsed: performance.now() - started };
+    };
+
+    it("an error body of 100 MB: its first 64 KiB less a margin, masked, no piece of a key at its end, in bounded time", async () => {
+      const { error, plain, elapsed } = await timed(400);
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error.body).toMatch(/^(\*\*\* )+\*{0,3}…$/);
+      expect(elapsed).toBeLessThan(plain * 2 + 300); // (redacted whole: 3 times the plain body's)
+    });
+
+    it("a 2xx of 100 MB that is no JSON: its snippet, masked, in bounded time", async () => {
+      const { error, plain, elapsed } = await timed(200);
+      expect(error).toMatchObject({ name: "InvalidResponseError", reason: "non-json" });
+      expect(error.snippet).toMatch(/^(\*\*\* )+\*{0,3}$/);
+      expect(elapsed).toBeLessThan(plain * 2 + 300);
+    });
+
+    it("a key across the 64 KiB cut, or a few characters past it, never shows; nor a piece of it", async () => {
+      for (const at of [65536 - 20, 65536 - 36, 65536 - 3, 65536, 65536 + 500, 65536 + 1020]) {
+        const text = "x ".repeat(at / 2) + uuid + " y".repeat(40_000);
+        const { error } = await sendUuid(new Response(text, { status: 400 }));
+        expect(error.body, String(at)).not.toContain(uuid.slice(0, 4));
+        expect(error.body.endsWith("…"), String(at)).toBe(true);
+        const { error: invalid } = await sendUuid(new Response(`<title>${text}`, { status: 200 }));
+        expect(invalid.message, String(at)).not.toContain(uuid.slice(0, 4));
+      }
+      // Across the end of what is redacted, 65 KiB, where masks before it (100 keys) made the
+      // text 3 kB shorter: the piece before that end (under 8 characters, which the redactor leaves)
+      // would fall inside the 64 KiB kept.
+      for (const before of [3, 7, 20]) {
+        const masked = `${uuid} `.repeat(100);
+        const text = masked + "x".repeat(66560 - before - masked.length) + uuid + " y".repeat(9);
+        const { error } = await sendUuid(new Response(text, { status: 400 }));
+        expect(error.body, String(before)).not.toContain(uuid.slice(0, 3));
+      }
+      // (Whole when short, and masked.)
+      const { error } = await sendUuid(new Response(`bad key ${uuid}`, { status: 400 }));
+      expect(error.body).toBe("bad key ***");
+    });
+  });
+
   it("a REST error has no rpcError, whatever its body's error object holds (a numeric code too: the host's own); the body keeps it", async () => {
     for (const body of [
       { error: "bad wallet" },

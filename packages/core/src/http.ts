@@ -341,10 +341,24 @@ const titleOf = (redacted: string, title = /<title>([^<]+)/i.exec(redacted)?.[1]
   title ? `: page titled "${quoteServer(title, 80)}"` : "";
 
 /**
+ * What an error keeps of a body's `text`: all of it up to 64 KiB, redacted; a longer one's first
+ * 64 KiB, less 1 KiB, redacted, and a `…`. Not redacted whole: 50 MB of text took the redactor
+ * seconds, for 64 KiB kept (review 70, F3). Its first 65 KiB are redacted, then the last 1 KiB of
+ * what that gave is dropped: a secret cut short at the end (its first few characters, fewer than
+ * the 8 that the redactor masks a piece by; a header's value cut inside a word) stays out of what
+ * is kept, even where masks before it made the text shorter. A secret that starts inside what is
+ * kept has its first 8 characters inside what is redacted (12 characters each at most, in any form
+ * the redactor reads), so it is masked whole or as a piece cut short, never shown in part.
+ * (Nothing left, all but 1 KiB masked away: `***`. `redacted` is a local, as a parameter: smaller.)
+ */
+const keptOf = (text: string, redactor: Redactor, redacted = redactor(text.slice(0, 66560))) =>
+  text.length > 65536 ? (redacted.slice(0, -1024) || "***").slice(0, 65536) + "…" : redacted;
+
+/**
  * The InvalidResponseError of `response` (see Http.invalid). Its snippet is the first 200
- * characters of the body, redacted as a whole first, so no key cut in half at the end of the
- * window survives; an HTML page's message names its title. (Only on the error path. `redacted`
- * is a local, as a parameter: smaller.)
+ * characters of the body, redacted before it is cut (`keptOf`), so no key cut in half at the end
+ * of the window survives; an HTML page's message names its title. (Only on the error path.
+ * `redacted` is a local, as a parameter: smaller.)
  */
 const invalidResponse = (
   reason: InvalidResponseReason,
@@ -352,7 +366,7 @@ const invalidResponse = (
   text: string,
   operation: string,
   redactor: Redactor,
-  redacted = redactor(text),
+  redacted = keptOf(text, redactor),
 ) =>
   new InvalidResponseError(
     `Invalid response (${reason}) from ${operation}, status ${response.status}` +
@@ -468,11 +482,10 @@ const apiError = (
   retryAfter?: number,
   keyless?: boolean,
 ) => {
-  let body: any = text ? redactor(text) : undefined;
   // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
   // first 64 KiB of text: the error is logged and copied to every caller of a batch.
-  if (text.length > 65536) body = body.slice(0, 65536) + "…";
-  else
+  let body: any = text ? keptOf(text, redactor) : undefined;
+  if (text.length <= 65536)
     try {
       body = scrubWith(parseJson(text), redactor);
     } catch {} // not JSON: keep the text

@@ -594,3 +594,33 @@ describe("parseJson: what a fuzzer found", () => {
     expect(stringifyJson([new String("\u00011"), 5n])).toBe('["\\u00011",5]');
   });
 });
+
+// Review 70, F2: every integer literal of 16 digits or more outside ±(2^53 − 1) was a BigInt(),
+// whose time grows faster than its digits: one of 10 million digits (a 10 MB body) took 3 s, of 50
+// million 20 s, the event loop held all along (no timeout can end it). No u64 or i64 has more
+// than 20 digits: past 1,000 a literal is read as JSON.parse reads it, a string left as it is.
+describe("integers too long to be any u64 (review 70, F2)", () => {
+  it("reads a literal of up to 1,000 digits as an exact bigint, a longer one as JSON.parse does (±Infinity)", () => {
+    const longest = "9".repeat(1000);
+    expect(
+      parseJson(`[${longest},-${longest},${longest}9,-${longest}9,{"a":${longest}9}]`),
+    ).toEqual([BigInt(longest), -BigInt(longest), Infinity, -Infinity, { a: Infinity }]);
+  });
+
+  it("reads a body of one 10-million-digit literal in linear time", () => {
+    const text = `{"supply":${"9".repeat(10_000_000)}}`;
+    const started = performance.now();
+    expect(parseJson(text)).toEqual({ supply: Infinity });
+    expect(performance.now() - started).toBeLessThan(1500); // (BigInt() of it: 3 s)
+  });
+
+  it("leaves a string of more than 1,000 digits at a u64 leaf as it is, in linear time", () => {
+    const long = "9".repeat(10_000_000);
+    const started = performance.now();
+    expect(reviveU64({ a: long, b: long.slice(0, 1000) }, { a: 1, b: 1 })).toEqual({
+      a: long,
+      b: BigInt(long.slice(0, 1000)),
+    });
+    expect(performance.now() - started).toBeLessThan(1500); // (BigInt() of it: 3 s)
+  });
+});

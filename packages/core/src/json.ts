@@ -16,7 +16,7 @@ export type U64Shape = 0 | 1 | 2 | 3 | 4 | { [key: string]: U64Shape };
 
 /**
  * One value converted: a tagged string, or a u64 or i64 value (shape 1 or 2) given as a number or
- * digits, to bigint; a float (shape 0) parsed as a bigint back to a number. (`shape > 0` is shape
+ * digits (up to 1,000 of them, as `parseJson` tags: a longer string is left as it is), to bigint; a float (shape 0) parsed as a bigint back to a number. (`shape > 0` is shape
  * 1 to 4: an object shape compares as NaN, false. A number where a list, 3 or 4, belongs is
  * converted too: the check refuses it all the same.)
  */
@@ -24,7 +24,7 @@ const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
   typeof value === "string"
     ? mark && value.startsWith(mark)
       ? BigInt(value.slice(mark.length))
-      : (shape as number) > 0 && /^-?\d+$/.test(value)
+      : (shape as number) > 0 && /^-?\d{1,1000}$/.test(value)
         ? BigInt(value)
         : value
     : (shape as number) > 0 && Number.isInteger(value)
@@ -38,7 +38,13 @@ const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
  * them `3` or `4`) and where it is, `result.token_info.balance` (u64.ts's `checkU64`, which
  * throws). @internal
  */
-export type U64Check = (value: unknown, shape: U64Shape | undefined, path: string) => void;
+export type U64Check = (
+  value: unknown,
+  shape: U64Shape | undefined,
+  path: string,
+  /** The value as the server sent it, before it was converted (digits in a string: a string). */
+  sent?: unknown,
+) => void;
 
 /**
  * The one walk behind {@link parseJson} and {@link reviveU64}: converts `root` in place, tagged
@@ -58,7 +64,7 @@ const walk = (
   check?: U64Check,
 ): any => {
   const top = leaf(root, rootShape, mark);
-  check?.(top, rootShape, path!);
+  check?.(top, rootShape, path!, root);
   const pending: any[] = [top, rootShape, path];
   while (pending.length) {
     // (The path of `value`, when checking: made only for the values the shape marks.)
@@ -81,7 +87,7 @@ const walk = (
       const old = value[key];
       const converted = leaf(old, inner, mark);
       const inside = check && inner !== undefined && at + (array ? `[${key}]` : "." + key);
-      if (inside) check(converted, inner, inside);
+      if (inside) check(converted, inner, inside, old);
       if (converted !== old) value[key] = converted;
       if (converted && typeof converted === "object" && (mark || inner))
         pending.push(converted, inner, inside);
@@ -110,7 +116,8 @@ const closingQuote = (text: string, open: number) => {
 
 /**
  * Parses JSON like `JSON.parse`, except that integer literals outside ±(2^53 − 1) become exact
- * `bigint`s. A body without a run of 16 digits (2^53 − 1 has 16) goes straight to `JSON.parse`.
+ * `bigint`s, up to 1,000 digits (a longer one is read as `JSON.parse` reads it: ±Infinity). A body
+ * without a run of 16 digits (2^53 − 1 has 16) goes straight to `JSON.parse`.
  *
  * Otherwise each unsafe integer literal outside strings is rewritten as a tagged string;
  * `JSON.parse` runs natively, then one walk turns tagged strings into bigints. The tag is U+0001
@@ -137,8 +144,10 @@ export function parseJson(text: string): unknown {
   // throws) or at a backslash before a line break; by `closingQuote` where the regex overflows.
   // Only the integers are searched for, not every string: a callback per string takes several
   // times JSON.parse's own time on a large page. Each search starts where the last ended, so the
-  // time is linear in the text.
-  const number = /(?<![\d.eE+-])-?[1-9]\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d*(?![\d.eE]|\s*:)/g;
+  // time is linear in the text. An integer of more than 1,000 digits is left to JSON.parse
+  // (±Infinity): no u64 or i64 has more than 20, and BigInt() of a server's 50 million digits (a
+  // 50 MB body) held the event loop for 20 s, more per byte the longer the run (review 70, F2).
+  const number = /(?<![\d.eE+-])-?[1-9]\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d{0,984}(?![\d.eE]|\s*:)/g;
   const string = /"[^"\\]*(?:\\.[^"\\]*)*"?/y;
   let tagged = "";
   let last = 0; // where the text after the last tagged integer starts; 0 while none is
@@ -233,7 +242,7 @@ export function stringifyJson(value: unknown, space?: string | number): string {
 
 /**
  * Converts every value at a `1` or `2` leaf of `shape` (a u64 or i64), and every element of a list
- * at a `3` or `4` leaf, to `bigint` (a number, a decimal string or a bigint), mapping arrays
+ * at a `3` or `4` leaf, to `bigint` (a number, a decimal string of up to 1,000 digits or a bigint), mapping arrays
  * element-wise, so those fields are always `bigint` whatever the server sent, and every `bigint` at
  * a `0` leaf (a float written as a big integer) to a `number`. Nothing is checked: a value that is
  * not an integer (`1.5`, `"abc"`) is left as it is, one out of its range (a negative u64)

@@ -70,6 +70,17 @@ describe("parseRetryAfter", () => {
     expect(h({ "retry-after-ms": "0.5" })).toBe(0.5);
   });
 
+  it("reads a value of more than 300 digits as none, in either header: 400 nines were Infinity (review 70, F6)", () => {
+    const nines = "9".repeat(400);
+    expect(h({ "retry-after-ms": nines })).toBeUndefined();
+    expect(h({ "retry-after-ms": nines, "retry-after": "2" })).toBe(2000);
+    expect(h({ "retry-after": nines })).toBeUndefined();
+    expect(h({ "retry-after": `${nines}.5` })).toBeUndefined();
+    // (300 digits are a wait, finite, over any cap.)
+    expect(h({ "retry-after-ms": "9".repeat(300) })).toBe(1e300);
+    expect(Number.isFinite(h({ "retry-after": "9".repeat(300) }))).toBe(true);
+  });
+
   it("reads an HTTP-date only when it starts with a day name", () => {
     // Date.parse reads both as dates (it skips a parenthesised comment); without the `^` of
     // /^(mon|…)/ the day name in the comment made them one.

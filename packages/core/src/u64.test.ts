@@ -48,7 +48,7 @@ describe("reviveU64 with checkU64: each u64 value checked, named from the root",
     ["1.5", "result.items[1].balance", "1.5"],
     ["-1", "result.items[1].balance", "-1"],
     ["18446744073709551616", "result.items[1].balance", "18446744073709551616"],
-    ['"-5"', "result.items[1].balance", "-5"],
+    ['"-5"', "result.items[1].balance", '"-5"'], // (a string, as sent: review 70, F4)
     ['"12abc"', "result.items[1].balance", '"12abc"'],
     ['"1.5"', "result.items[1].balance", '"1.5"'],
     ["true", "result.items[1].balance", "true"],
@@ -186,8 +186,9 @@ describe("reviveU64 with checkU64: a list where one value belongs, and none wher
     ['{"change":[-5]}', `result.change: ${SIGNED} (got a list)`],
     ['{"items":[{"fee":[1]}]}', `result.items[0].fee: ${RULE} (got a list)`],
     ['{"balances":5}', "result.balances: must be a list (got 5)"],
-    // (Digits in a string are converted first, as under a `1`.)
-    ['{"balances":"5"}', "result.balances: must be a list (got 5)"],
+    // (Digits in a string are converted first, as under a `1`, and shown as sent: review 70, F4.)
+    ['{"balances":"5"}', 'result.balances: must be a list (got "5")'],
+    ['{"supply":"18446744073709551616"}', `result.supply: ${RULE} (got "18446744073709551616")`],
     ['{"balances":"x"}', 'result.balances: must be a list (got "x")'],
     ['{"balances":{"0":5}}', "result.balances: must be a list (got an object)"],
     ['{"balances":null}', "result.balances: must be a list (got null)"],

@@ -17,10 +17,11 @@ import type { U64Check } from "./json.js";
  * types no u64 of an answer nullable (one that may be missing is optional, and then absent). So
  * are an object and a list (`"supply": [5]` would reach the caller typed `bigint`). A list of them
  * (shape 3 or 4) must be a list (`result.balances: must be a list (got 5)`), whose elements the
- * walk then checks as shape 1 or 2.
+ * walk then checks as shape 1 or 2. A string is shown as the server sent it, quoted (`(got "5")`),
+ * though its digits were converted.
  * @internal
  */
-export const checkU64: U64Check = (value, shape, path) => {
+export const checkU64: U64Check = (value, shape, path, sent = value) => {
   // (Shapes 2 and 4 are i64; an object shape is NaN, 0 a float and undefined nothing: unchecked.)
   const low = (shape as number) % 2 ? 0n : -(2n ** 63n);
   if (
@@ -31,9 +32,10 @@ export const checkU64: U64Check = (value, shape, path) => {
   )
     throw new RangeError(
       `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${
-        typeof value === "string"
+        // (A string as sent: digits in one, converted, showed as a number, `(got 5)`; review 70, F4.)
+        typeof sent === "string"
           ? // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
-            quoteServer(JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value))
+            quoteServer(JSON.stringify(sent.length > 40 ? sent.slice(0, 40) + "…" : sent))
           : value && typeof value == "object"
             ? Array.isArray(value)
               ? "a list"
