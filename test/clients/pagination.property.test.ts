@@ -1106,7 +1106,13 @@ describe("options and keyset params .all() refuses", () => {
       answer(das!, sent, { items: itemsOf("k", 2), limit: 2 }),
     );
     const operation = das!.operation(server.fetch);
-    const params = { ownerAddress: ADDRESS, after: "a", before: "b" };
+    // (Asset ids: DAS's before and after are addresses.)
+    const after = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+    const params = {
+      ownerAddress: ADDRESS,
+      after,
+      before: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
+    };
     await expect(collect(operation.all(params))).rejects.toThrow(
       "params.before, params.after: a page walk cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
     );

@@ -100,14 +100,14 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
 
     const inline = textEditedCopy(
       das,
-      "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `before`
-      'schema: { type: string, minLength: 1, const: "x" }',
+      "schema: { type: integer, minimum: 1 }", // getAssetsByOwner's `page`
+      "schema: { type: integer, minimum: 1, const: 1 }",
     );
     // (Every keyword of an operation, not its first only: a second in the same method.)
     editText(
       inline,
       das,
-      "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `after`
+      "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `cursor`
       "schema: { type: string, minLength: 1, maxLength: -1 }",
     );
     editText(
@@ -124,10 +124,10 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     );
     const lines = locatedOf(inline);
     expect(lines).toContain(
-      `${positionOf(inline, das, 'const: "x"')}: das #/methods/2 (getAssetsByOwner)/params/3/schema/const: [params-check] getAssetsByOwner params/properties/before: "const" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas, allOf (of rules { if, then })`,
+      `${positionOf(inline, das, "const: 1")}: das #/methods/2 (getAssetsByOwner)/params/1/schema/const: [params-check] getAssetsByOwner params/properties/page: "const" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas, allOf (of rules { if, then })`,
     );
     expect(lines).toContain(
-      `${positionOf(inline, das, "maxLength: -1")}: das #/methods/2 (getAssetsByOwner)/params/4/schema/maxLength: [params-check] getAssetsByOwner params/properties/after: "maxLength" must be a non-negative integer (got -1)`,
+      `${positionOf(inline, das, "maxLength: -1")}: das #/methods/2 (getAssetsByOwner)/params/5/schema/maxLength: [params-check] getAssetsByOwner params/properties/cursor: "maxLength" must be a non-negative integer (got -1)`,
     );
     expect(lines.join("\n")).toContain(
       `${positionOf(inline, "openrpc/sender.yaml", "const: false")}: sender #/methods/0 (sendTransaction)/x-query-params/0/schema/const: [params-check] sendTransaction params/properties/swqosOnly: "const"`,
@@ -261,7 +261,7 @@ describe("the generator reports every refusal of the spec in one run", () => {
     editText(
       specDir,
       das,
-      "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `before`
+      "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `cursor`
       'schema: { type: string, minLength: 1, pattern: "(" }',
     );
     editText(
@@ -291,7 +291,7 @@ describe("the generator reports every refusal of the spec in one run", () => {
         `  ${positionOf(specDir, das, "type: [integer, string]")}: ${byOwner}/2/schema/type (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/limit: "type" with several types ["integer","string"] is not translated`,
         expect.stringMatching(
           new RegExp(
-            `^  ${escape(positionOf(specDir, das, 'pattern: "("'))}: ${escape(byOwner)}/3/schema/pattern \\(getAssetsByOwner\\): \\[params-check\\] getAssetsByOwner params/properties/before: "pattern" does not compile: `,
+            `^  ${escape(positionOf(specDir, das, 'pattern: "("'))}: ${escape(byOwner)}/5/schema/pattern \\(getAssetsByOwner\\): \\[params-check\\] getAssetsByOwner params/properties/cursor: "pattern" does not compile: `,
           ),
         ),
         `  ${positionOf(specDir, das, "multipleOf: 10")}: ${byAuthority}/multipleOf (getAssetsByAuthority): [params-check] getAssetsByAuthority params/properties/limit: "multipleOf" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas, allOf (of rules { if, then })`,

@@ -191,8 +191,8 @@ export const getAssetsByOwner: RpcMethodDescriptor<
         ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
         page: /* @__PURE__ */ vInteger(1),
         limit: /* @__PURE__ */ vInteger(1, 1000),
-        before: /* @__PURE__ */ vBoundedString(1),
-        after: /* @__PURE__ */ vBoundedString(1),
+        before: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        after: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
         cursor: /* @__PURE__ */ vBoundedString(1),
         sortBy: /* @__PURE__ */ vObject({
           sortBy: /* @__PURE__ */ vEnum(["created", "recent_action", "updated", "none", "id"]),
@@ -259,8 +259,8 @@ export const getAssetsByAuthority: RpcMethodDescriptor<
           sortBy: /* @__PURE__ */ vEnum(["created", "recent_action", "updated", "none", "id"]),
           sortDirection: /* @__PURE__ */ vEnum(["asc", "desc"])
         }, ["sortBy"], false),
-        before: /* @__PURE__ */ vBoundedString(1),
-        after: /* @__PURE__ */ vBoundedString(1),
+        before: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        after: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
         cursor: /* @__PURE__ */ vBoundedString(1),
         options: /* @__PURE__ */ vObject({
           showUnverifiedCollections: vBoolean,

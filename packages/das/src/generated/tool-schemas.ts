@@ -49,14 +49,14 @@ const pageSchema = /* @__PURE__ */ deepFreeze({
 const beforeSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With before, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
-  minLength: 1
+    "Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. Must be a base58 address (32 to 44 characters; no 0, O, I or l). With before, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
+  pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 const afterSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. With after, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
-  minLength: 1
+    "Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. Must be a base58 address (32 to 44 characters; no 0, O, I or l). With after, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
+  pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 const cursorSchema = /* @__PURE__ */ deepFreeze({
   type: "string",

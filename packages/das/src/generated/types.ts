@@ -701,9 +701,9 @@ export interface GetAssetsByOwnerParamsBase {
     /** The maximum number of assets per page, 1 to 1,000. The hosted default is not documented (the open-source reference implementation uses 1,000). */
     limit?: number | undefined;
     /** Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-    before?: string | undefined;
+    before?: Address | undefined;
     /** Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-    after?: string | undefined;
+    after?: Address | undefined;
     /** The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
     cursor?: string | undefined;
     /** The ordering of the assets. */
@@ -744,9 +744,9 @@ export interface GetAssetsByAuthorityParamsBase {
     /** The ordering of the assets. */
     sortBy?: AssetSortBy | undefined;
     /** Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-    before?: string | undefined;
+    before?: Address | undefined;
     /** Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-    after?: string | undefined;
+    after?: Address | undefined;
     /** The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
     cursor?: string | undefined;
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. */
