@@ -1033,7 +1033,7 @@ describe("REST wire format", () => {
     const das = createDasClient(options(fetch));
     await expect(
       // @ts-expect-error — refused by the types too (test/types/calls.ts); the check is a JavaScript caller's
-      das.getAssetsByOwner({ ownerAddress: OWNER, before: "a1", sortBy: { sortBy: "created" } }),
+      das.getAssetsByOwner({ ownerAddress: OWNER, before: ADDRESS, sortBy: { sortBy: "created" } }),
     ).rejects.toThrow(
       'params.sortBy.sortBy: must be "id" (got "created") when params.before is given',
     );
@@ -1050,7 +1050,7 @@ describe("REST wire format", () => {
     // @ts-expect-error — refused by the types too (test/types/calls.ts); the check is a JavaScript caller's
     const walk = das.getAssetsByOwner.all({
       ownerAddress: OWNER,
-      after: "a1",
+      after: ADDRESS,
       cursor: "c1",
       sortBy: { sortBy: "updated" },
     });
@@ -1066,7 +1066,7 @@ describe("REST wire format", () => {
     ).rejects.toThrow("params.sortBy.sortBy: is required");
     expect(requests).toHaveLength(0);
     // Sorted by id, or with no sortBy (id is the default), it is sent; page paging sorts freely.
-    await das.getAssetsByOwner({ ownerAddress: OWNER, after: "a1", sortBy: { sortBy: "id" } });
+    await das.getAssetsByOwner({ ownerAddress: OWNER, after: ADDRESS, sortBy: { sortBy: "id" } });
     await das.getAssetsByOwner({ ownerAddress: OWNER, cursor: "c1" });
     await das.getAssetsByOwner({ ownerAddress: OWNER, page: 2, sortBy: { sortBy: "created" } });
     expect(requests).toHaveLength(3);
