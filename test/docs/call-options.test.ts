@@ -44,6 +44,16 @@ describe("the per-call options (RequestOptions) wherever they are listed", () =>
     // (A change of config.ts's layout would otherwise make every check below vacuous.)
     expect(members).toEqual(expect.arrayContaining(["signal", "timeout", "headers", "onAttempt"]));
     expect(clientMembers).toEqual(expect.arrayContaining(["apiKey", "baseUrls", "rateLimit"]));
+    // Every line that declares a member is read: one written otherwise (`readonly x?:`, a
+    // required `x:`) went unread by every check below (review 73, F5).
+    for (const [head, read] of [
+      ["export type RequestOptions = {", members],
+      ["export interface ClientOptions {", clientMembers],
+    ] as const) {
+      const start = config.indexOf(head);
+      const body = config.slice(start, config.indexOf("\n}", start));
+      expect(body.match(/^ {2}[^\s/*]/gm), `${head} in config.ts`).toHaveLength(read.length);
+    }
   });
 
   it("the runtime accepts exactly them (REQUEST_OPTIONS in packages/core/src/config.ts)", () => {
@@ -89,9 +99,14 @@ describe("the per-call options (RequestOptions) wherever they are listed", () =>
   it("core's README names each of them (its 'Per call (`RequestOptions`)' sentence)", () => {
     const readme = read("packages/core/README.md");
     const start = readme.indexOf("Per call (`RequestOptions`):");
-    const sentence = readme.slice(start, readme.indexOf("Any other name", start));
+    const end = readme.indexOf("Any other name", start);
+    const sentence = readme.slice(start, end);
     const named = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1]);
     expect(start).toBeGreaterThan(-1);
+    // (Without its end, the sentence read on to the README's end: any mention passed. Review 73.)
+    expect(end, "packages/core/README.md: 'Any other name' after the sentence").toBeGreaterThan(
+      start,
+    );
     for (const name of members)
       expect(
         named,
@@ -112,9 +127,11 @@ describe("the per-call options (RequestOptions) wherever they are listed", () =>
   it("the root README's 'Every client takes the same options' names each client option", () => {
     const readme = read("README.md");
     const start = readme.indexOf("Every client takes the same options:");
-    const paragraph = readme.slice(start, readme.indexOf("Every call takes", start));
+    const end = readme.indexOf("Every call takes", start);
+    const paragraph = readme.slice(start, end);
     const named = [...paragraph.matchAll(/`(\w+)`/g)].map((m) => m[1]);
     expect(start).toBeGreaterThan(-1);
+    expect(end, "README.md: 'Every call takes' after the paragraph").toBeGreaterThan(start);
     for (const name of clientMembers)
       expect(named, `README.md: 'Every client takes the same options' lacks ${name}`).toContain(
         name,

@@ -348,7 +348,10 @@ const titleOf = (redacted: string, title = /<title>([^<]+)/i.exec(redacted)?.[1]
  * the 8 that the redactor masks a piece by; a header's value cut inside a word) stays out of what
  * is kept, even where masks before it made the text shorter. A secret that starts inside what is
  * kept has its first 8 characters inside what is redacted (12 characters each at most, in any form
- * the redactor reads), so it is masked whole or as a piece cut short, never shown in part.
+ * the redactor reads, but for an HTML reference padded with zeros), so it is masked whole or as a
+ * piece cut short, never shown in part. (Not bounded: `&#000…048;`, 150 zeros a character, shows
+ * the first characters of a key cut by the 65 KiB end, fewer than 8, as a server's own cut may:
+ * the redactor's rule for a piece, not worth bytes for an echo no encoder writes; review 73, F2.)
  * (Nothing left, all but 1 KiB masked away: `***`. `redacted` is a local, as a parameter: smaller.)
  */
 const keptOf = (text: string, redactor: Redactor, redacted = redactor(text.slice(0, 66560))) =>

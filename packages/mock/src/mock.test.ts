@@ -369,7 +369,9 @@ describe("examples mode", () => {
     };
     for (const params of [
       { page: 1, cursor: "abc" },
-      { before: "abc", sortBy: { sortBy: "created" } },
+      // (An asset id, a base58 address as before/after are typed: "abc" was refused for its
+      // pattern, not for the rule between params. Review 73, F1.)
+      { before: ownerAddress, sortBy: { sortBy: "created" } },
       { cursor: "abc", sortBy: { sortBy: "none", sortDirection: "asc" } },
     ])
       expect(await answer(params), JSON.stringify(params)).toMatchObject({
@@ -378,7 +380,7 @@ describe("examples mode", () => {
       });
     for (const params of [
       { page: 2, sortBy: { sortBy: "created" } },
-      { after: "abc", sortBy: { sortBy: "id" } },
+      { after: ownerAddress, sortBy: { sortBy: "id" } },
       { cursor: "abc" },
     ]) {
       const r = await answer(params);

@@ -467,7 +467,8 @@ const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string)
   ) {
     const shown =
       typeof value === "string"
-        ? "a string that is not digits"
+        ? // (Not "not digits": a string of 1,001 digits stays a string too; review 73, F4.)
+          "a string not of 1 to 1,000 digits"
         : Array.isArray(value)
           ? "a list"
           : value && typeof value === "object"
