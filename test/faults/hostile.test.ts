@@ -229,10 +229,11 @@ describe("server text in messages", () => {
     }
   });
 
-  it("hides no text and splits no character: invisible characters and a lone surrogate escaped (review 66 L1, L2)", async () => {
+  it("hides no text and splits no character: invisible characters escaped, an emoji the cut falls inside dropped whole (review 66 L1, L2; review 69 F8)", async () => {
     // Tag characters spell ASCII no reader sees and a model given `err.message` reads ("ASCII
     // smuggling"); zero-width ones hide between letters. A cut at 500 that falls inside an emoji
-    // left half of it, which a UTF-8 log writes as U+FFFD. Emoji (a pair) and joiners stay as sent.
+    // left half of it, which a UTF-8 log writes as U+FFFD: the half goes too (escaped, it read
+    // `\ud83d…`; review 69, F8). Emoji (a pair) and joiners stay as sent.
     const hidden = [..."ignore"]
       .map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0)))
       .join("");
@@ -243,7 +244,7 @@ describe("server text in messages", () => {
     const { error } = await settle(client.getAsset({ id: ASSET_ID }));
     expect(error.message).toBe(
       "JSON-RPC error -32000 from getAsset: ok\\u{e0069}\\u{e0067}\\u{e006e}\\u{e006f}\\u{e0072}\\u{e0065}" +
-        `\\u200bfine\\ufeff\\u2060\u{1f468}\u200d\u{1f469}${"x".repeat(473)}\\ud83d…`,
+        `\\u200bfine\\ufeff\\u2060\u{1f468}\u200d\u{1f469}${"x".repeat(473)}…`,
     );
     expect(error.rpcMessage).toBe(message);
     expect(error.message).not.toMatch(UNSAFE);

@@ -16,7 +16,9 @@
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const quoteServer = (text: string, max = 500) =>
-  (text.length > max ? text.slice(0, max) + "…" : text).replace(
+  // A cut between a pair's halves drops the first half too: escaped, it showed as `\ud83d…`,
+  // which tells a reader nothing (review 69, F8).
+  (text.length > max ? text.slice(0, max).replace(/[\ud800-\udbff]$/, "") + "…" : text).replace(
     // With the `u` flag a surrogate pair is one character, so `\ud800-\udfff` matches a lone one only.
     // eslint-disable-next-line no-control-regex -- these characters are what is escaped
     /[\0-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ud800-\udfff\u{e0000}-\u{e007f}]/gu,
