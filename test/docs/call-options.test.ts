@@ -28,6 +28,19 @@ const namesOf = (list: string) =>
     .map((name) => name.trim())
     .filter(Boolean);
 
+/**
+ * The `names` in backticks of `file`'s text from `start` to `end`, each phrase asserted found (without
+ * its end, the text read on to the file's end: any mention passed; review 73).
+ */
+function namedBetween(file: string, start: string, end: string): string[] {
+  const text = read(file);
+  const from = text.indexOf(start);
+  const to = text.indexOf(end, from);
+  expect(from, `${file}: '${start}'`).toBeGreaterThan(-1);
+  expect(to, `${file}: '${end}' after '${start}'`).toBeGreaterThan(from);
+  return [...text.slice(from, to).matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+}
+
 const members = membersOf(config, "export type RequestOptions = {");
 const clientMembers = membersOf(config, "export interface ClientOptions {");
 
@@ -97,15 +110,10 @@ describe("the per-call options (RequestOptions) wherever they are listed", () =>
   });
 
   it("core's README names each of them (its 'Per call (`RequestOptions`)' sentence)", () => {
-    const readme = read("packages/core/README.md");
-    const start = readme.indexOf("Per call (`RequestOptions`):");
-    const end = readme.indexOf("Any other name", start);
-    const sentence = readme.slice(start, end);
-    const named = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1]);
-    expect(start).toBeGreaterThan(-1);
-    // (Without its end, the sentence read on to the README's end: any mention passed. Review 73.)
-    expect(end, "packages/core/README.md: 'Any other name' after the sentence").toBeGreaterThan(
-      start,
+    const named = namedBetween(
+      "packages/core/README.md",
+      "Per call (`RequestOptions`):",
+      "Any other name",
     );
     for (const name of members)
       expect(
@@ -125,13 +133,11 @@ describe("the per-call options (RequestOptions) wherever they are listed", () =>
   });
 
   it("the root README's 'Every client takes the same options' names each client option", () => {
-    const readme = read("README.md");
-    const start = readme.indexOf("Every client takes the same options:");
-    const end = readme.indexOf("Every call takes", start);
-    const paragraph = readme.slice(start, end);
-    const named = [...paragraph.matchAll(/`(\w+)`/g)].map((m) => m[1]);
-    expect(start).toBeGreaterThan(-1);
-    expect(end, "README.md: 'Every call takes' after the paragraph").toBeGreaterThan(start);
+    const named = namedBetween(
+      "README.md",
+      "Every client takes the same options:",
+      "Every call takes",
+    );
     for (const name of clientMembers)
       expect(named, `README.md: 'Every client takes the same options' lacks ${name}`).toContain(
         name,
