@@ -29,16 +29,17 @@ const namesOf = (list: string) =>
     .filter(Boolean);
 
 /**
- * The `names` in backticks of `file`'s text from `start` to `end`, each phrase asserted found (without
- * its end, the text read on to the file's end: any mention passed; review 73).
+ * Each of `names` in backticks in `file`'s text from `start` to `end`, both phrases asserted found
+ * (without its end, the text read on to the file's end: any mention passed; review 73).
  */
-function namedBetween(file: string, start: string, end: string): string[] {
+function expectNamedBetween(file: string, start: string, end: string, names: string[]) {
   const text = read(file);
   const from = text.indexOf(start);
   const to = text.indexOf(end, from);
   expect(from, `${file}: '${start}'`).toBeGreaterThan(-1);
   expect(to, `${file}: '${end}' after '${start}'`).toBeGreaterThan(from);
-  return [...text.slice(from, to).matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+  const named = [...text.slice(from, to).matchAll(/`(\w+)`/g)].map((m) => m[1]);
+  for (const name of names) expect(named, `${file}: '${start}' lacks ${name}`).toContain(name);
 }
 
 const members = membersOf(config, "export type RequestOptions = {");
@@ -110,16 +111,7 @@ describe("the per-call options (RequestOptions) wherever they are listed", () =>
   });
 
   it("core's README names each of them (its 'Per call (`RequestOptions`)' sentence)", () => {
-    const named = namedBetween(
-      "packages/core/README.md",
-      "Per call (`RequestOptions`):",
-      "Any other name",
-    );
-    for (const name of members)
-      expect(
-        named,
-        `packages/core/README.md: 'Per call (\`RequestOptions\`)' lacks ${name}`,
-      ).toContain(name);
+    expectNamedBetween("packages/core/README.md", "Per call (`RequestOptions`):", "Any other name", members); // prettier-ignore
   });
 
   it("core's README Options table has a row for each client option (ClientOptions)", () => {
@@ -133,14 +125,6 @@ describe("the per-call options (RequestOptions) wherever they are listed", () =>
   });
 
   it("the root README's 'Every client takes the same options' names each client option", () => {
-    const named = namedBetween(
-      "README.md",
-      "Every client takes the same options:",
-      "Every call takes",
-    );
-    for (const name of clientMembers)
-      expect(named, `README.md: 'Every client takes the same options' lacks ${name}`).toContain(
-        name,
-      );
+    expectNamedBetween("README.md", "Every client takes the same options:", "Every call takes", clientMembers); // prettier-ignore
   });
 });
