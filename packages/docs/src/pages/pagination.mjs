@@ -79,9 +79,9 @@ function walkOptionsText(op) {
 /**
  * What the SDK's `.all()` does at the edges (packages/core/src/paginate.ts), one point an item:
  * an answer that breaks the paging protocol, such as one whose `echoedPage` names another page,
- * ends it with an `InvalidResponseError`; first params that hold a `keyset` param make it walk by
- * cursor if they hold the cursor too, and otherwise refuse to start, unless `maxPages` is 1
- * (spec/README.md, `x-pagination`).
+ * ends it with an `InvalidResponseError`; first params that hold a `keyset` param make a page-style
+ * walk go on by cursor if they hold the cursor too, and otherwise (and always by cursor) refuse to
+ * start, unless `maxPages` is 1 (spec/README.md, `x-pagination`).
  */
 function allText(p) {
   const breaks = [
@@ -100,8 +100,12 @@ function allText(p) {
   const cursor = p.cursor ?? "cursor";
   const next = p.nextCursor ?? cursor;
   const also = p.keyset.includes(cursor) ? "" : " too";
+  // (A walk by cursor never goes on from a keyset param, with its cursor or without (review 45,
+  // W3: wallet history's `after` pages in an order its `before` does not; user trial 56, F1).)
   out.push(
-    `Given ${orList(p.keyset)}, <code>.all()</code> goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).`,
+    p.style === "cursor"
+      ? `Given ${orList(p.keyset)}, <code>.all()</code> refuses to start, with ${code(cursor)} too (the results name no next page in that order; <code>maxPages: 1</code> makes that one request).`
+      : `Given ${orList(p.keyset)}, <code>.all()</code> goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).`,
   );
   if (p.keysetWhen)
     out.push(
