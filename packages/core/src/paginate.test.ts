@@ -1200,6 +1200,61 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     expect(stub.calls).toHaveLength(2);
   });
 
+  it("a signal that fires mid-page ends the walk there, with the call's AbortError, not after the page's other items (user trial 56, F2)", async () => {
+    const stub = stubFetch((call) =>
+      jsonResponse(
+        call.url.searchParams.get("cursor")
+          ? { data: ["t4", "t5", "t6"], pagination: { hasMore: true, nextCursor: "s2" } }
+          : { data: ["t1", "t2", "t3"], pagination: { hasMore: true, nextCursor: "s1" } },
+      ),
+    );
+    const transport = createRestTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+    const operation = {
+      id: "getTransfers",
+      idempotent: true,
+      pagination: {
+        style: "cursor",
+        cursor: "cursor",
+        items: "data",
+        nextCursor: "pagination.nextCursor",
+        hasMore: "pagination.hasMore",
+      } as const,
+    };
+    const getTransfers = withPagination<{ wallet: string; cursor?: string }, any, string>(
+      (input, options) =>
+        transport.restCall(operation, input, options, (f) =>
+          f(
+            new Request(
+              `${transport.baseUrl}/v1/w${input.cursor ? `?cursor=${input.cursor}` : ""}`,
+            ),
+          ),
+        ),
+      operation,
+    );
+    const stop = new AbortController();
+    const yielded: string[] = [];
+    let error: any;
+    try {
+      for await (const item of getTransfers.all({ wallet: "w" }, { signal: stop.signal })) {
+        yielded.push(item);
+        if (item === "t5") stop.abort(new Error("user left"));
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    expect(yielded).toEqual(["t1", "t2", "t3", "t4", "t5"]);
+    expect(error).toMatchObject({
+      name: "AbortError",
+      message:
+        'Request to getTransfers was aborted (getTransfers page walk: stopped at page 2, cursor "s1", after 1 page)',
+      attempts: 0,
+      cause: { message: "user left" },
+    });
+    // (The page in hand, as a failed call's: resuming gives t4 again, and skips nothing.)
+    expect(error.resumeFrom).toEqual({ wallet: "w", cursor: "s1" });
+    expect(stub.calls).toHaveLength(2);
+  });
+
   it("maxPages: 0 is refused at .all(), naming the option and the value; nothing is sent", () => {
     const { method, sent } = rpcMethod(
       "getNftEditions",

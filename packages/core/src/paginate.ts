@@ -285,6 +285,12 @@ export function paginate<I, R, P = unknown, F = P>(
      * @default none: the call refuses such a cursor itself, as the caller's
      */
     check?: Check | undefined;
+    /**
+     * The signal `fetchPage` makes its calls with (`.all()`'s). Once it fires, the items of the
+     * page in hand stop too: `fetchPage` is asked for that page again, and its call rejects at
+     * once with its `AbortError` (sending nothing), its `resumeFrom` that page.
+     */
+    signal?: AbortSignal | undefined;
   } = {},
 ): PageIterable<I, R, P> {
   const {
@@ -299,7 +305,7 @@ export function paginate<I, R, P = unknown, F = P>(
     echoedPage,
     echoedLimit = limit,
   } = descriptor;
-  const { maxPages: max = Infinity, operation = "paginate", check } = options;
+  const { maxPages: max = Infinity, operation = "paginate", check, signal } = options;
   // (`null` is refused, as `timeout` and `maxRetries` refuse it: a cap left null is no cap. So is
   // 0: a walk that sends nothing and yields nothing would read as an owner with nothing. The walk's
   // refusals name the operation walked, as a call's refusals name the call.)
@@ -318,7 +324,7 @@ export function paginate<I, R, P = unknown, F = P>(
    * The walk: each page's result, or with `checkpoints` each page's checkpoint (the result and the
    * next page's params), which gives no page whose next position is broken.
    */
-  async function* walkPages(checkpoints: boolean): AsyncGenerator<any> {
+  async function* walkPages(checkpoints: boolean, each?: boolean): AsyncGenerator<any> {
     let answer: ResponseFields | undefined;
     const answered = (response: ResponseFields) => (answer = response);
     // Params that are no object (an address given alone, `null`, a list) go to the call as given,
@@ -330,8 +336,7 @@ export function paginate<I, R, P = unknown, F = P>(
       if (checkpoints)
         throw new ConfigurationError("params: must be an object for .checkpoints()", { operation });
       const result = await fetchPage(start, answered);
-      yield result;
-      return;
+      return yield* each ? get(result, items) : [result];
     }
     let current = start ?? {};
     // The caller's own page goes out as given, for the call to check: `.all({ page: "2" })` (or
@@ -443,13 +448,15 @@ export function paginate<I, R, P = unknown, F = P>(
     };
     for (;;) {
       const number = get(current, page);
-      const result = await fetchPage(current, answered).catch((error) =>
-        stopped(error, operation, fetched, current, () =>
-          walk === "page"
-            ? number
-            : `${fetched + 1}, ${cursor} "${brief(get(current, cursor), 128)}"`,
-        ),
-      );
+      const call = () =>
+        fetchPage(current, answered).catch((error) =>
+          stopped(error, operation, fetched, current, () =>
+            walk === "page"
+              ? number
+              : `${fetched + 1}, ${cursor} "${brief(get(current, cursor), 128)}"`,
+          ),
+        );
+      const result = await call();
       // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
       // as page 3's. A bigint page number compares as a number.)
       if (walk === "page" && echoedPage) {
@@ -473,7 +480,15 @@ export function paginate<I, R, P = unknown, F = P>(
       if (checkpoints) {
         if (fault) broken(fetched + 1, fault);
         yield { result, next: copy(next) };
-      } else yield result;
+      } else if (each)
+        for (const item of list) {
+          // A walk aborted mid-page yielded the rest of the page first (user trial 56, F2: up to
+          // 1,000 items after Ctrl-C). The call of this page again rejects as a call does (a
+          // `fetchPage` that does not take the signal ends the walk).
+          if (signal?.aborted) return await call();
+          yield item;
+        }
+      else yield result;
       // (After the last page asked for, what it says of the next one does not matter.)
       if (++fetched >= max) return;
       if (fault) broken(fetched, fault);
@@ -491,9 +506,7 @@ export function paginate<I, R, P = unknown, F = P>(
   return {
     pages: () => walkPages(false),
     checkpoints: () => walkPages(true),
-    async *[Symbol.asyncIterator]() {
-      for await (const result of walkPages(false)) yield* get(result, items) as I[];
-    },
+    [Symbol.asyncIterator]: () => walkPages(false, true),
   };
 }
 
@@ -578,7 +591,7 @@ export function withPagination<P, R, I>(
             }),
           operation.pagination!,
           params,
-          { maxPages, operation: operation.id, check: operation.params },
+          { maxPages, operation: operation.id, check: operation.params, signal: perPage.signal },
         );
       } catch (error) {
         throw ofOperation(error, operation.id);
