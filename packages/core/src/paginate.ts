@@ -289,6 +289,7 @@ export function paginate<I, R, P = unknown, F = P>(
      * The signal `fetchPage` makes its calls with (`.all()`'s). Once it fires, the items of the
      * page in hand stop too: `fetchPage` is asked for that page again, and its call rejects at
      * once with its `AbortError` (sending nothing), its `resumeFrom` that page.
+     * @default none: a page's items are all given, and the abort shows at the next page's call
      */
     signal?: AbortSignal | undefined;
   } = {},
