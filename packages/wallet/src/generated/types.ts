@@ -84,7 +84,7 @@ export interface WalletBalanceChange {
     /** The token mint, or `SOL` for the native token. */
     mint: Address | "SOL";
     /**
-     * The signed change in human-readable units (positive = increase, negative = decrease).
+     * The signed change in human-readable units (positive = increase, negative = decrease), as a JSON number: past about 15 significant digits it is rounded, and no raw amount is given.
      * @example -0.5
      */
     amount: number;
@@ -102,7 +102,7 @@ export interface WalletBalanceItem {
     /** The token's mint address (the wrapped-native mint for the native token). */
     mint: Address;
     /**
-     * The balance in human-readable units (the raw amount divided by 10^decimals).
+     * The balance in human-readable units (the raw amount divided by 10^decimals), as a JSON number: past about 15 significant digits it is rounded, and no raw amount is given.
      * @example 1523.75
      */
     balance: number;
