@@ -706,7 +706,8 @@ describe.each(ENDPOINTS.map((ep) => [ep.label, ep] as const))("%s", (_label, ep)
  * script): pages of any size, with or without `hasMore` (where the results carry it) and the
  * applied limit. The walk must stop at the first page that is empty, says `hasMore: false`, or
  * is shorter than the page size (the result's, else the params' limit) without saying
- * `hasMore: true`; a page longer than it goes on.
+ * `hasMore: true`; a page longer than it goes on. An empty page that says `hasMore: true` ends it
+ * with an InvalidResponseError (user trial 56, F3), unless it is the last page `maxPages` asks for.
  */
 function scriptedPages(ep: Endpoint) {
   const entry = fc.record({
@@ -746,23 +747,42 @@ function scriptedPages(ep: Endpoint) {
       // The documented rules, page by page.
       const requests: Params[] = [];
       const items: Item[] = [];
+      /** Where the server broke the protocol: the walk's error message ends so. */
+      let broken: RegExp | undefined;
       for (let i = 0; i < (s.cap ?? Infinity); i++) {
         requests.push(wire({ ...params, page: first + i }));
         const page = reply(i);
         items.push(...page.items);
         const count = page.items.length;
+        // (An empty page said to have more, unless it is the last page asked for.)
+        if (count === 0 && page.hasMore === true && i + 1 !== s.cap)
+          broken = new RegExp(
+            `the answer to page ${first + i} says pagination.hasMore: true of a page with no items \\(stopped after ${i + 1} pages?\\)$`,
+          );
         if (count === 0 || page.hasMore === false) break;
         // (The page size the answer gives, else the params' limit.)
         const size = (ep.limitInResult ? page.limit : undefined) ?? s.limit;
         if (page.hasMore !== true && size !== undefined && count < size) break;
       }
 
-      const got = await collect<Item>(
-        ep.operation(server.fetch).all(params, s.cap === undefined ? {} : { maxPages: s.cap }),
-      );
+      const got: Item[] = [];
+      let error: unknown;
+      try {
+        for await (const item of ep
+          .operation(server.fetch)
+          .all(params, s.cap === undefined ? {} : { maxPages: s.cap }))
+          got.push(item);
+      } catch (thrown) {
+        error = thrown;
+      }
       expect(server.runaway, "the walk did not end").toBe(false);
       expect(server.params(), "the requests").toEqual(requests);
       expect(got).toEqual(items);
+      if (broken) {
+        expect(error, "the walk ends with the break").toBeInstanceOf(InvalidResponseError);
+        expect((error as InvalidResponseError).reason).toBe("broken-paging");
+        expect((error as Error).message).toMatch(broken);
+      } else expect(error, "the walk ends at a documented end").toBeUndefined();
     },
   );
 }

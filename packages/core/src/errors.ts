@@ -501,7 +501,7 @@ export class InvalidResponseError extends ChainDataError {
    *   from 0 to 2^64 - 1 (got 1.5)`;
    * - `broken-paging`: a page walk's answer broke the paging protocol: a later page names another
    *   page than the one asked for, names a next cursor the walk has already sent, or says
-   *   `hasMore: true` with no next cursor. The pages before it were yielded; `snippet` is empty
+   *   `hasMore: true` with no next cursor or (by page number) of a page with no items. The pages before it were yielded; `snippet` is empty
    *   (the message says what was wrong).
    */
   declare readonly reason: InvalidResponseReason;

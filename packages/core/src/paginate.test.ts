@@ -1834,7 +1834,7 @@ describe("paginate: a walk by cursor keeps the cursors of its first 1,000 pages 
 });
 
 describe("paginate: end-of-walk rules that no other test pinned (found by mutation testing)", () => {
-  it("an empty page ends a walk by page number even when it says hasMore: true (a page walk has no cursor to go on with)", async () => {
+  it("an empty page that says hasMore: true breaks a walk by page number, after the pages before it (user trial 56, F3: it had ended quietly, a cut-off list passed for the whole)", async () => {
     const pages = [
       { items: [1], more: true },
       { items: [], more: true },
@@ -1842,8 +1842,18 @@ describe("paginate: end-of-walk rules that no other test pinned (found by mutati
     ];
     const fetchPage = stubPages(async (p: { page: number }) => pages[p.page - 1]!);
     const descriptor: PaginationDescriptor = { style: "page", items: "items", hasMore: "more" };
-    expect(await collect(paginate(fetchPage, descriptor, {}))).toEqual([1]);
+    expect(await walkToError(paginate(fetchPage, descriptor, {}))).toEqual({
+      yielded: [1],
+      error: broken(
+        "paginate page walk: the answer to page 2 says more: true of a page with no items (stopped after 2 pages)",
+      ),
+    });
     expect(fetchPage).toHaveBeenCalledTimes(2);
+    // As the last page `maxPages` asks for, what it says of the next one does not matter.
+    expect(await collect(paginate(fetchPage, descriptor, {}, { maxPages: 2 }))).toEqual([1]);
+    // Said of an empty page, `hasMore: false` (or nothing) is the end of the data.
+    pages[1]!.more = false;
+    expect(await collect(paginate(fetchPage, descriptor, {}))).toEqual([1]);
   });
 
   it("sends a cursor at a path three names deep, making the objects the params lack", async () => {

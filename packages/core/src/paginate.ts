@@ -95,9 +95,9 @@ export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
    * is and goes on from there later: `.all(next)` resumes the walk. `next` is `undefined` only
    * where the data ends (never where `maxPages` stops the walk), so a job can tell done from not
    * yet. A page whose next position is broken (a cursor sent before, `hasMore: true` with no next
-   * cursor, a next cursor the call's params check refuses) is not given: the walk's
-   * `InvalidResponseError` comes in its place, and the checkpoint before it still asks for that
-   * page. Params that are no object are refused (a `ConfigurationError`, nothing sent).
+   * cursor or of an empty page by page number, a next cursor the call's params check refuses) is
+   * not given: the walk's `InvalidResponseError` comes in its place, and the checkpoint before it
+   * still asks for that page. Params that are no object are refused (a `ConfigurationError`, nothing sent).
    */
   checkpoints(): AsyncIterable<PageCheckpoint<R, P>>;
 }
@@ -211,8 +211,8 @@ const stopped = (
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than the page size (the result's `echoedLimit`,
- * else the params' `limit`) unless it says `hasMore: true`; entries at `skipped` (DAS `errors`)
- * count as items there.
+ * else the params' `limit`) unless it says `hasMore: true` (an empty page that says so is a break,
+ * below); entries at `skipped` (DAS `errors`) count as items there.
  * Cursor style (and a page-style walk by cursor: a `keyset` param given, or `keysetWhen` met
  * without `page`) starts with `params` as given and stops when `hasMore` is `false`, the next
  * cursor is missing, `null` or `''`, or a page has no items (unless it says `hasMore: true`); a
@@ -224,9 +224,10 @@ const stopped = (
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
  * page that says it, a next cursor the walk has already sent (it would go round forever; of the
  * first 1,000 pages' cursors and the last 1,000's, which finds a server repeating a cursor, going
- * round a cycle of up to 1,000 pages, or back to the start) or `hasMore: true` with no next
- * cursor; and, given `check`, a next cursor that the call's params check refuses (the server's value, which the caller never wrote). Ending quietly there would
- * pass a cut-off list for the whole. Nothing is read past the last page `maxPages` asks for. A
+ * round a cycle of up to 1,000 pages, or back to the start), `hasMore: true` with no next
+ * cursor, or `hasMore: true` of an empty page by page number; and, given `check`, a next cursor
+ * that the call's params check refuses (the server's value, which the caller never wrote). Ending
+ * quietly there would pass a cut-off list for the whole. Nothing is read past the last page `maxPages` asks for. A
  * page's call that fails throws its own error, its message and stack ending with where the walk
  * stopped (after the first page). Either error, a call's or a break, gets `resumeFrom` (not
  * enumerable): the params of the page that failed, as a checkpoint's `next` gives them.
@@ -387,7 +388,8 @@ export function paginate<I, R, P = unknown, F = P>(
      * Whether `result`, the page just fetched, ends the walk (`more`: its `hasMore`). An empty page
      * does, unless a walk by cursor is told there is more: a filtered history may have a stretch
      * with no match and a next cursor past it. (A page number has no such guard against a server
-     * saying `hasMore: true` forever; a cursor sent before ends a walk by cursor, as a break.)
+     * saying `hasMore: true` forever, so there it is a break; a cursor sent before ends a walk by
+     * cursor, as a break.)
      * A short page does, unless it says there is more: a page-style operation's pages are full but
      * the last, asked for by number or by cursor (DAS keyset paging). The page size is the one the
      * answer gives, where it gives one: a server that caps its pages under the limit asked for (3
@@ -414,8 +416,15 @@ export function paginate<I, R, P = unknown, F = P>(
      */
     const nextPosition = (result: R, number: any): [next?: unknown, fault?: string] => {
       const more = hasMore && get(result, hasMore);
-      // (The end of the data.)
-      if (endsWalk(result, more)) return [];
+      // (The end of the data. An empty page said to have more is a break, by page number only:
+      // ended quietly, it passed a cut-off list for the whole (user trial 56, F3), and going on
+      // would ask forever of a server that says so of every page. A walk by cursor goes on past
+      // one, guarded by the cursors it has sent.)
+      if (endsWalk(result, more))
+        return [
+          undefined,
+          more === true ? `says ${hasMore}: true of a page with no items` : undefined,
+        ];
       // (`++`, not `+ 1`: a bigint page number, which the call takes, stays a bigint. The
       // increment's value is what is used, not `number` after it.)
       // eslint-disable-next-line no-useless-assignment
@@ -479,7 +488,7 @@ export function paginate<I, R, P = unknown, F = P>(
       // the whole either way.)
       // (A checkpoint's `next` is the caller's, to keep or change: the walk goes on with its own.)
       if (checkpoints) {
-        if (fault) broken(fetched + 1, fault);
+        if (fault) broken(number ?? fetched + 1, fault);
         yield { result, next: copy(next) };
       } else if (each)
         for (const item of list) {
@@ -492,7 +501,8 @@ export function paginate<I, R, P = unknown, F = P>(
       else yield result;
       // (After the last page asked for, what it says of the next one does not matter.)
       if (++fetched >= max) return;
-      if (fault) broken(fetched, fault);
+      // (A walk by page number names the page it asked for, which need not be the walk's nth.)
+      if (fault) broken(number ?? fetched, fault);
       if (!next) return;
       if (walk === "cursor") {
         // (The slot of page `fetched + 1`, which held the cursor of the page 1,000 before it.)
@@ -540,12 +550,13 @@ export type Paginated<P, R, I> = ((
    * `.all(params).pages()` yields whole results instead, and `.checkpoints()` each result with the
    * params of the next page (`undefined` where the data ends), for a job to save and resume from
    * with `.all(next)`. `options` apply to each page. A server that breaks the paging protocol (a
-   * cursor repeated, another page than the one asked for, `hasMore: true` with no next cursor, a
-   * next cursor the call's params check refuses, found before the next call) ends the walk with an
-   * `InvalidResponseError`, after the pages before it. A call that fails throws its own error,
-   * whose message ends with where the walk stopped, after the first page (`(… page walk: stopped
-   * at page 3, cursor "…", after 2 pages)`); either error's `resumeFrom` holds the params of the
-   * page that failed, the first page's too, to resume from with `.all(error.resumeFrom)`.
+   * cursor repeated, another page than the one asked for, `hasMore: true` with no next cursor or
+   * no items, a next cursor the call's params check refuses, found before the next call) ends the
+   * walk with an `InvalidResponseError`, after the pages before it. A call that fails throws its
+   * own error, whose message ends with where the walk stopped, after the first page (`(… page
+   * walk: stopped at page 3, cursor "…", after 2 pages)`); either error's `resumeFrom` holds the
+   * params of the page that failed, the first page's too, to resume from with
+   * `.all(error.resumeFrom)`.
    */
   all(
     ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]

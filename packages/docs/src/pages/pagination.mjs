@@ -90,6 +90,7 @@ function allText(p) {
       `a result whose ${code(p.echoedPage)} is not the page it asked for, as from a server or mock that ignores ${code(p.page ?? "page")}`,
     (p.style === "cursor" || p.keyset?.length) && "a next cursor it has already sent",
     p.style === "cursor" && p.hasMore && `${code(`${p.hasMore}: true`)} with no next cursor`,
+    p.style === "page" && p.hasMore && `${code(`${p.hasMore}: true`)} of a page with no items`,
   ].filter(Boolean);
   const out = breaks.length
     ? [
