@@ -101,6 +101,36 @@ describe("request log headers", () => {
   });
 });
 
+describe("request log headers and query values", () => {
+  it("hold no key inside another value: a Referer or a parameter with a URL carrying ?api-key= (review 74, F3)", () => {
+    const recorded: Omit<RequestLogEntry, "seq">[] = [];
+    beginEntry(
+      {
+        started: Date.now(),
+        method: "POST",
+        path: "/",
+        query: { "api-key": "q-s3cret", next: "https://app.example/?api-key=next-s3cret&x=1" },
+        headers: {
+          referer: "http://localhost:3000/wallet?api-key=ref-s3cret&tab=assets",
+          "x-forwarded-for": ["10.0.0.1", "https://a.example/?api_key=list-s3cret"],
+          prefer: "code=429, retry-after=1",
+        },
+        text: undefined,
+      },
+      (entry) => recorded.push(entry),
+    )({ kind: "json-rpc", areas: ["das"], status: 200, violations: [], body: undefined });
+    expect(JSON.stringify(recorded[0])).not.toMatch(/s3cret/);
+    expect(recorded[0]).toMatchObject({
+      query: { "api-key": "***", next: "https://app.example/?api-key=***&x=1" },
+      headers: {
+        referer: "http://localhost:3000/wallet?api-key=***&tab=assets",
+        "x-forwarded-for": ["10.0.0.1", "https://a.example/?api_key=***"],
+        prefer: "code=429, retry-after=1",
+      },
+    });
+  });
+});
+
 describe("a body over 8 KiB", () => {
   it("is logged as its first 2 KiB of text, flagged with its length, credentials masked (one the cut ends inside too)", () => {
     const recorded: Omit<RequestLogEntry, "seq">[] = [];

@@ -162,13 +162,21 @@ function maskBody(value: unknown, depth = 0): unknown {
 
 /**
  * A copy of `values` (a request's query or, with `header`, its headers) with every credential
- * value replaced by `***`.
+ * value replaced by `***`, and the credentials inside the others masked as the SDK's redactor
+ * masks them: a `Referer` (or a `redirect` parameter) holding a URL with `?api-key=` was logged
+ * whole (review 74, F3).
  */
 function maskKeys<T extends Record<string, unknown>>(values: T, header?: boolean): T {
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
-      isSecretName(name, header) && value !== undefined ? "***" : value,
+      isSecretName(name, header) && value !== undefined
+        ? "***"
+        : typeof value === "string"
+          ? redact(value)
+          : Array.isArray(value)
+            ? value.map((item) => (typeof item === "string" ? redact(item) : item))
+            : value,
     ]),
   ) as T;
 }
