@@ -1,8 +1,8 @@
 // A tiny static server for the built site: node:http, 127.0.0.1 only, GET/HEAD, with ETag and
 // Last-Modified (304 to a conditional request for an unchanged file).
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
 import { createServer } from "node:http";
-import { extname, join, normalize, relative, resolve, sep } from "node:path";
+import { extname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./build.mjs";
 import { FAVICON, VIEWPORT } from "./html.mjs";
 
@@ -62,6 +62,19 @@ export async function serveDocs({
   log,
 } = {}) {
   const root = resolve(dir);
+  // What the site is: its files, not what a symlink in it points to outside (`etc -> /etc`), nor
+  // a dotfile (`.env`, `.git/`) of a --dir or $CHAINDATA_DOCS_DIR given by mistake; the build
+  // writes neither. Both are a 404 (review 74, F4). (The root is resolved once it exists.)
+  let realRoot;
+  const servable = (file) => {
+    realRoot ??= realpathSync(root);
+    const real = realpathSync(file);
+    const rel = relative(realRoot, real);
+    return (
+      real === realRoot ||
+      (rel !== "" && !isAbsolute(rel) && !rel.split(sep).some((segment) => segment.startsWith(".")))
+    );
+  };
 
   const server = createServer((req, res) => {
     const headers = {
@@ -88,7 +101,7 @@ export async function serveDocs({
       res.writeHead(403, { ...headers, "Content-Type": "text/plain" });
       return res.end("Forbidden");
     }
-    if (existsSync(file) && statSync(file).isDirectory()) {
+    if (existsSync(file) && statSync(file).isDirectory() && servable(file)) {
       if (!pathname.endsWith("/")) {
         // To the directory's own path under the root, not the decoded request path: that one
         // may start with `//` (from `%2f`), which a browser reads as another host.
@@ -98,7 +111,7 @@ export async function serveDocs({
       }
       file = join(file, "index.html");
     }
-    if (!existsSync(file) || !statSync(file).isFile()) {
+    if (!existsSync(file) || !statSync(file).isFile() || !servable(file)) {
       res.writeHead(404, { ...headers, "Content-Type": TYPES[".html"] });
       return res.end(req.method === "HEAD" ? undefined : notFound);
     }
