@@ -218,4 +218,28 @@ describe("formatLogLine", () => {
       formatLogLine(entry({ query: { "api-key": "***", __code: "404", __delay: "50" } })),
     ).toBe("12:00:00.000 POST / getAsset → 404  (?__code=404, ?__delay=50)");
   });
+
+  it("writes control characters as \\x escapes: no page sends the terminal an escape sequence or a forged line (review 74, F7)", () => {
+    const sent = "\x1b]52;c;ZWNobyBoaQ==\x07\x1b[2J\r\n12:00:00.001 GET /ping ping → 200\x9b";
+    const line = formatLogLine(
+      entry({
+        query: { __code: sent },
+        violations: [
+          {
+            location: ["request", "query", "__code"],
+            message: `?__code=${sent}: code must be an HTTP status`,
+            code: "bad-hook",
+            severity: "error",
+          },
+        ],
+      }),
+    );
+    // eslint-disable-next-line no-control-regex
+    expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+    const shown =
+      "\\x1b]52;c;ZWNobyBoaQ==\\x07\\x1b[2J\\x0d\\x0a12:00:00.001 GET /ping ping → 200\\x9b";
+    expect(line).toBe(
+      `12:00:00.000 POST / getAsset → 404  (?__code=${shown})  1 violation(s): request.query.__code: ?__code=${shown}: code must be an HTTP status`,
+    );
+  });
 });

@@ -326,5 +326,21 @@ export function formatLogLine(e: RequestLogEntry): string {
         .filter(([name]) => name.startsWith("__"))
         .map(([name, value]) => `?${name}=${String(value)}`);
   const hooks = asked.length ? `  (${asked.join(", ")})` : "";
-  return `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${hooks}${v}`;
+  return terminalSafe(
+    `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${hooks}${v}`,
+  );
 }
+
+/**
+ * `line` with its control characters (C0, DEL, C1) written as `\x1b`: the line goes to the
+ * terminal of `npm start` or `npm run mock`, and any page open in the browser can send the
+ * mock a query hook or a `Prefer` (echoed, with the violation quoting it) holding an escape
+ * sequence (a colour, a cleared screen, a window title, OSC 52 writing the clipboard) or a line
+ * feed starting a forged line (review 74, F7).
+ */
+const terminalSafe = (line: string) =>
+  line.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\x00-\x1f\x7f-\x9f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
