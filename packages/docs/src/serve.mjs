@@ -1,8 +1,16 @@
 // A tiny static server for the built site: node:http, 127.0.0.1 only, GET/HEAD, with ETag and
 // Last-Modified (304 to a conditional request for an unchanged file).
-import { createReadStream, existsSync, statSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  fstatSync,
+  openSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { createServer } from "node:http";
-import { extname, join, normalize, relative, resolve, sep } from "node:path";
+import { extname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./build.mjs";
 import { FAVICON, VIEWPORT } from "./html.mjs";
 
@@ -44,6 +52,15 @@ function notModified(headers, etag, mtime) {
   return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
+/** A path's stat, or undefined: none (ENOENT), a file in the way (ENOTDIR), a name too long. */
+const statOf = (path) => {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Serve the docs site.
  * @param {{ port?: number, host?: string, dir?: string, spec?: string, build?: boolean | "if-missing", localUrl?: string, log?: (msg: string) => void }} [opts]
@@ -62,6 +79,25 @@ export async function serveDocs({
   log,
 } = {}) {
   const root = resolve(dir);
+  // What the site is: its files, not what a symlink in it points to outside (`etc -> /etc`), nor
+  // a dotfile (`.env`, `.git/`) of a --dir or $CHAINDATA_DOCS_DIR given by mistake; the build
+  // writes neither. Both are a 404 (review 74, F4). (The root is resolved once it exists.)
+  let realRoot;
+  const servable = (file) => {
+    try {
+      realRoot ??= realpathSync(root);
+      const real = realpathSync(file);
+      const rel = relative(realRoot, real);
+      return (
+        real === realRoot ||
+        (rel !== "" &&
+          !isAbsolute(rel) &&
+          !rel.split(sep).some((segment) => segment.startsWith(".")))
+      );
+    } catch {
+      return false; // gone meanwhile (a rebuild), or no path at all
+    }
+  };
 
   const server = createServer((req, res) => {
     const headers = {
@@ -88,7 +124,7 @@ export async function serveDocs({
       res.writeHead(403, { ...headers, "Content-Type": "text/plain" });
       return res.end("Forbidden");
     }
-    if (existsSync(file) && statSync(file).isDirectory()) {
+    if (statOf(file)?.isDirectory() && servable(file)) {
       if (!pathname.endsWith("/")) {
         // To the directory's own path under the root, not the decoded request path: that one
         // may start with `//` (from `%2f`), which a browser reads as another host.
@@ -98,15 +134,25 @@ export async function serveDocs({
       }
       file = join(file, "index.html");
     }
-    if (!existsSync(file) || !statSync(file).isFile()) {
+    // The file is opened before anything is answered, and its size and time read from what was
+    // opened: a file a rebuild (`npm run docs`) removed between a stat and the open was a
+    // ReadStream 'error' no one listened to, and the server process died (review 74, F6).
+    let fd;
+    try {
+      if (statOf(file)?.isFile() && servable(file)) fd = openSync(file, "r");
+    } catch {
+      // gone meanwhile: the 404 below
+    }
+    if (fd === undefined) {
       res.writeHead(404, { ...headers, "Content-Type": TYPES[".html"] });
       return res.end(req.method === "HEAD" ? undefined : notFound);
     }
     // Validators, so that a browser revalidating a page it has (every view: `no-cache`) is
     // answered 304 without the body until a rebuild rewrites the file.
-    const { size, mtime } = statSync(file);
+    const { size, mtime } = fstatSync(fd);
     const validators = { ETag: etagOf(size, mtime), "Last-Modified": mtime.toUTCString() };
     if (notModified(req.headers, validators.ETag, mtime)) {
+      closeSync(fd);
       res.writeHead(304, { ...headers, ...validators });
       return res.end();
     }
@@ -116,8 +162,14 @@ export async function serveDocs({
       "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
       "Content-Length": size,
     });
-    if (req.method === "HEAD") return res.end();
-    createReadStream(file).pipe(res);
+    if (req.method === "HEAD") {
+      closeSync(fd);
+      return res.end();
+    }
+    // (A read failing after the headers: the answer is cut short, the server goes on.)
+    createReadStream(file, { fd })
+      .on("error", () => res.destroy())
+      .pipe(res);
   });
   const close = () =>
     new Promise((ok) => {

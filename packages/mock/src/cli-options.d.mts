@@ -9,6 +9,8 @@ export declare function walkRule(
   value: unknown,
 ): string | undefined;
 
+export declare const isLoopbackHost: (host: string) => boolean;
+
 export declare const SERVE_OPTIONS: {
   readonly port: { readonly type: "string"; readonly short: "p" };
   readonly host: { readonly type: "string"; readonly short: "H" };

@@ -24,6 +24,10 @@ export function walkRule(option, value) {
     : `a whole number from 1 to ${max}`;
 }
 
+/** Whether `host` (a --host) is this machine only: `localhost`, 127/8 or ::1. */
+export const isLoopbackHost = (host) =>
+  /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
+
 /** The options that shape what the mock serves (`npm start` forwards them), for parseArgs. */
 export const SERVE_OPTIONS = Object.freeze({
   port: { type: "string", short: "p" },
@@ -101,6 +105,12 @@ export function serveOptions(program, values, usage, env = process.env) {
     ...(values["walk-pages"] !== undefined && { walkPages: walk("walk-pages", "walkPages") }),
     ...(values["page-fill"] !== undefined && { pageFill: walk("page-fill", "pageFill") }),
   };
+  // Said at every start, not only in --help: the request log holds what requests sent, and the
+  // scenarios make the mock fail (review 74, F2).
+  if (!isLoopbackHost(options.host))
+    console.error(
+      `${program}: warning: listening on ${options.host}, not loopback: every machine that can reach this one can call the mock, read its request log and set up its scenarios (the default, 127.0.0.1, is this machine only)`,
+    );
   if (values.seed !== undefined && mode !== "dynamic")
     console.error(
       `${program}: warning: --seed without --dynamic seeds only the requests that ask Prefer: dynamic=true (add --dynamic to seed every answer)`,

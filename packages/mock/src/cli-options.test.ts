@@ -2,7 +2,7 @@
  * cli-options.mjs, the one table of the mock CLI's options that `npm start` shares: each option has
  * its help lines, and serveOptions reads the environment as the CLI documents it.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   MOCK_ONLY_HELP,
   MOCK_ONLY_OPTIONS,
@@ -76,5 +76,26 @@ describe("serveOptions", () => {
       walkPages: 2,
       pageFill: 1000,
     });
+  });
+
+  it("warns, at every start, when the host is not loopback: the mock and its request log are open to the network (review 74, F2)", () => {
+    const warn = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const host of ["127.0.0.1", "localhost", "::1", "127.0.0.2"])
+        serveOptions("t", { host }, "", {});
+      serveOptions("t", {}, "", {});
+      expect(warn).not.toHaveBeenCalled();
+      serveOptions("t", { host: "0.0.0.0" }, "", {});
+      serveOptions("t", {}, "", { CHAINDATA_MOCK_HOST: "::" });
+      serveOptions("t", { host: "192.168.1.5" }, "", {});
+      expect(warn.mock.calls.map(([line]) => line)).toEqual(
+        ["0.0.0.0", "::", "192.168.1.5"].map(
+          (host) =>
+            `t: warning: listening on ${host}, not loopback: every machine that can reach this one can call the mock, read its request log and set up its scenarios (the default, 127.0.0.1, is this machine only)`,
+        ),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

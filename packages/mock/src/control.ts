@@ -4,7 +4,15 @@
  * (`GET`, `POST`, `DELETE /__mock/scenarios`). They are not logged themselves.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { jsonHeaders, problem, readBody, send, sendBody, sendProblem } from "./http.js";
+import {
+  foreignCaller,
+  jsonHeaders,
+  problem,
+  readBody,
+  send,
+  sendBody,
+  sendProblem,
+} from "./http.js";
 import { notJsonReason } from "./json.js";
 import { selectEntries, type RequestLog } from "./request-log.js";
 import type { Scenarios } from "./scenarios.js";
@@ -23,6 +31,8 @@ export async function handleControl(
   scenarios: Scenarios,
 ) {
   const { res, method, pathname } = c;
+  const refused = foreignCaller(c.req);
+  if (refused) return sendProblem(res, problem(403, "Forbidden", refused));
   const wrongMethod = (allow: string) =>
     sendProblem(res, problem(405, "Method not allowed", allow.replace(", ", " or ")), { allow });
   if (pathname === `${CONTROL_PREFIX}requests`) {

@@ -129,6 +129,42 @@ export function cors(req: IncomingMessage, res: ServerResponse) {
   res.setHeader("Access-Control-Expose-Headers", "*");
 }
 
+/** The hostname of a `Host` or `Origin` authority (`127.1` reads as `127.0.0.1`), or undefined. */
+const hostnameOf = (url: string) => {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+  } catch {
+    return undefined;
+  }
+};
+/** This machine by any name a browser never resolves elsewhere: `localhost` (and `*.localhost`), 127/8, ::1. */
+const isLoopbackName = (name: string) =>
+  /^(?:(?:.+\.)?localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(name);
+/** An IP address, as a URL's hostname writes one (v6 in brackets). */
+const isIpLiteral = (name: string) => /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[\da-f:.]+\])$/.test(name);
+
+/**
+ * Why a request to the mock's own endpoints (`/__mock/`: the request log, the scenarios) is
+ * refused, or undefined when it may have them. They are for this machine's programs and pages:
+ * with `Access-Control-Allow-Origin: *` alone, any site open in the browser read the log (bodies
+ * with a webhook's URL and its token, a `Referer`) and set up scenarios; and a site whose name is
+ * re-pointed at 127.0.0.1 (DNS rebinding) is same-origin, so it is told apart by its `Host`
+ * (review 74, F1). A page's `Origin` must be this machine (`localhost`, 127.0.0.1, [::1]) or the
+ * host it called (a page on another port of a LAN address the mock listens on); the `Host` must
+ * be `localhost` or an IP address. A program (curl, Node) sends no `Origin`.
+ */
+export function foreignCaller(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  const hostname = host === undefined ? undefined : hostnameOf(`http://${host}`);
+  if (host !== undefined && !(hostname && (isLoopbackName(hostname) || isIpLiteral(hostname))))
+    return `the Host ${JSON.stringify(host)} is no address of this machine: call the mock's own endpoints at localhost or an IP address (a page under another name may have re-pointed its name at the mock: DNS rebinding)`;
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  const from = hostnameOf(origin);
+  if (from && (isLoopbackName(from) || from === hostname)) return undefined;
+  return `a page of ${JSON.stringify(origin)} may not: the mock's own endpoints answer this machine's programs, and pages of localhost, 127.0.0.1 or [::1] (any port)`;
+}
+
 /** The answer to a CORS preflight (after {@link cors}). */
 export function sendPreflight(res: ServerResponse) {
   res.setHeader("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,DELETE,OPTIONS");

@@ -112,4 +112,40 @@ describe("the request log", () => {
     expect(entry!.bodyCut).toBeGreaterThan(45_000);
     expect(JSON.stringify(entry).length).toBeLessThan(4 * 1024);
   });
+
+  it("keeps a short body of thousands of values as its text too: parsed, each cost up to 240 KiB of heap (review 74, F5)", async () => {
+    mock.clearRequests();
+    // Under 8 KiB each, from any page (the API answers every origin): 10,000 of them filled the
+    // log with gigabytes.
+    const bodies = [
+      `[${Array(2700).fill("{}").join(",")}]`,
+      JSON.stringify({
+        webhookURL: "https://hooks.example/in",
+        transactionTypes: ["ANY"],
+        accountAddresses: Array(2000).fill([]),
+        webhookType: "enhanced",
+      }),
+    ];
+    for (const [path, text] of [
+      ["/?api-key=k", bodies[0]!],
+      ["/v0/webhooks?api-key=k", bodies[1]!],
+    ] as const) {
+      const res = await fetch(`${mock.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: text,
+      });
+      await res.arrayBuffer();
+      expect(text.length).toBeLessThan(8 * 1024);
+      expect(mock.requests().at(-1)).toMatchObject({
+        body: text.slice(0, 2048),
+        bodyCut: text.length,
+      });
+    }
+    // A real request of a few hundred values is kept parsed, as before.
+    const ids = Array.from({ length: 150 }, () => "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk");
+    await rpc("getAssetBatch", { ids });
+    expect(mock.requests().at(-1)).toMatchObject({ body: { params: { ids } } });
+    expect(mock.requests().at(-1)!.bodyCut).toBeUndefined();
+  });
 });

@@ -101,6 +101,36 @@ describe("request log headers", () => {
   });
 });
 
+describe("request log headers and query values", () => {
+  it("hold no key inside another value: a Referer or a parameter with a URL carrying ?api-key= (review 74, F3)", () => {
+    const recorded: Omit<RequestLogEntry, "seq">[] = [];
+    beginEntry(
+      {
+        started: Date.now(),
+        method: "POST",
+        path: "/",
+        query: { "api-key": "q-s3cret", next: "https://app.example/?api-key=next-s3cret&x=1" },
+        headers: {
+          referer: "http://localhost:3000/wallet?api-key=ref-s3cret&tab=assets",
+          "x-forwarded-for": ["10.0.0.1", "https://a.example/?api_key=list-s3cret"],
+          prefer: "code=429, retry-after=1",
+        },
+        text: undefined,
+      },
+      (entry) => recorded.push(entry),
+    )({ kind: "json-rpc", areas: ["das"], status: 200, violations: [], body: undefined });
+    expect(JSON.stringify(recorded[0])).not.toMatch(/s3cret/);
+    expect(recorded[0]).toMatchObject({
+      query: { "api-key": "***", next: "https://app.example/?api-key=***&x=1" },
+      headers: {
+        referer: "http://localhost:3000/wallet?api-key=***&tab=assets",
+        "x-forwarded-for": ["10.0.0.1", "https://a.example/?api_key=***"],
+        prefer: "code=429, retry-after=1",
+      },
+    });
+  });
+});
+
 describe("a body over 8 KiB", () => {
   it("is logged as its first 2 KiB of text, flagged with its length, credentials masked (one the cut ends inside too)", () => {
     const recorded: Omit<RequestLogEntry, "seq">[] = [];
@@ -187,5 +217,29 @@ describe("formatLogLine", () => {
     expect(
       formatLogLine(entry({ query: { "api-key": "***", __code: "404", __delay: "50" } })),
     ).toBe("12:00:00.000 POST / getAsset → 404  (?__code=404, ?__delay=50)");
+  });
+
+  it("writes control characters as \\x escapes: no page sends the terminal an escape sequence or a forged line (review 74, F7)", () => {
+    const sent = "\x1b]52;c;ZWNobyBoaQ==\x07\x1b[2J\r\n12:00:00.001 GET /ping ping → 200\x9b";
+    const line = formatLogLine(
+      entry({
+        query: { __code: sent },
+        violations: [
+          {
+            location: ["request", "query", "__code"],
+            message: `?__code=${sent}: code must be an HTTP status`,
+            code: "bad-hook",
+            severity: "error",
+          },
+        ],
+      }),
+    );
+    // eslint-disable-next-line no-control-regex
+    expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+    const shown =
+      "\\x1b]52;c;ZWNobyBoaQ==\\x07\\x1b[2J\\x0d\\x0a12:00:00.001 GET /ping ping → 200\\x9b";
+    expect(line).toBe(
+      `12:00:00.000 POST / getAsset → 404  (?__code=${shown})  1 violation(s): request.query.__code: ?__code=${shown}: code must be an HTTP status`,
+    );
   });
 });

@@ -22,7 +22,8 @@ export interface RequestLogEntry {
   headers: Record<string, string | string[] | undefined>;
   /**
    * The parsed JSON body (exact big integers as `bigint`), the text if not JSON, or `undefined`. A
-   * body over 8 KiB is kept as its first 2 KiB of text (credentials masked), see `bodyCut`.
+   * body over 8 KiB (or of over 1,000 values) is kept as its first 2 KiB of text (credentials
+   * masked), see `bodyCut`.
    */
   body: unknown;
   /** Present when the body was cut: its whole length, in characters (`body` is its first 2 KiB, as text). */
@@ -107,6 +108,27 @@ const LOG_BODY_MAX = 8 * 1024;
 const LOG_BODY_KEPT = 2 * 1024;
 
 /**
+ * Bodies of more values than this (objects, arrays and primitives, however short their text) are
+ * logged as a long body is: 8 KiB of `[{},{},…]` (2,700 objects) or of `[1,1,…]` kept parsed cost
+ * 100 to 240 KiB of heap per entry, so that any page open in the browser (the API answers every
+ * origin) could fill the 10,000 entries with gigabytes and stop the mock with an out-of-memory
+ * crash (review 74, F5). A real request's body of 8 KiB has a few hundred (a getAssetBatch of 180
+ * ids, a batch of 80 getAsset calls: about 500).
+ */
+const LOG_BODY_VALUES = 1000;
+
+/** Whether `value` holds more than `limit` values; walks at most `limit` + 1 of them. */
+function holdsMoreThan(value: unknown, limit: number): boolean {
+  const pending = [value];
+  for (let seen = 0; pending.length; seen++) {
+    if (seen >= limit) return true;
+    const next = pending.pop();
+    if (next && typeof next === "object") pending.push(...Object.values(next));
+  }
+  return false;
+}
+
+/**
  * A string of its own: V8 keeps a slice of a long string as a view of it, so the 2 KiB kept of a
  * 47 KB body held all 47 KB (about 50 KiB of heap per entry, as much as the parsed body).
  */
@@ -162,13 +184,21 @@ function maskBody(value: unknown, depth = 0): unknown {
 
 /**
  * A copy of `values` (a request's query or, with `header`, its headers) with every credential
- * value replaced by `***`.
+ * value replaced by `***`, and the credentials inside the others masked as the SDK's redactor
+ * masks them: a `Referer` (or a `redirect` parameter) holding a URL with `?api-key=` was logged
+ * whole (review 74, F3).
  */
 function maskKeys<T extends Record<string, unknown>>(values: T, header?: boolean): T {
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
-      isSecretName(name, header) && value !== undefined ? "***" : value,
+      isSecretName(name, header) && value !== undefined
+        ? "***"
+        : typeof value === "string"
+          ? redact(value)
+          : Array.isArray(value)
+            ? value.map((item) => (typeof item === "string" ? redact(item) : item))
+            : value,
     ]),
   ) as T;
 }
@@ -204,8 +234,8 @@ export function beginEntry(
     record({
       ...base,
       ...outcome,
-      // (A body over the limit is not walked: its start is masked as text.)
-      ...(text && text.length > LOG_BODY_MAX
+      // (A body over the limits is not walked: its start is masked as text.)
+      ...(text && (text.length > LOG_BODY_MAX || holdsMoreThan(outcome.body, LOG_BODY_VALUES))
         ? { body: maskTextBody(copyOf(text.slice(0, LOG_BODY_KEPT))), bodyCut: text.length }
         : {
             body:
@@ -296,5 +326,21 @@ export function formatLogLine(e: RequestLogEntry): string {
         .filter(([name]) => name.startsWith("__"))
         .map(([name, value]) => `?${name}=${String(value)}`);
   const hooks = asked.length ? `  (${asked.join(", ")})` : "";
-  return `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${hooks}${v}`;
+  return terminalSafe(
+    `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${hooks}${v}`,
+  );
 }
+
+/**
+ * `line` with its control characters (C0, DEL, C1) written as `\x1b`: the line goes to the
+ * terminal of `npm start` or `npm run mock`, and any page open in the browser can send the
+ * mock a query hook or a `Prefer` (echoed, with the violation quoting it) holding an escape
+ * sequence (a colour, a cleared screen, a window title, OSC 52 writing the clipboard) or a line
+ * feed starting a forged line (review 74, F7).
+ */
+const terminalSafe = (line: string) =>
+  line.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\x00-\x1f\x7f-\x9f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
