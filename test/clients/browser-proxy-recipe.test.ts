@@ -16,7 +16,7 @@ import { createBatcher, createDasClient, isChainDataError } from "@chaindata/das
 import { startMock, type MockServer } from "@chaindata/mock";
 import { createWalletClient } from "@chaindata/wallet";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import proxy, { createProxy } from "../../packages/core/recipes/browser-proxy.js";
+import proxy, { createProxy, toNodeListener } from "../../packages/core/recipes/browser-proxy.js";
 import { adminHost, rpcHost, walletHost } from "../../packages/core/src/generated/environments.js";
 import { tsc } from "../types/tsc.js";
 
@@ -366,6 +366,76 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
       fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)["x-api-key"]),
     ).toEqual([undefined, undefined, KEY]);
     fetch.mockRestore();
+  });
+
+  it("serves on node:http with toNodeListener: a POST's body reaches the upstream, a body too large is 413, a throwing handler 500, a page that goes away aborts the upstream call (user trial 56, F7)", async () => {
+    const node = createServer(
+      toNodeListener(createProxy({ upstream: { rpc: mock.url, wallet: mock.url } })),
+    );
+    const url = await listen(node);
+    try {
+      const client = inPage(() =>
+        createWalletClient({ baseUrls: { wallet: `${url}/api/wallet` } }),
+      );
+      const identities = await client.getBatchIdentity({ addresses: [ADDRESS, ADDRESS] });
+      expect(identities).toHaveLength(2);
+      const [entry] = mock.requests();
+      expect(entry).toMatchObject({ method: "POST", operationId: "getBatchIdentity" });
+      expect(entry!.violations).toEqual([]);
+      expect(entry!.query).toEqual({ "api-key": "***" });
+      const asset = await inPage(() =>
+        createDasClient({ baseUrls: { rpc: `${url}/api/rpc` } }),
+      ).getAsset({ id: ADDRESS });
+      expect(asset.id).toBe(ADDRESS);
+
+      const large = await fetch(`${url}/api/rpc`, {
+        method: "POST",
+        body: "x".repeat(1_000_001),
+      });
+      expect([large.status, await large.json()]).toEqual([413, { error: "The body is too large" }]);
+      expect(mock.requests()).toHaveLength(2);
+    } finally {
+      await close(node);
+    }
+
+    const throwing = createServer(
+      toNodeListener(async () => {
+        throw new Error(`upstream ${KEY}`);
+      }),
+    );
+    const throwingUrl = await listen(throwing);
+    try {
+      const answer = await fetch(`${throwingUrl}/api/rpc`, { method: "POST", body: "{}" });
+      const text = await answer.text();
+      expect([answer.status, text]).toEqual([500, '{"error":"The proxy failed"}']);
+    } finally {
+      await close(throwing);
+    }
+
+    let aborted: Promise<unknown> | undefined;
+    const hanging = createServer(
+      toNodeListener(
+        (request) =>
+          new Promise<Response>(() => {
+            aborted = new Promise((resolve) => request.signal.addEventListener("abort", resolve));
+          }),
+      ),
+    );
+    const hangingUrl = await listen(hanging);
+    try {
+      const leaving = new AbortController();
+      const call = fetch(`${hangingUrl}/api/rpc`, {
+        method: "POST",
+        body: "{}",
+        signal: leaving.signal,
+      });
+      await vi.waitFor(() => expect(aborted).toBeDefined());
+      leaving.abort();
+      await expect(call).rejects.toThrow();
+      await aborted;
+    } finally {
+      await close(hanging);
+    }
   });
 
   it("type-checks as a user's module, and is not published", () => {

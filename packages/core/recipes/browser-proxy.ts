@@ -3,7 +3,9 @@
 // the key on your server. No dependency: a standard fetch handler, `(request) => Promise<Response>`,
 // served as it is by Bun.serve, Deno.serve, Hono (`app.all("/api/*", (c) => proxy(c.req.raw))`) or
 // a Next.js App Router catch-all route (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy
-// as POST }`); during `vite dev`, by the plugin in vite-dev-proxy.ts. It reads the key from
+// as POST }`); on Node's own `http`, or Express (`app.use("/api", …)` loses the `/api` prefix:
+// mount it with `app.all("/api/*", …)`), by `createServer(toNodeListener(proxy))` below; during
+// `vite dev`, by the plugin in vite-dev-proxy.ts. It reads the key from
 // `process.env` (or its `apiKey` option): on Cloudflare Workers, `process.env` holds the bindings
 // from compatibility date 2026-08-04, or with `nodejs_compat` from 2025-04-01 (before, it is
 // empty); else pass `createProxy({ apiKey: env.CHAINDATA_API_KEY })` in the Worker's `fetch`. It
@@ -20,6 +22,8 @@
 // server's own calls. Turned on, it forwards GET of that one project's usage only, with the key
 // in the `X-Api-Key` header (the admin host's place for it), never in the URL; serve it behind a
 // check that lets in only your operators.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** The JSON-RPC methods the page may call: each entry of a batch (`createBatcher`) too. */
 export const ALLOWED_METHODS: readonly string[] = ["getAsset", "getAssetBatch", "getAssetsByOwner"];
@@ -153,6 +157,64 @@ export function createProxy(options: ProxyOptions = {}): (request: Request) => P
     }
     const noBody = [204, 205, 304].includes(upstream.status);
     return new Response(noBody ? null : text, { status: upstream.status, headers });
+  };
+}
+
+/**
+ * The handler on Node's `http` (`createServer(toNodeListener(proxy))`), where no framework turns a
+ * request into a `Request`. The body is read up to MAX_BODY_BYTES (past it: 413, the rest unread,
+ * the connection closed), the whole of it handed on: a POST without it reaches the upstream empty
+ * (user trial 56, F7: a wallet batch-identity call answered 400). The `Request`'s signal aborts when
+ * the page goes away, and so the upstream call; a handler that throws is answered 500.
+ */
+export function toNodeListener(
+  handler: (request: Request) => Promise<Response>,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const gone = new AbortController();
+    res.on("close", () => res.writableFinished || gone.abort());
+    const send = async (answer: Response) => {
+      const body = Buffer.from(await answer.arrayBuffer());
+      res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(body);
+    };
+    // (Read by events, not `for await`: leaving that loop early destroys the request, and with it
+    // the socket the 413 goes out on.)
+    const read = new Promise<Buffer | undefined>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on("data", (chunk: Buffer) => {
+        if ((size += chunk.length) <= MAX_BODY_BYTES) return void chunks.push(chunk);
+        req.pause(); // (the rest is left unread)
+        resolve(undefined);
+      });
+      req.on("end", () => resolve(Buffer.concat(chunks)));
+      req.on("error", reject);
+    });
+    void (async () => {
+      try {
+        const body = await read;
+        if (body === undefined) {
+          res.setHeader("connection", "close");
+          return await send(json(413, { error: "The body is too large" }));
+        }
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers))
+          if (value !== undefined)
+            headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        const method = req.method ?? "GET";
+        const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+          method,
+          headers,
+          ...(method === "GET" || method === "HEAD" ? {} : { body: new Uint8Array(body) }),
+          signal: gone.signal,
+        });
+        await send(await handler(request));
+      } catch {
+        // (No detail: an error's text may quote the key.)
+        if (!res.headersSent) await send(json(500, { error: "The proxy failed" })).catch(() => {});
+        else res.destroy();
+      }
+    })();
   };
 }
 
