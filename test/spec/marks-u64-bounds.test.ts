@@ -647,6 +647,22 @@ describe("spec rules: operation marks, u64 names, bounds and their prose", () =>
     );
   });
 
+  it("an operation deprecated while another's x-replaced-by names it: spec:check reports it at that x-replaced-by (review 76, F3)", () => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      const batch = doc.methods[BATCH];
+      batch.deprecated = true;
+      batch["x-replaced-by"] = "getAsset";
+    });
+    expect(
+      lineOf(
+        locatedOf(specDir),
+        "token-metadata #/paths/~1v0~1token-metadata/post (getTokenMetadata)/x-replaced-by: names getAssetBatch, which is deprecated itself: name what to use now",
+      ),
+    ).toMatch(
+      new RegExp(`^${positionOf(specDir, "openapi/token-metadata.yaml", "x-replaced-by:")}: `),
+    );
+  });
+
   it("npm run generate refuses them too (it runs the same rules): a method marked x-deprecated is not generated as a deprecated one", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods.find((m: any) => m.name === "getAssetBatch")["x-deprecated"] = true;
