@@ -6,7 +6,10 @@
 // Imported from "@chaindata/mint/tool-schemas"; the package's main entry does not import it.
 import { deepFreeze } from "@chaindata/core";
 
-/** The tool of `mintCompressedNft`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `mintCompressedNft`: its name, description and JSON Schema of its params.
+ * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
+ */
 export const mintCompressedNftTool = /* @__PURE__ */ deepFreeze({
   name: "mintCompressedNft",
   description:
@@ -139,7 +142,10 @@ export const mintCompressedNftTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** Every tool of this package, by operation name. */
+/**
+ * Every tool of this package, by operation name.
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ */
 export const toolSchemas: {
   readonly mintCompressedNft: typeof mintCompressedNftTool;
 } = /* @__PURE__ */ deepFreeze({
