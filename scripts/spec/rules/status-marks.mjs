@@ -47,6 +47,21 @@ export function checkStatusMarks(r) {
     findings.push(
       `${area} #/info/x-deprecated: must be true (or false), or a message saying what to use instead, not ${show(areaDeprecated)}: the generated JSDoc shows a string as the message; write x-deprecated: true, or x-deprecated: "<what to use instead>"`,
     );
+  // A title that says "(deprecated)" or "(beta)" without the mark: the docs site files the area
+  // under Deprecated by its title, and the scaffolded package description says what the title
+  // says, while the generated JSDoc, READMEs and tools read the marks alone (review 76, F6).
+  const title = typeof info.title === "string" ? info.title : "";
+  for (const [word, mark] of [
+    ["deprecated", "x-deprecated"],
+    ["beta", "x-beta"],
+  ])
+    if (
+      new RegExp(`\\(${word}\\)`, "i").test(title) &&
+      (info[mark] === undefined || info[mark] === false)
+    )
+      findings.push(
+        `${area} #/info/title: ${show(title)} says the area is ${word}, but info has no ${mark} (or false): the docs and the package description read the title, the JSDoc, the README and the tools the mark; add ${mark}: true, or take "(${word})" out of the title`,
+      );
   // (Only a well-formed mark: a malformed one is the one finding above.)
   const wholeAreaDeprecated =
     areaDeprecated === true ||

@@ -64,6 +64,27 @@ describe("spec rules", () => {
     ]);
   });
 
+  it("a title that says (deprecated) or (beta) without the area's mark (review 76, F6)", () => {
+    const titled = (title: string, marks: object = {}) =>
+      checkStatusMarks({
+        area,
+        kind: "openrpc",
+        doc: {
+          ...openrpc({ deprecated: true }),
+          info: { title, version: "1", ...marks },
+        },
+      });
+    expect(titled("Things API (deprecated)", { "x-deprecated": true })).toEqual([]);
+    expect(titled("Things API (Beta)", { "x-beta": true })).toEqual([]);
+    expect(titled("Things API", { "x-beta": true, "x-deprecated": true })).toEqual([]);
+    expect(titled("Things API (deprecated)")).toEqual([
+      't #/info/title: "Things API (deprecated)" says the area is deprecated, but info has no x-deprecated (or false): the docs and the package description read the title, the JSDoc, the README and the tools the mark; add x-deprecated: true, or take "(deprecated)" out of the title',
+    ]);
+    expect(titled("Things API (beta)", { "x-beta": false })).toEqual([
+      't #/info/title: "Things API (beta)" says the area is beta, but info has no x-beta (or false): the docs and the package description read the title, the JSDoc, the README and the tools the mark; add x-beta: true, or take "(beta)" out of the title',
+    ]);
+  });
+
   it('x-replaced-by names only what to use: it is placed into "Use <value> instead.", so a value starting with "Use" or ending with "instead" is refused, with the value to write (user trial 33, F17)', () => {
     const replaced = (value: string) =>
       checkStatusMarks({
