@@ -23,11 +23,17 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
   const first = ops.find((o) => o.example) ?? ops[0];
   // A host that takes the key in a header (admin: X-Api-Key) gets it there, not in the URL.
   const keyHeader = hosts?.[info["x-host"]]?.auth?.header;
+  // Where the warning goes and how to silence it, said where a reader of a deprecated call looks
+  // (it was said in @chaindata/core's README only: review 76, F4).
+  const warning =
+    "warn once per process (in Node a `DeprecationWarning` with the code `CHAINDATA_DEPRECATED`, which `node --disable-warning=CHAINDATA_DEPRECATED` silences; the client's `logger.warn` instead when it has one)";
   const status = [
     info["x-beta"] ? "> **Beta**: routes and response formats may change." : "",
     info["x-deprecated"]
-      ? "> **Deprecated**: calls warn once per process; see each operation for its replacement."
-      : "",
+      ? `> **Deprecated**: calls ${warning}; see each operation for its replacement.`
+      : ops.some((o) => o.deprecated)
+        ? `> The operations marked (deprecated) ${warning}; each one's JSDoc names its replacement.`
+        : "",
   ].filter(Boolean);
   // (Every operation of a beta area is beta: the status line above the table says so once.)
   const marks = (o) =>

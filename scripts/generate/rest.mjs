@@ -303,6 +303,7 @@ function emitOperations({ area, doc, file, ops, source }) {
           name: op.o.operationId,
           shape: u64Shape(doc, responseSchemaOf(doc, op) ?? {}),
           items: op.o["x-pagination"]?.items,
+          tags: operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) }),
         })),
         (name) => `paginate${pascal(name)}`,
       )
@@ -392,6 +393,7 @@ function emitClient(pkg, calls) {
               .filter((op) => op.o["x-pagination"])
               .map((op) => [op.o.operationId, op.o["x-pagination"].items]),
           ),
+          areaStatusTags(doc.info),
         )
       : "") +
     calls.flatMap((c) => c.standalone).join("\n\n") +

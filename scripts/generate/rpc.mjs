@@ -267,6 +267,7 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
           name: m.name,
           shape: u64Shape(doc, m.result.schema),
           items: m["x-pagination"]?.items,
+          tags: operationStatusTags(m, { areaBeta: Boolean(doc.info["x-beta"]) }),
         })),
         (name) => `paginate${pascal(name)}`,
       )
@@ -395,6 +396,7 @@ function emitClient(pkg) {
           Object.fromEntries(
             methods.filter((m) => m["x-pagination"]).map((m) => [m.name, m["x-pagination"].items]),
           ),
+          areaStatusTags(doc.info),
         )
       : "") +
     calls.flatMap((c) => c.standalone).join("\n\n") +

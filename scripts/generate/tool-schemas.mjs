@@ -8,7 +8,7 @@
 // between params kept as `dependentSchemas` / `allOf` and said in words in the description of each
 // property they name (some model APIs' strict modes drop those keywords). The module imports only
 // core's `deepFreeze`, and the package's main entry never imports it: no call bundle carries it.
-import { banner, literal } from "./lib/emit.mjs";
+import { areaStatusTags, banner, docComment, literal, operationStatusTags } from "./lib/emit.mjs";
 import { inputSchema, operationsOf, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { placed, placeOf } from "./lib/places.mjs";
 import { sourcePlacesIn } from "./lib/refusals.mjs";
@@ -557,9 +557,20 @@ export function emitToolSchemas(main, http) {
       (places.length ? `// (At ${places.join(", ")}.)\n` : "") +
       `const ${name} = /* @__PURE__ */ ${FREEZE}(${code(withSharedMarks(JSON.parse(key), names, true))} as const);\n`,
   );
+  // Each tool's const has its operation's @deprecated / @beta, as its function does, so that an
+  // editor marks the tool an app registers too (review 76, F5); `toolSchemas` its area's.
+  const statusTags = new Map();
+  for (const a of [main, http].filter(Boolean)) {
+    const areaBeta = Boolean(a.doc.info?.["x-beta"] || main.doc.info?.["x-beta"]);
+    for (const o of a.doc.methods ?? operationsOf(a.doc).map((op) => op.o))
+      statusTags.set(o.name ?? o.operationId, operationStatusTags(o, { areaBeta }));
+  }
   const consts = tools.map(
     (t) =>
-      `/** The tool of \`${t.name}\`: its name, description and JSON Schema of its params${t.params ? ` (the SDK takes \`args.${t.params}\`)` : ""}. */\n` +
+      docComment(
+        `The tool of \`${t.name}\`: its name, description and JSON Schema of its params${t.params ? ` (the SDK takes \`args.${t.params}\`)` : ""}.`,
+        statusTags.get(t.name),
+      ) +
       `export const ${t.name}Tool = /* @__PURE__ */ ${FREEZE}(${mutableRequired(code({ ...t, inputSchema: withSharedMarks(t.inputSchema, names, true) }), t.inputSchema.required)} as const);\n`,
   );
   return {
@@ -575,7 +586,8 @@ export function emitToolSchemas(main, http) {
         : "") +
       `\n` +
       consts.join("\n") +
-      `\n/** Every tool of this package, by operation name. */\n` +
+      `\n` +
+      docComment("Every tool of this package, by operation name.", areaStatusTags(main.doc.info)) +
       // (Typed by the names of the tools, so that its declaration does not repeat each one's.)
       `export const toolSchemas: {\n${tools.map((t) => `  readonly ${t.name}: typeof ${t.name}Tool;`).join("\n")}\n} = /* @__PURE__ */ ${FREEZE}({\n${tools.map((t) => `  ${t.name}: ${t.name}Tool,`).join("\n")}\n});\n`,
   };

@@ -18,6 +18,8 @@
 //   listed-errors.mjs       the errors every REST operation and JSON-RPC method lists
 //   area-constants.mjs      tip accounts, minimum tips and regions, and base58
 //   status-marks.mjs        deprecated, x-replaced-by, x-beta, x-deprecated
+//   replacements.mjs        the operations and packages an x-replaced-by names exist, and are
+//                           not deprecated themselves
 //   u64-names.mjs           a field named like a u64 (lamports, amount, supply…) is a u64
 //   bound-prose.mjs         prose that repeats a bound agrees with the schema keyword
 //   bound-phrases.mjs       (how bound-prose reads prose: the phrases, and what they are about)
@@ -52,6 +54,7 @@ export {
   listOperations,
 } from "./rules/operations.mjs";
 export { checkProvenance } from "./rules/provenance.mjs";
+export { checkReplacements, replacementProblems } from "./rules/replacements.mjs";
 export { checkResultBounds, resultBoundTies } from "./rules/result-bounds.mjs";
 export { runAllChecks, runAllChecksAsync } from "./rules/run.mjs";
 export { forEachSchema } from "./rules/schema-walk.mjs";

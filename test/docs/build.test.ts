@@ -377,6 +377,17 @@ describe("docs build", () => {
       );
   });
 
+  it("links a deprecated operation's replacement to its page, and says where the SDK's warning goes and how to silence it (review 76, F4)", () => {
+    const callout = (path: string) =>
+      /<div class="callout callout-deprecated" role="note">.*?<\/div>/.exec(page(path))?.[0];
+    const silenced =
+      "The SDK logs a warning once per process when it is called (in Node a <code>DeprecationWarning</code> with the code <code>CHAINDATA_DEPRECATED</code>, which <code>node --disable-warning=CHAINDATA_DEPRECATED</code> silences; the client's <code>logger.warn</code> instead when it has one).";
+    expect(callout("token-metadata/getTokenMetadata.html")).toBe(
+      `<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> Use DAS <a href="../das/getAsset.html"><code>getAsset</code></a> / <a href="../das/getAssetBatch.html"><code>getAssetBatch</code></a> (<a href="../das/index.html"><code>@chaindata/das</code></a>) instead. ${silenced}</div>`,
+    );
+    expect(callout("mint/mintCompressedNft.html")).toContain(silenced);
+  });
+
   it("says per host where the SDK puts the API key, as @chaindata/core's hosts do (admin: the X-Api-Key header), and what else the host accepts", async () => {
     const core: Record<string, any> = await import("@chaindata/core");
     const home = page("index.html");

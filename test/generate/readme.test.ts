@@ -54,6 +54,20 @@ describe("generated package README", () => {
     expect(beta).toContain("| `newThings` | New things |");
   });
 
+  it("says where a deprecated call's warning goes and how to silence it (review 76, F4)", () => {
+    const how =
+      "warn once per process (in Node a `DeprecationWarning` with the code `CHAINDATA_DEPRECATED`, which `node --disable-warning=CHAINDATA_DEPRECATED` silences; the client's `logger.warn` instead when it has one)";
+    expect(readme(rest({ "x-deprecated": true }))).toContain(
+      `\n> **Deprecated**: calls ${how}; see each operation for its replacement.\n`,
+    );
+    expect(readme(rest({}))).toContain(
+      `\n> The operations marked (deprecated) ${how}; each one's JSDoc names its replacement.\n`,
+    );
+    const current = rest({});
+    delete (current.doc.paths["/things/new"] as { put?: unknown }).put;
+    expect(readme(current)).not.toContain("CHAINDATA_DEPRECATED");
+  });
+
   it("names retryNonIdempotent, and the writes it is for", () => {
     const text = readme(rest({}));
     expect(text).toContain(

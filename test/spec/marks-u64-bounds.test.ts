@@ -629,6 +629,40 @@ describe("spec rules: operation marks, u64 names, bounds and their prose", () =>
     ).toMatch(new RegExp(`^${positionOf(specDir, "openrpc/mint.yaml", "x-replaced-by:")}: `));
   });
 
+  it("an operation of a deprecated area left unmarked (it would neither warn nor be marked, while the README says every call warns): review 76, F1", () => {
+    const specDir = editedCopy("openrpc/mint.yaml", (doc) => {
+      delete doc.methods[MINT].deprecated;
+      delete doc.methods[MINT]["x-replaced-by"];
+    });
+    const located = locatedOf(specDir);
+    expect(
+      lineOf(
+        located,
+        `mint #/methods/${MINT} (mintCompressedNft)/deprecated: the area is deprecated (info.x-deprecated), so its README says every call warns and its client's JSDoc that every operation is deprecated, but this operation is not: it would neither warn nor be marked; add deprecated: true (and x-replaced-by: "<what to use instead>"), or take x-deprecated out of info if the area is not deprecated`,
+      ),
+    ).toMatch(
+      new RegExp(
+        `^${positionOf(specDir, "openrpc/mint.yaml", "name: mintCompressedNft")} \\(of the enclosing #/methods/${MINT}\\): `,
+      ),
+    );
+  });
+
+  it("an operation deprecated while another's x-replaced-by names it: spec:check reports it at that x-replaced-by (review 76, F3)", () => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      const batch = doc.methods[BATCH];
+      batch.deprecated = true;
+      batch["x-replaced-by"] = "getAsset";
+    });
+    expect(
+      lineOf(
+        locatedOf(specDir),
+        "token-metadata #/paths/~1v0~1token-metadata/post (getTokenMetadata)/x-replaced-by: names getAssetBatch, which is deprecated itself: name what to use now",
+      ),
+    ).toMatch(
+      new RegExp(`^${positionOf(specDir, "openapi/token-metadata.yaml", "x-replaced-by:")}: `),
+    );
+  });
+
   it("npm run generate refuses them too (it runs the same rules): a method marked x-deprecated is not generated as a deprecated one", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods.find((m: any) => m.name === "getAssetBatch")["x-deprecated"] = true;

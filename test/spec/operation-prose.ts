@@ -15,6 +15,8 @@
 // preposition alone is in any sentence (user trial 44).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { replacementProblems } from "../../scripts/spec/rules/replacements.mjs";
 
 export interface Place {
   /** Where the text is, for the message: `README.md (the @chaindata/wallet row)`. */
@@ -200,52 +202,18 @@ export interface DeprecatedOperation {
   description: string;
 }
 
-// An operation's name as prose writes it: a lower-camel-case word with a capital in it (getAsset,
-// getAssetBatch); a package as `@chaindata/<area>`.
-const OPERATION_NAME = /(?<![\w@/.-])[a-z][a-z0-9]*(?:[A-Z][A-Za-z0-9]*)+(?![\w-])/g;
-const PACKAGE_NAME = /@chaindata\/([a-z][a-z0-9-]*)/g;
-
-/** The operation names a text writes, in order, each once. */
-const operationNames = (text: string): string[] => [...new Set(text.match(OPERATION_NAME) ?? [])];
-
 /**
- * What a deprecated operation's replacement says wrong, by the spec's structure rather than its
- * words: every operation its `x-replaced-by` names (the SDK's warning and the JSDoc print it, "use
- * <it> instead") is an operation of the spec, of the package it names where it names one, and not
- * deprecated itself; and every `@chaindata/<area>` it names is an area. A rename or removal of the
- * replacement is then a finding, where only the generated text would have shown it.
+ * What a deprecated operation's replacement says wrong (spec:check's rule since review 76, F3:
+ * scripts/spec/rules/replacements.mjs), each as `<where>: x-replaced-by <problem>`.
  * `operations`: every operation of the spec (`deprecated` marks), of which those with `replacedBy`
  * are checked.
  */
 export function replacementFindings(
   operations: (DeprecatedOperation & { deprecated: boolean })[],
 ): string[] {
-  const findings: string[] = [];
-  const areas = new Set(operations.map((o) => o.area));
-  for (const o of operations) {
-    if (o.replacedBy === undefined) continue;
-    const packages = [...o.replacedBy.matchAll(PACKAGE_NAME)].map((m) => m[1]!);
-    for (const p of packages)
-      if (!areas.has(p))
-        findings.push(
-          `${o.where}: x-replaced-by names @chaindata/${p}, which is no area of the spec (areas: ${[...areas].join(", ")})`,
-        );
-    const named = operationNames(o.replacedBy);
-    for (const name of named) {
-      const candidates = operations.filter(
-        (c) => c.id === name && (!packages.length || packages.includes(c.area)),
-      );
-      if (!candidates.length)
-        findings.push(
-          `${o.where}: x-replaced-by names ${name}, which is no operation of ${packages.length ? packages.map((p) => `@chaindata/${p}`).join(" or ") : "the spec"}: a replacement renamed or removed? (the SDK's warning says "use ${o.replacedBy} instead")`,
-        );
-      else if (candidates.every((c) => c.deprecated))
-        findings.push(
-          `${o.where}: x-replaced-by names ${name}, which is deprecated itself: name what to use now`,
-        );
-    }
-  }
-  return findings;
+  return (
+    replacementProblems(operations) as { operation: DeprecatedOperation; message: string }[]
+  ).map(({ operation, message }) => `${operation.where}: x-replaced-by ${message}`);
 }
 
 /**

@@ -166,6 +166,8 @@ describe("a spec:check finding leads with its YAML position, then the place in t
       "  - name: get-asset\n",
     );
     expect(locatedOf(specDir)).toEqual([
+      // (The rename leaves token-metadata's replacement naming no operation: review 76, F3.)
+      `${positionOf(specDir, "openapi/token-metadata.yaml", "x-replaced-by:")}: token-metadata #/paths/~1v0~1token-metadata/post (getTokenMetadata)/x-replaced-by: names getAsset, which is no operation of @chaindata/das: a replacement renamed or removed? (the SDK's warning says "use DAS getAsset / getAssetBatch (@chaindata/das) instead")`,
       `${positionOf(specDir, "openrpc/das.yaml", "name: get-asset")}: das #/methods/0 (get-asset): [operation-name] "get-asset": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
     ]);
   });

@@ -100,8 +100,9 @@ function shapeSource(shape, ref) {
  * and referenced there, each shape cost every bundle some bytes (a variable, its reference: 10 to
  * 80 B gz a program); as a copy, a bundle that revives nothing carries none of these, and one that
  * does carries text its descriptor already holds, which gzip stores as a back-reference.
- * `operations`: [{ name, shape, items }] (`items`: the path of a walk's items in a page, for those
- * with one), `walk`: the standalone page walk's name of an operation.
+ * `operations`: [{ name, shape, items, tags }] (`items`: the path of a walk's items in a page, for
+ * those with one; `tags`: the operation's status tags, `@deprecated` / `@beta`, as its function
+ * has them: review 76, F5), `walk`: the standalone page walk's name of an operation.
  */
 export function u64ShapeConstants(fn, operations, walk) {
   // (The first line is the text, wrapped; the others an @example's, as they are.)
@@ -127,7 +128,7 @@ export function u64ShapeConstants(fn, operations, walk) {
     "```",
   ];
   const out = [];
-  for (const { name, shape, items } of operations) {
+  for (const { name, shape, items, tags = [] } of operations) {
     const result = u64ShapeName(name);
     let ref;
     if (items !== undefined) {
@@ -144,9 +145,11 @@ export function u64ShapeConstants(fn, operations, walk) {
           itemShape === undefined
             ? [
                 `One item of \`${name}\`'s page walk (\`.all()\`, \`${walk(name)}\`), an element of \`${items}\`, holds no u64 value and no float: \`undefined\`, as \`${call}\` gives, which \`reviveU64\` takes (it then converts nothing).`,
+                ...tags,
               ]
             : [
                 `Where one item of \`${name}\`'s page walk (\`.all()\`, \`${walk(name)}\`), an element of \`${items}\`, holds u64 values (\`bigint\`) and floats (numbers, however large): for \`reviveU64\`, after the item, kept alone as JSON text (\`stringifyJson\`), is read back with \`parseJson\`. The shape \`${call}\` gives, alone: a bundle that imports it carries no other operation's.`,
+                ...tags,
                 ...example(item, "item"),
               ],
         ) + declare(item, itemShape),
@@ -158,9 +161,11 @@ export function u64ShapeConstants(fn, operations, walk) {
         shape === undefined
           ? [
               `The result of \`${name}\` holds no u64 value and no float: \`undefined\`, as \`${call}\` gives, which \`reviveU64\` takes (it then converts nothing).`,
+              ...tags,
             ]
           : [
               `Where the result of \`${name}\` holds u64 values (\`bigint\`) and floats (numbers, however large): for \`reviveU64\`, after the result, kept as JSON text (\`stringifyJson\`), is read back with \`parseJson\`. The shape \`${call}\` gives, alone: a bundle that imports it carries no other operation's.`,
+              ...tags,
               ...example(result, "cached"),
             ],
       ) + declare(result, shape, ref),
@@ -187,9 +192,9 @@ function wrapped(text) {
  * in operations.ts), which the client file re-exports and its example shows: the bundle-friendly
  * form. `names`: the TypeScript type of an operation's name. `itemPaths`: the items' path in a page,
  * by the name of each operation with a page walk, for `(name, "item")`: one item of `.all()` kept
- * alone.
+ * alone. `tags`: the area's status tags (`@beta`, `@deprecated`), as its client factory has them.
  */
-export function u64ShapeFunction(area, names, example, operations, itemPaths) {
+export function u64ShapeFunction(area, names, example, operations, itemPaths, tags = []) {
   const fn = `${camel(area)}U64Shape`;
   const walked = Object.keys(itemPaths);
   const own = [
@@ -212,6 +217,7 @@ export function u64ShapeFunction(area, names, example, operations, itemPaths) {
     wrapped(
       `By name, this carries every operation's shape into a bundle. Each is also exported on its own, as the same object: \`${u64ShapeName(example)}\`${walked.length ? ` and, for one item of a page walk, \`${u64ShapeName(walked[0], true)}\`` : ""} (\`<operation>U64Shape\`${walked.length ? `, \`<operation>ItemU64Shape\`` : ""}). Import those where the operation is known, as in the example: a bundle then carries only the shapes it imports. This function is for a name known only at run time.`,
     ) +
+    tags.map((tag) => ` * ${tag}\n`).join("") +
     ` *\n * @example\n * \`\`\`ts\n` +
     ` * const cached = reviveU64(parseJson(text), ${u64ShapeName(example)});\n` +
     (walked.length

@@ -20,6 +20,7 @@ import { checkOpenEnums } from "./open-enums.mjs";
 import { checkOpenRpc } from "./openrpc.mjs";
 import { checkOperationExtensions, checkOperationNames, listOperations } from "./operations.mjs";
 import { checkProvenance } from "./provenance.mjs";
+import { checkReplacements } from "./replacements.mjs";
 import { checkResultBounds } from "./result-bounds.mjs";
 import { checkSchemaKeywords, checkSchemaRules } from "./schemas.mjs";
 import { lintOpenApi, lintOpenApiAsync } from "./spectral.mjs";
@@ -111,6 +112,7 @@ function ruleEntries(results, others) {
     ? checkOperationNames(all, { only: results.map((r) => r.area) })
     : checkOperationNames(results))
     entries.push({ text, document: documentOf(text) });
+  entries.push(...checkReplacements(results, all));
   // (Each refusal at the YAML position the generator gives it, by the same function; a bundle place
   // its message names, `also spec/dist/openrpc/das.json#/methods/0` or a schema its params check
   // reached, `#/components/schemas/GetAssetOptions`, told as the YAML one, as the generator does.)

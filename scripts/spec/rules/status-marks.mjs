@@ -17,8 +17,10 @@ const BOOLEAN_WORD = /^\s*(true|false|yes|no|y|n|on|off|0|1)\s*$/i;
  * leaving the mark out. Refused: `x-deprecated` on an operation (nothing reads it there: the
  * operation would not be deprecated at all), `x-replaced-by` on an operation that is not
  * deprecated (nothing reads it either), an `x-replaced-by` that starts with "Use" or ends with
- * "instead" (the readers put it into "Use <value> instead."), and a mark of another type, such as
- * `x-beta: "no"`, which any reader takes as true.
+ * "instead" (the readers put it into "Use <value> instead."), a mark of another type, such as
+ * `x-beta: "no"`, which any reader takes as true, and an operation not `deprecated: true` in an area
+ * whose `info.x-deprecated` is set (the README, the JSDoc and the docs then say every call is
+ * deprecated and warns, and that one neither warns nor is marked: review 76, F1).
  */
 export function checkStatusMarks(r) {
   const { area, doc } = r;
@@ -45,6 +47,27 @@ export function checkStatusMarks(r) {
     findings.push(
       `${area} #/info/x-deprecated: must be true (or false), or a message saying what to use instead, not ${show(areaDeprecated)}: the generated JSDoc shows a string as the message; write x-deprecated: true, or x-deprecated: "<what to use instead>"`,
     );
+  // A title that says "(deprecated)" or "(beta)" without the mark: the docs site files the area
+  // under Deprecated by its title, and the scaffolded package description says what the title
+  // says, while the generated JSDoc, READMEs and tools read the marks alone (review 76, F6).
+  const title = typeof info.title === "string" ? info.title : "";
+  for (const [word, mark] of [
+    ["deprecated", "x-deprecated"],
+    ["beta", "x-beta"],
+  ])
+    if (
+      new RegExp(`\\(${word}\\)`, "i").test(title) &&
+      (info[mark] === undefined || info[mark] === false)
+    )
+      findings.push(
+        `${area} #/info/title: ${show(title)} says the area is ${word}, but info has no ${mark} (or false): the docs and the package description read the title, the JSDoc, the README and the tools the mark; add ${mark}: true, or take "(${word})" out of the title`,
+      );
+  // (Only a well-formed mark: a malformed one is the one finding above.)
+  const wholeAreaDeprecated =
+    areaDeprecated === true ||
+    (typeof areaDeprecated === "string" &&
+      areaDeprecated.trim() !== "" &&
+      !BOOLEAN_WORD.test(areaDeprecated));
   for (const op of listOperations(r)) {
     const o = op.operation;
     const at = operationPath(r, op);
@@ -61,6 +84,16 @@ export function checkStatusMarks(r) {
         o.deprecated === true
           ? "x-deprecated is read only in info (a whole area); deprecated: true already marks this operation: remove x-deprecated"
           : `x-deprecated is read only in info (a whole area): on an operation nothing reads it, so this one is not deprecated at all; write deprecated: true (and x-replaced-by: "<what to use instead>") instead of x-deprecated: ${show(o["x-deprecated"])}`,
+      );
+    // (A malformed `deprecated` or an `x-deprecated` here is a finding of its own already.)
+    if (
+      wholeAreaDeprecated &&
+      (o.deprecated === undefined || o.deprecated === false) &&
+      o["x-deprecated"] === undefined
+    )
+      say(
+        "deprecated",
+        `the area is deprecated (info.x-deprecated), so its README says every call warns and its client's JSDoc that every operation is deprecated, but this operation is not: it would neither warn nor be marked; add deprecated: true (and x-replaced-by: "<what to use instead>"), or take x-deprecated out of info if the area is not deprecated`,
       );
     const replacedBy = o["x-replaced-by"];
     if (replacedBy === undefined) continue;

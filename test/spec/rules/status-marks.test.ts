@@ -17,8 +17,12 @@ describe("spec rules", () => {
     expect(marked({ deprecated: true, "x-replaced-by": "getOther" }, { "x-beta": false })).toEqual(
       [],
     );
-    for (const message of [true, false, "Use the ZK-compression API (@chaindata/compression)."])
-      expect(marked({}, { "x-deprecated": message }), JSON.stringify(message)).toEqual([]);
+    for (const message of [true, "Use the ZK-compression API (@chaindata/compression)."])
+      expect(
+        marked({ deprecated: true }, { "x-deprecated": message }),
+        JSON.stringify(message),
+      ).toEqual([]);
+    expect(marked({}, { "x-deprecated": false })).toEqual([]);
     for (const word of ["no", "TRUE", " 0 "])
       expect(marked({}, { "x-deprecated": word }), word).toEqual([
         expect.stringMatching(/^t #\/info\/x-deprecated: must be true \(or false\), or a message/),
@@ -31,6 +35,53 @@ describe("spec rules", () => {
     ]);
     expect(marked({ deprecated: false, "x-replaced-by": "getOther" })).toEqual([
       't #/methods/0 (getThing)/x-replaced-by: "getOther" on an operation that is not deprecated (no deprecated: true): nothing reads x-replaced-by without it; add deprecated: true, or remove x-replaced-by',
+    ]);
+  });
+
+  it("an operation of a deprecated area must be deprecated itself: its README says every call warns (review 76, F1)", () => {
+    const inArea = (method: Record<string, unknown>, deprecated: unknown) =>
+      checkStatusMarks({
+        area,
+        kind: "openrpc",
+        doc: { ...openrpc(method), info: { title: "t", version: "1", "x-deprecated": deprecated } },
+      });
+    const unmarked =
+      't #/methods/0 (getThing)/deprecated: the area is deprecated (info.x-deprecated), so its README says every call warns and its client\'s JSDoc that every operation is deprecated, but this operation is not: it would neither warn nor be marked; add deprecated: true (and x-replaced-by: "<what to use instead>"), or take x-deprecated out of info if the area is not deprecated';
+    for (const mark of [true, "Use the ZK-compression API (@chaindata/compression)."]) {
+      expect(inArea({}, mark), JSON.stringify(mark)).toEqual([unmarked]);
+      expect(inArea({ deprecated: false }, mark), JSON.stringify(mark)).toEqual([unmarked]);
+      expect(inArea({ deprecated: true }, mark), JSON.stringify(mark)).toEqual([]);
+    }
+    // One mistake, one finding: a malformed area mark, a malformed or misplaced operation mark.
+    expect(inArea({}, "no")).toEqual([expect.stringMatching(/^t #\/info\/x-deprecated: must be/)]);
+    expect(inArea({ deprecated: "yes" }, true)).toEqual([
+      expect.stringMatching(/^t #\/methods\/0 \(getThing\)\/deprecated: must be true or false/),
+    ]);
+    expect(inArea({ "x-deprecated": true }, true)).toEqual([
+      expect.stringMatching(
+        /^t #\/methods\/0 \(getThing\)\/x-deprecated: x-deprecated is read only/,
+      ),
+    ]);
+  });
+
+  it("a title that says (deprecated) or (beta) without the area's mark (review 76, F6)", () => {
+    const titled = (title: string, marks: object = {}) =>
+      checkStatusMarks({
+        area,
+        kind: "openrpc",
+        doc: {
+          ...openrpc({ deprecated: true }),
+          info: { title, version: "1", ...marks },
+        },
+      });
+    expect(titled("Things API (deprecated)", { "x-deprecated": true })).toEqual([]);
+    expect(titled("Things API (Beta)", { "x-beta": true })).toEqual([]);
+    expect(titled("Things API", { "x-beta": true, "x-deprecated": true })).toEqual([]);
+    expect(titled("Things API (deprecated)")).toEqual([
+      't #/info/title: "Things API (deprecated)" says the area is deprecated, but info has no x-deprecated (or false): the docs and the package description read the title, the JSDoc, the README and the tools the mark; add x-deprecated: true, or take "(deprecated)" out of the title',
+    ]);
+    expect(titled("Things API (beta)", { "x-beta": false })).toEqual([
+      't #/info/title: "Things API (beta)" says the area is beta, but info has no x-beta (or false): the docs and the package description read the title, the JSDoc, the README and the tools the mark; add x-beta: true, or take "(beta)" out of the title',
     ]);
   });
 

@@ -24,11 +24,32 @@ function linkPackages(pc, html) {
   );
 }
 
+/**
+ * Link the operations a replacement names (`getAsset`, a lower-camel-case name, as spec:check
+ * reads x-replaced-by: scripts/spec/rules/replacements.mjs) to their pages, in the packages it
+ * names where it names some (review 76, F4: "Use DAS getAsset / getAssetBatch" linked only the
+ * package).
+ */
+function linkOperations(pc, html, replacedBy) {
+  const packages = [...replacedBy.matchAll(/@chaindata\/([\w-]+)/g)].map((m) => m[1]);
+  return html.replace(
+    /(<code>.*?<\/code>|<a [^>]*>.*?<\/a>|<[^>]*>)|(?<![\w@/.-])[a-z][a-z0-9]*(?:[A-Z][A-Za-z0-9]*)+(?![\w-])/g,
+    (m, skip) => {
+      if (skip) return skip;
+      const area = pc.site.areas.find(
+        (a) => (!packages.length || packages.includes(a.key)) && a.ops.some((o) => o.id === m),
+      );
+      const target = area?.ops.find((o) => o.id === m);
+      return target ? `<a href="${href(pc, target.href)}"><code>${esc(m)}</code></a>` : m;
+    },
+  );
+}
+
 function callouts(pc, op) {
   const out = [];
   if (op.deprecated)
     out.push(
-      `<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> ${op.replacedBy ? `Use ${linkPackages(pc, inl(pc, op.replacedBy))} instead.` : "No replacement is documented; it may be removed."} The SDK logs a warning once per process when it is called.</div>`,
+      `<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> ${op.replacedBy ? `Use ${linkOperations(pc, linkPackages(pc, inl(pc, op.replacedBy)), op.replacedBy)} instead.` : "No replacement is documented; it may be removed."} The SDK logs a warning once per process when it is called (in Node a <code>DeprecationWarning</code> with the code <code>CHAINDATA_DEPRECATED</code>, which <code>node --disable-warning=CHAINDATA_DEPRECATED</code> silences; the client's <code>logger.warn</code> instead when it has one).</div>`,
     );
   if (op.beta)
     out.push(

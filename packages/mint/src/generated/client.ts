@@ -37,7 +37,7 @@ export function createMintRpc(options?: ClientOptions): MintRpc {
  *
  * Mints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.
  *
- * **Not idempotent**: a retry after a timeout or a lost response can mint a second NFT, so the SDK does not retry it unless asked to.
+ * **Not idempotent**: a retry after a 5xx, a timeout or a lost response can mint a second NFT, so the SDK makes none then unless asked to (a 429, refused before anything is minted, is retried).
  *
  * To mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.
  *
@@ -106,7 +106,7 @@ export interface MintClient {
    *
    * Mints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.
    *
-   * **Not idempotent**: a retry after a timeout or a lost response can mint a second NFT, so the SDK does not retry it unless asked to.
+   * **Not idempotent**: a retry after a 5xx, a timeout or a lost response can mint a second NFT, so the SDK makes none then unless asked to (a 429, refused before anything is minted, is retried).
    *
    * To mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.
    *

@@ -6,11 +6,14 @@
 // Imported from "@chaindata/mint/tool-schemas"; the package's main entry does not import it.
 import { deepFreeze } from "@chaindata/core";
 
-/** The tool of `mintCompressedNft`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `mintCompressedNft`: its name, description and JSON Schema of its params.
+ * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
+ */
 export const mintCompressedNftTool = /* @__PURE__ */ deepFreeze({
   name: "mintCompressedNft",
   description:
-    "Deprecated: use the ZK-compression API (@chaindata/compression) instead.\n\nMint a compressed NFT to a wallet.\n\nMints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.\n\n**Not idempotent**: a retry after a timeout or a lost response can mint a second NFT, so the SDK does not retry it unless asked to.\n\nTo mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.",
+    "Deprecated: use the ZK-compression API (@chaindata/compression) instead.\n\nMint a compressed NFT to a wallet.\n\nMints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.\n\n**Not idempotent**: a retry after a 5xx, a timeout or a lost response can mint a second NFT, so the SDK makes none then unless asked to (a 429, refused before anything is minted, is retried).\n\nTo mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.",
   inputSchema: {
     type: "object",
     properties: {
@@ -139,7 +142,10 @@ export const mintCompressedNftTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** Every tool of this package, by operation name. */
+/**
+ * Every tool of this package, by operation name.
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ */
 export const toolSchemas: {
   readonly mintCompressedNft: typeof mintCompressedNftTool;
 } = /* @__PURE__ */ deepFreeze({

@@ -76,6 +76,7 @@ export { getTokenMetadataU64Shape } from "./operations.js";
  * the same object: `getTokenMetadataU64Shape` (`<operation>U64Shape`). Import those where the
  * operation is known, as in the example: a bundle then carries only the shapes it imports. This
  * function is for a name known only at run time.
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  *
  * @example
  * ```ts

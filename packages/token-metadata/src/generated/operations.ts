@@ -19,6 +19,7 @@ const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `tokenMetadataU64Shape("getTokenMetadata")` gives, alone: a bundle that
  * imports it carries no other operation's.
+ * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
  *
  * @example
  * ```ts

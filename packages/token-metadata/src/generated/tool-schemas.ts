@@ -7,7 +7,10 @@
 // it.
 import { deepFreeze } from "@chaindata/core";
 
-/** The tool of `getTokenMetadata`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `getTokenMetadata`: its name, description and JSON Schema of its params.
+ * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
+ */
 export const getTokenMetadataTool = /* @__PURE__ */ deepFreeze({
   name: "getTokenMetadata",
   description:
@@ -46,7 +49,10 @@ export const getTokenMetadataTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** Every tool of this package, by operation name. */
+/**
+ * Every tool of this package, by operation name.
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ */
 export const toolSchemas: {
   readonly getTokenMetadata: typeof getTokenMetadataTool;
 } = /* @__PURE__ */ deepFreeze({

@@ -89,6 +89,7 @@ export {
  * `getBalancesItemU64Shape` (`<operation>U64Shape`, `<operation>ItemU64Shape`). Import those where
  * the operation is known, as in the example: a bundle then carries only the shapes it imports. This
  * function is for a name known only at run time.
+ * @beta Routes and response formats may change.
  *
  * @example
  * ```ts

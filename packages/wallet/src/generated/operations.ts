@@ -27,12 +27,14 @@ const DESCRIPTION_4 = "an upper-case snake-case name such as NFT_SALE";
 /**
  * The result of `getIdentity` holds no u64 value and no float: `undefined`, as
  * `walletU64Shape("getIdentity")` gives, which `reviveU64` takes (it then converts nothing).
+ * @beta Routes and response formats may change.
  */
 export const getIdentityU64Shape: undefined = undefined;
 
 /**
  * The result of `getBatchIdentity` holds no u64 value and no float: `undefined`, as
  * `walletU64Shape("getBatchIdentity")` gives, which `reviveU64` takes (it then converts nothing).
+ * @beta Routes and response formats may change.
  */
 export const getBatchIdentityU64Shape: undefined = undefined;
 
@@ -42,6 +44,7 @@ export const getBatchIdentityU64Shape: undefined = undefined;
  * after the item, kept alone as JSON text (`stringifyJson`), is read back with `parseJson`. The
  * shape `walletU64Shape("getBalances", "item")` gives, alone: a bundle that imports it carries no
  * other operation's.
+ * @beta Routes and response formats may change.
  *
  * @example
  * ```ts
@@ -55,6 +58,7 @@ export const getBalancesItemU64Shape: U64Shape = { balance: 0, pricePerToken: 0,
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `walletU64Shape("getBalances")` gives, alone: a bundle that imports it
  * carries no other operation's.
+ * @beta Routes and response formats may change.
  *
  * @example
  * ```ts
@@ -72,6 +76,7 @@ export const getBalancesU64Shape: U64Shape = {
  * the item, kept alone as JSON text (`stringifyJson`), is read back with `parseJson`. The shape
  * `walletU64Shape("getHistory", "item")` gives, alone: a bundle that imports it carries no other
  * operation's.
+ * @beta Routes and response formats may change.
  *
  * @example
  * ```ts
@@ -85,6 +90,7 @@ export const getHistoryItemU64Shape: U64Shape = { fee: 0, balanceChanges: { amou
  * for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `walletU64Shape("getHistory")` gives, alone: a bundle that imports it
  * carries no other operation's.
+ * @beta Routes and response formats may change.
  *
  * @example
  * ```ts
@@ -99,6 +105,7 @@ export const getHistoryU64Shape: U64Shape = { data: getHistoryItemU64Shape };
  * the item, kept alone as JSON text (`stringifyJson`), is read back with `parseJson`. The shape
  * `walletU64Shape("getTransfers", "item")` gives, alone: a bundle that imports it carries no other
  * operation's.
+ * @beta Routes and response formats may change.
  *
  * @example
  * ```ts
@@ -112,6 +119,7 @@ export const getTransfersItemU64Shape: U64Shape = { amount: 0 };
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `walletU64Shape("getTransfers")` gives, alone: a bundle that imports it
  * carries no other operation's.
+ * @beta Routes and response formats may change.
  *
  * @example
  * ```ts
@@ -125,6 +133,7 @@ export const getTransfersU64Shape: U64Shape = { data: getTransfersItemU64Shape }
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `walletU64Shape("getFundedBy")` gives, alone: a bundle that imports it
  * carries no other operation's.
+ * @beta Routes and response formats may change.
  *
  * @example
  * ```ts

@@ -26,7 +26,10 @@ const getBalancesAddressSchema = /* @__PURE__ */ deepFreeze({
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 
-/** The tool of `getIdentity`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `getIdentity`: its name, description and JSON Schema of its params.
+ * @beta Routes and response formats may change.
+ */
 export const getIdentityTool = /* @__PURE__ */ deepFreeze({
   name: "getIdentity",
   description:
@@ -50,7 +53,10 @@ export const getIdentityTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** The tool of `getBatchIdentity`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `getBatchIdentity`: its name, description and JSON Schema of its params.
+ * @beta Routes and response formats may change.
+ */
 export const getBatchIdentityTool = /* @__PURE__ */ deepFreeze({
   name: "getBatchIdentity",
   description:
@@ -80,7 +86,10 @@ export const getBatchIdentityTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** The tool of `getBalances`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `getBalances`: its name, description and JSON Schema of its params.
+ * @beta Routes and response formats may change.
+ */
 export const getBalancesTool = /* @__PURE__ */ deepFreeze({
   name: "getBalances",
   description:
@@ -127,7 +136,10 @@ export const getBalancesTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** The tool of `getHistory`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `getHistory`: its name, description and JSON Schema of its params.
+ * @beta Routes and response formats may change.
+ */
 export const getHistoryTool = /* @__PURE__ */ deepFreeze({
   name: "getHistory",
   description:
@@ -774,7 +786,10 @@ export const getHistoryTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** The tool of `getTransfers`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `getTransfers`: its name, description and JSON Schema of its params.
+ * @beta Routes and response formats may change.
+ */
 export const getTransfersTool = /* @__PURE__ */ deepFreeze({
   name: "getTransfers",
   description:
@@ -807,7 +822,10 @@ export const getTransfersTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** The tool of `getFundedBy`: its name, description and JSON Schema of its params. */
+/**
+ * The tool of `getFundedBy`: its name, description and JSON Schema of its params.
+ * @beta Routes and response formats may change.
+ */
 export const getFundedByTool = /* @__PURE__ */ deepFreeze({
   name: "getFundedBy",
   description:
@@ -824,7 +842,10 @@ export const getFundedByTool = /* @__PURE__ */ deepFreeze({
   }
 } as const);
 
-/** Every tool of this package, by operation name. */
+/**
+ * Every tool of this package, by operation name.
+ * @beta Routes and response formats may change.
+ */
 export const toolSchemas: {
   readonly getIdentity: typeof getIdentityTool;
   readonly getBatchIdentity: typeof getBatchIdentityTool;
