@@ -8,7 +8,7 @@
 // `X-Api-Key`, never in the URL.
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createAdminClient } from "@chaindata/admin";
@@ -435,6 +435,38 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
       await aborted;
     } finally {
       await close(hanging);
+    }
+  });
+
+  it("toNodeListener routes by the request line's path, never one a Host header writes (review 77, F1)", async () => {
+    const seen: string[] = [];
+    const node = createServer(
+      toNodeListener(async (request) => {
+        seen.push(request.url);
+        return new Response("ok");
+      }),
+    );
+    const url = new URL(await listen(node));
+    // (node:http: the Host goes out as written, as a caller's own client sends it.)
+    const send = (path: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: url.hostname, port: url.port, path, headers: { host } });
+        req.on("response", (res) => res.resume().on("end", () => resolve(res.statusCode!)));
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      // A check in front that reads req.url (operators only under /api/admin) saw the wallet path.
+      expect(
+        await send("/api/wallet/v1/wallet/w?limit=5", `h/api/admin/v0/admin/projects/p/usage?`),
+      ).toBe(200);
+      expect(await send("//x/api/admin/v0/admin/projects/p/usage", "localhost:4000")).toBe(200);
+      expect(seen).toEqual([
+        "http://h/api/wallet/v1/wallet/w?limit=5",
+        "http://localhost:4000//x/api/admin/v0/admin/projects/p/usage",
+      ]);
+    } finally {
+      await close(node);
     }
   });
 

@@ -4,7 +4,8 @@
 // served as it is by Bun.serve, Deno.serve, Hono (`app.all("/api/*", (c) => proxy(c.req.raw))`) or
 // a Next.js App Router catch-all route (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy
 // as POST }`); on Node's own `http`, or Express (`app.use("/api", …)` loses the `/api` prefix:
-// mount it with `app.all("/api/*", …)`), by `createServer(toNodeListener(proxy))` below; during
+// mount it with `app.all("/api/*path", …)`, Express 4's `"/api/*"`, which Express 5 refuses with
+// "Missing parameter name"), by `createServer(toNodeListener(proxy))` below; during
 // `vite dev`, by the plugin in vite-dev-proxy.ts. It reads the key from
 // `process.env` (or its `apiKey` option): on Cloudflare Workers, `process.env` holds the bindings
 // from compatibility date 2026-08-04, or with `nodejs_compat` from 2025-04-01 (before, it is
@@ -202,7 +203,13 @@ export function toNodeListener(
           if (value !== undefined)
             headers.set(name, Array.isArray(value) ? value.join(", ") : value);
         const method = req.method ?? "GET";
-        const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+        // The path and query from the request line alone, as a check in front of this one reads
+        // them (`req.url`, Express's `req.path`): a URL made of `Host` and `req.url` let a `Host`
+        // of `x/api/admin/v0/…?` pick the route while the check saw `/api/wallet/…` (review 77,
+        // F1). The `Host` is then set as a host only: the setter stops at a `/`, `?` or `#`.
+        const url = new URL(`http://localhost${req.url ?? "/"}`);
+        if (req.headers.host) url.host = req.headers.host;
+        const request = new Request(url, {
           method,
           headers,
           ...(method === "GET" || method === "HEAD" ? {} : { body: new Uint8Array(body) }),
