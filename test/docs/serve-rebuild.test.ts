@@ -5,10 +5,16 @@
  * to fall in that gap here, deterministically: node:fs's createReadStream removes the file first.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serveDocs, type DocsServer } from "../../packages/docs/src/index.mjs";
+
+/** The files the server has read, each with its stream (to see it closed). */
+const streams = vi.hoisted(
+  () => [] as Array<{ path: string; stream: import("node:fs").ReadStream }>,
+);
 
 vi.mock("node:fs", async (importOriginal) => {
   const fs = await importOriginal<typeof import("node:fs")>();
@@ -17,7 +23,9 @@ vi.mock("node:fs", async (importOriginal) => {
     createReadStream: ((path: string, options?: object) => {
       // (the rebuild's removal, at the worst moment)
       if (String(path).endsWith("vanishing.html")) fs.rmSync(path, { force: true });
-      return fs.createReadStream(path, options);
+      const stream = fs.createReadStream(path, options);
+      streams.push({ path: String(path), stream });
+      return stream;
     }) as typeof fs.createReadStream,
   };
 });
@@ -43,6 +51,25 @@ describe("docs server: a file removed while it is served", () => {
     expect(await res.text()).toBe(page);
     // Removed now: a 404, and the server still answers.
     expect((await fetch(`${server.url}vanishing.html`)).status).toBe(404);
+    expect((await fetch(server.url)).status).toBe(200);
+  });
+
+  it("closes a file whose reader went away mid-file (review 77, F2: piped, it stayed open, paused)", async () => {
+    writeFileSync(join(dir, "large.html"), "x".repeat(8_000_000));
+    const url = new URL(`${server.url}large.html`);
+    await new Promise<void>((resolve, reject) => {
+      const req = request(url, (res) =>
+        res.once("data", () => {
+          req.destroy();
+          resolve();
+        }),
+      );
+      req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
+      req.end();
+    });
+    const { stream } = streams.find(({ path }) => path.endsWith("large.html"))!;
+    await vi.waitFor(() => expect(stream.closed).toBe(true), { timeout: 3000 });
+    expect(stream.bytesRead).toBeLessThan(8_000_000);
     expect((await fetch(server.url)).status).toBe(200);
   });
 });
