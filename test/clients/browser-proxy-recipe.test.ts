@@ -470,6 +470,35 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
     }
   });
 
+  it("toNodeListener behind a body parser that read the body answers 500 saying so, where it waited for it forever (review 77, F3)", async () => {
+    const listener = toNodeListener(createProxy({ upstream: { rpc: mock.url, wallet: mock.url } }));
+    // (As Express's express.json() in front: the body read whole, then the next handler.)
+    const node = createServer((req, res) => {
+      req.resume().on("end", () => listener(req, res));
+    });
+    const url = await listen(node);
+    try {
+      const answer = await fetch(`${url}/api/rpc`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "getAsset",
+          params: { id: ADDRESS },
+        }),
+        signal: AbortSignal.timeout(3000),
+      });
+      expect([answer.status, await answer.json()]).toEqual([
+        500,
+        { error: "The body was read before the proxy: mount it before any body parser" },
+      ]);
+      expect(mock.requests()).toEqual([]);
+    } finally {
+      await close(node);
+    }
+  });
+
   it("type-checks as a user's module, and is not published", () => {
     // (What the project holds: a typo in its "include" would check nothing and pass.)
     const listed = execFileSync(

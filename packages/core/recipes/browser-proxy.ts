@@ -5,7 +5,8 @@
 // a Next.js App Router catch-all route (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy
 // as POST }`); on Node's own `http`, or Express (`app.use("/api", …)` loses the `/api` prefix:
 // mount it with `app.all("/api/*path", …)`, Express 4's `"/api/*"`, which Express 5 refuses with
-// "Missing parameter name"), by `createServer(toNodeListener(proxy))` below; during
+// "Missing parameter name"; before any body parser, such as `express.json()`), by
+// `createServer(toNodeListener(proxy))` below; during
 // `vite dev`, by the plugin in vite-dev-proxy.ts. It reads the key from
 // `process.env` (or its `apiKey` option): on Cloudflare Workers, `process.env` holds the bindings
 // from compatibility date 2026-08-04, or with `nodejs_compat` from 2025-04-01 (before, it is
@@ -192,6 +193,15 @@ export function toNodeListener(
       req.on("error", reject);
     });
     void (async () => {
+      // A body parser in front (Express's `app.use(express.json())`) has read the body: its 'end'
+      // is past, and the wait for it would hang every call (review 77, F3). Mount the proxy
+      // before any body parser.
+      if (req.readableEnded)
+        return await send(
+          json(500, {
+            error: "The body was read before the proxy: mount it before any body parser",
+          }),
+        );
       try {
         const body = await read;
         if (body === undefined) {
