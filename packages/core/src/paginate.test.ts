@@ -1854,6 +1854,27 @@ describe("paginate: end-of-walk rules that no other test pinned (found by mutati
     // Said of an empty page, `hasMore: false` (or nothing) is the end of the data.
     pages[1]!.more = false;
     expect(await collect(paginate(fetchPage, descriptor, {}))).toEqual([1]);
+    // From page 2, the break names page 3, the page asked for, by `.all()` and by
+    // `.checkpoints()` alike, not the walk's 2nd (review 77, F4: the checkpoints' was pinned by no
+    // test). Its `resumeFrom` asks for that page again.
+    pages[1]!.more = true;
+    pages.splice(1, 0, { items: [2], more: true });
+    const fromTwo = await walkToError(paginate(fetchPage, descriptor, { page: 2 }));
+    expect(fromTwo).toEqual({
+      yielded: [2],
+      error: broken(
+        "paginate page walk: the answer to page 3 says more: true of a page with no items (stopped after 2 pages)",
+      ),
+    });
+    expect((fromTwo.error as any).resumeFrom).toEqual({ page: 3 });
+    const saved = await walkToError(paginate(fetchPage, descriptor, { page: 2 }).checkpoints());
+    expect(saved).toEqual({
+      yielded: [{ result: pages[1], next: { page: 3 } }],
+      error: broken(
+        "paginate page walk: the answer to page 3 says more: true of a page with no items (stopped after 1 page)",
+      ),
+    });
+    expect((saved.error as any).resumeFrom).toEqual({ page: 3 });
   });
 
   it("sends a cursor at a path three names deep, making the objects the params lack", async () => {
