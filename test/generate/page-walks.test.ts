@@ -112,6 +112,13 @@ describe("paginate<Method>", () => {
     expect(functionOf(client, "paginateGetCompressionSignaturesForAddress")).toContain(
       "An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it.",
     );
+    // (A walk by page number that reads `hasMore`: an empty page said to have more, review 77, F5.)
+    const wallet = await bundledClient(emitRestArea, "wallet", "openapi/wallet.json");
+    const byPage =
+      "An answer that breaks the paging protocol (a page that names another page than the one asked for, or `pagination.hasMore: true` of a page with no items) ends the walk with an `InvalidResponseError`, after the pages before it.";
+    expect(functionOf(wallet, "paginateGetBalances")).toContain(byPage);
+    // (And the client's `.all()`, whose JSDoc is the same text.)
+    expect(wallet.split(byPage)).toHaveLength(3);
   });
 
   // (core's paginate runs the call's params check on each next cursor, and a server's cursor it

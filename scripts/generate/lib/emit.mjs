@@ -301,6 +301,9 @@ function pageWalkDoc(
     style === "page" && echoedPage && "a page that names another page than the one asked for",
     (style === "cursor" || keyset?.length) && `a \`${nextCursor}\` the walk has already sent`,
     style === "cursor" && hasMore && `\`${hasMore}: true\` with no \`${nextCursor}\``,
+    // (By page number, an empty page said to have more: user trial 56, F3; its JSDoc had not said
+    // so, where the docs site did: review 77, F5.)
+    style === "page" && hasMore && `\`${hasMore}: true\` of a page with no items`,
     // (The walk runs the call's params check on each next cursor: a server's value it refuses is
     // the answer's fault, not the caller's.)
     (style === "cursor" || keyset?.length) &&
