@@ -12,8 +12,9 @@
 // Options: --no-build (or CHAINDATA_SKIP_BUILD=1), --quiet (no per-request lines), and the mock
 // CLI's that shape what it serves, forwarded to it: its table, help and checks are one module,
 // packages/mock/src/cli-options.mjs (SERVE_OPTIONS: --port, else $CHAINDATA_MOCK_PORT; --host,
-// else $CHAINDATA_MOCK_HOST; --mode / --dynamic, --seed, --walk-pages, --page-fill), so an option
-// added to the mock is taken here as it is. Its other options (MOCK_ONLY_OPTIONS: --spec-dir,
+// else $CHAINDATA_MOCK_HOST; --mode / --dynamic, --seed, --walk-pages, --page-fill,
+// --allowed-host, else $CHAINDATA_MOCK_ALLOWED_HOSTS), so an option added to the mock is taken
+// here as it is. Its other options (MOCK_ONLY_OPTIONS: --spec-dir,
 // --json, --version) are refused by name (with why), as is any unknown option.
 // $CHAINDATA_DOCS_DIR: where the docs site is written (default packages/docs/dist).
 import { spawn } from "node:child_process";

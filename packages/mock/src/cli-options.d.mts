@@ -10,6 +10,7 @@ export declare function walkRule(
 ): string | undefined;
 
 export declare const isLoopbackHost: (host: string) => boolean;
+export declare const allowedHostRule: (name: unknown) => string | undefined;
 
 export declare const SERVE_OPTIONS: {
   readonly port: { readonly type: "string"; readonly short: "p" };
@@ -19,6 +20,7 @@ export declare const SERVE_OPTIONS: {
   readonly seed: { readonly type: "string" };
   readonly "walk-pages": { readonly type: "string" };
   readonly "page-fill": { readonly type: "string" };
+  readonly "allowed-host": { readonly type: "string"; readonly multiple: true };
 };
 export declare const SERVE_HELP: string;
 export declare const MOCK_ONLY_OPTIONS: {
@@ -38,6 +40,7 @@ export interface ServeValues {
   seed?: string | undefined;
   "walk-pages"?: string | undefined;
   "page-fill"?: string | undefined;
+  "allowed-host"?: string[] | undefined;
 }
 /** startMock's options as the CLI flags (and the environment) give them. */
 export interface ServeOptions {
@@ -47,6 +50,7 @@ export interface ServeOptions {
   seed?: string;
   walkPages?: number;
   pageFill?: number;
+  allowedHosts?: string[];
 }
 export declare function serveOptions(
   program: string,

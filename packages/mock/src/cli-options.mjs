@@ -28,6 +28,15 @@ export function walkRule(option, value) {
 export const isLoopbackHost = (host) =>
   /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
 
+/**
+ * The rule an `allowedHosts` entry breaks, or undefined when it keeps it: a host name without a
+ * port or scheme, a leading "." for the name and its subdomains (as Vite's `server.allowedHosts`).
+ */
+export const allowedHostRule = (name) =>
+  typeof name === "string" && /^\.?[a-z\d_-]+(?:\.[a-z\d_-]+)*$/i.test(name) && name.length <= 253
+    ? undefined
+    : 'a host name with no port or scheme ("mock", "host.docker.internal"; ".example.test" for its subdomains too)';
+
 /** The options that shape what the mock serves (`npm start` forwards them), for parseArgs. */
 export const SERVE_OPTIONS = Object.freeze({
   port: { type: "string", short: "p" },
@@ -37,6 +46,7 @@ export const SERVE_OPTIONS = Object.freeze({
   seed: { type: "string" },
   "walk-pages": { type: "string" },
   "page-fill": { type: "string" },
+  "allowed-host": { type: "string", multiple: true },
 });
 
 /** SERVE_OPTIONS's lines of the help. */
@@ -49,7 +59,11 @@ export const SERVE_HELP = `  -p, --port <n>        port (default 4010, or $CHAIN
       --walk-pages <n>  dynamic mode: pages with items in a generated page walk (default 5,
                         1 to ${WALK_BOUNDS.walkPages}); then an empty page, or no next cursor
       --page-fill <n>   dynamic mode: the most entries a generated DAS page is filled to, up
-                        to its limit (default 50, 1 to ${WALK_BOUNDS.pageFill}); a larger limit gets one short page`;
+                        to its limit (default 50, 1 to ${WALK_BOUNDS.pageFill}); a larger limit gets one short page
+      --allowed-host <name>  a name besides localhost and IP addresses that the mock's own
+                        endpoints (/__mock/: the log, scenarios) answer under, such as a
+                        docker-compose service's; repeatable, ".name" for subdomains too (or
+                        $CHAINDATA_MOCK_ALLOWED_HOSTS, comma-separated)`;
 
 /** The mock CLI's options that shape no served data: what it reads and what it prints. */
 export const MOCK_ONLY_OPTIONS = Object.freeze({
@@ -71,7 +85,7 @@ export const MOCK_ONLY_HELP = `      --spec-dir <dir>  folder with index.json an
 /**
  * The options of SERVE_OPTIONS parsed into `values`, checked as the mock takes them (else a
  * usage error of `program`), with the environment's defaults: startMock's `port`, `host`,
- * `mode`, and `seed`, `walkPages`, `pageFill` when given. Prints a warning (to stderr) for each
+ * `mode`, and `seed`, `walkPages`, `pageFill`, `allowedHosts` when given. Prints a warning (to stderr) for each
  * given option that shapes only dynamic answers when the mode is not dynamic.
  */
 export function serveOptions(program, values, usage, env = process.env) {
@@ -105,6 +119,23 @@ export function serveOptions(program, values, usage, env = process.env) {
     ...(values["walk-pages"] !== undefined && { walkPages: walk("walk-pages", "walkPages") }),
     ...(values["page-fill"] !== undefined && { pageFill: walk("page-fill", "pageFill") }),
   };
+  const fromEnvHosts = values["allowed-host"] === undefined;
+  const allowedHosts = fromEnvHosts
+    ? (env.CHAINDATA_MOCK_ALLOWED_HOSTS ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : values["allowed-host"];
+  for (const name of allowedHosts) {
+    const rule = allowedHostRule(name);
+    if (rule)
+      usageError(
+        program,
+        `${fromEnvHosts ? "CHAINDATA_MOCK_ALLOWED_HOSTS" : "--allowed-host"}: must be ${rule} (got ${JSON.stringify(name)})`,
+        usage,
+      );
+  }
+  if (allowedHosts.length) options.allowedHosts = allowedHosts;
   // Said at every start, not only in --help: the request log holds what requests sent, and the
   // scenarios make the mock fail (review 74, F2).
   if (!isLoopbackHost(options.host))

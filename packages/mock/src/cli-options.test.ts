@@ -78,6 +78,38 @@ describe("serveOptions", () => {
     });
   });
 
+  it("gives --allowed-host (repeated), else $CHAINDATA_MOCK_ALLOWED_HOSTS (comma-separated), as allowedHosts; a bad one is a usage error naming where it came from (review 77, F6)", () => {
+    expect(serveOptions("t", { "allowed-host": ["mock", ".ci.test"] }, "", {})).toMatchObject({
+      allowedHosts: ["mock", ".ci.test"],
+    });
+    const env = { CHAINDATA_MOCK_ALLOWED_HOSTS: " mock , host.docker.internal,," };
+    expect(serveOptions("t", {}, "", env).allowedHosts).toEqual(["mock", "host.docker.internal"]);
+    expect(serveOptions("t", { "allowed-host": ["x"] }, "", env).allowedHosts).toEqual(["x"]);
+    expect(serveOptions("t", {}, "", {})).not.toHaveProperty("allowedHosts");
+    expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_ALLOWED_HOSTS: "" })).not.toHaveProperty(
+      "allowedHosts",
+    );
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const exit = vi.spyOn(process, "exit").mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    try {
+      expect(() => serveOptions("t", { "allowed-host": ["mock:4010"] }, "usage", {})).toThrow(
+        "exit 2",
+      );
+      expect(() =>
+        serveOptions("t", {}, "usage", { CHAINDATA_MOCK_ALLOWED_HOSTS: "http://mock" }),
+      ).toThrow("exit 2");
+      expect(error.mock.calls.map(([line]) => String(line).split("\n")[0])).toEqual([
+        't: --allowed-host: must be a host name with no port or scheme ("mock", "host.docker.internal"; ".example.test" for its subdomains too) (got "mock:4010")',
+        't: CHAINDATA_MOCK_ALLOWED_HOSTS: must be a host name with no port or scheme ("mock", "host.docker.internal"; ".example.test" for its subdomains too) (got "http://mock")',
+      ]);
+    } finally {
+      error.mockRestore();
+      exit.mockRestore();
+    }
+  });
+
   it("warns, at every start, when the host is not loopback: the mock and its request log are open to the network (review 74, F2)", () => {
     const warn = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

@@ -110,6 +110,46 @@ describe("the mock's own endpoints", () => {
     expect(mock.scenarios()).toEqual([]);
   });
 
+  it("answer a name given in allowedHosts (a docker-compose service's), '.name' for its subdomains too; another name still gets 403 (review 77, F6)", async () => {
+    const shared = await startMock({
+      port: 0,
+      quiet: true,
+      allowedHosts: ["mock", "HOST.docker.internal", ".ci.example"],
+    });
+    try {
+      const at = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(`${shared.url}/__mock/requests`, { headers: { host } }, (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          });
+          req.on("error", reject).end();
+        });
+      const p = new URL(shared.url).port;
+      for (const host of [`mock:${p}`, "host.docker.internal", `ci.example:${p}`, "a.b.ci.example"])
+        expect([host, await at(host)]).toEqual([host, 200]);
+      for (const host of [`mock.evil.example:${p}`, "badci.example", "evil.example", "mocks"])
+        expect([host, await at(host)]).toEqual([host, 403]);
+    } finally {
+      await shared.stop();
+    }
+    // (The default mock allows none of them.)
+    expect((await send("GET", "/__mock/requests", { host: `mock:${port()}` })).status).toBe(403);
+  });
+
+  it("refuse an allowedHosts entry that is no host name, naming it and the rule", async () => {
+    for (const [allowedHosts, message] of [
+      ["mock", "options.allowedHosts must be an array of host names"],
+      [["mock:4010"], "options.allowedHosts[0] must be a host name with no port or scheme"],
+      [["ok", "http://mock"], "options.allowedHosts[1] must be a host name"],
+      [[""], "options.allowedHosts[0] must be a host name"],
+      [[7], "options.allowedHosts[0] must be a host name"],
+    ] as const)
+      await expect(
+        startMock({ port: 0, quiet: true, allowedHosts: allowedHosts as never }),
+      ).rejects.toThrow(message);
+  });
+
   it("the API itself still answers any origin and any Host (a browser app on any dev server)", async () => {
     const r = await send("GET", "/ping", { origin: "https://app.example", host: "app.example" });
     expect(r).toEqual({ status: 200, text: "ok" });

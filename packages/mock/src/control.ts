@@ -29,9 +29,10 @@ export async function handleControl(
   },
   log: RequestLog,
   scenarios: Scenarios,
+  allowedHosts: readonly string[],
 ) {
   const { res, method, pathname } = c;
-  const refused = foreignCaller(c.req);
+  const refused = foreignCaller(c.req, allowedHosts);
   if (refused) return sendProblem(res, problem(403, "Forbidden", refused));
   const wrongMethod = (allow: string) =>
     sendProblem(res, problem(405, "Method not allowed", allow.replace(", ", " or ")), { allow });

@@ -42,7 +42,7 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<voi
  */
 export async function createHandler(
   spec: LoadedSpec,
-  defaults: { dynamic: boolean; seed?: string; walk: WalkShape },
+  defaults: { dynamic: boolean; seed?: string; walk: WalkShape; allowedHosts?: readonly string[] },
   log: RequestLog,
 ): Promise<{ handle: Handler; scenarios: Scenarios }> {
   const { documents, endpoints } = prismDocuments(spec);
@@ -84,7 +84,12 @@ export async function createHandler(
     if (method === "OPTIONS" && req.headers["access-control-request-method"])
       return sendPreflight(res);
     if (pathname.startsWith(CONTROL_PREFIX))
-      return handleControl({ req, res, method, pathname, query }, log, scenarios);
+      return handleControl(
+        { req, res, method, pathname, query },
+        log,
+        scenarios,
+        defaults.allowedHosts ?? [],
+      );
     res.setHeader("x-request-id", `mock-${++answered}`);
 
     let raw: Buffer;

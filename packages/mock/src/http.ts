@@ -142,6 +142,12 @@ const isLoopbackName = (name: string) =>
   /^(?:(?:.+\.)?localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(name);
 /** An IP address, as a URL's hostname writes one (v6 in brackets). */
 const isIpLiteral = (name: string) => /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[\da-f:.]+\])$/.test(name);
+/** Whether `name` is one of `allowedHosts` (`.name`: it and its subdomains). */
+const isAllowedName = (name: string, allowedHosts: readonly string[]) =>
+  allowedHosts.some((entry) => {
+    const allowed = entry.toLowerCase();
+    return allowed[0] === "." ? `.${name}`.endsWith(allowed) : name === allowed;
+  });
 
 /**
  * Why a request to the mock's own endpoints (`/__mock/`: the request log, the scenarios) is
@@ -151,13 +157,23 @@ const isIpLiteral = (name: string) => /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[\da-f:.]+\
  * re-pointed at 127.0.0.1 (DNS rebinding) is same-origin, so it is told apart by its `Host`
  * (review 74, F1). A page's `Origin` must be this machine (`localhost`, 127.0.0.1, [::1]) or the
  * host it called (a page on another port of a LAN address the mock listens on); the `Host` must
- * be `localhost` or an IP address. A program (curl, Node) sends no `Origin`.
+ * be `localhost`, an IP address or one of `allowedHosts` (a docker-compose service's name: review
+ * 77, F6). A program (curl, Node) sends no `Origin`.
  */
-export function foreignCaller(req: IncomingMessage): string | undefined {
+export function foreignCaller(
+  req: IncomingMessage,
+  allowedHosts: readonly string[] = [],
+): string | undefined {
   const host = req.headers.host;
   const hostname = host === undefined ? undefined : hostnameOf(`http://${host}`);
-  if (host !== undefined && !(hostname && (isLoopbackName(hostname) || isIpLiteral(hostname))))
-    return `the Host ${JSON.stringify(host)} is no address of this machine: call the mock's own endpoints at localhost or an IP address (a page under another name may have re-pointed its name at the mock: DNS rebinding)`;
+  if (
+    host !== undefined &&
+    !(
+      hostname &&
+      (isLoopbackName(hostname) || isIpLiteral(hostname) || isAllowedName(hostname, allowedHosts))
+    )
+  )
+    return `the Host ${JSON.stringify(host)} is no address of this machine: call the mock's own endpoints at localhost or an IP address, or allow the name with --allowed-host (startMock's allowedHosts) (a page under another name may have re-pointed its name at the mock: DNS rebinding)`;
   const origin = req.headers.origin;
   if (origin === undefined) return undefined;
   const from = hostnameOf(origin);

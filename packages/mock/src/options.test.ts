@@ -9,7 +9,7 @@ import { startMock, type MockOptions, type MockServer } from "./index.js";
 describe("startMock options", () => {
   it("refuses an unknown option, naming the ones there are; and a value of another type", async () => {
     await expect(startMock({ port: 0, quiet: true, bogus: 1 } as MockOptions)).rejects.toThrow(
-      '@chaindata/mock: startMock: unknown option "bogus" (the options are port, host, mode, specDir, quiet, logRequests, seed, walkPages, pageFill, print, logLimit)',
+      '@chaindata/mock: startMock: unknown option "bogus" (the options are port, host, mode, specDir, quiet, logRequests, seed, walkPages, pageFill, print, logLimit, allowedHosts)',
     );
     await expect(startMock({ port: 0, quiet: true, seed: 42 } as never)).rejects.toThrow(
       "@chaindata/mock: startMock: options.seed must be a string (got number)",

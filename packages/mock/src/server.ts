@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { areaUrls, type AreaUrl } from "./areas.js";
 import { CONTROL_PREFIX } from "./control.js";
 import { createHandler } from "./handler.js";
+import { allowedHostRule } from "./cli-options.mjs";
 import { DEFAULT_WALK, walkOf, walkRule } from "./paging.js";
 import { problem, sendProblem } from "./http.js";
 import {
@@ -86,6 +87,15 @@ export interface MockOptions {
    * @default 10_000
    */
   logLimit?: number | undefined;
+  /**
+   * Names besides `localhost` and IP addresses that the mock's own endpoints (`/__mock/`: the
+   * request log, the scenarios) answer under, such as a docker-compose service's (`"mock"`) or
+   * `"host.docker.internal"`; `".example.test"` allows that name and its subdomains. Under any
+   * other name they answer 403: a page whose name was re-pointed at the mock (DNS rebinding) would
+   * otherwise read the log. The API itself answers under any name.
+   * @default none
+   */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 /** The options of {@link startMock}, each with the type it must have. */
@@ -101,6 +111,7 @@ const OPTION_TYPES: Record<keyof MockOptions, string> = {
   pageFill: "number",
   print: "function",
   logLimit: "number",
+  allowedHosts: "array",
 };
 
 /** A running mock: where it listens, what it serves, its request log, and `stop()`. */
@@ -161,6 +172,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       dynamic: mode === "dynamic",
       ...(options.seed !== undefined && { seed: options.seed }),
       walk,
+      allowedHosts: options.allowedHosts ?? [],
     },
     log,
   );
@@ -236,7 +248,8 @@ function checkOptions(options: MockOptions) {
       throw new TypeError(
         `@chaindata/mock: startMock: unknown option "${name}" (the options are ${Object.keys(OPTION_TYPES).join(", ")})`,
       );
-    if (value !== undefined && typeof value !== type)
+    // (An array is checked below, with what its entries must be.)
+    if (value !== undefined && type !== "array" && typeof value !== type)
       throw new TypeError(
         `@chaindata/mock: startMock: options.${name} must be a ${type} (got ${value === null ? "null" : typeof value})`,
       );
@@ -249,6 +262,20 @@ function checkOptions(options: MockOptions) {
     throw new RangeError(
       `@chaindata/mock: startMock: options.logLimit must be a whole number >= 1, or Infinity (got ${logLimit})`,
     );
+  const { allowedHosts } = options;
+  if (allowedHosts !== undefined) {
+    if (!Array.isArray(allowedHosts))
+      throw new TypeError(
+        `@chaindata/mock: startMock: options.allowedHosts must be an array of host names`,
+      );
+    allowedHosts.forEach((name: unknown, i) => {
+      const rule = allowedHostRule(name);
+      if (rule)
+        throw new TypeError(
+          `@chaindata/mock: startMock: options.allowedHosts[${i}] must be ${rule} (got ${JSON.stringify(name)})`,
+        );
+    });
+  }
   for (const name of ["walkPages", "pageFill"] as const) {
     const rule = options[name] === undefined ? undefined : walkRule(name, options[name]);
     if (rule)
