@@ -702,6 +702,38 @@ describe.each(ENDPOINTS.map((ep) => [ep.label, ep] as const))("%s", (_label, ep)
 });
 
 /**
+ * Walks `ep` over `server` from `params` (with `maxPages: cap`, when given) and holds it to what
+ * the documented rules say: these `requests`, these `items`, then the end of the data, or a
+ * `broken-paging` InvalidResponseError whose message matches `broken`.
+ */
+async function expectWalk(
+  ep: Endpoint,
+  server: ReturnType<typeof stubServer>,
+  params: Params,
+  cap: number | undefined,
+  expected: { requests: Params[]; items: Item[]; broken: RegExp | undefined },
+) {
+  const got: Item[] = [];
+  let error: unknown;
+  try {
+    for await (const item of ep
+      .operation(server.fetch)
+      .all(params, cap === undefined ? {} : { maxPages: cap }))
+      got.push(item);
+  } catch (thrown) {
+    error = thrown;
+  }
+  expect(server.runaway, "the walk did not end").toBe(false);
+  expect(server.params(), "the requests").toEqual(expected.requests);
+  expect(got).toEqual(expected.items);
+  if (expected.broken) {
+    expect(error, "the walk ends with the break").toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).reason).toBe("broken-paging");
+    expect((error as Error).message).toMatch(expected.broken);
+  } else expect(error, "the walk ends at a documented end").toBeUndefined();
+}
+
+/**
  * Page style: a server answering page `start + i` with `script[i]` (an empty page past the
  * script): pages of any size, with or without `hasMore` (where the results carry it) and the
  * applied limit. The walk must stop at the first page that is empty, says `hasMore: false`, or
@@ -765,24 +797,7 @@ function scriptedPages(ep: Endpoint) {
         if (page.hasMore !== true && size !== undefined && count < size) break;
       }
 
-      const got: Item[] = [];
-      let error: unknown;
-      try {
-        for await (const item of ep
-          .operation(server.fetch)
-          .all(params, s.cap === undefined ? {} : { maxPages: s.cap }))
-          got.push(item);
-      } catch (thrown) {
-        error = thrown;
-      }
-      expect(server.runaway, "the walk did not end").toBe(false);
-      expect(server.params(), "the requests").toEqual(requests);
-      expect(got).toEqual(items);
-      if (broken) {
-        expect(error, "the walk ends with the break").toBeInstanceOf(InvalidResponseError);
-        expect((error as InvalidResponseError).reason).toBe("broken-paging");
-        expect((error as Error).message).toMatch(broken);
-      } else expect(error, "the walk ends at a documented end").toBeUndefined();
+      await expectWalk(ep, server, params, s.cap, { requests, items, broken });
     },
   );
 }
@@ -868,24 +883,7 @@ function cursorGraph(ep: Endpoint) {
         current = { ...current, [ep.cursor]: page.next };
       }
 
-      const got: Item[] = [];
-      let error: unknown;
-      try {
-        for await (const item of ep
-          .operation(server.fetch)
-          .all(params, s.cap === undefined ? {} : { maxPages: s.cap }))
-          got.push(item);
-      } catch (thrown) {
-        error = thrown;
-      }
-      expect(server.runaway, "the walk did not end").toBe(false);
-      expect(server.params(), "the requests").toEqual(requests);
-      expect(got).toEqual(items);
-      if (broken) {
-        expect(error, "the walk ends with the break").toBeInstanceOf(InvalidResponseError);
-        expect((error as InvalidResponseError).reason).toBe("broken-paging");
-        expect((error as Error).message).toMatch(broken);
-      } else expect(error, "the walk ends at a documented end").toBeUndefined();
+      await expectWalk(ep, server, params, s.cap, { requests, items, broken });
       // Independently of the rules' order: no cursor sent twice, so at most k + 1 requests.
       const cursors = server.params().map((p) => p[ep.cursor]);
       expect(new Set(cursors).size, "a cursor was sent twice").toBe(cursors.length);
