@@ -30,6 +30,37 @@ const sentBy = (stub: { mock: { calls: unknown[][] } }) =>
   stub.mock.calls.map(([params]) => params as any);
 
 /** What a walk yielded before it threw, and what it threw (`undefined`: it ended). */
+/**
+ * Wallet getTransfers as its client makes it (REST, by cursor, `hasMore`), over `fetch`: a walk
+ * whose pages are answered by a stub.
+ */
+const walletTransfers = (fetch: typeof globalThis.fetch) => {
+  const transport = createRestTransport({ apiKey: "secret-key-3f9a1c7e", fetch }, walletHost);
+  const operation = {
+    id: "getTransfers",
+    idempotent: true,
+    pagination: {
+      style: "cursor",
+      cursor: "cursor",
+      limit: "limit",
+      items: "data",
+      nextCursor: "pagination.nextCursor",
+      hasMore: "pagination.hasMore",
+    } as const,
+  };
+  return withPagination<{ wallet: string; cursor?: string }, any, string>(
+    (input, options) =>
+      transport.restCall(operation, input, options, (f) =>
+        f(
+          new Request(
+            `${transport.baseUrl}/v1/wallet/${input.wallet}/transfers${input.cursor ? `?cursor=${input.cursor}` : ""}`,
+          ),
+        ),
+      ),
+    operation,
+  );
+};
+
 const walkToError = async <T>(iterable: AsyncIterable<T>) => {
   const yielded: T[] = [];
   try {
@@ -1161,30 +1192,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
         { headers: { "x-request-id": cursor ? "req-b" : "req-a" } },
       );
     });
-    const transport = createRestTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
-    const operation = {
-      id: "getTransfers",
-      idempotent: true,
-      pagination: {
-        style: "cursor",
-        cursor: "cursor",
-        limit: "limit",
-        items: "data",
-        nextCursor: "pagination.nextCursor",
-        hasMore: "pagination.hasMore",
-      } as const,
-    };
-    const getTransfers = withPagination<{ wallet: string; cursor?: string }, any, string>(
-      (input, options) =>
-        transport.restCall(operation, input, options, (f) =>
-          f(
-            new Request(
-              `${transport.baseUrl}/v1/wallet/${input.wallet}/transfers${input.cursor ? `?cursor=${input.cursor}` : ""}`,
-            ),
-          ),
-        ),
-      operation,
-    );
+    const getTransfers = walletTransfers(stub.fetch);
     const heard: ResponseFields[] = [];
     const walk = await walkToError(
       getTransfers.all({ wallet: "w" }, { onResponse: (response) => void heard.push(response) }),
@@ -1208,29 +1216,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
           : { data: ["t1", "t2", "t3"], pagination: { hasMore: true, nextCursor: "s1" } },
       ),
     );
-    const transport = createRestTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
-    const operation = {
-      id: "getTransfers",
-      idempotent: true,
-      pagination: {
-        style: "cursor",
-        cursor: "cursor",
-        items: "data",
-        nextCursor: "pagination.nextCursor",
-        hasMore: "pagination.hasMore",
-      } as const,
-    };
-    const getTransfers = withPagination<{ wallet: string; cursor?: string }, any, string>(
-      (input, options) =>
-        transport.restCall(operation, input, options, (f) =>
-          f(
-            new Request(
-              `${transport.baseUrl}/v1/w${input.cursor ? `?cursor=${input.cursor}` : ""}`,
-            ),
-          ),
-        ),
-      operation,
-    );
+    const getTransfers = walletTransfers(stub.fetch);
     const stop = new AbortController();
     const yielded: string[] = [];
     let error: any;
