@@ -12,22 +12,13 @@ import { probeService } from "./language-service.js";
 import {
   INTERNAL_HEADING,
   isInternal,
-  loadSurface,
   reportOf,
   // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/api-report.mjs";
+import { surface } from "./surface.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 
-interface Export {
-  name: string;
-}
-interface Package {
-  dir: string;
-  entries: { exports: Export[] }[];
-}
-
-const surface = loadSurface() as { packages: Package[] };
 const core = surface.packages.find((p) => p.dir === "core")!;
 const exports = core.entries[0]!.exports;
 const internal = exports.filter(isInternal).map((e) => e.name);

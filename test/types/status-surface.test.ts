@@ -7,23 +7,8 @@
 // ones). Read from the built declarations, as a user's TypeScript reads them.
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import {
-  loadSurface,
-  packageOf,
-  // @ts-expect-error — plain ESM scripts without type declarations
-} from "../../scripts/api-report.mjs";
 import { areas } from "../spec/documents.js";
-
-interface Export {
-  name: string;
-  symbol: ts.Symbol;
-}
-interface Package {
-  dir: string;
-  entries: { exports: Export[] }[];
-}
-
-const surface = loadSurface() as { packages: Package[] };
+import { packageOf, surface, type Package } from "./surface.js";
 
 /** The functions and constants a package declares itself, in every entry, with their tags. */
 function ownValues(pkg: Package): { name: string; tags: string[] }[] {
