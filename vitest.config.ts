@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One vitest run covers every package's unit tests (beside the code) and the
@@ -10,10 +9,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Two test files at a time at least: vitest's default, one fewer than the cores, ran one at a
-    // time on 2 cores, while most files wait on processes, servers and Chromium, not the CPU
-    // (test/clients + test/faults: 101 s with one, 56 s with two; review 75, F2).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     // A `vi.spyOn` (Math.random, console.warn, …) ends with its test, so a later test sees the
     // real function whichever order the tests run in. (`vi.fn()` mocks are not spies: untouched.)
     restoreMocks: true,
