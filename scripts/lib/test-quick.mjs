@@ -1,9 +1,9 @@
 // `npm run test:quick` (scripts/test.mjs --quick): the runtime contributor's loop, the suites where a
 // change of @chaindata/core shows (its messages, its behaviour through the generated clients, its
 // types), without the slow files among them. Measured on 2 cores shared with other work: about a
-// third of the vitest run's time, and the two message changes of user trial 55 still fail in it every
-// file that asserts them. CONTRIBUTING.md, "The
-// loop", lists what is left out; test/scripts/test-quick.test.ts keeps the two in step.
+// fifth of the time every folder takes, and user trial 55's two message changes still fail every
+// file that asserts them (review 75). CONTRIBUTING.md, "The loop", lists what is left out;
+// test/scripts/test-quick.test.ts keeps the two in step.
 
 /** The folders the quick run tests, as vitest's filters (`packages/`: every package's src/). */
 export const QUICK_SUITES = [
