@@ -1,6 +1,6 @@
 /**
  * `npm run test:quick` (scripts/test.mjs --quick, its suites in scripts/lib/test-quick.mjs) and
- * CONTRIBUTING.md's account of it stay in step (review 75, F5): the script is the one the loop
+ * CONTRIBUTING.md's account of it stay in step (review 75, F3): the script is the one the loop
  * names; what the section says it leaves out is what the script leaves out; every test folder is
  * either run or named as left out (a new folder is a choice, not a silent omission); and vitest,
  * given the script's arguments, runs the quick folders without the files left out.
