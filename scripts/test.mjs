@@ -7,10 +7,15 @@
 //   4. one vitest run: unit tests of every package and the repo suites in test/
 //      (spec checks, type tests, packaging, contract tests, …)
 // It ends with a plain "N passed, N failed" line.
+//
+// `npm run test:quick` (--quick): the runtime contributor's loop, the build (2, cached when nothing
+// changed) and then vitest over the suites a runtime change shows in, without their slow files
+// (scripts/lib/test-quick.mjs); no format, spec, lint or tsc steps. The same last line.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { quickVitestArgs } from "./lib/test-quick.mjs";
 
 process.env.TURBO_TELEMETRY_DISABLED = "1";
 // Hand-written code only: .prettierignore leaves out generated code (its emitter is the format).
@@ -24,11 +29,22 @@ const run = (cmd, args, label) => {
   return r.status === 0;
 };
 
+const quick = process.argv[2] === "--quick";
+const vitestArgs = quick ? quickVitestArgs(process.argv.slice(3)) : process.argv.slice(2);
+
 let failedSteps = 0;
-const formatted = run("npx", ["prettier", "--check", "--log-level=warn", CODE_FILES], "format");
-if (!run("npx", ["turbo", "run", "//#spec:bundle", "--output-logs=errors-only"], "spec:bundle"))
+const formatted =
+  quick || run("npx", ["prettier", "--check", "--log-level=warn", CODE_FILES], "format");
+if (
+  !quick &&
+  !run("npx", ["turbo", "run", "//#spec:bundle", "--output-logs=errors-only"], "spec:bundle")
+)
   failedSteps++;
-if (!failedSteps && !run("node", ["scripts/generate/index.mjs", "--check"], "generate --check"))
+if (
+  !quick &&
+  !failedSteps &&
+  !run("node", ["scripts/generate/index.mjs", "--check"], "generate --check")
+)
   failedSteps++;
 if (!failedSteps && !run("npx", ["turbo", "run", "build", "--output-logs=errors-only"], "build"))
   failedSteps++;
@@ -36,6 +52,7 @@ if (!failedSteps && !run("npx", ["turbo", "run", "build", "--output-logs=errors-
 // Reported like the format step: a lint finding does not stop the tests.
 // Both run, so an ESLint finding does not hide a type error.
 const linted =
+  quick ||
   failedSteps > 0 ||
   [
     run("npx", ["eslint", ".", "--max-warnings=0"], "eslint"),
@@ -55,7 +72,7 @@ if (!failedSteps) {
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${report}`,
-      ...process.argv.slice(2),
+      ...vitestArgs,
     ],
     "vitest",
   );

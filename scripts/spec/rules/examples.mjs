@@ -4,6 +4,7 @@
 // holds no property its schema spells another way (a rename leftover, which ajv lets through an
 // open object); and every REST operation has the named request and response examples the docs show
 // and the mock answers with (a JSON-RPC method's: openrpc.mjs).
+import { createHash } from "node:crypto";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
@@ -87,8 +88,48 @@ export function toAjvSchema(schema, id, options = {}) {
  * Every example validates against its schema (ajv, JSON Schema 2020-12, strict:
  * an unknown keyword or `type` is a finding too). Covers schema `examples`,
  * OpenRPC example pairings, and OpenAPI parameter / body / response / header examples.
+ *
+ * The findings of a document already checked in this process (the same area, kind and content,
+ * its exact integers included) are remembered: compiling every example's schema is most of the
+ * rules' time, and the spec tests check dozens of edited copies of spec/, each of which leaves all
+ * but one document as it was (review 75, F1). Per process only, as Spectral's (spectral.mjs).
  */
 export function checkExamples(r) {
+  const key = examplesKey(r);
+  let findings = checkedDocs.get(key);
+  if (!findings) {
+    findings = examplesOf(r);
+    checkedDocs.set(key, findings);
+    if (checkedDocs.size > 64) checkedDocs.delete(checkedDocs.keys().next().value);
+  }
+  return [...findings];
+}
+
+/** checkExamples' findings by examplesKey. */
+const checkedDocs = new Map();
+
+/**
+ * A digest of what checkExamples reads of `r`: its area, kind and document, with what JSON text
+ * would lose or confuse spelled out (an integer beyond ±(2^53−1) by its exact value, which the
+ * document holds rounded: u64::MAX and u64::MAX + 1 are one double; `undefined`, a bigint, a
+ * number JSON has no text for).
+ */
+function examplesKey({ area, kind, doc }) {
+  const text = JSON.stringify([area, kind, doc], function (key, value) {
+    const exact = exactInteger(this, key);
+    if (exact !== undefined) return `\u0000exact:${exact}`;
+    if (value === undefined) return "\u0000undefined";
+    if (typeof value === "bigint") return `\u0000bigint:${value}`;
+    if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0)))
+      return `\u0000number:${Object.is(value, -0) ? "-0" : value}`;
+    // (A string that starts like a marker, told apart from one.)
+    if (typeof value === "string" && value.startsWith("\u0000")) return `\u0000${value}`;
+    return value;
+  });
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function examplesOf(r) {
   const { area, kind, doc } = r;
   const findings = [];
   const ajv = makeAjv();

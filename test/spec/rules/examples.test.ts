@@ -2,6 +2,8 @@
 // passes its schema, and a REST operation has the examples it needs. The documents: fixtures.ts.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
+import { parseBundle } from "../../../scripts/spec/bundle.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
 import { checkCosts } from "../../../scripts/spec/rules/costs.mjs";
 import {
   checkExamples,
@@ -101,5 +103,37 @@ describe("an integer beyond ±(2^53−1) where no u64 is (user trial 34, F13d)",
     expect(checkExamples({ area, kind: "openrpc", doc })).toEqual([
       `t #/components/schemas/Thing/properties/count: is a plain integer (no format: uint64 / int64), but 3 examples hold an integer beyond ±(2^53−1) here (#/components/schemas/Thing/examples/0 /count, #/methods/0 (getThing)/examples/0 (one) result /count, #/methods/1 (getOther)/examples/0 (one) result /count), which the SDK would deliver as a bigint in a field typed number: make the field $ref: common.yaml#/U64 (or #/I64), decision 0005; one fix for the 2 operations that use it (getThing, getOther)`,
     ]);
+  });
+});
+
+describe("the findings checkExamples remembers (review 75, F1)", () => {
+  // A document of one u64 schema whose example is `n`, parsed as spec/dist is read (bundle.mjs
+  // parseBundle): an integer beyond ±(2^53−1) is held rounded, its exact value beside it.
+  const bundled = (n: string) =>
+    parseBundle(
+      `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{},"components":{"schemas":{"Slot":{"type":"integer","format":"uint64","examples":[${n}]}}}}`,
+    );
+  const outside =
+    "t #/components/schemas/Slot/examples/0: example value 18446744073709551616 is outside the u64 range 0 … 18446744073709551615";
+
+  it("are never those of another content: an edit only the exact value shows (u64::MAX + 1 rounds as u64::MAX), or one made in place", () => {
+    expect(checkExamples({ area, kind: "openapi", doc: bundled("18446744073709551615") })).toEqual(
+      [],
+    );
+    expect(checkExamples({ area, kind: "openapi", doc: bundled("18446744073709551616") })).toEqual([
+      outside,
+    ]);
+    // The same document object, edited after it was checked.
+    const doc = bundled("1");
+    expect(checkExamples({ area, kind: "openapi", doc })).toEqual([]);
+    doc.components.schemas.Slot.examples[0] = -1;
+    expect(checkExamples({ area, kind: "openapi", doc })).toEqual([
+      't #/components/schemas/Slot/examples/0: example value must match format "uint64" (got -1)',
+      "t #/components/schemas/Slot/examples/0: example value -1 is outside the u64 range 0 … 18446744073709551615",
+    ]);
+    // Another area or kind with the same document is its own check (findings name the area).
+    expect(
+      checkExamples({ area: "u", kind: "openapi", doc: bundled("18446744073709551616") }),
+    ).toEqual([outside.replace(/^t /, "u ")]);
   });
 });
