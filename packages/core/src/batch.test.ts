@@ -225,7 +225,7 @@ describe("createBatcher: a batch answer without a call's entry", () => {
 // JSON again for its snippet: 90 calls and a 50 MB answer of other ids took 24 s, the event loop
 // held. Written once per answer now.
 describe("createBatcher: a large batch answer with no entry for many calls (review 70, F5)", () => {
-  it("settles them all in time linear in the answer, each with the answer's start as its snippet", async () => {
+  it("settles them all in time linear in the answer (50 calls in under 3 times the CPU time of 2), each with the answer's start as its snippet", async () => {
     const { createJsonRpcClient } = await import("./json-rpc.js");
     const { rpcHost } = await import("./generated/environments.js");
     const { jsonResponse, stubFetch } = await import("./test-support/testing.js");
@@ -234,24 +234,47 @@ describe("createBatcher: a large batch answer with no entry for many calls (revi
       id: `other-${i}`,
       result: { pad: "a".repeat(200) },
     })); // 20 MB
-    const { fetch } = stubFetch(() => jsonResponse(others));
-    const rpc = createJsonRpcClient(
-      { apiKey: "test", fetch, batch: createBatcher(), maxRetries: 0 },
-      rpcHost,
-      "/",
-    );
+    const snippet = JSON.stringify(others).slice(0, 200);
     const getAsset = { id: "getAsset", idempotent: true };
-    const started = performance.now();
-    const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, n) => rpc.call(getAsset, { n })),
+    // (CPU time of this process: what other processes take of the cores does not count in it.)
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+    const batchOf = async (calls: number) => {
+      const { fetch } = stubFetch(() => jsonResponse(others));
+      const rpc = createJsonRpcClient(
+        { apiKey: "test", fetch, batch: createBatcher(), maxRetries: 0 },
+        rpcHost,
+        "/",
+      );
+      const started = cpuMs();
+      const results = await Promise.allSettled(
+        Array.from({ length: calls }, (_, n) => rpc.call(getAsset, { n })),
+      );
+      const spent = cpuMs() - started;
+      for (const result of results)
+        expect((result as PromiseRejectedResult).reason).toMatchObject({
+          reason: "missing-entry",
+          snippet,
+        });
+      return spent;
+    };
+    // Timed against a batch of 2 calls and the same answer, in the same process, back to back, in
+    // CPU time, the least of three rounds each: a loaded machine does not decide the outcome (was
+    // an absolute 3 s; review 78, F2). Writing the answer once, 50 calls cost 1.3 to 1.6 times
+    // what 2 do (each side also writes and parses the 20 MB once); written per call, 11 times.
+    const small: number[] = [];
+    const large: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      small.push(await batchOf(2));
+      large.push(await batchOf(50));
+    }
+    const ratio = Math.min(...large) / Math.min(...small);
+    console.log(
+      `50 calls without an entry: ${Math.min(...large).toFixed(0)} ms; 2: ${Math.min(...small).toFixed(0)} ms of CPU (×${ratio.toFixed(1)})`,
     );
-    const elapsed = performance.now() - started;
-    for (const result of results)
-      expect((result as PromiseRejectedResult).reason).toMatchObject({
-        reason: "missing-entry",
-        snippet: JSON.stringify(others).slice(0, 200),
-      });
-    expect(elapsed).toBeLessThan(3000); // (written per call: 50 times 20 MB, 6 s and more)
+    expect(ratio).toBeLessThan(3);
   });
 });
 
