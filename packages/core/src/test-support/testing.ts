@@ -136,3 +136,32 @@ export function isolateKeyEnv() {
     vi.unstubAllEnvs();
   });
 }
+
+/**
+ * The CPU time of `large()` over that of `small()`, each the least of `rounds` runs, run back to
+ * back in this process: a check of how work grows that a loaded machine does not decide (CPU time
+ * of this process, where the wall clock counts what other processes take of the cores; review 78).
+ * Milliseconds of each side too, for the log line.
+ */
+export async function cpuTimeRatio(
+  small: () => Promise<unknown>,
+  large: () => Promise<unknown>,
+  rounds = 3,
+): Promise<{ ratio: number; smallMs: number; largeMs: number }> {
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const timed = async (run: () => Promise<unknown>) => {
+    const started = cpuMs();
+    await run();
+    return cpuMs() - started;
+  };
+  let smallMs = Infinity;
+  let largeMs = Infinity;
+  for (let round = 0; round < rounds; round++) {
+    smallMs = Math.min(smallMs, await timed(small));
+    largeMs = Math.min(largeMs, await timed(large));
+  }
+  return { ratio: largeMs / smallMs, smallMs, largeMs };
+}
