@@ -248,10 +248,16 @@ const stopped = (
  *   where such a walk goes on
  * @example
  * ```ts
- * import { createDasRpc, paginate, type Asset, type AssetList, type RpcMethodDescriptor } from "@chaindata/das";
+ * import { createDasRpc, getAssetsByOwnerU64Shape, paginate, type Asset, type AssetList, type RpcMethodDescriptor } from "@chaindata/das";
  *
  * type GroupParams = { groupKey: "collection"; groupValue: string; page?: number; limit?: number };
- * const getAssetsByGroup: RpcMethodDescriptor<never, GroupParams, AssetList> = { id: "getAssetsByGroup", idempotent: true };
+ * // `u64`: the result is shaped as getAssetsByOwner's, so its supplies are bigint, as AssetList says
+ * // (without the shape, one below 2^53 would arrive as a number).
+ * const getAssetsByGroup: RpcMethodDescriptor<never, GroupParams, AssetList> = {
+ *   id: "getAssetsByGroup",
+ *   idempotent: true,
+ *   u64: getAssetsByOwnerU64Shape,
+ * };
  * const rpc = createDasRpc();
  * const assets = paginate<Asset, AssetList, GroupParams>(
  *   (params, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
