@@ -92,7 +92,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       // need, review 46 F8.)
       `\n\n## Options, other ways to call, errors and u64 values\n\n` +
       `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger, \`onAttempt\` for metrics of every attempt${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
-      bullet("Other ways to call", callsNote(area, kind, ops, client)) +
+      bullet("Other ways to call", callsNote(area, kind, ops, client, doc)) +
       // (The subpath export of tool-schemas.mjs, decision 0020.)
       `- **Tools for AI agents.** \`import { toolSchemas } from "@chaindata/${area}/tool-schemas"\` gives each operation as \`{ name, description, inputSchema }\`, its params as JSON Schema (2020-12), for MCP's \`tools/list\` or a model API's function calling; a module of its own, which the client does not load (@chaindata/core's README, "AI agents and MCP tools").\n` +
       `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n` +
@@ -416,7 +416,7 @@ function retriesNote(ops, kind) {
 }
 
 /** The other ways to call: a method by name, or a wrapper generic over the operation; the standalone functions. */
-function callsNote(area, kind, ops, client) {
+function callsNote(area, kind, ops, client, doc) {
   const Area = pascal(area);
   const first = ops.find((o) => o.example) ?? ops[0];
   // (A REST client has no `request`: it would add its bytes to every client bundle, and a wrapper
@@ -441,9 +441,17 @@ function callsNote(area, kind, ops, client) {
       : "";
   // (User trial 29 walked a method outside the spec, DAS getAssetsByGroup, and found no way to its
   // pages without depending on @chaindata/core.)
+  // (User trial 57 walked DAS getAssetsByGroup so: without a `u64` shape in the descriptor, a
+  // supply below 2^53 arrived as a number under the bigint of the AssetList it was typed with.)
+  const shapedPage = (doc?.methods ?? []).find(
+    (m) => m["x-pagination"] && m.result?.schema && hasU64(u64Shape(doc, m.result.schema)),
+  )?.name;
+  const shapeNote = shapedPage
+    ? ` Its answer is parsed losslessly, but only a \`u64\` shape in the descriptor makes a u64 value below 2^53 a \`bigint\` too: for a result shaped as \`${shapedPage}\`'s, give it \`u64: ${u64ShapeName(shapedPage)}\`, exported here.`
+    : "";
   const uncovered =
     kind === "openrpc"
-      ? ` A method this package does not cover is called with a descriptor of your own, \`${handle}().call({ id, idempotent: true }, params)\`, and walked with \`paginate\`, exported here too (@chaindata/core's README, "Page walks").`
+      ? ` A method this package does not cover is called with a descriptor of your own, \`${handle}().call({ id, idempotent: true }, params)\`, and walked with \`paginate\`, exported here too (@chaindata/core's README, "Page walks").${shapeNote}`
       : "";
   return byName + standalone + uncovered;
 }

@@ -130,6 +130,42 @@ describe("generated package README", () => {
     );
   });
 
+  it("says which u64 shape a descriptor of a method it does not cover takes, for a page shaped as one of its own (user trial 57, F3)", () => {
+    const methods = (schema: object) => [
+      {
+        name: "listThings",
+        summary: "List",
+        params: [],
+        result: { name: "things", schema },
+        "x-pagination": { style: "page", items: "items" },
+      },
+    ];
+    const doc = (schema: object) => ({
+      area: "things",
+      kind: "openrpc" as const,
+      file: "openrpc/things.json",
+      doc: {
+        openrpc: "1.3.2",
+        info: { title: "Things RPC", version: "1" },
+        methods: methods(schema),
+      },
+    });
+    const supply = {
+      type: "object",
+      properties: {
+        items: {
+          type: "array",
+          items: { type: "object", properties: { supply: { type: "integer", format: "uint64" } } },
+        },
+      },
+    };
+    expect(readme(doc(supply))).toContain(
+      "Its answer is parsed losslessly, but only a `u64` shape in the descriptor makes a u64 value below 2^53 a `bigint` too: for a result shaped as `listThings`'s, give it `u64: listThingsU64Shape`, exported here.",
+    );
+    // (No u64 in any page: nothing to say.)
+    expect(readme(doc({ type: "object" }))).not.toContain("only a `u64` shape");
+  });
+
   it("names a REST package's standalone functions, and the page walk of each paginated operation", () => {
     // (The first operation takes no params: its sample says so.)
     expect(readme(rest({}))).toContain(
