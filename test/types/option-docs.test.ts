@@ -132,3 +132,18 @@ it("each host key of the baseUrls option shows its own summary and default URLs 
     expect(ts.displayPartsToString(defaults?.text), key.name).toMatch(/^by environment: mainnet /);
   }
 });
+
+// User trial 57, F4: a per-call `timeout` (or `maxRetries`) given to a client with a batcher sent
+// the call on its own, and a `Retry-After` wait held a call with `timeout: 1000` for 32 s; the
+// hover said only "Time limit per attempt in ms" (the core README says both, the hover is what a
+// caller reads).
+it("each per-call option that takes a call out of a batch says so on hover, and timeout what it does not bound", () => {
+  const perCall = (name: string) =>
+    summary(members.get(`createDasClient().getAsset(options).${name}`)!);
+  const unbatching = ["headers", "timeout", "maxRetries", "retryNonIdempotent"].filter(
+    (name) => !/sent on its own, not batched/.test(perCall(name)),
+  );
+  expect(unbatching).toEqual([]);
+  expect(perCall("timeout")).toMatch(/^Time limit per attempt in ms, not for the whole call/);
+  expect(perCall("timeout")).toContain("signal: AbortSignal.timeout(ms)");
+});

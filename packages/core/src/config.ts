@@ -168,12 +168,17 @@ export type RequestOptions = {
    */
   signal?: AbortSignal | undefined;
   /**
-   * Time limit per attempt in ms.
+   * Time limit per attempt in ms, not for the whole call: the retries, their waits (a 429's
+   * `Retry-After` of up to 60 s) and a `rateLimit`'s queue come on top. For one deadline over the
+   * call, pass `signal: AbortSignal.timeout(ms)` instead. With a `batch` option, a call given a
+   * `timeout` other than the client's is sent on its own, not batched (a batched call's attempts are
+   * the batch request's).
    * @default the client's `timeout` (60_000)
    */
   timeout?: number | undefined;
   /**
-   * Retries for this call.
+   * Retries for this call. With a `batch` option, a call given `maxRetries` (even the client's) is
+   * sent on its own, not batched: the batch request's retries are the client's.
    * @default the client's `maxRetries` (2)
    */
   maxRetries?: number | undefined;
@@ -189,7 +194,8 @@ export type RequestOptions = {
   /**
    * Retry a non-idempotent operation (a write) after a 5xx, 408, connection error or timeout too,
    * which may come after the write was made: only safe if a repeated write is harmless. (A 429,
-   * refused before it was processed, is retried either way.)
+   * refused before it was processed, is retried either way.) With a `batch` option, a call given
+   * it (even `false`) is sent on its own, not batched.
    * @default false
    */
   retryNonIdempotent?: boolean | undefined;
