@@ -223,6 +223,9 @@ describe("generated package README", () => {
       "An `onEvent` still running after `handlerTimeoutMs` (30 s by default) gets the same 500",
       "give the calls `onEvent` makes (a database, an HTTP API) time limits of their own.",
       "De-duplication is in memory and per process by default",
+      // (User trial 57, F9: a delivery's events without a signature reached onEvent, typed string,
+      // as undefined, every time.)
+      "or one that is empty or not a string, is not de-duplicated: it is handled each time it comes. Only the amounts are checked: any other field, `signature` too, reaches `onEvent` as it came, under the spec's type.",
       '(await redis.set(prefix + signature, token, { NX: true, PX: ttlMs })) === "OK",',
       'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0',
       'app.post("/webhooks/chaindata", toNodeHandler(handle));\napp.use(express.json());',
