@@ -95,7 +95,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       bullet("Other ways to call", callsNote(area, kind, ops, client, doc)) +
       // (The subpath export of tool-schemas.mjs, decision 0020.)
       `- **Tools for AI agents.** \`import { toolSchemas } from "@chaindata/${area}/tool-schemas"\` gives each operation as \`{ name, description, inputSchema }\`, its params as JSON Schema (2020-12), for MCP's \`tools/list\` or a model API's function calling; a module of its own, which the client does not load (@chaindata/core's README, "AI agents and MCP tools").\n` +
-      `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n` +
+      `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.${batchedErrorNote({ kind, doc })}\n` +
       // (No newline after the last item: each section below starts with its blank line.)
       `- **u64 values.** ${bigintNote({ kind, doc })}` +
       readmeConstants({ area, doc }) +
@@ -397,6 +397,22 @@ function planRateLimitSection(area, info, client, factory) {
 /** The edit helpers of the webhooks area, hand-written in the same package as the receiver (src/edits.ts). */
 const webhookEditsSection = (client) =>
   `\n\n\`updateWebhook\` takes the complete settings (the service does not document whether it keeps or clears a setting left out of its body). To change a few and keep the rest, \`editWebhook(${client}, { webhookID, webhookURL })\` reads the webhook and sends its settings back with yours. Watched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` send the settings back with the new list. Each also takes the standalone functions' rest in the client's place (\`editWebhook(createWebhooksRest(), params)\`). Changes to one webhook made in one process run one at a time, whichever client or rest they go through (its id in any letter case), and a change that changes nothing writes nothing (so costs no edit credits). A stored setting that today's checks refuse (an \`http://\` \`webhookURL\`) is named as the webhook's, nothing written: give it to \`editWebhook\` to replace it. A setting cannot be removed this way (the service documents no value that removes one): \`null\` is refused, nothing sent.`;
+
+/**
+ * For a JSON-RPC area that batches and whose documented errors include one answered with HTTP 404
+ * (DAS -32004): that a batched call gets it as a `JsonRpcError` in its entry of a 200 answer, not
+ * the `NotFoundError` the same call gets unbatched. (User trial 57 caught an asset that was gone
+ * with `instanceof NotFoundError`, which a batcher turned into a JsonRpcError.)
+ */
+function batchedErrorNote({ kind, doc }) {
+  if (!takesBatcher({ kind, doc })) return "";
+  const notFound = Object.entries(doc["x-error-info"] ?? {}).find(
+    ([, info]) => info?.httpStatus === 404,
+  )?.[0];
+  return notFound
+    ? ` With \`batch\`, a JSON-RPC error that comes unbatched with an HTTP error status (${notFound} with 404: a \`NotFoundError\`) comes in the call's entry of the batch's 200 answer, as a \`JsonRpcError\`: \`err.rpcError?.code === ${notFound}\` reads it either way.`
+    : "";
+}
 
 /** Which calls are retried after what: the writes that are not idempotent, and the calls with their own defaults. */
 function retriesNote(ops, kind) {

@@ -166,6 +166,38 @@ describe("generated package README", () => {
     expect(readme(doc({ type: "object" }))).not.toContain("only a `u64` shape");
   });
 
+  it("says that a batched call gets a 404's JSON-RPC error as a JsonRpcError (user trial 57, F10)", () => {
+    const doc = (errorInfo: object, batch?: false) => ({
+      area: "things",
+      kind: "openrpc" as const,
+      file: "openrpc/things.json",
+      doc: {
+        openrpc: "1.3.2",
+        info: {
+          title: "Things RPC",
+          version: "1",
+          ...(batch === false ? { "x-batch": false } : {}),
+        },
+        "x-error-info": errorInfo,
+        methods: [
+          { name: "getThing", summary: "Get", params: [], result: { name: "thing", schema: {} } },
+        ],
+      },
+    });
+    const note =
+      "With `batch`, a JSON-RPC error that comes unbatched with an HTTP error status (-32004 with 404: a `NotFoundError`) comes in the call's entry of the batch's 200 answer, as a `JsonRpcError`: `err.rpcError?.code === -32004` reads it either way.";
+    expect(readme(doc({ "-32004": { httpStatus: 404 }, "-32029": { httpStatus: 429 } }))).toContain(
+      note,
+    );
+    // (No 404 among its errors, or no batches: nothing to say.)
+    expect(readme(doc({ "-32029": { httpStatus: 429 } }))).not.toContain(
+      "With `batch`, a JSON-RPC error",
+    );
+    expect(readme(doc({ "-32004": { httpStatus: 404 } }, false))).not.toContain(
+      "With `batch`, a JSON-RPC error",
+    );
+  });
+
   it("names a REST package's standalone functions, and the page walk of each paginated operation", () => {
     // (The first operation takes no params: its sample says so.)
     expect(readme(rest({}))).toContain(
