@@ -130,7 +130,7 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
     }
     if (t === "object" && !s.properties && isObj(s.additionalProperties))
       return `map&lt;string, ${typeLabel(pc, s.additionalProperties, { plainRefs, prim })}&gt;`;
-    return `<span class="t">${esc(t)}</span>${s.format && t !== "null" ? ` <span class="tfmt">${esc(s.format)}</span>` : ""}${t === "integer" ? bigintMark(s) : ""}`;
+    return `<span class="t">${esc(t)}</span>${s.format && t !== "null" ? ` <span class="tfmt">${esc(s.format)}</span>` : ""}${t === "integer" || t === "string" ? bigintMark(s) : ""}`;
   });
   if (own.length) parts.unshift(own.join(' <span class="op">|</span> '));
   if (!parts.length) {
