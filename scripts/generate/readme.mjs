@@ -6,7 +6,7 @@ import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
 import { u64ShapeName } from "./lib/descriptor.mjs";
 import { costText, descriptionParagraphs } from "./lib/emit.mjs";
-import { camel, deref, hasU64, pascal, u64Shape } from "./lib/schema.mjs";
+import { camel, deref, hasU64, isU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
 import { documentedRateLimit, exampleFor as restExample, rateLimitName } from "./rest.mjs";
 import { exampleFor as rpcExample } from "./rpc.mjs";
@@ -238,9 +238,15 @@ function bigintNote({ kind, doc }) {
   const schemas = [...results, ...deliveries].filter(Boolean);
   const u64 = schemas.some((s) => hasU64(u64Shape(doc, s)));
   const field = schemas.map((s) => decimalStringField(doc, s)).find(Boolean);
+  const named = (f) => (f.of ? `the \`${f.property}\` of a \`${f.of}\`` : `\`${f.property}\``);
+  // (A u64 the service writes as digits, `format: uint64`: a bigint too, which a reader who knew
+  // it as a string is told; user trial 56, F5.)
+  const digits = schemas.map((s) => decimalStringField(doc, s, true)).find(Boolean);
   const stays = field
-    ? ` (an amount the service itself sends as a decimal string, such as ${field.of ? `the \`${field.property}\` of a \`${field.of}\`` : `\`${field.property}\``}, stays a string: \`BigInt(${field.property})\` reads it exactly)`
-    : "";
+    ? ` (an amount the service itself sends as a decimal string, such as ${named(field)}, stays a string: \`BigInt(${field.property})\` reads it exactly)`
+    : digits
+      ? ` (${named(digits)} too, which the service sends as a decimal string)`
+      : "";
   // (A result's own shape, exported per operation: lib/descriptor.mjs u64ShapeConstants.)
   const shaped = calls.find((c) => c.schema && hasU64(u64Shape(doc, c.schema)))?.name;
   const revive = shaped
@@ -252,19 +258,20 @@ function bigintNote({ kind, doc }) {
 }
 
 /**
- * The first property of `schema` (at any depth) that is a string of decimal digits, as
+ * The first property of `schema` (at any depth) that is a string of decimal digits (with `u64`:
+ * one of `format: uint64`, which arrives as a bigint; without: one of no such format), as
  * `\`<property>\``, or `the \`<property>\` of a \`<Type>\`` when its object is a named schema (a
  * type the package exports: the webhooks' `RawUiTokenAmount.amount`, where another `amount` is a
  * u64); undefined when there is none.
  */
-function decimalStringField(doc, schema, seen = new Set(), name = undefined) {
+function decimalStringField(doc, schema, u64 = false, seen = new Set(), name = undefined) {
   if (schema?.$ref) name = schema.$ref.split("/").pop();
   const s = deref(doc, schema);
   if (!s || typeof s !== "object" || seen.has(s)) return undefined;
   seen.add(s);
   for (const [property, p] of Object.entries(s.properties ?? {})) {
     const d = deref(doc, p);
-    if (d?.type === "string" && /^\^(\[0-9\]|\\d)\+\$$/.test(d.pattern ?? ""))
+    if (d?.type === "string" && isU64(d) === u64 && /^\^(\[0-9\]|\\d)\+\$$/.test(d.pattern ?? ""))
       return { property, of: name };
   }
   const inner = [
@@ -277,7 +284,7 @@ function decimalStringField(doc, schema, seen = new Set(), name = undefined) {
   for (const i of inner.filter(Boolean)) {
     // (An allOf / anyOf / oneOf member is the same object: its properties are the named one's.)
     const same = [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].includes(i);
-    const found = decimalStringField(doc, i, seen, same ? name : undefined);
+    const found = decimalStringField(doc, i, u64, seen, same ? name : undefined);
     if (found) return found;
   }
   return undefined;

@@ -209,10 +209,11 @@ export function validateRawResponse(op: Operation, text: string, status = 200): 
 
 // -- u64 values ------------------------------------------------------------------------------------
 
+// (A string of that format too: a u64 the service writes as digits, the wallet's `amountRaw`.)
 const isU64 = (s: any) =>
   s &&
   s.format === "uint64" &&
-  (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+  [s.type].flat().some((t: unknown) => t === "integer" || t === "string");
 
 /**
  * Every value of `value` that the response schema of `op` marks as u64 (`format: uint64`),

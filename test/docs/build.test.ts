@@ -1206,6 +1206,15 @@ describe("docs build", () => {
     expect(typeCell(page("schemas/AssetList.html"), "items")).toBe("Asset[]");
     expect(text(page("schemas/I64.html"))).toContain("Type: integer int64 (bigint)");
     expect(text(page("schemas/U64.html"))).toContain("Type: integer uint64 (bigint)");
+    // a u64 the service writes as digits, the wallet's amountRaw (user trial 56, F5); digits
+    // without the format stay a string (a webhook token amount's `amount`)
+    expect(typeCell(page("schemas/WalletTransferItem.html"), "amountRaw")).toBe(
+      "string uint64 (bigint)",
+    );
+    expect(typeCell(page("schemas/WalletFundingSource.html"), "amountRaw")).toBe(
+      "string uint64 (bigint)",
+    );
+    expect(typeCell(page("schemas/RawUiTokenAmount.html"), "amount")).toBe("string");
   });
 
   it("shows u64 example values beyond 2^53 with every digit (no JSON.parse rounding)", () => {

@@ -607,5 +607,16 @@ describe("generated package README", () => {
         "arrive as `bigint` (an amount the service itself sends as a decimal string, such as the `amount` of a `TokenAmount`, stays a string",
       );
     });
+
+    it("names a raw amount sent as digits of format uint64 as one that arrives as bigint too (user trial 56, F5)", () => {
+      // The wallet now: `amountRaw` digits on the wire, a bigint in the SDK, no BigInt() told.
+      const text = readme(
+        rpc({ type: "object", properties: { amountRaw: { ...digits, format: "uint64" } } }),
+      );
+      expect(text).toContain(
+        "Fields the spec types u64 (lamports, raw amounts, supplies) arrive as `bigint` (`amountRaw` too, which the service sends as a decimal string): `stringifyJson`",
+      );
+      expect(text).not.toContain("BigInt(amountRaw)");
+    });
   });
 });

@@ -191,7 +191,7 @@ describe("generated types: readonly inputs", () => {
 });
 
 describe("generated types: u64 values", () => {
-  it("types as bigint what the runtime revives to one: an integer of format uint64/int64, null kept", async () => {
+  it("types as bigint what the runtime revives to one: an integer of format uint64/int64, null kept, and digits of format uint64", async () => {
     const text: string = await typesFor({
       openapi: "3.1.0",
       info: { title: "t", version: "1" },
@@ -201,15 +201,18 @@ describe("generated types: u64 values", () => {
           Lamports: { type: "integer", format: "uint64" },
           Change: { type: "integer", format: "int64" },
           MaybeLamports: { type: ["integer", "null"], format: "uint64" },
-          // (a decimal string stays a string at runtime: typed bigint, every caller's code breaks)
-          RawAmount: { type: "string", format: "uint64" },
+          // (Digits the service sends, revived and checked as a u64: user trial 56, F5.)
+          RawAmount: { type: "string", format: "uint64", pattern: "^[0-9]+$" },
+          // (Digits without the format stay a string, as the runtime leaves them.)
+          Digits: { type: "string", pattern: "^[0-9]+$" },
         },
       },
     });
     expect(text).toContain("export type Lamports = bigint;");
     expect(text).toContain("export type Change = bigint;");
     expect(text).toContain("export type MaybeLamports = bigint | null;");
-    expect(text).toContain("export type RawAmount = string;");
+    expect(text).toContain("export type RawAmount = bigint;");
+    expect(text).toContain("export type Digits = string;");
   });
 });
 

@@ -11,6 +11,7 @@ import { emitRpcArea } from "../../scripts/generate/rpc.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { packageRefusals } from "../../scripts/generate/lib/refusals.mjs";
 import * as tokenMetadata from "../../packages/token-metadata/src/generated/operations.js";
+import * as wallet from "../../packages/wallet/src/generated/operations.js";
 import * as webhooks from "../../packages/webhooks/src/generated/operations.js";
 
 /** What an asset's u64 shape must hold wherever an asset appears in a result. */
@@ -40,6 +41,27 @@ describe("generated u64 shapes: DAS assets", () => {
       items: ASSET_U64,
       nativeBalance: { lamports: 1, price_per_sol: 0, total_price: 0 },
     });
+  });
+});
+
+describe("generated u64 shapes: wallet", () => {
+  // (`amountRaw`, digits on the wire, `type: string, format: uint64`: user trial 56, F5.)
+  it("transfers and funded-by: amountRaw a u64 (1), amount a float (0)", () => {
+    expect(wallet.getTransfers.u64).toEqual({ data: { amount: 0, amountRaw: 1 } });
+    expect(wallet.getFundedBy.u64).toEqual({ amount: 0, amountRaw: 1 });
+  });
+
+  it("marks a string of format uint64 as a u64, one without the format not at all", () => {
+    const digits = { type: "string", pattern: "^[0-9]+$" };
+    expect(
+      u64Shape(
+        {},
+        {
+          type: "object",
+          properties: { raw: { ...digits, format: "uint64" }, text: digits },
+        },
+      ),
+    ).toEqual({ raw: 1 });
   });
 });
 

@@ -1117,6 +1117,23 @@ describe("x-accepts-bigint: an integer input that takes a bigint too (the sender
   });
 });
 
+describe("format uint64 on a string: a u64 the service writes as digits (user trial 56, F5)", () => {
+  it("is refused in an input, which its bigint type would send as a bare integer", () => {
+    const error = (schema: Schema) => {
+      try {
+        createCheckEmitter().emit(schema);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "no error";
+    };
+    expect(error({ type: "string", format: "uint64", pattern: "^[0-9]+$" })).toBe(
+      '#: "format" uint64 on a string (a u64 written as decimal digits, typed bigint) is read in results only: an input\'s u64 is type integer, which core writes a bigint as',
+    );
+    expect(error({ type: "string", format: "date-time" })).toBe("no error");
+  });
+});
+
 describe("x-renamed-from: another SDK's name for a property, which the check's message names", () => {
   const getAsset = {
     type: "object",

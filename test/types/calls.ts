@@ -282,6 +282,13 @@ export async function valid(signal: AbortSignal): Promise<void> {
   void [historyType, sameTypes, encoding];
   const transfers = await wallet.getTransfers({ wallet: ADDRESS });
   await wallet.getTransfers({ wallet: ADDRESS, cursor: transfers.pagination.nextCursor });
+  // A raw amount is an exact bigint, as DAS's are, though the service sends digits (user trial
+  // 56, F5): arithmetic without BigInt(), and no string methods.
+  const rawTransferred: bigint = transfers.data[0]!.amountRaw + 1n;
+  const rawTypes: Same<Wallet.WalletFundingSource["amountRaw"], bigint> = true;
+  // @ts-expect-error -- no longer a string
+  transfers.data[0]!.amountRaw.padStart(20, "0");
+  void [rawTransferred, rawTypes];
 
   const usage = await admin.getProjectUsage({ id: "project-id" });
   usage.creditsUsed;

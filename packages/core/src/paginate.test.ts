@@ -1,7 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import type { ResponseFields } from "./config.js";
-import { ChainDataError, ConfigurationError, InvalidResponseError } from "./errors.js";
+import { AbortError, ChainDataError, ConfigurationError, InvalidResponseError } from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
@@ -1239,6 +1239,77 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     // (The page in hand, as a failed call's: resuming gives t4 again, and skips nothing.)
     expect(error.resumeFrom).toEqual({ wallet: "w", cursor: "s1" });
     expect(stub.calls).toHaveLength(2);
+  });
+
+  it("a signal that fires mid-page rejects with an AbortError though the fetchPage ignores it, answering or failing otherwise (review 77, F7)", async () => {
+    const pages: Record<string, unknown> = {
+      "": { data: ["t1", "t2", "t3"], pagination: { hasMore: true, nextCursor: "s1" } },
+      s1: { data: ["t4", "t5", "t6"], pagination: { hasMore: true, nextCursor: "s2" } },
+      s2: { data: ["t7"], pagination: { hasMore: false, nextCursor: null } },
+    };
+    const descriptor: PaginationDescriptor = {
+      style: "cursor",
+      items: "data",
+      nextCursor: "pagination.nextCursor",
+      hasMore: "pagination.hasMore",
+    };
+    for (const [what, fails] of [
+      ["answers", false],
+      ["fails with a TypeError of its own", true],
+    ] as const) {
+      const stop = new AbortController();
+      const asked: unknown[] = [];
+      // (A hand-written fetchPage that never reads the walk's signal.)
+      const fetchPage = async (params: { cursor?: string }) => {
+        asked.push(params.cursor);
+        if (fails && stop.signal.aborted) throw new TypeError("fetch failed");
+        return pages[params.cursor ?? ""] as { data: string[] };
+      };
+      const yielded: string[] = [];
+      let error: any;
+      try {
+        for await (const item of paginate<string, { data: string[] }, { cursor?: string }>(
+          fetchPage,
+          descriptor,
+          {},
+          { operation: "getTransfers", signal: stop.signal },
+        )) {
+          yielded.push(item);
+          if (item === "t5") stop.abort(new Error("user left"));
+        }
+      } catch (caught) {
+        error = caught;
+      }
+      expect(yielded, what).toEqual(["t1", "t2", "t3", "t4", "t5"]);
+      expect(error, what).toBeInstanceOf(AbortError);
+      expect(error, what).toMatchObject({
+        message:
+          'Request to getTransfers was aborted (getTransfers page walk: stopped at page 2, cursor "s1", after 1 page)',
+        operation: "getTransfers",
+        attempts: 0,
+        resumeFrom: { cursor: "s1" },
+      });
+      // (The page in hand asked for again, not the next.)
+      expect(asked, what).toEqual([undefined, "s1", "s1"]);
+    }
+    // `.pages()`, aborted between pages: the next page's answer is not given, nor the one after.
+    const stop = new AbortController();
+    const walk = paginate<string, { data: string[] }, { cursor?: string }>(
+      async (params) => pages[params.cursor ?? ""] as { data: string[] },
+      descriptor,
+      {},
+      { operation: "getTransfers", signal: stop.signal },
+    );
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const page of walk.pages()) {
+        seen.push(page);
+        stop.abort();
+      }
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual([pages[""]]);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toMatchObject({ resumeFrom: { cursor: "s1" }, attempts: 0 });
   });
 
   it("maxPages: 0 is refused at .all(), naming the option and the value; nothing is sent", () => {

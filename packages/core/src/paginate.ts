@@ -8,6 +8,7 @@ import {
   type ResponseFields,
 } from "./config.js";
 import {
+  AbortError,
   ConfigurationError,
   InvalidResponseError,
   ofOperation,
@@ -295,7 +296,10 @@ export function paginate<I, R, P = unknown, F = P>(
     /**
      * The signal `fetchPage` makes its calls with (`.all()`'s). Once it fires, the items of the
      * page in hand stop too: `fetchPage` is asked for that page again, and its call rejects at
-     * once with its `AbortError` (sending nothing), its `resumeFrom` that page.
+     * once with its `AbortError` (sending nothing), its `resumeFrom` that page. A `fetchPage` that
+     * ignores the signal, and answers or fails with another error: the walk (`.pages()` too)
+     * rejects with an `AbortError` of its own all the same (`attempts` 0, no `cause`: the signal's
+     * `reason` is yours to read).
      * @default none: a page's items are all given, and the abort shows at the next page's call
      */
     signal?: AbortSignal | undefined;
@@ -464,14 +468,24 @@ export function paginate<I, R, P = unknown, F = P>(
     };
     for (;;) {
       const number = get(current, page);
-      const call = () =>
-        fetchPage(current, answered).catch((error) =>
-          stopped(error, operation, fetched, current, () =>
+      // (Once the signal fired, the call's AbortError, or one of the walk's own where `fetchPage`
+      // does not take the signal and answers or fails otherwise: the walk went on, or a mid-page
+      // abort ended it quietly, a cut-off list passed for the whole; review 77, F7.)
+      const fail = (error?: unknown) =>
+        stopped(
+          signal?.aborted && !(error instanceof AbortError)
+            ? new AbortError(`Request to ${operation} was aborted`, { operation, attempts: 0 })
+            : error,
+          operation,
+          fetched,
+          current,
+          () =>
             walk === "page"
               ? number
               : `${fetched + 1}, ${cursor} "${brief(get(current, cursor), 128)}"`,
-          ),
         );
+      const call = () =>
+        fetchPage(current, answered).then((result) => (signal?.aborted ? fail() : result), fail);
       const result = await call();
       // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
       // as page 3's. A bigint page number compares as a number.)
@@ -499,8 +513,7 @@ export function paginate<I, R, P = unknown, F = P>(
       } else if (each)
         for (const item of list) {
           // A walk aborted mid-page yielded the rest of the page first (user trial 56, F2: up to
-          // 1,000 items after Ctrl-C). The call of this page again rejects as a call does (a
-          // `fetchPage` that does not take the signal ends the walk).
+          // 1,000 items after Ctrl-C). The call of this page again rejects, with an AbortError.
           if (signal?.aborted) return await call();
           yield item;
         }

@@ -16,8 +16,8 @@ function checkDecimals(decimals: unknown, fn: string): asserts decimals is numbe
  * fraction, and without a fraction when it is zero.
  *
  * @param raw The amount in the mint's smallest unit: a `bigint` (a u64 field of a result), a safe
- * integer, or a string of decimal digits (an amount the service sends as text, such as `amountRaw`),
- * with an optional leading `-`.
+ * integer, or a string of decimal digits (an amount the service sends as text, such as a webhook
+ * event's `uiTokenAmount.amount`), with an optional leading `-`.
  * @param decimals The mint's decimals (`token_info.decimals`), a whole number from 0 to 255.
  * @throws TypeError naming the argument and the rule, for anything else (a fraction, a float past
  * 2^53, text that is not digits): nothing is rounded.

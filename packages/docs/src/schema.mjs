@@ -130,7 +130,7 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
     }
     if (t === "object" && !s.properties && isObj(s.additionalProperties))
       return `map&lt;string, ${typeLabel(pc, s.additionalProperties, { plainRefs, prim })}&gt;`;
-    return `<span class="t">${esc(t)}</span>${s.format && t !== "null" ? ` <span class="tfmt">${esc(s.format)}</span>` : ""}${t === "integer" ? bigintMark(s) : ""}`;
+    return `<span class="t">${esc(t)}</span>${s.format && t !== "null" ? ` <span class="tfmt">${esc(s.format)}</span>` : ""}${t === "integer" || t === "string" ? bigintMark(s) : ""}`;
   });
   if (own.length) parts.unshift(own.join(' <span class="op">|</span> '));
   if (!parts.length) {
@@ -154,9 +154,10 @@ function bigintMark(s, label = "bigint") {
 
 /** Is this schema (not a $ref) a 64-bit integer, which the SDK types as `bigint`? */
 export function isBigint(s) {
-  // (Integers only, as scripts/generate/lib/schema.mjs `isU64`: a decimal string stays a string.)
-  const integer = isObj(s) && [s.type].flat().includes("integer");
-  return integer && (s.format === "uint64" || s.format === "int64");
+  // (As scripts/generate/lib/schema.mjs `isU64`: an integer, or a u64 the service writes as a
+  // decimal string, the wallet's `amountRaw`.)
+  const wide = isObj(s) && [s.type].flat().some((t) => t === "integer" || t === "string");
+  return wide && (s.format === "uint64" || s.format === "int64");
 }
 
 /** `string` / `integer uint64` for a named schema that is a primitive alias (Address, U64). */

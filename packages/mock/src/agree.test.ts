@@ -402,6 +402,30 @@ describe("agree: values that are not what the rule reads", () => {
     });
   });
 
+  it("transfers and funding: a raw amount drawn past 2^53 (a u64's digits) stays, and the amount follows it (user trial 56, F5)", () => {
+    const raw = (item: object) => (agree("getTransfers", {}, { data: [item] }) as any).data[0];
+    expect(raw({ amount: 2.5, amountRaw: "18446744073709551615", decimals: 6 })).toEqual({
+      amount: 18446744073709.551615,
+      amountRaw: "18446744073709551615",
+      decimals: 6,
+    });
+    // (2^53 itself, and past a u64, are not such a draw: the amount gives the digits.)
+    expect(raw({ amount: 2.5, amountRaw: "9007199254740991", decimals: 1 }).amountRaw).toBe("25");
+    expect(raw({ amount: 2.5, amountRaw: "18446744073709551616", decimals: 1 }).amountRaw).toBe(
+      "25",
+    );
+    const funded = agree(
+      "getFundedBy",
+      {},
+      { symbol: "SOL", amount: 0.5, amountRaw: "9007199254740993", decimals: 2 },
+    );
+    expect(funded).toMatchObject({
+      amount: 9007199.254740993,
+      amountRaw: "9007199254740993",
+      decimals: 9,
+    });
+  });
+
   it("history: equal slots keep their order", () => {
     const out = agree(
       "getHistory",

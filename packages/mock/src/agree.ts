@@ -228,11 +228,22 @@ function fundedBy(result: unknown): unknown {
 
 /**
  * A transfer's or funding's amount: `amountRaw` the digits of `amount` with `decimals` decimal
- * places (the amount cut to them), fewer decimals where the raw amount would pass a u64.
+ * places (the amount cut to them), fewer decimals where the raw amount would pass a u64. A raw
+ * amount drawn past 2^53 (a u64's digits, one in four) stays, and `amount` follows it instead:
+ * `amount` alone would rarely give one, and a client must read those digits exact.
  */
 function rawAmount(item: unknown): unknown {
   const amount = get(item, "amount");
   const given = get(item, "decimals");
+  const drawn = get(item, "amountRaw");
+  if (
+    typeof drawn === "string" &&
+    /^\d{16,20}$/.test(drawn) &&
+    BigInt(drawn) > BigInt(Number.MAX_SAFE_INTEGER) &&
+    BigInt(drawn) <= U64_MAX &&
+    typeof given === "number"
+  )
+    return edit(item, { amount: () => unscaled(BigInt(drawn), given) });
   if (typeof amount !== "number" || amount < 0 || typeof given !== "number") return item;
   let decimals = given;
   while (decimals > 0 && scaled(amount, decimals) > U64_MAX) decimals--;

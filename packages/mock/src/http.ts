@@ -206,8 +206,8 @@ export function normalizeHeaders(h: Record<string, string | number>): Record<str
 
 /**
  * The most violations an answer lists (REST: the 400 body's `violations`; JSON-RPC: the `data`
- * of the -32602 errors of the body, see json-rpc.ts), as the log keeps the first 100 of a request
- * (LOG_VIOLATIONS_MAX). Answers listed every one: a 2.7 MB batch of 10,000 getAssetBatch calls
+ * of the -32602 errors of the body, see json-rpc.ts), as the log keeps the first ones of a
+ * request (LOG_VIOLATIONS_MAX, 20). Answers listed every one: a 2.7 MB batch of 10,000 getAssetBatch calls
  * with 100 bad ids each was answered with 148 MB (1,000,000 violations) in about 20 s, and a 2 MB
  * createWebhook body of a million bad addresses with 166 MB. Past the first ones, a list says the
  * same mistake again (per item, or per entry of a batch); how many were left out is given.

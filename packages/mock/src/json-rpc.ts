@@ -164,7 +164,7 @@ type Logged = Pick<
 /**
  * The violations of the answers as the log keeps them (each with its method and, in a batch,
  * its entry): only the first LOG_VIOLATIONS_MAX are made, the others counted. A batch of bad
- * entries has up to millions, and copying each (to drop all but 100) took a second or more.
+ * entries has up to millions, and copying each (to drop all but the first) took a second or more.
  */
 function loggedViolations(
   results: EntryAnswer[],

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { beginEntry, formatLogLine, selectEntries, type RequestLogEntry } from "./request-log.js";
+import { stringifyJson } from "./json.js";
+import {
+  beginEntry,
+  createRequestLog,
+  formatLogLine,
+  LOG_BYTES_MAX,
+  selectEntries,
+  type RequestLogEntry,
+} from "./request-log.js";
 
 describe("request log entries", () => {
   it("hold no credential: the api-key query, X-Api-Key and Authorization headers, nor a credential-named body member (a webhook's authHeader)", () => {
@@ -241,5 +249,65 @@ describe("formatLogLine", () => {
     expect(line).toBe(
       `12:00:00.000 POST / getAsset → 404  (?__code=${shown})  1 violation(s): request.query.__code: ?__code=${shown}: code must be an HTTP status`,
     );
+  });
+});
+
+describe("the log's size (review 74)", () => {
+  const entryOf = (
+    violations: number,
+    message = "Request body property params.ids.0 must be string",
+  ) => {
+    const recorded: Omit<RequestLogEntry, "seq">[] = [];
+    beginEntry(
+      { started: Date.now(), method: "POST", path: "/", query: {}, headers: {}, text: "[]" },
+      (entry) => recorded.push(entry),
+    )({
+      kind: "json-rpc",
+      areas: ["das"],
+      status: 400,
+      body: [],
+      violations: Array.from({ length: violations }, (_, i) => ({
+        location: ["request", "body", "params", "ids", String(i)],
+        message,
+        code: "type",
+        severity: "error" as const,
+      })),
+    });
+    return recorded[0]!;
+  };
+
+  it("an entry keeps the first 20 violations and counts the rest: about 5 KB, not 20", () => {
+    const entry = entryOf(100);
+    expect(entry.violations).toHaveLength(20);
+    expect(entry.violations[19]!.location.at(-1)).toBe("19");
+    expect(entry.violationsOmitted).toBe(80);
+    expect(stringifyJson(entry).length).toBeLessThan(5_000);
+  });
+
+  it("holds at most LOG_BYTES_MAX of entries as JSON, dropping the oldest; the newest always stays", () => {
+    // Entries of about 1 MiB each (20 violations quoting 50 KB): 40 of them, 40 MiB, under the
+    // count limit; 10,000 invalid requests of 20 KB each held 200 MB of JSON, 800 MB of heap.
+    const log = createRequestLog(10_000, () => {});
+    const big = entryOf(20, "x".repeat(50_000));
+    const size = stringifyJson({ seq: 1, ...big }).length;
+    expect(size).toBeGreaterThan(1_000_000);
+    for (let i = 0; i < 40; i++) log.record({ ...big, time: new Date().toISOString() });
+    const kept = log.entries();
+    const bytes = kept.reduce((sum, e) => sum + stringifyJson(e).length, 0);
+    expect(bytes).toBeLessThanOrEqual(LOG_BYTES_MAX);
+    expect(bytes).toBeGreaterThan(LOG_BYTES_MAX - 2 * size);
+    // The last ones, in order, their seq counting on.
+    expect(kept.at(-1)!.seq).toBe(40);
+    expect(kept.map((e) => e.seq)).toEqual(
+      Array.from({ length: kept.length }, (_, i) => 41 - kept.length + i),
+    );
+    // One entry over the whole bound is kept, alone.
+    const huge = entryOf(20, "y".repeat(2_000_000));
+    log.record({ ...huge, time: new Date().toISOString() });
+    expect(log.entries().map((e) => e.seq)).toEqual([41]);
+    // Cleared, it counts from nothing again.
+    log.clear();
+    log.record({ ...big, time: new Date(Date.now() + 1000).toISOString() });
+    expect(log.entries()).toHaveLength(1);
   });
 });

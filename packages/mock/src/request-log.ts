@@ -4,6 +4,7 @@
  * `authHeader` sent in a body), and never a huge body.
  */
 import { isSecretName, redact } from "@chaindata/core";
+import { stringifyJson } from "./json.js";
 import type { Violation } from "./prism.js";
 
 /** One HTTP request the mock received. */
@@ -61,12 +62,30 @@ export interface RequestLog {
   clear(): void;
 }
 
-/** A log that keeps the last `limit` entries; `onRecord` sees each entry as it is recorded. */
+/**
+ * The most the log's entries hold together, as `GET /__mock/requests` writes them (JSON text,
+ * measured per entry as it is recorded); past it the oldest are dropped, as past `logLimit`. Each
+ * entry is bounded (its body, LOG_BODY_MAX; its violations, LOG_VIOLATIONS_MAX), but 10,000 of
+ * them were not: an entry of 100 violations was 20 KB of JSON and about 21 KiB of the log's heap,
+ * and 10,000 invalid requests (any page open in the browser can send them) held 200 MB of JSON
+ * (review 74). The log's heap measured 1.2 to 2 times its JSON (5.2 KB entries of 20
+ * violations: 6 to 11 KiB each), so 32 MiB is at most about 70 MB; it holds the default 10,000
+ * entries of a test run's usual requests (1 to 3 KB each). The newest entry is always kept.
+ */
+export const LOG_BYTES_MAX = 32 * 1024 * 1024;
+
+/**
+ * A log that keeps the last `limit` entries, and no more than LOG_BYTES_MAX of them; `onRecord`
+ * sees each entry as it is recorded.
+ */
 export function createRequestLog(
   limit: number,
   onRecord: (entry: RequestLogEntry) => void,
 ): RequestLog {
   const log: RequestLogEntry[] = [];
+  /** Each entry's size as JSON, beside it in `log`, and their sum. */
+  const sizes: number[] = [];
+  let bytes = 0;
   let seq = 0;
   // When the log was last cleared: a request that arrived before it and ends after it (one cut
   // short by its client during a delay) belongs to the test before the clear, not to the next.
@@ -75,14 +94,23 @@ export function createRequestLog(
     record(entry) {
       const full = { seq: ++seq, ...entry };
       if (Date.parse(entry.time) >= clearedAt) {
+        const size = stringifyJson(full).length;
         log.push(full);
-        if (log.length > limit) log.splice(0, log.length - limit);
+        sizes.push(size);
+        bytes += size;
+        let drop = Math.max(0, log.length - limit);
+        for (let i = 0; i < drop; i++) bytes -= sizes[i]!;
+        while (bytes > LOG_BYTES_MAX && drop < log.length - 1) bytes -= sizes[drop++]!;
+        log.splice(0, drop);
+        sizes.splice(0, drop);
       }
       onRecord(full);
     },
     entries: () => log,
     clear: () => {
       log.length = 0;
+      sizes.length = 0;
+      bytes = 0;
       clearedAt = Date.now();
     },
   };
@@ -158,12 +186,14 @@ const maskTextBody = (text: string) => redact(maskText(text));
  * The most violations one entry keeps; the rest are counted in `violationsOmitted`. A batch of
  * up to 10,000 requests, each with hundreds of violations (getAssetBatch takes 1,000 ids), is
  * millions of them: one 2.7 MB batch kept 1,000,000 (about 850 MB of heap, 189 MB as JSON) in one
- * entry, and the log keeps `logLimit` entries. A violation is about 200 bytes, so 100 of them
- * are about 20 KB, the order of what an entry's body may keep (LOG_BODY_MAX); and 100 is far
- * more than a test reads to see what is wrong (past a handful, it is the same mistake again,
- * per item or per entry). The first ones are kept: body order, the first entry's first.
+ * entry, and the log keeps `logLimit` entries. A violation is about 200 bytes of JSON: 100 of
+ * them made an entry of 20 KB, 21 KiB of heap, and 10,000 such entries 200 MB (review 74); 20 are
+ * about 4 KB, the order of what an entry's body may keep, and still more than a test reads to
+ * see what is wrong (past a handful, it is the same mistake again, per item or per entry). The
+ * first ones are kept: body order, the first entry's first. (The log as a whole is bounded too:
+ * LOG_BYTES_MAX.)
  */
-export const LOG_VIOLATIONS_MAX = 100;
+export const LOG_VIOLATIONS_MAX = 20;
 
 /**
  * A copy of a parsed body with every credential-named member's string value replaced by `***`

@@ -83,7 +83,8 @@ export interface MockOptions {
    */
   print?: ((line: string) => void) | undefined;
   /**
-   * The request log keeps the last this many requests: a whole number >= 1, or `Infinity`.
+   * The request log keeps the last this many requests: a whole number >= 1, or `Infinity`. (It
+   * also keeps no more than 32 MiB of them as JSON, the oldest dropped first.)
    * @default 10_000
    */
   logLimit?: number | undefined;

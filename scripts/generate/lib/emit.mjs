@@ -516,7 +516,11 @@ function alternatives(doc, schemas, depth = 0) {
  */
 export function markBigints(doc, value, schemas, mark = "\u0000bigint:") {
   const here = alternatives(doc, schemas);
-  if (typeof value === "bigint" || (Number.isInteger(value) && here.some(isU64)))
+  if (
+    typeof value === "bigint" ||
+    ((Number.isInteger(value) || (typeof value === "string" && /^-?\d+$/.test(value))) &&
+      here.some(isU64))
+  )
     return `${mark}${BigInt(value)}`;
   if (Array.isArray(value))
     return value.map((item) =>

@@ -158,11 +158,15 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
   return out;
 }
 
-/** A u64/i64 value: an integer with format uint64/int64, typed `bigint` and revived to one. */
+/**
+ * A u64/i64 value: an integer with format uint64/int64, typed `bigint` and revived to one; or a
+ * string of that format, a u64 the service writes as decimal digits (the wallet's `amountRaw`),
+ * revived from its digits and checked the same way (user trial 56, F5).
+ */
 export const isU64 = (s) =>
   s &&
   (s.format === "uint64" || s.format === "int64") &&
-  (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+  [s.type].flat().some((t) => t === "integer" || t === "string");
 
 /**
  * An integer input the spec marks `x-accepts-bigint: true` (the sender's `maxRetries`, which

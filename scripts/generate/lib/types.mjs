@@ -249,7 +249,7 @@ export async function typeSources(openapiDoc, { inputSchemas = [], shared, area 
     transform(schema) {
       if (schema[OPEN_ENUM]) return openEnumType(schema[OPEN_ENUM]);
       if (schema[RENAMED_TO] || schema[ABSENT]) return undefinedOnly;
-      // (As the runtime revives them: a `type: string, format: uint64` stays a string. The
+      // (As the runtime revives them: a `type: string, format: uint64`, digits, too. The
       // transform replaces the whole type, so a nullable one says `null` itself.)
       if (isU64(schema)) return [schema.type].flat().includes("null") ? bigintOrNull : bigint;
       if (acceptsBigint(schema))

@@ -294,6 +294,14 @@ function translate(cx, schema, place) {
   }
 
   const { type, nullable } = typeOf(s, place);
+  // (A u64 the service writes as digits is typed `bigint`, which core would send as a bare
+  // integer: a results-only form, user trial 56 F5.)
+  if (type === "string" && isU64(schema))
+    refuseSchema(
+      place,
+      "format",
+      `${schema.format} on a string (a u64 written as decimal digits, typed bigint) is read in results only: an input's u64 is type integer, which core writes a bigint as`,
+    );
   if (s.enum !== undefined && !Array.isArray(s.enum))
     refuseSchema(place, "enum", "must be an array");
   if (s.enum !== undefined && s.enum.length <= MAX_RUNTIME_ENUM)

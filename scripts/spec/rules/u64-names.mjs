@@ -72,6 +72,21 @@ function plainNumberType(doc, schema, strict, depth = 0) {
 }
 
 /**
+ * Whether a schema is a string of decimal digits (`pattern: ^[0-9]+$` or `^\d+$`) without a
+ * 64-bit format: a u64 the service writes as text that the SDK would leave a string (user trial
+ * 56, F5: the wallet's `amountRaw` was one, beside DAS's bigint raw amounts).
+ */
+function digitsWithoutFormat(doc, schema) {
+  const s = deref(doc, schema);
+  return (
+    s?.type === "string" &&
+    s.format !== "uint64" &&
+    s.format !== "int64" &&
+    /^\^(\[0-9\]|\\d)\+\$$/.test(s.pattern ?? "")
+  );
+}
+
+/**
  * A field whose name says it holds a u64 quantity (`u64Name`) is a u64: a property of any schema
  * (results, params, bodies, shared schemas) or a parameter (JSON-RPC params and query options, REST
  * parameters) written as a plain `type: integer` (or ["integer", "null"], or an array of them)
@@ -85,13 +100,20 @@ export function checkU64Names(r) {
   const check = (name, schema, at, what) => {
     const says = u64Name(name);
     const type = says && plainNumberType(doc, schema, says.strict);
-    if (!type) return;
+    const digits = says?.strict && what === "property" && digitsWithoutFormat(doc, schema);
+    if (!type && !digits) return;
     // (A shared schema's field is one fix, however many operations use it: user trial 34, F13d.)
     const operations = reaching(at);
     const used =
       operations.length > 1
         ? ` (one fix for the ${operations.length} operations that use it: ${operations.join(", ")})`
         : "";
+    if (digits) {
+      findings.push(
+        `${area} ${at}: property ${name} is a string of decimal digits without format: uint64, but its name says it holds ${says.what}, a u64: add format: uint64 beside type: string, as spec/README.md "JSON Schema subset" says (the SDK then delivers an exact bigint, range-checked, as it does the wallet's amountRaw); as written it stays a string beside the bigint raw amounts of the other areas${used}`,
+      );
+      return;
+    }
     const items = type.startsWith("array of ");
     const written = `type: ${type.replace("array of ", "")}`;
     findings.push(

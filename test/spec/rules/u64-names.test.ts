@@ -67,6 +67,34 @@ describe("spec rules", () => {
       `${at}/rentEpoch: property rentEpoch is type: number`,
       "t #/paths/~1x/get/parameters/0: param minBalance is type: integer",
     ]);
+    // A raw amount the service writes as digits is a u64 too: `format: uint64` beside the string
+    // (user trial 56, F5: the wallet's amountRaw was a string beside DAS's bigints). A `supply` or
+    // `amount` of digits (not a raw unit by name) and a param are left alone.
+    const digits = { type: "string", pattern: "^[0-9]+$" };
+    const text = components({
+      Transfer: {
+        type: "object",
+        properties: {
+          amountRaw: digits,
+          rawAmount: { type: "string", pattern: "^\\d+$" },
+          lamports: digits,
+          marked: { ...digits, format: "uint64" },
+          supply: digits,
+          amount: digits,
+          amountRawNote: { type: "string" },
+        },
+      },
+    });
+    const found = checkU64Names({ area, kind: "openapi", doc: text });
+    expect(found.map((f: string) => f.split(" without ")[0])).toEqual([
+      "t #/components/schemas/Transfer/properties/amountRaw: property amountRaw is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/rawAmount: property rawAmount is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/lamports: property lamports is a string of decimal digits",
+    ]);
+    expect(found[0]).toContain(
+      "without format: uint64, but its name says it holds a raw token amount, a u64: add format: uint64 beside type: string",
+    );
+
     // A JSON-RPC param and query option, by their names.
     const rpc = openrpc({
       params: [{ name: "feeLamports", schema: int }],

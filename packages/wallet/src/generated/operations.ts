@@ -112,7 +112,7 @@ export const getHistoryU64Shape: U64Shape = { data: getHistoryItemU64Shape };
  * const item = reviveU64(parseJson(itemText), getTransfersItemU64Shape);
  * ```
  */
-export const getTransfersItemU64Shape: U64Shape = { amount: 0 };
+export const getTransfersItemU64Shape: U64Shape = { amount: 0, amountRaw: 1 };
 
 /**
  * Where the result of `getTransfers` holds u64 values (`bigint`) and floats (numbers, however
@@ -221,7 +221,7 @@ export const getTransfers: OperationDescriptor<T.GetTransfersInput, T.GetTransfe
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1))
   }, ["wallet"], false),
   idempotent: true,
-  u64: { data: { amount: 0 } },
+  u64: { data: { amount: 0, amountRaw: 1 } },
   beta: true,
   pagination: {
     style: "cursor",
@@ -241,6 +241,6 @@ export const getFundedBy: OperationDescriptor<T.GetFundedByInput, T.GetFundedByR
     false
   ),
   idempotent: true,
-  u64: { amount: 0 },
+  u64: { amount: 0, amountRaw: 1 },
   beta: true
 };

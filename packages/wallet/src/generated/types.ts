@@ -206,10 +206,12 @@ export interface WalletFundingSource {
      */
     amount: number;
     /**
-     * The funding amount in the token's smallest unit (lamports for the native token), as a decimal string.
-     * @example 50000000
+     * The funding amount in the token's smallest unit (lamports for the native token): a u64 the service writes as a decimal string, which the SDK delivers as an exact `bigint` (a value beyond 2^64 − 1 fails the call).
+     *
+     * Format: uint64
+     * @example 50000000n
      */
-    amountRaw: string;
+    amountRaw: bigint;
     /**
      * The number of decimal places of the token.
      * @example 9
@@ -397,10 +399,12 @@ export interface WalletTransferItem {
      */
     amount: number;
     /**
-     * The amount in the token's smallest unit (lamports for the native token), as a decimal string.
-     * @example 250000000
+     * The amount in the token's smallest unit (lamports for the native token): a u64 the service writes as a decimal string, which the SDK delivers as an exact `bigint` (a value beyond 2^64 − 1 fails the call).
+     *
+     * Format: uint64
+     * @example 250000000n
      */
-    amountRaw: string;
+    amountRaw: bigint;
     /**
      * The number of decimal places of the token.
      * @example 6
