@@ -429,7 +429,9 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
         body: "{}",
         signal: leaving.signal,
       });
-      await vi.waitFor(() => expect(aborted).toBeDefined());
+      // (Until the request reaches the hanging server: 10 s, not vi.waitFor's 1 s, for a loaded
+      // machine, review 75 F2.)
+      await vi.waitFor(() => expect(aborted).toBeDefined(), { timeout: 10_000 });
       leaving.abort();
       await expect(call).rejects.toThrow();
       await aborted;

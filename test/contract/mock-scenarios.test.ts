@@ -37,7 +37,9 @@ describe("scenarios and delays through the clients", () => {
     h.mock.failNext({ operation: "getBalances", status: 429, retryAfter: 0, times: 2 });
     const t0 = Date.now();
     await h.clients().wallet.getBalances(operationById.get("getBalances")!.input as never);
-    expect(Date.now() - t0).toBeLessThan(1500); // (each Retry-After: 1 took 1 s and more)
+    // (Each Retry-After: 1 took 1 s and more: 2 s for the two. 1.9 s is all the room load may
+    // take of that, review 75 F2; the retries take about 0.1 s.)
+    expect(Date.now() - t0).toBeLessThan(1_900);
     expect(h.requests().map((r) => r.status)).toEqual([429, 429, 200]);
 
     h.mock.clearRequests();
@@ -71,9 +73,12 @@ describe("scenarios and delays through the clients", () => {
         .clients({ timeout: 200, maxRetries: 0, headers: { Prefer: "delay=5000" } })
         .das.getAsset(asset),
     ).rejects.toBeInstanceOf(TimeoutError);
-    for (let i = 0; i < 50 && h.requests().length < 2; i++)
+    // Both calls over and both logged before the 5 s delay could have ended either: 4.5 s, where
+    // they take about 0.4 s, so load does not decide it (review 75 F2: the log was polled 50 times,
+    // then the time bounded at 4 s).
+    while (h.requests().length < 2 && Date.now() - t0 < 4_500)
       await new Promise((r) => setTimeout(r, 20));
-    expect(Date.now() - t0).toBeLessThan(4_000);
+    expect(Date.now() - t0).toBeLessThan(4_500);
     expect(h.requests().map((r) => [r.status, r.aborted])).toEqual([
       [499, true],
       [499, true],

@@ -106,7 +106,9 @@ describe("Getting started, step 3: the mock's errors and delays on request", () 
       .getAsset({ id: ID }, { timeout: 100, headers: { Prefer: "delay=5000" } })
       .catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(TimeoutError);
-    expect(performance.now() - started).toBeLessThan(4_000);
+    // (Either call held to the delay takes 5 s; both take about 0.2 s: 4.5 s leaves load the
+    // room, review 75 F2.)
+    expect(performance.now() - started).toBeLessThan(4_500);
   });
 
   it("any origin may call it, every header exposed, the Prefer header allowed", async () => {

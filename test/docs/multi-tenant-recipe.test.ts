@@ -119,6 +119,8 @@ describe("the multi-tenant recipe", () => {
     ]);
     expect(aFirst).toBeGreaterThanOrEqual(1_000);
     expect(aNext).toBeGreaterThanOrEqual(1_000);
-    expect(bNext).toBeLessThan(700);
+    // (Held behind tenant a's Retry-After it takes 1 s and more; it takes about 0.1 s: 0.9 s
+    // leaves load the room, review 75 F2.)
+    expect(bNext).toBeLessThan(900);
   });
 });

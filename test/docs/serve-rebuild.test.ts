@@ -68,7 +68,9 @@ describe("docs server: a file removed while it is served", () => {
       req.end();
     });
     const { stream } = streams.find(({ path }) => path.endsWith("large.html"))!;
-    await vi.waitFor(() => expect(stream.closed).toBe(true), { timeout: 3000 });
+    // (A file left open stays open: 10 s is only how long a loaded machine may take to close it,
+    // review 75 F2.)
+    await vi.waitFor(() => expect(stream.closed).toBe(true), { timeout: 10_000 });
     expect(stream.bytesRead).toBeLessThan(8_000_000);
     expect((await fetch(server.url)).status).toBe(200);
   });

@@ -15,6 +15,7 @@ import {
 import { createCompressionClient } from "@chaindata/compression";
 import { createWebhookHandler } from "@chaindata/webhooks";
 import { afterEach, describe, expect, it } from "vitest";
+import { cpuTimeOf } from "../../packages/core/src/test-support/testing.js";
 import {
   API_KEY,
   ASSET_ID,
@@ -357,9 +358,12 @@ describe("answers shaped to throw from our own code", () => {
         `"result":{"interface":"V1_NFT","id":"${ASSET_ID}","content":{"json_uri":"${run}"},"supplies":[${supplies.join(",")}]}`,
       ),
     );
-    const started = performance.now();
-    const asset: any = await das().client.getAsset({ id: ASSET_ID });
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // CPU time (the server is in this process too), which a second vitest worker on the core does
+    // not add to (review 75 F2).
+    const { value: asset, ms } = await cpuTimeOf((): Promise<any> =>
+      das().client.getAsset({ id: ASSET_ID }),
+    );
+    expect(ms).toBeLessThan(2_000);
     expect(asset.content.json_uri).toBe("\u0001".repeat(50_000));
     expect(asset.supplies).toEqual(supplies);
   });

@@ -533,7 +533,9 @@ describe("timeouts", () => {
     const elapsed = performance.now() - started;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(elapsed).toBeGreaterThanOrEqual(195);
-    expect(elapsed).toBeLessThan(1_500);
+    // (About 200 ms; without the timeout it never ends. 15 times that leaves load the room, review
+    // 75 F2; the fake-clock test above checks the exact steps.)
+    expect(elapsed).toBeLessThan(3_000);
     expect(server.requests).toHaveLength(1);
     expectRedacted([API_KEY], error, lines);
   });
@@ -554,7 +556,9 @@ describe("timeouts", () => {
     const [wait] = loggedDelays(lines);
     expect(wait).toBeGreaterThanOrEqual(375);
     expect(elapsed).toBeGreaterThanOrEqual(2 * 250 + wait! - 10);
-    expect(elapsed).toBeLessThan(5_000);
+    // (About 1 s; a timeout that trickling bytes put off never ends. 10 s leaves load the room,
+    // review 75 F2.)
+    expect(elapsed).toBeLessThan(10_000);
     expectRedacted([API_KEY], error, lines);
   });
 

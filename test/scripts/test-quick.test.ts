@@ -16,6 +16,7 @@ import {
   quickVitestArgs,
   // @ts-expect-error — plain ESM script without type declarations
 } from "../../scripts/lib/test-quick.mjs";
+import config from "../../vitest.config.js";
 import { root } from "../spec/documents.js";
 
 const suites: string[] = QUICK_SUITES;
@@ -102,5 +103,11 @@ describe("npm run test:quick", () => {
         ),
     ];
     expect(listed.sort()).toEqual(expected.sort());
+  });
+});
+
+describe("vitest.config.ts", () => {
+  it("runs two test files at a time at least, on 2 cores too (review 75, F2: vitest's default ran one)", () => {
+    expect(config.test?.maxWorkers).toBeGreaterThanOrEqual(2);
   });
 });

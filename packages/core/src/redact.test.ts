@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChainDataError, ConfigurationError } from "./errors.js";
-import { jsonResponse, sendRequest, stubFetch, type RecordedCall } from "./test-support/testing.js";
+import {
+  cpuTimeOf,
+  jsonResponse,
+  sendRequest,
+  stubFetch,
+  type RecordedCall,
+} from "./test-support/testing.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { stringifyJson } from "./json.js";
 import { createRedactor, credentialsIn, redact, scrub, urlCredentialsIn } from "./redact.js";
@@ -221,11 +227,12 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
-  it("masks a header's value in time linear in the text", () => {
+  it("masks a header's value in time linear in the text", async () => {
     const words = "authorization: Custom " + "a1 ".repeat(200_000) + "b ".repeat(200_000);
-    const started = performance.now();
-    expect(redact(words)).toBe("authorization: ***" + " b".repeat(200_000) + " ");
-    expect(performance.now() - started).toBeLessThan(1000);
+    const { value, ms } = await cpuTimeOf(() => redact(words));
+    expect(value).toBe("authorization: ***" + " b".repeat(200_000) + " ");
+    // CPU time, which a second vitest worker on the core does not add to (review 75 F2).
+    expect(ms).toBeLessThan(1000);
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {
@@ -326,21 +333,22 @@ describe("redact", () => {
     expect((error as Error).message).toContain("webhookURL: expected https, got ***");
   });
 
-  it("masks a webhook authHeader as long as the spec allows (8,192 characters), whole, encoded or cut, in bounded time", () => {
+  it("masks a webhook authHeader as long as the spec allows (8,192 characters), whole, encoded or cut, in bounded time", async () => {
     // (Matched per character, it made a regex V8 could not build: 0.65 s at 1,000 characters, an
     // out-of-memory abort of the process at 4,000, a SyntaxError quoting it at 8,192.)
     const token = Array.from({ length: 8185 }, (_, i) => "ABCdef0123+/"[(i * 7) % 12]).join("");
     const secret = `Bearer ${token}`;
-    const started = performance.now();
-    const redactor = createRedactor("k-123456789", [secret]);
-    expect(redactor(`bad header ${secret} end`)).toBe("bad header *** end");
-    expect(redactor(`header=${encodeURIComponent(secret)}&x=1`)).toBe("header=***&x=1");
-    // Cut short inside its first 72 characters (the mark kept), past them and past its first 512
-    // (masked on to the quote).
-    const cutAt = (cut: number) => redactor(`{"error":"bad ${secret.slice(0, cut)}…","code":1}`);
-    expect(cutAt(40)).toBe('{"error":"bad ***…","code":1}');
-    for (const cut of [100, 600, 5000]) expect(cutAt(cut)).toBe('{"error":"bad ***","code":1}');
-    expect(performance.now() - started).toBeLessThan(1000);
+    const { ms } = await cpuTimeOf(() => {
+      const redactor = createRedactor("k-123456789", [secret]);
+      expect(redactor(`bad header ${secret} end`)).toBe("bad header *** end");
+      expect(redactor(`header=${encodeURIComponent(secret)}&x=1`)).toBe("header=***&x=1");
+      // Cut short inside its first 72 characters (the mark kept), past them and past its first 512
+      // (masked on to the quote).
+      const cutAt = (cut: number) => redactor(`{"error":"bad ${secret.slice(0, cut)}…","code":1}`);
+      expect(cutAt(40)).toBe('{"error":"bad ***…","code":1}');
+      for (const cut of [100, 600, 5000]) expect(cutAt(cut)).toBe('{"error":"bad ***","code":1}');
+    });
+    expect(ms).toBeLessThan(1000); // (CPU time; per character: 0.65 s at 1,000 characters)
   });
 
   it("masks a long secret with a space or a quote past its start whole, not only to that space (review 66)", () => {

@@ -175,9 +175,11 @@ describe("Prefer: delay=<ms>", () => {
         signal: AbortSignal.timeout(200),
       }),
     ).rejects.toThrow();
-    for (let i = 0; i < 50 && !mock.requests().length; i++)
+    // Logged within 10 s, half the delay: a wait load does not use up (about 0.2 s), while a request
+    // held to its delay is logged only after 20 s (review 75 F2: the log was polled 50 times, then
+    // the time bounded at 5 s).
+    while (!mock.requests().length && Date.now() - t0 < 10_000)
       await new Promise((r) => setTimeout(r, 20));
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect(mock.requests()).toEqual([
       expect.objectContaining({
         status: 499,
@@ -217,7 +219,9 @@ describe("Prefer: delay=<ms>", () => {
     await new Promise((r) => setTimeout(r, 150));
     const t0 = Date.now();
     await other.stop();
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // (A third of the delay stop() would wait out: far above its milliseconds under load, review
+    // 75 F2, and still short of the 30 s a stop() held by the request takes.)
+    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(await pending).toBe("closed");
     await new Promise((r) => setTimeout(r, 50));
     expect(other.requests()).toEqual([expect.objectContaining({ status: 499, aborted: true })]);

@@ -137,6 +137,25 @@ export function isolateKeyEnv() {
   });
 }
 
+/** This process's CPU time so far, in milliseconds: user and system, every thread. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * What `run()` gave and the CPU time this process spent until it settled, in milliseconds: a bound
+ * on work done in this process that a loaded machine does not decide. The wall clock counts the
+ * time other processes (a second vitest worker, another build) take of the cores; the CPU time
+ * does not, while slow work (quadratic, a BigInt of millions of digits) still costs its seconds
+ * (two vitest workers on 2 cores, review 75 F2).
+ */
+export async function cpuTimeOf<T>(run: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = cpuMs();
+  const value = await run();
+  return { value, ms: cpuMs() - started };
+}
+
 /**
  * The CPU time of `large()` over that of `small()`, each the least of `rounds` runs, run back to
  * back in this process: a check of how work grows that a loaded machine does not decide (CPU time
@@ -148,20 +167,11 @@ export async function cpuTimeRatio(
   large: () => Promise<unknown>,
   rounds = 3,
 ): Promise<{ ratio: number; smallMs: number; largeMs: number }> {
-  const cpuMs = () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  };
-  const timed = async (run: () => Promise<unknown>) => {
-    const started = cpuMs();
-    await run();
-    return cpuMs() - started;
-  };
   let smallMs = Infinity;
   let largeMs = Infinity;
   for (let round = 0; round < rounds; round++) {
-    smallMs = Math.min(smallMs, await timed(small));
-    largeMs = Math.min(largeMs, await timed(large));
+    smallMs = Math.min(smallMs, (await cpuTimeOf(small)).ms);
+    largeMs = Math.min(largeMs, (await cpuTimeOf(large)).ms);
   }
   return { ratio: largeMs / smallMs, smallMs, largeMs };
 }
