@@ -3066,6 +3066,22 @@ describe("toNodeHandler", () => {
     ]);
     // No method is GET (Node always sets one): answered 405 as a GET is.
     expect(await answer({ url: "/hook" })).toEqual([405, TEXT, "POST", "method not allowed"]);
+    // A handler of the app's own gets that GET, and a HEAD, each without a body (review 79: a
+    // HEAD given the upload's stream made Request throw, a 405 its handler never saw), and a
+    // header of several values as HTTP joins them, with ", ".
+    const echo = async (request: Request) =>
+      new Response(`${request.method} ${request.body} ${request.headers.get("x-forwarded-for")}`);
+    const forwarded = { "x-forwarded-for": ["203.0.113.7", "198.51.100.2"] };
+    for (const [method, seen] of [
+      [undefined, "GET"],
+      ["HEAD", "HEAD"],
+    ] as const)
+      expect(await answer({ method, url: "/", headers: forwarded }, echo)).toEqual([
+        200,
+        "text/plain;charset=UTF-8",
+        undefined,
+        `${seen} null 203.0.113.7, 198.51.100.2`,
+      ]);
   });
 
   it("answers 500 when the handler throws or rejects, and when it answers a body a parser had read otherwise", async () => {
