@@ -3070,8 +3070,11 @@ describe("toNodeHandler", () => {
     // HEAD given the upload's stream made Request throw, a 405 its handler never saw), and a
     // header of several values as HTTP joins them, with ", ".
     const echo = async (request: Request) =>
-      new Response(`${request.method} ${request.body} ${request.headers.get("x-forwarded-for")}`);
-    const forwarded = { "x-forwarded-for": ["203.0.113.7", "198.51.100.2"] };
+      new Response(
+        `${request.method} ${request.body} ${request.headers.get("x-forwarded-for")}${request.headers.has("x-unset") ? " x-unset" : ""}`,
+      );
+    // (A header whose value is undefined is no header: not one reading "undefined".)
+    const forwarded = { "x-forwarded-for": ["203.0.113.7", "198.51.100.2"], "x-unset": undefined };
     for (const [method, seen] of [
       [undefined, "GET"],
       ["HEAD", "HEAD"],
@@ -3082,6 +3085,27 @@ describe("toNodeHandler", () => {
         undefined,
         `${seen} null 203.0.113.7, 198.51.100.2`,
       ]);
+    // No Authorization line among the raw headers is none: not an empty one, which onRefused
+    // would hear of as a wrong Authorization (review 79).
+    const reasons: string[] = [];
+    const refusing = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onRefused: ({ reason }) => void reasons.push(reason),
+    });
+    expect(
+      await answer({ method: "POST", url: "/", headers: {}, rawHeaders: [] }, refusing),
+    ).toEqual([401, TEXT, undefined, "unauthorized"]);
+    expect(reasons).toEqual(["no Authorization header"]);
+    // Bytes a body parser left are decoded already, its stream marked ended or not (review 79).
+    const parsed = {
+      method: "POST",
+      url: "/",
+      headers: { authorization: AUTH, "content-encoding": "gzip" },
+      body: Buffer.from(`[${enhanced(SIG_A)}]`),
+      readableEnded: false,
+    };
+    expect(await answer(parsed)).toEqual([200, TEXT, undefined, "ok"]);
   });
 
   it("answers 500 when the handler throws or rejects, and when it answers a body a parser had read otherwise", async () => {
