@@ -2744,7 +2744,7 @@ describe("toNodeHandler", () => {
     process.on("unhandledRejection", onRejection);
     try {
       /** A request as Node hands it over, and a response whose every `end` throws (a socket gone, a framework's bug). */
-      const serve = async (handler: (request: Request) => Promise<Response>) => {
+      const serve = async (handler: (request: Request) => Promise<Response>, sentOnEnd = false) => {
         const ends: [number, string][] = [];
         const req = {
           method: "POST",
@@ -2757,9 +2757,11 @@ describe("toNodeHandler", () => {
         };
         const res = {
           statusCode: 0,
+          headersSent: false,
           setHeader: () => {},
           end(body: string) {
             ends.push([this.statusCode, body]);
+            this.headersSent = sentOnEnd;
             throw new Error("write after end");
           },
         };
@@ -2782,6 +2784,11 @@ describe("toNodeHandler", () => {
         [200, "ok"],
         [500, "handler failed"],
       ]);
+      // Once its status went out (the socket failed after the headers), no 500 is tried over it
+      // (review 79).
+      expect(
+        await serve(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }), true),
+      ).toEqual([[200, "ok"]]);
       expect(rejections).toEqual([]);
     } finally {
       process.off("unhandledRejection", onRejection);
