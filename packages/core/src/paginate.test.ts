@@ -420,6 +420,21 @@ describe("paginate: page style", () => {
       expect(fromBigint.mock.calls.map(([p]) => p.page)).toEqual([2n, 3n]);
     });
 
+    it("breaks on a page named by a list or an object, which is no page number, quoted as object (review 79)", async () => {
+      // (`[2]` reads as 2 through Number(), and `{"toString": 1}` makes Number() throw: either way
+      // the walk would take another shape for the page asked for, or fail with a TypeError.)
+      for (const named of [[2], { toString: 1 }]) {
+        const fetchPage = stubPages(async () => ({ items: [1, 2], meta: { page: named } }));
+        expect(await walkToError(paginate(fetchPage, echoed, { limit: 2, page: 2 }))).toEqual({
+          yielded: [],
+          error: broken(
+            "paginate page walk: the answer to page 2 names page object (stopped after 0 pages)",
+          ),
+        });
+        expect(fetchPage).toHaveBeenCalledTimes(1);
+      }
+    });
+
     it("is not read by a walk by cursor (keyset params): the cursor leads, not the page", async () => {
       const keyset: PaginationDescriptor = { ...echoed, cursor: "cursor", keyset: ["cursor"] };
       const fetchPage = stubPages(async (p: { cursor: string }) => ({
@@ -1825,6 +1840,20 @@ describe("paginate: a failed walk's error carries resumeFrom, the params of the 
     await walkToError(paginate(scripted(shared), compression, { owner: "a" }));
     await walkToError(paginate(scripted(shared), compression, { owner: "b" }));
     expect((shared as ChainDataError).resumeFrom).toEqual({ owner: "a" });
+  });
+
+  it("an error with a resumeFrom of its own (a field of the caller's error class) keeps it and its message: the walk's is set once (review 79)", async () => {
+    // (Unlike the walk's own, such a field can be redefined: only the `in` check keeps it.)
+    class JobError extends Error {
+      resumeFrom = { job: 7 };
+    }
+    const failing = new JobError("job failed");
+    const fetchPage = scripted({ value: { items: [1], cursor: "c2" } }, failing);
+    const { yielded, error } = await walkToError(paginate(fetchPage, compression, { owner: "o" }));
+    expect(yielded).toEqual([1]);
+    expect(error).toBe(failing);
+    expect(failing.resumeFrom).toEqual({ job: 7 });
+    expect(failing.message).toBe("job failed");
   });
 });
 

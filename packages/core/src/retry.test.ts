@@ -70,6 +70,16 @@ describe("parseRetryAfter", () => {
     expect(h({ "retry-after-ms": "0.5" })).toBe(0.5);
   });
 
+  it("reads a value with spaces at either end from Headers that keep them (node-fetch 2's, a custom fetch's), in either header (review 79)", () => {
+    // (The platform's Headers strip them before `get`; node-fetch 2's keep " 3 " as it was set.)
+    const kept = (values: Record<string, string>) =>
+      ({ get: (name: string) => values[name] ?? null }) as unknown as Headers;
+    expect(parseRetryAfter(kept({ "retry-after": " 3 " }), now)).toBe(3000);
+    expect(parseRetryAfter(kept({ "retry-after-ms": "\t250 ", "retry-after": "9" }), now)).toBe(
+      250,
+    );
+  });
+
   it("reads a value of more than 300 digits as none, in either header: 400 nines were Infinity (review 70, F6)", () => {
     const nines = "9".repeat(400);
     expect(h({ "retry-after-ms": nines })).toBeUndefined();

@@ -2744,7 +2744,7 @@ describe("toNodeHandler", () => {
     process.on("unhandledRejection", onRejection);
     try {
       /** A request as Node hands it over, and a response whose every `end` throws (a socket gone, a framework's bug). */
-      const serve = async (handler: (request: Request) => Promise<Response>) => {
+      const serve = async (handler: (request: Request) => Promise<Response>, sentOnEnd = false) => {
         const ends: [number, string][] = [];
         const req = {
           method: "POST",
@@ -2757,9 +2757,11 @@ describe("toNodeHandler", () => {
         };
         const res = {
           statusCode: 0,
+          headersSent: false,
           setHeader: () => {},
           end(body: string) {
             ends.push([this.statusCode, body]);
+            this.headersSent = sentOnEnd;
             throw new Error("write after end");
           },
         };
@@ -2782,6 +2784,11 @@ describe("toNodeHandler", () => {
         [200, "ok"],
         [500, "handler failed"],
       ]);
+      // Once its status went out (the socket failed after the headers), no 500 is tried over it
+      // (review 79).
+      expect(
+        await serve(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }), true),
+      ).toEqual([[200, "ok"]]);
       expect(rejections).toEqual([]);
     } finally {
       process.off("unhandledRejection", onRejection);
@@ -3066,6 +3073,46 @@ describe("toNodeHandler", () => {
     ]);
     // No method is GET (Node always sets one): answered 405 as a GET is.
     expect(await answer({ url: "/hook" })).toEqual([405, TEXT, "POST", "method not allowed"]);
+    // A handler of the app's own gets that GET, and a HEAD, each without a body (review 79: a
+    // HEAD given the upload's stream made Request throw, a 405 its handler never saw), and a
+    // header of several values as HTTP joins them, with ", ".
+    const echo = async (request: Request) =>
+      new Response(
+        `${request.method} ${request.body} ${request.headers.get("x-forwarded-for")}${request.headers.has("x-unset") ? " x-unset" : ""}`,
+      );
+    // (A header whose value is undefined is no header: not one reading "undefined".)
+    const forwarded = { "x-forwarded-for": ["203.0.113.7", "198.51.100.2"], "x-unset": undefined };
+    for (const [method, seen] of [
+      [undefined, "GET"],
+      ["HEAD", "HEAD"],
+    ] as const)
+      expect(await answer({ method, url: "/", headers: forwarded }, echo)).toEqual([
+        200,
+        "text/plain;charset=UTF-8",
+        undefined,
+        `${seen} null 203.0.113.7, 198.51.100.2`,
+      ]);
+    // No Authorization line among the raw headers is none: not an empty one, which onRefused
+    // would hear of as a wrong Authorization (review 79).
+    const reasons: string[] = [];
+    const refusing = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onRefused: ({ reason }) => void reasons.push(reason),
+    });
+    expect(
+      await answer({ method: "POST", url: "/", headers: {}, rawHeaders: [] }, refusing),
+    ).toEqual([401, TEXT, undefined, "unauthorized"]);
+    expect(reasons).toEqual(["no Authorization header"]);
+    // Bytes a body parser left are decoded already, its stream marked ended or not (review 79).
+    const parsed = {
+      method: "POST",
+      url: "/",
+      headers: { authorization: AUTH, "content-encoding": "gzip" },
+      body: Buffer.from(`[${enhanced(SIG_A)}]`),
+      readableEnded: false,
+    };
+    expect(await answer(parsed)).toEqual([200, TEXT, undefined, "ok"]);
   });
 
   it("answers 500 when the handler throws or rejects, and when it answers a body a parser had read otherwise", async () => {
