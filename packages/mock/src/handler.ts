@@ -15,6 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { allowedMethods, prismDocuments, restAreaByOperation, restRoutes } from "./areas.js";
 import { CONTROL_PREFIX, handleControl } from "./control.js";
 import {
+  breakBody,
   cors,
   parseTarget,
   problem,
@@ -30,7 +31,7 @@ import { createPrismEngine } from "./prism.js";
 import { beginEntry, type RequestLog } from "./request-log.js";
 import { handleRest } from "./rest.js";
 import type { WalkShape } from "./paging.js";
-import { createScenarios, type Scenarios } from "./scenarios.js";
+import { createScenarios, type PendingScenario, type Scenarios } from "./scenarios.js";
 import type { LoadedSpec } from "./spec.js";
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -100,10 +101,11 @@ export async function createHandler(
     }
     const text = raw.length ? raw.toString("utf8") : undefined;
     const headers = { ...req.headers };
-    const finish = beginEntry(
-      { started, method, path: pathname, query, headers, text },
-      log.record,
-    );
+    const begun = beginEntry({ started, method, path: pathname, query, headers, text }, log.record);
+    // A scenario's `body` shows in the entry as `bodyFault`: the status alone reads as a good answer.
+    let bodyFault: PendingScenario["body"];
+    const finish: typeof begun = (outcome) =>
+      begun(bodyFault && !outcome.aborted ? { ...outcome, bodyFault } : outcome);
     const hooks = readHooks(headers, query);
     // A client that gives up (or the mock stopping) ends a delay: nothing waits for an answer.
     const left = new AbortController();
@@ -128,6 +130,10 @@ export async function createHandler(
           if (scenario.status !== undefined) {
             this.prefs = { ...this.prefs, code: scenario.status };
             this.retryAfter = scenario.retryAfter;
+          }
+          if (scenario.body !== undefined) {
+            bodyFault = scenario.body;
+            breakBody(res, scenario.body);
           }
         }
         const delay = scenario?.delay ?? ("bad" in hooks ? undefined : hooks.delay);

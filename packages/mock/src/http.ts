@@ -3,12 +3,12 @@
  * with exact big integers, RFC 7807 problems, Prism's `sl-violations` header); and the
  * request as the JSON-RPC and REST handlers receive it.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { HookSource } from "./hooks.js";
 import { stringifyJson } from "./json.js";
 import type { PrismPreferences, Violation } from "./prism.js";
 import type { FinishEntry } from "./request-log.js";
-import type { PendingScenario } from "./scenarios.js";
+import type { BodyFault, PendingScenario } from "./scenarios.js";
 
 /** A request whose body has been read, and the response to write. */
 export interface ParsedRequest {
@@ -278,6 +278,29 @@ export function sendBody(
   );
 }
 
+/** The answers a scenario's `body` breaks (handler.ts sets it when it takes the scenario). */
+const brokenBodies = new WeakMap<ServerResponse, BodyFault>();
+
+/** The answer `res` is to send will have its body broken by `fault` (see {@link send}). */
+export function breakBody(res: ServerResponse, fault: BodyFault) {
+  brokenBodies.set(res, fault);
+}
+
+/** What a scenario's `not-json` answers: plain text, which says where it came from. */
+export const NOT_JSON_TEXT = 'Not JSON: a @chaindata/mock scenario (body: "not-json")\n';
+
+/** What a scenario's `html` answers in a 2xx: a captive portal's login page. */
+export const PORTAL_PAGE =
+  '<!DOCTYPE html>\n<html>\n<head><title>Sign in to the network</title></head>\n<body><form method="post" action="/login"><p>Accept the terms to continue.</p><button>Connect</button></form></body>\n</html>\n';
+
+/** The HTML page of a scenario's `html`: a gateway's for its statuses, else a portal's (2xx) or a server's. */
+const htmlPage = (status: number) =>
+  GATEWAY_STATUSES[status]
+    ? gatewayPage(status)
+    : status < 300
+      ? PORTAL_PAGE
+      : `<html>\r\n<head><title>${status} ${STATUS_CODES[status] ?? "Error"}</title></head>\r\n<body>\r\n<center><h1>${status} ${STATUS_CODES[status] ?? "Error"}</h1></center>\r\n</body>\r\n</html>\r\n`;
+
 export function send(
   res: ServerResponse,
   status: number,
@@ -287,7 +310,39 @@ export function send(
   if (res.headersSent) return void res.end();
   const h: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) h[k.toLowerCase()] = v;
+  const fault = brokenBodies.get(res);
+  // (An answer without a body, a 204 or a 304, has none to break: it goes as it is.)
+  if (fault && status !== 204 && status !== 304) return sendBroken(res, status, h, text, fault);
   if (status !== 204 && status !== 304) h["content-length"] = String(Buffer.byteLength(text));
   res.writeHead(status, h);
   res.end(status === 204 || status === 304 ? undefined : text);
+}
+
+/** Sends the answer `send` would, its body broken by `fault` (a scenario's `body`). */
+function sendBroken(
+  res: ServerResponse,
+  status: number,
+  h: Record<string, string>,
+  text: string,
+  fault: BodyFault,
+) {
+  if (fault === "html" || fault === "not-json") {
+    const page = fault === "html" ? htmlPage(status) : NOT_JSON_TEXT;
+    h["content-type"] = fault === "html" ? "text/html" : "text/plain; charset=utf-8";
+    h["content-length"] = String(Buffer.byteLength(page));
+    res.writeHead(status, h);
+    return void res.end(page);
+  }
+  const bytes = Buffer.from(text);
+  // Its first half: JSON left open (a body of one byte sends none).
+  const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+  if (fault === "truncated") {
+    h["content-length"] = String(half.length);
+    res.writeHead(status, h);
+    return void res.end(half);
+  }
+  // reset: the whole body promised, half of it sent, then the connection closed under it.
+  if (bytes.length) h["content-length"] = String(bytes.length);
+  res.writeHead(status, h);
+  res.write(half, () => res.destroy());
 }

@@ -14,7 +14,7 @@ export { startMock } from "./server.js";
 export { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
 export type { MockOptions, MockServer, MockMode } from "./server.js";
 export type { RequestLogEntry, RequestFilter } from "./request-log.js";
-export type { MockScenario, PendingScenario } from "./scenarios.js";
+export type { BodyFault, MockScenario, PendingScenario } from "./scenarios.js";
 export type { AreaUrl } from "./areas.js";
 export type { Severity, Violation } from "./prism.js";
 export { parseJson, stringifyJson } from "./json.js";

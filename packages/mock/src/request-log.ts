@@ -6,6 +6,7 @@
 import { isSecretName, redact } from "@chaindata/core";
 import { stringifyJson } from "./json.js";
 import type { Violation } from "./prism.js";
+import type { BodyFault } from "./scenarios.js";
 
 /** One HTTP request the mock received. */
 export interface RequestLogEntry {
@@ -49,6 +50,8 @@ export interface RequestLogEntry {
   durationMs: number;
   /** The client closed the connection (or the mock stopped) before the answer, during a delay: `status` is 499, nothing was sent. */
   aborted?: true;
+  /** A scenario broke the answer's body (its `body`): `status` went with it. */
+  bodyFault?: BodyFault;
 }
 
 /** The `status` logged for a request whose client left before the answer (nginx's "client closed request"). */
@@ -335,7 +338,8 @@ export function selectEntries(
 }
 
 /**
- * The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200`, what the request
+ * The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200` (with `(body: truncated)`
+ * when a scenario broke its body), what the request
  * asked of the mock (`(Prefer: code=404)`, or the `?__code=` query), and the violations.
  */
 export function formatLogLine(e: RequestLogEntry): string {
@@ -357,7 +361,7 @@ export function formatLogLine(e: RequestLogEntry): string {
         .map(([name, value]) => `?${name}=${String(value)}`);
   const hooks = asked.length ? `  (${asked.join(", ")})` : "";
   return terminalSafe(
-    `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${hooks}${v}`,
+    `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${e.bodyFault ? ` (body: ${e.bodyFault})` : ""}${hooks}${v}`,
   );
 }
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callMock } from "./test-support.js";
 import { startMock, type MockServer } from "./index.js";
+import { formatLogLine } from "./request-log.js";
 
 const ID = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
@@ -95,7 +96,7 @@ describe("failNext", () => {
     const refusals: Array<[unknown, string]> = [
       [
         { operation: "getAsset", status: 503, tmes: 2 },
-        "scenario.tmes is not a scenario member (they are operation, status, rpcError, delay, retryAfter, times)",
+        "scenario.tmes is not a scenario member (they are operation, status, rpcError, body, delay, retryAfter, times)",
       ],
       [
         { operation: "getAsssset", status: 503 },
@@ -129,7 +130,19 @@ describe("failNext", () => {
       [{ status: 503, times: 0 }, "scenario.times must be a whole number >= 1 (got 0)"],
       [
         { operation: "getAsset" },
-        "scenario needs status, rpcError or delay (what the next calls answer)",
+        "scenario needs status, rpcError, body or delay (what the next calls answer)",
+      ],
+      [
+        { operation: "getAsset", body: "truncate" },
+        'scenario.body must be "truncated", "reset", "html", "not-json" (got "truncate")',
+      ],
+      [
+        { operation: "getAsset", rpcError: -32004, body: "truncated" },
+        "scenario.body breaks the body rpcError would answer in: give rpcError or body, not both",
+      ],
+      [
+        { body: "html", retryAfter: 1 },
+        "scenario.retryAfter is the Retry-After of `status`: give status too",
       ],
       [null, "scenario must be an object"],
     ];
@@ -141,6 +154,128 @@ describe("failNext", () => {
         }),
       );
     expect(mock.scenarios()).toEqual([]);
+  });
+});
+
+/** The answer to `init`, read raw: its status, headers and text, or the error of the fetch. */
+async function rawCall(
+  path: string,
+  init: { body?: unknown } = {},
+): Promise<{
+  status?: number;
+  type?: string | null;
+  text?: string;
+  bodyError?: string;
+  fetchError?: string;
+}> {
+  try {
+    const res = await fetch(mock.url + path, {
+      method: init.body === undefined ? "GET" : "POST",
+      ...(init.body !== undefined && {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(init.body),
+      }),
+    });
+    const headers = { status: res.status, type: res.headers.get("content-type") };
+    try {
+      return { ...headers, text: await res.text() };
+    } catch (e) {
+      return { ...headers, bodyError: (e as Error).message };
+    }
+  } catch (e) {
+    return { fetchError: (e as Error).message };
+  }
+}
+
+describe("body: broken answers (user trial 57, F8)", () => {
+  const rpcPath = "/?api-key=k";
+  const asset = { body: rpcCall("getAsset", { id: ID }) };
+
+  it("truncated: the first half of the body, its content-length saying so; JSON-RPC and REST", async () => {
+    const whole = (await rawCall(rpcPath, asset)).text!;
+    mock.failNext({ operation: "getAsset", body: "truncated" });
+    const cut = await rawCall(rpcPath, asset);
+    expect(cut).toMatchObject({ status: 200, type: "application/json" });
+    expect(cut.text).toBe(whole.slice(0, Math.floor(whole.length / 2)));
+    expect(() => JSON.parse(cut.text!)).toThrow(SyntaxError);
+
+    const rest = await rawCall(balances);
+    mock.failNext({ operation: "getBalances", body: "truncated" });
+    const restCut = await rawCall(balances);
+    expect(restCut.status).toBe(200);
+    expect(restCut.text).toBe(rest.text!.slice(0, Math.floor(rest.text!.length / 2)));
+    expect((await rawCall(balances)).text).toBe(rest.text);
+  });
+
+  it("reset: the headers and half the body, then the connection closed", async () => {
+    mock.failNext({ operation: "getAsset", body: "reset" });
+    const r = await rawCall(rpcPath, asset);
+    expect(r).toMatchObject({ status: 200, bodyError: "terminated" });
+    expect((await getAsset()).status).toBe(200);
+  });
+
+  it("html: a captive portal's page in a 2xx, a gateway's with a 502, 503 or 504, a server's with another status", async () => {
+    mock.failNext({ body: "html" });
+    const portal = await rawCall(rpcPath, asset);
+    expect(portal).toMatchObject({ status: 200, type: "text/html" });
+    expect(portal.text).toContain("<title>Sign in to the network</title>");
+    mock.failNext({ operation: "getBalances", status: 502, body: "html" });
+    const gateway = await rawCall(balances);
+    expect(gateway).toMatchObject({ status: 502, type: "text/html" });
+    expect(gateway.text).toContain("<title>502 Bad Gateway</title>");
+    mock.failNext({ operation: "getAsset", status: 500, body: "html" });
+    const server = await rawCall(rpcPath, asset);
+    expect(server.status).toBe(500);
+    expect(server.text).toContain("<title>500 Internal Server Error</title>");
+  });
+
+  it("not-json: a line of plain text in place of the body, with the status", async () => {
+    mock.failNext({ operation: "getAsset", body: "not-json", times: 2 });
+    mock.failNext({ operation: "getAsset", body: "not-json", status: 503 });
+    for (const status of [200, 200, 503])
+      expect(await rawCall(rpcPath, asset)).toEqual({
+        status,
+        type: "text/plain; charset=utf-8",
+        text: 'Not JSON: a @chaindata/mock scenario (body: "not-json")\n',
+      });
+  });
+
+  it("the request log says it (bodyFault), the CLI line too; a delay then the broken body", async () => {
+    mock.failNext({ operation: "getAsset", body: "truncated", delay: 50 });
+    mock.failNext({ operation: "getAsset", status: 503, body: "reset" });
+    await rawCall(rpcPath, asset);
+    await rawCall(rpcPath, asset);
+    await rawCall(rpcPath, asset);
+    const log = mock.requests();
+    expect(log.map((e) => [e.status, e.bodyFault])).toEqual([
+      [200, "truncated"],
+      [503, "reset"],
+      [200, undefined],
+    ]);
+    expect(log[0]!.durationMs).toBeGreaterThanOrEqual(45);
+    expect(formatLogLine(log[0]!)).toMatch(/ POST \/ getAsset → 200 \(body: truncated\)$/);
+    const over = await call("/__mock/requests");
+    expect(over.body.requests.map((e: { bodyFault?: string }) => e.bodyFault)).toEqual([
+      "truncated",
+      "reset",
+      undefined,
+    ]);
+  });
+
+  it("over HTTP: POST /__mock/scenarios takes body, and refuses a bad one naming it", async () => {
+    const added = await call("/__mock/scenarios", {
+      body: { operation: "getBalances", status: 502, body: "html" },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.scenarios).toEqual([
+      { operation: "getBalances", status: 502, body: "html", times: 1 },
+    ]);
+    expect((await rawCall(balances)).text).toContain("502 Bad Gateway");
+    const bad = await call("/__mock/scenarios", { body: [{ body: "cut" }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe(
+      'body[0].body must be "truncated", "reset", "html", "not-json" (got "cut")',
+    );
   });
 });
 

@@ -1,10 +1,21 @@
 /**
- * Scenarios: "answer the next N calls of an operation (or of any) with this status, JSON-RPC error
- * or delay, then answer normally", set up on the mock rather than sent by the client (a black-box
+ * Scenarios: "answer the next N calls of an operation (or of any) with this status, JSON-RPC error,
+ * broken body or delay, then answer normally", set up on the mock rather than sent by the client (a black-box
  * service under test sends no hooks). `mock.failNext()` or `POST /__mock/scenarios`; see README,
  * Scenarios.
  */
 import { isRetryAfter, MAX_DELAY } from "./hooks.js";
+
+/**
+ * What a scenario's `body` makes of the answer (user trial 57, F8): the broken answers a client
+ * must survive, which a status or an error object cannot make. `truncated`: the first half of the
+ * body, its `content-length` saying so (a body that ends cleanly but early); `reset`: the whole
+ * body's `content-length`, half of it, then the connection closed; `html`: an HTML page in place
+ * of the body (a proxy's, a captive portal's); `not-json`: a line of plain text in its place.
+ */
+export type BodyFault = "truncated" | "reset" | "html" | "not-json";
+
+const BODY_FAULTS: readonly BodyFault[] = ["truncated", "reset", "html", "not-json"];
 
 /** What {@link MockServer.failNext} (or `POST /__mock/scenarios`) sets up. */
 export interface MockScenario {
@@ -17,6 +28,13 @@ export interface MockScenario {
   status?: number | undefined;
   /** JSON-RPC only: answer this error code in HTTP 200, as `X-Mock-JsonRpc-Error` does. */
   rpcError?: number | undefined;
+  /**
+   * Break the answer's body (of `status`, or the operation's own answer): `"truncated"` (its first
+   * half, ending cleanly), `"reset"` (the connection closed mid-body), `"html"` (an HTML page: a
+   * gateway's for a 502, 503 or 504, else a captive portal's), `"not-json"` (a line of plain
+   * text). Not with `rpcError`.
+   */
+  body?: BodyFault | undefined;
   /** Wait this many milliseconds (0 to 60000) before answering, as `Prefer: delay=` does. */
   delay?: number | undefined;
   /**
@@ -39,6 +57,8 @@ export interface PendingScenario {
   status?: number;
   /** The JSON-RPC error code it answers in HTTP 200. */
   rpcError?: number;
+  /** How it breaks the answer's body. */
+  body?: BodyFault;
   /** Milliseconds it waits before answering. */
   delay?: number;
   /** The `Retry-After` of its `status` answer, as sent. */
@@ -47,7 +67,7 @@ export interface PendingScenario {
   times: number;
 }
 
-const KEYS = ["operation", "status", "rpcError", "delay", "retryAfter", "times"];
+const KEYS = ["operation", "status", "rpcError", "body", "delay", "retryAfter", "times"];
 
 export interface Scenarios {
   /** `scenario` as it would be added; a refusal throws a TypeError naming the member and the rule. */
@@ -109,7 +129,7 @@ function check(
     if (!KEYS.includes(key))
       refuse(`.${key}`, `is not a scenario member (they are ${KEYS.join(", ")})`);
   const out: Omit<PendingScenario, "times"> = {};
-  const { operation, status, rpcError, delay, retryAfter, times } = s;
+  const { operation, status, rpcError, body, delay, retryAfter, times } = s;
   if (operation !== undefined) {
     if (typeof operation !== "string" || !isOperation(operation))
       refuse(
@@ -133,6 +153,14 @@ function check(
       refuse(".rpcError", `is for JSON-RPC methods, and ${out.operation} is a REST operation`);
     out.rpcError = rpcError as number;
   }
+  if (body !== undefined) {
+    if (!BODY_FAULTS.includes(body as BodyFault))
+      refuse(".body", `must be ${BODY_FAULTS.map((f) => `"${f}"`).join(", ")}`, body);
+    // (The error object is a JSON body: one broken does not answer it.)
+    if (rpcError !== undefined)
+      refuse(".body", "breaks the body rpcError would answer in: give rpcError or body, not both");
+    out.body = body as BodyFault;
+  }
   if (delay !== undefined) {
     if (!Number.isInteger(delay) || (delay as number) < 0 || (delay as number) > MAX_DELAY)
       refuse(".delay", `must be a whole number of milliseconds from 0 to ${MAX_DELAY}`, delay);
@@ -152,8 +180,13 @@ function check(
   }
   if (times !== undefined && (!Number.isSafeInteger(times) || (times as number) < 1))
     refuse(".times", "must be a whole number >= 1", times);
-  if (out.status === undefined && out.rpcError === undefined && out.delay === undefined)
-    refuse("", "needs status, rpcError or delay (what the next calls answer)");
+  if (
+    out.status === undefined &&
+    out.rpcError === undefined &&
+    out.body === undefined &&
+    out.delay === undefined
+  )
+    refuse("", "needs status, rpcError, body or delay (what the next calls answer)");
   return { ...out, times: (times as number | undefined) ?? 1 };
 }
 

@@ -142,7 +142,8 @@ export interface MockServer {
   clearRequests(): void;
   /**
    * Makes the next `times` requests (1 by default) to `operation` (or to any) answer `status`, the
-   * JSON-RPC error `rpcError` or after `delay` ms; then the mock answers normally. A scenario is
+   * JSON-RPC error `rpcError`, a broken `body` (truncated, reset, HTML, not JSON) or after `delay`
+   * ms; then the mock answers normally. A scenario is
    * checked now (a TypeError names the member and the rule) and used in the order they were set up.
    */
   failNext(scenario: MockScenario): PendingScenario;
