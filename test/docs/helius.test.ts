@@ -183,6 +183,31 @@ describe('Getting started, "Coming from helius-sdk"', () => {
       expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
   });
 
+  it("names each wallet field helius-sdk types string and chaindata bigint (amountRaw), in the wallet row of the site and of the migration guide (review 80, F1)", () => {
+    // The spec's u64s written as digits (`type: string, format: uint64`): typed bigint here.
+    const doc = JSON.parse(readFileSync(join(specDir, "openapi/wallet.json"), "utf8"));
+    const digits = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== "object") return;
+      for (const [name, s] of Object.entries((node as any).properties ?? {}))
+        if ((s as any)?.type === "string" && (s as any).format === "uint64") digits.add(name);
+      Object.values(node).forEach(visit);
+    };
+    visit(doc);
+    expect([...digits]).toEqual(["amountRaw"]);
+    const helius = heliusDts("wallet/types.d.ts");
+    const guide = readFileSync(join(root, "docs/migrating-from-helius-sdk.md"), "utf8");
+    const guideRow = guide.split("\n").find((line) => line.startsWith("| `helius.wallet."))!;
+    const numbers = guide.slice(guide.indexOf("## Numbers"), guide.indexOf("## Pages"));
+    for (const name of digits) {
+      // (A string in helius-sdk: code that reads it as one breaks, and JSON.stringify throws.)
+      expect(helius).toMatch(new RegExp(`\\b${name}: string;`));
+      expect(row("helius.wallet.getIdentity").note).toContain(`${name} is a bigint`);
+      expect(guideRow).toContain(`\`${name}\` is a \`bigint\``);
+      expect(numbers).toContain(`\`${name}\``);
+    }
+  });
+
   it("summarises every category of Not covered in its search entry: DAS, sending, the zk methods (how many, the first), wallet calls and the calls and options no operation covers", () => {
     const entry = searchEntries.find((e) => e.u === "getting-started.html#not-covered");
     const summary: string = entry.s;

@@ -1327,6 +1327,40 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     expect(error).toMatchObject({ resumeFrom: { cursor: "s1" }, attempts: 0 });
   });
 
+  it("params that are no object (positional params, for one page): an aborted walk rejects with an AbortError there too, though the fetchPage ignores the signal (review 80, F3)", async () => {
+    const descriptor: PaginationDescriptor = { style: "page", page: "page", items: "items" };
+    for (const [what, fails] of [
+      ["answers", false],
+      ["fails with a TypeError of its own", true],
+    ] as const) {
+      const stop = new AbortController();
+      // (The hover example's fetchPage, `rpc.call(descriptor, params, { onResponse })`, takes no
+      // signal: with positional params it was asked once, and its items were all given.)
+      const fetchPage = async (params: unknown) => {
+        stop.abort(new Error("user left"));
+        if (fails) throw new TypeError("fetch failed");
+        return { items: params as string[] };
+      };
+      const yielded: string[] = [];
+      const error = await (async () => {
+        for await (const item of paginate<string, { items: string[] }, unknown>(
+          fetchPage,
+          descriptor,
+          ["addr1", "addr2"],
+          { operation: "getThings", signal: stop.signal },
+        ))
+          yielded.push(item);
+      })().catch((e: unknown) => e);
+      expect(yielded, what).toEqual([]);
+      expect(error, what).toBeInstanceOf(AbortError);
+      expect(error, what).toMatchObject({
+        message: "Request to getThings was aborted",
+        operation: "getThings",
+        attempts: 0,
+      });
+    }
+  });
+
   it("maxPages: 0 is refused at .all(), naming the option and the value; nothing is sent", () => {
     const { method, sent } = rpcMethod(
       "getNftEditions",

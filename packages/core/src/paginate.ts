@@ -339,6 +339,25 @@ export function paginate<I, R, P = unknown, F = P>(
   async function* walkPages(checkpoints: boolean, each?: boolean): AsyncGenerator<any> {
     let answer: ResponseFields | undefined;
     const answered = (response: ResponseFields) => (answer = response);
+    /**
+     * A page's call, `fail` given what it failed with: once the signal fired, the call's
+     * AbortError, or where `fetchPage` does not take the signal and answers or fails otherwise, an
+     * AbortError of the walk's own. (The walk went on, or a mid-page abort ended it quietly, a
+     * cut-off list passed for the whole: review 77, F7; params that are no object too, review 80,
+     * F3.)
+     */
+    const ask = (params: unknown, fail: (error: unknown) => never) => {
+      const failed = (error?: unknown) =>
+        fail(
+          signal?.aborted && !(error instanceof AbortError)
+            ? new AbortError(`Request to ${operation} was aborted`, { operation, attempts: 0 })
+            : error,
+        );
+      return fetchPage(params as F, answered).then(
+        (result) => (signal?.aborted ? failed() : result),
+        failed,
+      );
+    };
     // Params that are no object (an address given alone, `null`, a list) go to the call as given,
     // for it to refuse as the one-page call does: a page number set on a string would make
     // `params.0`, `params.1`… of its characters, and `null` read as no params would be sent.
@@ -347,7 +366,9 @@ export function paginate<I, R, P = unknown, F = P>(
       // the data ends where it need not, as with a list of positional params and a cursor.)
       if (checkpoints)
         throw new ConfigurationError("params: must be an object for .checkpoints()", { operation });
-      const result = await fetchPage(start, answered);
+      const result = await ask(start, (error) => {
+        throw error;
+      });
       return yield* each ? get(result, items) : [result];
     }
     let current = start ?? {};
@@ -468,24 +489,14 @@ export function paginate<I, R, P = unknown, F = P>(
     };
     for (;;) {
       const number = get(current, page);
-      // (Once the signal fired, the call's AbortError, or one of the walk's own where `fetchPage`
-      // does not take the signal and answers or fails otherwise: the walk went on, or a mid-page
-      // abort ended it quietly, a cut-off list passed for the whole; review 77, F7.)
-      const fail = (error?: unknown) =>
-        stopped(
-          signal?.aborted && !(error instanceof AbortError)
-            ? new AbortError(`Request to ${operation} was aborted`, { operation, attempts: 0 })
-            : error,
-          operation,
-          fetched,
-          current,
-          () =>
+      const call = () =>
+        ask(current, (error) =>
+          stopped(error, operation, fetched, current, () =>
             walk === "page"
               ? number
               : `${fetched + 1}, ${cursor} "${brief(get(current, cursor), 128)}"`,
+          ),
         );
-      const call = () =>
-        fetchPage(current, answered).then((result) => (signal?.aborted ? fail() : result), fail);
       const result = await call();
       // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
       // as page 3's. A bigint page number compares as a number.)

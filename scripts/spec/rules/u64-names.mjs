@@ -76,13 +76,17 @@ function plainNumberType(doc, schema, strict, depth = 0) {
  * 64-bit format: a u64 the service writes as text that the SDK would leave a string (user trial
  * 56, F5: the wallet's `amountRaw` was one, beside DAS's bigint raw amounts).
  */
-function digitsWithoutFormat(doc, schema) {
+function digitsWithoutFormat(doc, schema, depth = 0) {
   const s = deref(doc, schema);
+  if (!s || typeof s !== "object" || depth > 10) return false;
+  // (A nullable one too, `type: [string, "null"]` or an anyOf / oneOf branch, as the generator
+  // types either `bigint | null`: review 80, F2.)
   return (
-    s?.type === "string" &&
-    s.format !== "uint64" &&
-    s.format !== "int64" &&
-    /^\^(\[0-9\]|\\d)\+\$$/.test(s.pattern ?? "")
+    ([s.type].flat().includes("string") &&
+      s.format !== "uint64" &&
+      s.format !== "int64" &&
+      /^\^(\[0-9\]|\\d)\+\$$/.test(s.pattern ?? "")) ||
+    [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some((b) => digitsWithoutFormat(doc, b, depth + 1))
   );
 }
 

@@ -82,6 +82,10 @@ describe("spec rules", () => {
           supply: digits,
           amount: digits,
           amountRawNote: { type: "string" },
+          // nullable, in either form (review 80, F2: only `type: string` itself was read)
+          lamportsOrNull: { ...digits, type: ["string", "null"] },
+          rawAmountOrNull: { anyOf: [digits, { type: "null" }] },
+          markedOrNull: { anyOf: [{ ...digits, format: "uint64" }, { type: "null" }] },
         },
       },
     });
@@ -90,6 +94,8 @@ describe("spec rules", () => {
       "t #/components/schemas/Transfer/properties/amountRaw: property amountRaw is a string of decimal digits",
       "t #/components/schemas/Transfer/properties/rawAmount: property rawAmount is a string of decimal digits",
       "t #/components/schemas/Transfer/properties/lamports: property lamports is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/lamportsOrNull: property lamportsOrNull is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/rawAmountOrNull: property rawAmountOrNull is a string of decimal digits",
     ]);
     expect(found[0]).toContain(
       "without format: uint64, but its name says it holds a raw token amount, a u64: add format: uint64 beside type: string",

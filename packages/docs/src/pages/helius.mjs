@@ -140,15 +140,30 @@ const webhookRows = ({ pc, areaOf, opLink }) =>
     note: w.note ?? "",
   }));
 
+/**
+ * The properties of `doc`'s schemas that are u64s written as digits (`type: string, format:
+ * uint64`): strings in helius-sdk, `bigint` here (the wallet's `amountRaw`; review 80, F1).
+ */
+const digitU64s = (doc) => [
+  ...new Set(
+    Object.values(doc?.components?.schemas ?? {}).flatMap((schema) =>
+      Object.entries(schema?.properties ?? {})
+        .filter(([, p]) => p?.type === "string" && p.format === "uint64")
+        .map(([name]) => name),
+    ),
+  ),
+];
+
 /** One row for the `helius.wallet` calls the spec has. */
-const walletRow = ({ areaOf, covered, opLink }) =>
-  covered.wallet.length
-    ? {
-        helius: `${covered.wallet.map((m) => code(`helius.wallet.${m}`)).join(", ")} (2.2 on)`,
-        chaindata: covered.wallet.map((m) => opLink(areaOf("wallet"), m, `wallet.${m}`)).join(", "),
-        note: "the same names",
-      }
-    : undefined;
+const walletRow = ({ areaOf, covered, opLink }) => {
+  if (!covered.wallet.length) return undefined;
+  const digits = digitU64s(areaOf("wallet")?.doc);
+  return {
+    helius: `${covered.wallet.map((m) => code(`helius.wallet.${m}`)).join(", ")} (2.2 on)`,
+    chaindata: covered.wallet.map((m) => opLink(areaOf("wallet"), m, `wallet.${m}`)).join(", "),
+    note: `the same names${digits.length ? `; ${digits.map((name) => `${code(name)} is a <code>bigint</code>`).join(", ")} (a string of digits in helius-sdk): <code>JSON.stringify</code> throws on it, section 8` : ""}`,
+  };
+};
 
 /** One row per `helius.admin` call the spec has an operation for (`HELIUS.admin`). */
 const adminRows = ({ areaOf, covered, opLink }) =>
