@@ -4,7 +4,7 @@
 import { readmeConstants } from "./constants.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
-import { u64ShapeName } from "./lib/descriptor.mjs";
+import { paginationName, u64ShapeName } from "./lib/descriptor.mjs";
 import { costText, descriptionParagraphs } from "./lib/emit.mjs";
 import { camel, deref, hasU64, isU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
@@ -472,9 +472,13 @@ function callsNote(area, kind, ops, client, doc) {
   const shapeNote = shapedPage
     ? ` Its answer is parsed losslessly, but only a \`u64\` shape in the descriptor makes a u64 value below 2^53 a \`bigint\` too: for a result shaped as \`${shapedPage}\`'s, give it \`u64: ${u64ShapeName(shapedPage)}\`, exported here.`
     : "";
+  // (User trial 57, F7: how a method pages, for `paginate`, was nine fields copied from a README.)
+  const pagedNote = walked
+    ? `: for one that pages as a method here does, give it that method's pagination descriptor, \`paginate(fetchPage, ${paginationName(walked.id)}, params)\` (\`<method>Pagination\`, exported here)`
+    : "";
   const uncovered =
     kind === "openrpc"
-      ? ` A method this package does not cover is called with a descriptor of your own, \`${handle}().call({ id, idempotent: true }, params)\`, and walked with \`paginate\`, exported here too (@chaindata/core's README, "Page walks").${shapeNote}`
+      ? ` A method this package does not cover is called with a descriptor of your own, \`${handle}().call({ id, idempotent: true }, params)\`, and walked with \`paginate\`, exported here too (@chaindata/core's README, "Page walks")${pagedNote}.${shapeNote}`
       : "";
   return byName + standalone + uncovered;
 }
