@@ -5,7 +5,7 @@ import { readmeConstants } from "./constants.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
 import { paginationName, u64ShapeName } from "./lib/descriptor.mjs";
-import { costText, descriptionParagraphs } from "./lib/emit.mjs";
+import { costText, descriptionParagraphs, literal } from "./lib/emit.mjs";
 import { camel, deref, hasU64, isU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
 import { documentedRateLimit, exampleFor as restExample, rateLimitName } from "./rest.mjs";
@@ -83,6 +83,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       keysetWalks(ops) +
       (kind === "openapi" ? rateLimitSection(area, doc, client, factory) : "") +
       planRateLimitSection(area, info, client, factory) +
+      boundedListsSection({ area, kind, doc }, client, factory) +
       (doc.webhooks
         ? webhookEditsSection(client) +
           // (The receiver of the deliveries the document lists, hand-written in the package.)
@@ -397,6 +398,87 @@ function planRateLimitSection(area, info, client, factory) {
     `  apiKey: process.env.CHAINDATA_API_KEY,\n` +
     `  rateLimit: createRateLimiter({ requestsPerSecond: ${rate} }),\n` +
     "});\n" +
+    "```"
+  );
+}
+
+/**
+ * The read operations of an area that take a list with a documented bound (`maxItems` on a
+ * required array member of its params or body: DAS getAssetBatch's 1,000 `ids`, wallet
+ * getBatchIdentity's 100 `addresses`): [{ id, name, max, array }], `array` when the result is a list
+ * (one entry per item asked for).
+ */
+function boundedLists({ kind, doc }) {
+  const bounded = (schema) => {
+    const s = deref(doc, schema);
+    return s?.type === "array" && Number.isInteger(s.maxItems) ? s.maxItems : undefined;
+  };
+  const isArray = (schema) => deref(doc, schema)?.type === "array";
+  if (kind === "openrpc")
+    return (doc.methods ?? []).flatMap((m) =>
+      m["x-idempotent"] === false || m["x-params"] === "array" || m.paramStructure === "by-position"
+        ? []
+        : m.params
+            .filter((p) => p.required && bounded(p.schema) !== undefined)
+            .map((p) => ({
+              id: m.name,
+              name: p.name,
+              max: bounded(p.schema),
+              array: isArray(m.result?.schema),
+              ordered: inRequestOrder(m.result?.description),
+            })),
+    );
+  return operationsOf(doc).flatMap((op) => {
+    if (op.o["x-idempotent"] === false || !op.body) return [];
+    const body = deref(doc, op.body.schema);
+    return Object.entries(body?.properties ?? {})
+      .filter(([name, schema]) => body.required?.includes(name) && bounded(schema) !== undefined)
+      .map(([name, schema]) => ({
+        id: op.o.operationId,
+        name,
+        max: bounded(schema),
+        array: isArray(responseSchemaOf(doc, op)),
+        ordered: Object.entries(op.o.responses ?? {}).some(
+          ([status, r]) => status.startsWith("2") && inRequestOrder(deref(doc, r).description),
+        ),
+      }));
+  });
+}
+
+/** Whether a result's description says its entries come in the order asked for. */
+const inRequestOrder = (text) => /\bin request order\b/i.test(text ?? "");
+
+/**
+ * More items than a read takes in one call (user trial 57, F5: 1,500 ids for getAssetBatch, and a
+ * batcher that sent the chunks of one tick as one request of 1,500): chunk them, and where the
+ * area batches, why not through a batcher at once. ("" for an area without such a list.)
+ */
+function boundedListsSection({ area, kind, doc }, client, factory) {
+  const lists = boundedLists({ kind, doc });
+  if (!lists.length) return "";
+  const [{ id, name, max, array, ordered }, ...others] = lists;
+  const Op = pascal(id);
+  const input = `${Op}${kind === "openrpc" ? "Params" : "Input"}`;
+  const many = max.toLocaleString("en-US");
+  const each = (l) => `\`${l.id}\` at most ${l.max.toLocaleString("en-US")} \`${l.name}\``;
+  const batches = takesBatcher({ kind, doc });
+  return (
+    `\n\n## More \`${name}\` than one call takes\n\n` +
+    `\`${id}\` takes at most ${many} \`${name}\` (more is a \`ValidationError\`, nothing sent: \`params.${name}: must have at most ${max} items (got ${max + 1})\`)${others.length ? `; so does ${others.map(each).join(", ")}` : ""}. For more, call it once per chunk of at most ${many}: one after another, as here, or a few chunks at a time with \`Promise.all\`.${array && ordered ? " Its entries come in request order, so the chunks' results, joined, line up with the list." : ""}` +
+    (batches
+      ? ` With \`batch\` on the client, calls made in the same tick go out as ONE HTTP request: chunks sent together (\`Promise.all\`) make one request of all their \`${name}\`, one body to answer. Send such chunks through a client without \`batch\`, or with \`batch: createBatcher({ maxSize: 1 })\`; awaited one after another, as here, each goes out alone either way.`
+      : "") +
+    "\n\n```ts\n" +
+    `import { ${factory}, type ${input}, type ${Op}Result } from "@chaindata/${area}";\n\n` +
+    `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });\n` +
+    `const ${name}: ${input}[${literal(name)}] = []; // as many as you have\n` +
+    (array
+      ? `const results: ${Op}Result = [];\n` +
+        `for (let i = 0; i < ${name}.length; i += ${max})\n` +
+        `  results.push(...(await ${client}.${id}({ ${name}: ${name}.slice(i, i + ${max}) })));\n`
+      : `const results: ${Op}Result[] = [];\n` +
+        `for (let i = 0; i < ${name}.length; i += ${max})\n` +
+        `  results.push(await ${client}.${id}({ ${name}: ${name}.slice(i, i + ${max}) }));\n`) +
     "```"
   );
 }
