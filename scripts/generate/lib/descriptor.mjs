@@ -277,7 +277,7 @@ const frozenSource = (value) =>
 export function paginationConstants(operations, walk, fetchPage) {
   return operations
     .map(({ name, pagination, tags = [] }) => {
-      const text = `How \`${name}\` pages, as its page walk (\`.all()\`, \`${walk(name)}\`) reads it (the spec's \`x-pagination\`): for \`paginate\` (exported here), to walk a method this package does not cover that pages as \`${name}\` does, and whose answer puts its items and next position where \`${name}\`'s does. Frozen: spread it into an object of your own to change a field. A bundle that does not import it carries none of it.`;
+      const text = `How \`${name}\` pages, as its page walk (\`.all()\`, \`${walk(name)}\`) reads it: for \`paginate\` (exported here), to walk a method this package does not cover that pages as \`${name}\` does, and whose answer puts its items and next position where \`${name}\`'s does. Frozen: spread it into an object of your own to change a field. A bundle that does not import it carries none of it.`;
       return (
         `/**\n${wrapped(text)}${tags.map((tag) => ` * ${tag}\n`).join("")} *\n * @example\n * \`\`\`ts\n` +
         ` * const walk = paginate(\n *   ${fetchPage},\n *   ${paginationName(name)},\n *   params,\n *   { operation: "myMethod" },\n * );\n` +

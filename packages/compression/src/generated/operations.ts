@@ -172,11 +172,11 @@ export const getMultipleNewAddressProofsV2U64Shape: undefined = undefined;
 
 /**
  * How `getCompressedAccountsByOwner` pages, as its page walk (`.all()`,
- * `paginateGetCompressedAccountsByOwner`) reads it (the spec's `x-pagination`): for `paginate`
- * (exported here), to walk a method this package does not cover that pages as
- * `getCompressedAccountsByOwner` does, and whose answer puts its items and next position where
- * `getCompressedAccountsByOwner`'s does. Frozen: spread it into an object of your own to change a
- * field. A bundle that does not import it carries none of it.
+ * `paginateGetCompressedAccountsByOwner`) reads it: for `paginate` (exported here), to walk a
+ * method this package does not cover that pages as `getCompressedAccountsByOwner` does, and whose
+ * answer puts its items and next position where `getCompressedAccountsByOwner`'s does. Frozen:
+ * spread it into an object of your own to change a field. A bundle that does not import it carries
+ * none of it.
  *
  * @example
  * ```ts
@@ -200,11 +200,11 @@ export const getCompressedAccountsByOwnerPagination: Readonly<PaginationDescript
 
 /**
  * How `getCompressedTokenAccountsByOwner` pages, as its page walk (`.all()`,
- * `paginateGetCompressedTokenAccountsByOwner`) reads it (the spec's `x-pagination`): for `paginate`
- * (exported here), to walk a method this package does not cover that pages as
- * `getCompressedTokenAccountsByOwner` does, and whose answer puts its items and next position where
- * `getCompressedTokenAccountsByOwner`'s does. Frozen: spread it into an object of your own to
- * change a field. A bundle that does not import it carries none of it.
+ * `paginateGetCompressedTokenAccountsByOwner`) reads it: for `paginate` (exported here), to walk a
+ * method this package does not cover that pages as `getCompressedTokenAccountsByOwner` does, and
+ * whose answer puts its items and next position where `getCompressedTokenAccountsByOwner`'s does.
+ * Frozen: spread it into an object of your own to change a field. A bundle that does not import it
+ * carries none of it.
  *
  * @example
  * ```ts
@@ -228,11 +228,11 @@ export const getCompressedTokenAccountsByOwnerPagination: Readonly<PaginationDes
 
 /**
  * How `getCompressedTokenAccountsByDelegate` pages, as its page walk (`.all()`,
- * `paginateGetCompressedTokenAccountsByDelegate`) reads it (the spec's `x-pagination`): for
- * `paginate` (exported here), to walk a method this package does not cover that pages as
- * `getCompressedTokenAccountsByDelegate` does, and whose answer puts its items and next position
- * where `getCompressedTokenAccountsByDelegate`'s does. Frozen: spread it into an object of your own
- * to change a field. A bundle that does not import it carries none of it.
+ * `paginateGetCompressedTokenAccountsByDelegate`) reads it: for `paginate` (exported here), to walk
+ * a method this package does not cover that pages as `getCompressedTokenAccountsByDelegate` does,
+ * and whose answer puts its items and next position where `getCompressedTokenAccountsByDelegate`'s
+ * does. Frozen: spread it into an object of your own to change a field. A bundle that does not
+ * import it carries none of it.
  *
  * @example
  * ```ts
@@ -256,11 +256,11 @@ export const getCompressedTokenAccountsByDelegatePagination: Readonly<Pagination
 
 /**
  * How `getCompressionSignaturesForAddress` pages, as its page walk (`.all()`,
- * `paginateGetCompressionSignaturesForAddress`) reads it (the spec's `x-pagination`): for
- * `paginate` (exported here), to walk a method this package does not cover that pages as
- * `getCompressionSignaturesForAddress` does, and whose answer puts its items and next position
- * where `getCompressionSignaturesForAddress`'s does. Frozen: spread it into an object of your own
- * to change a field. A bundle that does not import it carries none of it.
+ * `paginateGetCompressionSignaturesForAddress`) reads it: for `paginate` (exported here), to walk a
+ * method this package does not cover that pages as `getCompressionSignaturesForAddress` does, and
+ * whose answer puts its items and next position where `getCompressionSignaturesForAddress`'s does.
+ * Frozen: spread it into an object of your own to change a field. A bundle that does not import it
+ * carries none of it.
  *
  * @example
  * ```ts
@@ -284,11 +284,11 @@ export const getCompressionSignaturesForAddressPagination: Readonly<PaginationDe
 
 /**
  * How `getLatestCompressionSignatures` pages, as its page walk (`.all()`,
- * `paginateGetLatestCompressionSignatures`) reads it (the spec's `x-pagination`): for `paginate`
- * (exported here), to walk a method this package does not cover that pages as
- * `getLatestCompressionSignatures` does, and whose answer puts its items and next position where
- * `getLatestCompressionSignatures`'s does. Frozen: spread it into an object of your own to change a
- * field. A bundle that does not import it carries none of it.
+ * `paginateGetLatestCompressionSignatures`) reads it: for `paginate` (exported here), to walk a
+ * method this package does not cover that pages as `getLatestCompressionSignatures` does, and whose
+ * answer puts its items and next position where `getLatestCompressionSignatures`'s does. Frozen:
+ * spread it into an object of your own to change a field. A bundle that does not import it carries
+ * none of it.
  *
  * @example
  * ```ts

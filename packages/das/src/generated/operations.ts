@@ -129,11 +129,11 @@ export const getNftEditionsItemU64Shape: undefined = undefined;
 export const getNftEditionsU64Shape: U64Shape = { supply: 1, max_supply: 1 };
 
 /**
- * How `getAssetsByOwner` pages, as its page walk (`.all()`, `paginateGetAssetsByOwner`) reads it
- * (the spec's `x-pagination`): for `paginate` (exported here), to walk a method this package does
- * not cover that pages as `getAssetsByOwner` does, and whose answer puts its items and next
- * position where `getAssetsByOwner`'s does. Frozen: spread it into an object of your own to change
- * a field. A bundle that does not import it carries none of it.
+ * How `getAssetsByOwner` pages, as its page walk (`.all()`, `paginateGetAssetsByOwner`) reads it:
+ * for `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getAssetsByOwner` does, and whose answer puts its items and next position where
+ * `getAssetsByOwner`'s does. Frozen: spread it into an object of your own to change a field. A
+ * bundle that does not import it carries none of it.
  *
  * @example
  * ```ts
@@ -161,10 +161,10 @@ export const getAssetsByOwnerPagination: Readonly<PaginationDescriptor> =
 
 /**
  * How `getAssetsByAuthority` pages, as its page walk (`.all()`, `paginateGetAssetsByAuthority`)
- * reads it (the spec's `x-pagination`): for `paginate` (exported here), to walk a method this
- * package does not cover that pages as `getAssetsByAuthority` does, and whose answer puts its items
- * and next position where `getAssetsByAuthority`'s does. Frozen: spread it into an object of your
- * own to change a field. A bundle that does not import it carries none of it.
+ * reads it: for `paginate` (exported here), to walk a method this package does not cover that pages
+ * as `getAssetsByAuthority` does, and whose answer puts its items and next position where
+ * `getAssetsByAuthority`'s does. Frozen: spread it into an object of your own to change a field. A
+ * bundle that does not import it carries none of it.
  *
  * @example
  * ```ts
@@ -191,11 +191,11 @@ export const getAssetsByAuthorityPagination: Readonly<PaginationDescriptor> =
   });
 
 /**
- * How `getNftEditions` pages, as its page walk (`.all()`, `paginateGetNftEditions`) reads it (the
- * spec's `x-pagination`): for `paginate` (exported here), to walk a method this package does not
- * cover that pages as `getNftEditions` does, and whose answer puts its items and next position
- * where `getNftEditions`'s does. Frozen: spread it into an object of your own to change a field. A
- * bundle that does not import it carries none of it.
+ * How `getNftEditions` pages, as its page walk (`.all()`, `paginateGetNftEditions`) reads it: for
+ * `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getNftEditions` does, and whose answer puts its items and next position where `getNftEditions`'s
+ * does. Frozen: spread it into an object of your own to change a field. A bundle that does not
+ * import it carries none of it.
  *
  * @example
  * ```ts

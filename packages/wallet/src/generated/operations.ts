@@ -144,11 +144,11 @@ export const getTransfersU64Shape: U64Shape = { data: getTransfersItemU64Shape }
 export const getFundedByU64Shape: U64Shape = getTransfersItemU64Shape;
 
 /**
- * How `getBalances` pages, as its page walk (`.all()`, `paginateGetBalances`) reads it (the spec's
- * `x-pagination`): for `paginate` (exported here), to walk a method this package does not cover
- * that pages as `getBalances` does, and whose answer puts its items and next position where
- * `getBalances`'s does. Frozen: spread it into an object of your own to change a field. A bundle
- * that does not import it carries none of it.
+ * How `getBalances` pages, as its page walk (`.all()`, `paginateGetBalances`) reads it: for
+ * `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getBalances` does, and whose answer puts its items and next position where `getBalances`'s does.
+ * Frozen: spread it into an object of your own to change a field. A bundle that does not import it
+ * carries none of it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -173,11 +173,11 @@ export const getBalancesPagination: Readonly<PaginationDescriptor> = /* @__PURE_
 });
 
 /**
- * How `getHistory` pages, as its page walk (`.all()`, `paginateGetHistory`) reads it (the spec's
- * `x-pagination`): for `paginate` (exported here), to walk a method this package does not cover
- * that pages as `getHistory` does, and whose answer puts its items and next position where
- * `getHistory`'s does. Frozen: spread it into an object of your own to change a field. A bundle
- * that does not import it carries none of it.
+ * How `getHistory` pages, as its page walk (`.all()`, `paginateGetHistory`) reads it: for
+ * `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getHistory` does, and whose answer puts its items and next position where `getHistory`'s does.
+ * Frozen: spread it into an object of your own to change a field. A bundle that does not import it
+ * carries none of it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -202,11 +202,11 @@ export const getHistoryPagination: Readonly<PaginationDescriptor> = /* @__PURE__
 });
 
 /**
- * How `getTransfers` pages, as its page walk (`.all()`, `paginateGetTransfers`) reads it (the
- * spec's `x-pagination`): for `paginate` (exported here), to walk a method this package does not
- * cover that pages as `getTransfers` does, and whose answer puts its items and next position where
- * `getTransfers`'s does. Frozen: spread it into an object of your own to change a field. A bundle
- * that does not import it carries none of it.
+ * How `getTransfers` pages, as its page walk (`.all()`, `paginateGetTransfers`) reads it: for
+ * `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getTransfers` does, and whose answer puts its items and next position where `getTransfers`'s
+ * does. Frozen: spread it into an object of your own to change a field. A bundle that does not
+ * import it carries none of it.
  * @beta Routes and response formats may change.
  *
  * @example
