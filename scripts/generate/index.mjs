@@ -128,15 +128,17 @@ const sharedOf = (a, names) =>
 
 /**
  * The u64 shapes that `area`'s generated files export (`dasU64Shape`, `getAssetU64Shape`,
- * `getAssetsByOwnerItemU64Shape`, …), read from what was just emitted, so the sdk re-exports
- * exactly what the package has.
+ * `getAssetsByOwnerItemU64Shape`, …) and its pagination descriptors (`getAssetsByOwnerPagination`),
+ * read from what was just emitted, so the sdk re-exports exactly what the package has.
  */
 const shapeExports = (files, area) =>
   [
     ...new Set(
       Object.entries(files)
         .filter(([path]) => path.startsWith(`packages/${area}/src/generated/`))
-        .flatMap(([, text]) => [...text.matchAll(/^export (?:const|function) (\w+U64Shape)\b/gm)])
+        .flatMap(([, text]) => [
+          ...text.matchAll(/^export (?:const|function) (\w+(?:U64Shape|Pagination))\b/gm),
+        ])
         .map((m) => m[1]),
     ),
   ].sort();

@@ -4,8 +4,8 @@
 import { readmeConstants } from "./constants.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
-import { u64ShapeName } from "./lib/descriptor.mjs";
-import { costText, descriptionParagraphs } from "./lib/emit.mjs";
+import { paginationName, u64ShapeName } from "./lib/descriptor.mjs";
+import { costText, descriptionParagraphs, literal } from "./lib/emit.mjs";
 import { camel, deref, hasU64, isU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
 import { documentedRateLimit, exampleFor as restExample, rateLimitName } from "./rest.mjs";
@@ -83,6 +83,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       keysetWalks(ops) +
       (kind === "openapi" ? rateLimitSection(area, doc, client, factory) : "") +
       planRateLimitSection(area, info, client, factory) +
+      boundedListsSection({ area, kind, doc }, client, factory) +
       (doc.webhooks
         ? webhookEditsSection(client) +
           // (The receiver of the deliveries the document lists, hand-written in the package.)
@@ -401,6 +402,87 @@ function planRateLimitSection(area, info, client, factory) {
   );
 }
 
+/**
+ * The read operations of an area that take a list with a documented bound (`maxItems` on a
+ * required array member of its params or body: DAS getAssetBatch's 1,000 `ids`, wallet
+ * getBatchIdentity's 100 `addresses`): [{ id, name, max, array }], `array` when the result is a list
+ * (one entry per item asked for).
+ */
+function boundedLists({ kind, doc }) {
+  const bounded = (schema) => {
+    const s = deref(doc, schema);
+    return s?.type === "array" && Number.isInteger(s.maxItems) ? s.maxItems : undefined;
+  };
+  const isArray = (schema) => deref(doc, schema)?.type === "array";
+  if (kind === "openrpc")
+    return (doc.methods ?? []).flatMap((m) =>
+      m["x-idempotent"] === false || m["x-params"] === "array" || m.paramStructure === "by-position"
+        ? []
+        : m.params
+            .filter((p) => p.required && bounded(p.schema) !== undefined)
+            .map((p) => ({
+              id: m.name,
+              name: p.name,
+              max: bounded(p.schema),
+              array: isArray(m.result?.schema),
+              ordered: inRequestOrder(m.result?.description),
+            })),
+    );
+  return operationsOf(doc).flatMap((op) => {
+    if (op.o["x-idempotent"] === false || !op.body) return [];
+    const body = deref(doc, op.body.schema);
+    return Object.entries(body?.properties ?? {})
+      .filter(([name, schema]) => body.required?.includes(name) && bounded(schema) !== undefined)
+      .map(([name, schema]) => ({
+        id: op.o.operationId,
+        name,
+        max: bounded(schema),
+        array: isArray(responseSchemaOf(doc, op)),
+        ordered: Object.entries(op.o.responses ?? {}).some(
+          ([status, r]) => status.startsWith("2") && inRequestOrder(deref(doc, r).description),
+        ),
+      }));
+  });
+}
+
+/** Whether a result's description says its entries come in the order asked for. */
+const inRequestOrder = (text) => /\bin request order\b/i.test(text ?? "");
+
+/**
+ * More items than a read takes in one call (user trial 57, F5: 1,500 ids for getAssetBatch, and a
+ * batcher that sent the chunks of one tick as one request of 1,500): chunk them, and where the
+ * area batches, why not through a batcher at once. ("" for an area without such a list.)
+ */
+function boundedListsSection({ area, kind, doc }, client, factory) {
+  const lists = boundedLists({ kind, doc });
+  if (!lists.length) return "";
+  const [{ id, name, max, array, ordered }, ...others] = lists;
+  const Op = pascal(id);
+  const input = `${Op}${kind === "openrpc" ? "Params" : "Input"}`;
+  const many = max.toLocaleString("en-US");
+  const each = (l) => `\`${l.id}\` at most ${l.max.toLocaleString("en-US")} \`${l.name}\``;
+  const batches = takesBatcher({ kind, doc });
+  return (
+    `\n\n## More \`${name}\` than one call takes\n\n` +
+    `\`${id}\` takes at most ${many} \`${name}\` (more is a \`ValidationError\`, nothing sent: \`params.${name}: must have at most ${max} items (got ${max + 1})\`)${others.length ? `; so does ${others.map(each).join(", ")}` : ""}. For more, call it once per chunk of at most ${many}: one after another, as here, or a few chunks at a time with \`Promise.all\`.${array && ordered ? " Its entries come in request order, so the chunks' results, joined, line up with the list." : ""}` +
+    (batches
+      ? ` With \`batch\` on the client, calls made in the same tick go out as ONE HTTP request: chunks sent together (\`Promise.all\`) make one request of all their \`${name}\`, one body to answer. Send such chunks through a client without \`batch\`, or with \`batch: createBatcher({ maxSize: 1 })\`; awaited one after another, as here, each goes out alone either way.`
+      : "") +
+    "\n\n```ts\n" +
+    `import { ${factory}, type ${input}, type ${Op}Result } from "@chaindata/${area}";\n\n` +
+    `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });\n` +
+    `const ${name}: ${input}[${literal(name)}] = []; // as many as you have\n` +
+    (array
+      ? `const results: ${Op}Result = [];\n` +
+        `for (let i = 0; i < ${name}.length; i += ${max})\n` +
+        `  results.push(...(await ${client}.${id}({ ${name}: ${name}.slice(i, i + ${max}) })));\n`
+      : `const results: ${Op}Result[] = [];\n` +
+        `for (let i = 0; i < ${name}.length; i += ${max})\n` +
+        `  results.push(await ${client}.${id}({ ${name}: ${name}.slice(i, i + ${max}) }));\n`) +
+    "```"
+  );
+}
+
 /** The edit helpers of the webhooks area, hand-written in the same package as the receiver (src/edits.ts). */
 const webhookEditsSection = (client) =>
   `\n\n\`updateWebhook\` takes the complete settings (the service does not document whether it keeps or clears a setting left out of its body). To change a few and keep the rest, \`editWebhook(${client}, { webhookID, webhookURL })\` reads the webhook and sends its settings back with yours. Watched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` send the settings back with the new list. Each also takes the standalone functions' rest in the client's place (\`editWebhook(createWebhooksRest(), params)\`). Changes to one webhook made in one process run one at a time, whichever client or rest they go through (its id in any letter case), and a change that changes nothing writes nothing (so costs no edit credits). A stored setting that today's checks refuse (an \`http://\` \`webhookURL\`) is named as the webhook's, nothing written: give it to \`editWebhook\` to replace it. A setting cannot be removed this way (the service documents no value that removes one): \`null\` is refused, nothing sent.`;
@@ -472,9 +554,13 @@ function callsNote(area, kind, ops, client, doc) {
   const shapeNote = shapedPage
     ? ` Its answer is parsed losslessly, but only a \`u64\` shape in the descriptor makes a u64 value below 2^53 a \`bigint\` too: for a result shaped as \`${shapedPage}\`'s, give it \`u64: ${u64ShapeName(shapedPage)}\`, exported here.`
     : "";
+  // (User trial 57, F7: how a method pages, for `paginate`, was nine fields copied from a README.)
+  const pagedNote = walked
+    ? `: for one that pages as a method here does, give it that method's pagination descriptor, \`paginate(fetchPage, ${paginationName(walked.id)}, params)\` (\`<method>Pagination\`, exported here)`
+    : "";
   const uncovered =
     kind === "openrpc"
-      ? ` A method this package does not cover is called with a descriptor of your own, \`${handle}().call({ id, idempotent: true }, params)\`, and walked with \`paginate\`, exported here too (@chaindata/core's README, "Page walks").${shapeNote}`
+      ? ` A method this package does not cover is called with a descriptor of your own, \`${handle}().call({ id, idempotent: true }, params)\`, and walked with \`paginate\`, exported here too (@chaindata/core's README, "Page walks")${pagedNote}.${shapeNote}`
       : "";
   return byName + standalone + uncovered;
 }

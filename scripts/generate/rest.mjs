@@ -37,6 +37,8 @@ import {
   itemSchemaName,
   itemType,
   source as jsSource,
+  paginationConstants,
+  paginationReexport,
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
@@ -308,6 +310,19 @@ function emitOperations({ area, doc, file, ops, source }) {
         (name) => `paginate${pascal(name)}`,
       )
     : undefined;
+  // Each paged operation's pagination descriptor as an export of its own (user trial 57, F7).
+  const paged = ops.filter((op) => op.o["x-pagination"]);
+  const paginations = paged.length
+    ? paginationConstants(
+        paged.map((op) => ({
+          name: op.o.operationId,
+          pagination: commonDescriptorFields(doc, op.o).pagination,
+          tags: operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) }),
+        })),
+        (name) => `paginate${pascal(name)}`,
+        "fetchPage",
+      )
+    : undefined;
   const descriptors = ops.map((op) => {
     const d = {
       id: op.o.operationId,
@@ -347,8 +362,16 @@ function emitOperations({ area, doc, file, ops, source }) {
     operationsModule(
       source,
       checks,
-      shapes ? [`${shapes}\n`, ...descriptors] : descriptors,
-      ["type OperationDescriptor", ...(deliveries.length || shapes ? ["type U64Shape"] : [])],
+      [
+        ...(shapes ? [`${shapes}\n`] : []),
+        ...(paginations ? [`${paginations}\n`] : []),
+        ...descriptors,
+      ],
+      [
+        "type OperationDescriptor",
+        ...(paginations ? ["type PaginationDescriptor"] : []),
+        ...(deliveries.length || shapes ? ["type U64Shape"] : []),
+      ],
       { typed: true, emitter: import.meta.url },
     ) +
     (deliveries.length
@@ -396,6 +419,7 @@ function emitClient(pkg, calls) {
           areaStatusTags(doc.info),
         )
       : "") +
+    paginationReexport(ops.filter((op) => op.o["x-pagination"]).map((op) => op.o.operationId)) +
     calls.flatMap((c) => c.standalone).join("\n\n") +
     "\n\n" +
     interfaceDoc(info) +

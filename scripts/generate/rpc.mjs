@@ -34,6 +34,8 @@ import {
   descriptorSource,
   itemSchemaName,
   itemType,
+  paginationConstants,
+  paginationReexport,
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
@@ -272,6 +274,19 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
         (name) => `paginate${pascal(name)}`,
       )
     : undefined;
+  // Each paged method's pagination descriptor as an export of its own (user trial 57, F7).
+  const paged = methods.filter((m) => m["x-pagination"]);
+  const paginations = paged.length
+    ? paginationConstants(
+        paged.map((m) => ({
+          name: m.name,
+          pagination: commonDescriptorFields(doc, m).pagination,
+          tags: operationStatusTags(m, { areaBeta: Boolean(doc.info["x-beta"]) }),
+        })),
+        (name) => `paginate${pascal(name)}`,
+        "(params, answered) => rpc.call(myMethod, params, { onResponse: answered })",
+      )
+    : undefined;
   const descriptors = methods.map((m, i) => methodDescriptor(doc, file, m, checks, encodings[i]));
   for (const h of httpOps) {
     const d = { id: h.id, ...commonDescriptorFields(http.doc, h.o) };
@@ -287,10 +302,15 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
   return operationsModule(
     source,
     checks,
-    shapes ? [`${shapes}\n`, ...descriptors] : descriptors,
+    [
+      ...(shapes ? [`${shapes}\n`] : []),
+      ...(paginations ? [`${paginations}\n`] : []),
+      ...descriptors,
+    ],
     [
       ...(encodings.some(Boolean) ? ["rpcEncoding"] : []),
       ...(httpOps.length ? ["type OperationDescriptor"] : []),
+      ...(paginations ? ["type PaginationDescriptor"] : []),
       "type RpcMethodDescriptor",
       ...(shapes ? ["type U64Shape"] : []),
     ],
@@ -399,6 +419,7 @@ function emitClient(pkg) {
           areaStatusTags(doc.info),
         )
       : "") +
+    paginationReexport(methods.filter((m) => m["x-pagination"]).map((m) => m.name)) +
     calls.flatMap((c) => c.standalone).join("\n\n") +
     "\n\n" +
     clientInterface(

@@ -167,16 +167,17 @@ const clientFactory = (lines, batching, hosts) =>
   `\n  });\n}\n`;
 
 /**
- * packages/sdk/src/generated/u64-shapes.ts: each area's u64 shapes re-exported by name (`areas`:
- * `[{ area, names }]`, the names its package exports), so that an operation added to the spec is
- * in the sdk without a hand edit, and two areas exporting one name fail the sdk's build (TS2300)
+ * packages/sdk/src/generated/u64-shapes.ts: each area's u64 shapes and pagination descriptors
+ * re-exported by name (`areas`: `[{ area, names }]`, the names its package exports), so that an
+ * operation added to the spec is in the sdk without a hand edit, and two areas exporting one name fail the sdk's build (TS2300)
  * rather than drop both, as `export *` of the two would.
  */
 export function emitSdkShapes(areas) {
   return {
     "packages/sdk/src/generated/u64-shapes.ts":
       banner("spec/dist/index.json", import.meta.url) +
-      "// Each area's u64 shapes, for a result kept as JSON text and read back: `reviveU64(parseJson(text), getAssetU64Shape)`.\n" +
+      "// Each area's u64 shapes, for a result kept as JSON text and read back: `reviveU64(parseJson(text), getAssetU64Shape)`;\n" +
+      "// and its pagination descriptors, for `paginate` over a method no package covers: `getAssetsByOwnerPagination`.\n" +
       areas
         .filter((a) => a.names.length)
         .map(

@@ -18,6 +18,7 @@ import {
   RateLimitError,
   createDasClient,
   createDasRpc,
+  getAssetsByOwnerPagination,
   getAssetsByOwnerU64Shape,
   type AssetList,
   type RpcMethodDescriptor,
@@ -310,6 +311,11 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     expect(notCoveredText).toContain(
       "give the descriptor u64: getAssetsByOwnerU64Shape and the type RpcMethodDescriptor<never, Params, AssetList>: without the shape a supply or balance is a number below 253 and a bigint above",
     );
+    // (User trial 57, F7: how getAssetsByOwner pages, exported, not copied from a README.)
+    expect(notCoveredText).toContain(
+      "walk its pages with getAssetsByOwnerPagination, how getAssetsByOwner pages, paginate(fetchPage, getAssetsByOwnerPagination, params)",
+    );
+    expect(getAssetsByOwnerPagination).toMatchObject({ style: "page", items: "items" });
     const rpc = createDasRpc({
       apiKey: "placeholder",
       fetch: async (_input, init) => {

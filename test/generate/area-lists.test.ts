@@ -106,7 +106,7 @@ it("an area left out of them is named in each, with the line to add (the check a
 // The sdk's line is built from what the package exports, so a new area needs one round: an area
 // whose results hold u64 values or floats exports its `<areaCamel>U64Shape` too, which a fixed
 // template left out (user trial 26). Each area's suggested line is the export the sdk has for it.
-it("the sdk export it suggests for an area holds every value the sdk exports from that package by hand (its u64 shapes are generated)", async () => {
+it("the sdk export it suggests for an area holds every value the sdk exports from that package by hand (its u64 shapes and pagination descriptors are generated)", async () => {
   const index = read("packages/sdk/src/index.ts");
   const values = (area: string) =>
     new RegExp(`export \\{([^}]*)\\} from "@chaindata/${area}";`)
@@ -132,13 +132,13 @@ it("the sdk export it suggests for an area holds every value the sdk exports fro
 
 // (User trial 33: a new operation's shapes were a hand edit of packages/sdk/src/index.ts that
 // "Adding or changing an operation" did not name.)
-it("the sdk re-exports every area's u64 shapes by name from its generated u64-shapes.ts", async () => {
+it("the sdk re-exports every area's u64 shapes and pagination descriptors by name from its generated u64-shapes.ts", async () => {
   const generated = read("packages/sdk/src/generated/u64-shapes.ts");
   expect(read("packages/sdk/src/index.ts")).toContain('export * from "./generated/u64-shapes.js";');
   for (const area of specAreas) {
     const exported = (await import(`@chaindata/${area}`)) as Record<string, unknown>;
     const shapes = Object.keys(exported)
-      .filter((name) => name.endsWith("U64Shape"))
+      .filter((name) => /(?:U64Shape|Pagination)$/.test(name))
       .sort();
     const listed =
       new RegExp(`export \\{([^}]*)\\} from "@chaindata/${area}";`)
@@ -149,4 +149,5 @@ it("the sdk re-exports every area's u64 shapes by name from its generated u64-sh
     expect(listed, area).toEqual(shapes);
   }
   expect(generated).toMatch(/getAssetsByOwnerItemU64Shape,/);
+  expect(generated).toMatch(/getAssetsByOwnerPagination,/);
 });

@@ -126,7 +126,7 @@ describe("generated package README", () => {
     );
     // (A method outside the spec: `rpc.call` and `paginate`, both from this package; user trial 29.)
     expect(text).toContain(
-      'A method this package does not cover is called with a descriptor of your own, `createThingsRpc().call({ id, idempotent: true }, params)`, and walked with `paginate`, exported here too (@chaindata/core\'s README, "Page walks").',
+      "A method this package does not cover is called with a descriptor of your own, `createThingsRpc().call({ id, idempotent: true }, params)`, and walked with `paginate`, exported here too (@chaindata/core's README, \"Page walks\"): for one that pages as a method here does, give it that method's pagination descriptor, `paginate(fetchPage, listThingsPagination, params)` (`<method>Pagination`, exported here).",
     );
   });
 

@@ -31,13 +31,18 @@ import {
   dasU64Shape,
   getAsset,
   getAssetsByOwnerItemU64Shape,
+  getAssetsByOwnerPagination,
   getAssetsByOwnerU64Shape,
   getNftEditionsItemU64Shape,
+  paginate as dasPaginate,
   paginateGetAssetsByOwner,
   paginateGetNftEditions,
   type Asset,
+  type AssetList,
   type DasRpc,
   type PageWalkOptions,
+  type PaginationDescriptor,
+  type RpcMethodDescriptor,
   type ResponseFields,
   type U64Shape,
 } from "@chaindata/das";
@@ -816,6 +821,33 @@ export function ownPageWalk(): void {
   paginate(async (params: { page: number }) => ({ items: [params.page] }), descriptor, {
     owner: ADDRESS,
   });
+}
+
+/**
+ * A method the package does not cover walked with a paged operation's exported descriptor (user
+ * trial 57, F7): `getAssetsByOwnerPagination` is what `paginate` takes, and readonly.
+ */
+export function ownPageWalkWithExportedDescriptor(): void {
+  type GroupParams = { groupKey: "collection"; groupValue: string; page?: number; limit?: number };
+  const getAssetsByGroup: RpcMethodDescriptor<never, GroupParams, AssetList> = {
+    id: "getAssetsByGroup",
+    idempotent: true,
+    u64: getAssetsByOwnerU64Shape,
+  };
+  const rpc = createDasRpc();
+  const assets: AsyncIterable<Asset> = dasPaginate<Asset, AssetList, GroupParams>(
+    (params, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
+    getAssetsByOwnerPagination,
+    { groupKey: "collection", groupValue: ADDRESS, limit: 1000 },
+    { operation: "getAssetsByGroup" },
+  );
+  // A field changed in a copy of one's own, which is a descriptor still.
+  const editions: PaginationDescriptor = { ...getAssetsByOwnerPagination, items: "editions" };
+  // @ts-expect-error — the export is readonly: a change would reach every walk that imports it
+  getAssetsByOwnerPagination.items = "editions";
+  // @ts-expect-error — and so is its keyset
+  getAssetsByOwnerPagination.keyset?.push("page");
+  void [assets, editions];
 }
 
 /**

@@ -249,7 +249,7 @@ const stopped = (
  *   where such a walk goes on
  * @example
  * ```ts
- * import { createDasRpc, getAssetsByOwnerU64Shape, paginate, type Asset, type AssetList, type RpcMethodDescriptor } from "@chaindata/das";
+ * import { createDasRpc, getAssetsByOwnerPagination, getAssetsByOwnerU64Shape, paginate, type Asset, type AssetList, type RpcMethodDescriptor } from "@chaindata/das";
  *
  * type GroupParams = { groupKey: "collection"; groupValue: string; page?: number; limit?: number };
  * // `u64`: the result is shaped as getAssetsByOwner's, so its supplies are bigint, as AssetList says
@@ -262,7 +262,9 @@ const stopped = (
  * const rpc = createDasRpc();
  * const assets = paginate<Asset, AssetList, GroupParams>(
  *   (params, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
- *   { style: "page", page: "page", limit: "limit", items: "items", skipped: "errors", echoedPage: "page" },
+ *   // How getAssetsByOwner pages, as its own walk reads it (`<operation>Pagination`, exported by the
+ *   // package of the operation; frozen: spread it to change a field).
+ *   getAssetsByOwnerPagination,
  *   { groupKey: "collection", groupValue: "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w", limit: 1000 },
  *   { operation: "getAssetsByGroup", maxPages: 100 },
  * );

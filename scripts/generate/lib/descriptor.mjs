@@ -246,3 +246,66 @@ export function u64ShapeFunction(area, names, example, operations, itemPaths, ta
       : `  return shapes[operation];\n}\n\n`)
   );
 }
+
+/** The export of paged operation `name`'s pagination descriptor, `getAssetsByOwnerPagination`. */
+export const paginationName = (name) => `${name}Pagination`;
+
+/** `value` as JS source, each object and list in it frozen (`/* @__PURE__ *\/`: unused, it is dropped). */
+const frozenSource = (value) =>
+  value && typeof value === "object"
+    ? `/* @__PURE__ */ Object.freeze(${
+        Array.isArray(value)
+          ? `[${value.map(frozenSource).join(", ")}]`
+          : `{ ${Object.entries(value)
+              .map(([key, v]) => `${isIdentifier(key) ? key : literal(key)}: ${frozenSource(v)}`)
+              .join(", ")} }`
+      })`
+    : literal(value);
+
+/**
+ * Each paged operation's pagination descriptor (the spec's `x-pagination`, as its descriptor's
+ * `pagination` holds it) as an export of its own, `<operation>Pagination`, for an operations.ts
+ * that imports core's `PaginationDescriptor` type: for core's `paginate`, walking a method the
+ * package does not cover that pages as one it does (DAS getAssetsByGroup as getAssetsByOwner),
+ * without copying nine fields from a README (user trial 57, F7). Frozen, deeply: a caller who
+ * changed a field of a shared export would change every other walk that imports it. A copy, as
+ * the u64 shapes are (u64ShapeConstants says why): the descriptors keep their own literal, so a
+ * bundle that imports none of these carries none. `operations`: [{ name, pagination, tags }]
+ * (`tags`: the operation's status tags, as its function has them); `walk`: the standalone page
+ * walk's name of an operation; `fetchPage`: the example's `fetchPage` source.
+ */
+export function paginationConstants(operations, walk, fetchPage) {
+  return operations
+    .map(({ name, pagination, tags = [] }) => {
+      const text = `How \`${name}\` pages, as its page walk (\`.all()\`, \`${walk(name)}\`) reads it: for \`paginate\` (exported here), to walk a method this package does not cover that pages as \`${name}\` does, and whose answer puts its items and next position where \`${name}\`'s does. Frozen: spread it into an object of your own to change a field. A bundle that does not import it carries none of it.`;
+      return (
+        `/**\n${wrapped(text)}${tags.map((tag) => ` * ${tag}\n`).join("")} *\n * @example\n * \`\`\`ts\n` +
+        ` * const walk = paginate(\n *   ${fetchPage},\n *   ${paginationName(name)},\n *   params,\n *   { operation: "myMethod" },\n * );\n` +
+        ` * for await (const item of walk) console.log(item);\n * \`\`\`\n */\n` +
+        frozenDeclaration(
+          `export const ${paginationName(name)}: Readonly<PaginationDescriptor> =`,
+          pagination,
+        )
+      );
+    })
+    .join("\n\n");
+}
+
+/**
+ * `head` and the frozen object `value`, one member a line, within 100 columns: the object on the
+ * line of `head` where it fits, else on the next, indented (a compression operation's name is long).
+ */
+function frozenDeclaration(head, value) {
+  const open = `${head} /* @__PURE__ */ Object.freeze({`;
+  const indent = open.length <= 100 ? "" : "  ";
+  const members = Object.entries(value).map(
+    ([key, v]) => `${indent}  ${isIdentifier(key) ? key : literal(key)}: ${frozenSource(v)}`,
+  );
+  return `${indent ? `${head}\n${indent}/* @__PURE__ */ Object.freeze({` : open}\n${members.join(",\n")}\n${indent}});`;
+}
+
+/** client.ts's re-export of the pagination descriptors (`names`: the paged operations). */
+export const paginationReexport = (names) =>
+  names.length
+    ? `export { ${names.map(paginationName).join(", ")} } from "./operations.js";\n\n`
+    : "";

@@ -300,10 +300,11 @@ export function packageBindings([main, http]) {
           rpcEncoding: "value",
           RpcMethodDescriptor: "type",
           OperationDescriptor: "type",
+          PaginationDescriptor: "type",
           U64Shape: "type",
           T: "both",
         }
-      : { OperationDescriptor: "type", U64Shape: "type", T: "both" },
+      : { OperationDescriptor: "type", PaginationDescriptor: "type", U64Shape: "type", T: "both" },
     ops,
     "an import from @chaindata/core",
   );
@@ -406,6 +407,10 @@ export function packageBindings([main, http]) {
       for (const scope of [ops, client]) {
         bind(`${o.name}U64Shape`, scope, "u64 shape", scope === client);
         if (o.paginated) bind(`${o.name}ItemU64Shape`, scope, "item's u64 shape", scope === client);
+        // (Its pagination descriptor, declared and re-exported alike: descriptor.mjs
+        // paginationConstants; user trial 57, F7.)
+        if (o.paginated)
+          bind(`${o.name}Pagination`, scope, "pagination descriptor", scope === client);
       }
     }
     const Name = pascal(o.name);

@@ -110,6 +110,14 @@ export function compressionU64Shape(
   return items[operation];
 }
 
+export {
+  getCompressedAccountsByOwnerPagination,
+  getCompressedTokenAccountsByOwnerPagination,
+  getCompressedTokenAccountsByDelegatePagination,
+  getCompressionSignaturesForAddressPagination,
+  getLatestCompressionSignaturesPagination
+} from "./operations.js";
+
 /**
  * List the compressed accounts owned by an address.
  *

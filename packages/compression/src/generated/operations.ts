@@ -8,6 +8,7 @@ import {
   vNullable,
   vObject,
   vString,
+  type PaginationDescriptor,
   type RpcMethodDescriptor,
   type U64Shape
 } from "@chaindata/core";
@@ -168,6 +169,146 @@ export const getLatestCompressionSignaturesU64Shape: undefined = undefined;
  * converts nothing).
  */
 export const getMultipleNewAddressProofsV2U64Shape: undefined = undefined;
+
+/**
+ * How `getCompressedAccountsByOwner` pages, as its page walk (`.all()`,
+ * `paginateGetCompressedAccountsByOwner`) reads it: for `paginate` (exported here), to walk a
+ * method this package does not cover that pages as `getCompressedAccountsByOwner` does, and whose
+ * answer puts its items and next position where `getCompressedAccountsByOwner`'s does. Frozen:
+ * spread it into an object of your own to change a field. A bundle that does not import it carries
+ * none of it.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   (params, answered) => rpc.call(myMethod, params, { onResponse: answered }),
+ *   getCompressedAccountsByOwnerPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getCompressedAccountsByOwnerPagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  });
+
+/**
+ * How `getCompressedTokenAccountsByOwner` pages, as its page walk (`.all()`,
+ * `paginateGetCompressedTokenAccountsByOwner`) reads it: for `paginate` (exported here), to walk a
+ * method this package does not cover that pages as `getCompressedTokenAccountsByOwner` does, and
+ * whose answer puts its items and next position where `getCompressedTokenAccountsByOwner`'s does.
+ * Frozen: spread it into an object of your own to change a field. A bundle that does not import it
+ * carries none of it.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   (params, answered) => rpc.call(myMethod, params, { onResponse: answered }),
+ *   getCompressedTokenAccountsByOwnerPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getCompressedTokenAccountsByOwnerPagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  });
+
+/**
+ * How `getCompressedTokenAccountsByDelegate` pages, as its page walk (`.all()`,
+ * `paginateGetCompressedTokenAccountsByDelegate`) reads it: for `paginate` (exported here), to walk
+ * a method this package does not cover that pages as `getCompressedTokenAccountsByDelegate` does,
+ * and whose answer puts its items and next position where `getCompressedTokenAccountsByDelegate`'s
+ * does. Frozen: spread it into an object of your own to change a field. A bundle that does not
+ * import it carries none of it.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   (params, answered) => rpc.call(myMethod, params, { onResponse: answered }),
+ *   getCompressedTokenAccountsByDelegatePagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getCompressedTokenAccountsByDelegatePagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  });
+
+/**
+ * How `getCompressionSignaturesForAddress` pages, as its page walk (`.all()`,
+ * `paginateGetCompressionSignaturesForAddress`) reads it: for `paginate` (exported here), to walk a
+ * method this package does not cover that pages as `getCompressionSignaturesForAddress` does, and
+ * whose answer puts its items and next position where `getCompressionSignaturesForAddress`'s does.
+ * Frozen: spread it into an object of your own to change a field. A bundle that does not import it
+ * carries none of it.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   (params, answered) => rpc.call(myMethod, params, { onResponse: answered }),
+ *   getCompressionSignaturesForAddressPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getCompressionSignaturesForAddressPagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  });
+
+/**
+ * How `getLatestCompressionSignatures` pages, as its page walk (`.all()`,
+ * `paginateGetLatestCompressionSignatures`) reads it: for `paginate` (exported here), to walk a
+ * method this package does not cover that pages as `getLatestCompressionSignatures` does, and whose
+ * answer puts its items and next position where `getLatestCompressionSignatures`'s does. Frozen:
+ * spread it into an object of your own to change a field. A bundle that does not import it carries
+ * none of it.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   (params, answered) => rpc.call(myMethod, params, { onResponse: answered }),
+ *   getLatestCompressionSignaturesPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getLatestCompressionSignaturesPagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor"
+  });
 
 export const getCompressedAccountsByOwner: RpcMethodDescriptor<
   never,

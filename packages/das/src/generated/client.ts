@@ -93,6 +93,12 @@ export function dasU64Shape(operation: keyof T.DasMethods, part?: "item"): U64Sh
   return items[operation];
 }
 
+export {
+  getAssetsByOwnerPagination,
+  getAssetsByAuthorityPagination,
+  getNftEditionsPagination
+} from "./operations.js";
+
 /**
  * Get one asset by its id.
  *

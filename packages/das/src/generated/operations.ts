@@ -11,6 +11,7 @@ import {
   vObject,
   vRenamed,
   vString,
+  type PaginationDescriptor,
   type RpcMethodDescriptor,
   type U64Shape
 } from "@chaindata/core";
@@ -126,6 +127,95 @@ export const getNftEditionsItemU64Shape: undefined = undefined;
  * ```
  */
 export const getNftEditionsU64Shape: U64Shape = { supply: 1, max_supply: 1 };
+
+/**
+ * How `getAssetsByOwner` pages, as its page walk (`.all()`, `paginateGetAssetsByOwner`) reads it:
+ * for `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getAssetsByOwner` does, and whose answer puts its items and next position where
+ * `getAssetsByOwner`'s does. Frozen: spread it into an object of your own to change a field. A
+ * bundle that does not import it carries none of it.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   (params, answered) => rpc.call(myMethod, params, { onResponse: answered }),
+ *   getAssetsByOwnerPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getAssetsByOwnerPagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "page",
+    page: "page",
+    limit: "limit",
+    items: "items",
+    skipped: "errors",
+    echoedPage: "page",
+    cursor: "cursor",
+    keyset: /* @__PURE__ */ Object.freeze(["before", "after", "cursor"]),
+    keysetWhen: /* @__PURE__ */ Object.freeze({ param: "sortBy.sortBy", equals: "id" })
+  });
+
+/**
+ * How `getAssetsByAuthority` pages, as its page walk (`.all()`, `paginateGetAssetsByAuthority`)
+ * reads it: for `paginate` (exported here), to walk a method this package does not cover that pages
+ * as `getAssetsByAuthority` does, and whose answer puts its items and next position where
+ * `getAssetsByAuthority`'s does. Frozen: spread it into an object of your own to change a field. A
+ * bundle that does not import it carries none of it.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   (params, answered) => rpc.call(myMethod, params, { onResponse: answered }),
+ *   getAssetsByAuthorityPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getAssetsByAuthorityPagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "page",
+    page: "page",
+    limit: "limit",
+    items: "items",
+    skipped: "errors",
+    echoedPage: "page",
+    cursor: "cursor",
+    keyset: /* @__PURE__ */ Object.freeze(["before", "after", "cursor"]),
+    keysetWhen: /* @__PURE__ */ Object.freeze({ param: "sortBy.sortBy", equals: "id" })
+  });
+
+/**
+ * How `getNftEditions` pages, as its page walk (`.all()`, `paginateGetNftEditions`) reads it: for
+ * `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getNftEditions` does, and whose answer puts its items and next position where `getNftEditions`'s
+ * does. Frozen: spread it into an object of your own to change a field. A bundle that does not
+ * import it carries none of it.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   (params, answered) => rpc.call(myMethod, params, { onResponse: answered }),
+ *   getNftEditionsPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getNftEditionsPagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "page",
+    page: "page",
+    limit: "limit",
+    items: "editions",
+    echoedPage: "page"
+  });
 
 export const getAsset: RpcMethodDescriptor<never, T.GetAssetParams, T.GetAssetResult> = {
   id: "getAsset",

@@ -128,6 +128,12 @@ export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U6
   return items[operation];
 }
 
+export {
+  getBalancesPagination,
+  getHistoryPagination,
+  getTransfersPagination
+} from "./operations.js";
+
 /**
  * Get a wallet's identity
  *

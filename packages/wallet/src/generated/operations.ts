@@ -10,6 +10,7 @@ import {
   vObject,
   vString,
   type OperationDescriptor,
+  type PaginationDescriptor,
   type U64Shape
 } from "@chaindata/core";
 import type * as T from "./types.js";
@@ -141,6 +142,93 @@ export const getTransfersU64Shape: U64Shape = { data: getTransfersItemU64Shape }
  * ```
  */
 export const getFundedByU64Shape: U64Shape = getTransfersItemU64Shape;
+
+/**
+ * How `getBalances` pages, as its page walk (`.all()`, `paginateGetBalances`) reads it: for
+ * `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getBalances` does, and whose answer puts its items and next position where `getBalances`'s does.
+ * Frozen: spread it into an object of your own to change a field. A bundle that does not import it
+ * carries none of it.
+ * @beta Routes and response formats may change.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   fetchPage,
+ *   getBalancesPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getBalancesPagination: Readonly<PaginationDescriptor> = /* @__PURE__ */ Object.freeze({
+  style: "page",
+  page: "page",
+  limit: "limit",
+  items: "balances",
+  hasMore: "pagination.hasMore",
+  echoedPage: "pagination.page",
+  echoedLimit: "pagination.limit"
+});
+
+/**
+ * How `getHistory` pages, as its page walk (`.all()`, `paginateGetHistory`) reads it: for
+ * `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getHistory` does, and whose answer puts its items and next position where `getHistory`'s does.
+ * Frozen: spread it into an object of your own to change a field. A bundle that does not import it
+ * carries none of it.
+ * @beta Routes and response formats may change.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   fetchPage,
+ *   getHistoryPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getHistoryPagination: Readonly<PaginationDescriptor> = /* @__PURE__ */ Object.freeze({
+  style: "cursor",
+  cursor: "before",
+  limit: "limit",
+  items: "data",
+  nextCursor: "pagination.nextCursor",
+  hasMore: "pagination.hasMore",
+  keyset: /* @__PURE__ */ Object.freeze(["after"])
+});
+
+/**
+ * How `getTransfers` pages, as its page walk (`.all()`, `paginateGetTransfers`) reads it: for
+ * `paginate` (exported here), to walk a method this package does not cover that pages as
+ * `getTransfers` does, and whose answer puts its items and next position where `getTransfers`'s
+ * does. Frozen: spread it into an object of your own to change a field. A bundle that does not
+ * import it carries none of it.
+ * @beta Routes and response formats may change.
+ *
+ * @example
+ * ```ts
+ * const walk = paginate(
+ *   fetchPage,
+ *   getTransfersPagination,
+ *   params,
+ *   { operation: "myMethod" },
+ * );
+ * for await (const item of walk) console.log(item);
+ * ```
+ */
+export const getTransfersPagination: Readonly<PaginationDescriptor> =
+  /* @__PURE__ */ Object.freeze({
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "data",
+    nextCursor: "pagination.nextCursor",
+    hasMore: "pagination.hasMore"
+  });
 
 export const getIdentity: OperationDescriptor<T.GetIdentityInput, T.GetIdentityResult> = {
   id: "getIdentity",

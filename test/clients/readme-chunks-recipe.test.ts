@@ -1,0 +1,79 @@
+// The generated READMEs' "More `<list>` than one call takes" recipe (user trial 57, F5: 1,500 ids
+// for getAssetBatch, refused, and no word on how to split them), run as written against a stub
+// fetch: the das block, with 1,500 ids in place of its empty list, sends two requests, of 1,000 and
+// 500 ids, and gives the 1,500 entries in request order. (test/types/readme.test.ts type-checks
+// every area README's blocks, the token-metadata and wallet recipes too.)
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+const readme = (area: string) => readFileSync(join(root, `packages/${area}/README.md`), "utf8");
+
+/** The ```ts block of `area`'s README under the heading that starts with `heading`. */
+function recipe(area: string, heading: string): string {
+  const text = readme(area);
+  const at = text.indexOf(`\n## ${heading}`);
+  expect(at, `packages/${area}/README.md has no "## ${heading}…" section`).toBeGreaterThan(-1);
+  return /```ts\n([\s\S]*?)```/.exec(text.slice(at))![1]!;
+}
+
+const ID = (n: number) => `${"1".repeat(28)}${String(n).padStart(4, "0").replace(/0/g, "A")}`;
+
+describe("README recipe: more items than one call takes", () => {
+  const dir = mkdtempSync(join(root, "test/clients/.chunks-"));
+  afterEach(() => vi.unstubAllGlobals());
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("das: 1,500 ids go out as two getAssetBatch calls of 1,000 and 500, the results in request order", async () => {
+    const block = recipe("das", "More `ids` than one call takes");
+    const placeholder = "= []; // as many as you have";
+    expect(block).toContain(placeholder);
+    const sent: number[] = [];
+    vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      expect(Array.isArray(body), "a batch: the recipe's client has no `batch`").toBe(false);
+      sent.push(body.params.ids.length);
+      const result = body.params.ids.map((id: string) => ({ id, interface: "V1_NFT" }));
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, result }), {
+        headers: { "content-type": "application/json" },
+      });
+    });
+    const ids = Array.from({ length: 1500 }, (_, i) => ID(i));
+    const source =
+      ts.transpileModule(block.replace(placeholder, "= (globalThis as any).chunkIds;"), {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      }).outputText + "\nexport { results };\n";
+    const file = join(dir, "das.mjs");
+    writeFileSync(file, source);
+    (globalThis as { chunkIds?: string[] }).chunkIds = ids;
+    process.env.CHAINDATA_API_KEY ??= "chunks-recipe-placeholder";
+    try {
+      const { results } = (await import(pathToFileURL(file).href)) as {
+        results: { id: string }[];
+      };
+      expect(sent).toEqual([1000, 500]);
+      expect(results.map((r) => r.id)).toEqual(ids);
+    } finally {
+      delete (globalThis as { chunkIds?: string[] }).chunkIds;
+    }
+  });
+
+  it("names the bound and the batcher's one request where the area batches; the REST areas' without it", () => {
+    expect(readme("das")).toContain(
+      "`getAssetBatch` takes at most 1,000 `ids` (more is a `ValidationError`, nothing sent: `params.ids: must have at most 1000 items (got 1001)`).",
+    );
+    expect(readme("das")).toContain(
+      "With `batch` on the client, calls made in the same tick go out as ONE HTTP request",
+    );
+    for (const [area, text] of [
+      ["wallet", "`getBatchIdentity` takes at most 100 `addresses`"],
+      ["token-metadata", "`getTokenMetadata` takes at most 100 `mintAccounts`"],
+    ] as const) {
+      expect(readme(area)).toContain(text);
+      expect(readme(area)).not.toContain("With `batch` on the client");
+    }
+  });
+});
