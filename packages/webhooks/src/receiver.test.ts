@@ -2821,6 +2821,72 @@ describe("toNodeHandler", () => {
     }
   });
 
+  it("ends the HTTP/2 answer to a request it read whole with END_STREAM, no RST_STREAM: the reset is for an unread upload only (review 79, F7)", async () => {
+    const h2 = createHttp2Server(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    await new Promise<void>((r) => h2.listen(0, "127.0.0.1", r));
+    // A client speaking frames itself: node:http2's client reports a stream ended by END_STREAM
+    // and one reset with NO_ERROR alike (rstCode 0).
+    const socket = connect((h2.address() as { port: number }).port, "127.0.0.1");
+    const frame = (type: number, flags: number, stream: number, payload: Uint8Array) => {
+      const head = Buffer.alloc(9);
+      head.writeUIntBE(payload.length, 0, 3);
+      [head[3], head[4]] = [type, flags];
+      head.writeUInt32BE(stream, 5);
+      return Buffer.concat([head, payload]);
+    };
+    // HPACK, literal names and values without Huffman coding, never indexed.
+    const field = (name: string, value: string) =>
+      Buffer.concat([
+        Buffer.from([0x10, name.length]),
+        Buffer.from(name),
+        Buffer.from([value.length]),
+        Buffer.from(value),
+      ]);
+    const body = Buffer.from(`[${enhanced(SIG_A)}]`);
+    const headers = Buffer.concat([
+      field(":method", "POST"),
+      field(":scheme", "http"),
+      field(":path", "/hook"),
+      field(":authority", "127.0.0.1"),
+      field("authorization", AUTH),
+    ]);
+    /** Each frame of stream 1 as "TYPE flags", until the stream is over. */
+    const frames: string[] = [];
+    const over = new Promise<void>((resolve, reject) => {
+      let buffered = Buffer.alloc(0);
+      socket.on("error", reject).on("close", () => resolve());
+      socket.on("data", (data: Buffer) => {
+        buffered = Buffer.concat([buffered, data]);
+        while (buffered.length >= 9 && buffered.length >= 9 + buffered.readUIntBE(0, 3)) {
+          const [length, type, flags] = [buffered.readUIntBE(0, 3), buffered[3]!, buffered[4]!];
+          if (type === 4 && !(flags & 1)) socket.write(frame(4, 1, 0, new Uint8Array())); // SETTINGS ack
+          if ((buffered.readUInt32BE(5) & 0x7fffffff) === 1) {
+            frames.push(`${["DATA", "HEADERS", "PRIORITY", "RST_STREAM"][type] ?? type} ${flags}`);
+            // END_STREAM (flag 1) on DATA or HEADERS, or a reset: nothing more on stream 1.
+            if (type === 3 || ((type === 0 || type === 1) && flags & 1)) resolve();
+          }
+          buffered = buffered.subarray(9 + length);
+        }
+      });
+    });
+    try {
+      socket.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+      socket.write(frame(4, 0, 0, new Uint8Array())); // SETTINGS
+      socket.write(frame(1, 4, 1, headers)); // HEADERS, END_HEADERS
+      socket.write(frame(0, 1, 1, body)); // DATA, END_STREAM: the whole request
+      await within(over, 2000, "stream 1's end");
+      // The answer's HEADERS (END_HEADERS, 4), its text, and END_STREAM (1) on the last DATA.
+      expect(frames[0]).toBe("HEADERS 4");
+      expect(frames.at(-1)).toBe("DATA 1");
+      expect(frames.filter((f) => f.startsWith("RST_STREAM"))).toEqual([]);
+    } finally {
+      socket.destroy();
+      await new Promise((r) => h2.close(r));
+    }
+  });
+
   it("ends an early answer's HTTP/2 stream once the answer is sent (RST_STREAM NO_ERROR): a sender still streaming gets the whole answer at once, not a stall", async () => {
     const handle = toNodeHandler(
       createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 64 * 1024 }),
