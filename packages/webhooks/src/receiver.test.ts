@@ -749,6 +749,66 @@ describe("createWebhookHandler", () => {
     }
   });
 
+  it("a delivery answered 500 while queued behind another of its signature never claims it or runs its event later, and each claim is released once", async () => {
+    // Review 79's ranges left createDedupe's `gone` and `claimed` flags to these mutants: a
+    // queued delivery that timed out then claimed the signature (and released it), or ran the
+    // event a second time; a claim released twice; a release of a claim never made.
+    const held = new Map<string, string>();
+    const claims: string[] = [];
+    const releases: string[] = [];
+    const store = {
+      has: (s: string) => held.has(s),
+      add: (s: string) => void held.set(s, "handled"),
+      claim(s: string, _ms: number, token: string) {
+        if (held.has(s)) return false;
+        held.set(s, token);
+        claims.push(token);
+        return true;
+      },
+      release(s: string, token: string) {
+        releases.push(token);
+        if (held.get(s) === token) held.delete(s);
+      },
+    };
+    let aStarted!: () => void;
+    const aRunning = new Promise<void>((r) => (aStarted = r));
+    let bStarted!: () => void;
+    const bRunning = new Promise<void>((r) => (bStarted = r));
+    let failA!: (error: Error) => void;
+    const runs: string[] = [];
+    const onError = vi.fn();
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: store,
+      handlerTimeoutMs: 100,
+      onError,
+      onEvent: async ({ signature }) => {
+        runs.push(signature);
+        if (signature === SIG_B) {
+          bStarted();
+          return aRunning; // (so the first delivery reaches SIG_A after the second took it)
+        }
+        aStarted();
+        return new Promise<void>((_, reject) => (failA = reject));
+      },
+    });
+    // The first delivery's time limit starts first; its SIG_A waits behind the second's.
+    const first = handle(post(`[${enhanced(SIG_B)},${enhanced(SIG_A)}]`));
+    await bRunning;
+    const second = handle(post(`[${enhanced(SIG_A)}]`));
+    expect((await first).status).toBe(500);
+    expect((await second).status).toBe(500);
+    // SIG_A's onEvent fails after both answers: its claim was released at the time limit already.
+    failA(new Error("failed late"));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs).toEqual([SIG_B, SIG_A]);
+    expect(claims).toHaveLength(2); // SIG_B by the first delivery, SIG_A by the second
+    expect(releases).toEqual([claims[1]]);
+    expect(held.has(SIG_A)).toBe(false);
+    expect(held.get(SIG_B)).toBe("handled");
+    expect(onError).toHaveBeenCalledTimes(2);
+  });
+
   it("runs onEvent once across handlers sharing a store with claim(): an atomic check and write, as Redis SET NX PX", async () => {
     // Two instances given the same delivery at once: with has() and add() alone, both saw the
     // signatures absent and ran every event (6 runs for 3 events).
@@ -2225,16 +2285,21 @@ describe("helpers", () => {
   });
 
   it("createMemorySignatureStore keeps memory bounded however many new signatures come", async () => {
-    const store = createMemorySignatureStore({ maxEntries: 10, ttlMs: Infinity });
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
-    gc();
-    const heap = process.memoryUsage().heapUsed;
-    for (let i = 0; i < 500_000; i++) void store.add(`s${i}`);
-    gc();
-    // (Kept, the forgotten ones would take about 16 MB: a string and a time each.)
-    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(2_000_000);
-    expect(["s499989", "s499990", "s499999"].map((s) => store.has(s))).toEqual([false, true, true]);
+    // (1,000 too: past 64 forgotten entries before half the list, the front was dropped only
+    // while they were at most 64, review 79's ranges; a store of 10 hid that.)
+    for (const maxEntries of [10, 1000]) {
+      const store = createMemorySignatureStore({ maxEntries, ttlMs: Infinity });
+      setFlagsFromString("--expose-gc");
+      const gc = runInNewContext("gc") as () => void;
+      gc();
+      const heap = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 500_000; i++) void store.add(`s${i}`);
+      gc();
+      // (Kept, the forgotten ones would take about 16 MB: a string and a time each.)
+      expect(process.memoryUsage().heapUsed - heap).toBeLessThan(2_000_000);
+      const [forgotten, oldest] = [`s${499_999 - maxEntries}`, `s${500_000 - maxEntries}`];
+      expect([forgotten, oldest, "s499999"].map((s) => store.has(s))).toEqual([false, true, true]);
+    }
   });
 
   it("createMemorySignatureStore also forgets a signature ttlMs after it was added (default 24 hours)", async () => {
@@ -2623,9 +2688,16 @@ describe("toNodeHandler", () => {
     expect(await post("/text", SIG_B)).toEqual([200, "ok"]);
     const [status, text] = await post("/json", SIG_A.replace("5h", "3h"));
     expect(status).toBe(500);
-    expect(text).toContain("already read by a body parser");
-    // The recipe sets a limit: body-parser's default (100kb) would refuse larger deliveries.
-    expect(text).toContain('express.raw({ type: "*/*", limit: "10mb" })');
+    // Whole: the way out for each framework (the recipe sets a limit: body-parser's default, 100kb,
+    // would refuse larger deliveries).
+    expect(text).toBe(
+      "delivery body: already read by a body parser that ran before this handler (express.json(), " +
+        "Fastify's content-type parsers, Next.js API routes' bodyParser; JSON.parse rounds u64 amounts). " +
+        "Express: mount the handler before it, or give it the raw body " +
+        '(express.raw({ type: "*/*", limit: "10mb" }), as large as maxBodyBytes). ' +
+        'Fastify: route it in a plugin that calls removeAllContentTypeParsers() and adds a "*" parser ' +
+        "that reads nothing. Next.js: export const config = { api: { bodyParser: false } }",
+    );
     // A wrong Authorization is answered 401 first: it learns nothing of the server's parsers.
     expect(await post("/json", SIG_A, "Bearer wrong")).toEqual([401, "unauthorized"]);
     expect(await post("/gcf", SIG_A.replace("5h", "2h"))).toEqual([200, "ok"]);
@@ -2817,6 +2889,72 @@ describe("toNodeHandler", () => {
       expect(seen).toEqual([SIG_A]);
     } finally {
       client.close();
+      await new Promise((r) => h2.close(r));
+    }
+  });
+
+  it("ends the HTTP/2 answer to a request it read whole with END_STREAM, no RST_STREAM: the reset is for an unread upload only (review 79, F7)", async () => {
+    const h2 = createHttp2Server(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    await new Promise<void>((r) => h2.listen(0, "127.0.0.1", r));
+    // A client speaking frames itself: node:http2's client reports a stream ended by END_STREAM
+    // and one reset with NO_ERROR alike (rstCode 0).
+    const socket = connect((h2.address() as { port: number }).port, "127.0.0.1");
+    const frame = (type: number, flags: number, stream: number, payload: Uint8Array) => {
+      const head = Buffer.alloc(9);
+      head.writeUIntBE(payload.length, 0, 3);
+      [head[3], head[4]] = [type, flags];
+      head.writeUInt32BE(stream, 5);
+      return Buffer.concat([head, payload]);
+    };
+    // HPACK, literal names and values without Huffman coding, never indexed.
+    const field = (name: string, value: string) =>
+      Buffer.concat([
+        Buffer.from([0x10, name.length]),
+        Buffer.from(name),
+        Buffer.from([value.length]),
+        Buffer.from(value),
+      ]);
+    const body = Buffer.from(`[${enhanced(SIG_A)}]`);
+    const headers = Buffer.concat([
+      field(":method", "POST"),
+      field(":scheme", "http"),
+      field(":path", "/hook"),
+      field(":authority", "127.0.0.1"),
+      field("authorization", AUTH),
+    ]);
+    /** Each frame of stream 1 as "TYPE flags", until the stream is over. */
+    const frames: string[] = [];
+    const over = new Promise<void>((resolve, reject) => {
+      let buffered = Buffer.alloc(0);
+      socket.on("error", reject).on("close", () => resolve());
+      socket.on("data", (data: Buffer) => {
+        buffered = Buffer.concat([buffered, data]);
+        while (buffered.length >= 9 && buffered.length >= 9 + buffered.readUIntBE(0, 3)) {
+          const [length, type, flags] = [buffered.readUIntBE(0, 3), buffered[3]!, buffered[4]!];
+          if (type === 4 && !(flags & 1)) socket.write(frame(4, 1, 0, new Uint8Array())); // SETTINGS ack
+          if ((buffered.readUInt32BE(5) & 0x7fffffff) === 1) {
+            frames.push(`${["DATA", "HEADERS", "PRIORITY", "RST_STREAM"][type] ?? type} ${flags}`);
+            // END_STREAM (flag 1) on DATA or HEADERS, or a reset: nothing more on stream 1.
+            if (type === 3 || ((type === 0 || type === 1) && flags & 1)) resolve();
+          }
+          buffered = buffered.subarray(9 + length);
+        }
+      });
+    });
+    try {
+      socket.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+      socket.write(frame(4, 0, 0, new Uint8Array())); // SETTINGS
+      socket.write(frame(1, 4, 1, headers)); // HEADERS, END_HEADERS
+      socket.write(frame(0, 1, 1, body)); // DATA, END_STREAM: the whole request
+      await within(over, 2000, "stream 1's end");
+      // The answer's HEADERS (END_HEADERS, 4), its text, and END_STREAM (1) on the last DATA.
+      expect(frames[0]).toBe("HEADERS 4");
+      expect(frames.at(-1)).toBe("DATA 1");
+      expect(frames.filter((f) => f.startsWith("RST_STREAM"))).toEqual([]);
+    } finally {
+      socket.destroy();
       await new Promise((r) => h2.close(r));
     }
   });
