@@ -7,8 +7,8 @@
 import { isRetryAfter, MAX_DELAY } from "./hooks.js";
 
 /**
- * What a scenario's `body` makes of the answer (user trial 57, F8): the broken answers a client
- * must survive, which a status or an error object cannot make. `truncated`: the first half of the
+ * What a scenario's `body` makes of the answer: the broken answers a client must survive, which a
+ * status or an error object cannot make. `truncated`: the first half of the
  * body, its `content-length` saying so (a body that ends cleanly but early); `reset`: the whole
  * body's `content-length`, half of it, then the connection closed; `html`: an HTML page in place
  * of the body (a proxy's, a captive portal's); `not-json`: a line of plain text in its place.
