@@ -311,18 +311,17 @@ function emitOperations({ area, doc, file, ops, source }) {
       )
     : undefined;
   // Each paged operation's pagination descriptor as an export of its own (user trial 57, F7).
-  const paged = ops.filter((op) => op.o["x-pagination"]);
-  const paginations = paged.length
-    ? paginationConstants(
-        paged.map((op) => ({
-          name: op.o.operationId,
-          pagination: commonDescriptorFields(doc, op.o).pagination,
-          tags: operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) }),
-        })),
-        (name) => `paginate${pascal(name)}`,
-        "fetchPage",
-      )
-    : undefined;
+  const paginations = paginationConstants(
+    ops
+      .filter((op) => op.o["x-pagination"])
+      .map((op) => ({
+        name: op.o.operationId,
+        pagination: commonDescriptorFields(doc, op.o).pagination,
+        tags: operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) }),
+      })),
+    (name) => `paginate${pascal(name)}`,
+    "fetchPage",
+  );
   const descriptors = ops.map((op) => {
     const d = {
       id: op.o.operationId,

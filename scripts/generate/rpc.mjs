@@ -275,18 +275,17 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
       )
     : undefined;
   // Each paged method's pagination descriptor as an export of its own (user trial 57, F7).
-  const paged = methods.filter((m) => m["x-pagination"]);
-  const paginations = paged.length
-    ? paginationConstants(
-        paged.map((m) => ({
-          name: m.name,
-          pagination: commonDescriptorFields(doc, m).pagination,
-          tags: operationStatusTags(m, { areaBeta: Boolean(doc.info["x-beta"]) }),
-        })),
-        (name) => `paginate${pascal(name)}`,
-        "(params, answered) => rpc.call(myMethod, params, { onResponse: answered })",
-      )
-    : undefined;
+  const paginations = paginationConstants(
+    methods
+      .filter((m) => m["x-pagination"])
+      .map((m) => ({
+        name: m.name,
+        pagination: commonDescriptorFields(doc, m).pagination,
+        tags: operationStatusTags(m, { areaBeta: Boolean(doc.info["x-beta"]) }),
+      })),
+    (name) => `paginate${pascal(name)}`,
+    "(params, answered) => rpc.call(myMethod, params, { onResponse: answered })",
+  );
   const descriptors = methods.map((m, i) => methodDescriptor(doc, file, m, checks, encodings[i]));
   for (const h of httpOps) {
     const d = { id: h.id, ...commonDescriptorFields(http.doc, h.o) };

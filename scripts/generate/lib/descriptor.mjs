@@ -272,9 +272,11 @@ const frozenSource = (value) =>
  * the u64 shapes are (u64ShapeConstants says why): the descriptors keep their own literal, so a
  * bundle that imports none of these carries none. `operations`: [{ name, pagination, tags }]
  * (`tags`: the operation's status tags, as its function has them); `walk`: the standalone page
- * walk's name of an operation; `fetchPage`: the example's `fetchPage` source.
+ * walk's name of an operation; `fetchPage`: the example's `fetchPage` source. Undefined for no
+ * paged operation.
  */
 export function paginationConstants(operations, walk, fetchPage) {
+  if (!operations.length) return undefined;
   return operations
     .map(({ name, pagination, tags = [] }) => {
       const text = `How \`${name}\` pages, as its page walk (\`.all()\`, \`${walk(name)}\`) reads it: for \`paginate\` (exported here), to walk a method this package does not cover that pages as \`${name}\` does, and whose answer puts its items and next position where \`${name}\`'s does. Frozen: spread it into an object of your own to change a field. A bundle that does not import it carries none of it.`;
