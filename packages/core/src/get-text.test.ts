@@ -4,6 +4,7 @@ import {
   AbortError,
   ConfigurationError,
   InternalServerError,
+  InvalidResponseError,
   TimeoutError,
   ValidationError,
 } from "./errors.js";
@@ -77,6 +78,38 @@ describe("getText (the sender's GET /ping)", () => {
     expect(error).toMatchObject({ status: 503, operation: "ping", body: "Service Unavailable" });
     // The operation's default (maxRetries: 0) wins over the client's maxRetries.
     expect(calls).toHaveLength(1);
+  });
+
+  // User trial 59, F1: a captive portal's or a proxy's login page answered with a 200 did not come
+  // from the host, so the keep-alive must not report it up (as every JSON call refuses such a page).
+  it("a 2xx HTML page rejects with InvalidResponseError (reason html, its title), not as the host's text", async () => {
+    const portal = `<!DOCTYPE html><html><head><title>Sign in to Hotel WiFi</title></head><body>Accept the terms</body></html>`;
+    for (const answer of [
+      () => new Response(portal, { headers: { "content-type": "text/html; charset=utf-8" } }),
+      () => text(`\n  ${portal}`), // mislabelled text/plain: the first character tells
+      () => new Response("Please log in", { headers: { "content-type": "text/html" } }),
+    ]) {
+      const { fetch, calls } = stubFetch(answer());
+      const onResponse = vi.fn();
+      const error = await getText({ fetch }, senderHost, "/ping", ping, {
+        onResponse,
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ reason: "html", status: 200, operation: "ping", attempts: 1 });
+      expect(calls).toHaveLength(1); // not retried, as a JSON call's 2xx page is not
+      expect(onResponse).not.toHaveBeenCalled();
+    }
+    const { fetch } = stubFetch(new Response(portal, { headers: { "content-type": "text/html" } }));
+    await expect(getText({ fetch }, senderHost, "/ping", ping)).rejects.toThrow(
+      'Invalid response (html) from ping, status 200: page titled "Sign in to Hotel WiFi"',
+    );
+  });
+
+  it("a 2xx text that is no page is the host's answer, as it came", async () => {
+    for (const body of ["ok", "", "  ok\n", "busy < 5 ms"]) {
+      const { fetch } = stubFetch(text(body));
+      await expect(getText({ fetch }, senderHost, "/ping", ping)).resolves.toBe(body);
+    }
   });
 
   it("a call's own maxRetries overrides the operation's default", async () => {

@@ -18,7 +18,8 @@ import type { Redactor } from "./redact.js";
 /**
  * GETs `path` on `host` with the client's `clientOptions` (base URL, fetch, headers, logger, rate
  * limiter) but without its `apiKey`, and resolves with the 2xx body as text (decoded as UTF-8,
- * not checked: it is the service's answer, and a redirect is already an error).
+ * not checked: it is the service's answer, and a redirect is already an error), unless that body
+ * is an HTML page, which no host of the service answers (an `InvalidResponseError`, reason `html`).
  *
  * On a key-optional host (the sender's, `keyOptional`) no key is sent at all: the generated
  * clients use it only there (the `plain-http` rule of scripts/generate/lib/refusals.mjs refuses
@@ -66,6 +67,12 @@ export async function getText(
   } catch (error) {
     throw ofOperation(error, operation.id);
   }
+  const text = decodeUtf8(exchange.bytes);
+  // A page is no host's text: a captive portal's or a proxy's login page answered with a 2xx, which
+  // a keep-alive must not report as the host up (user trial 59, F1). Refused as every JSON call
+  // refuses one (http.ts, decodeJson): by its content type or its first character, not retried.
+  if (text.trimStart()[0] == "<" || /html/i.test(exchange.response.headers.get("content-type")!))
+    throw http.invalid("html", exchange.response, text, operation.id, redactor);
   own.onResponse?.(http.described(exchange.response, redactor));
-  return decodeUtf8(exchange.bytes);
+  return text;
 }
