@@ -22,6 +22,13 @@ const FRAGMENTS: Record<string, string> = {
 
 const tsBlocks = (markdown: string) =>
   [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/**
+ * The ```js blocks that opt into checking as a JavaScript user's file does, `// @ts-check` on
+ * their first line: they type-check through JSDoc (checkJs) against the same declarations (user
+ * trial 59, F2). Other ```js blocks (a Jest config's CommonJS) are left as they are.
+ */
+const checkedJsBlocks = (markdown: string) =>
+  [...markdown.matchAll(/```js\n(\/\/ @ts-check\n[\s\S]*?)```/g)].map((m) => m[1]!);
 
 const packages = readdirSync(`${root}packages`)
   .filter((p) => existsSync(`${root}packages/${p}/README.md`))
@@ -35,6 +42,7 @@ const readmes = [
 ].map((file) => ({
   file,
   blocks: tsBlocks(readFileSync(`${root}${file}`, "utf8")),
+  jsBlocks: checkedJsBlocks(readFileSync(`${root}${file}`, "utf8")),
 }));
 
 /** The @example blocks of a generated client.ts, each with what it needs declared around it. */
@@ -82,20 +90,25 @@ const folderOf = (file: string) =>
 
 beforeAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  const write = (folder: string, modules: string[]) => {
+  const write = (folder: string, modules: string[], extension = "ts") => {
     mkdirSync(`${dir}/${folder}`, { recursive: true });
     modules.forEach((code, i) =>
-      writeFileSync(`${dir}/${folder}/block${i}.ts`, `${code}\nexport {};\n`),
+      writeFileSync(`${dir}/${folder}/block${i}.${extension}`, `${code}\nexport {};\n`),
     );
   };
-  for (const { file, blocks } of readmes) if (!(file in FRAGMENTS)) write(folderOf(file), blocks);
+  for (const { file, blocks, jsBlocks } of readmes)
+    if (!(file in FRAGMENTS)) {
+      write(folderOf(file), blocks);
+      write(`${folderOf(file)}-js`, jsBlocks, "js");
+    }
   for (const { pkg, modules } of examples) write(`examples-${pkg}`, modules);
   writeFileSync(
     `${dir}/tsconfig.json`,
     JSON.stringify({
       extends: "../../../tsconfig.base.json",
-      compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true },
-      include: ["**/*.ts"],
+      // (allowJs: the ```js blocks, checked as their `// @ts-check` asks.)
+      compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true, allowJs: true },
+      include: ["**/*.ts", "**/*.js"],
     }),
   ); // (as strict a consumer as there is)
   const output = tsc("-p", dir, "--pretty", "false");
@@ -113,6 +126,19 @@ describe("README ```ts blocks", () => {
     for (const { file, blocks } of generated) expect(blocks.length, file).toBeGreaterThan(0);
     for (const file of Object.keys(FRAGMENTS))
       expect(readmes.find((r) => r.file === file)?.blocks.length, file).toBeGreaterThan(0);
+  });
+
+  it("the core README has a ```js block checked as JavaScript (// @ts-check)", () => {
+    const core = readmes.find(({ file }) => file === "packages/core/README.md")!;
+    expect(core.jsBlocks.length).toBeGreaterThan(0);
+  });
+
+  it.each(
+    readmes
+      .filter(({ file, jsBlocks }) => jsBlocks.length && !(file in FRAGMENTS))
+      .map(({ file }) => file),
+  )("%s: its ```js blocks (// @ts-check) type-check", (file) => {
+    expect(errors.get(`${folderOf(file)}-js`) ?? []).toEqual([]);
   });
 
   it("tsc ran", () => {

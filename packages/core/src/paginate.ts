@@ -233,7 +233,9 @@ const stopped = (
  * stopped (after the first page). Either error, a call's or a break, gets `resumeFrom` (not
  * enumerable): the params of the page that failed, as a checkpoint's `next` gives them.
  *
- * @typeParam I - the items yielded
+ * @typeParam I - the items yielded: nothing passed infers them, so give them. A `.js` file (checkJs)
+ *   takes no type arguments: type the walk's variable with JSDoc, `@type {PageIterable<Item,
+ *   Result, Params>}`, or its items are `any`, with no error (core README, "From JavaScript")
  * @typeParam R - a page's result
  * @typeParam P - the params: of the first page, of each checkpoint's `next`
  * @typeParam F - the params `fetchPage` reads: `P` unless it is typed for its own
