@@ -95,7 +95,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger, \`onAttempt\` for metrics of every attempt${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
       bullet("Other ways to call", callsNote(area, kind, ops, client, doc)) +
       // (The subpath export of tool-schemas.mjs, decision 0020.)
-      `- **Tools for AI agents.** \`import { toolSchemas } from "@chaindata/${area}/tool-schemas"\` gives each operation as \`{ name, description, inputSchema }\`, its params as JSON Schema (2020-12), for MCP's \`tools/list\` or a model API's function calling; a module of its own, which the client does not load (@chaindata/core's README, "AI agents and MCP tools").\n` +
+      `- **Tools for AI agents.** \`import { toolSchemas } from "@chaindata/${area}/tool-schemas"\` gives an object keyed by operation name, each operation as \`{ name, description, inputSchema }\`, its params as JSON Schema (2020-12): \`Object.values(toolSchemas)\` is the list MCP's \`tools/list\` or a model API's function calling takes; a module of its own, which the client does not load (@chaindata/core's README, "AI agents and MCP tools").\n` +
       `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.${batchedErrorNote({ kind, doc })}\n` +
       // (No newline after the last item: each section below starts with its blank line.)
       `- **u64 values.** ${bigintNote({ kind, doc })}` +

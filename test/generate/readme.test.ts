@@ -198,6 +198,13 @@ describe("generated package README", () => {
     );
   });
 
+  it("says toolSchemas is an object keyed by operation name, not a list (user trial 59, F3: toolSchemas.map is not a function)", () => {
+    const text = readme(rest({}));
+    expect(text).toContain(
+      "`import { toolSchemas } from \"@chaindata/things/tool-schemas\"` gives an object keyed by operation name, each operation as `{ name, description, inputSchema }`, its params as JSON Schema (2020-12): `Object.values(toolSchemas)` is the list MCP's `tools/list` or a model API's function calling takes;",
+    );
+  });
+
   it("names a REST package's standalone functions, and the page walk of each paginated operation", () => {
     // (The first operation takes no params: its sample says so.)
     expect(readme(rest({}))).toContain(
