@@ -577,18 +577,20 @@ function endpointFactory({ area, Area, clientVar, doc, httpOps, methods }, endpo
       : "") +
     (httpOps.length
       ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +
-        `export interface ${Area}Rpc extends JsonRpcClient<${endpointName}> {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
+        `export interface ${Area}Rpc extends JsonRpcClient<${endpointName}> {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), the key behind a getter (not shown when logged or serialised): for its errors to mask it, not to send it. @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
       : `/**\n * The ${area} JSON-RPC endpoint that {@link create${Area}Rpc} makes, as the standalone functions take it${methods[0] ? `\n * (\`${methods[0].name}(rpc, params)\`)` : ""}: the type of a field or parameter that holds one. It is the\n * endpoint's type (${info["x-host"]} host, \`POST ${path}\`), not the area's: an endpoint made for another area\n * served there passes too; one of another host or path does not compile.${status}\n */\n` +
         `export type ${Area}Rpc = JsonRpcClient<${endpointName}>;\n\n`) +
     `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${path}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
     `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
     // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
     // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC
-    // calls, whose URL and headers are already resolved. Without the key: those calls send no
-    // key, and logging the endpoint would show it. Not enumerable either: a credential given in
-    // `headers` (a gateway's `Authorization`) would show when the endpoint is logged.
+    // calls, whose URL and headers are already resolved. The key only behind a getter: those
+    // calls send no key, and logging the endpoint would show it as a member; but their errors mask
+    // it, as the JSON-RPC calls' do, since the host has it from those (user trial 59, F4). Not
+    // enumerable either: a credential given in `headers` (a gateway's `Authorization`) would show
+    // when the endpoint is logged.
     (httpOps.length
-      ? `  return Object.defineProperty({ ...${make} }, "options", { value: { ...snapshotOptions(options), apiKey: undefined } }) as ${rpcType};\n}\n\n`
+      ? `  const rpc = { ...${make} };\n  const { apiKey, ...kept } = { ...snapshotOptions(options) };\n  return Object.defineProperty(rpc, "options", { value: Object.defineProperty(kept, "apiKey", { get: () => apiKey }) }) as ${rpcType};\n}\n\n`
       : `  return ${make};\n}\n\n`)
   );
 }

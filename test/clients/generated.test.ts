@@ -341,6 +341,46 @@ describe("JSON-RPC wire format", () => {
     ).toThrow(/^baseUrl: is not a client option/);
   });
 
+  // User trial 59, F4: ping sends no key, but the host has the client's from its sends, and may
+  // echo it; sendTransaction's errors masked it, ping's showed it.
+  it("sender: ping's errors mask the client's dedicated key, as sendTransaction's do (the client, the standalone endpoint, the sdk's area)", async () => {
+    const secret = "dedicated-s3cret-key";
+    const fetch = (async () =>
+      new Response(`busy for key ${secret}`, {
+        status: 503,
+        headers: { "content-type": "text/plain" },
+      })) as unknown as typeof globalThis.fetch;
+    const options = {
+      fetch,
+      apiKey: `${secret}\n`,
+      baseUrls: { sender: "https://fra-sender.example" },
+    };
+    const errors = await Promise.all(
+      [
+        () => createSenderClient(options).ping(),
+        () => ping(createSenderRpc(options)),
+        () =>
+          createChainDataClient({
+            fetch,
+            areas: { sender: { apiKey: secret } },
+            baseUrls: options.baseUrls,
+          }).sender.ping(),
+      ].map((call) =>
+        call().then(
+          () => new Error("resolved"),
+          (e: unknown) => e as Error,
+        ),
+      ),
+    );
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(SenderServerError);
+      expect(error.message).toBe("HTTP 503 from ping: busy for key ***");
+      expect(JSON.stringify(error)).not.toContain(secret);
+    }
+    // (Still not shown by the endpoint itself: the test above.)
+    expect(inspect(createSenderRpc(options), { depth: 10 })).not.toContain(secret);
+  });
+
   it("sender: ping is GET /ping on the client's sender host, sends no key (not even the dedicated one) and resolves with the text", async () => {
     const requests: Recorded[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -105,6 +105,33 @@ describe("getText (the sender's GET /ping)", () => {
     );
   });
 
+  // User trial 59, F4: the key is not sent with a ping, but the host has it from every send of the
+  // same client, and may echo it: it must be masked there as it is in sendTransaction's errors.
+  it("masks the client's own key in what an answer echoes (message, body, headers, log lines), though it does not send it", async () => {
+    vi.useFakeTimers();
+    const lines: string[] = [];
+    const log = (message: string, meta?: unknown) => lines.push(message, JSON.stringify(meta));
+    const echo = () =>
+      new Response(`busy for key ${KEY}`, {
+        status: 503,
+        headers: { "content-type": "text/plain", "x-echo": `key=${KEY}` },
+      });
+    const { fetch, calls } = stubFetch(echo(), echo());
+    const options = { fetch, apiKey: ` ${KEY}\n`, logger: { debug: log, info: log } };
+    const pending = getText(options, senderHost, "/ping", ping, { maxRetries: 1 }).catch(
+      (e: unknown) => e,
+    );
+    await vi.runAllTimersAsync();
+    const error = (await pending) as InternalServerError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(calls).toHaveLength(2);
+    expect(String(calls[0]!.url)).not.toContain(KEY); // still not sent
+    expect(error.message).toBe("HTTP 503 from ping: busy for key *** (2 attempts)");
+    for (const shown of [error.message, JSON.stringify(error), String(error.body), ...lines])
+      expect(shown).not.toContain(KEY);
+    expect(lines.join("\n")).toContain("busy for key ***");
+  });
+
   it("a 2xx text that is no page is the host's answer, as it came", async () => {
     for (const body of ["ok", "", "  ok\n", "busy < 5 ms"]) {
       const { fetch } = stubFetch(text(body));

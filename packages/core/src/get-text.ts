@@ -55,8 +55,14 @@ export async function getText(
     // client's, 60 s and 2 retries.)
     own = checkRequestOptions(options);
     http = createHttp({ ...clientOptions, apiKey: undefined }, host, true);
-    // (A credential in the call's own headers is masked in its errors as the key is.)
-    redactor = http.redactWith([], own.headers);
+    // (A credential in the call's own headers is masked in its errors as the key is.) The client's
+    // own key, not sent here, is masked too: the host has it from the client's other calls, and
+    // may echo it (user trial 59, F4). Trimmed, as the key those calls send is.
+    const key = clientOptions?.apiKey;
+    redactor = http.redactWith(
+      typeof key == "string" && key.trim() ? [key.trim()] : [],
+      own.headers,
+    );
     exchange = await http.send(
       http.baseUrl + path,
       { method: "GET", headers: { accept: "text/plain" } },

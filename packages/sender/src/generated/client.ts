@@ -36,7 +36,7 @@ export interface SenderClientOptions extends Omit<ClientOptions, "batch"> {
 
 /** The sender endpoint of {@link createSenderRpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (`ping`). */
 export interface SenderRpc extends JsonRpcClient<"sender /fast"> {
-  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */
+  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), the key behind a getter (not shown when logged or serialised): for its errors to mask it, not to send it. @internal */
   readonly options: SenderClientOptions | undefined;
 }
 
@@ -45,11 +45,13 @@ export interface SenderRpc extends JsonRpcClient<"sender /fast"> {
  * functions: `await sendTransaction(rpc, params)`. A bundle then carries only the methods it calls.
  */
 export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
-  return Object.defineProperty(
-    { ...createJsonRpcClient<"sender /fast">(unbatched(options, "sender"), senderHost, "/fast") },
-    "options",
-    { value: { ...snapshotOptions(options), apiKey: undefined } }
-  ) as SenderRpc;
+  const rpc = {
+    ...createJsonRpcClient<"sender /fast">(unbatched(options, "sender"), senderHost, "/fast")
+  };
+  const { apiKey, ...kept } = { ...snapshotOptions(options) };
+  return Object.defineProperty(rpc, "options", {
+    value: Object.defineProperty(kept, "apiKey", { get: () => apiKey })
+  }) as SenderRpc;
 }
 
 /**
