@@ -414,9 +414,13 @@ function boundedLists({ kind, doc }) {
     return s?.type === "array" && Number.isInteger(s.maxItems) ? s.maxItems : undefined;
   };
   const isArray = (schema) => deref(doc, schema)?.type === "array";
+  // (A method whose `params` is the list itself, `x-params: array` (compression's
+  // getMultipleNewAddressProofsV2), is called with the list and refused at `params`: `positional`.
+  // Other by-position methods have no list to chunk.)
   if (kind === "openrpc")
-    return (doc.methods ?? []).flatMap((m) =>
-      m["x-idempotent"] === false || m["x-params"] === "array" || m.paramStructure === "by-position"
+    return (doc.methods ?? []).flatMap((m) => {
+      const positional = m["x-params"] === "array";
+      return m["x-idempotent"] === false || (m.paramStructure === "by-position" && !positional)
         ? []
         : m.params
             .filter((p) => p.required && bounded(p.schema) !== undefined)
@@ -426,8 +430,9 @@ function boundedLists({ kind, doc }) {
               max: bounded(p.schema),
               array: isArray(m.result?.schema),
               ordered: inRequestOrder(m.result?.description),
-            })),
-    );
+              positional,
+            }));
+    });
   return operationsOf(doc).flatMap((op) => {
     if (op.o["x-idempotent"] === false || !op.body) return [];
     const body = deref(doc, op.body.schema);
@@ -456,29 +461,33 @@ const inRequestOrder = (text) => /\bin request order\b/i.test(text ?? "");
 function boundedListsSection({ area, kind, doc }, client, factory) {
   const lists = boundedLists({ kind, doc });
   if (!lists.length) return "";
-  const [{ id, name, max, array, ordered }, ...others] = lists;
+  const [{ id, name, max, array, ordered, positional }, ...others] = lists;
   const Op = pascal(id);
   const input = `${Op}${kind === "openrpc" ? "Params" : "Input"}`;
+  // The list as the call takes it, and its type: the params themselves where they are the list.
+  const [chunk, listType, path] = positional
+    ? [`${name}.slice(i, i + ${max})`, input, "params"]
+    : [`{ ${name}: ${name}.slice(i, i + ${max}) }`, `${input}[${literal(name)}]`, `params.${name}`];
   const many = max.toLocaleString("en-US");
   const each = (l) => `\`${l.id}\` at most ${l.max.toLocaleString("en-US")} \`${l.name}\``;
   const batches = takesBatcher({ kind, doc });
   return (
     `\n\n## More \`${name}\` than one call takes\n\n` +
-    `\`${id}\` takes at most ${many} \`${name}\` (more is a \`ValidationError\`, nothing sent: \`params.${name}: must have at most ${max} items (got ${max + 1})\`)${others.length ? `; so does ${others.map(each).join(", ")}` : ""}. For more, call it once per chunk of at most ${many}: one after another, as here, or a few chunks at a time with \`Promise.all\`.${array && ordered ? " Its entries come in request order, so the chunks' results, joined, line up with the list." : ""}` +
+    `\`${id}\` takes at most ${many} \`${name}\`${positional ? ", its params being the list itself" : ""} (more is a \`ValidationError\`, nothing sent: \`${path}: must have at most ${max} items (got ${max + 1})\`)${others.length ? `; so does ${others.map(each).join(", ")}` : ""}. For more, call it once per chunk of at most ${many}: one after another, as here, or a few chunks at a time with \`Promise.all\`.${array && ordered ? " Its entries come in request order, so the chunks' results, joined, line up with the list." : ""}` +
     (batches
       ? ` With \`batch\` on the client, calls made in the same tick go out as ONE HTTP request: chunks sent together (\`Promise.all\`) make one request of all their \`${name}\`, one body to answer. Send such chunks through a client without \`batch\`, or with \`batch: createBatcher({ maxSize: 1 })\`; awaited one after another, as here, each goes out alone either way.`
       : "") +
     "\n\n```ts\n" +
     `import { ${factory}, type ${input}, type ${Op}Result } from "@chaindata/${area}";\n\n` +
     `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });\n` +
-    `const ${name}: ${input}[${literal(name)}] = []; // as many as you have\n` +
+    `const ${name}: ${listType} = []; // as many as you have\n` +
     (array
       ? `const results: ${Op}Result = [];\n` +
         `for (let i = 0; i < ${name}.length; i += ${max})\n` +
-        `  results.push(...(await ${client}.${id}({ ${name}: ${name}.slice(i, i + ${max}) })));\n`
+        `  results.push(...(await ${client}.${id}(${chunk})));\n`
       : `const results: ${Op}Result[] = [];\n` +
         `for (let i = 0; i < ${name}.length; i += ${max})\n` +
-        `  results.push(await ${client}.${id}({ ${name}: ${name}.slice(i, i + ${max}) }));\n`) +
+        `  results.push(await ${client}.${id}(${chunk}));\n`) +
     "```"
   );
 }

@@ -691,10 +691,13 @@ describe("REST wire format", () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("refuses a webhook URL on localhost or a loopback address (the service wants a public HTTPS URL); in any letter case; a host that only starts with localhost is fine", async () => {
+  it("refuses a webhook URL that is not https:// or is on localhost or a loopback address (the service wants a public HTTPS URL); in any letter case; a host that only starts with localhost is fine", async () => {
     const { fetch, requests } = stub(webhookEcho);
     const webhooks = createWebhooksClient(options(fetch));
     for (const webhookURL of [
+      // The rule names the scheme first: a public http:// URL is refused for it alone (user
+      // trial 57, F11: the message named only localhost for it).
+      "http://x.example.com/hook",
       "https://localhost/hook",
       "https://localhost:3000/hook",
       "https://127.0.0.1:8443/hook",
@@ -719,7 +722,7 @@ describe("REST wire format", () => {
             path: "params.webhookURL",
             rule: "pattern",
             // (A URL is quoted without its query: a token is often there.)
-            message: `params.webhookURL: must be a public HTTPS URL, not localhost, 127.x.x.x or [::1] (got ${JSON.stringify(webhookURL.replace(/\?.*/, "?…"))})`,
+            message: `params.webhookURL: must be an https:// URL whose host is not localhost, 127.x.x.x or [::1] (got ${JSON.stringify(webhookURL.replace(/\?.*/, "?…"))})`,
           },
         ],
       });

@@ -1,7 +1,8 @@
 // The generated READMEs' "More `<list>` than one call takes" recipe (user trial 57, F5: 1,500 ids
 // for getAssetBatch, refused, and no word on how to split them), run as written against a stub
 // fetch: the das block, with 1,500 ids in place of its empty list, sends two requests, of 1,000 and
-// 500 ids, and gives the 1,500 entries in request order. (test/types/readme.test.ts type-checks
+// 500 ids, and gives the 1,500 entries in request order; the compression block, whose params are
+// the list itself, likewise. (test/types/readme.test.ts type-checks
 // every area README's blocks, the token-metadata and wallet recipes too.)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -58,6 +59,55 @@ describe("README recipe: more items than one call takes", () => {
       expect(results.map((r) => r.id)).toEqual(ids);
     } finally {
       delete (globalThis as { chunkIds?: string[] }).chunkIds;
+    }
+  });
+
+  it("compression: 1,500 addresses, the params themselves, go out as two getMultipleNewAddressProofsV2 calls of 1,000 and 500; the refusal quoted is the client's", async () => {
+    const block = recipe("compression", "More `addresses` than one call takes");
+    const placeholder = "= []; // as many as you have";
+    expect(block).toContain(placeholder);
+    const sent: number[] = [];
+    vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      expect(Array.isArray(body), "a batch: the recipe's client has no `batch`").toBe(false);
+      // (The JSON-RPC params are the list itself.)
+      expect(Array.isArray(body.params)).toBe(true);
+      sent.push(body.params.length);
+      const value = body.params.map(({ address }: { address: string }) => ({ address }));
+      return new Response(
+        JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { context: { slot: 1 }, value } }),
+        { headers: { "content-type": "application/json" } },
+      );
+    });
+    const TREE = "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2";
+    const addresses = Array.from({ length: 1500 }, (_, i) => ({ address: ID(i), tree: TREE }));
+    const source =
+      ts.transpileModule(block.replace(placeholder, "= (globalThis as any).chunkAddresses;"), {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      }).outputText + "\nexport { results, compression };\n";
+    const file = join(dir, "compression.mjs");
+    writeFileSync(file, source);
+    (globalThis as { chunkAddresses?: unknown[] }).chunkAddresses = addresses;
+    process.env.CHAINDATA_API_KEY ??= "chunks-recipe-placeholder";
+    try {
+      const { results, compression } = (await import(pathToFileURL(file).href)) as {
+        results: { value: { address: string }[] }[];
+        compression: { getMultipleNewAddressProofsV2(p: unknown): Promise<unknown> };
+      };
+      expect(sent).toEqual([1000, 500]);
+      expect(results.flatMap((r) => r.value.map((p) => p.address))).toEqual(
+        addresses.map((a) => a.address),
+      );
+      // The section quotes the refusal a list of 1,001 gets, nothing sent.
+      const refused = await compression
+        .getMultipleNewAddressProofsV2(addresses.slice(0, 1001))
+        .catch((e: Error) => e);
+      expect(sent).toEqual([1000, 500]);
+      expect(readme("compression")).toContain(
+        `(more is a \`ValidationError\`, nothing sent: \`${(refused as Error).message}\`)`,
+      );
+    } finally {
+      delete (globalThis as { chunkAddresses?: unknown[] }).chunkAddresses;
     }
   });
 

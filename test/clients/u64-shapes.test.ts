@@ -8,6 +8,12 @@ import { describe, expect, it } from "vitest";
 import { areas, HTTP_METHODS } from "../spec/documents.js";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+
+/** Whether `value` and every object inside it are frozen. */
+const deeplyFrozen = (value: unknown): boolean =>
+  !value ||
+  typeof value !== "object" ||
+  (Object.isFrozen(value) && Object.values(value).every(deeplyFrozen));
 const answer = (body: string) => async () =>
   new Response(body, { headers: { "content-type": "application/json" } });
 
@@ -134,6 +140,19 @@ describe("<operation>U64Shape and <operation>ItemU64Shape: the lookup's shapes, 
       }
     }
     expect(shapeExports.sort()).toEqual(expected.sort());
+    // Frozen to the last level, as the `<operation>Pagination` exports are (das-extras L2): one
+    // caller's change would change every other's revival.
+    for (const name of expected.slice(1))
+      expect(deeplyFrozen(pkg[name]), `${name} is not deeply frozen`).toBe(true);
+  });
+
+  it("a caller cannot change a shared shape (strict mode throws)", async () => {
+    const das = await import("@chaindata/das");
+    const shape = das.getAssetU64Shape as { token_info: { supply: number } };
+    expect(() => {
+      shape.token_info.supply = 0;
+    }).toThrow(TypeError);
+    expect(das.dasU64Shape("getAsset")).toMatchObject({ token_info: { supply: 1 } });
   });
 
   it("covers shapes that hold something: the DAS asset's, a page's and an item's", async () => {

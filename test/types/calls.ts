@@ -1549,6 +1549,10 @@ export function itemShapes(): void {
   const item: U64Shape = getAssetsByOwnerItemU64Shape;
   const none: undefined = getNftEditionsItemU64Shape;
   void [page, item, none];
+  // Readonly, as it is frozen (and as the `<operation>Pagination` exports are).
+  const object = getAssetsByOwnerU64Shape as Exclude<typeof getAssetsByOwnerU64Shape, number>;
+  // @ts-expect-error — a shared shape cannot be changed
+  object.items = 0;
   // @ts-expect-error — getAsset has no page walk, so no item shape
   void dasPackage.getAssetItemU64Shape;
 }

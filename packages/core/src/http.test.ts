@@ -610,7 +610,27 @@ describe("responses and typed errors", () => {
       expect(sent.error.message).toBe(
         `HTTP ${status} from getBalances: Unauthorized (check the API key: the sender host's own \`apiKey\`)`,
       );
-      for (const e of [error, sent.error]) expect(JSON.stringify(e) + e.stack).not.toContain(KEY);
+      // The local environment does not read the variable: only the option can be checked there
+      // (user trial 56, F6).
+      const local = await settle(
+        sendRequest(
+          createRestTransport(
+            {
+              apiKey: KEY,
+              fetch: stubFetch(jsonResponse({ error: "Unauthorized" }, { status })).fetch,
+              environment: "local",
+            },
+            walletHost,
+          ),
+          get(),
+          { operation: getBalances },
+        ),
+      );
+      expect(local.error.message).toBe(
+        `HTTP ${status} from getBalances: Unauthorized (check the API key: \`apiKey\`)`,
+      );
+      for (const e of [error, sent.error, local.error])
+        expect(JSON.stringify(e) + e.stack).not.toContain(KEY);
     },
   );
 

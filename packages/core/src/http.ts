@@ -443,20 +443,20 @@ const decodeJson = (
 };
 
 /**
- * The end of a 401's or 403's message (`""` for another status): where the key is set, the first
- * thing to check; never the key itself.
+ * The end of a 401's or 403's message: where the key is set, the first thing to check; never the
+ * key itself.
  * - The sender reads only its own client's key, never the variable: through the sdk that is
  *   `areas.sender.apiKey`, not the shared `apiKey`.
  * - A client that sends no key (`keyless`), whose own endpoint adds it, is told so: its page has
  *   no key or variable to check (user trial 31).
  * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
+ * - The local environment does not read the variable: only the option is named (user trial 56,
+ *   F6).
  */
-const keyHint = (status: number, host: Host, keyless?: boolean) =>
-  status === 401 || status === 403
-    ? keyless && !host.keyOptional
-      ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
-      : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
-    : "";
+const keyHint = (host: Host, keyless: boolean, local: boolean) =>
+  keyless && !host.keyOptional
+    ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
+    : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey`" + (local ? "" : " or " + API_KEY_ENV)})`;
 
 /**
  * The end of the message of a retryable answer thrown at once (`final`; `""` otherwise): why. No
@@ -469,21 +469,20 @@ const notRetriedNote = (final: boolean, spent: boolean, retryAfter?: number) =>
     : "";
 
 /**
- * The typed error of a non-2xx response to a call on `host` (`rest`: see createHttp); its body,
- * headers and message redacted. `keyless`: the call carried no key (its host given its own URL).
+ * The typed error of a non-2xx response to a call (`rest`: see createHttp); its body,
+ * headers and message redacted. `hint`: the end of a 401's or 403's message (keyHint).
  * With it, whether the answer may be retried (a retryable status, unless no wait helps or the wait
  * asked for is over the cap): decided here, once, from the status, the body and `retryAfter`,
  * never read back from the message, whose end may be the server's own text.
  */
 const apiError = (
-  host: Host,
   rest: boolean | undefined,
   response: Response,
   text: string,
   operation: string,
   redactor: Redactor,
-  retryAfter?: number,
-  keyless?: boolean,
+  retryAfter: number | undefined,
+  hint: string,
 ) => {
   // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
   // first 64 KiB of text: the error is logged and copied to every caller of a batch.
@@ -518,7 +517,7 @@ const apiError = (
           ? titleOf(detail)
           : ": " + quoteServer(detail.trim())
         : "") +
-      keyHint(status, host, keyless) +
+      (status === 401 || status === 403 ? hint : "") +
       notRetriedNote(final, spent, retryAfter),
     {
       ...describe(response, redactor),
@@ -576,6 +575,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // With its own base URL and no key, a host that requires one is called without it: a proxy on
   // the caller's server adds it (so a page never holds it), or the URL authenticates.
   const keyless = !key && config.baseUrls?.[host.name] != null;
+  const hint = keyHint(host, keyless, config.environment === "local");
   // (`apiKey: ""` or blanks is no key, for a proxy, and the variable is then not read: setting it
   // would not help. Read where there is no key: a string given was a blank one.)
   const blankKeyGiven = typeof options?.apiKey == "string";
@@ -715,14 +715,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           delay = parseRetryAfter(answer);
           let retryable: boolean;
           [error, retryable] = apiError(
-            host,
             rest,
             response,
             decodeUtf8(bytes),
             id,
             redactor,
             delay,
-            keyless,
+            hint,
           );
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says.

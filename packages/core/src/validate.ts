@@ -142,7 +142,7 @@ export const vAny: Check = () => {};
 /**
  * A string; `pattern` is unanchored unless it says `^…$`. `described`: what the pattern accepts, in
  * words (the spec's `x-pattern-description`), for a message a reader can act on where the pattern
- * itself is hard to read (`must be a public HTTPS URL, …`, not `must match ^[hH][tT]…`).
+ * itself is hard to read (`must be an https:// URL whose host …`, not `must match ^[hH][tT]…`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, described?: string): Check {

@@ -62,6 +62,32 @@ const statOf = (path) => {
   }
 };
 
+/** A `Host` header's name, lower case, without a port or a trailing dot; undefined if none. */
+const hostnameOf = (host) => {
+  try {
+    return new URL(`http://${host}`).hostname.toLowerCase().replace(/\.$/, "");
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Whether a request's `Host` names this machine: a loopback name (`localhost`, `*.localhost`),
+ * an IP address (a name can be re-pointed at this machine, an address cannot), or `own`, the host
+ * the server listens on; a request with no `Host` (HTTP/1.0) too. A page whose name was re-pointed
+ * at 127.0.0.1 (DNS rebinding) is same-origin with the server under that name: refused (review 74,
+ * F8), as the mock refuses it for its own endpoints.
+ */
+const thisMachine = (host, own) => {
+  if (host === undefined) return true;
+  const name = hostnameOf(host);
+  return (
+    !!name &&
+    (/^(?:(?:.+\.)?localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[\da-f:.]+\])$/.test(name) ||
+      name === hostnameOf(own))
+  );
+};
+
 /**
  * Serve the docs site.
  * @param {{ port?: number, host?: string, dir?: string, spec?: string, build?: boolean | "if-missing", localUrl?: string, log?: (msg: string) => void }} [opts]
@@ -107,6 +133,12 @@ export async function serveDocs({
       "Cache-Control": "no-cache",
       "Referrer-Policy": "no-referrer",
     };
+    if (!thisMachine(req.headers.host, host)) {
+      res.writeHead(403, { ...headers, "Content-Type": "text/plain; charset=utf-8" });
+      return res.end(
+        `Forbidden: the Host ${JSON.stringify(req.headers.host)} is not a name of this machine: open the docs at localhost or an IP address (a page under another name may have re-pointed that name here: DNS rebinding)`,
+      );
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { ...headers, Allow: "GET, HEAD", "Content-Type": "text/plain" });
       return res.end("Method Not Allowed");

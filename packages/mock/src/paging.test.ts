@@ -465,6 +465,40 @@ describe("followPaging: what a page answers", () => {
     expect(follow(das, { limit: 3 }, { cursor: "x" })).not.toHaveProperty("cursor");
   });
 
+  it("DAS without paging params: a cursor (the last asset's id) and no page echoed, as a keyset answer has none (review 72, F5)", () => {
+    // (getAssetsByOwner's x-pagination.)
+    const owner = pagingOf(
+      {
+        style: "page",
+        page: "page",
+        limit: "limit",
+        items: "items",
+        skipped: "errors",
+        echoedPage: "page",
+        cursor: "cursor",
+        keyset: ["before", "after", "cursor"],
+      },
+      {},
+      {},
+    )!;
+    const items = [{ id: "a" }, { id: "b" }];
+    const plain = follow(owner, { limit: 2 }, { page: 4, items, cursor: "x" });
+    expect(plain).not.toHaveProperty("page");
+    expect(plain.cursor).toBe("b");
+    // A page asked for is echoed, with no cursor.
+    expect(follow(owner, { page: 3, limit: 2 }, { page: 4, items, cursor: "x" })).toEqual({
+      page: 3,
+      items,
+    });
+    // getNftEditions (no cursor, no keyset): page-based whatever is sent, its page 1 echoed.
+    const editions = pagingOf(
+      { style: "page", page: "page", limit: "limit", items: "editions", echoedPage: "page" },
+      {},
+      {},
+    )!;
+    expect(follow(editions, { limit: 2 }, { page: 4, editions: [{}] }).page).toBe(1);
+  });
+
   it("DAS by keyset: the keysetWhen value without a page walks by cursor (a cursor of the mock's, no page)", () => {
     const keyset = pagingOf(
       {

@@ -153,7 +153,14 @@ export function followPaging(
 
   if (!walksByCursor(paging, asked)) {
     const page = whole(get(asked, paging.page)) ?? 1;
-    if (paging.echoedPage && has(out, paging.echoedPage)) out = set(out, paging.echoedPage, page);
+    // A request without paging params to a list that also walks by cursor (DAS: `cursor` among
+    // its keyset params) is answered a cursor, "returned when no pagination params given" (api
+    // facts 1c), and no page: `page` is "present for page-based requests" (AssetList), and MPX
+    // leaves it out there (review 72, F5). Other page lists (getNftEditions) echo page 1.
+    const byDefaultCursor =
+      get(asked, paging.page) === undefined && paging.keyset.includes(paging.cursor);
+    if (paging.echoedPage && has(out, paging.echoedPage))
+      out = set(out, paging.echoedPage, byDefaultCursor ? undefined : page);
     if (page > walk.walkPages && Array.isArray(get(out, paging.items))) {
       out = set(out, paging.items, []);
       fit();

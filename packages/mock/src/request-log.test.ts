@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { readHooks } from "./hooks.js";
 import { stringifyJson } from "./json.js";
+import type { Violation } from "./prism.js";
 import {
   beginEntry,
   createRequestLog,
@@ -136,6 +138,30 @@ describe("request log headers and query values", () => {
         prefer: "code=429, retry-after=1",
       },
     });
+  });
+});
+
+describe("a key sent inside a hook", () => {
+  it("is masked where the bad-hook violation quotes it: the answer's message, the log entry and its line (review 74, F8)", () => {
+    const KEY = "k3y-s3cret-0123456789abcdef";
+    const headers = { prefer: `code=404, api-key=${KEY}` };
+    const hooks = readHooks(headers, {});
+    expect("bad" in hooks && hooks.bad.message).toBe(
+      'Prefer: api-key=***: unknown preference "api-key" (the mock\'s are code, example, dynamic, seed, walk-pages, page-fill, delay, retry-after)',
+    );
+    // A violation that quotes a key some other way is masked in the log too.
+    const violations = [
+      (hooks as { bad: Violation }).bad,
+      { ...(hooks as { bad: Violation }).bad, message: `?__code=x&api-key=${KEY}: code must be…` },
+    ];
+    const recorded: Omit<RequestLogEntry, "seq">[] = [];
+    beginEntry(
+      { started: Date.now(), method: "POST", path: "/", query: {}, headers, text: undefined },
+      (entry) => recorded.push(entry),
+    )({ kind: "json-rpc", areas: ["das"], status: 422, violations, body: undefined });
+    expect(JSON.stringify(recorded[0])).not.toContain("s3cret");
+    expect(formatLogLine({ ...recorded[0]!, seq: 1 })).not.toContain("s3cret");
+    expect(formatLogLine({ ...recorded[0]!, seq: 1 })).toContain("api-key=***");
   });
 });
 

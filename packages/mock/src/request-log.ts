@@ -267,6 +267,11 @@ export function beginEntry(
     record({
       ...base,
       ...outcome,
+      // (A violation may quote what was sent, a key too, `Prefer: api-key=…`: masked as the
+      // headers are, review 74, F8.)
+      violations: violations
+        .slice(0, LOG_VIOLATIONS_MAX)
+        .map((v) => ({ ...v, message: redact(v.message) })),
       // (A body over the limits is not walked: its start is masked as text.)
       ...(text && (text.length > LOG_BODY_MAX || holdsMoreThan(outcome.body, LOG_BODY_VALUES))
         ? { body: maskTextBody(copyOf(text.slice(0, LOG_BODY_KEPT))), bodyCut: text.length }
@@ -276,10 +281,7 @@ export function beginEntry(
                 ? maskTextBody(outcome.body)
                 : maskBody(outcome.body),
           }),
-      ...(omitted > 0 && {
-        violations: violations.slice(0, LOG_VIOLATIONS_MAX),
-        violationsOmitted: omitted,
-      }),
+      ...(omitted > 0 && { violationsOmitted: omitted }),
       durationMs: Date.now() - started,
     });
   };

@@ -564,7 +564,7 @@ describe("editWebhook", () => {
       [{ txnStatus: "all" }, "params.webhookID: is required"],
       [
         { webhookID: ID, webhookURL: "https://localhost/hook" },
-        "params.webhookURL: must be a public",
+        "params.webhookURL: must be an https:// URL",
       ],
       [
         { webhookID: ID, txnStatus: "some" },
@@ -616,7 +616,7 @@ describe("editWebhook", () => {
 });
 
 describe("a stored setting that today's checks refuse", () => {
-  const HTTPS_RULE = "must be a public HTTPS URL, not localhost, 127.x.x.x or [::1]";
+  const HTTPS_RULE = "must be an https:// URL whose host is not localhost, 127.x.x.x or [::1]";
 
   it("is said to be the webhook's, with how to replace it; nothing is written", async () => {
     const legacy = "http://hooks.acme-wallet.io/solana";

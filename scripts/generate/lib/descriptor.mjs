@@ -77,7 +77,11 @@ export const u64ShapeName = (name, item = false) => `${name}${item ? "Item" : ""
 const shapeAt = (shape, path) =>
   path.split(".").reduce((s, key) => (typeof s === "object" ? s[key] : undefined), shape);
 
-/** `shape` as JS source, as `source` writes it, with the value at the keys `ref.path` the expression `ref.name`. */
+/**
+ * `shape` as JS source, as `source` writes it, with the value at the keys `ref.path` the expression
+ * `ref.name`; every object frozen, as the `<operation>Pagination` exports are (each freeze marked
+ * pure: a bundle that imports no shape still carries none).
+ */
 function shapeSource(shape, ref) {
   if (ref && !ref.path.length) return ref.name;
   if (typeof shape !== "object") return literal(shape);
@@ -85,7 +89,7 @@ function shapeSource(shape, ref) {
     ([key, value]) =>
       `${isIdentifier(key) ? key : literal(key)}: ${shapeSource(value, ref?.path[0] === key ? { path: ref.path.slice(1), name: ref.name } : undefined)}`,
   );
-  return `{ ${entries.join(", ")} }`;
+  return `/* @__PURE__ */ Object.freeze({ ${entries.join(", ")} })`;
 }
 
 /**
@@ -118,7 +122,13 @@ export function u64ShapeConstants(fn, operations, walk) {
     const first = written.get(code);
     if (!first) written.set(code, name);
     canonical.set(name, first ?? name);
-    return layout(`export const ${name}: U64Shape = ${first ?? code};`);
+    const head = `export const ${name}: Readonly<U64Shape> =`;
+    const laid = layout(`${head} ${first ?? code};`);
+    // (The frozen object on the next line, indented, where it does not start on the head's: a
+    // compression operation's name is long.)
+    return laid.split("\n")[0].length <= 100
+      ? laid
+      : `${head}\n  ${layout(`${first ?? code};`, 2).replace(/\n/g, "\n  ")}`;
   };
   const example = (name, text) => [
     "",
@@ -148,7 +158,7 @@ export function u64ShapeConstants(fn, operations, walk) {
                 ...tags,
               ]
             : [
-                `Where one item of \`${name}\`'s page walk (\`.all()\`, \`${walk(name)}\`), an element of \`${items}\`, holds u64 values (\`bigint\`) and floats (numbers, however large): for \`reviveU64\`, after the item, kept alone as JSON text (\`stringifyJson\`), is read back with \`parseJson\`. The shape \`${call}\` gives, alone: a bundle that imports it carries no other operation's.`,
+                `Where one item of \`${name}\`'s page walk (\`.all()\`, \`${walk(name)}\`), an element of \`${items}\`, holds u64 values (\`bigint\`) and floats (numbers, however large): for \`reviveU64\`, after the item, kept alone as JSON text (\`stringifyJson\`), is read back with \`parseJson\`. The shape \`${call}\` gives, alone: a bundle that imports it carries no other operation's. Frozen: spread it into an object of your own to change it.`,
                 ...tags,
                 ...example(item, "item"),
               ],
@@ -164,7 +174,7 @@ export function u64ShapeConstants(fn, operations, walk) {
               ...tags,
             ]
           : [
-              `Where the result of \`${name}\` holds u64 values (\`bigint\`) and floats (numbers, however large): for \`reviveU64\`, after the result, kept as JSON text (\`stringifyJson\`), is read back with \`parseJson\`. The shape \`${call}\` gives, alone: a bundle that imports it carries no other operation's.`,
+              `Where the result of \`${name}\` holds u64 values (\`bigint\`) and floats (numbers, however large): for \`reviveU64\`, after the result, kept as JSON text (\`stringifyJson\`), is read back with \`parseJson\`. The shape \`${call}\` gives, alone: a bundle that imports it carries no other operation's. Frozen: spread it into an object of your own to change it.`,
               ...tags,
               ...example(result, "cached"),
             ],

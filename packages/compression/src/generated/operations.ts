@@ -28,32 +28,35 @@ const DESCRIPTION_4 = "non-empty base58 text (no 0, O, I, l, +, / or =)";
  * and floats (numbers, however large): for `reviveU64`, after the item, kept alone as JSON text
  * (`stringifyJson`), is read back with `parseJson`. The shape
  * `compressionU64Shape("getCompressedAccountsByOwner", "item")` gives, alone: a bundle that imports
- * it carries no other operation's.
+ * it carries no other operation's. Frozen: spread it into an object of your own to change it.
  *
  * @example
  * ```ts
  * const item = reviveU64(parseJson(itemText), getCompressedAccountsByOwnerItemU64Shape);
  * ```
  */
-export const getCompressedAccountsByOwnerItemU64Shape: U64Shape = {
-  data: { discriminator: 1 },
-  lamports: 1
-};
+export const getCompressedAccountsByOwnerItemU64Shape: Readonly<U64Shape> =
+  /* @__PURE__ */ Object.freeze({
+    data: /* @__PURE__ */ Object.freeze({ discriminator: 1 }),
+    lamports: 1
+  });
 
 /**
  * Where the result of `getCompressedAccountsByOwner` holds u64 values (`bigint`) and floats
  * (numbers, however large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`),
  * is read back with `parseJson`. The shape `compressionU64Shape("getCompressedAccountsByOwner")`
- * gives, alone: a bundle that imports it carries no other operation's.
+ * gives, alone: a bundle that imports it carries no other operation's. Frozen: spread it into an
+ * object of your own to change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getCompressedAccountsByOwnerU64Shape);
  * ```
  */
-export const getCompressedAccountsByOwnerU64Shape: U64Shape = {
-  value: { items: getCompressedAccountsByOwnerItemU64Shape }
-};
+export const getCompressedAccountsByOwnerU64Shape: Readonly<U64Shape> =
+  /* @__PURE__ */ Object.freeze({
+    value: /* @__PURE__ */ Object.freeze({ items: getCompressedAccountsByOwnerItemU64Shape })
+  });
 
 /**
  * Where one item of `getCompressedTokenAccountsByOwner`'s page walk (`.all()`,
@@ -61,33 +64,39 @@ export const getCompressedAccountsByOwnerU64Shape: U64Shape = {
  * (`bigint`) and floats (numbers, however large): for `reviveU64`, after the item, kept alone as
  * JSON text (`stringifyJson`), is read back with `parseJson`. The shape
  * `compressionU64Shape("getCompressedTokenAccountsByOwner", "item")` gives, alone: a bundle that
- * imports it carries no other operation's.
+ * imports it carries no other operation's. Frozen: spread it into an object of your own to change
+ * it.
  *
  * @example
  * ```ts
  * const item = reviveU64(parseJson(itemText), getCompressedTokenAccountsByOwnerItemU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByOwnerItemU64Shape: U64Shape = {
-  account: { data: { discriminator: 1 }, lamports: 1 },
-  tokenData: { amount: 1 }
-};
+export const getCompressedTokenAccountsByOwnerItemU64Shape: Readonly<U64Shape> =
+  /* @__PURE__ */ Object.freeze({
+    account: /* @__PURE__ */ Object.freeze({
+      data: /* @__PURE__ */ Object.freeze({ discriminator: 1 }),
+      lamports: 1
+    }),
+    tokenData: /* @__PURE__ */ Object.freeze({ amount: 1 })
+  });
 
 /**
  * Where the result of `getCompressedTokenAccountsByOwner` holds u64 values (`bigint`) and floats
  * (numbers, however large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`),
  * is read back with `parseJson`. The shape
  * `compressionU64Shape("getCompressedTokenAccountsByOwner")` gives, alone: a bundle that imports it
- * carries no other operation's.
+ * carries no other operation's. Frozen: spread it into an object of your own to change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getCompressedTokenAccountsByOwnerU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByOwnerU64Shape: U64Shape = {
-  value: { items: getCompressedTokenAccountsByOwnerItemU64Shape }
-};
+export const getCompressedTokenAccountsByOwnerU64Shape: Readonly<U64Shape> =
+  /* @__PURE__ */ Object.freeze({
+    value: /* @__PURE__ */ Object.freeze({ items: getCompressedTokenAccountsByOwnerItemU64Shape })
+  });
 
 /**
  * Where one item of `getCompressedTokenAccountsByDelegate`'s page walk (`.all()`,
@@ -95,14 +104,15 @@ export const getCompressedTokenAccountsByOwnerU64Shape: U64Shape = {
  * (`bigint`) and floats (numbers, however large): for `reviveU64`, after the item, kept alone as
  * JSON text (`stringifyJson`), is read back with `parseJson`. The shape
  * `compressionU64Shape("getCompressedTokenAccountsByDelegate", "item")` gives, alone: a bundle that
- * imports it carries no other operation's.
+ * imports it carries no other operation's. Frozen: spread it into an object of your own to change
+ * it.
  *
  * @example
  * ```ts
  * const item = reviveU64(parseJson(itemText), getCompressedTokenAccountsByDelegateItemU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByDelegateItemU64Shape: U64Shape =
+export const getCompressedTokenAccountsByDelegateItemU64Shape: Readonly<U64Shape> =
   getCompressedTokenAccountsByOwnerItemU64Shape;
 
 /**
@@ -110,28 +120,30 @@ export const getCompressedTokenAccountsByDelegateItemU64Shape: U64Shape =
  * (numbers, however large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`),
  * is read back with `parseJson`. The shape
  * `compressionU64Shape("getCompressedTokenAccountsByDelegate")` gives, alone: a bundle that imports
- * it carries no other operation's.
+ * it carries no other operation's. Frozen: spread it into an object of your own to change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getCompressedTokenAccountsByDelegateU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByDelegateU64Shape: U64Shape =
+export const getCompressedTokenAccountsByDelegateU64Shape: Readonly<U64Shape> =
   getCompressedTokenAccountsByOwnerU64Shape;
 
 /**
  * Where the result of `getCompressedBalanceByOwner` holds u64 values (`bigint`) and floats
  * (numbers, however large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`),
  * is read back with `parseJson`. The shape `compressionU64Shape("getCompressedBalanceByOwner")`
- * gives, alone: a bundle that imports it carries no other operation's.
+ * gives, alone: a bundle that imports it carries no other operation's. Frozen: spread it into an
+ * object of your own to change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getCompressedBalanceByOwnerU64Shape);
  * ```
  */
-export const getCompressedBalanceByOwnerU64Shape: U64Shape = { value: 1 };
+export const getCompressedBalanceByOwnerU64Shape: Readonly<U64Shape> =
+  /* @__PURE__ */ Object.freeze({ value: 1 });
 
 /**
  * One item of `getCompressionSignaturesForAddress`'s page walk (`.all()`,

@@ -24,89 +24,96 @@ const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
  * Where the result of `getAsset` holds u64 values (`bigint`) and floats (numbers, however large):
  * for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `dasU64Shape("getAsset")` gives, alone: a bundle that imports it carries
- * no other operation's.
+ * no other operation's. Frozen: spread it into an object of your own to change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getAssetU64Shape);
  * ```
  */
-export const getAssetU64Shape: U64Shape = {
-  royalty: { percent: 0 },
-  uses: { remaining: 1, total: 1 },
-  supply: { print_max_supply: 1, print_current_supply: 1 },
-  token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0, total_price: 0 } }
-};
+export const getAssetU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+  royalty: /* @__PURE__ */ Object.freeze({ percent: 0 }),
+  uses: /* @__PURE__ */ Object.freeze({ remaining: 1, total: 1 }),
+  supply: /* @__PURE__ */ Object.freeze({ print_max_supply: 1, print_current_supply: 1 }),
+  token_info: /* @__PURE__ */ Object.freeze({
+    balance: 1,
+    supply: 1,
+    price_info: /* @__PURE__ */ Object.freeze({ price_per_token: 0, total_price: 0 })
+  })
+});
 
 /**
  * Where the result of `getAssetBatch` holds u64 values (`bigint`) and floats (numbers, however
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `dasU64Shape("getAssetBatch")` gives, alone: a bundle that imports it
- * carries no other operation's.
+ * carries no other operation's. Frozen: spread it into an object of your own to change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getAssetBatchU64Shape);
  * ```
  */
-export const getAssetBatchU64Shape: U64Shape = getAssetU64Shape;
+export const getAssetBatchU64Shape: Readonly<U64Shape> = getAssetU64Shape;
 
 /**
  * Where one item of `getAssetsByOwner`'s page walk (`.all()`, `paginateGetAssetsByOwner`), an
  * element of `items`, holds u64 values (`bigint`) and floats (numbers, however large): for
  * `reviveU64`, after the item, kept alone as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `dasU64Shape("getAssetsByOwner", "item")` gives, alone: a bundle that
- * imports it carries no other operation's.
+ * imports it carries no other operation's. Frozen: spread it into an object of your own to change
+ * it.
  *
  * @example
  * ```ts
  * const item = reviveU64(parseJson(itemText), getAssetsByOwnerItemU64Shape);
  * ```
  */
-export const getAssetsByOwnerItemU64Shape: U64Shape = getAssetU64Shape;
+export const getAssetsByOwnerItemU64Shape: Readonly<U64Shape> = getAssetU64Shape;
 
 /**
  * Where the result of `getAssetsByOwner` holds u64 values (`bigint`) and floats (numbers, however
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `dasU64Shape("getAssetsByOwner")` gives, alone: a bundle that imports it
- * carries no other operation's.
+ * carries no other operation's. Frozen: spread it into an object of your own to change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getAssetsByOwnerU64Shape);
  * ```
  */
-export const getAssetsByOwnerU64Shape: U64Shape = {
+export const getAssetsByOwnerU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
   items: getAssetU64Shape,
-  nativeBalance: { lamports: 1, price_per_sol: 0, total_price: 0 }
-};
+  nativeBalance: /* @__PURE__ */ Object.freeze({ lamports: 1, price_per_sol: 0, total_price: 0 })
+});
 
 /**
  * Where one item of `getAssetsByAuthority`'s page walk (`.all()`, `paginateGetAssetsByAuthority`),
  * an element of `items`, holds u64 values (`bigint`) and floats (numbers, however large): for
  * `reviveU64`, after the item, kept alone as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `dasU64Shape("getAssetsByAuthority", "item")` gives, alone: a bundle that
- * imports it carries no other operation's.
+ * imports it carries no other operation's. Frozen: spread it into an object of your own to change
+ * it.
  *
  * @example
  * ```ts
  * const item = reviveU64(parseJson(itemText), getAssetsByAuthorityItemU64Shape);
  * ```
  */
-export const getAssetsByAuthorityItemU64Shape: U64Shape = getAssetU64Shape;
+export const getAssetsByAuthorityItemU64Shape: Readonly<U64Shape> = getAssetU64Shape;
 
 /**
  * Where the result of `getAssetsByAuthority` holds u64 values (`bigint`) and floats (numbers,
  * however large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read
  * back with `parseJson`. The shape `dasU64Shape("getAssetsByAuthority")` gives, alone: a bundle
- * that imports it carries no other operation's.
+ * that imports it carries no other operation's. Frozen: spread it into an object of your own to
+ * change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getAssetsByAuthorityU64Shape);
  * ```
  */
-export const getAssetsByAuthorityU64Shape: U64Shape = getAssetsByOwnerU64Shape;
+export const getAssetsByAuthorityU64Shape: Readonly<U64Shape> = getAssetsByOwnerU64Shape;
 
 /**
  * One item of `getNftEditions`'s page walk (`.all()`, `paginateGetNftEditions`), an element of
@@ -119,14 +126,17 @@ export const getNftEditionsItemU64Shape: undefined = undefined;
  * Where the result of `getNftEditions` holds u64 values (`bigint`) and floats (numbers, however
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `dasU64Shape("getNftEditions")` gives, alone: a bundle that imports it
- * carries no other operation's.
+ * carries no other operation's. Frozen: spread it into an object of your own to change it.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), getNftEditionsU64Shape);
  * ```
  */
-export const getNftEditionsU64Shape: U64Shape = { supply: 1, max_supply: 1 };
+export const getNftEditionsU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+  supply: 1,
+  max_supply: 1
+});
 
 /**
  * How `getAssetsByOwner` pages, as its page walk (`.all()`, `paginateGetAssetsByOwner`) reads it:

@@ -18,7 +18,8 @@ const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
  * Where the result of `getTokenMetadata` holds u64 values (`bigint`) and floats (numbers, however
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `tokenMetadataU64Shape("getTokenMetadata")` gives, alone: a bundle that
- * imports it carries no other operation's.
+ * imports it carries no other operation's. Frozen: spread it into an object of your own to change
+ * it.
  * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
  *
  * @example
@@ -26,15 +27,25 @@ const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
  * const cached = reviveU64(parseJson(text), getTokenMetadataU64Shape);
  * ```
  */
-export const getTokenMetadataU64Shape: U64Shape = {
-  onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } },
-  onChainMetadata: {
-    metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } }
-  },
-  offChainMetadata: {
-    metadata: { attributes: { value: 0 }, properties: { creators: { share: 0 } } }
-  }
-};
+export const getTokenMetadataU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+  onChainAccountInfo: /* @__PURE__ */ Object.freeze({
+    accountInfo: /* @__PURE__ */ Object.freeze({ lamports: 1, rentEpoch: 1 })
+  }),
+  onChainMetadata: /* @__PURE__ */ Object.freeze({
+    metadata: /* @__PURE__ */ Object.freeze({
+      collectionDetails: /* @__PURE__ */ Object.freeze({ size: 1 }),
+      uses: /* @__PURE__ */ Object.freeze({ remaining: 1, total: 1 })
+    })
+  }),
+  offChainMetadata: /* @__PURE__ */ Object.freeze({
+    metadata: /* @__PURE__ */ Object.freeze({
+      attributes: /* @__PURE__ */ Object.freeze({ value: 0 }),
+      properties: /* @__PURE__ */ Object.freeze({
+        creators: /* @__PURE__ */ Object.freeze({ share: 0 })
+      })
+    })
+  })
+});
 
 export const getTokenMetadata: OperationDescriptor<
   T.GetTokenMetadataInput,

@@ -44,7 +44,7 @@ export const getBatchIdentityU64Shape: undefined = undefined;
  * `balances`, holds u64 values (`bigint`) and floats (numbers, however large): for `reviveU64`,
  * after the item, kept alone as JSON text (`stringifyJson`), is read back with `parseJson`. The
  * shape `walletU64Shape("getBalances", "item")` gives, alone: a bundle that imports it carries no
- * other operation's.
+ * other operation's. Frozen: spread it into an object of your own to change it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -52,13 +52,17 @@ export const getBatchIdentityU64Shape: undefined = undefined;
  * const item = reviveU64(parseJson(itemText), getBalancesItemU64Shape);
  * ```
  */
-export const getBalancesItemU64Shape: U64Shape = { balance: 0, pricePerToken: 0, usdValue: 0 };
+export const getBalancesItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+  balance: 0,
+  pricePerToken: 0,
+  usdValue: 0
+});
 
 /**
  * Where the result of `getBalances` holds u64 values (`bigint`) and floats (numbers, however
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `walletU64Shape("getBalances")` gives, alone: a bundle that imports it
- * carries no other operation's.
+ * carries no other operation's. Frozen: spread it into an object of your own to change it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -66,17 +70,17 @@ export const getBalancesItemU64Shape: U64Shape = { balance: 0, pricePerToken: 0,
  * const cached = reviveU64(parseJson(text), getBalancesU64Shape);
  * ```
  */
-export const getBalancesU64Shape: U64Shape = {
+export const getBalancesU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
   balances: getBalancesItemU64Shape,
   totalUsdValue: 0
-};
+});
 
 /**
  * Where one item of `getHistory`'s page walk (`.all()`, `paginateGetHistory`), an element of
  * `data`, holds u64 values (`bigint`) and floats (numbers, however large): for `reviveU64`, after
  * the item, kept alone as JSON text (`stringifyJson`), is read back with `parseJson`. The shape
  * `walletU64Shape("getHistory", "item")` gives, alone: a bundle that imports it carries no other
- * operation's.
+ * operation's. Frozen: spread it into an object of your own to change it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -84,13 +88,16 @@ export const getBalancesU64Shape: U64Shape = {
  * const item = reviveU64(parseJson(itemText), getHistoryItemU64Shape);
  * ```
  */
-export const getHistoryItemU64Shape: U64Shape = { fee: 0, balanceChanges: { amount: 0 } };
+export const getHistoryItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+  fee: 0,
+  balanceChanges: /* @__PURE__ */ Object.freeze({ amount: 0 })
+});
 
 /**
  * Where the result of `getHistory` holds u64 values (`bigint`) and floats (numbers, however large):
  * for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `walletU64Shape("getHistory")` gives, alone: a bundle that imports it
- * carries no other operation's.
+ * carries no other operation's. Frozen: spread it into an object of your own to change it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -98,14 +105,16 @@ export const getHistoryItemU64Shape: U64Shape = { fee: 0, balanceChanges: { amou
  * const cached = reviveU64(parseJson(text), getHistoryU64Shape);
  * ```
  */
-export const getHistoryU64Shape: U64Shape = { data: getHistoryItemU64Shape };
+export const getHistoryU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+  data: getHistoryItemU64Shape
+});
 
 /**
  * Where one item of `getTransfers`'s page walk (`.all()`, `paginateGetTransfers`), an element of
  * `data`, holds u64 values (`bigint`) and floats (numbers, however large): for `reviveU64`, after
  * the item, kept alone as JSON text (`stringifyJson`), is read back with `parseJson`. The shape
  * `walletU64Shape("getTransfers", "item")` gives, alone: a bundle that imports it carries no other
- * operation's.
+ * operation's. Frozen: spread it into an object of your own to change it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -113,13 +122,16 @@ export const getHistoryU64Shape: U64Shape = { data: getHistoryItemU64Shape };
  * const item = reviveU64(parseJson(itemText), getTransfersItemU64Shape);
  * ```
  */
-export const getTransfersItemU64Shape: U64Shape = { amount: 0, amountRaw: 1 };
+export const getTransfersItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+  amount: 0,
+  amountRaw: 1
+});
 
 /**
  * Where the result of `getTransfers` holds u64 values (`bigint`) and floats (numbers, however
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `walletU64Shape("getTransfers")` gives, alone: a bundle that imports it
- * carries no other operation's.
+ * carries no other operation's. Frozen: spread it into an object of your own to change it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -127,13 +139,15 @@ export const getTransfersItemU64Shape: U64Shape = { amount: 0, amountRaw: 1 };
  * const cached = reviveU64(parseJson(text), getTransfersU64Shape);
  * ```
  */
-export const getTransfersU64Shape: U64Shape = { data: getTransfersItemU64Shape };
+export const getTransfersU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+  data: getTransfersItemU64Shape
+});
 
 /**
  * Where the result of `getFundedBy` holds u64 values (`bigint`) and floats (numbers, however
  * large): for `reviveU64`, after the result, kept as JSON text (`stringifyJson`), is read back with
  * `parseJson`. The shape `walletU64Shape("getFundedBy")` gives, alone: a bundle that imports it
- * carries no other operation's.
+ * carries no other operation's. Frozen: spread it into an object of your own to change it.
  * @beta Routes and response formats may change.
  *
  * @example
@@ -141,7 +155,7 @@ export const getTransfersU64Shape: U64Shape = { data: getTransfersItemU64Shape }
  * const cached = reviveU64(parseJson(text), getFundedByU64Shape);
  * ```
  */
-export const getFundedByU64Shape: U64Shape = getTransfersItemU64Shape;
+export const getFundedByU64Shape: Readonly<U64Shape> = getTransfersItemU64Shape;
 
 /**
  * How `getBalances` pages, as its page walk (`.all()`, `paginateGetBalances`) reads it: for

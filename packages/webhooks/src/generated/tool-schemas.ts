@@ -10,7 +10,7 @@ import { deepFreeze } from "@chaindata/core";
 const webhookUrlSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. Must be a public HTTPS URL, not localhost, 127.x.x.x or [::1].",
+    "The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. Must be an https:// URL whose host is not localhost, 127.x.x.x or [::1].",
   format: "uri",
   pattern:
     "^[hH][tT][tT][pP][sS]://(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]|127\\.\\d+\\.\\d+\\.\\d+|\\[::1\\])(:\\d+)?([/?#]|$))"
