@@ -289,6 +289,12 @@ export function bundleArea(
         const [filePart, fragment = ""] = value.split("#");
         const targetFile = filePart ? resolve(dirname(file), filePart) : file;
         if (!filePart && targetFile === source) continue; // local ref of the area document
+        // (A misspelt path: said so, with the file it most likely meant, rather than "not allowed"
+        // for a folder typo or "cannot read" for a file's: user trial 58, F5.)
+        if (!existsSync(targetFile))
+          throw new SpecError(
+            `${where}: bad $ref "${value}": ${missingFile(specDir, targetFile, file, join(dirname(source), "_shared.yaml"))}`,
+          );
         const ref = localRefFor(targetFile, fragment, where);
         node.$ref = `#/components/${ref.section}/${ref.name}`;
         queue.push({ ...ref, file: targetFile, where, ref: value });
@@ -456,6 +462,35 @@ export function bundleArea(
 
   checkLocalRefs(ordered, origins, specDir);
   return ordered;
+}
+
+/**
+ * For a $ref to a file that is not there: that, and the file a $ref may reach (spec/schemas/*.yaml,
+ * the area folder's `_shared.yaml`) nearest the one written, as the $ref would write it.
+ */
+function missingFile(specDir, targetFile, fromFile, sharedFile) {
+  const schemasDir = join(specDir, "schemas");
+  const reachable = [
+    ...readdirSync(schemasDir)
+      .filter((name) => name.endsWith(".yaml"))
+      .map((name) => join(schemasDir, name)),
+    ...(existsSync(sharedFile) ? [sharedFile] : []),
+  ];
+  const wanted = specPath(specDir, targetFile);
+  const [best] = reachable
+    // (By the path, or by the file's name alone: `../common.yaml` from spec/schemas/ means ./common.yaml.)
+    .map((f) => ({
+      f,
+      d: Math.min(
+        editDistance(specPath(specDir, f), wanted),
+        editDistance(basename(f), basename(targetFile)),
+      ),
+    }))
+    .sort((x, y) => x.d - y.d);
+  if (!best || best.d > 3)
+    return `there is no ${wanted} (a $ref reaches spec/schemas/<domain>.yaml or the area folder's _shared.yaml)`;
+  const written = relative(dirname(fromFile), best.f);
+  return `there is no ${wanted}: did you mean "${written.startsWith(".") ? written : `./${written}`}" (${specPath(specDir, best.f)})?`;
 }
 
 /**

@@ -1540,7 +1540,14 @@ describe("docs build", () => {
     );
     const dasItem = notCovered.slice(0, notCovered.indexOf("The package still calls one"));
     const listed = [...dasItem.matchAll(/\b(?:get|search)\w+/g)].map((m) => m[0]);
-    expect(listed).toContain("getAssetsByGroup");
+    // helius-sdk's DAS methods that the spec copy still lacks stay listed, read from the spec rather
+    // than named here: a contributor who adds getAssetsByGroup to the spec for real keeps this test
+    // (user trial 58, F1: it asserted getAssetsByGroup, and failed on that spec edit).
+    const stillOutside = (HELIUS.das as string[]).filter(
+      (name) => !das.methods.some((m: any) => m.name === name),
+    );
+    expect(stillOutside.length).toBeGreaterThan(0);
+    expect(listed).toEqual(expect.arrayContaining(stillOutside));
     // (nor the descriptor the item shows as an example)
     expect(notCovered).not.toContain(added);
     expect(notCovered).toContain(`{ id: "${listed[0]}", idempotent: true }`);

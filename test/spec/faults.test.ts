@@ -50,7 +50,7 @@ describe("spec checks catch", () => {
       doc.methods[0].result.schema = { $ref: "../schemas/assets.yaml#/Asset" };
     });
     expect(() => bundleAll({ write: false, specDir })).toThrow(
-      /^spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema\/\$ref: bad \$ref "\.\.\/schemas\/assets\.yaml#\/Asset": cannot read spec\/schemas\/assets\.yaml$/,
+      /^spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema\/\$ref: bad \$ref "\.\.\/schemas\/assets\.yaml#\/Asset": there is no spec\/schemas\/assets\.yaml: did you mean "\.\.\/schemas\/asset\.yaml" \(spec\/schemas\/asset\.yaml\)\?$/,
     );
   });
 

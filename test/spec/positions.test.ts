@@ -313,7 +313,33 @@ describe("a bundling error leads with the YAML position", () => {
       'schema: { $ref: "../schemas/assets.yaml#/Asset" }',
     );
     expect(bundlingError(missing)).toBe(
-      `${positionOf(missing, "openrpc/das.yaml", '$ref: "../schemas/assets.yaml#/Asset"')}: #/methods/0/result/schema/$ref: bad $ref "../schemas/assets.yaml#/Asset": cannot read spec/schemas/assets.yaml`,
+      `${positionOf(missing, "openrpc/das.yaml", '$ref: "../schemas/assets.yaml#/Asset"')}: #/methods/0/result/schema/$ref: bad $ref "../schemas/assets.yaml#/Asset": there is no spec/schemas/assets.yaml: did you mean "../schemas/asset.yaml" (spec/schemas/asset.yaml)?`,
+    );
+    // A misspelt folder was "not allowed (only spec/schemas/* and _shared.yaml)", as if the file
+    // were one a $ref may not reach (user trial 58, F5); a file far from every one is said so.
+    const folder = textEditedCopy(
+      "schemas/asset.yaml",
+      '$ref: "./common.yaml#/Address"',
+      '$ref: "../common.yaml#/Address"',
+    );
+    expect(bundlingError(folder)).toBe(
+      `${positionOf(folder, "schemas/asset.yaml", '$ref: "../common.yaml#/Address"')}: #/Asset/properties/id/$ref: bad $ref "../common.yaml#/Address": there is no spec/common.yaml: did you mean "./common.yaml" (spec/schemas/common.yaml)?`,
+    );
+    const shared = textEditedCopy(
+      "openrpc/das.yaml",
+      '$ref: "./_shared.yaml#/components/errors/InvalidParams"',
+      '$ref: "./_shared.yml#/components/errors/InvalidParams"',
+    );
+    expect(bundlingError(shared)).toContain(
+      `bad $ref "./_shared.yml#/components/errors/InvalidParams": there is no spec/openrpc/_shared.yml: did you mean "./_shared.yaml" (spec/openrpc/_shared.yaml)?`,
+    );
+    const far = textEditedCopy(
+      "openrpc/das.yaml",
+      'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
+      'schema: { $ref: "../schemas/nft-things.yaml#/Asset" }',
+    );
+    expect(bundlingError(far)).toContain(
+      `bad $ref "../schemas/nft-things.yaml#/Asset": there is no spec/schemas/nft-things.yaml (a $ref reaches spec/schemas/<domain>.yaml or the area folder's _shared.yaml)`,
     );
   });
 });
