@@ -255,8 +255,8 @@ describe("generated (in memory)", () => {
     expect(oneLine(declaration(operations, `export const ${REQUIRED}:`))).toBe(
       `export const ${REQUIRED}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateParams, T.GetExampleFeeEstimateResult> = { id: "${REQUIRED}", params: ${hinted(`/* @__PURE__ */ vObject({ ${request} }, ["request"], false)`)}, idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
     );
-    expect(operations).toContain(
-      `\nexport const ${REQUIRED}U64Shape: U64Shape = { priorityFeeEstimate: 0 };\n`,
+    expect(oneLine(operations)).toContain(
+      `export const ${REQUIRED}U64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({ priorityFeeEstimate: 0 });`,
     );
     expect(oneLine(declaration(operations, `export const ${OPTIONAL}:`))).toBe(
       `export const ${OPTIONAL}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateOptionalParams, T.GetExampleFeeEstimateOptionalResult> = { id: "${OPTIONAL}", params: ${hinted(`/* @__PURE__ */ vObject({ ${request} }, [], false)`)}, idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
