@@ -104,7 +104,18 @@ export function checkU64Names(r) {
   const check = (name, schema, at, what) => {
     const says = u64Name(name);
     const type = says && plainNumberType(doc, schema, says.strict);
-    const digits = says?.strict && what === "property" && digitsWithoutFormat(doc, schema);
+    // (Any u64 name, not only a raw unit's: a string of digits is no decimal display value, the
+    // reason `strict` exists for numbers (user trial 58, F3). One kept a string on purpose says why
+    // in `x-u64-as-string`, as decision 0005's two do.)
+    const kept = schema?.["x-u64-as-string"];
+    if (kept !== undefined && (typeof kept !== "string" || !kept.trim())) {
+      findings.push(
+        `${area} ${at}: x-u64-as-string must be a non-empty string saying why this u64 stays a string (got ${JSON.stringify(kept)})`,
+      );
+      return;
+    }
+    const digits =
+      says && what === "property" && kept === undefined && digitsWithoutFormat(doc, schema);
     if (!type && !digits) return;
     // (A shared schema's field is one fix, however many operations use it: user trial 34, F13d.)
     const operations = reaching(at);
@@ -114,7 +125,7 @@ export function checkU64Names(r) {
         : "";
     if (digits) {
       findings.push(
-        `${area} ${at}: property ${name} is a string of decimal digits without format: uint64, but its name says it holds ${says.what}, a u64: add format: uint64 beside type: string, as spec/README.md "JSON Schema subset" says (the SDK then delivers an exact bigint, range-checked, as it does the wallet's amountRaw); as written it stays a string beside the bigint raw amounts of the other areas${used}`,
+        `${area} ${at}: property ${name} is a string of decimal digits without format: uint64, but its name says it holds ${says.what}, a u64: add format: uint64 beside type: string, as spec/README.md "JSON Schema subset" says (the SDK then delivers an exact bigint, range-checked, as it does the wallet's amountRaw), or, to keep it a string on purpose, say why in x-u64-as-string: "<reason>" (docs/decisions/0005); as written it stays a string beside the bigint u64s of the other areas${used}`,
       );
       return;
     }

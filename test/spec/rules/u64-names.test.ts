@@ -68,8 +68,9 @@ describe("spec rules", () => {
       "t #/paths/~1x/get/parameters/0: param minBalance is type: integer",
     ]);
     // A raw amount the service writes as digits is a u64 too: `format: uint64` beside the string
-    // (user trial 56, F5: the wallet's amountRaw was a string beside DAS's bigints). A `supply` or
-    // `amount` of digits (not a raw unit by name) and a param are left alone.
+    // (user trial 56, F5: the wallet's amountRaw was a string beside DAS's bigints), and so is a
+    // `supply` or `amount` of digits (user trial 58, F3: digits are no decimal display value), unless
+    // `x-u64-as-string` says why it stays a string. A param is left alone.
     const digits = { type: "string", pattern: "^[0-9]+$" };
     const text = components({
       Transfer: {
@@ -81,6 +82,8 @@ describe("spec rules", () => {
           marked: { ...digits, format: "uint64" },
           supply: digits,
           amount: digits,
+          keptSupply: { ...digits, "x-u64-as-string": "as Solana's own RPC types write it" },
+          badlyKeptAmount: { ...digits, "x-u64-as-string": "" },
           amountRawNote: { type: "string" },
           // nullable, in either form (review 80, F2: only `type: string` itself was read)
           lamportsOrNull: { ...digits, type: ["string", "null"] },
@@ -94,6 +97,9 @@ describe("spec rules", () => {
       "t #/components/schemas/Transfer/properties/amountRaw: property amountRaw is a string of decimal digits",
       "t #/components/schemas/Transfer/properties/rawAmount: property rawAmount is a string of decimal digits",
       "t #/components/schemas/Transfer/properties/lamports: property lamports is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/supply: property supply is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/amount: property amount is a string of decimal digits",
+      't #/components/schemas/Transfer/properties/badlyKeptAmount: x-u64-as-string must be a non-empty string saying why this u64 stays a string (got "")',
       "t #/components/schemas/Transfer/properties/lamportsOrNull: property lamportsOrNull is a string of decimal digits",
       "t #/components/schemas/Transfer/properties/rawAmountOrNull: property rawAmountOrNull is a string of decimal digits",
     ]);
