@@ -912,6 +912,16 @@ describe("redaction rules pinned by a second mutation run", () => {
     expect(isSecretName("accept", true)).toBe(false);
   });
 
+  it("credentialsIn and urlCredentialsIn read strings (and numbers of 8 digits or more) only", () => {
+    // (`typeof value === "number"` made true took a bigint or a Date over 9999999 as a credential;
+    // `typeof value == "string"` made true read a URL object's text: neither is ever sent, a
+    // refusal names only their type, `must be string (got URL)`.)
+    expect(credentialsIn({ authHeader: 123456789n, authorization: new Date(1e12) })).toEqual([]);
+    expect(urlCredentialsIn({ webhookURL: new URL("https://user1234:pass5678word@h/x") })).toEqual(
+      [],
+    );
+  });
+
   it("scrub keeps what is no string, number or container as it is, and cuts nesting past 100 levels", () => {
     // (`value && typeof value === "object"` made `value && true`: `true` became `{}`.)
     expect(scrub({ ok: true, none: null, list: [false] }, createRedactor("k-123456789"))).toEqual({
