@@ -623,3 +623,59 @@ describe("integers too long to be any u64 (review 70, F2)", () => {
     expect(ms).toBeLessThan(1500); // (CPU time; BigInt() of it: 3 s)
   });
 });
+
+// Mutation testing of json.ts (stryker-core): each test names the surviving mutants it kills.
+describe("json.ts rules pinned by a mutation run", () => {
+  it("reviveU64 maps a list at an i64 (2) leaf element-wise as i64 values, not as floats", () => {
+    // (`shape > 2` made `>= 2`: a list's elements at shape 2 were given shape 0, and stayed numbers.)
+    expect(reviveU64({ a: [5, "-6"] }, { a: 2 })).toEqual({ a: [5n, -6n] });
+  });
+
+  it("reviveU64 gives its check only the values the shape marks, each with its path", () => {
+    // (`inner !== undefined` made true: the check was given every member, `result.b` too.)
+    const paths: string[] = [];
+    reviveU64({ a: 1, b: { c: "2" }, d: [3] }, { a: 1, d: 3 }, "result", (_value, _shape, path) =>
+      paths.push(path),
+    );
+    expect(paths).toEqual(["result", "result.a", "result.d", "result.d[0]"]);
+  });
+
+  it("reviveU64 writes back only what it converts: a frozen value with nothing to convert is returned as it is", () => {
+    // (`converted !== old` made true: every member was written back, which throws on a frozen one.)
+    const value = Object.freeze({ a: 1, b: 2n, c: "x" });
+    expect(reviveU64(value, { b: 1, c: 0 })).toBe(value);
+  });
+
+  it("looksTruncated: a quote after an even run of backslashes closes its string, and a second document may be cut", () => {
+    // (closingQuote's `from--` made `from++`: every quote after a backslash read as escaped.)
+    expect(looksTruncated('{"a":"x\\\\"}')).toBe(false);
+    expect(looksTruncated('{"a":"x\\\\\\"}')).toBe(true);
+    // (`--depth < 0` made `<= 0`: the first document's close ended the reading, not cut.)
+    expect(looksTruncated('{"a":1}{"b":2')).toBe(true);
+  });
+
+  it("stringifyJson throws a value's own error (no TypeError) at once, without a second try", () => {
+    // (`!(error instanceof TypeError)` made false: the replacer pass called toJSON again.)
+    let calls = 0;
+    const value = {
+      toJSON() {
+        calls++;
+        throw new RangeError("not writable");
+      },
+    };
+    expect(() => stringifyJson(value)).toThrow(RangeError);
+    expect(calls).toBe(1);
+  });
+
+  it("parseJson skips a string too long for its regex (millions of escapes) with closingQuote, and tags the integer after it", () => {
+    // (The regex's catch branch emptied, or its `closingQuote(…) + 1 || text.length` mutated: no
+    // test of this file reached it; test/faults/hostile.test.ts does, through the build.)
+    const escapes = "\\\\".repeat(4_000_000);
+    const value = parseJson(`{"s":"${escapes}","n":12345678901234567890}`) as {
+      s: string;
+      n: bigint;
+    };
+    expect(value.n).toBe(12345678901234567890n);
+    expect(value.s.length).toBe(4_000_000);
+  });
+});

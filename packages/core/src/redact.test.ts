@@ -10,7 +10,14 @@ import {
 } from "./test-support/testing.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { stringifyJson } from "./json.js";
-import { createRedactor, credentialsIn, redact, scrub, urlCredentialsIn } from "./redact.js";
+import {
+  createRedactor,
+  credentialsIn,
+  isSecretName,
+  redact,
+  scrub,
+  urlCredentialsIn,
+} from "./redact.js";
 import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
 import { createRestTransport } from "./rest.js";
 import { getText } from "./get-text.js";
@@ -824,6 +831,116 @@ describe("redaction rules that no other test pins", () => {
       secret1: 1,
       "***-x": 2,
     });
+  });
+});
+
+// Mutation testing of redact.ts (stryker-core): each test names the surviving mutants it kills.
+describe("redaction rules pinned by a second mutation run", () => {
+  it("masks a credential-named value that is no quoted string in text: a number, a value after a quoted name", () => {
+    // (HEADER's `["']?` after the name made `[^"']?`: a quote there no longer matched, so these
+    // values, which QUOTED does not take, leaked.)
+    // (A bare value's comma may be part of it: it goes too.)
+    expect(redact('{"x-api-key":12345678,"ok":true}')).toBe('{"x-api-key":***"ok":true}');
+    expect(redact('{"authHeader":12345678}')).toBe('{"authHeader":***}');
+    expect(redact('"authorization": Bearer s3cret-token')).toBe('"authorization": Bearer ***');
+  });
+
+  it("masks only the key's own forms: a `+`, a backslash before the key and other words stay", () => {
+    const x = createRedactor(undefined, ["x"]);
+    // (A `+` is a space's form only: `char === " "` made `true` masked every `+` standing alone.)
+    expect(x("1 + 2 = 3")).toBe("1 + 2 = 3");
+    // (`\\` + the character is a form of `"`, `\` and `/` only: made for every character, the
+    // backslash before the key went with it.)
+    expect(redact("C:\\keys\\abcdefghij", "abcdefghij")).toBe("C:\\keys\\***");
+    // (Each `[]` of anyForm's optional forms, and the `secrets` default, made a list holding
+    // Stryker's placeholder text: that text was masked as a form of every character or a secret.)
+    expect(x("Stryker was here")).toBe("Stryker was here");
+    // (A short JSON escape is a control character's form only: `short >= 0` made true wrote
+    // `\\` + "bfnrt"[-1], a form `\undefined` of every character.)
+    expect(x("\\undefined")).toBe("\\undefined");
+    expect(redact("Stryker was here", "the-api-key-1234")).toBe("Stryker was here");
+  });
+
+  it("ends the rest of a long secret at a tab as at a space, when the secret holds none there", () => {
+    // (The rest's space stop is `\s`: written as a space only (`stop == " "` made false, or its
+    // `"\\s"` made ""), a tab was eaten with the words after it.)
+    // (Lower case: a long secret's upper-case letters make its pattern slow to compile.)
+    const word = (n: number) =>
+      Array.from({ length: n }, (_, i) => "abcdefg0123x"[(i * 5) % 12]).join("");
+    const plain = `Bearer ${word(700)}`;
+    expect(createRedactor(undefined, [plain])(`bad ${plain}\twas rejected`)).toBe(
+      "bad ***\twas rejected",
+    );
+    expect(createRedactor(undefined, [plain])(`bad ${plain.slice(0, 100)}…\twas rejected`)).toBe(
+      "bad ***\twas rejected",
+    );
+  });
+
+  it("matches a long secret's first 512 characters, then the rest of its word, and one of 512 exactly", () => {
+    const word = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => "abcdefg0123x"[(i * 5 + from) % 12]).join("");
+    // A space at 107, none past 512: echoed cut at 650, the whole secret's pattern (its first 512
+    // characters, then to a space) takes it, and the message after it stays. (Its characters all
+    // matched one by one, `points.slice(0, 512)` made `points`, only the piece's pattern took it,
+    // whose rest does not stop at a space: ` was rejected` went too.)
+    const secret = `Custom ${word(100, 1)} ${word(600, 2)}`;
+    expect(createRedactor(undefined, [secret])(`bad ${secret.slice(0, 650)}… was rejected`)).toBe(
+      "bad *** was rejected",
+    );
+    // A secret of 512 characters exactly is matched whole and no further (`points.length > from`
+    // made `>=` took the text after it to the next space).
+    const exact = word(512, 3);
+    expect(createRedactor(undefined, [exact])(`bad ${exact}tail was rejected`)).toBe(
+      "bad ***tail was rejected",
+    );
+  });
+
+  it("masks a credential-shaped text too large for the regex engine whole, never unredacted", () => {
+    // (The catch's `return MASK` emptied: the text went out as it came, credential and all.)
+    const words = `Authorization: Custom ${"a1 ".repeat(2_700_000)}`;
+    expect(redact(words)).toBe("***");
+  });
+
+  it("isSecretName: credential names, and with `header` also credential-like header names", () => {
+    // (Each part of `SECRET_NAME.test(name) || (!!header && SECRET_HEADER.test(name))` mutated,
+    // and the function made `() => undefined`: core's own tests never called it; the mock's
+    // request log does, through the build.)
+    expect(isSecretName("authHeader")).toBe(true);
+    expect(isSecretName("X-Api-Key", true)).toBe(true);
+    expect(isSecretName("x-auth-token")).toBe(false);
+    expect(isSecretName("x-auth-token", true)).toBe(true);
+    expect(isSecretName("accept", true)).toBe(false);
+  });
+
+  it("credentialsIn and urlCredentialsIn read strings (and numbers of 8 digits or more) only", () => {
+    // (`typeof value === "number"` made true took a bigint or a Date over 9999999 as a credential;
+    // `typeof value == "string"` made true read a URL object's text: neither is ever sent, a
+    // refusal names only their type, `must be string (got URL)`.)
+    expect(credentialsIn({ authHeader: 123456789n, authorization: new Date(1e12) })).toEqual([]);
+    expect(urlCredentialsIn({ webhookURL: new URL("https://user1234:pass5678word@h/x") })).toEqual(
+      [],
+    );
+  });
+
+  it("scrub keeps what is no string, number or container as it is, and cuts nesting past 100 levels", () => {
+    // (`value && typeof value === "object"` made `value && true`: `true` became `{}`.)
+    expect(scrub({ ok: true, none: null, list: [false] }, createRedactor("k-123456789"))).toEqual({
+      ok: true,
+      none: null,
+      list: [false],
+    });
+    // A value inside 99 containers is kept, one inside 100 is `"…"` (`depth > 99` made `>= 99`
+    // or false, its `"…"` made "").
+    const nest = (levels: number, inner: unknown, list: boolean): unknown =>
+      Array.from({ length: levels }).reduce<unknown>((v) => (list ? [v] : { a: v }), inner);
+    const redactor = createRedactor("k-123456789");
+    for (const list of [true, false]) {
+      expect(scrub(nest(99, "x", list), redactor)).toEqual(nest(99, "x", list));
+      expect(scrub(nest(100, "x", list), redactor)).toEqual(nest(100, "…", list));
+      // A hostile server's nesting, far deeper than the stack: cut, no RangeError (`depth + 1`
+      // made `depth - 1` in the array or the object branch recursed for ever).
+      expect(JSON.stringify(scrub(nest(20_000, "x", list), redactor))).toContain("…");
+    }
   });
 });
 
