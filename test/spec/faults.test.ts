@@ -1,7 +1,15 @@
 // The spec checks can fail: each test copies spec/ to a temporary folder, breaks
 // one thing, and expects the same checks `npm test` runs to report it.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -18,6 +26,17 @@ import {
   removeCopies,
   textEditedCopy,
 } from "./spec-copy.js";
+
+/**
+ * Sets the modification times of files of the copy in `specDir`, each `seconds` after one fixed
+ * moment: which file was written last, for the rules that read it, told exactly (a copy and its
+ * edit can fall in one tick of the file system's clock).
+ */
+function writtenAt(specDir: string, seconds: Record<string, number>): void {
+  const moment = Date.now() / 1000 - 3600;
+  for (const [file, s] of Object.entries(seconds))
+    utimesSync(join(specDir, file), moment + s, moment + s);
+}
 
 // (The one test that copies spec/ itself, dist included.)
 let dir: string | undefined;
@@ -533,6 +552,8 @@ describe("spec checks catch", () => {
     const twoAreas = editedCopy("openrpc/compression.yaml", (doc) => {
       doc.methods.find((m: any) => m.name === "getCompressedBalanceByOwner").name = "getAsset";
     });
+    // (The two files written at one time: the finding is at the later area's operation.)
+    writtenAt(twoAreas, { "openrpc/das.yaml": 0, "openrpc/compression.yaml": 0 });
     expect(findingsOf(twoAreas).join("\n")).toContain(
       `das #/methods/0 (getAsset): JSON-RPC method name "getAsset" is also a method of compression #/methods/${methodIndex("openrpc/compression.yaml", "getCompressedBalanceByOwner")} (getAsset), at ${positionOf(twoAreas, "openrpc/compression.yaml", "name: getAsset")}, on the same host "rpc"`,
     );
@@ -551,8 +572,41 @@ describe("spec checks catch", () => {
     const rest = editedCopy("openapi/webhooks.yaml", (doc) => {
       doc.paths["/v0/webhooks"].get.operationId = "getProjectUsage";
     });
+    writtenAt(rest, { "openapi/admin.yaml": 0, "openapi/webhooks.yaml": 0 });
     expect(findingsOf(rest)).toContain(
       `webhooks GET /v0/webhooks (getProjectUsage): operationId "getProjectUsage" is also the operationId of admin GET /v0/admin/projects/{id}/usage (getProjectUsage), at ${positionOf(rest, "openapi/admin.yaml", "get:", "/v0/admin/projects/{id}/usage:")}: operationIds are unique across areas`,
+    );
+  });
+
+  it("a clash of two areas is at the operation of the YAML file written last, the one just edited, the other named after it (user trial 58, F6)", () => {
+    // A compression method renamed to a DAS method of the same host: compression comes first in the
+    // bundles (a tie would be at das's), compression.yaml is the file edited.
+    const rpc = editedCopy("openrpc/compression.yaml", (doc) => {
+      doc.methods.find((m: any) => m.name === "getCompressedBalanceByOwner").name = "getAsset";
+    });
+    writtenAt(rpc, { "openrpc/das.yaml": 0, "openrpc/compression.yaml": 10 });
+    const atCompression = positionOf(rpc, "openrpc/compression.yaml", "name: getAsset");
+    const atDas = positionOf(rpc, "openrpc/das.yaml", "name: getAsset");
+    const compression = `compression #/methods/${methodIndex("openrpc/compression.yaml", "getCompressedBalanceByOwner")} (getAsset)`;
+    const clash = (line: string) => line.includes('method name "getAsset" is also');
+    expect(locatedOf(rpc).filter(clash)).toEqual([
+      `${atCompression}: ${compression}: JSON-RPC method name "getAsset" is also a method of das #/methods/0 (getAsset), at ${atDas}, on the same host "rpc": one name, one method per host`,
+    ]);
+    // The same clash, das.yaml written last: at das's operation.
+    writtenAt(rpc, { "openrpc/das.yaml": 20 });
+    expect(locatedOf(rpc).filter(clash)).toEqual([
+      `${atDas}: das #/methods/0 (getAsset): JSON-RPC method name "getAsset" is also a method of ${compression}, at ${atCompression}, on the same host "rpc": one name, one method per host`,
+    ]);
+    // A REST operationId: wallet's renamed to one of webhooks (which comes after it, so a tie would be
+    // at webhooks').
+    const rest = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/funded-by"].get.operationId = "getWebhook";
+    });
+    writtenAt(rest, { "openapi/webhooks.yaml": 0, "openapi/wallet.yaml": 10 });
+    const located = locatedOf(rest).filter((line) => line.includes('operationId "getWebhook"'));
+    expect(located).toHaveLength(1);
+    expect(located[0]).toMatch(
+      /^spec\/openapi\/wallet\.yaml:\d+:\d+: wallet GET \/v1\/wallet\/\{wallet\}\/funded-by \(getWebhook\): operationId "getWebhook" is also the operationId of webhooks GET \/v0\/webhooks\/\{webhookID\} \(getWebhook\), at spec\/openapi\/webhooks\.yaml:\d+:\d+: operationIds are unique across areas$/,
     );
   });
 

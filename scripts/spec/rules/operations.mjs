@@ -5,8 +5,9 @@
 // (checkOperationExtensions); a JSON-RPC method name is unique per area, host and endpoint path, a
 // REST operationId across areas (checkOperationNames). A misspelt name here compiles into a client
 // that reads a missing property or silently drops a rule; a clash makes a method unreachable.
+import { statSync } from "node:fs";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
-import { formatPosition, sourcePosition } from "../../lib/spec-sources.mjs";
+import { formatPosition, sourcePosition, specFile } from "../../lib/spec-sources.mjs";
 import { deref, propertyAt, schemaBranches, schemaTypes } from "./schema-walk.mjs";
 
 export const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
@@ -282,13 +283,37 @@ export function checkOperationNames(results, { only } = {}) {
     if (!seen) map.set(key, value);
     return seen;
   };
-  // (The other of two operations, named with its YAML position where the bundle's origins give it:
-  // a contributor edits the YAML, where a clash of two files is two places to compare.)
-  const at = (r, op, where) => {
+  // An operation as a clash names it: `where` (the finding's place, which spec:check and the
+  // generator lead with its YAML position) and `at`, the same with that position, for the other of
+  // two operations (a contributor edits the YAML, where a clash of two files is two places to
+  // compare); `file`, the YAML file it is written in.
+  const named = (r, op, where) => {
     const pointer = operationPath(r, op).replace(/ \([^()]*\)$/, "");
     const position =
       r.origins && r.specDir ? sourcePosition(r.origins, pointer, r.specDir) : undefined;
-    return position ? `${where}, at ${formatPosition(position)}` : where;
+    return {
+      area: r.area,
+      where,
+      at: position ? `${where}, at ${formatPosition(position)}` : where,
+      file: position && specFile(r.specDir, position.file),
+    };
+  };
+  // Which of two clashing operations of two areas the finding is at, the other named after "also":
+  // the one the contributor is at work on, so that the first file:line they read is theirs (user
+  // trial 58, F6): the selected area's (spec:check --area), else the one whose YAML file was written
+  // last (the one just edited, as sync.mjs tells a generated file edited by hand); else the later.
+  const edited = (file) => {
+    try {
+      return file ? statSync(file).mtimeMs : -Infinity;
+    } catch {
+      return -Infinity;
+    }
+  };
+  const ordered = (seen, current) => {
+    const selected = (o) => Boolean(only?.includes(o.area));
+    if (selected(seen) !== selected(current))
+      return selected(seen) ? [seen, current] : [current, seen];
+    return edited(seen.file) > edited(current.file) ? [seen, current] : [current, seen];
   };
   for (const r of results) {
     const inArea = new Map();
@@ -297,35 +322,40 @@ export function checkOperationNames(results, { only } = {}) {
         const where = `${r.area} ${operationPath(r, op)}`;
         const host = r.doc.info?.["x-host"];
         const path = r.doc.info?.["x-path"] ?? "/";
-        const sameArea = first(inArea, op.id, at(r, op, where));
+        const self = named(r, op, where);
+        const sameArea = first(inArea, op.id, self);
         if (sameArea) {
           say(
             [r.area],
-            `${where}: JSON-RPC method name "${op.id}" is used twice in the area (also ${sameArea})`,
+            `${where}: JSON-RPC method name "${op.id}" is used twice in the area (also ${sameArea.at})`,
           );
           continue;
         }
-        const other = { area: r.area, where: at(r, op, where) };
-        const sameHost = first(rpcByHost, `${host} ${op.id}`, other);
-        const samePath = first(rpcByPath, `${path} ${op.id}`, other);
-        if (sameHost)
+        const sameHost = first(rpcByHost, `${host} ${op.id}`, self);
+        const samePath = first(rpcByPath, `${path} ${op.id}`, self);
+        if (sameHost) {
+          const [lead, other] = ordered(sameHost, self);
           say(
             [r.area, sameHost.area],
-            `${where}: JSON-RPC method name "${op.id}" is also a method of ${sameHost.where}, on the same host "${host}": one name, one method per host`,
+            `${lead.where}: JSON-RPC method name "${op.id}" is also a method of ${other.at}, on the same host "${host}": one name, one method per host`,
           );
-        else if (samePath)
+        } else if (samePath) {
+          const [lead, other] = ordered(samePath, self);
           say(
             [r.area, samePath.area],
-            `${where}: JSON-RPC method name "${op.id}" is also a method of ${samePath.where}, on the same endpoint path "${path}": the local mock serves every host on one port and could route only one of them`,
+            `${lead.where}: JSON-RPC method name "${op.id}" is also a method of ${other.at}, on the same endpoint path "${path}": the local mock serves every host on one port and could route only one of them`,
           );
+        }
       } else {
-        const where = `${r.area} ${op.wire} (${op.id})`;
-        const seen = first(restIds, op.id, { area: r.area, where: at(r, op, where) });
-        if (seen && seen.area !== r.area)
+        const self = named(r, op, `${r.area} ${op.wire} (${op.id})`);
+        const seen = first(restIds, op.id, self);
+        if (seen && seen.area !== r.area) {
+          const [lead, other] = ordered(seen, self);
           say(
             [r.area, seen.area],
-            `${where}: operationId "${op.id}" is also the operationId of ${seen.where}: operationIds are unique across areas`,
+            `${lead.where}: operationId "${op.id}" is also the operationId of ${other.at}: operationIds are unique across areas`,
           );
+        }
       }
     }
   }
