@@ -64,7 +64,13 @@ describe("a malformed hook", () => {
       "Prefer: retry-after that is no time",
       { prefer: "code=429, retry-after=soon" },
       "prefer",
-      "retry-after must be whole seconds (0 or more) or an HTTP date",
+      "retry-after must be whole seconds from 0 to 9999999999 (at most 10 digits) or an HTTP date",
+    ],
+    [
+      "Prefer: retry-after of 11 digits",
+      { prefer: "code=429, retry-after=10000000000" },
+      "prefer",
+      'retry-after must be whole seconds from 0 to 9999999999 (at most 10 digits) or an HTTP date, quoted: "Wed, 21 Oct 2026 07:28:00 GMT"',
     ],
   ];
 

@@ -11,6 +11,14 @@ import type { PrismPreferences, Violation } from "./prism.js";
 
 /** The longest `Prefer: delay=` (and scenario delay), in milliseconds. */
 export const MAX_DELAY = 60_000;
+/**
+ * The most digits a `Retry-After` in seconds may have, and so its largest value: a refusal states
+ * the bound (user trial 59, F7), which "whole seconds" alone does not.
+ */
+const RETRY_AFTER_DIGITS = 10;
+/** The rule of a `Retry-After` the mock answers with, as its refusals state it. */
+export const RETRY_AFTER_RULE = `whole seconds from 0 to ${"9".repeat(RETRY_AFTER_DIGITS)} (at most ${RETRY_AFTER_DIGITS} digits) or an HTTP date`;
+const RETRY_AFTER_SECONDS = new RegExp(`^\\d{1,${RETRY_AFTER_DIGITS}}$`);
 
 /** Where the hooks came from: the `Prefer` header, the `__` query, or a scenario (scenarios.ts). */
 export type HookSource = "header" | "query" | "scenario";
@@ -39,7 +47,7 @@ const RULES: Record<string, { rule: string; ok: (value: string) => boolean }> = 
     ok: (v) => /^\d{1,6}$/.test(v) && Number(v) <= MAX_DELAY,
   },
   "retry-after": {
-    rule: 'whole seconds (0 or more) or an HTTP date, quoted: "Wed, 21 Oct 2026 07:28:00 GMT"',
+    rule: `${RETRY_AFTER_RULE}, quoted: "Wed, 21 Oct 2026 07:28:00 GMT"`,
     ok: (v) => isRetryAfter(v),
   },
 };
@@ -60,7 +68,7 @@ const REGISTERED = new Set(["return", "respond-async", "wait", "handling"]);
 
 /** Seconds (digits) or an IMF-fixdate (RFC 9110), as `Retry-After` takes. */
 export function isRetryAfter(value: string): boolean {
-  if (/^\d{1,10}$/.test(value)) return true;
+  if (RETRY_AFTER_SECONDS.test(value)) return true;
   return (
     /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/.test(
       value,

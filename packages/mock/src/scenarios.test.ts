@@ -124,7 +124,12 @@ describe("failNext", () => {
       ],
       [
         { status: 429, retryAfter: -1 },
-        "scenario.retryAfter must be whole seconds (0 or more) or an HTTP date",
+        "scenario.retryAfter must be whole seconds from 0 to 9999999999 (at most 10 digits) or an HTTP date",
+      ],
+      // (The bound stated, not only "whole seconds": user trial 59, F7.)
+      [
+        { status: 429, retryAfter: 99_999_999_999 },
+        'scenario.retryAfter must be whole seconds from 0 to 9999999999 (at most 10 digits) or an HTTP date such as "Wed, 21 Oct 2026 07:28:00 GMT" (got 99999999999)',
       ],
       [{ retryAfter: 1 }, "scenario.retryAfter is the Retry-After of `status`: give status too"],
       [{ status: 503, times: 0 }, "scenario.times must be a whole number >= 1 (got 0)"],
@@ -154,6 +159,11 @@ describe("failNext", () => {
         }),
       );
     expect(mock.scenarios()).toEqual([]);
+    // The largest Retry-After the rule states is taken.
+    expect(mock.failNext({ status: 429, retryAfter: 9_999_999_999 })).toMatchObject({
+      retryAfter: "9999999999",
+    });
+    mock.clearScenarios();
   });
 });
 

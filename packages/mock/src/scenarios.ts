@@ -4,7 +4,7 @@
  * service under test sends no hooks). `mock.failNext()` or `POST /__mock/scenarios`; see README,
  * Scenarios.
  */
-import { isRetryAfter, MAX_DELAY } from "./hooks.js";
+import { isRetryAfter, MAX_DELAY, RETRY_AFTER_RULE } from "./hooks.js";
 
 /**
  * What a scenario's `body` makes of the answer: the broken answers a client must survive, which a
@@ -38,7 +38,7 @@ export interface MockScenario {
   /** Wait this many milliseconds (0 to 60000) before answering, as `Prefer: delay=` does. */
   delay?: number | undefined;
   /**
-   * The `Retry-After` of the `status` answer: whole seconds, or an HTTP date.
+   * The `Retry-After` of the `status` answer: whole seconds from 0 to 9999999999, or an HTTP date.
    * @default the spec's (1 on a 429)
    */
   retryAfter?: number | string | undefined;
@@ -171,7 +171,7 @@ function check(
     if (typeof text !== "string" || !isRetryAfter(text))
       refuse(
         ".retryAfter",
-        'must be whole seconds (0 or more) or an HTTP date such as "Wed, 21 Oct 2026 07:28:00 GMT"',
+        `must be ${RETRY_AFTER_RULE} such as "Wed, 21 Oct 2026 07:28:00 GMT"`,
         retryAfter,
       );
     if (status === undefined)
