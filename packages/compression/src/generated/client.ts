@@ -511,7 +511,7 @@ export function paginateGetLatestCompressionSignatures(
 /**
  * Prove that new compressed-account addresses are unused.
  *
- * For each `{address, tree}` entry, returns a non-inclusion proof that the address does not yet exist in that address Merkle tree, as needed to create compressed accounts at those addresses. The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails with "No addresses provided" and more than 1000 entries with "Too many addresses requested" (both -32000).
+ * For each `{address, tree}` entry, returns a non-inclusion proof that the address does not yet exist in that address Merkle tree, as needed to create compressed accounts at those addresses. The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails with "No addresses provided" and more than 1000 entries with "Too many addresses requested" (both -32000); the SDK's client refuses both before sending, with a `ValidationError`.
  *
  * Cost: 10 credits per request.
  *
@@ -940,7 +940,7 @@ export interface CompressionClient {
   /**
    * Prove that new compressed-account addresses are unused.
    *
-   * For each `{address, tree}` entry, returns a non-inclusion proof that the address does not yet exist in that address Merkle tree, as needed to create compressed accounts at those addresses. The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails with "No addresses provided" and more than 1000 entries with "Too many addresses requested" (both -32000).
+   * For each `{address, tree}` entry, returns a non-inclusion proof that the address does not yet exist in that address Merkle tree, as needed to create compressed accounts at those addresses. The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails with "No addresses provided" and more than 1000 entries with "Too many addresses requested" (both -32000); the SDK's client refuses both before sending, with a `ValidationError`.
    *
    * Cost: 10 credits per request.
    *

@@ -284,7 +284,7 @@ export const getLatestCompressionSignaturesTool = /* @__PURE__ */ deepFreeze({
 export const getMultipleNewAddressProofsV2Tool = /* @__PURE__ */ deepFreeze({
   name: "getMultipleNewAddressProofsV2",
   description:
-    "Prove that new compressed-account addresses are unused.\n\nFor each `{address, tree}` entry, returns a non-inclusion proof that the address does not yet exist in that address Merkle tree, as needed to create compressed accounts at those addresses. The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails with \"No addresses provided\" and more than 1000 entries with \"Too many addresses requested\" (both -32000).",
+    "Prove that new compressed-account addresses are unused.\n\nFor each `{address, tree}` entry, returns a non-inclusion proof that the address does not yet exist in that address Merkle tree, as needed to create compressed accounts at those addresses. The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails with \"No addresses provided\" and more than 1000 entries with \"Too many addresses requested\" (both -32000); the SDK's client refuses both before sending, with a `ValidationError`.",
   params: "addresses",
   inputSchema: {
     type: "object",
