@@ -1,8 +1,10 @@
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OperationDescriptor } from "./config.js";
 import {
   AbortError,
   ConfigurationError,
+  ConnectionError,
   InternalServerError,
   InvalidResponseError,
   TimeoutError,
@@ -136,6 +138,46 @@ describe("getText (the sender's GET /ping)", () => {
     for (const body of ["ok", "", "  ok\n", "busy < 5 ms"]) {
       const { fetch } = stubFetch(text(body));
       await expect(getText({ fetch }, senderHost, "/ping", ping)).resolves.toBe(body);
+    }
+  });
+
+  // (decodeJson's rule: it passes an empty body on to its empty-body rule, whatever its label.)
+  it("an empty text labelled html is no page: it resolves as an empty text/plain one does", async () => {
+    for (const body of ["", " \n"]) {
+      const { fetch } = stubFetch(
+        new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } }),
+      );
+      await expect(getText({ fetch }, senderHost, "/ping", ping)).resolves.toBe(body);
+    }
+  });
+
+  // (User trial 59, F8: a text cut short is told only where the transport can tell it: a body that
+  // ends before its content-length, or a chunked one before its last chunk, fails in fetch; one
+  // that ends cleanly, its length as sent, is the host's answer.)
+  it("a body cut before its content-length rejects with ConnectionError, retried as one", async () => {
+    let requests = 0;
+    const server = createNetServer((socket) => {
+      socket.on("error", () => {});
+      socket.once("data", () => {
+        requests++;
+        socket.end("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 2\r\n\r\no");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const error = await getText(
+        { baseUrls: { sender: `http://127.0.0.1:${port}` } },
+        senderHost,
+        "/ping",
+        ping,
+        { maxRetries: 1 },
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error).toMatchObject({ operation: "ping", attempts: 2 });
+      expect(requests).toBe(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
