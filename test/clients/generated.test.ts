@@ -553,6 +553,25 @@ describe("JSON-RPC wire format", () => {
     expect(requests.map((r) => r.body.params)).toEqual([{}, {}]);
   });
 
+  // (User trial 59, F6: when each refusal comes, as Paginated.all's doc says. Params are checked
+  // where the call is made, with the client's key masked: a param equal to it shows as "***".)
+  it(".all() sends nothing before it is iterated: bad options throw at once, bad params reject the first iteration", async () => {
+    const { fetch, requests } = stub(rpcReply("{}"));
+    const compression = createCompressionClient(options(fetch));
+    expect(() =>
+      compression.getCompressedAccountsByOwner.all({ owner: OWNER }, { maxPages: 0 }),
+    ).toThrow(ConfigurationError);
+    const walk = compression.getCompressedAccountsByOwner.all({ owner: KEY });
+    const error = await walk[Symbol.asyncIterator]()
+      .next()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      'params.owner: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "***")',
+    );
+    expect(requests).toEqual([]);
+  });
+
   it("sends getMultipleNewAddressProofsV2 params as the bare array", async () => {
     const { fetch, requests } = stub(rpcReply(`{"context":{"slot":1},"value":[]}`));
     await createCompressionClient(options(fetch)).getMultipleNewAddressProofsV2([

@@ -590,7 +590,9 @@ export type Paginated<P, R, I> = ((
    * own error, whose message ends with where the walk stopped, after the first page (`(… page
    * walk: stopped at page 3, cursor "…", after 2 pages)`); either error's `resumeFrom` holds the
    * params of the page that failed, the first page's too, to resume from with
-   * `.all(error.resumeFrom)`.
+   * `.all(error.resumeFrom)`. Nothing is sent before the walk is iterated: `options` it refuses
+   * throw here (a `ConfigurationError`); params the call refuses reject the first iteration (its
+   * `ValidationError`, nothing sent), as each page's params are checked when that page is asked for.
    */
   all(
     ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]
