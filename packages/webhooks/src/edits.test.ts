@@ -616,7 +616,8 @@ describe("editWebhook", () => {
 });
 
 describe("a stored setting that today's checks refuse", () => {
-  const HTTPS_RULE = "must be an https:// URL whose host is not localhost, 127.x.x.x or [::1]";
+  const HTTPS_RULE =
+    "must be an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace";
 
   it("is said to be the webhook's, with how to replace it; nothing is written", async () => {
     const legacy = "http://hooks.acme-wallet.io/solana";
