@@ -34,6 +34,9 @@ import { areas } from "../spec/documents.js";
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const OWNER = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 const KEY = "test-key-9f8e7d";
+// The webhook URL's rule, in the spec's words (its x-pattern-description).
+const WEBHOOK_URL_RULE =
+  "must be an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace";
 // One signed transaction in both encodings (the spec's sendTransaction examples).
 const TX_BASE64 =
   "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA";
@@ -218,7 +221,7 @@ describe("JSON-RPC wire format", () => {
       "params.transaction pattern",
     ]);
     expect(asBase58.message).toBe(
-      'params.transaction: must be base58 text (no 0, O, I, l, +, / or =) (got "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ…) when params.config.encoding is "base58"',
+      'params.transaction: must be base58 text (no 0, O, I, l, +, / or =) (got "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI…) when params.config.encoding is "base58"',
     );
     // Base58 text whose length is not a multiple of 4 is no padded base64. One whose length is, as
     // TX_BASE58 (364 characters), is valid base64 text too: the bytes it decodes to tell, which
@@ -741,7 +744,7 @@ describe("REST wire format", () => {
             path: "params.webhookURL",
             rule: "pattern",
             // (A URL is quoted without its query: a token is often there.)
-            message: `params.webhookURL: must be an https:// URL whose host is not localhost, 127.x.x.x or [::1] (got ${JSON.stringify(webhookURL.replace(/\?.*/, "?…"))})`,
+            message: `params.webhookURL: ${WEBHOOK_URL_RULE} (got ${JSON.stringify(webhookURL.replace(/\?.*/, "?…"))})`,
           },
         ],
       });
@@ -750,6 +753,50 @@ describe("REST wire format", () => {
       "https://localhost.example.com/hook",
       "https://localhosting.io/h",
       "HTTPS://Hooks.Example.com/h",
+    ])
+      await webhooks.createWebhook({
+        webhookURL,
+        transactionTypes: ["ANY"],
+        accountAddresses: [OWNER],
+      });
+    expect(requests).toHaveLength(3);
+  });
+
+  it("refuses a webhook URL without a host or with whitespace (a line break read with it from a file), naming the rule; nothing is sent", async () => {
+    // (These passed the check and were sent: the mock answered 400 naming no field, and the
+    // service wants a public HTTPS URL; user trial 60, F1.)
+    const { fetch, requests } = stub(webhookEcho);
+    const webhooks = createWebhooksClient(options(fetch));
+    for (const webhookURL of [
+      "https://",
+      "https:///hook",
+      "https://hooks.example.com/solana\n",
+      "https://hooks.example.com/my hook",
+      "https://hooks.example.com\t/hook",
+    ])
+      await expect(
+        webhooks.createWebhook({
+          webhookURL,
+          transactionTypes: ["ANY"],
+          accountAddresses: [OWNER],
+        }),
+        JSON.stringify(webhookURL),
+      ).rejects.toMatchObject({
+        name: "ValidationError",
+        issues: [
+          {
+            path: "params.webhookURL",
+            rule: "pattern",
+            message: `params.webhookURL: ${WEBHOOK_URL_RULE} (got ${JSON.stringify(webhookURL)})`,
+          },
+        ],
+      });
+    expect(requests).toHaveLength(0);
+    // A host with userinfo or a port, a query and a fragment stay fine.
+    for (const webhookURL of [
+      "https://user@hooks.example.com:8443/h?x=1#y",
+      "https://hooks.example.com",
+      "https://hooks.example.com?token=abc",
     ])
       await webhooks.createWebhook({
         webhookURL,

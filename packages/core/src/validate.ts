@@ -87,7 +87,9 @@ const show = (value: unknown) => {
   // message is logged. (`https://user:pass@host/x?token=…` shows as `https://…@host/x?…`; a
   // query or fragment with a `=` goes without a scheme too: `host/h?token=…`, `https:/h?t=…`.)
   text = text.replace(/(:\/\/)[^"/@]*@/g, "$1…@").replace(/[?#][^"?#\s]*=[^"]*/g, "?…");
-  return text.length > 40 ? text.slice(0, 40) + "…" : text;
+  // Long enough for a whole address, quoted (44 + 2): cut at 40, a refused one hid the character
+  // at its end the rule names (`no 0, O, I or l`; user trial 60, F4).
+  return text.length > 46 ? text.slice(0, 46) + "…" : text;
 };
 
 /**

@@ -76,7 +76,7 @@ describe("updateWebhook with settings left out", () => {
     ]);
     expect(messages).toEqual([
       "params.webhookID: is required",
-      'params.webhookURL: must be an https:// URL whose host is not localhost, 127.x.x.x or [::1] (got "http://x")',
+      'params.webhookURL: must be an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace (got "http://x")',
       expect.stringMatching(/^params: must be object \{ webhookID, .*\(got null\)$/),
       "params.transactionTypes: is required; params.accountAddresses: is required",
     ]);
@@ -107,7 +107,7 @@ it("builds one transport per client, which the edit helpers check their params w
     (e: unknown) => e,
   );
   expect((error as Error).message).toBe(
-    'params.webhookURL: must be an https:// URL whose host is not localhost, 127.x.x.x or [::1] (got "***")',
+    'params.webhookURL: must be an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace (got "***")',
   );
   await editWebhook(webhooks, { webhookID: ID, txnStatus: "all" });
   expect(requests).toEqual(["GET", "PUT"]);

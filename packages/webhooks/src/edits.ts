@@ -159,13 +159,18 @@ const SETTINGS = /* @__PURE__ */ Object.keys({
   txnStatus: 1,
 } satisfies Record<keyof WebhookSettings, 1>) as (keyof WebhookSettings)[];
 
-/** Two setting values alike: equal scalars, or lists of equal elements in the same order. */
-const alike = (a: unknown, b: unknown): boolean =>
-  a === b ||
-  (Array.isArray(a) &&
-    Array.isArray(b) &&
-    a.length === b.length &&
-    a.every((value, i) => value === b[i]));
+/**
+ * Two setting values alike: equal scalars, or lists of the same elements in any order and with any
+ * repeats. Every list setting is a set to the service (the accounts watched, the types and owners
+ * matched): a list read from a database without an order, given again, changes nothing, and must
+ * not cost an edit's credits on every run (user trial 60, F2).
+ */
+const alike = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b)) return false;
+  const [given, held] = [new Set(a), new Set(b)];
+  return given.size === held.size && [...given].every((value) => held.has(value));
+};
 
 /**
  * Reads the webhook, computes the settings to change with `next` and, when one differs, sends
@@ -371,7 +376,9 @@ const editCheck: OperationDescriptor = { id: "editWebhook", params: checkEdit, i
  * settings over its own, and sends them all back (updateWebhook's body is the complete settings,
  * so a setting left out of it may be lost: an `authHeader`, say). Resolves with the webhook as
  * edited, or as read when every given setting already had its value (then nothing is written and
- * no credits are spent). A setting given as `undefined` is left as it is. Runs after any other
+ * no credits are spent): a list (`accountAddresses`, `transactionTypes`, `accountAddressOwners`)
+ * has its value when it holds the same elements in any order, repeats aside, as the service
+ * matches them. A setting given as `undefined` is left as it is. Runs after any other
  * change to the webhook made by these helpers in this process, through any client or rest, with
  * its id in any letter case (as {@link addWebhookAddresses} and {@link removeWebhookAddresses} do),
  * so two changes do not undo each other.
