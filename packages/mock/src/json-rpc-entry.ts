@@ -13,6 +13,7 @@ import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
 import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
+import { maskCredentials } from "./request-log.js";
 import {
   HOOK_ERROR_STATUS,
   problemViolation,
@@ -208,7 +209,8 @@ const hookErrorAnswer = (
   headers: {},
   body: rpcErrorBody(id, {
     code: -32603,
-    message: `Mock: ${method.name} ${what}`,
+    // (`what` may quote the hook as sent, an example's name, where a key may be: review 81, F1.)
+    message: maskCredentials(`Mock: ${method.name} ${what}`),
     data: [violation],
   }),
   violations: [violation],

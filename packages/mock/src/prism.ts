@@ -10,6 +10,7 @@ import Module, { createRequire } from "node:module";
 import type { HookSource } from "./hooks.js";
 import { exactIntegers, generateFor, HINT } from "./generate.js";
 import { fromMarker, mapBigints, stringifyJson } from "./json.js";
+import { maskCredentials } from "./request-log.js";
 
 const require = createRequire(import.meta.url);
 
@@ -376,7 +377,8 @@ const hookViolation = (
       : source === "query"
         ? ["request", "query", queryName]
         : ["mock", "scenario"],
-  message,
+  // (It quotes the hook as sent, an example's name too, where a key may be: review 81, F1.)
+  message: maskCredentials(message),
   code,
   severity: "error",
 });

@@ -34,7 +34,7 @@ import {
 } from "./prism.js";
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
 import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
-import { ABORTED_STATUS, type RequestLogEntry } from "./request-log.js";
+import { ABORTED_STATUS, maskCredentials, type RequestLogEntry } from "./request-log.js";
 
 /** What answering a REST request needs besides the request itself (areas.ts). */
 export interface RestDispatch {
@@ -69,7 +69,10 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
       ? undefined
       : ({
           location: ["request", "header", RPC_ERROR_HEADER],
-          message: `X-Mock-JsonRpc-Error: ${String(c.headers[RPC_ERROR_HEADER])}: the header is for JSON-RPC requests, and ${c.method} ${c.pathname} is a REST path (its errors: Prefer: code=<status>)`,
+          // (Masked: it quotes the header as sent, review 81, F1.)
+          message: maskCredentials(
+            `X-Mock-JsonRpc-Error: ${String(c.headers[RPC_ERROR_HEADER])}: the header is for JSON-RPC requests, and ${c.method} ${c.pathname} is a REST path (its errors: Prefer: code=<status>)`,
+          ),
           code: "bad-hook",
           severity: "error",
         } satisfies Violation));
