@@ -230,8 +230,9 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
  * What is nested more than 100 levels deep is `"…"`: parsed JSON can be nested deeper than this
  * recursion can go (a hostile server's error object, a few thousand levels), and its RangeError
- * would be the call's error (review 65).
+ * would be the call's error.
  */
+// (The depth cap: review 65.)
 export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): T {
   const copy: unknown =
     depth > 99
