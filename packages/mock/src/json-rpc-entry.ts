@@ -4,6 +4,7 @@
  * `POST /__rpc/<area>/<method>` with the example that fits its params, and Prism's answer made
  * into the method's: the request's id, invalid params as -32602, a forced error object.
  */
+import { redact } from "@chaindata/core";
 import type { RpcEndpoints } from "./areas.js";
 import type { RpcMethod } from "./convert.js";
 import { agree } from "./agree.js";
@@ -13,7 +14,6 @@ import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
 import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
-import { maskCredentials } from "./request-log.js";
 import {
   HOOK_ERROR_STATUS,
   problemViolation,
@@ -210,7 +210,7 @@ const hookErrorAnswer = (
   body: rpcErrorBody(id, {
     code: -32603,
     // (`what` may quote the hook as sent, an example's name, where a key may be: review 81, F1.)
-    message: maskCredentials(`Mock: ${method.name} ${what}`),
+    message: redact(`Mock: ${method.name} ${what}`),
     data: [violation],
   }),
   violations: [violation],

@@ -6,11 +6,11 @@
  * Below the engine: what the mock reads from a request for Prism (its preferences, plain JSON
  * values) and makes of Prism's verdict (violations).
  */
+import { redact } from "@chaindata/core";
 import Module, { createRequire } from "node:module";
 import type { HookSource } from "./hooks.js";
 import { exactIntegers, generateFor, HINT } from "./generate.js";
 import { fromMarker, mapBigints, stringifyJson } from "./json.js";
-import { maskCredentials } from "./request-log.js";
 
 const require = createRequire(import.meta.url);
 
@@ -378,7 +378,7 @@ const hookViolation = (
         ? ["request", "query", queryName]
         : ["mock", "scenario"],
   // (It quotes the hook as sent, an example's name too, where a key may be: review 81, F1.)
-  message: maskCredentials(message),
+  message: redact(message),
   code,
   severity: "error",
 });

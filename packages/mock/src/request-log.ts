@@ -177,16 +177,6 @@ const maskText = (text: string) =>
   );
 
 /**
- * `text` (a header's or a parameter's value, or a violation's message quoting a hook as sent) with
- * its credentials masked: what the SDK's redactor masks by name (`api-key=…`, an `X-Api-Key` or
- * `Authorization` value), and an `api-key` whose value is in quotes, `api-key="…"` (a `Prefer`
- * parameter's quoted form, RFC 7240), which the redactor reads as no value.
- */
-// (Review 81, F1: `Prefer: api-key="…"` was quoted back whole in the 422 and the log.)
-export const maskCredentials = (text: string) =>
-  redact(text.replace(/\b(api[-_]?key\s*[=:]\s*)"(?:[^"\\]|\\.)*(?:"|$)/gi, '$1"***"'));
-
-/**
  * A body kept as text (one that is not JSON, whatever its length, or the start of a long one) with
  * its credentials masked: credential-named JSON members (`maskText`: a JSON body with a syntax
  * error is still mostly JSON), and what the SDK's redactor masks by name in any text, such as a
@@ -194,7 +184,7 @@ export const maskCredentials = (text: string) =>
  * KiB or less that did not parse was logged as it came, secrets and all, where the same text over
  * 8 KiB was masked.
  */
-const maskTextBody = (text: string) => maskCredentials(maskText(text));
+const maskTextBody = (text: string) => redact(maskText(text));
 
 /**
  * The most violations one entry keeps; the rest are counted in `violationsOmitted`. A batch of
@@ -239,9 +229,9 @@ function maskKeys<T extends Record<string, unknown>>(values: T, header?: boolean
       isSecretName(name, header) && value !== undefined
         ? "***"
         : typeof value === "string"
-          ? maskCredentials(value)
+          ? redact(value)
           : Array.isArray(value)
-            ? value.map((item) => (typeof item === "string" ? maskCredentials(item) : item))
+            ? value.map((item) => (typeof item === "string" ? redact(item) : item))
             : value,
     ]),
   ) as T;
@@ -282,7 +272,7 @@ export function beginEntry(
       // headers are, review 74, F8.)
       violations: violations
         .slice(0, LOG_VIOLATIONS_MAX)
-        .map((v) => ({ ...v, message: maskCredentials(v.message) })),
+        .map((v) => ({ ...v, message: redact(v.message) })),
       // (A body over the limits is not walked: its start is masked as text.)
       ...(text && (text.length > LOG_BODY_MAX || holdsMoreThan(outcome.body, LOG_BODY_VALUES))
         ? { body: maskTextBody(copyOf(text.slice(0, LOG_BODY_KEPT))), bodyCut: text.length }

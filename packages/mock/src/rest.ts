@@ -4,6 +4,7 @@
  * many more) and, like Prism's own server does, sent as the `sl-violations` header. The answer to
  * a valid request follows its paging (paging.ts) and names what it asked (echo.ts).
  */
+import { redact } from "@chaindata/core";
 import type { RestRoute } from "./areas.js";
 import { agree } from "./agree.js";
 import { echoRequest, pathParams } from "./echo.js";
@@ -34,7 +35,7 @@ import {
 } from "./prism.js";
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
 import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
-import { ABORTED_STATUS, maskCredentials, type RequestLogEntry } from "./request-log.js";
+import { ABORTED_STATUS, type RequestLogEntry } from "./request-log.js";
 
 /** What answering a REST request needs besides the request itself (areas.ts). */
 export interface RestDispatch {
@@ -70,7 +71,7 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
       : ({
           location: ["request", "header", RPC_ERROR_HEADER],
           // (Masked: it quotes the header as sent, review 81, F1.)
-          message: maskCredentials(
+          message: redact(
             `X-Mock-JsonRpc-Error: ${String(c.headers[RPC_ERROR_HEADER])}: the header is for JSON-RPC requests, and ${c.method} ${c.pathname} is a REST path (its errors: Prefer: code=<status>)`,
           ),
           code: "bad-hook",
