@@ -72,26 +72,27 @@ function plainNumberType(doc, schema, strict, depth = 0) {
 }
 
 /**
- * Whether a schema is a string of decimal digits (`pattern: ^[0-9]+$` or `^\d+$`) without a
+ * Whether a schema is a string of decimal digits (`pattern: ^[0-9]+$`, `^\d+$`, `^[0-9]{1,20}$`) without a
  * 64-bit format: a u64 the service writes as text that the SDK would leave a string (user trial
  * 56, F5: the wallet's `amountRaw` was one, beside DAS's bigint raw amounts).
  */
 function digitsWithoutFormat(doc, schema, depth = 0) {
   const s = deref(doc, schema);
   if (!s || typeof s !== "object" || depth > 10) return undefined;
+  const wide = (b) => ["uint64", "int64"].includes(deref(doc, b)?.format);
+  if (wide(s) || (s.allOf ?? []).some(wide)) return undefined;
+  // (Digits however many: `+`, or a bound such as `{1,20}`, a u64's most: review 81, F8.)
   if (
     [s.type].flat().includes("string") &&
-    s.format !== "uint64" &&
-    s.format !== "int64" &&
-    /^\^(\[0-9\]|\\d)\+\$$/.test(s.pattern ?? "")
+    /^\^(\[0-9\]|\\d)(\+|\{\d+(,\d*)?\})\$$/.test(s.pattern ?? "")
   )
     return "string";
   // (A list of them too, as a list of plain integers is: review 81, F4.)
   if (s.items && !Array.isArray(s.items) && digitsWithoutFormat(doc, s.items, depth + 1))
     return "array";
   // (A nullable one too, `type: [string, "null"]` or an anyOf / oneOf branch, as the generator
-  // types either `bigint | null`: review 80, F2.)
-  for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
+  // types either `bigint | null`: review 80, F2; an allOf branch: review 81, F8.)
+  for (const branch of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
     const inner = digitsWithoutFormat(doc, branch, depth + 1);
     if (inner) return inner;
   }
