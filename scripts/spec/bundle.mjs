@@ -289,6 +289,12 @@ export function bundleArea(
         const [filePart, fragment = ""] = value.split("#");
         const targetFile = filePart ? resolve(dirname(file), filePart) : file;
         if (!filePart && targetFile === source) continue; // local ref of the area document
+        // (A URL or an absolute path is not a misspelt file of the spec, to be looked for under
+        // this folder: review 81, F3.)
+        if (/^(?:[a-z][a-z\d+.-]*:|[/\\])/i.test(filePart))
+          throw new SpecError(
+            `${where}: bad $ref "${value}": a $ref is a path relative to its own file, to spec/schemas/<domain>.yaml or the area folder's _shared.yaml: a URL or an absolute path is not followed`,
+          );
         // (A misspelt path: said so, with the file it most likely meant, rather than "not allowed"
         // for a folder typo or "cannot read" for a file's: user trial 58, F5.)
         if (!existsSync(targetFile))

@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveDocs, type DocsServer } from "../../packages/docs/src/index.mjs";
+// @ts-expect-error — plain ESM without type declarations (not exported by the package)
+import { thisMachine } from "../../packages/docs/src/serve.mjs";
 
 const site = mkdtempSync(join(tmpdir(), "chaindata-docs-host-"));
 let server: DocsServer;
@@ -77,6 +79,17 @@ describe("docs server: the Host must name this machine", () => {
       expect(body).not.toContain("home");
     },
   );
+
+  // Review 81, F2: the test below starts the server on `localhost`, which is served as a loopback
+  // name anyway, so it passed with the started-on rule removed. A name of the machine's own (not
+  // every machine resolves one to listen on) is checked here, against the rule itself.
+  it("serves the name it was started on, which is no loopback name or address, and only that", () => {
+    expect(thisMachine("docs-box.lan", "docs-box.lan")).toBe(true);
+    expect(thisMachine("DOCS-BOX.lan.:4020", "docs-box.lan")).toBe(true);
+    expect(thisMachine("docs-box.lan", "127.0.0.1")).toBe(false);
+    expect(thisMachine("evil.example", "docs-box.lan")).toBe(false);
+    expect(thisMachine("docs-box.lan.evil.example", "docs-box.lan")).toBe(false);
+  });
 
   it("serves the name it was started on", async () => {
     const named = await serveDocs({ port: 0, host: "localhost", dir: site, build: false });

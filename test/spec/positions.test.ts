@@ -341,5 +341,17 @@ describe("a bundling error leads with the YAML position", () => {
     expect(bundlingError(far)).toContain(
       `bad $ref "../schemas/nft-things.yaml#/Asset": there is no spec/schemas/nft-things.yaml (a $ref reaches spec/schemas/<domain>.yaml or the area folder's _shared.yaml)`,
     );
+    // A URL or an absolute path is no misspelt file of the spec: it was looked for under the
+    // document's folder, "there is no spec/openrpc/https:/x.example/asset.yaml" (review 81, F3).
+    for (const written of ["https://x.example/asset.yaml#/Asset", "/schemas/asset.yaml#/Asset"]) {
+      const remote = textEditedCopy(
+        "openrpc/das.yaml",
+        'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
+        `schema: { $ref: "${written}" }`,
+      );
+      expect(bundlingError(remote)).toBe(
+        `${positionOf(remote, "openrpc/das.yaml", `$ref: "${written}"`)}: #/methods/0/result/schema/$ref: bad $ref "${written}": a $ref is a path relative to its own file, to spec/schemas/<domain>.yaml or the area folder's _shared.yaml: a URL or an absolute path is not followed`,
+      );
+    }
   });
 });

@@ -351,8 +351,9 @@ const readKeyVariable = () =>
  * words, which name it (Deno without --allow-env: `Requires env access to "CHAINDATA_API_KEY", run
  * again with the --allow-env flag`; Deno does not ask again for a read it was refused; a thrown
  * value that is no error adds nothing). "" elsewhere: a page has no `process`, and React Native's
- * holds `NODE_ENV` only, no variable a user can set (user trials 45 and 47).
+ * holds `NODE_ENV` only, no variable a user can set.
  */
+// (User trials 45 and 47.)
 export const keyVariableHint = (): string => {
   const { process } = globalThis as { process?: { versions?: object } };
   if (!process?.versions) return "";

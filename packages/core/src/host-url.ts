@@ -10,9 +10,10 @@
  *   `senderRegions.slc`;
  * - a URL that ends in one of `paths`, the paths the clients add to it, is refused: the
  *   public docs print the Sender's endpoint whole (`https://sender.helius-rpc.com/fast`), and with
- *   it the calls would go to `/fast/fast` and `/fast/ping`, a 404 on the first send (user trial
- *   36, F2). Only the path is quoted, not the URL: its other segments may hold a token.
+ *   it the calls would go to `/fast/fast` and `/fast/ping`, a 404 on the first send. Only the
+ *   path is quoted, not the URL: its other segments may hold a token.
  */
+// (The `paths` rule: user trial 36, F2.)
 /* @__NO_SIDE_EFFECTS__ */ export function hostUrlFault(
   name: string,
   regions: readonly string[],

@@ -382,6 +382,30 @@ describe("auth", () => {
     expect(calls).toHaveLength(1);
   });
 
+  // Review 81, F6: a client that sends no key knows none to mask; the proxy that adds it may be
+  // echoed by name in a body kept as text (an HTML page, a body cut short, a text 5xx), where only
+  // `api-key=…` and X-Api-Key / Authorization values were masked: `"api-key": "…"` showed whole.
+  it("masks a key its own endpoint added, echoed by name and quoted in a body kept as text", async () => {
+    const added = "proxy-added-real-key-0123456789";
+    for (const [status, body] of [
+      [200, `{"result":{"request":{"api-key":"${added}","url":"/`],
+      [200, `<html><title>Bad</title><pre>api-key: "${added}"</pre></html>`],
+      [500, `upstream said {"apiKey": "${added}"} is bad`],
+    ] as const) {
+      const proxied = createRestTransport(
+        {
+          fetch: stubFetch(new Response(body, { status })).fetch,
+          baseUrls: { wallet: "https://app.example/api" },
+          maxRetries: 0,
+        },
+        walletHost,
+      );
+      const { error } = await settle(sendRequest(proxied, get(), { operation: getBalances }));
+      expect(JSON.stringify(error) + error.message + String(error.body), body).not.toContain(added);
+      expect(JSON.stringify(error), body).toContain('"***');
+    }
+  });
+
   it("a 401 or 403 to a call sent with no key (its own endpoint adds it) says so, not to check a key the client never had (user trial 31)", async () => {
     const refusal = (status: number) =>
       stubFetch(jsonResponse({ error: "Session expired: sign in again" }, { status })).fetch;

@@ -7,7 +7,7 @@
  * line break, an ANSI escape), bidi control, invisible character (zero-width space, word joiner,
  * BOM, the Unicode tag characters) or lone surrogate written as a `\u` escape. A hostile or broken
  * upstream can then neither forge a log line, recolour or clear a terminal, nor reorder what a
- * reader sees, nor make a message megabytes long (review 65); nor hide text from a reader that a
+ * reader sees, nor make a message megabytes long; nor hide text from a reader that a
  * model given `err.message` still reads (tag characters spell ASCII invisibly), nor leave half a
  * character where the cut fell, which a UTF-8 log writes as U+FFFD or a strict encoder refuses.
  * (Zero-width joiners stay: emoji and several scripts need them.) The error's fields keep the text
@@ -15,6 +15,7 @@
  * paginate.ts's, and the webhook receiver's, for a delivery's signature and `Content-Encoding`.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
+// (The length cap and control characters: review 65.)
 export const quoteServer = (text: string, max = 500) =>
   // A cut between a pair's halves drops the first half too: escaped, it showed as `\ud83d…`,
   // which tells a reader nothing (review 69, F8).

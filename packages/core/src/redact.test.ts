@@ -81,6 +81,10 @@ describe("redact", () => {
     );
     expect(redact("X-Api-Key: secret")).toBe("X-Api-Key: ***");
     expect(redact('{"authorization":"Bearer secret"}')).toBe('{"authorization":"Bearer ***"}');
+    // A quoted api-key value too, in any spelling (review 81, F6: only `api-key=v` was read).
+    expect(redact('{"api-key":"secret","ok":1} api_key: "secret" apiKey=\'secret\'')).toBe(
+      '{"api-key":"***","ok":1} api_key: "***" apiKey=\'***\'',
+    );
   });
 
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {

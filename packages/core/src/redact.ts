@@ -15,9 +15,11 @@ const QUERY = /(api[-_]?key=)[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
 // stays (any other first word may be part of the secret). A quoted value is masked up to its
-// closing quote, spaces, commas and escaped quotes included (the end of the line if it has none) ...
+// closing quote, spaces, commas and escaped quotes included (the end of the line if it has none),
+// an `api-key`'s too, `"api-key":"v"` (a key a client's own endpoint added, which the client
+// cannot mask as its own: review 81, F6; a bare `api-key=v` is QUERY's) ...
 const QUOTED =
-  /((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)(?:(?!\2)[^\\\r\n]|\\.)+/gi;
+  /((?:(?:x-)?api[-_]?key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)(?:(?!\2)[^\\\r\n]|\\.)+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;
@@ -110,8 +112,8 @@ const secretPattern = (secret: string) => {
 /**
  * Builds a redactor for `apiKey`: it masks the key however it is written (raw, URL-encoded,
  * JSON-escaped, HTML-escaped, or any mix of these, character by character; letters in any
- * case), plus any `api-key=` query value and `X-Api-Key` / `Authorization` header value (and a
- * webhook's `authHeader`) even without a key. `secrets` (such as the `authHeader` a call sends)
+ * case), plus any `api-key=` query value, quoted `api-key` value (`"api-key":"…"`) and `X-Api-Key` /
+ * `Authorization` header value (and a webhook's `authHeader`) even without a key. `secrets` (such as the `authHeader` a call sends)
  * are masked in every form as the key is.
  */
 export function createRedactor(apiKey?: string, secrets: readonly string[] = []): Redactor {
@@ -230,8 +232,9 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
  * What is nested more than 100 levels deep is `"…"`: parsed JSON can be nested deeper than this
  * recursion can go (a hostile server's error object, a few thousand levels), and its RangeError
- * would be the call's error (review 65).
+ * would be the call's error.
  */
+// (The depth cap: review 65.)
 export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): T {
   const copy: unknown =
     depth > 99

@@ -76,9 +76,9 @@ const hostnameOf = (host) => {
  * an IP address (a name can be re-pointed at this machine, an address cannot), or `own`, the host
  * the server listens on; a request with no `Host` (HTTP/1.0) too. A page whose name was re-pointed
  * at 127.0.0.1 (DNS rebinding) is same-origin with the server under that name: refused (review 74,
- * F8), as the mock refuses it for its own endpoints.
+ * F8), as the mock refuses it for its own endpoints. (Exported for its test: not from the package.)
  */
-const thisMachine = (host, own) => {
+export const thisMachine = (host, own) => {
   if (host === undefined) return true;
   const name = hostnameOf(host);
   return (

@@ -132,6 +132,31 @@ describe("a malformed hook", () => {
   });
 });
 
+// Review 81, F1: a key sent inside a hook was masked only where the SDK's redactor reads it by
+// name, `api-key=…`: quoted (`api-key="…"`, RFC 7240's quoted form), as an example's name, or in an
+// X-Mock-JsonRpc-Error sent to a REST path, it was quoted back whole in the 422, its
+// `sl-violations` header, and (quoted) the log.
+describe("a key sent inside a hook", () => {
+  const KEY = "k3y-s3cret-0123456789abcdef";
+  it.each([
+    ["JSON-RPC, a quoted api-key preference", "/?api-key=k", { prefer: `api-key="${KEY}"` }],
+    ["JSON-RPC, a quoted x-api-key preference", "/?api-key=k", { prefer: `x-api-key = "${KEY}"` }],
+    ["JSON-RPC, as an example's name", "/?api-key=k", { prefer: `example="api-key=${KEY}"` }],
+    ["REST, a quoted api-key preference", balances, { prefer: `code=404, api-key="${KEY}"` }],
+    ["REST, as an example's name (Prefer)", balances, { prefer: `example=api-key=${KEY}` }],
+    ["REST, as an example's name (query)", `${balances}&__example=api-key%3D${KEY}`, {}],
+    ["REST, in X-Mock-JsonRpc-Error", balances, { "x-mock-jsonrpc-error": `api-key=${KEY}` }],
+  ])("%s: masked in the 422, its headers and the log", async (_label, path, headers) => {
+    mock.clearRequests();
+    const r = await call(path, path.startsWith("/v1/") ? { headers } : { body: getAsset, headers });
+    expect(r.status).toBe(422);
+    expect(r.text).toContain("***");
+    expect(r.text).not.toContain("s3cret");
+    expect(JSON.stringify([...r.headers])).not.toContain("s3cret");
+    expect(JSON.stringify(mock.requests())).not.toContain("s3cret");
+  });
+});
+
 describe("Prefer: code=…, retry-after=", () => {
   it("sets the Retry-After of a forced 429 (0, seconds, an HTTP date), JSON-RPC and REST; 1 without", async () => {
     const date = "Wed, 21 Oct 2026 07:28:00 GMT";

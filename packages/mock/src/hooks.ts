@@ -156,7 +156,8 @@ function splitPrefer(header: string): string[] {
 const unquote = (value: string) => value.replace(/^"(.*)"$/, "$1");
 
 // (The message quotes the hook as sent, and a key may be in it, `Prefer: api-key=…`: masked as the
-// SDK's redactor masks a key in any text, as the log masks the headers: review 74, F8.)
+// log masks the headers: review 74, F8; quoted too, `api-key="…"`, which core's redactor masks
+// since review 81, F6.)
 const badHook = (location: string[], message: string): { bad: Violation } => ({
   bad: { location, message: redact(message), code: "bad-hook", severity: "error" },
 });

@@ -154,12 +154,13 @@ const isAllowedName = (name: string, allowedHosts: readonly string[]) =>
  * refused, or undefined when it may have them. They are for this machine's programs and pages:
  * with `Access-Control-Allow-Origin: *` alone, any site open in the browser read the log (bodies
  * with a webhook's URL and its token, a `Referer`) and set up scenarios; and a site whose name is
- * re-pointed at 127.0.0.1 (DNS rebinding) is same-origin, so it is told apart by its `Host`
- * (review 74, F1). A page's `Origin` must be this machine (`localhost`, 127.0.0.1, [::1]) or the
- * host it called (a page on another port of a LAN address the mock listens on); the `Host` must
- * be `localhost`, an IP address or one of `allowedHosts` (a docker-compose service's name: review
- * 77, F6). A program (curl, Node) sends no `Origin`.
+ * re-pointed at 127.0.0.1 (DNS rebinding) is same-origin, so it is told apart by its `Host`. A
+ * page's `Origin` must be this machine (`localhost`, 127.0.0.1, [::1]) or the host it called (a
+ * page on another port of a LAN address the mock listens on); the `Host` must be `localhost`, an
+ * IP address or one of `allowedHosts` (a docker-compose service's name). A program (curl, Node)
+ * sends no `Origin`.
  */
+// (Review 74, F1; `allowedHosts`: review 77, F6.)
 export function foreignCaller(
   req: IncomingMessage,
   allowedHosts: readonly string[] = [],

@@ -6,6 +6,7 @@
  * Below the engine: what the mock reads from a request for Prism (its preferences, plain JSON
  * values) and makes of Prism's verdict (violations).
  */
+import { redact } from "@chaindata/core";
 import Module, { createRequire } from "node:module";
 import type { HookSource } from "./hooks.js";
 import { exactIntegers, generateFor, HINT } from "./generate.js";
@@ -376,7 +377,8 @@ const hookViolation = (
       : source === "query"
         ? ["request", "query", queryName]
         : ["mock", "scenario"],
-  message,
+  // (It quotes the hook as sent, an example's name too, where a key may be: review 81, F1.)
+  message: redact(message),
   code,
   severity: "error",
 });

@@ -70,11 +70,12 @@ export interface RequestLog {
  * measured per entry as it is recorded); past it the oldest are dropped, as past `logLimit`. Each
  * entry is bounded (its body, LOG_BODY_MAX; its violations, LOG_VIOLATIONS_MAX), but 10,000 of
  * them were not: an entry of 100 violations was 20 KB of JSON and about 21 KiB of the log's heap,
- * and 10,000 invalid requests (any page open in the browser can send them) held 200 MB of JSON
- * (review 74). The log's heap measured 1.2 to 2 times its JSON (5.2 KB entries of 20
- * violations: 6 to 11 KiB each), so 32 MiB is at most about 70 MB; it holds the default 10,000
- * entries of a test run's usual requests (1 to 3 KB each). The newest entry is always kept.
+ * and 10,000 invalid requests (any page open in the browser can send them) held 200 MB of JSON.
+ * The log's heap measured 1.2 to 2 times its JSON (5.2 KB entries of 20 violations: 6 to 11 KiB
+ * each), so 32 MiB is at most about 70 MB; it holds the default 10,000 entries of a test run's
+ * usual requests (1 to 3 KB each). The newest entry is always kept.
  */
+// (Review 74.)
 export const LOG_BYTES_MAX = 32 * 1024 * 1024;
 
 /**
@@ -190,7 +191,7 @@ const maskTextBody = (text: string) => redact(maskText(text));
  * up to 10,000 requests, each with hundreds of violations (getAssetBatch takes 1,000 ids), is
  * millions of them: one 2.7 MB batch kept 1,000,000 (about 850 MB of heap, 189 MB as JSON) in one
  * entry, and the log keeps `logLimit` entries. A violation is about 200 bytes of JSON: 100 of
- * them made an entry of 20 KB, 21 KiB of heap, and 10,000 such entries 200 MB (review 74); 20 are
+ * them made an entry of 20 KB, 21 KiB of heap, and 10,000 such entries 200 MB; 20 are
  * about 4 KB, the order of what an entry's body may keep, and still more than a test reads to
  * see what is wrong (past a handful, it is the same mistake again, per item or per entry). The
  * first ones are kept: body order, the first entry's first. (The log as a whole is bounded too:

@@ -72,22 +72,31 @@ function plainNumberType(doc, schema, strict, depth = 0) {
 }
 
 /**
- * Whether a schema is a string of decimal digits (`pattern: ^[0-9]+$` or `^\d+$`) without a
+ * Whether a schema is a string of decimal digits (`pattern: ^[0-9]+$`, `^\d+$`, `^[0-9]{1,20}$`) without a
  * 64-bit format: a u64 the service writes as text that the SDK would leave a string (user trial
  * 56, F5: the wallet's `amountRaw` was one, beside DAS's bigint raw amounts).
  */
 function digitsWithoutFormat(doc, schema, depth = 0) {
   const s = deref(doc, schema);
-  if (!s || typeof s !== "object" || depth > 10) return false;
+  if (!s || typeof s !== "object" || depth > 10) return undefined;
+  const wide = (b) => ["uint64", "int64"].includes(deref(doc, b)?.format);
+  if (wide(s) || (s.allOf ?? []).some(wide)) return undefined;
+  // (Digits however many: `+`, or a bound such as `{1,20}`, a u64's most: review 81, F8.)
+  if (
+    [s.type].flat().includes("string") &&
+    /^\^(\[0-9\]|\\d)(\+|\{\d+(,\d*)?\})\$$/.test(s.pattern ?? "")
+  )
+    return "string";
+  // (A list of them too, as a list of plain integers is: review 81, F4.)
+  if (s.items && !Array.isArray(s.items) && digitsWithoutFormat(doc, s.items, depth + 1))
+    return "array";
   // (A nullable one too, `type: [string, "null"]` or an anyOf / oneOf branch, as the generator
-  // types either `bigint | null`: review 80, F2.)
-  return (
-    ([s.type].flat().includes("string") &&
-      s.format !== "uint64" &&
-      s.format !== "int64" &&
-      /^\^(\[0-9\]|\\d)\+\$$/.test(s.pattern ?? "")) ||
-    [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some((b) => digitsWithoutFormat(doc, b, depth + 1))
-  );
+  // types either `bigint | null`: review 80, F2; an allOf branch: review 81, F8.)
+  for (const branch of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
+    const inner = digitsWithoutFormat(doc, branch, depth + 1);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /**
@@ -107,15 +116,23 @@ export function checkU64Names(r) {
     // (Any u64 name, not only a raw unit's: a string of digits is no decimal display value, the
     // reason `strict` exists for numbers (user trial 58, F3). One kept a string on purpose says why
     // in `x-u64-as-string`, as decision 0005's two do.)
-    const kept = schema?.["x-u64-as-string"];
+    // (Its own mark, or that of the shared schema it $refs, which keeps every property using it.)
+    const own = schema?.["x-u64-as-string"];
+    const kept = own ?? deref(doc, schema)?.["x-u64-as-string"];
     if (kept !== undefined && (typeof kept !== "string" || !kept.trim())) {
       findings.push(
         `${area} ${at}: x-u64-as-string must be a non-empty string saying why this u64 stays a string (got ${JSON.stringify(kept)})`,
       );
       return;
     }
-    const digits =
-      says && what === "property" && kept === undefined && digitsWithoutFormat(doc, schema);
+    const digitsHere = says && what === "property" && digitsWithoutFormat(doc, schema);
+    // A mark that keeps nothing (no u64 name; a u64 already, or no digits) would say a field stays
+    // a string when it does not, or outlive the field it was for (review 81, F4).
+    if (own !== undefined && !digitsHere)
+      findings.push(
+        `${area} ${at}: x-u64-as-string keeps a u64 a string of digits, but ${what} ${name} ${!says ? "has no u64 name" : what === "param" ? "is a param, sent as written" : "is already a u64 (format: uint64) or no string of decimal digits"}: the mark changes nothing here, remove it`,
+      );
+    const digits = kept === undefined && digitsHere;
     if (!type && !digits) return;
     // (A shared schema's field is one fix, however many operations use it: user trial 34, F13d.)
     const operations = reaching(at);
@@ -125,7 +142,7 @@ export function checkU64Names(r) {
         : "";
     if (digits) {
       findings.push(
-        `${area} ${at}: property ${name} is a string of decimal digits without format: uint64, but its name says it holds ${says.what}, a u64: add format: uint64 beside type: string, as spec/README.md "JSON Schema subset" says (the SDK then delivers an exact bigint, range-checked, as it does the wallet's amountRaw), or, to keep it a string on purpose, say why in x-u64-as-string: "<reason>" (docs/decisions/0005); as written it stays a string beside the bigint u64s of the other areas${used}`,
+        `${area} ${at}: property ${name} is ${digits === "array" ? "an array of strings" : "a string"} of decimal digits without format: uint64, but its name says it holds ${says.what}, a u64: add format: uint64 beside type: string${digits === "array" ? " in its items" : ""}, as spec/README.md "JSON Schema subset" says (the SDK then delivers an exact bigint, range-checked, as it does the wallet's amountRaw), or, to keep it a string on purpose, say why in x-u64-as-string: "<reason>" (docs/decisions/0005); as written it stays a string beside the bigint u64s of the other areas${used}`,
       );
       return;
     }

@@ -155,4 +155,18 @@ describe("a schema keyword ajv does not know (user trial 58, F4)", () => {
       't #/components/schemas/Thing/examples/0: example /count must be integer (got "many")',
     ]);
   });
+
+  it("so is a format ajv does not know, a misspelt date-time (review 81, F7: it hid them all)", () => {
+    const doc = components({
+      Thing: {
+        type: "object",
+        properties: { at: { type: "string", format: "date-tme" }, count: { type: "integer" } },
+        examples: [{ at: "2026-01-01T00:00:00Z", count: "many" }],
+      },
+    });
+    expect(checkExamples({ area, kind: "openapi", doc })).toEqual([
+      't #/components/schemas: unknown format "date-tme" ignored in schema at path "#/properties/at"',
+      't #/components/schemas/Thing/examples/0: example /count must be integer (got "many")',
+    ]);
+  });
 });

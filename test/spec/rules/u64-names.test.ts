@@ -89,8 +89,27 @@ describe("spec rules", () => {
           lamportsOrNull: { ...digits, type: ["string", "null"] },
           rawAmountOrNull: { anyOf: [digits, { type: "null" }] },
           markedOrNull: { anyOf: [{ ...digits, format: "uint64" }, { type: "null" }] },
+          // Review 81, F4: a list of digits is u64s too; a mark on a shared schema keeps every
+          // property that $refs it; a mark where it keeps nothing (format: uint64, no u64 name)
+          // is stale.
+          amounts: { type: "array", items: digits },
+          keptAmounts: { type: "array", items: digits, "x-u64-as-string": "as Solana's" },
+          sharedSupply: { $ref: "#/components/schemas/KeptDigits" },
+          staleSupply: { ...digits, format: "uint64", "x-u64-as-string": "as Solana's" },
+          memo: { type: "string", "x-u64-as-string": "as Solana's" },
+          // (A plain integer is still named, beside its stale mark: one round of fixes.)
+          markedFee: { type: "integer", "x-u64-as-string": "as Solana's" },
+          // Digits bounded in number (a u64 has at most 20), and an allOf of a digits schema
+          // (review 81, F8: both passed).
+          boundedAmount: { type: "string", pattern: "^[0-9]{1,20}$" },
+          allOfSupply: { allOf: [digits] },
+          // (Not digits alone: a decimal display value, a signed one.)
+          decimalAmount: { type: "string", pattern: "^[0-9]+(\\.[0-9]+)?$" },
+          signedBalance: { type: "string", pattern: "^-?[0-9]+$" },
+          allOfMarkedSupply: { allOf: [digits, { format: "uint64" }] },
         },
       },
+      KeptDigits: { ...digits, "x-u64-as-string": "as Solana's own RPC types write it" },
     });
     const found = checkU64Names({ area, kind: "openapi", doc: text });
     expect(found.map((f: string) => f.split(" without ")[0])).toEqual([
@@ -102,6 +121,13 @@ describe("spec rules", () => {
       't #/components/schemas/Transfer/properties/badlyKeptAmount: x-u64-as-string must be a non-empty string saying why this u64 stays a string (got "")',
       "t #/components/schemas/Transfer/properties/lamportsOrNull: property lamportsOrNull is a string of decimal digits",
       "t #/components/schemas/Transfer/properties/rawAmountOrNull: property rawAmountOrNull is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/amounts: property amounts is an array of strings of decimal digits",
+      "t #/components/schemas/Transfer/properties/staleSupply: x-u64-as-string keeps a u64 a string of digits, but property staleSupply is already a u64 (format: uint64) or no string of decimal digits: the mark changes nothing here, remove it",
+      "t #/components/schemas/Transfer/properties/memo: x-u64-as-string keeps a u64 a string of digits, but property memo has no u64 name: the mark changes nothing here, remove it",
+      "t #/components/schemas/Transfer/properties/markedFee: x-u64-as-string keeps a u64 a string of digits, but property markedFee is already a u64 (format: uint64) or no string of decimal digits: the mark changes nothing here, remove it",
+      "t #/components/schemas/Transfer/properties/markedFee: property markedFee is type: integer",
+      "t #/components/schemas/Transfer/properties/boundedAmount: property boundedAmount is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/allOfSupply: property allOfSupply is a string of decimal digits",
     ]);
     expect(found[0]).toContain(
       "without format: uint64, but its name says it holds a raw token amount, a u64: add format: uint64 beside type: string",

@@ -4,10 +4,11 @@
  * object in it: their tools share parts, so a host that changed one tool's schema in place would
  * change another's, and frozen, the write throws (ES modules are strict) instead. An object already
  * frozen is not walked again (a shared part frozen with its first tool; a cycle ends). (One copy
- * here rather than one per generated module: review 71, F1. Exported, marked internal, for the
- * chaindata packages.)
+ * here rather than one per generated module. Exported, marked internal, for the chaindata
+ * packages.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
+// (One copy: review 71, F1.)
 export const deepFreeze = <T>(value: T): T => {
   if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
