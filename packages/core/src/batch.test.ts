@@ -326,4 +326,16 @@ describe("batcher rules that no other test pinned (found by mutation testing)", 
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(asked).toEqual([undefined]);
   });
+
+  it("rejects every call of a batch whose request fails with no error object (undefined), with that value", async () => {
+    // (The batch's failure path reads the 413 status of what it got: a value that has none must
+    // still reach every caller, not throw in the batcher and leave them all pending.)
+    const calls = [call("1"), call("2"), call("3")];
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the case tested
+    const enqueue = createBatcher().bind(() => Promise.reject(undefined as never), vi.fn());
+    for (const c of calls) expect(enqueue(c, {})).toBe(true);
+    await vi.waitFor(() => {
+      for (const c of calls) expect(c.reject).toHaveBeenCalledExactlyOnceWith(undefined);
+    });
+  });
 });
