@@ -338,4 +338,18 @@ describe("batcher rules that no other test pinned (found by mutation testing)", 
       for (const c of calls) expect(c.reject).toHaveBeenCalledExactlyOnceWith(undefined);
     });
   });
+
+  it("settles each call with its own entry when the batch answer also holds null entries", async () => {
+    // (A broken server's `[null, …]`: reading the id of a null entry must not throw in the batcher
+    // and leave every call of the batch pending. Two nulls: the second reads as an id seen twice.)
+    const entries = new Map<string, unknown>();
+    const enqueue = createBatcher().bind(
+      async () => [[null, { id: "2", result: 2 }, null, { id: "1", result: 1 }], new Response()],
+      (c, entry) => void entries.set(c.request.id, entry),
+    );
+    for (const id of ["1", "2"]) enqueue(call(id), {});
+    await vi.waitFor(() => expect(entries.size).toBe(2));
+    expect(entries.get("1")).toEqual({ id: "1", result: 1 });
+    expect(entries.get("2")).toEqual({ id: "2", result: 2 });
+  });
 });
