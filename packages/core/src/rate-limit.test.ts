@@ -1122,4 +1122,35 @@ describe("createRateLimiter: rules no other test pinned (found by mutation testi
     );
     expect(ratio).toBeLessThan(25);
   });
+
+  it("a waiter taken for gone that comes back while only waiters are in line (after a pause) goes first, before those who came after it", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const started: { call: string; at: number }[] = [];
+    const t0 = performance.now();
+    const call = (name: string) =>
+      limiter.acquire().then(() => started.push({ call: name, at: performance.now() - t0 }));
+    const all = [call("a")]; // starts at once
+    limiter.pause!(2000);
+    const real = globalThis.setTimeout;
+    globalThis.setTimeout = ((f: () => void, ms: number) =>
+      real(f, ms + 2000)) as typeof setTimeout;
+    try {
+      all.push(call("b")); // due at 2 s, its timer runs at 4 s: call c takes it for gone
+    } finally {
+      globalThis.setTimeout = real;
+    }
+    all.push(call("c"));
+    await vi.advanceTimersByTimeAsync(3600);
+    expect(started.map((s) => s.call)).toEqual(["a", "c"]);
+    // A second pause; the call made now finds every start's window over: only it is in line
+    // when b comes back, first (the one call that goes out of call order is the one taken for gone).
+    limiter.pause!(2000);
+    all.push(call("e"));
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(all);
+    expect(started.map((s) => s.call)).toEqual(["a", "c", "b", "e"]);
+    expect(started[2]!.at).toBe(5600);
+    expect(started[3]!.at - started[2]!.at).toBeGreaterThanOrEqual(220);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
