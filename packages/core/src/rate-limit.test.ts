@@ -245,6 +245,32 @@ describe("createRateLimiter", () => {
     }
   });
 
+  it("takes a waiter for gone once a timer of the next one's, due 2 ms or more after the gone one's, has run: the next starts then, not a pass later", async () => {
+    // Call 5's request is cancelled (a Worker's) before its turn at 1.1 s; call 6 wakes for that
+    // turn a millisecond late (a busy loop), then each millisecond: its timer due at 1102 ms ran
+    // 2 ms after 5's was due, so at 1103 ms 5 is known gone, and 6 starts.
+    const loop = eventLoop((ids) => ids);
+    try {
+      const limiter = createRateLimiter({ requestsPerSecond: 5 });
+      const started: { call: number; at: number }[] = [];
+      const all = Array.from({ length: 7 }, (_, call) =>
+        loop.as(call, () => limiter.acquire().then(() => started.push({ call, at: loop.now() }))),
+      );
+      await loop.pass(0);
+      while (loop.next() < 1100) await loop.pass(loop.next());
+      loop.cancel(5);
+      await loop.pass(1101);
+      while (loop.timers.size) await loop.pass(loop.next());
+      await Promise.all(all.filter((_, call) => call !== 5));
+      expect(started).toEqual([
+        ...[0, 1, 2, 3, 4].map((call) => ({ call, at: 0 })),
+        { call: 6, at: 1103 },
+      ]);
+    } finally {
+      loop.restore();
+    }
+  });
+
   it("in a busy event loop whose passes run due timers in any order, with calls made, aborted and cancelled (a Worker's request ending) meanwhile: starts keep call order and the rate, and no waiter hangs", async () => {
     // A seeded generator, so that a failure can be repeated.
     let seed = 1;
