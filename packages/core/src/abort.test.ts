@@ -52,4 +52,20 @@ describe("watchAbort", () => {
       for (const listener of listeners) process.on("uncaughtException", listener);
     }
   });
+
+  it("a watcher stopped after the abort leaves a later watch of that signal alone: still one listener", () => {
+    // (After an abort, the callbacks of the entry that fired are still held; stopping the last of
+    // them must not remove the entry a later watch made, or the next watch adds a second listener.)
+    const controller = new AbortController();
+    const { signal } = controller;
+    const stopEarly = watchAbort(signal, () => {});
+    controller.abort();
+    const stopLater = watchAbort(signal, () => {});
+    stopEarly();
+    const stopLast = watchAbort(signal, () => {});
+    expect(getEventListeners(signal, "abort")).toHaveLength(1);
+    stopLater();
+    stopLast();
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+  });
 });

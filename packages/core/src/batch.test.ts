@@ -326,4 +326,30 @@ describe("batcher rules that no other test pinned (found by mutation testing)", 
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(asked).toEqual([undefined]);
   });
+
+  it("rejects every call of a batch whose request fails with no error object (undefined), with that value", async () => {
+    // (The batch's failure path reads the 413 status of what it got: a value that has none must
+    // still reach every caller, not throw in the batcher and leave them all pending.)
+    const calls = [call("1"), call("2"), call("3")];
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the case tested
+    const enqueue = createBatcher().bind(() => Promise.reject(undefined as never), vi.fn());
+    for (const c of calls) expect(enqueue(c, {})).toBe(true);
+    await vi.waitFor(() => {
+      for (const c of calls) expect(c.reject).toHaveBeenCalledExactlyOnceWith(undefined);
+    });
+  });
+
+  it("settles each call with its own entry when the batch answer also holds null entries", async () => {
+    // (A broken server's `[null, …]`: reading the id of a null entry must not throw in the batcher
+    // and leave every call of the batch pending. Two nulls: the second reads as an id seen twice.)
+    const entries = new Map<string, unknown>();
+    const enqueue = createBatcher().bind(
+      async () => [[null, { id: "2", result: 2 }, null, { id: "1", result: 1 }], new Response()],
+      (c, entry) => void entries.set(c.request.id, entry),
+    );
+    for (const id of ["1", "2"]) enqueue(call(id), {});
+    await vi.waitFor(() => expect(entries.size).toBe(2));
+    expect(entries.get("1")).toEqual({ id: "1", result: 1 });
+    expect(entries.get("2")).toEqual({ id: "2", result: 2 });
+  });
 });

@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AbortError, ConfigurationError } from "./errors.js";
 import { walletHost } from "./generated/environments.js";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
-import { hang, jsonResponse, sendRequest, settle, stubFetch } from "./test-support/testing.js";
+import {
+  cpuTimeRatio,
+  hang,
+  jsonResponse,
+  sendRequest,
+  settle,
+  stubFetch,
+} from "./test-support/testing.js";
 import { createRestTransport } from "./rest.js";
 
 describe("createRateLimiter", () => {
@@ -233,6 +240,32 @@ describe("createRateLimiter", () => {
       await Promise.all(all);
       expect(started.map((s) => s.call)).toEqual([...Array(10).keys()]);
       expect(started.map((s) => s.at)).toEqual([0, 0, 0, 0, 0, 3000, 3220, 3440, 3660, 3880]);
+    } finally {
+      loop.restore();
+    }
+  });
+
+  it("takes a waiter for gone once a timer of the next one's, due 2 ms or more after the gone one's, has run: the next starts then, not a pass later", async () => {
+    // Call 5's request is cancelled (a Worker's) before its turn at 1.1 s; call 6 wakes for that
+    // turn a millisecond late (a busy loop), then each millisecond: its timer due at 1102 ms ran
+    // 2 ms after 5's was due, so at 1103 ms 5 is known gone, and 6 starts.
+    const loop = eventLoop((ids) => ids);
+    try {
+      const limiter = createRateLimiter({ requestsPerSecond: 5 });
+      const started: { call: number; at: number }[] = [];
+      const all = Array.from({ length: 7 }, (_, call) =>
+        loop.as(call, () => limiter.acquire().then(() => started.push({ call, at: loop.now() }))),
+      );
+      await loop.pass(0);
+      while (loop.next() < 1100) await loop.pass(loop.next());
+      loop.cancel(5);
+      await loop.pass(1101);
+      while (loop.timers.size) await loop.pass(loop.next());
+      await Promise.all(all.filter((_, call) => call !== 5));
+      expect(started).toEqual([
+        ...[0, 1, 2, 3, 4].map((call) => ({ call, at: 0 })),
+        { call: 6, at: 1103 },
+      ]);
     } finally {
       loop.restore();
     }
@@ -1095,5 +1128,55 @@ describe("createRateLimiter: rules no other test pinned (found by mutation testi
     await Promise.all(all);
     expect(started.map((s) => s.call)).toEqual([0, 1, 2, 3, 4, 6, 5]);
     expect(started[6]!.at - started[5]!.at).toBeGreaterThanOrEqual(220);
+  });
+
+  it("forgets the starts whose window is over: a long-lived limiter's cost per call does not grow with the calls it has seen (30,000 spaced calls in under 25 times the CPU time of 3,000)", async () => {
+    // (Kept, every start made stayed in the line for ever: memory, and each call sorted them
+    // all, 7 s of CPU for 20,000 calls against 30 ms, and growing as the square.)
+    const spaced = (calls: number) => async () => {
+      const limiter = createRateLimiter({ requestsPerSecond: 5 });
+      for (let n = 0; n < calls; n++) {
+        await limiter.acquire();
+        vi.advanceTimersByTime(250);
+      }
+    };
+    // (CPU time, the least of three rounds, 3,000 against 30,000: linear is about 10, 9 to 11
+    // measured; growing per call, it was over 100.)
+    const { ratio, smallMs, largeMs } = await cpuTimeRatio(spaced(3_000), spaced(30_000));
+    console.log(
+      `30,000 spaced calls: ${largeMs.toFixed(0)} ms; 3,000: ${smallMs.toFixed(0)} ms of CPU (×${ratio.toFixed(1)})`,
+    );
+    expect(ratio).toBeLessThan(25);
+  });
+
+  it("a waiter taken for gone that comes back while only waiters are in line (after a pause) goes first, before those who came after it", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const started: { call: string; at: number }[] = [];
+    const t0 = performance.now();
+    const call = (name: string) =>
+      limiter.acquire().then(() => started.push({ call: name, at: performance.now() - t0 }));
+    const all = [call("a")]; // starts at once
+    limiter.pause!(2000);
+    const real = globalThis.setTimeout;
+    globalThis.setTimeout = ((f: () => void, ms: number) =>
+      real(f, ms + 2000)) as typeof setTimeout;
+    try {
+      all.push(call("b")); // due at 2 s, its timer runs at 4 s: call c takes it for gone
+    } finally {
+      globalThis.setTimeout = real;
+    }
+    all.push(call("c"));
+    await vi.advanceTimersByTimeAsync(3600);
+    expect(started.map((s) => s.call)).toEqual(["a", "c"]);
+    // A second pause; the call made now finds every start's window over: only it is in line
+    // when b comes back, first (the one call that goes out of call order is the one taken for gone).
+    limiter.pause!(2000);
+    all.push(call("e"));
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(all);
+    expect(started.map((s) => s.call)).toEqual(["a", "c", "b", "e"]);
+    expect(started[2]!.at).toBe(5600);
+    expect(started[3]!.at - started[2]!.at).toBeGreaterThanOrEqual(220);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
