@@ -48,6 +48,8 @@ interface WireRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** What `fetch` gave back: `HTTP <status>`, or `threw <error>`. */
+  outcome?: string;
 }
 
 describe("every operation sends exactly its input, valid per the spec", () => {
@@ -65,13 +67,23 @@ describe("every operation sends exactly its input, valid per the spec", () => {
       fc.asyncProperty(inputs, async (input) => {
         const sent: WireRequest[] = [];
         const recordRequest: typeof fetch = async (url, init) => {
-          sent.push({
+          const request: WireRequest = {
             method: init!.method!,
             url: String(url),
             headers: init!.headers as Record<string, string>,
             ...(init!.body != null && { body: bodyText(init!.body) }),
-          });
-          return h.fetch(url, init);
+          };
+          sent.push(request);
+          // (What each attempt met, for a failure's message: a second request is a retry, and
+          // the status or the error that caused it tells a mock fault from the client's.)
+          try {
+            const response = await h.fetch(url, init);
+            request.outcome = `HTTP ${response.status}`;
+            return response;
+          } catch (error) {
+            request.outcome = `threw ${String(error)}`;
+            throw error;
+          }
         };
         h.mock.clearRequests();
         try {
@@ -87,7 +99,12 @@ describe("every operation sends exactly its input, valid per the spec", () => {
         } catch (error) {
           // (Every failure, the call's own included, shows what was sent.)
           if (error instanceof Error)
-            error.message += `\ninput ${show(input)}\nsent ${sent.map(showRequest).join("\n") || "nothing"}`;
+            error.message +=
+              `\ninput ${show(input)}\nsent ${sent.map(showRequest).join("\n") || "nothing"}` +
+              `\nmock answered ${h
+                .requests()
+                .map((e) => `${e.status} in ${e.durationMs} ms${e.aborted ? " (client left)" : ""}`)
+                .join(", ")}`;
           throw error;
         }
         for (const trait of traitsOf(input)) traitsMet.add(trait);
@@ -167,8 +184,8 @@ function accepts(op: SpecOperation, input: unknown): boolean {
 }
 
 /** A request for a failure message: all but a long body's end. */
-const showRequest = ({ method, url, headers, body }: WireRequest) =>
-  `${method} ${url} ${JSON.stringify(headers)}${body === undefined ? "" : `\n  ${body.slice(0, 2000)}`}`;
+const showRequest = ({ method, url, headers, body, outcome }: WireRequest) =>
+  `${method} ${url} ${JSON.stringify(headers)} → ${outcome ?? "no answer yet"}${body === undefined ? "" : `\n  ${body.slice(0, 2000)}`}`;
 
 const bodyText = (body: BodyInit) =>
   typeof body === "string" ? body : new TextDecoder().decode(body as ArrayBuffer);
