@@ -1,7 +1,7 @@
 // Releases: in a temporary clone, a new changeset plus `npx changeset version` bumps the
 // named package by its bump type, writes its CHANGELOG entry, and bumps the packages that
 // depend on it (internal dependencies are updated as a patch).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -231,5 +231,35 @@ describe("changesets", () => {
       "Fix the getAsset example.",
     );
     expect(existsSync(join(repo, ".changeset", "test-das-fix.md"))).toBe(false);
+  }, 120_000);
+
+  // changesets bumps a dependent by a patch whatever its dependency's bump: an area's 0.x minor
+  // (outside `^0.1.0`) reached the sdk's users as sdk 0.1.0 → 0.1.1 (user trial 61, F1).
+  it("`npm run version-packages` refuses a dependency's breaking bump without one for its dependents, naming the changeset line to add", () => {
+    const { repo, pending } = cloneRepo("breaking");
+    if (pending.length)
+      execFileSync("npx", ["changeset", "version"], { cwd: repo, stdio: "ignore" });
+    const before = { das: version(repo, "das"), sdk: version(repo, "sdk") };
+    expect(before.das.startsWith("0.")).toBe(true);
+    writeFileSync(
+      join(repo, ".changeset", "test-das-breaking.md"),
+      `---\n"@chaindata/das": minor\n---\n\nRename a param.\n`,
+    );
+    const run = spawnSync("npm", ["run", "--silent", "version-packages"], {
+      cwd: repo,
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split("\n").slice(1)).toEqual([
+      `  - @chaindata/sdk gets a patch (${before.sdk} → ${bump(before.sdk, "patch")}) with @chaindata/das's minor (${before.das} → ${bump(before.das, "minor")}, outside ^${before.das}), which it depends on: add "@chaindata/sdk": minor to a changeset (.changeset/README.md)`,
+    ]);
+    expect(version(repo, "das")).toBe(before.das); // nothing versioned
+    writeFileSync(
+      join(repo, ".changeset", "test-sdk-breaking.md"),
+      `---\n"@chaindata/sdk": minor\n---\n\nThe das client's renamed param.\n`,
+    );
+    execFileSync("npm", ["run", "--silent", "version-packages"], { cwd: repo, stdio: "ignore" });
+    expect(version(repo, "das")).toBe(bump(before.das, "minor"));
+    expect(version(repo, "sdk")).toBe(bump(before.sdk, "minor"));
   }, 120_000);
 });

@@ -387,6 +387,21 @@ it("ships no `@internal` item and no repository history in its declarations, and
   expect(problems).toEqual([]);
 });
 
+// The mock's README, read on the registry, said "the package is not published to the npm registry"
+// (user trial 61, F2): a README is published with its package, so it cannot say it is unpublished.
+it("says in no README that its package is not published (the README is what the registry shows)", () => {
+  const lines = publishedPackages.flatMap((dir) => {
+    const file = join(root, "packages", dir, "README.md");
+    const text = readFileSync(file, "utf8");
+    return [...text.matchAll(/\b(?:is\s+)?not\s+(?:yet\s+)?published\b|\bunpublished\b/gi)].map(
+      (match) =>
+        `${relative(root, file)}:${text.slice(0, match.index).split("\n").length}: ${match[0].replace(/\s+/g, " ")}`,
+    );
+  });
+  expect(publishedPackages).toContain("mock");
+  expect(lines).toEqual([]);
+});
+
 it("ships no repository history in its README (a user cannot look up a trial or a session)", () => {
   const lines = publishedPackages.flatMap((dir) => {
     const file = join(root, "packages", dir, "README.md");

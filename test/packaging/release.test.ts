@@ -209,8 +209,10 @@ describe("the root scripts", () => {
     ]);
   });
 
-  it("`npm run version-packages` versions, then brings package-lock.json in step", () => {
+  it("`npm run version-packages` checks the bumps, versions, then brings package-lock.json in step", () => {
     expect(steps(scripts["version-packages"])).toEqual([
+      // (changesets gives a dependent a patch whatever its dependency's bump: user trial 61, F1.)
+      "node scripts/release/check-bumps.mjs",
       "changeset version",
       "npm install --package-lock-only --no-audit --no-fund",
     ]);
