@@ -5,10 +5,18 @@
 // compiled check is (operations.mjs paramsSchema / inputSchema), so the two agree
 // (test/generate/tool-schemas.test.ts): `$ref`s inlined, `x-*`, `examples` and `title` dropped
 // (tokens: a model reads every one), `x-pattern-description` said in the description, the rules
-// between params kept as `dependentSchemas` / `allOf` and said in words in the description of each
-// property they name (some model APIs' strict modes drop those keywords). The module imports only
-// core's `deepFreeze`, and the package's main entry never imports it: no call bundle carries it.
-import { areaStatusTags, banner, docComment, literal, operationStatusTags } from "./lib/emit.mjs";
+// between params kept as `dependentSchemas` / `if`-`then`-`else` and said in words in the
+// description of each property they name (some model APIs' strict modes drop those keywords). The
+// module imports only core's `deepFreeze`, and the package's main entry never imports it: no call
+// bundle carries it.
+import {
+  areaStatusTags,
+  banner,
+  descriptionParagraphs,
+  docComment,
+  literal,
+  operationStatusTags,
+} from "./lib/emit.mjs";
 import { inputSchema, operationsOf, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { placed, placeOf } from "./lib/places.mjs";
 import { sourcePlacesIn } from "./lib/refusals.mjs";
@@ -258,10 +266,71 @@ function withRuleWords(schema, words) {
   return { ...schema, properties };
 }
 
+/**
+ * The one member and its values that an `if` holds to (`["config.encoding", ["base58"]]`), when it
+ * requires that member at every level: else `undefined` (a condition not of that form).
+ */
+function chosenBy(s, prefix = "") {
+  const names = Object.keys(s?.properties ?? {});
+  if (names.length !== 1 || !(s.required ?? []).includes(names[0])) return undefined;
+  const [name] = names;
+  const sub = s.properties[name];
+  const path = prefix ? `${prefix}.${name}` : name;
+  if (sub?.properties) return chosenBy(sub, path);
+  if (Array.isArray(sub?.enum)) return [path, sub.enum];
+  if (sub && "const" in sub) return [path, [sub.const]];
+  return undefined;
+}
+
+/**
+ * `schema` with its root `allOf` of `{ if, then }` rules written as one `if` / `then` / `else`
+ * chain. Anthropic's Messages API refuses a tool whose `input_schema` has `oneOf`, `allOf` or
+ * `anyOf` at its root (`input_schema does not support oneOf, allOf, or anyOf at the top level`),
+ * and with it the whole request, every other tool's included: the sdk's tool list could not be
+ * sent (user trial 62, F1). The chain says the same when the rules' conditions cannot hold
+ * together: each names one member, required at every level, with values no other rule's names
+ * (`config.encoding` "base58" / "base64"); a rule whose condition is not of that form is a
+ * generator error here, rather than a schema some hosts refuse.
+ */
+function withRootRules(schema, where) {
+  if (!schema.allOf) return schema;
+  const { allOf: rules, ...rest } = schema;
+  const taken = new Set();
+  let path;
+  for (const rule of rules) {
+    const chosen =
+      rule && Object.keys(rule).every((k) => k === "if" || k === "then") && chosenBy(rule.if);
+    if (
+      !chosen ||
+      (path !== undefined && chosen[0] !== path) ||
+      chosen[1].some((v) => taken.has(JSON.stringify(v)))
+    )
+      throw new Error(
+        `${where}: a tool schema cannot have allOf at its root (some hosts refuse such a tool, and the request with it), and its rules are written as one if/then/else chain, which says the same only for { if, then } rules chosen by one required member's distinct values; extend withRootRules in scripts/generate/tool-schemas.mjs`,
+      );
+    path = chosen[0];
+    for (const v of chosen[1]) taken.add(JSON.stringify(v));
+  }
+  const chain = rules.reduceRight(
+    (otherwise, rule) => ({ if: rule.if, then: rule.then, ...(otherwise && { else: otherwise }) }),
+    undefined,
+  );
+  return { ...rest, ...chain };
+}
+
 // ------------------------------------------------------------------------------------------------
 // The module
 
-/** The tool's description: its status first (`Deprecated: …`, `Beta: …`), the summary, the description. */
+// OpenAI's function calling (and the APIs that copy it) refuses a tool description longer than
+// this, and the whole request with it (`string_above_max_length`): user trial 62, F2.
+const MAX_DESCRIPTION = 1024;
+
+/**
+ * The tool's description: its status first (`Deprecated: …`, `Beta: …`), the summary, the
+ * description without its paragraphs on the SDK (`**… (SDK).**`: retries, time limits, a Node
+ * connection pool), which are for whoever writes the host and which the JSDoc leaves to the
+ * package README too: they made the sender's two tools 2,965 and 2,683 characters.
+ */
 function toolDescription(o, areaBeta) {
   const status = [
     ...(o.deprecated
@@ -271,9 +340,18 @@ function toolDescription(o, areaBeta) {
       : []),
     ...(o["x-beta"] || areaBeta ? ["Beta: routes and response formats may change."] : []),
   ];
-  return [status.join(" "), o.summary && sentence(o.summary), o.description?.trim()]
+  const description = descriptionParagraphs(o.description)
+    .filter((p) => p.sdk === undefined)
+    .map((p) => p.text)
+    .join("\n\n");
+  const text = [status.join(" "), o.summary && sentence(o.summary), description]
     .filter(Boolean)
     .join("\n\n");
+  if (text.length > MAX_DESCRIPTION)
+    throw new Error(
+      `${o.name ?? o.operationId}: its tool description is ${text.length} characters, over ${MAX_DESCRIPTION} (OpenAI's function calling refuses it, and the request with it): shorten its summary or description, or move a paragraph on the SDK to one whose bold lead ends in "(SDK)."`,
+    );
+  return text;
 }
 
 /**
@@ -307,7 +385,7 @@ function rpcTool(doc, m, areaBeta) {
   return {
     name: m.name,
     description,
-    inputSchema: withRuleWords(schema, ruleWords(doc, spec)),
+    inputSchema: withRootRules(withRuleWords(schema, ruleWords(doc, spec)), where),
   };
 }
 
@@ -327,11 +405,12 @@ function restTool(doc, op, areaBeta) {
       properties[p.name] = placed({ ...property, description: p.description }, placeOf(property));
   }
   const spec = { ...input, properties };
-  const schema = toolSchema(doc, spec, `${op.o.operationId} input`);
+  const where = `${op.o.operationId} input`;
+  const schema = toolSchema(doc, spec, where);
   return {
     name: op.o.operationId,
     description: toolDescription(op.o, areaBeta),
-    inputSchema: withRuleWords(schema, ruleWords(doc, spec)),
+    inputSchema: withRootRules(withRuleWords(schema, ruleWords(doc, spec)), where),
   };
 }
 

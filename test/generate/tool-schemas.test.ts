@@ -480,8 +480,95 @@ describe("tool schemas", () => {
       // Self-contained and lean: no $ref, no x- keyword, no examples.
       const text = JSON.stringify(tool.inputSchema);
       expect(text).not.toMatch(/"\$ref"|"x-[\w-]+"|"examples"/);
+      // What OpenAI's function calling takes (it refuses the whole request otherwise): a name of
+      // ^[a-zA-Z0-9_-]{1,64}$ and a description of at most 1,024 characters (user trial 62, F2).
+      expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(tool.description.length).toBeLessThanOrEqual(1024);
+      expect(tool.description).not.toMatch(/\(SDK\)\.\*\*/);
+      // No oneOf / allOf / anyOf at the root: Anthropic's Messages API refuses such a tool, and
+      // the request with it (every other tool's too): user trial 62, F1.
+      expect(Object.keys(tool.inputSchema)).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(?:oneOf|allOf|anyOf)$/)]),
+      );
     },
   );
+
+  it("leaves a description's SDK paragraphs out, and refuses one over 1,024 characters (user trial 62, F2)", () => {
+    const method = (description: string) => ({
+      area: "x",
+      doc: {
+        info: {},
+        methods: [
+          {
+            name: "send",
+            summary: "Send it",
+            description,
+            params: [{ name: "a", required: true, schema: { type: "string" } }],
+            result: { name: "r", schema: {} },
+          },
+        ],
+      },
+    });
+    const sdk = `**Retries (SDK).** ${"The SDK retries. ".repeat(80)}`;
+    expect(toolsOf(method(`What it does.\n\n${sdk}\n\nMore.`))[0].description).toBe(
+      "Send it.\n\nWhat it does.\n\nMore.",
+    );
+    expect(() => toolsOf(method("x".repeat(1020)))).toThrow(
+      /^send: its tool description is 1030 characters, over 1024/,
+    );
+  });
+
+  it("writes a method's rules as one if/then/else chain, and refuses rules a chain cannot say (user trial 62, F1)", () => {
+    const { sendTransactionTool } = modules.sender as any;
+    const s = sendTransactionTool.inputSchema;
+    expect(s.if.properties.config.properties.encoding.enum).toEqual(["base58"]);
+    expect(s.else.if.properties.config.properties.encoding.enum).toEqual(["base64"]);
+    expect(s.else.else).toBeUndefined();
+    // (A condition on one member, required at every level, as sendTransaction's on config.encoding.)
+    const on = (path: string[], value: string) =>
+      path.reduceRight<object>(
+        (inner, name) => ({ properties: { [name]: inner }, required: [name] }),
+        { enum: [value] },
+      );
+    const emit = (rules: unknown[]) =>
+      toolsOf({
+        area: "x",
+        doc: {
+          info: {},
+          methods: [
+            {
+              name: "send",
+              params: [
+                { name: "a", required: true, schema: { type: "string" } },
+                { name: "b", required: false, schema: { type: "string" } },
+              ],
+              result: { name: "r", schema: {} },
+              "x-all-of": rules,
+            },
+          ],
+        },
+      });
+    const then = { properties: { a: { maxLength: 3 } } };
+    expect(emit([{ if: on(["b"], "x"), then }])[0].inputSchema).toMatchObject({
+      if: on(["b"], "x"),
+      then,
+    });
+    for (const rules of [
+      [
+        { if: on(["b"], "x"), then },
+        { if: on(["b"], "x"), then },
+      ], // both may hold
+      [
+        { if: on(["b"], "x"), then },
+        { if: on(["a"], "y"), then },
+      ], // two members
+      [{ if: { properties: { b: { enum: ["x"] } } }, then }], // b not required
+      [{ if: on(["b"], "x"), then, else: then }],
+    ])
+      expect(() => emit(rules), JSON.stringify(rules)).toThrow(
+        /^send params: a tool schema cannot have allOf at its root/,
+      );
+  });
 
   it.each(tools.map((t) => [t.key, t] as const))(
     "%s accepts the spec's examples",

@@ -10,7 +10,7 @@ import { deepFreeze } from "@chaindata/core";
 export const sendTransactionTool = /* @__PURE__ */ deepFreeze({
   name: "sendTransaction",
   description:
-    "Submit a signed transaction for fast, multi-route landing.\n\nReturns the transaction's signature, which does not mean that it landed (with `skipPreflight: true`, what the reference SDKs send, nothing is simulated first): confirm it with a Solana RPC (its signature status).\n\n**Required in the transaction:** a SOL tip of at least `senderMinimumTipLamports` to one of `senderTipAccounts`, and a ComputeBudget `setComputeUnitPrice` priority fee; without them the call fails with -32602.\n\n**Resending** the same signed transaction is harmless (same signature; the chain executes it at most once): send with `config.maxRetries: 0` and resend yourself while its blockhash is valid. An error after a resend does not prove that the transaction failed: check its status before signing a new one.\n\n**Checks (SDK).** Before anything is sent, the SDK checks the params: the transaction is text of the encoding `config.encoding` names, whose bytes are laid out as a signed transaction (its signature count, message header and length agree), and no signature of a legacy or v0 transaction is 64 zero bytes, the slot `@solana/kit` and `@solana/web3.js` write for a signer that has not signed (`params.transaction: must be signed (signature 2 of 2 is 64 zero bytes: its signer has not signed; sign with every signer before sending)`); and `config` holds only the options listed here. It does no cryptography and does not read what the transaction does: a signature is not verified, and the tip and the priority fee are not checked; the Sender rejects a transaction without them (-32602).\n\n**Resending (SDK).** Resending being harmless, the SDK's own retries (the `maxRetries` call option, 2 by default, after a 5xx, a 429, a timeout or a lost connection) apply to this call too. They wait 0.5 s, then 1 s, doubling up to 8 s: a schedule sized for reads. To resend on a tighter one until the blockhash expires, turn them off, `sendTransaction(params, { maxRetries: 0 })`, and resend in a loop of your own. An error after one of them may follow an attempt that reached the cluster (with `skipPreflight: false` the resend's simulation can answer that the transaction was already processed).\n\n**Errors (SDK).** A rejected transaction rejects the call with a `JsonRpcError` when the answer is a JSON-RPC error object (a failed preflight simulation, with `skipPreflight: false`, has its logs in `data.logs`), or with the `APIError` of the HTTP status (a `BadRequestError` for the 400 of a missing tip or priority fee, -32602). `err.rpcError?.code` and `err.rpcError?.data` read both.\n\n**Time limit (SDK).** A send is worth retrying only while its blockhash is valid (about 60-90 seconds). The client's defaults are sized for reads (60 s per attempt, 2 retries, so a send that meets a hung host may take minutes): give a bot's sends a deadline, `sendTransaction(params, { signal: AbortSignal.timeout(15_000) })`, or the client a short `timeout` (`createSenderClient({ timeout: 2_000 })`).",
+    "Submit a signed transaction for fast, multi-route landing.\n\nReturns the transaction's signature, which does not mean that it landed (with `skipPreflight: true`, what the reference SDKs send, nothing is simulated first): confirm it with a Solana RPC (its signature status).\n\n**Required in the transaction:** a SOL tip of at least `senderMinimumTipLamports` to one of `senderTipAccounts`, and a ComputeBudget `setComputeUnitPrice` priority fee; without them the call fails with -32602.\n\n**Resending** the same signed transaction is harmless (same signature; the chain executes it at most once): send with `config.maxRetries: 0` and resend yourself while its blockhash is valid. An error after a resend does not prove that the transaction failed: check its status before signing a new one.",
   inputSchema: {
     type: "object",
     properties: {
@@ -85,75 +85,71 @@ export const sendTransactionTool = /* @__PURE__ */ deepFreeze({
       "config"
     ] as ["transaction", "config"],
     additionalProperties: false,
-    allOf: [
-      {
-        if: {
+    if: {
+      type: "object",
+      properties: {
+        config: {
           type: "object",
           properties: {
-            config: {
-              type: "object",
-              properties: {
-                encoding: {
-                  enum: [
-                    "base58"
-                  ]
-                }
-              },
-              required: [
-                "encoding"
+            encoding: {
+              enum: [
+                "base58"
               ]
             }
           },
           required: [
-            "config"
+            "encoding"
           ]
-        },
-        then: {
-          type: "object",
-          properties: {
-            transaction: {
-              type: "string",
-              pattern: "^[1-9A-HJ-NP-Za-km-z]+$",
-              maxLength: 5594
-            }
-          }
         }
       },
-      {
-        if: {
-          type: "object",
-          properties: {
-            config: {
-              type: "object",
-              properties: {
-                encoding: {
-                  enum: [
-                    "base64"
-                  ]
-                }
-              },
-              required: [
-                "encoding"
-              ]
-            }
-          },
-          required: [
-            "config"
-          ]
+      required: [
+        "config"
+      ]
+    },
+    then: {
+      type: "object",
+      properties: {
+        transaction: {
+          type: "string",
+          pattern: "^[1-9A-HJ-NP-Za-km-z]+$",
+          maxLength: 5594
+        }
+      }
+    },
+    else: {
+      if: {
+        type: "object",
+        properties: {
+          config: {
+            type: "object",
+            properties: {
+              encoding: {
+                enum: [
+                  "base64"
+                ]
+              }
+            },
+            required: [
+              "encoding"
+            ]
+          }
         },
-        then: {
-          type: "object",
-          properties: {
-            transaction: {
-              type: "string",
-              pattern:
-                "^(?:[A-Za-z0-9+/]{4})*[A-Za-z0-9+/](?:[AQgw]==|[A-Za-z0-9+/][AEIMQUYcgkosw048]=|[A-Za-z0-9+/]{3})$",
-              maxLength: 5464
-            }
+        required: [
+          "config"
+        ]
+      },
+      then: {
+        type: "object",
+        properties: {
+          transaction: {
+            type: "string",
+            pattern:
+              "^(?:[A-Za-z0-9+/]{4})*[A-Za-z0-9+/](?:[AQgw]==|[A-Za-z0-9+/][AEIMQUYcgkosw048]=|[A-Za-z0-9+/]{3})$",
+            maxLength: 5464
           }
         }
       }
-    ]
+    }
   }
 } as const);
 
@@ -161,7 +157,7 @@ export const sendTransactionTool = /* @__PURE__ */ deepFreeze({
 export const pingTool = /* @__PURE__ */ deepFreeze({
   name: "ping",
   description:
-    "Keep the connection to a sender host warm.\n\nAnswers `ok` (text) when the host is up, and is cheap to call: the public docs recommend calling it every 30-60 seconds when no transaction has been sent for more than a minute, so that the TCP/TLS connection is already open when a time-critical `sendTransaction` goes out. Call it on the host you send through (a regional `baseUrls.sender` is pinged there). When the host cannot take submissions it answers 503 with a short text.\n\n**No authentication.** The public docs document no API key for this endpoint, so the SDK sends none, not even the dedicated Sender key a client may hold for `sendTransaction` (the sender host's key is optional; for this endpoint it is not sent at all). Sending it would gain nothing and would put the key on the wire with every keep-alive, often over plain http to a regional endpoint.\n\n**Retries and time limit (SDK).** A keep-alive that fails says something (the host is slow or unavailable), and the next one follows within a minute: by default the SDK does not retry it and gives each attempt 5 seconds, instead of the client's `maxRetries` and `timeout`, which are sized for sends. A call's own `maxRetries` / `timeout` override both. A 503 rejects with `InternalServerError` (status 503) like any other 5xx; a timeout with `TimeoutError`; a 2xx HTML page, which no sender host answers (a captive portal's or a proxy's login page), with `InvalidResponseError` (reason `html`, not retried), as every call does, rather than resolve with the page's text as if the host were up.\n\n**On Node (SDK).** A ping keeps a connection warm only while the connection pool keeps it open: Node's built-in `fetch` closes a connection idle for 4 seconds unless the answer asks for longer (a `Keep-Alive: timeout=` header), so a ping every 30-60 s keeps nothing open there, and the next `sendTransaction` pays a new TCP and TLS handshake. Give the client a `fetch` whose pool keeps idle connections for longer than the ping interval: with the `undici` package, `const agent = new Agent({ keepAliveTimeout: 65_000, keepAliveMaxTimeout: 65_000 })` and `fetch: (url, init) => undiciFetch(url, { ...init, dispatcher: agent })`. Then ping on an idle timer: a `setTimeout` of 30 s, started again after each send and each ping (`.unref()` it, so that it does not keep the process alive). Not just before a send: a ping and a send made back to back may go out on two connections (the pool frees the ping's a moment after its answer), and the ping then warmed nothing for that send. The repository's `packages/sender/recipes/keep-alive.ts` (not in the npm package) is such a client, tested against a host that sends no such header.",
+    "Keep the connection to a sender host warm.\n\nAnswers `ok` (text) when the host is up, and is cheap to call: the public docs recommend calling it every 30-60 seconds when no transaction has been sent for more than a minute, so that the TCP/TLS connection is already open when a time-critical `sendTransaction` goes out. Call it on the host you send through (a regional `baseUrls.sender` is pinged there). When the host cannot take submissions it answers 503 with a short text.\n\n**No authentication.** The public docs document no API key for this endpoint, so the SDK sends none, not even the dedicated Sender key a client may hold for `sendTransaction` (the sender host's key is optional; for this endpoint it is not sent at all). Sending it would gain nothing and would put the key on the wire with every keep-alive, often over plain http to a regional endpoint.",
   inputSchema: {
     type: "object",
     properties: {},
