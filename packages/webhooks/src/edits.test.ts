@@ -571,6 +571,23 @@ describe("editWebhook", () => {
     expect(requests[2]!.body).toMatchObject({ accountAddresses: more });
   });
 
+  it("sends a list it writes without its repeats, in the order given (review 82, F5)", async () => {
+    // (The list given was sent as given: `[C, A, A]` stored A twice, counted twice against the
+    // webhook's 100000 addresses, though the write was made because the list is another set.)
+    const { webhooks, requests } = fakeService();
+    const [first] = stored().accountAddresses;
+    await editWebhook(webhooks, {
+      webhookID: ID,
+      accountAddresses: [C, first!, first!, C],
+      transactionTypes: ["SWAP", "SWAP", "NFT_SALE"],
+    });
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT"]);
+    expect(requests[1]!.body).toMatchObject({
+      accountAddresses: [C, first],
+      transactionTypes: ["SWAP", "NFT_SALE"],
+    });
+  });
+
   it("runs after the other changes to the webhook made through the client, so none undoes another", async () => {
     const { webhooks, requests, current } = fakeService();
     const url = "https://hooks.example.com/solana";

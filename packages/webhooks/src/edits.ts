@@ -378,7 +378,7 @@ const editCheck: OperationDescriptor = { id: "editWebhook", params: checkEdit, i
  * edited, or as read when every given setting already had its value (then nothing is written and
  * no credits are spent): a list (`accountAddresses`, `transactionTypes`, `accountAddressOwners`)
  * has its value when it holds the same elements in any order, repeats aside, as the service
- * matches them. A setting given as `undefined` is left as it is. Runs after any other
+ * matches them, and is written without its repeats. A setting given as `undefined` is left as it is. Runs after any other
  * change to the webhook made by these helpers in this process, through any client or rest, with
  * its id in any letter case (as {@link addWebhookAddresses} and {@link removeWebhookAddresses} do),
  * so two changes do not undo each other.
@@ -410,7 +410,16 @@ export async function editWebhook(
 ): Promise<Webhook> {
   const editing = editingOf(webhooks);
   editing.check(editCheck, params, options);
-  return changeWebhook(editing, params.webhookID, () => params, "", options);
+  // A list given is written without its repeats (first occurrences, in the order given): the
+  // service matches it as a set, as `alike` compares it, and a repeat would count against the
+  // webhook's 100000 addresses (review 82, F5).
+  const changes = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? [...new Set<unknown>(value)] : value,
+    ]),
+  ) as EditWebhookInput;
+  return changeWebhook(editing, params.webhookID, () => changes, "", options);
 }
 
 /**
