@@ -806,6 +806,55 @@ describe("REST wire format", () => {
     expect(requests).toHaveLength(3);
   });
 
+  it("refuses a webhook URL whose host is empty or localhost after a userinfo or before a port, and localhost with a trailing dot", async () => {
+    // (Review 82, F1: `[^\s/?#]+` took `user@` or `:443` for a host, and the localhost rule read
+    // only the characters after `https://`, so `https://x@localhost/` passed; the message quotes
+    // the URL without its userinfo.)
+    const { fetch, requests } = stub(webhookEcho);
+    const webhooks = createWebhooksClient(options(fetch));
+    for (const [webhookURL, quoted] of [
+      ["https://user@/hook", "https://…@/hook"],
+      ["https://:443/hook", "https://:443/hook"],
+      ["https://@/hook", "https://…@/hook"],
+      ["https://x@localhost/hook", "https://…@localhost/hook"],
+      ["https://u:p@LOCALHOST:8443/hook", "https://…@LOCALHOST:8443/hook"],
+      ["https://u@127.0.0.1/hook", "https://…@127.0.0.1/hook"],
+      ["https://localhost./hook", "https://localhost./hook"],
+    ])
+      await expect(
+        webhooks.createWebhook({
+          webhookURL: webhookURL!,
+          transactionTypes: ["ANY"],
+          accountAddresses: [OWNER],
+        }),
+        webhookURL,
+      ).rejects.toMatchObject({
+        name: "ValidationError",
+        issues: [
+          {
+            path: "params.webhookURL",
+            rule: "pattern",
+            message: `params.webhookURL: ${WEBHOOK_URL_RULE} (got "${quoted}")`,
+          },
+        ],
+      });
+    expect(requests).toHaveLength(0);
+    // An `@` past the host, userinfo holding an `@`, an IPv6 host and a name that starts with
+    // `localhost.` stay fine.
+    for (const webhookURL of [
+      "https://hooks.example.com/@team",
+      "https://a@b@hooks.example.com/h",
+      "https://[2001:db8::1]:8443/hook",
+      "https://localhost.example.com/hook",
+    ])
+      await webhooks.createWebhook({
+        webhookURL,
+        transactionTypes: ["ANY"],
+        accountAddresses: [OWNER],
+      });
+    expect(requests).toHaveLength(4);
+  });
+
   it("accepts a webhook read with getWebhook, changed and sent back whole (read-only fields included)", async () => {
     const read = {
       webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",

@@ -208,6 +208,26 @@ function coverageSentenceProblems(said: string, methods: string[], word = "DAS")
 }
 
 describe("docs build", () => {
+  it("publishes no repository history: the site's pages, search index and assets, and the bundled spec the mock ships", () => {
+    // (Review 82, F3: two x-source texts showed "(user trial 29)" and "(user trial 32)" on their
+    // operation pages and in the mock's spec, and site.css's comments "(user trial 8)": a reader
+    // cannot look them up. The packaging test checks only declarations and READMEs.)
+    const history = /\b(?:trials?|sessions?|reviews?)[\s*]+\d+/gi;
+    const found = [out, specDir].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: "utf8" }).flatMap((file) => {
+        const path = join(dir, file);
+        if (!/\.(?:html|css|js|json|txt|md|xml)$/.test(file)) return [];
+        const body = readFileSync(path, "utf8");
+        return [...body.matchAll(history)].map(
+          (match) => `${relative(root, path)}: ${body.slice(match.index - 40, match.index + 30)}`,
+        );
+      }),
+    );
+    expect(found).toEqual([]);
+    // (The walk read the site: it has pages.)
+    expect(readdirSync(out, { recursive: true }).length).toBeGreaterThan(50);
+  });
+
   it("has a page for every area in index.json and every operation of it", () => {
     const present = index.areas.filter((a: any) => existsSync(join(specDir, a.file)));
     // (An area may have two documents, OpenRPC and OpenAPI: the sender. It is one area of the site.)

@@ -85,6 +85,15 @@ describe("redact", () => {
     expect(redact('{"api-key":"secret","ok":1} api_key: "secret" apiKey=\'secret\'')).toBe(
       '{"api-key":"***","ok":1} api_key: "***" apiKey=\'***\'',
     );
+    // JSON inside a JSON string, its quotes escaped (a server's message quoting a request, in a body
+    // cut short: kept as text), up to the escaped closing quote (review 82, F6: shown whole).
+    expect(
+      redact(
+        String.raw`{"error":"upstream refused {\"api-key\":\"secret\",\"authorization\":\"Bearer secret\"} at`,
+      ),
+    ).toBe(
+      String.raw`{"error":"upstream refused {\"api-key\":\"***\",\"authorization\":\"Bearer ***\"} at`,
+    );
   });
 
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {

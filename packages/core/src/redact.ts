@@ -17,9 +17,11 @@ const QUERY = /(api[-_]?key=)[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // stays (any other first word may be part of the secret). A quoted value is masked up to its
 // closing quote, spaces, commas and escaped quotes included (the end of the line if it has none),
 // an `api-key`'s too, `"api-key":"v"` (a key a client's own endpoint added, which the client
-// cannot mask as its own: review 81, F6; a bare `api-key=v` is QUERY's) ...
+// cannot mask as its own: review 81, F6; a bare `api-key=v` is QUERY's; `x-api-key` is kept as it
+// is before the match, which starts at `api`: review 82, F8), JSON inside a JSON string too,
+// `{\"api-key\":\"v\"}`, its quotes escaped, up to the escaped closing one (review 82, F6) ...
 const QUOTED =
-  /((?:(?:x-)?api[-_]?key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)(?:(?!\2)[^\\\r\n]|\\.)+/gi;
+  /((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?\\?["']?\s*[:=]\s*(\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;

@@ -974,6 +974,18 @@ describe("validate: the rule each issue names", () => {
       messages(vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u, "a base58 address"), address),
     ).toEqual([`params: must be a base58 address (got "${address}")`]);
   });
+
+  it("cuts a refused value between characters, not inside an emoji, and escapes a bidi control or line separator (review 82, F2)", () => {
+    // (The cut fell between the halves of 😀, whose lone first half a UTF-8 log writes as U+FFFD;
+    // U+202E reversed the rest of the message as a terminal shows it.)
+    const cut = "a".repeat(44) + "😀b";
+    expect(messages(vString(/^x$/u), cut)).toEqual([
+      `params: must match ^x$ (got "${"a".repeat(44)}…)`,
+    ]);
+    expect(messages(vString(/^x$/u), "\u202eevil\u2028line")).toEqual([
+      'params: must match ^x$ (got "\\u202eevil\\u2028line")',
+    ]);
+  });
 });
 
 describe("fromBase58 (found by mutation testing, review 57)", () => {

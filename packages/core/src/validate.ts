@@ -14,6 +14,7 @@
 import { messageValue } from "./config.js";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { stringifyJson } from "./json.js";
+import { quoteServer } from "./quote.js";
 import type { Redactor } from "./redact.js";
 
 /** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
@@ -88,8 +89,10 @@ const show = (value: unknown) => {
   // query or fragment with a `=` goes without a scheme too: `host/h?token=…`, `https:/h?t=…`.)
   text = text.replace(/(:\/\/)[^"/@]*@/g, "$1…@").replace(/[?#][^"?#\s]*=[^"]*/g, "?…");
   // Long enough for a whole address, quoted (44 + 2): cut at 40, a refused one hid the character
-  // at its end the rule names (`no 0, O, I or l`; user trial 60, F4).
-  return text.length > 46 ? text.slice(0, 46) + "…" : text;
+  // at its end the rule names (`no 0, O, I or l`; user trial 60, F4). Cut and escaped as a server's
+  // text is: a value may come from anywhere (a file, a model's tool call), and a cut inside an
+  // emoji left half of it, a bidi control reordered the message (review 82, F2).
+  return quoteServer(text, 46);
 };
 
 /**

@@ -571,6 +571,39 @@ describe("editWebhook", () => {
     expect(requests[2]!.body).toMatchObject({ accountAddresses: more });
   });
 
+  it("writes a list given without repeats where the webhook holds some, and the address helpers leave them (review 82, F4)", async () => {
+    // (Compared as sets, `[B, A]` was the stored `[A, A, B]` already: the repeats, each counted
+    // against the 100000 addresses, could not be removed by an edit.)
+    const { webhooks, requests } = fakeService({ ...stored(), accountAddresses: [A, A, B] });
+    // An address helper's list keeps the stored repeats: an address already watched writes nothing.
+    await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [A] });
+    await removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] });
+    expect(requests.map((r) => r.method)).toEqual(["GET", "GET"]);
+    await editWebhook(webhooks, { webhookID: ID, accountAddresses: [B, A] });
+    expect(requests.map((r) => r.method)).toEqual(["GET", "GET", "GET", "PUT"]);
+    expect(requests[3]!.body).toMatchObject({ accountAddresses: [B, A] });
+    // Given again, it is the webhook's list: nothing is written.
+    await editWebhook(webhooks, { webhookID: ID, accountAddresses: [A, B] });
+    expect(requests.map((r) => r.method)).toEqual(["GET", "GET", "GET", "PUT", "GET"]);
+  });
+
+  it("sends a list it writes without its repeats, in the order given (review 82, F5)", async () => {
+    // (The list given was sent as given: `[C, A, A]` stored A twice, counted twice against the
+    // webhook's 100000 addresses, though the write was made because the list is another set.)
+    const { webhooks, requests } = fakeService();
+    const [first] = stored().accountAddresses;
+    await editWebhook(webhooks, {
+      webhookID: ID,
+      accountAddresses: [C, first!, first!, C],
+      transactionTypes: ["SWAP", "SWAP", "NFT_SALE"],
+    });
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT"]);
+    expect(requests[1]!.body).toMatchObject({
+      accountAddresses: [C, first],
+      transactionTypes: ["SWAP", "NFT_SALE"],
+    });
+  });
+
   it("runs after the other changes to the webhook made through the client, so none undoes another", async () => {
     const { webhooks, requests, current } = fakeService();
     const url = "https://hooks.example.com/solana";

@@ -169,7 +169,14 @@ const alike = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
   if (!Array.isArray(a) || !Array.isArray(b)) return false;
   const [given, held] = [new Set(a), new Set(b)];
-  return given.size === held.size && [...given].every((value) => held.has(value));
+  // (Not alike when the webhook holds repeats and the list given has none: that write removes
+  // them, each counted against the 100000 addresses; an address helper's list, which keeps the
+  // stored repeats, is alike. Review 82, F4.)
+  return (
+    given.size === held.size &&
+    (held.size === b.length || given.size < a.length) &&
+    [...given].every((value) => held.has(value))
+  );
 };
 
 /**
@@ -378,7 +385,8 @@ const editCheck: OperationDescriptor = { id: "editWebhook", params: checkEdit, i
  * edited, or as read when every given setting already had its value (then nothing is written and
  * no credits are spent): a list (`accountAddresses`, `transactionTypes`, `accountAddressOwners`)
  * has its value when it holds the same elements in any order, repeats aside, as the service
- * matches them. A setting given as `undefined` is left as it is. Runs after any other
+ * matches them, and is written without its repeats (so a list given once removes the repeats a
+ * webhook holds). A setting given as `undefined` is left as it is. Runs after any other
  * change to the webhook made by these helpers in this process, through any client or rest, with
  * its id in any letter case (as {@link addWebhookAddresses} and {@link removeWebhookAddresses} do),
  * so two changes do not undo each other.
@@ -410,7 +418,16 @@ export async function editWebhook(
 ): Promise<Webhook> {
   const editing = editingOf(webhooks);
   editing.check(editCheck, params, options);
-  return changeWebhook(editing, params.webhookID, () => params, "", options);
+  // A list given is written without its repeats (first occurrences, in the order given): the
+  // service matches it as a set, as `alike` compares it, and a repeat would count against the
+  // webhook's 100000 addresses (review 82, F5).
+  const changes = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? [...new Set<unknown>(value)] : value,
+    ]),
+  ) as EditWebhookInput;
+  return changeWebhook(editing, params.webhookID, () => changes, "", options);
 }
 
 /**

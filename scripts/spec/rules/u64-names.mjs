@@ -81,12 +81,12 @@ function digitsWithoutFormat(doc, schema, depth = 0) {
   if (!s || typeof s !== "object" || depth > 10) return undefined;
   const wide = (b) => ["uint64", "int64"].includes(deref(doc, b)?.format);
   if (wide(s) || (s.allOf ?? []).some(wide)) return undefined;
-  // (Digits however many: `+`, or a bound such as `{1,20}`, a u64's most: review 81, F8.)
-  if (
-    [s.type].flat().includes("string") &&
-    /^\^(\[0-9\]|\\d)(\+|\{\d+(,\d*)?\})\$$/.test(s.pattern ?? "")
-  )
-    return "string";
+  // (Digits however many: `+`, or a bound such as `{1,20}`, a u64's most: review 81, F8. Not a
+  // bound of 15 digits or fewer, which holds no value past 2^53, as a `maximum` a number holds
+  // says it is no u64: a `fee` in basis points, `^[0-9]{1,4}$`; review 82, F9.)
+  const digits = /^\^(?:\[0-9\]|\\d)(\+|\{\d+(?:,(\d*))?\})\$$/.exec(s.pattern ?? "");
+  const most = digits && Number(digits[2] ?? digits[1].match(/\d+/)?.[0] ?? "");
+  if ([s.type].flat().includes("string") && digits && !(most > 0 && most <= 15)) return "string";
   // (A list of them too, as a list of plain integers is: review 81, F4.)
   if (s.items && !Array.isArray(s.items) && digitsWithoutFormat(doc, s.items, depth + 1))
     return "array";

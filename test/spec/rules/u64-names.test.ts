@@ -107,6 +107,10 @@ describe("spec rules", () => {
           decimalAmount: { type: "string", pattern: "^[0-9]+(\\.[0-9]+)?$" },
           signedBalance: { type: "string", pattern: "^-?[0-9]+$" },
           allOfMarkedSupply: { allOf: [digits, { format: "uint64" }] },
+          // Review 82, F9: 15 digits or fewer hold no value past 2^53 (a fee in basis points), as
+          // a `maximum` says of an integer; 16 may.
+          bpsFee: { type: "string", pattern: "^[0-9]{1,4}$" },
+          wideSupply: { type: "string", pattern: "^[0-9]{1,16}$" },
         },
       },
       KeptDigits: { ...digits, "x-u64-as-string": "as Solana's own RPC types write it" },
@@ -128,6 +132,7 @@ describe("spec rules", () => {
       "t #/components/schemas/Transfer/properties/markedFee: property markedFee is type: integer",
       "t #/components/schemas/Transfer/properties/boundedAmount: property boundedAmount is a string of decimal digits",
       "t #/components/schemas/Transfer/properties/allOfSupply: property allOfSupply is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/wideSupply: property wideSupply is a string of decimal digits",
     ]);
     expect(found[0]).toContain(
       "without format: uint64, but its name says it holds a raw token amount, a u64: add format: uint64 beside type: string",

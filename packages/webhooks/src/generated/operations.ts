@@ -14,7 +14,7 @@ import {
 import type * as T from "./types.js";
 
 const PATTERN_1 =
-  /^[hH][tT][tT][pP][sS]:\/\/(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?([/?#]|$))[^\s/?#]+([/?#]\S*)?$/u;
+  /^[hH][tT][tT][pP][sS]:\/\/([^\s/?#]*@)?(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]\.?|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?([/?#]|$))[^\s/?#@:][^\s/?#@]*([/?#]\S*)?$/u;
 const PATTERN_2 = /^[A-Z][A-Z0-9_]*$/u;
 const PATTERN_3 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const PATTERN_4 = /^[^\u0000-\u0008\u000A-\u001F\u007F]*$/u;

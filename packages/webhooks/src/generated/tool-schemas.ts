@@ -10,10 +10,10 @@ import { deepFreeze } from "@chaindata/core";
 const webhookUrlSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host, and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. Must be an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace.",
+    "The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost` (`localhost.` too), `127.x.x.x` and `[::1]`, after a `user:password@` too, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host (an empty one after `@` or before `:port` too), and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. Must be an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace.",
   format: "uri",
   pattern:
-    "^[hH][tT][tT][pP][sS]://(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]|127\\.\\d+\\.\\d+\\.\\d+|\\[::1\\])(:\\d+)?([/?#]|$))[^\\s/?#]+([/?#]\\S*)?$"
+    "^[hH][tT][tT][pP][sS]://([^\\s/?#]*@)?(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]\\.?|127\\.\\d+\\.\\d+\\.\\d+|\\[::1\\])(:\\d+)?([/?#]|$))[^\\s/?#@:][^\\s/?#@]*([/?#]\\S*)?$"
 } as const);
 const transactionTypeFilterSchema = /* @__PURE__ */ deepFreeze({
   type: "array",

@@ -40,7 +40,7 @@ export interface AccountData {
 }
 /** The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100,000 addresses (the dashboard allows only 25). */
 export interface CreateWebhookRequest {
-    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host, and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. */
+    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost` (`localhost.` too), `127.x.x.x` and `[::1]`, after a `user:password@` too, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host (an empty one after `@` or before `:port` too), and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. */
     webhookURL: WebhookUrl;
     /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. */
     transactionTypes: TransactionTypeFilter;
@@ -621,7 +621,7 @@ export type TxnStatus = "all" | "success" | "failed";
  * The SDK also allows the webhook's read-only fields (`wallet`, `project`, `active`), so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter). How the service handles them is not documented.
  */
 export interface UpdateWebhookRequest {
-    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host, and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. */
+    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost` (`localhost.` too), `127.x.x.x` and `[::1]`, after a `user:password@` too, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host (an empty one after `@` or before `:port` too), and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. */
     webhookURL: WebhookUrl;
     /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. */
     transactionTypes: TransactionTypeFilter;
@@ -703,7 +703,7 @@ export type WebhookType =
   | "rawDevnet"
   | "discordDevnet";
 /**
- * The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host, and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service.
+ * The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost` (`localhost.` too), `127.x.x.x` and `[::1]`, after a `user:password@` too, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host (an empty one after `@` or before `:port` too), and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service.
  *
  * Format: uri
  * @example https://hooks.acme-wallet.io/chaindata/solana
