@@ -44,6 +44,11 @@ import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { RECIPES as README_RECIPES } from "../../scripts/generate/receiver-readme.mjs";
 import { text } from "./html-text.js";
+import {
+  HISTORY_EXAMPLES,
+  NOT_HISTORY,
+  REPOSITORY_HISTORY,
+} from "../packaging/repository-history.js";
 
 const { AREA_WORDS, areaWord, CLIENT_OPTIONS, HELIUS, notCovered: siteNotCovered } = pages;
 const root = join(import.meta.dirname, "../..");
@@ -212,7 +217,10 @@ describe("docs build", () => {
     // (Review 82, F3: two x-source texts showed "(user trial 29)" and "(user trial 32)" on their
     // operation pages and in the mock's spec, and site.css's comments "(user trial 8)": a reader
     // cannot look them up. The packaging test checks only declarations and READMEs.)
-    const history = /\b(?:trials?|sessions?|reviews?)[\s*]+\d+/gi;
+    // (The shared pattern, so that `review-82` or `Review #12` is caught here as in the packages.)
+    const history = REPOSITORY_HISTORY;
+    for (const example of HISTORY_EXAMPLES) expect(example).toMatch(history);
+    for (const prose of NOT_HISTORY) expect(prose).not.toMatch(history);
     const found = [out, specDir].flatMap((dir) =>
       readdirSync(dir, { recursive: true, encoding: "utf8" }).flatMap((file) => {
         const path = join(dir, file);

@@ -11,6 +11,7 @@ import { publint } from "publint";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Packed, packPublished, publishedPackages } from "./published.js";
+import { HISTORY_EXAMPLES, NOT_HISTORY, REPOSITORY_HISTORY } from "./repository-history.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const rootPkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
@@ -359,11 +360,13 @@ it("ships no `@internal` item and no repository history in its declarations, and
   // A user cannot look up "user trial 7", "session 29" or "review 65": a hover states the
   // contract, and the history stays in `//` comments and docs/decisions. Across a JSDoc line
   // break too (`(user trial` then ` *   36, F2)`), and in the plural (review 81, F5: both passed,
-  // as did every review).
+  // as did every review), and as `review-82` or `Review #12` (review 82, F3).
+  for (const example of HISTORY_EXAMPLES) expect(example).toMatch(REPOSITORY_HISTORY);
+  for (const prose of NOT_HISTORY) expect(prose).not.toMatch(REPOSITORY_HISTORY);
   expect(
     files.flatMap((file) => {
       const text = readFileSync(file, "utf8");
-      return [...text.matchAll(/\b(?:trials?|sessions?|reviews?)[\s*]+\d+/gi)].map(
+      return [...text.matchAll(REPOSITORY_HISTORY)].map(
         (match) =>
           `${relative(root, file)}:${text.slice(0, match.index).split("\n").length}: ${match[0].replace(/[\s*]+/g, " ")}`,
       );
@@ -407,11 +410,15 @@ it("ships no repository history in its README (a user cannot look up a trial or 
     const file = join(root, "packages", dir, "README.md");
     const text = readFileSync(file, "utf8");
     // Across line breaks too: a wrapped paragraph once split "trial" from its number.
-    return [...text.matchAll(/\b(?:(?:trials?|sessions?|reviews?)\s+\d+|the trial\b)/gi)].map(
+    const history = new RegExp(`${REPOSITORY_HISTORY.source}|\\bthe trial\\b`, "gi");
+    return [...text.matchAll(history)].map(
       (match) =>
         `${relative(root, file)}:${text.slice(0, match.index).split("\n").length}: ${match[0].replace(/\s+/g, " ")}`,
     );
   });
   expect(publishedPackages.length).toBeGreaterThan(5);
   expect(lines).toEqual([]);
+  // (The README pattern catches every form the declarations' pattern does: review 82, F3.)
+  for (const example of [...HISTORY_EXAMPLES, "the trial"])
+    expect(example).toMatch(new RegExp(`${REPOSITORY_HISTORY.source}|\\bthe trial\\b`, "i"));
 });
