@@ -144,6 +144,26 @@ describe("the agent tools recipe", () => {
     );
   });
 
+  // (User trial 62, F7: `reply` cut a long result at 20,000 characters mid-JSON, which a model
+  // reads as whole; a page of getAssetsByOwner without `limit` is far past it.)
+  it("gives a result whole as JSON, and past 20,000 characters says how to ask for less instead of cutting the JSON", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", KEY);
+    const sizes = [100, 400];
+    answering(async (id, n) => page(id, sizes[n - 1]!));
+    const { callTool } = load();
+    const signal = new AbortController().signal;
+    const whole = await callTool("getAssetsByOwner", { ownerAddress }, signal);
+    expect(whole.isError).toBeUndefined();
+    expect(das.parseJson(whole.content[0]!.text)).toMatchObject({ total: 100 });
+    const long = await callTool("getAssetsByOwner", { ownerAddress }, signal);
+    expect(long.isError).toBe(true);
+    const [, length] =
+      /^The result is (\d+) characters of JSON, over the 20000 a tool result may hold: ask for fewer items \(a smaller limit\)\.$/.exec(
+        long.content[0]!.text,
+      ) ?? [];
+    expect(Number(length)).toBeGreaterThan(20_000);
+  });
+
   it("gives an error's message, key masked and the server's message cut, and whether to retry", async () => {
     vi.stubEnv("CHAINDATA_API_KEY", KEY);
     answering(async (id, n) =>
