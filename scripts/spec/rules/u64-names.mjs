@@ -84,12 +84,16 @@ function digitsWithoutFormat(doc, schema, depth = 0) {
   // (Digits however many: `+`, or a bound such as `{1,20}`, a u64's most: review 81, F8. Not a
   // bound of 15 digits or fewer, which holds no value past 2^53, as a `maximum` a number holds
   // says it is no u64: a `fee` in basis points, `^[0-9]{1,4}$`; review 82, F9.)
-  const digits = /^\^(?:\[0-9\]|\\d)(\+|\{\d+(?:,(\d*))?\})\$$/.exec(s.pattern ?? "");
-  const most = digits && Number(digits[2] ?? digits[1].match(/\d+/)?.[0] ?? "");
-  if ([s.type].flat().includes("string") && digits && !(most > 0 && most <= 15)) return "string";
+  // (After a minus sign too, `^-?[0-9]+$`: an amount that may be negative is a 64-bit quantity as
+  // much, an i64, or a change of a u64 kept a string on purpose; review 82, F9: the webhooks'
+  // RawTokenAmount.tokenAmount passed unread.)
+  const digits = /^\^(-\?)?(?:\[0-9\]|\\d)(\+|\{\d+(?:,(\d*))?\})\$$/.exec(s.pattern ?? "");
+  const most = digits && Number(digits[3] ?? digits[2].match(/\d+/)?.[0] ?? "");
+  if ([s.type].flat().includes("string") && digits && !(most > 0 && most <= 15))
+    return digits[1] ? "signed string" : "string";
   // (A list of them too, as a list of plain integers is: review 81, F4.)
-  if (s.items && !Array.isArray(s.items) && digitsWithoutFormat(doc, s.items, depth + 1))
-    return "array";
+  const inner = s.items && !Array.isArray(s.items) && digitsWithoutFormat(doc, s.items, depth + 1);
+  if (inner) return inner.replace("string", "array");
   // (A nullable one too, `type: [string, "null"]` or an anyOf / oneOf branch, as the generator
   // types either `bigint | null`: review 80, F2; an allOf branch: review 81, F8.)
   for (const branch of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
@@ -140,6 +144,13 @@ export function checkU64Names(r) {
       operations.length > 1
         ? ` (one fix for the ${operations.length} operations that use it: ${operations.join(", ")})`
         : "";
+    if (typeof digits === "string" && digits.startsWith("signed")) {
+      const list = digits === "signed array";
+      findings.push(
+        `${area} ${at}: property ${name} is ${list ? "an array of strings" : "a string"} of signed decimal digits without format: int64, but its name says it holds ${says.what}, a 64-bit quantity: add format: int64 beside type: string${list ? " in its items" : ""} where its values fit an i64 (the SDK then delivers an exact bigint, range-checked), or, to keep it a string on purpose (a change of a u64 balance may pass int64's range), say why in x-u64-as-string: "<reason>" (docs/decisions/0005)${used}`,
+      );
+      return;
+    }
     if (digits) {
       findings.push(
         `${area} ${at}: property ${name} is ${digits === "array" ? "an array of strings" : "a string"} of decimal digits without format: uint64, but its name says it holds ${says.what}, a u64: add format: uint64 beside type: string${digits === "array" ? " in its items" : ""}, as spec/README.md "JSON Schema subset" says (the SDK then delivers an exact bigint, range-checked, as it does the wallet's amountRaw), or, to keep it a string on purpose, say why in x-u64-as-string: "<reason>" (docs/decisions/0005); as written it stays a string beside the bigint u64s of the other areas${used}`,

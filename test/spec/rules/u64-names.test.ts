@@ -103,9 +103,18 @@ describe("spec rules", () => {
           // (review 81, F8: both passed).
           boundedAmount: { type: "string", pattern: "^[0-9]{1,20}$" },
           allOfSupply: { allOf: [digits] },
-          // (Not digits alone: a decimal display value, a signed one.)
+          // (Not digits alone: a decimal display value.)
           decimalAmount: { type: "string", pattern: "^[0-9]+(\\.[0-9]+)?$" },
+          // Signed digits are a 64-bit quantity too, `format: int64` or kept with a reason
+          // (review 82, F9: the webhooks' RawTokenAmount.tokenAmount passed unread).
           signedBalance: { type: "string", pattern: "^-?[0-9]+$" },
+          signedAmounts: { type: "array", items: { type: "string", pattern: "^-?\\d+$" } },
+          signedInt64Balance: { type: "string", pattern: "^-?[0-9]+$", format: "int64" },
+          keptChangeAmount: {
+            type: "string",
+            pattern: "^-?[0-9]+$",
+            "x-u64-as-string": "a change of a u64 may pass int64's range",
+          },
           allOfMarkedSupply: { allOf: [digits, { format: "uint64" }] },
           // Review 82, F9: 15 digits or fewer hold no value past 2^53 (a fee in basis points), as
           // a `maximum` says of an integer; 16 may.
@@ -132,10 +141,15 @@ describe("spec rules", () => {
       "t #/components/schemas/Transfer/properties/markedFee: property markedFee is type: integer",
       "t #/components/schemas/Transfer/properties/boundedAmount: property boundedAmount is a string of decimal digits",
       "t #/components/schemas/Transfer/properties/allOfSupply: property allOfSupply is a string of decimal digits",
+      "t #/components/schemas/Transfer/properties/signedBalance: property signedBalance is a string of signed decimal digits",
+      "t #/components/schemas/Transfer/properties/signedAmounts: property signedAmounts is an array of strings of signed decimal digits",
       "t #/components/schemas/Transfer/properties/wideSupply: property wideSupply is a string of decimal digits",
     ]);
     expect(found[0]).toContain(
       "without format: uint64, but its name says it holds a raw token amount, a u64: add format: uint64 beside type: string",
+    );
+    expect(found.find((f: string) => f.includes("/signedBalance:"))).toContain(
+      'without format: int64, but its name says it holds a balance, a 64-bit quantity: add format: int64 beside type: string where its values fit an i64 (the SDK then delivers an exact bigint, range-checked), or, to keep it a string on purpose (a change of a u64 balance may pass int64\'s range), say why in x-u64-as-string: "<reason>"',
     );
 
     // A JSON-RPC param and query option, by their names.
