@@ -23,15 +23,41 @@ function recipe(area: string, heading: string): string {
 
 const ID = (n: number) => `${"1".repeat(28)}${String(n).padStart(4, "0").replace(/0/g, "A")}`;
 
+/**
+ * Runs the recipe of `area`'s README under `heading` as a module in `dir`, its empty list (`= [];
+ * // as many as you have`) replaced by `input`; resolves with the module's `names`.
+ */
+async function runRecipe<T>(
+  dir: string,
+  area: string,
+  heading: string,
+  input: unknown[],
+  names: string[],
+): Promise<T> {
+  const block = recipe(area, heading);
+  const placeholder = "= []; // as many as you have";
+  expect(block).toContain(placeholder);
+  const source =
+    ts.transpileModule(block.replace(placeholder, "= (globalThis as any).recipeInput;"), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText + `\nexport { ${names.join(", ")} };\n`;
+  const file = join(dir, `${area}.mjs`);
+  writeFileSync(file, source);
+  (globalThis as { recipeInput?: unknown[] }).recipeInput = input;
+  process.env.CHAINDATA_API_KEY ??= "chunks-recipe-placeholder";
+  try {
+    return (await import(pathToFileURL(file).href)) as T;
+  } finally {
+    delete (globalThis as { recipeInput?: unknown[] }).recipeInput;
+  }
+}
+
 describe("README recipe: more items than one call takes", () => {
   const dir = mkdtempSync(join(root, "test/clients/.chunks-"));
   afterEach(() => vi.unstubAllGlobals());
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("das: 1,500 ids go out as two getAssetBatch calls of 1,000 and 500, the results in request order", async () => {
-    const block = recipe("das", "More `ids` than one call takes");
-    const placeholder = "= []; // as many as you have";
-    expect(block).toContain(placeholder);
     const sent: number[] = [];
     vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body));
@@ -43,29 +69,18 @@ describe("README recipe: more items than one call takes", () => {
       });
     });
     const ids = Array.from({ length: 1500 }, (_, i) => ID(i));
-    const source =
-      ts.transpileModule(block.replace(placeholder, "= (globalThis as any).chunkIds;"), {
-        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-      }).outputText + "\nexport { results };\n";
-    const file = join(dir, "das.mjs");
-    writeFileSync(file, source);
-    (globalThis as { chunkIds?: string[] }).chunkIds = ids;
-    process.env.CHAINDATA_API_KEY ??= "chunks-recipe-placeholder";
-    try {
-      const { results } = (await import(pathToFileURL(file).href)) as {
-        results: { id: string }[];
-      };
-      expect(sent).toEqual([1000, 500]);
-      expect(results.map((r) => r.id)).toEqual(ids);
-    } finally {
-      delete (globalThis as { chunkIds?: string[] }).chunkIds;
-    }
+    const { results } = await runRecipe<{ results: { id: string }[] }>(
+      dir,
+      "das",
+      "More `ids` than one call takes",
+      ids,
+      ["results"],
+    );
+    expect(sent).toEqual([1000, 500]);
+    expect(results.map((r) => r.id)).toEqual(ids);
   });
 
   it("compression: 1,500 addresses, the params themselves, go out as two getMultipleNewAddressProofsV2 calls of 1,000 and 500; the refusal quoted is the client's", async () => {
-    const block = recipe("compression", "More `addresses` than one call takes");
-    const placeholder = "= []; // as many as you have";
-    expect(block).toContain(placeholder);
     const sent: number[] = [];
     vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body));
@@ -81,34 +96,25 @@ describe("README recipe: more items than one call takes", () => {
     });
     const TREE = "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2";
     const addresses = Array.from({ length: 1500 }, (_, i) => ({ address: ID(i), tree: TREE }));
-    const source =
-      ts.transpileModule(block.replace(placeholder, "= (globalThis as any).chunkAddresses;"), {
-        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-      }).outputText + "\nexport { results, compression };\n";
-    const file = join(dir, "compression.mjs");
-    writeFileSync(file, source);
-    (globalThis as { chunkAddresses?: unknown[] }).chunkAddresses = addresses;
-    process.env.CHAINDATA_API_KEY ??= "chunks-recipe-placeholder";
-    try {
-      const { results, compression } = (await import(pathToFileURL(file).href)) as {
-        results: { value: { address: string }[] }[];
-        compression: { getMultipleNewAddressProofsV2(p: unknown): Promise<unknown> };
-      };
-      expect(sent).toEqual([1000, 500]);
-      expect(results.flatMap((r) => r.value.map((p) => p.address))).toEqual(
-        addresses.map((a) => a.address),
-      );
-      // The section quotes the refusal a list of 1,001 gets, nothing sent.
-      const refused = await compression
-        .getMultipleNewAddressProofsV2(addresses.slice(0, 1001))
-        .catch((e: Error) => e);
-      expect(sent).toEqual([1000, 500]);
-      expect(readme("compression")).toContain(
-        `(more is a \`ValidationError\`, nothing sent: \`${(refused as Error).message}\`)`,
-      );
-    } finally {
-      delete (globalThis as { chunkAddresses?: unknown[] }).chunkAddresses;
-    }
+    const { results, compression } = await runRecipe<{
+      results: { value: { address: string }[] }[];
+      compression: { getMultipleNewAddressProofsV2(p: unknown): Promise<unknown> };
+    }>(dir, "compression", "More `addresses` than one call takes", addresses, [
+      "results",
+      "compression",
+    ]);
+    expect(sent).toEqual([1000, 500]);
+    expect(results.flatMap((r) => r.value.map((p) => p.address))).toEqual(
+      addresses.map((a) => a.address),
+    );
+    // The section quotes the refusal a list of 1,001 gets, nothing sent.
+    const refused = await compression
+      .getMultipleNewAddressProofsV2(addresses.slice(0, 1001))
+      .catch((e: Error) => e);
+    expect(sent).toEqual([1000, 500]);
+    expect(readme("compression")).toContain(
+      `(more is a \`ValidationError\`, nothing sent: \`${(refused as Error).message}\`)`,
+    );
   });
 
   it("names the bound and the batcher's one request where the area batches; the REST areas' without it", () => {
