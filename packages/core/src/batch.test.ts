@@ -267,6 +267,76 @@ describe("createBatcher: a large batch answer with no entry for many calls (revi
   });
 });
 
+// Review 70, F7: an error the server could not tie to a request (`id: null`) is every entry-less
+// call's error, and an answer that is no list is every call's entry: each call redacted the same
+// text again (20 calls and a 20 MB message took 7.1 s, the event loop held). Once per answer now.
+describe("createBatcher: one error shared by many calls of a batch (review 70, F7)", () => {
+  const setup = async () => {
+    const { createJsonRpcClient } = await import("./json-rpc.js");
+    const { rpcHost } = await import("./generated/environments.js");
+    const { cpuTimeRatio, jsonResponse, stubFetch } = await import("./test-support/testing.js");
+    const getAsset = { id: "getAsset", idempotent: true };
+    /** The reasons of `calls` batched calls answered with `answer`. */
+    const batchOf = async (answer: unknown, calls: number) => {
+      const { fetch } = stubFetch(() => jsonResponse(answer));
+      const rpc = createJsonRpcClient(
+        { apiKey: "test-key-0123456789", fetch, batch: createBatcher(), maxRetries: 0 },
+        rpcHost,
+        "/",
+      );
+      const results = await Promise.allSettled(
+        Array.from({ length: calls }, (_, n) => rpc.call(getAsset, { n })),
+      );
+      return results.map((result) => (result as PromiseRejectedResult).reason);
+    };
+    return { batchOf, cpuTimeRatio };
+  };
+  // 20 MB of text, the key in it at its start, in its middle and at its end.
+  const key = "test-key-0123456789";
+  const long = `${key} ${"a".repeat(10_000_000)} ${key} ${"b".repeat(10_000_000)} ${key}`;
+
+  it("redacts an untied error once for all the calls that take it (50 calls in under 3 times the CPU time of 2), each its own copy", async () => {
+    const { batchOf, cpuTimeRatio } = await setup();
+    const untied = [
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: long, data: { detail: long } } },
+    ];
+    const [first, second] = await batchOf(untied, 2);
+    for (const error of [first, second]) {
+      expect(error).toMatchObject({ name: "JsonRpcError", code: -32600, id: null });
+      expect(error.rpcMessage).toBe(long.replaceAll(key, "***"));
+      expect(error.data).toEqual({ detail: long.replaceAll(key, "***") });
+    }
+    // Each caller's own copy: what one changes, the other does not see.
+    expect(first.data).not.toBe(second.data);
+    expect(first.rpcError).not.toBe(second.rpcError);
+    const { ratio, smallMs, largeMs } = await cpuTimeRatio(
+      () => batchOf(untied, 2),
+      () => batchOf(untied, 50),
+    );
+    console.log(
+      `50 calls sharing an untied error: ${largeMs.toFixed(0)} ms; 2: ${smallMs.toFixed(0)} ms of CPU (×${ratio.toFixed(1)})`,
+    );
+    expect(ratio).toBeLessThan(3);
+  });
+
+  it("quotes an answer's huge id once per answer too, redacted (an answer that is no list: every call's id-mismatch)", async () => {
+    const { batchOf, cpuTimeRatio } = await setup();
+    const noList = { jsonrpc: "2.0", id: long, result: 1 };
+    const [first] = await batchOf(noList, 2);
+    expect(first).toMatchObject({ name: "InvalidResponseError", reason: "id-mismatch" });
+    expect(first.message).toContain(`: id "***`);
+    expect(first.message).not.toContain(key);
+    const { ratio, smallMs, largeMs } = await cpuTimeRatio(
+      () => batchOf(noList, 2),
+      () => batchOf(noList, 50),
+    );
+    console.log(
+      `50 calls of an answer that is no list: ${largeMs.toFixed(0)} ms; 2: ${smallMs.toFixed(0)} ms of CPU (×${ratio.toFixed(1)})`,
+    );
+    expect(ratio).toBeLessThan(3);
+  });
+});
+
 describe("batcher rules that no other test pinned (found by mutation testing)", () => {
   it("refuses a wait that is not a number, and takes the longest a timer waits (2^31 - 1 ms)", () => {
     expect(() => createBatcher({ wait: "5" as never })).toThrow(
