@@ -368,9 +368,10 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         ? invalid(
             "id-mismatch",
             // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
-            // (Cut before it is redacted, as `keptOf` cuts a body: 40 characters are kept, and a
-            // 20 MB id was redacted whole by each call of a batch whose answer is no list.)
-            `: id ${quoteServer(redactor(String(jsonOf(typeof id == "string" ? id.slice(0, 1064) : id)).slice(0, 1064)), 40)}, not ${JSON.stringify(request.id)}`,
+            // (Cut before it is redacted, as `keptOf` cuts a body, 40 characters kept; an object
+            // written once per answer, as a snippet is: a 20 MB id was written and redacted whole
+            // by each call of a batch whose answer is no list.)
+            `: id ${quoteServer(redactor((snippetOf(typeof id == "string" ? id.slice(0, 1064) : id) || "undefined").slice(0, 1064)), 40)}, not ${JSON.stringify(request.id)}`,
           )
         : invalid("not-json-rpc");
     if (!("result" in entry)) return invalid("not-json-rpc");
