@@ -42,6 +42,18 @@ export function withoutTypeOnlyStarExports(dir) {
   }
 }
 
+// The JavaScript maps name the shipped src/ files and do not repeat their text (`sourcesContent`),
+// which was a quarter of an sdk install (user trial 61, F3). Every reader of a map that ships beside
+// its code reads src/ from the same disk: Node's --enable-source-maps, esbuild 0.28 and webpack's
+// source-map-loader fill in a missing text from the file (measured), and Vite does not read a
+// dependency's maps at all (docs/decisions/0012-declaration-maps.md). tsup hands the option to
+// esbuild; its tree-shaking rollup pass keeps what esbuild's map holds.
+export const withoutSourcesContent = {
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
+};
+
 /**
  * The build of a package whose entries are `entry` (tsup's: a list of sources, or `{ name: source
  * }` for dist/<name>.js and .cjs). Each entry's declarations are tsc's, so a package with more
@@ -52,8 +64,8 @@ export const packageConfig = ({ entry = ["src/index.ts"] } = {}) =>
     entry,
     format: ["esm", "cjs"],
     clean: true,
-    // Maps carry their sources, so stack traces and debuggers show the TypeScript without src/.
     sourcemap: true,
+    ...withoutSourcesContent,
     target: "es2022",
     platform: "neutral",
     treeshake: true,

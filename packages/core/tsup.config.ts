@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
-import { emitDeclarations } from "../../tsup.config.base.js";
+import { emitDeclarations, withoutSourcesContent } from "../../tsup.config.base.js";
 
 export default defineConfig({
   entry: ["src/index.ts"],
@@ -17,8 +17,9 @@ export default defineConfig({
   splitting: false,
   treeshake: true,
   minify: false,
-  // Maps carry their sources, so stack traces and debuggers show the TypeScript without src/.
+  // Maps name the shipped src/ and do not repeat it (tsup.config.base.js).
   sourcemap: true,
+  ...withoutSourcesContent,
   // Where `module-sync` is not matched (Bun; Node without require(esm)), `import` gets the
   // CommonJS build through this wrapper (the exports map's `node` condition), so a process that
   // loads the package both ways (an ESM app with a CommonJS dependency, a CommonJS test runner)

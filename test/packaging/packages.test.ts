@@ -152,13 +152,12 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
     expect(pkg.exports["."].module).toEqual(pkg.exports["."].import);
   });
 
-  it("ships source maps that carry their sources (stack traces and debuggers show the TypeScript)", () => {
+  it("ships source maps that name the shipped src/ (stack traces and debuggers show the TypeScript)", () => {
     for (const entry of [pkg.exports["."].import.default, pkg.exports["."].require.default]) {
       const code = readFileSync(join(pkgDir, entry), "utf8");
       expect(code).toMatch(/\n\/\/# sourceMappingURL=[\w.]+\.map\n?$/);
       const map = JSON.parse(readFileSync(join(pkgDir, `${entry}.map`), "utf8"));
       expect(map.sources.length).toBeGreaterThan(0);
-      expect(map.sourcesContent.filter((s: unknown) => typeof s !== "string")).toEqual([]);
     }
     // Every JavaScript map's sources are the package's own src/, shipped beside it: no code of a
     // dependency or of the build tool is inlined into dist/ (its licence notice would have to ship
@@ -177,6 +176,15 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
           .map((source: string) => `${file}: ${source}`);
       });
     expect(foreign).toEqual([]);
+    // The maps do not repeat src/ as `sourcesContent` (a quarter of an sdk install, user trial 61,
+    // F3): Node, esbuild and webpack's source-map-loader read a missing text from the shipped file
+    // (tsup.config.base.js, docs/decisions/0012-declaration-maps.md). The mock's build has its own
+    // config (packages/mock/tsup.config.ts), not changed with this rule yet.
+    if (dir === "mock") return;
+    const withText = files
+      .filter((file) => /^dist\/[^/]+\.[cm]?js\.map$/.test(file))
+      .filter((file) => "sourcesContent" in JSON.parse(readFileSync(join(pkgDir, file), "utf8")));
+    expect(withText).toEqual([]);
   });
 
   it("ships only what a user needs: package.json, README, LICENSE, dist/ and src/ without tests", () => {

@@ -33,7 +33,10 @@ export interface Logger {
    * id (redacted, as on the error).
    */
   info?(message: string, meta?: Record<string, unknown>): void;
-  /** Deprecation warnings, once per operation per process (without it: Node's `process.emitWarning`, else `console.warn`). */
+  /**
+   * Deprecation warnings, once per operation per process, with `meta` `{ operation, replacement }`
+   * (without it: Node's `process.emitWarning`, else `console.warn`).
+   */
   warn?(message: string, meta?: Record<string, unknown>): void;
 }
 

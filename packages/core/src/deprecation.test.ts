@@ -35,7 +35,11 @@ describe("warnDeprecated", () => {
     emit.mockClear(); // (the spy of the tests above)
     const logger = { warn: vi.fn(), info: vi.fn() };
     warnDeprecated("loggedOld", "use loggedNew", logger);
-    expect(logger.warn).toHaveBeenCalledWith("loggedOld is deprecated: use loggedNew");
+    // With `meta` naming the operation, as the other log lines do (review 76, F9).
+    expect(logger.warn).toHaveBeenCalledWith("loggedOld is deprecated: use loggedNew", {
+      operation: "loggedOld",
+      replacement: "use loggedNew",
+    });
     expect(emit).not.toHaveBeenCalled();
     // A logger without `warn` leaves it to Node's warning.
     warnDeprecated("loggedOld2", "use loggedNew2", { info: vi.fn() });
@@ -55,7 +59,10 @@ describe("warnDeprecated", () => {
     vi.stubGlobal("process", undefined);
     const logger = { warn: vi.fn() };
     warnDeprecated("browserOld", "use browserNew", logger);
-    expect(logger.warn).toHaveBeenCalledWith("browserOld is deprecated: use browserNew");
+    expect(logger.warn).toHaveBeenCalledWith("browserOld is deprecated: use browserNew", {
+      operation: "browserOld",
+      replacement: "use browserNew",
+    });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     warnDeprecated("browserOld2", "use browserNew2");
     expect(warn).toHaveBeenCalledWith("browserOld2 is deprecated: use browserNew2");

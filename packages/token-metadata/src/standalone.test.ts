@@ -26,6 +26,7 @@ describe("token-metadata standalone functions", () => {
     const result = await getTokenMetadata(rest, params);
     expect(logger.warn).toHaveBeenCalledWith(
       expect.stringMatching(/^getTokenMetadata is deprecated: /),
+      expect.objectContaining({ operation: "getTokenMetadata" }),
     );
     const client = createTokenMetadataClient({ apiKey: KEY, fetch: viaClient.fetch });
     expect(await client.getTokenMetadata(params)).toEqual(result);
