@@ -19,7 +19,8 @@
  * An operation without input (ping, listWebhooks) is called once: only the key is on the wire.
  *
  * Reproducible: fixed SEED; a failure prints fast-check's seed and path, the input and the
- * request that was sent.
+ * request that was sent. Each request has a connection of its own, so that a long synchronous
+ * stretch of the test cannot make the mock reset one and the client retry it.
  */
 import { parseJson, type ValidationIssue } from "@chaindata/core";
 import fc from "fast-check";
@@ -39,6 +40,12 @@ import { API_KEY, useMock } from "./harness.js";
 
 const SEED = 20_251_122;
 const RUNS_PER_OPERATION = 150;
+/**
+ * How long the mock keeps an idle connection open (packages/mock/src/server.ts,
+ * `server.keepAliveTimeout`); Node's server closes it up to a second later
+ * (HTTP_SERVER_KEEP_ALIVE_TIMEOUT_BUFFER).
+ */
+const MOCK_KEEP_ALIVE_MS = 5_000;
 
 const arbitraryOf = schemaArbitraries({ bigints: true, fullArrays: true, undefinedMembers: true });
 
@@ -55,6 +62,39 @@ interface WireRequest {
 describe("every operation sends exactly its input, valid per the spec", () => {
   const h = useMock("examples");
 
+  /** A `fetch` that records each request the client hands it in `sent`, and what it met. */
+  const recordInto =
+    (sent: WireRequest[]): typeof fetch =>
+    async (url, init) => {
+      const request: WireRequest = {
+        method: init!.method!,
+        url: String(url),
+        headers: init!.headers as Record<string, string>,
+        ...(init!.body != null && { body: bodyText(init!.body) }),
+      };
+      sent.push(request);
+      // (What each attempt met, for a failure's message: a second request is a retry, and
+      // the status or the error that caused it tells a mock fault from the client's.)
+      try {
+        // Each request on a connection of its own (`connection: close`, not recorded: it is the
+        // transport's, not the client's). The mock and the client share this process's event
+        // loop, and a synchronous stretch of this file can outlast the mock's keep-alive (fast-check
+        // builds its first Unicode string arbitrary, for getCompressionSignaturesForAddress's
+        // cursor, in 1–3 s of CPU, 10–13 s measured on a loaded machine): a request written on
+        // the idle connection right after it is reset as the mock closes that connection, and the
+        // client rightly retries a read, a second request that no fault of either made.
+        const response = await h.fetch(url, {
+          ...init,
+          headers: { ...(init!.headers as Record<string, string>), connection: "close" },
+        });
+        request.outcome = `HTTP ${response.status}`;
+        return response;
+      } catch (error) {
+        request.outcome = `threw ${String(error)}`;
+        throw error;
+      }
+    };
+
   it.each(
     specOperations.map((op) => [op.key, op.takesInput ? RUNS_PER_OPERATION : 1, op] as const),
   )("%s (%i runs)", async (_key, runs, op) => {
@@ -66,28 +106,9 @@ describe("every operation sends exactly its input, valid per the spec", () => {
     await fc.assert(
       fc.asyncProperty(inputs, async (input) => {
         const sent: WireRequest[] = [];
-        const recordRequest: typeof fetch = async (url, init) => {
-          const request: WireRequest = {
-            method: init!.method!,
-            url: String(url),
-            headers: init!.headers as Record<string, string>,
-            ...(init!.body != null && { body: bodyText(init!.body) }),
-          };
-          sent.push(request);
-          // (What each attempt met, for a failure's message: a second request is a retry, and
-          // the status or the error that caused it tells a mock fault from the client's.)
-          try {
-            const response = await h.fetch(url, init);
-            request.outcome = `HTTP ${response.status}`;
-            return response;
-          } catch (error) {
-            request.outcome = `threw ${String(error)}`;
-            throw error;
-          }
-        };
         h.mock.clearRequests();
         try {
-          await contract.call(h.clients({ fetch: recordRequest }), input);
+          await contract.call(h.clients({ fetch: recordInto(sent) }), input);
           const log = h.requests();
           expect(log).toHaveLength(1);
           expect(log[0]!.violations).toEqual([]);
@@ -111,6 +132,24 @@ describe("every operation sends exactly its input, valid per the spec", () => {
       }),
       { seed: SEED, numRuns: runs },
     );
+  });
+
+  // What the one request per call above relies on: no request goes out on an idle connection that
+  // the mock is closing (see `recordInto`), however long the event loop was held before it.
+  it("sends a call once after the event loop was held past the mock's keep-alive timeout", async () => {
+    const contract = contractOf("listWebhooks");
+    const sent: WireRequest[] = [];
+    const clients = h.clients({ fetch: recordInto(sent) });
+    await contract.call(clients, undefined);
+    // (Undici puts the connection back in its pool in a later turn of the event loop.)
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    // Held without a turn of the event loop, as a long synchronous build of inputs holds it.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, MOCK_KEEP_ALIVE_MS + 1_500);
+    h.mock.clearRequests();
+    sent.length = 0;
+    await contract.call(clients, undefined);
+    expect(sent.map((request) => request.outcome)).toEqual(["HTTP 200"]);
+    expect(h.requests()).toHaveLength(1);
   });
 
   // (Met by the runs above: run the whole file.)
