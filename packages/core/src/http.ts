@@ -686,6 +686,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                     attempt,
                     // (An error's class; a Response has no `name`.)
                     error: outcome.name,
+                    // (Why, where the class alone does not say: a 429 of spent credits, which no
+                    // wait helps, is a RateLimitError too; user trial 63, F1.)
+                    reason: outcome.reason,
+                    retryAfter: outcome.retryAfter,
                     status: outcome.status,
                     requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
                     durationMs: Date.now() - started,
