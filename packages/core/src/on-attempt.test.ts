@@ -149,6 +149,32 @@ describe("onAttempt, unbatched", () => {
     ]);
   });
 
+  // User trial 63, F5: durations came from the wall clock, which an NTP step or a VM's resume sets
+  // back: an attempt then lasted -5000 ms in metrics and in the debug line. A monotonic clock
+  // (`performance.now()`) times it; the wall clock is left for HTTP dates.
+  it("times an attempt on a monotonic clock: a wall clock set back during it gives no negative duration", async () => {
+    const records: AttemptRecord[] = [];
+    const debug = vi.fn();
+    const now = Date.now();
+    const { fetch } = stubFetch((call) => {
+      vi.spyOn(Date, "now").mockReturnValue(now - 5000);
+      return answer("r")(call);
+    });
+    await rpc(fetch, { logger: { debug } }).call(
+      getAsset,
+      {},
+      { onAttempt: (r) => records.push(r) },
+    );
+    expect(records).toHaveLength(1);
+    expect(records[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(records[0]!.durationMs).toBeLessThan(5000);
+    expect(Number.isInteger(records[0]!.durationMs)).toBe(true);
+    // (The debug line's, at the answer's headers: no later than the record's, its body read.)
+    const { durationMs: answered } = debug.mock.calls[1]![1] as { durationMs: number };
+    expect(answered).toBeGreaterThanOrEqual(0);
+    expect(answered).toBeLessThanOrEqual(records[0]!.durationMs);
+  });
+
   it("gets a record for a REST call's attempts too (the same engine)", async () => {
     const { fetch } = stubFetch(unavailable("r-1"), jsonResponse({ ok: 1 }));
     const rest = createRestTransport({ apiKey: KEY, fetch }, walletHost);
