@@ -108,6 +108,7 @@ describe("the core README's onAttempt recipe", () => {
           attempt: 1,
           status: 503,
           error: "InternalServerError",
+          retryAfter: 0,
           requestId: "first",
           willRetry: true,
         },

@@ -418,6 +418,15 @@ export async function valid(signal: AbortSignal): Promise<void> {
     onAttempt: ({ operation, durationMs }) => void [operation.length, durationMs],
   });
   createWalletClient({ onAttempt: async (record) => void (await Promise.resolve(record.status)) });
+  // The record's reason is the error's, a closed union: spent credits are told without a cast
+  // (user trial 63, F1); retryAfter is seconds, as on the error.
+  createDasClient({
+    onAttempt: ({ reason, retryAfter }) => {
+      if (reason === "credits-exhausted") void retryAfter?.toFixed();
+      // @ts-expect-error — no such reason: the union names each one
+      if (reason === "credits-exausted") void 0;
+    },
+  });
   createChainDataClient({
     onAttempt: (record) => void record.operation.length,
     areas: { das: { onAttempt: () => {} }, sender: { onAttempt: undefined } },

@@ -1,5 +1,5 @@
 /** Client and per-request options, operation descriptors, and their resolution to a configuration. */
-import { ConfigurationError, ValidationError } from "./errors.js";
+import { ConfigurationError, ValidationError, type InvalidResponseReason } from "./errors.js";
 import type { Batcher } from "./batch.js";
 import type { Coalescer } from "./coalesce.js";
 import { batchingAreas } from "./generated/areas.js";
@@ -250,6 +250,17 @@ export interface AttemptRecord {
    * `undefined` when it succeeded.
    */
   error?: string | undefined;
+  /**
+   * The error's `reason`, where its class does not say it: a `RateLimitError`'s
+   * `"credits-exhausted"` (the plan's credits are used up: not retried, no wait helps), an
+   * `InvalidResponseError`'s (`"truncated"`, `"html"`…); `undefined` otherwise.
+   */
+  reason?: InvalidResponseReason | "credits-exhausted" | undefined;
+  /**
+   * The wait in seconds the answer asked for (`Retry-After`), as the error's `retryAfter`: a 429's
+   * or a 503's; `undefined` when it named none. (The wait before a retry adds jitter to it.)
+   */
+  retryAfter?: number | undefined;
   /** The answer's `x-request-id` (or `request-id`), redacted, when it has one: quote it to support. */
   requestId?: string | undefined;
   /** Milliseconds from sending it (after any rate-limiter wait) to its end, its body read. */

@@ -667,7 +667,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // server in between, maybe a handshake after it was sent (user trial 39, F1).
         if (config.rateLimit)
           await config.rateLimit.acquire(signal, new Promise((resolve) => (answered = resolve)));
-        const started = Date.now();
+        const started = performance.now();
         let delay: number | undefined;
         // A write is retried after a 429 alone: refused before it was processed, it cannot be
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
@@ -686,9 +686,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                     attempt,
                     // (An error's class; a Response has no `name`.)
                     error: outcome.name,
+                    // (Why, where the class alone does not say: a 429 of spent credits, which no
+                    // wait helps, is a RateLimitError too; user trial 63, F1.)
+                    reason: outcome.reason,
+                    retryAfter: outcome.retryAfter,
                     status: outcome.status,
                     requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
-                    durationMs: Date.now() - started,
+                    durationMs: Math.round(performance.now() - started),
                     willRetry,
                   }),
                 );
@@ -699,7 +703,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
           const { response, bytes } = exchange;
           const { status, headers: answer } = response;
-          const durationMs = Date.now() - started;
+          const durationMs = Math.round(performance.now() - started);
           log(
             "debug",
             `${id}: ${init.method} ${url} → ${status} (${durationMs} ms)`,

@@ -65,6 +65,7 @@ describe("onAttempt, unbatched", () => {
         attempt: 1,
         status: 503,
         error: "InternalServerError",
+        retryAfter: 0,
         requestId: "req-1",
         willRetry: true,
       },
@@ -114,6 +115,64 @@ describe("onAttempt, unbatched", () => {
         willRetry: false,
       },
     ]);
+  });
+
+  // User trial 63, F1: a plan out of credits and a plain rate limit are both a 429 and a
+  // `RateLimitError`; only the error's `reason` tells them apart, and a client-wide hook that
+  // alerts on spent credits (no wait helps) never sees the error. Its `retryAfter` (the server's
+  // wait, not the jittered delay) and an `InvalidResponseError`'s reason ride along.
+  it("says why: a RateLimitError's reason (credits-exhausted) and retryAfter, an InvalidResponseError's reason", async () => {
+    const records: AttemptRecord[] = [];
+    const onAttempt = (r: AttemptRecord) => records.push(r);
+    const limited = jsonResponse(
+      { error: { code: -32429, message: "slow down" } },
+      { status: 429, headers: { "retry-after": "0" } },
+    );
+    const spent = jsonResponse(
+      { error: { code: -32429, message: "max usage reached" } },
+      { status: 429 },
+    );
+    const { fetch } = stubFetch(limited, spent);
+    await rpc(fetch, { onAttempt })
+      .call(getAsset, {})
+      .catch(() => {});
+    const { fetch: cut } = stubFetch(
+      new Response('{"jsonrpc":"2.0","id":"1","result":{"id"', { status: 200 }),
+      answer("ok"),
+    );
+    await rpc(cut, { onAttempt }).call(getAsset, {}, { maxRetries: 1 });
+    expect(records.map((r) => [r.status, r.error, r.reason, r.retryAfter, r.willRetry])).toEqual([
+      [429, "RateLimitError", undefined, 0, true],
+      [429, "RateLimitError", "credits-exhausted", undefined, false],
+      [200, "InvalidResponseError", "truncated", undefined, true],
+      [200, undefined, undefined, undefined, false],
+    ]);
+  });
+
+  // User trial 63, F5: durations came from the wall clock, which an NTP step or a VM's resume sets
+  // back: an attempt then lasted -5000 ms in metrics and in the debug line. A monotonic clock
+  // (`performance.now()`) times it; the wall clock is left for HTTP dates.
+  it("times an attempt on a monotonic clock: a wall clock set back during it gives no negative duration", async () => {
+    const records: AttemptRecord[] = [];
+    const debug = vi.fn();
+    const now = Date.now();
+    const { fetch } = stubFetch((call) => {
+      vi.spyOn(Date, "now").mockReturnValue(now - 5000);
+      return answer("r")(call);
+    });
+    await rpc(fetch, { logger: { debug } }).call(
+      getAsset,
+      {},
+      { onAttempt: (r) => records.push(r) },
+    );
+    expect(records).toHaveLength(1);
+    expect(records[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(records[0]!.durationMs).toBeLessThan(5000);
+    expect(Number.isInteger(records[0]!.durationMs)).toBe(true);
+    // (The debug line's, at the answer's headers: no later than the record's, its body read.)
+    const { durationMs: answered } = debug.mock.calls[1]![1] as { durationMs: number };
+    expect(answered).toBeGreaterThanOrEqual(0);
+    expect(answered).toBeLessThanOrEqual(records[0]!.durationMs);
   });
 
   it("gets a record for a REST call's attempts too (the same engine)", async () => {
@@ -201,6 +260,7 @@ describe("onAttempt, batched", () => {
         attempt: 1,
         status: 503,
         error: "InternalServerError",
+        retryAfter: 0,
         requestId: "batch-1",
         willRetry: true,
       },
@@ -332,7 +392,9 @@ describe("onAttempt and the API key", () => {
             "attempt",
             "durationMs",
             "error",
+            "reason",
             "requestId",
+            "retryAfter",
             "status",
             "willRetry",
           ].sort(),

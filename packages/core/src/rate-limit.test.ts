@@ -1180,3 +1180,22 @@ describe("createRateLimiter: rules no other test pinned (found by mutation testi
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe("a limiter of your own that throws", () => {
+  // User trial 63, F3: the core README says what a limiter's own `acquire` throws reaches the
+  // caller as it was thrown (not a ChainDataError, no `attempts`), and nothing is sent.
+  it("rejects the call with that very error, before anything is sent", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({ ok: 1 }));
+    const boom = new Error("limiter down");
+    const transport = createRestTransport(
+      { apiKey: "sk-test-123", fetch, rateLimit: { acquire: () => Promise.reject(boom) } },
+      walletHost,
+    );
+    const error = await sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
+      operation: { id: "getBalances", idempotent: true },
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toBe(boom);
+    expect(error).not.toHaveProperty("attempts");
+    expect(calls).toHaveLength(0);
+  });
+});

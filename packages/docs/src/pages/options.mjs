@@ -44,7 +44,7 @@ export const CLIENT_OPTIONS = [
   ["logger", "Where log lines go (<code>console</code> fits); silent by default."],
   [
     "onAttempt",
-    "Called with a record of every attempt of every call the client makes (its <code>operation</code>, <code>attempt</code> number, <code>status</code> or <code>error</code> class, <code>requestId</code>, <code>durationMs</code>, <code>willRetry</code>), for metrics and traces: a batch request's once per try, coalesced reads once. Beside a call's own <code>onAttempt</code>. What it throws is ignored; <code>null</code> is none.",
+    "Called with a record of every attempt of every call the client makes (its <code>operation</code>, <code>attempt</code> number, <code>status</code> or <code>error</code> class, the error's <code>reason</code> (<code>credits-exhausted</code>: the plan's credits are used up) and <code>retryAfter</code>, <code>requestId</code>, <code>durationMs</code>, <code>willRetry</code>), for metrics and traces: a batch request's once per try, coalesced reads once. Beside a call's own <code>onAttempt</code>. What it throws is ignored; <code>null</code> is none.",
   ],
 ];
 export const CALL_OPTIONS = [
@@ -62,7 +62,7 @@ export const CALL_OPTIONS = [
   ],
   [
     "onAttempt",
-    "Called once per attempt (retries included) with its <code>operation</code>, <code>attempt</code> number, <code>status</code> or <code>error</code> class, <code>requestId</code>, <code>durationMs</code> and <code>willRetry</code>; a batched call gets its batch request's, in its own async context. No headers, never the key; what it throws is ignored.",
+    "Called once per attempt (retries included) with its <code>operation</code>, <code>attempt</code> number, <code>status</code> or <code>error</code> class, the error's <code>reason</code> and <code>retryAfter</code>, <code>requestId</code>, <code>durationMs</code> and <code>willRetry</code>; a batched call gets its batch request's, in its own async context. No headers, never the key; what it throws is ignored.",
   ],
 ];
 
