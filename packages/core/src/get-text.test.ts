@@ -151,7 +151,7 @@ describe("getText (the sender's GET /ping)", () => {
       ["okay", "text/plain"],
       ['{"status":"ok"}', "application/json"],
       [`key ${KEY} expired`, "text/plain"],
-    ]) {
+    ] as const) {
       const { fetch, calls } = stubFetch(new Response(body, { headers: { "content-type": type } }));
       const onResponse = vi.fn();
       const error = await getText({ apiKey: KEY, fetch }, senderHost, "/ping", ping, {
