@@ -666,7 +666,7 @@ describe("called by a program bundled from the generated packages, against the m
       param: "minLamports",
       value: Number(MIN_LAMPORTS),
       rule: "type",
-      message: `must be a safe integer or a bigint (got ${Number(MIN_LAMPORTS)})`,
+      message: `must be a safe integer (±9007199254740991 at most) or a bigint (JSON has none) (got ${Number(MIN_LAMPORTS)})`,
     },
   ];
 

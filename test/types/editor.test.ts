@@ -318,6 +318,7 @@ describe("an invalid response's reason", () => {
       "duplicate-entry",
       "not-json-rpc",
       "broken-paging",
+      "not-ok",
     ])
       expect(shown, reason).toMatch(new RegExp(`\\n- \`${reason}\`: \\w`));
   });

@@ -466,7 +466,8 @@ export type InvalidResponseReason =
   | "duplicate-entry"
   | "not-json-rpc"
   | "not-u64"
-  | "broken-paging";
+  | "broken-paging"
+  | "not-ok";
 
 /**
  * A 2xx response whose body is not what the protocol promises. Not retried, but for a body cut
@@ -503,7 +504,9 @@ export class InvalidResponseError extends ChainDataError {
    * - `broken-paging`: a page walk's answer broke the paging protocol: a later page names another
    *   page than the one asked for, names a next cursor the walk has already sent, or says
    *   `hasMore: true` with no next cursor or (by page number) of a page with no items. The pages before it were yielded; `snippet` is empty
-   *   (the message says what was wrong).
+   *   (the message says what was wrong);
+   * - `not-ok`: the sender's `ping` answered a text other than `ok` (a portal's or a proxy's
+   *   "Please log in", an empty body): the host may not be the one reached.
    */
   declare readonly reason: InvalidResponseReason;
   /** The HTTP status (2xx). */

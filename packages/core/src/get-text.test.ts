@@ -134,20 +134,40 @@ describe("getText (the sender's GET /ping)", () => {
     expect(lines.join("\n")).toContain("busy for key ***");
   });
 
-  it("a 2xx text that is no page is the host's answer, as it came", async () => {
-    for (const body of ["ok", "", "  ok\n", "busy < 5 ms"]) {
+  it("a 2xx `ok` is the host's answer, as it came (white space around it and its case aside)", async () => {
+    for (const body of ["ok", "  ok\n", "OK", "Ok\r\n"]) {
       const { fetch } = stubFetch(text(body));
       await expect(getText({ fetch }, senderHost, "/ping", ping)).resolves.toBe(body);
     }
   });
 
-  // (decodeJson's rule: it passes an empty body on to its empty-body rule, whatever its label.)
-  it("an empty text labelled html is no page: it resolves as an empty text/plain one does", async () => {
-    for (const body of ["", " \n"]) {
-      const { fetch } = stubFetch(
-        new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } }),
-      );
-      await expect(getText({ fetch }, senderHost, "/ping", ping)).resolves.toBe(body);
+  // (Review 81, L1: any text that was no page resolved, a portal's "Please log in" as the host up.)
+  it("any other 2xx text, empty too, rejects with InvalidResponseError (reason not-ok, the text as its snippet, masked)", async () => {
+    for (const [body, type] of [
+      ["Please log in", "text/plain"],
+      ["", "text/plain"],
+      [" \n", "text/html; charset=utf-8"], // (an empty text labelled html is no page, and no ok)
+      ["busy < 5 ms", "text/plain"],
+      ["okay", "text/plain"],
+      ['{"status":"ok"}', "application/json"],
+      [`key ${KEY} expired`, "text/plain"],
+    ] as const) {
+      const { fetch, calls } = stubFetch(new Response(body, { headers: { "content-type": type } }));
+      const onResponse = vi.fn();
+      const error = await getText({ apiKey: KEY, fetch }, senderHost, "/ping", ping, {
+        onResponse,
+      }).catch((e: unknown) => e);
+      expect(error, body).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({
+        reason: "not-ok",
+        status: 200,
+        operation: "ping",
+        attempts: 1,
+      });
+      expect((error as Error).message).toBe("Invalid response (not-ok) from ping, status 200");
+      expect((error as InvalidResponseError).snippet).toBe(body.replace(KEY, "***"));
+      expect(calls).toHaveLength(1); // not retried
+      expect(onResponse).not.toHaveBeenCalled();
     }
   });
 

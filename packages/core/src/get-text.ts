@@ -17,9 +17,10 @@ import type { Redactor } from "./redact.js";
 
 /**
  * GETs `path` on `host` with the client's `clientOptions` (base URL, fetch, headers, logger, rate
- * limiter) but without its `apiKey`, and resolves with the 2xx body as text (decoded as UTF-8,
- * not checked: it is the service's answer, and a redirect is already an error), unless that body
- * is an HTML page, which no host of the service answers (an `InvalidResponseError`, reason `html`).
+ * limiter) but without its `apiKey`, and resolves with the 2xx body as text (decoded as UTF-8; a
+ * redirect is already an error) when it is the host's `ok` (white space around it and its case
+ * aside). An HTML page, which no host of the service answers, rejects with an
+ * `InvalidResponseError`, reason `html`; any other text (empty too) with one of reason `not-ok`.
  *
  * On a key-optional host (the sender's, `keyOptional`) no key is sent at all: the generated
  * clients use it only there (the `plain-http` rule of scripts/generate/lib/refusals.mjs refuses
@@ -78,11 +79,18 @@ export async function getText(
   // A page is no host's text: a captive portal's or a proxy's login page answered with a 2xx, which
   // a keep-alive must not report as the host up (user trial 59, F1). Refused by the rule every JSON
   // call refuses one by (http.ts, decodeJson): its first character, or its content type, not
-  // retried; and, as there, an empty text is no page whatever its label: it resolves as an empty
-  // text/plain one does. (Written again rather than shared: a helper of http.ts's costs the DAS
+  // retried; and, as there, an empty text is no page whatever its label (it is no `ok` either:
+  // below). (Written again rather than shared: a helper of http.ts's costs the DAS
   // getAsset program 5 B gzipped, as measured; esbuild inlines no function.)
   if (first && (first == "<" || /html/i.test(exchange.response.headers.get("content-type")!)))
     throw http.invalid("html", exchange.response, text, operation.id, redactor);
+  // Nor is any other text: the host's answer is `ok` (the public docs' ping.yaml: 200 text/plain
+  // "ok"), and a portal's or a proxy's `text/plain` "Please log in" must not report the host up
+  // either (review 81, L1). White space around it and its case are let pass.
+  // (The text is the error's `snippet`, masked: the message stays short, as its bytes are in every
+  // bundle that pings.)
+  if (!/^\s*ok\s*$/i.test(text))
+    throw http.invalid("not-ok", exchange.response, text, operation.id, redactor);
   own.onResponse?.(http.described(exchange.response, redactor));
   return text;
 }

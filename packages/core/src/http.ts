@@ -751,6 +751,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         } finally {
           answered?.();
         }
+        // Only a write's failure after it may have reached the server is not retried here (a 429
+        // sets `retry`): said, so that the caller checks before sending it again (user trial 60, F7).
+        // (Not after a 2xx cut short, `reason` truncated: the status says the write was made.)
+        if (!retry && !(error as InvalidResponseError).reason)
+          error.message += " (not retried: the write may have been made)";
         retry &&= attempt <= retries;
         tell(error, retry);
         if (!retry) {

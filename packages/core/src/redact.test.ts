@@ -96,6 +96,30 @@ describe("redact", () => {
     );
   });
 
+  it("reads a credential name only where it starts a word: not inside a camelCase one (review 82, F7)", () => {
+    // Longer words holding a name keep their values: the body stays readable.
+    expect(
+      redact(
+        '{"hasApiKey":"true","requiresAuthorization":"yes"} needsAuthHeader: "no" noapikey=1 ' +
+          "isAuthorization: false",
+      ),
+    ).toBe(
+      '{"hasApiKey":"true","requiresAuthorization":"yes"} needsAuthHeader: "no" noapikey=1 ' +
+        "isAuthorization: false",
+    );
+    // A prefix joined by `-` or `_`, as a header's or a variable's, still names a key; so does a
+    // name after an escape's letter (a line break written `\n`, `\u000a` or `%0A`).
+    expect(
+      redact(
+        String.raw`HELIUS_API_KEY=k2secret and "proxy-authorization":"Bearer k3secret" ` +
+          String.raw`"a\napi-key: \"k4secret\"" \u000aX-Api-Key: k5secret and %0Aauthorization=k6secret`,
+      ),
+    ).toBe(
+      String.raw`HELIUS_API_KEY=*** and "proxy-authorization":"Bearer ***" ` +
+        String.raw`"a\napi-key: \"***\"" \u000aX-Api-Key: *** and %0Aauthorization=***`,
+    );
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

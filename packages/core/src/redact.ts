@@ -10,7 +10,13 @@ const MASK = "***";
 // parentheses or ending a sentence keeps its `)` or `.` (user trial 34, F8). Inside the value it is
 // part of the key, and so is a last character that is none of these (base64's `=`). (The greedy
 // run gives back only its trailing punctuation: linear.)
-const QUERY = /(api[-_]?key=)[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+// Each rule reads a credential name where no letter is right before it, so that it does not match
+// inside a longer camelCase word (`hasApiKey`, `requiresAuthorization`: review 82, F7): a prefix
+// joined by `-` or `_` (`x-api-key`, `HELIUS_API_KEY`, `proxy-authorization`) still names a key, as
+// a header's or a variable's name does. A letter after a backslash or a digit may end an escape
+// (`\napi-key: v`, `\u000aapi-key`, `%0Aapi-key` in text: a line break), and counts as none. (Parsed
+// JSON is read by whole names: SECRET_NAME.)
+const QUERY = /(?<![^\\\d][a-z])(api[-_]?key=)[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`, and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
@@ -21,7 +27,7 @@ const QUERY = /(api[-_]?key=)[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // is before the match, which starts at `api`: review 82, F8), JSON inside a JSON string too,
 // `{\"api-key\":\"v\"}`, its quotes escaped, up to the escaped closing one (review 82, F6) ...
 const QUOTED =
-  /((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?\\?["']?\s*[:=]\s*(\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
+  /(?<![^\\\d][a-z])((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?\\?["']?\s*[:=]\s*(\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;
@@ -34,7 +40,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z])((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;

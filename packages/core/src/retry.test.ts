@@ -176,10 +176,16 @@ describe("a write (not idempotent)", () => {
       const { error, calls } = await write(answers, options);
       expect(error, String(answers[0])).toBeInstanceOf(type);
       expect(calls, String(answers[0])).toHaveLength(1);
+      // The message says so, and that the write may have been made (user trial 60, F7).
+      expect(error.message, String(answers[0])).toMatch(
+        /\S \(not retried: the write may have been made\)$/,
+      );
       // After a 429 that was retried: the second answer ends the call.
       const after429 = await write([tooMany("1"), ...answers], options);
       expect(after429.error).toBeInstanceOf(type);
-      expect(after429.error.message).toContain("(2 attempts)");
+      expect(after429.error.message).toMatch(
+        /\S \(not retried: the write may have been made\) \(2 attempts\)$/,
+      );
       // (The wait said is the last answer's: the 429's is not.)
       expect(after429.error.message).not.toContain("Retry-After");
       expect(after429.calls).toHaveLength(2);
@@ -191,6 +197,18 @@ describe("a write (not idempotent)", () => {
       retryNonIdempotent: true,
     });
     expect([status, calls.length]).toEqual([200, 2]);
+    // Its retries run out, or none are allowed: the write was retried as a read is, and its
+    // message does not say otherwise; nor a 429's, which is retried.
+    for (const maxRetries of [1, 0]) {
+      const { error } = await write(
+        [new Response("", { status: 503 }), new Response("", { status: 503 })],
+        { retryNonIdempotent: true, maxRetries },
+      );
+      expect(error.message).not.toContain("not retried");
+    }
+    expect((await write([tooMany(), tooMany()], { maxRetries: 1 })).error.message).not.toContain(
+      "not retried",
+    );
   });
 
   it("over JSON-RPC (mintCompressedNft): retried after a 429, not after a 5xx", async () => {

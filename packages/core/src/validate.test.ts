@@ -69,11 +69,11 @@ describe("validate", () => {
     ]);
     expect(messages(vInteger(), 1.5)).toEqual(["params: must be integer (got number 1.5)"]);
     expect(messages(vInteger(undefined, undefined, 1), 2 ** 60)).toEqual([
-      "params: must be a safe integer or a bigint (got 1152921504606847000)", // (already rounded: the point of the rule)
+      "params: must be a safe integer (±9007199254740991 at most) or a bigint (JSON has none) (got 1152921504606847000)", // (already rounded: the point of the rule)
     ]);
     // A field typed `number` (no u64): no bigint, so no advice to give one.
     expect(messages(vInteger(), -(2 ** 53))).toEqual([
-      "params: must be a safe integer (got -9007199254740992)",
+      "params: must be a safe integer (±9007199254740991 at most) (got -9007199254740992)",
     ]);
     expect(messages(vInteger(), 2 ** 53 - 1)).toEqual([]);
     expect(messages(vInteger(), "1")).toEqual(["params: must be integer (got string)"]);

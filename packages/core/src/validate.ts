@@ -198,13 +198,15 @@ export const vAny: Check = () => {};
   wide?: 1,
 ): Check {
   return (value, path, issues) => {
-    // A whole number beyond 2^53 has already lost digits: only a bigint carries it exactly.
+    // A whole number beyond 2^53 has already lost digits: only a bigint carries it exactly. The
+    // bound in numbers, as a tool schema's `maximum` says it, and that JSON gives no bigint: a
+    // model that writes a call's arguments reads this too (user trial 62, F7).
     if (Number.isInteger(value) && !Number.isSafeInteger(value))
       return add(
         issues,
         path,
         "type",
-        `must be a safe integer${wide ? " or a bigint" : ""} (got ${value})`,
+        `must be a safe integer (±9007199254740991 at most)${wide ? " or a bigint (JSON has none)" : ""} (got ${value})`,
       );
     // No integer on this service is wider than 64 bits (u64 or i64).
     if (
