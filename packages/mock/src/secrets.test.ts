@@ -13,7 +13,7 @@ import { callMock } from "./test-support.js";
 import { maskedRuns, requestSecrets } from "./secrets.js";
 
 const KEY = "k3y-s3cret-0123456789abcdef";
-const LEAK = /s3cret/i;
+const LEAK = /s3cret|api-key=k(?!\w)/i;
 const ID = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 const getAsset = { jsonrpc: "2.0", id: 7, method: "getAsset", params: { id: ID } };
@@ -58,6 +58,7 @@ describe("a request that carries its key", () => {
     ["the key as a path outside the spec", `/${KEY}?${withKey}`, { method: "POST", body: getAsset }, 404], // prettier-ignore
     ["the key after /__rpc/", `/__rpc/${KEY}?${withKey}`, { method: "POST", body: getAsset }, 404], // prettier-ignore
     ["the key in a webhookURL", `/v0/webhooks?${withKey}`, { body: webhook }, 200],
+    ["a short key, quoted under its name in a hook", "/?api-key=k", { body: getAsset, headers: { prefer: "api-key=k" } }, 422], // prettier-ignore
     ["the key in a Referer, quoted under a hook", `/?${withKey}`, { body: getAsset, headers: { referer: `http://localhost/?${withKey}`, prefer: `seed=${KEY}, x=1` } }, 422], // prettier-ignore
   ];
   it.each(cases)(
@@ -115,7 +116,7 @@ describe("requestSecrets", () => {
         query: { "api-key": `${KEY}-query`, __example: `api-key=${KEY}-example` },
         headers: {
           authorization: `Bearer ${KEY}-auth`,
-          prefer: `x-api-key = "${KEY}-quoted", api-key=short`,
+          prefer: `x-api-key = "${KEY}-quoted", api-key=k`,
           "x-token": "not-a-key-by-name",
         },
       }).sort(),
@@ -127,6 +128,7 @@ describe("requestSecrets", () => {
         `Bearer ${KEY}-auth`,
         `${KEY}-auth`,
         `${KEY}-quoted`,
+        "api-key=k",
       ].sort(),
     );
   });

@@ -15,7 +15,7 @@ import { createSecretMasker, isSecretName, redact, type Redactor } from "@chaind
 /**
  * The shortest secret masked by its value. A real key is a 36-character UUID; a placeholder such
  * as `k` or `test` masked as a word would change the answers' data (`1` would break the JSON of
- * an answer with a `1` in it). A shorter one is still masked by name in the log.
+ * an answer with a `1` in it). A shorter one is masked with the name it was sent under.
  */
 export const SHORTEST_SECRET = 8;
 
@@ -35,16 +35,21 @@ const valuesOf = (value: string | string[] | undefined): string[] =>
  * cannot be told apart.
  */
 export function maskedRuns(text: string, masked: string): string[] {
+  return runsAt(text, masked).map(([start, end]) => text.slice(start, end));
+}
+
+/** Where {@link maskedRuns} are in `text`: each run's start and end. */
+function runsAt(text: string, masked: string): Array<[number, number]> {
   if (masked === text) return [];
   const parts = masked.split("***");
-  if (!text.startsWith(parts[0]!)) return [text];
-  const runs: string[] = [];
+  if (!text.startsWith(parts[0]!)) return [[0, text.length]];
+  const runs: Array<[number, number]> = [];
   let at = parts[0]!.length;
   for (let i = 1; i < parts.length; i++) {
     const next = parts[i]!;
     const end = i === parts.length - 1 ? text.length - next.length : text.indexOf(next, at);
-    if (end < at) return [text];
-    runs.push(text.slice(at, end));
+    if (end < at) return [[0, text.length]];
+    runs.push([at, end]);
     at = end + next.length;
   }
   return runs;
@@ -54,7 +59,8 @@ export function maskedRuns(text: string, masked: string): string[] {
  * The secrets `request` carries: the value of its key's query parameter and credential headers
  * (`api-key`, `X-Api-Key`, `Authorization`, also without a scheme's word), and what the SDK's
  * redactor masks by name anywhere in its path, query and headers (`Prefer: api-key="…"`, a
- * `Referer` with `?api-key=`). Only those of SHORTEST_SECRET characters or more.
+ * `Referer` with `?api-key=`). Only those of SHORTEST_SECRET characters or more; a shorter one
+ * found by name, with its name (`api-key=k`).
  */
 export function requestSecrets({ pathname, query, headers }: RequestParts): string[] {
   const found = new Set<string>();
@@ -67,7 +73,14 @@ export function requestSecrets({ pathname, query, headers }: RequestParts): stri
         found.add(v.trim().replace(/^\S+\s+(?=\S)/, ""));
       }
   }
-  for (const text of texts) for (const run of maskedRuns(text, redact(text))) found.add(run);
+  for (const text of texts)
+    for (const [start, end] of runsAt(text, redact(text))) {
+      found.add(text.slice(start, end));
+      // A shorter one with the name it was sent under (`api-key=k`, `api-key="k`): as it was
+      // quoted, whole, never a piece of the answers' data.
+      const name = /[\w-]+\W{0,3}$/.exec(text.slice(0, start))?.[0];
+      if (end - start < SHORTEST_SECRET && name) found.add(name + text.slice(start, end));
+    }
   return [...found].filter((secret) => secret.length >= SHORTEST_SECRET);
 }
 
