@@ -65,8 +65,32 @@ function answer(req, path) {
   }
 }
 
+// This machine's names (a `Host` with its port): 127/8, `localhost` (and `*.localhost`), [::1].
+const LOOPBACK_HOST = /^(?:127(?:\.\d{1,3}){3}|(?:[^:]+\.)?localhost|\[::1\])(?::\d+)?$/i;
+
+/**
+ * Why a request is refused, or undefined. The server answers the benchmark's own clients (Node,
+ * on 127.0.0.1), never a page: a page sends an `Origin` (a cross-site POST /__reset, reachable
+ * without CORS, would zero the counters of a run), and a page whose name was re-pointed at
+ * 127.0.0.1 (DNS rebinding) sends its own name as `Host`. The docs server and the mock's own
+ * endpoints refuse such requests too.
+ */
+// (Review 81, L4.)
+function refusal(headers) {
+  if (headers.origin !== undefined) return `a page of ${JSON.stringify(headers.origin)} may not`;
+  if (headers.host !== undefined && !LOOPBACK_HOST.test(headers.host))
+    return `the Host ${JSON.stringify(headers.host)} is no name of this machine (DNS rebinding?)`;
+  return undefined;
+}
+
 const server = createServer({ keepAlive: true, keepAliveTimeout: 120_000 }, (req, res) => {
   const path = req.url ?? "/";
+  const refused = refusal(req.headers);
+  if (refused) {
+    req.resume();
+    res.writeHead(403, { "content-type": "text/plain" }).end(`Forbidden: ${refused}\n`);
+    return;
+  }
   if (path.startsWith("/__stats")) {
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(stats));
     return;

@@ -150,6 +150,8 @@ export {
   redact,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   isSecretName,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  createSecretMasker,
 } from "./redact.js";
 export type { Redactor } from "./redact.js";
 export {

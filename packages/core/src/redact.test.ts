@@ -17,6 +17,7 @@ import {
   redact,
   scrub,
   urlCredentialsIn,
+  createSecretMasker,
 } from "./redact.js";
 import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
 import { createRestTransport } from "./rest.js";
@@ -1003,5 +1004,18 @@ describe("urlCredentialsIn", () => {
     ]);
     expect(urlCredentialsIn("https://user1234:pass5678word@h")).toEqual([]);
     expect(urlCredentialsIn(undefined)).toEqual([]);
+  });
+});
+
+describe("createSecretMasker", () => {
+  // (For the mock's answers, whose credential-named values are the spec's data: review 81, L2.)
+  it("masks the secrets given, in every form the key is masked in, and nothing by name", () => {
+    const mask = createSecretMasker(["s3cret-key-0123456789", ""]);
+    expect(mask("a s3cret-key-0123456789 b s3cret%2Dkey%2D0123456789 S3CRET-KEY-0123456789")).toBe(
+      "a *** b *** ***",
+    );
+    const data = '{"authHeader":"Bearer hook","api-key":"example","url":"https://x/?api-key=v"}';
+    expect(mask(data)).toBe(data);
+    expect(createSecretMasker([])("api-key=v s3cret")).toBe("api-key=v s3cret");
   });
 });

@@ -153,6 +153,26 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
   };
 }
 
+/**
+ * A redactor that masks `secrets` only, in every form {@link createRedactor} masks a key in, and
+ * nothing by its name: for text whose credential-named values are data, not an echo of a
+ * secret (the mock's answers: the spec's examples, a webhook's `authHeader` echoed to its
+ * sender).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
+export function createSecretMasker(secrets: readonly string[]): Redactor {
+  const all = secrets.filter(Boolean).sort((a, b) => b.length - a.length);
+  const pattern = all.length ? new RegExp(all.map(secretPattern).join("|"), "gi") : undefined;
+  return (value) => {
+    let text = String(value);
+    if (!pattern) return text;
+    text = text.replace(pattern, MASK);
+    // (As createRedactor: masking can splice a new occurrence together.)
+    while (text.search(pattern) >= 0) text = text.replace(pattern, "");
+    return text;
+  };
+}
+
 /** Redacts `apiKey` (and any key-like query/header value) from `text`. */
 export function redact(text: unknown, apiKey?: string): string {
   return createRedactor(apiKey)(text);

@@ -17,6 +17,7 @@ import { CONTROL_PREFIX, handleControl } from "./control.js";
 import {
   breakBody,
   cors,
+  maskAnswer,
   parseTarget,
   problem,
   readBody,
@@ -30,6 +31,7 @@ import { readHooks } from "./hooks.js";
 import { createPrismEngine } from "./prism.js";
 import { beginEntry, type RequestLog } from "./request-log.js";
 import { handleRest } from "./rest.js";
+import { requestMasker } from "./secrets.js";
 import type { WalkShape } from "./paging.js";
 import { createScenarios, type PendingScenario, type Scenarios } from "./scenarios.js";
 import type { LoadedSpec } from "./spec.js";
@@ -80,6 +82,10 @@ export async function createHandler(
     const { pathname, searchParams } = parseTarget(req.url ?? "/");
     const query = searchParamsToObject(searchParams);
     const method = (req.method ?? "GET").toUpperCase();
+    // Everything written about the request is masked of the secrets it carries: its answer here,
+    // its log entry in beginEntry.
+    const mask = requestMasker({ pathname, query, headers: req.headers });
+    maskAnswer(res, mask);
     cors(req, res);
 
     if (method === "OPTIONS" && req.headers["access-control-request-method"])
@@ -101,7 +107,10 @@ export async function createHandler(
     }
     const text = raw.length ? raw.toString("utf8") : undefined;
     const headers = { ...req.headers };
-    const begun = beginEntry({ started, method, path: pathname, query, headers, text }, log.record);
+    const begun = beginEntry(
+      { started, method, path: pathname, query, headers, text, mask },
+      log.record,
+    );
     // A scenario's `body` shows in the entry as `bodyFault`: the status alone reads as a good answer.
     let bodyFault: PendingScenario["body"];
     const finish: typeof begun = (outcome) =>

@@ -4,7 +4,6 @@
  * mock's 422 (`bad-hook`), not ignored: a test with a typo in its hook would quietly test the
  * happy path. See README, Error hooks.
  */
-import { redact } from "@chaindata/core";
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
 import { walkRule } from "./paging.js";
 import type { PrismPreferences, Violation } from "./prism.js";
@@ -155,11 +154,10 @@ function splitPrefer(header: string): string[] {
 
 const unquote = (value: string) => value.replace(/^"(.*)"$/, "$1");
 
-// (The message quotes the hook as sent, and a key may be in it, `Prefer: api-key=…`: masked as the
-// log masks the headers: review 74, F8; quoted too, `api-key="…"`, which core's redactor masks
-// since review 81, F6.)
+// (The message quotes the hook as sent, and a key may be in it, `Prefer: api-key=…`: the answer
+// and the log are masked where they are written, secrets.ts: review 74, F8; review 81, F1.)
 const badHook = (location: string[], message: string): { bad: Violation } => ({
-  bad: { location, message: redact(message), code: "bad-hook", severity: "error" },
+  bad: { location, message, code: "bad-hook", severity: "error" },
 });
 const badPrefer = (message: string) => badHook(["request", "header", "prefer"], message);
 const badQuery = (key: string, message: string) =>

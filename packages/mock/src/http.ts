@@ -4,6 +4,7 @@
  * request as the JSON-RPC and REST handlers receive it.
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Redactor } from "@chaindata/core";
 import type { HookSource } from "./hooks.js";
 import { stringifyJson } from "./json.js";
 import type { PrismPreferences, Violation } from "./prism.js";
@@ -302,15 +303,36 @@ const htmlPage = (status: number) =>
       ? PORTAL_PAGE
       : `<html>\r\n<head><title>${status} ${STATUS_CODES[status] ?? "Error"}</title></head>\r\n<body>\r\n<center><h1>${status} ${STATUS_CODES[status] ?? "Error"}</h1></center>\r\n</body>\r\n</html>\r\n`;
 
+/** The masker of the secrets of the request each answer is to (secrets.ts). */
+const answerMasks = new WeakMap<ServerResponse, Redactor>();
+
+/**
+ * Every byte `res` sends goes through `mask` (its headers, those set before too, and its body):
+ * the one place an answer is masked, whichever message quotes what the request sent.
+ */
+export function maskAnswer(res: ServerResponse, mask: Redactor | undefined) {
+  if (mask) answerMasks.set(res, mask);
+}
+
 export function send(
   res: ServerResponse,
   status: number,
   headers: Record<string, string>,
-  text: string,
+  body: string,
 ) {
   if (res.headersSent) return void res.end();
+  const mask = answerMasks.get(res);
+  const text = mask ? mask(body) : body;
+  if (mask)
+    for (const name of res.getHeaderNames()) {
+      const value = res.getHeader(name);
+      res.setHeader(
+        name,
+        Array.isArray(value) ? value.map((v) => mask(v)) : mask(String(value ?? "")),
+      );
+    }
   const h: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) h[k.toLowerCase()] = v;
+  for (const [k, v] of Object.entries(headers)) h[k.toLowerCase()] = mask ? mask(v) : v;
   const fault = brokenBodies.get(res);
   // (An answer without a body, a 204 or a 304, has none to break: it goes as it is.)
   if (fault && status !== 204 && status !== 304) return sendBroken(res, status, h, text, fault);

@@ -3,10 +3,11 @@
  * excepted), oldest first, for contract tests to assert on. It never holds a key (nor a webhook's
  * `authHeader` sent in a body), and never a huge body.
  */
-import { isSecretName, redact } from "@chaindata/core";
+import { isSecretName, redact, type Redactor } from "@chaindata/core";
 import { stringifyJson } from "./json.js";
 import type { Violation } from "./prism.js";
 import type { BodyFault } from "./scenarios.js";
+import { maskStrings } from "./secrets.js";
 
 /** One HTTP request the mock received. */
 export interface RequestLogEntry {
@@ -206,6 +207,9 @@ export const LOG_VIOLATIONS_MAX = 20;
  * deep body, and no credential is that deep.
  */
 function maskBody(value: unknown, depth = 0): unknown {
+  // (A string is masked as a body kept as text is, by the redactor's names: a webhook's
+  // `webhookURL` with `?api-key=` was logged whole, review 74, F8.)
+  if (typeof value === "string") return redact(value);
   if (!value || typeof value !== "object" || depth > 64) return value;
   if (Array.isArray(value)) return value.map((item) => maskBody(item, depth + 1));
   return Object.fromEntries(
@@ -249,9 +253,12 @@ export function beginEntry(
     query: Record<string, string | string[]>;
     headers: Record<string, string | string[] | undefined>;
     text: string | undefined;
+    /** The masker of the secrets the request carries (secrets.ts), if any. */
+    mask?: Redactor | undefined;
   },
   record: (entry: Omit<RequestLogEntry, "seq">) => void,
 ): FinishEntry {
+  const { mask } = request;
   const { started, text } = request;
   // The log (and GET /__mock/requests) never holds a key, and never a huge body.
   const base = {
@@ -265,7 +272,7 @@ export function beginEntry(
     const { violations } = outcome;
     const omitted =
       (outcome.violationsOmitted ?? 0) + Math.max(0, violations.length - LOG_VIOLATIONS_MAX);
-    record({
+    const entry: Omit<RequestLogEntry, "seq"> = {
       ...base,
       ...outcome,
       // (A violation may quote what was sent, a key too, `Prefer: api-key=…`: masked as the
@@ -284,7 +291,10 @@ export function beginEntry(
           }),
       ...(omitted > 0 && { violationsOmitted: omitted }),
       durationMs: Date.now() - started,
-    });
+    };
+    // The whole entry, whatever field quotes what was sent (its path, a method's name, a
+    // violation): the one place the log is masked of the request's secrets by value.
+    record(mask ? maskStrings(entry, mask) : entry);
   };
 }
 

@@ -1,0 +1,145 @@
+/**
+ * The one masking point (secrets.ts): every error path of the mock driven with a request that
+ * carries a key and quotes it somewhere else too (a hook under any name, the path, a method's or
+ * an example's name, a body), and no byte of the answer, its headers, the log entry or the
+ * printed line may hold it. A message path added later that quotes what was sent is caught here.
+ */
+// (Review 81, L2: a key under an unrelated hook name was quoted back; review 74, F8: a key in
+// the URL path showed in the 404 and the log, and a webhookURL's key stayed in the log's body.)
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startMock, type MockServer } from "./index.js";
+import { stringifyJson } from "./json.js";
+import { callMock } from "./test-support.js";
+import { maskedRuns, requestSecrets } from "./secrets.js";
+
+const KEY = "k3y-s3cret-0123456789abcdef";
+const LEAK = /s3cret|api-key=k(?!\w)/i;
+const ID = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
+const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+const getAsset = { jsonrpc: "2.0", id: 7, method: "getAsset", params: { id: ID } };
+const balances = `/v1/wallet/${WALLET}/balances`;
+const webhook = {
+  webhookURL: `https://hooks.example/in?token=${KEY}`,
+  transactionTypes: ["ANY"],
+  accountAddresses: [WALLET],
+  webhookType: "raw",
+};
+
+let mock: MockServer;
+const lines: string[] = [];
+beforeAll(async () => {
+  mock = await startMock({ port: 0, quiet: true, logRequests: true, print: (l) => lines.push(l) });
+});
+afterAll(() => mock?.stop());
+beforeEach(() => {
+  mock.clearRequests();
+  lines.length = 0;
+});
+
+type Init = Parameters<typeof callMock>[2];
+const withKey = `api-key=${KEY}`;
+
+describe("a request that carries its key", () => {
+  const cases: Array<[string, string, Init, number]> = [
+    ["JSON-RPC, the key under an unknown preference", `/?${withKey}`, { body: getAsset, headers: { prefer: `token=${KEY}` } }, 422], // prettier-ignore
+    ["JSON-RPC, the key as Prefer: code=", `/?${withKey}`, { body: getAsset, headers: { prefer: `code=${KEY}` } }, 422], // prettier-ignore
+    ["JSON-RPC, the key as an example's name", `/?${withKey}`, { body: getAsset, headers: { prefer: `example=${KEY}` } }, 422], // prettier-ignore
+    ["JSON-RPC, the key as X-Mock-JsonRpc-Error", `/?${withKey}`, { body: getAsset, headers: { "x-mock-jsonrpc-error": KEY } }, 422], // prettier-ignore
+    ["JSON-RPC, the key as the method", `/?${withKey}`, { body: { ...getAsset, method: KEY } }, 404], // prettier-ignore
+    ["JSON-RPC, the key as a param", `/?${withKey}`, { body: { ...getAsset, params: { id: KEY } } }, 400], // prettier-ignore
+    ["JSON-RPC batch, the key as a method", `/?${withKey}`, { body: [getAsset, { ...getAsset, id: 8, method: KEY }] }, 200], // prettier-ignore
+    ["JSON-RPC, not JSON, the key in the text", `/?${withKey}`, { body: `{"method": "${KEY}"` }, 400], // prettier-ignore
+    ["JSON-RPC, the key in X-Api-Key and an unknown preference", "/", { body: getAsset, headers: { "x-api-key": KEY, prefer: `token=${KEY}` } }, 422], // prettier-ignore
+    ["REST, the key as ?__example=", `${balances}?${withKey}&__example=${KEY}`, {}, 422],
+    ["REST, the key as ?__code=", `${balances}?${withKey}&__code=${KEY}`, {}, 422],
+    ["REST, the key as X-Mock-JsonRpc-Error", `${balances}?${withKey}`, { headers: { "x-mock-jsonrpc-error": KEY } }, 422], // prettier-ignore
+    ["REST, the key as the wallet of the path", `/v1/wallet/${KEY}/balances?${withKey}`, {}, 400], // prettier-ignore
+    ["REST, the key in Authorization and the path", `/v1/wallet/${KEY}/balances`, { headers: { authorization: `Bearer ${KEY}` } }, 401], // prettier-ignore
+    ["the key as a path outside the spec", `/${KEY}?${withKey}`, { method: "POST", body: getAsset }, 404], // prettier-ignore
+    ["the key after /__rpc/", `/__rpc/${KEY}?${withKey}`, { method: "POST", body: getAsset }, 404], // prettier-ignore
+    ["the key in a webhookURL", `/v0/webhooks?${withKey}`, { body: webhook }, 200],
+    ["a short key, quoted under its name in a hook", "/?api-key=k", { body: getAsset, headers: { prefer: "api-key=k" } }, 422], // prettier-ignore
+    ["the key in a Referer, quoted under a hook", `/?${withKey}`, { body: getAsset, headers: { referer: `http://localhost/?${withKey}`, prefer: `seed=${KEY}, x=1` } }, 422], // prettier-ignore
+  ];
+  it.each(cases)(
+    "%s: nowhere in the answer, its headers, the log or its line",
+    async (_label, path, init, status) => {
+      const r = await callMock(mock.url, path, init);
+      expect(r.status).toBe(status);
+      expect(r.text).not.toMatch(LEAK);
+      expect(JSON.stringify([...r.headers])).not.toMatch(LEAK);
+      expect(stringifyJson(mock.requests())).not.toMatch(LEAK);
+      expect(lines.length).toBe(1);
+      expect(lines.join("\n")).not.toMatch(LEAK);
+      // (It was there to be masked: the answer or the log says `***` where it was.)
+      expect(r.text + stringifyJson(mock.requests())).toContain("***");
+    },
+  );
+
+  it("leaves the answers' data as it is: the same answer with the key, another or none", async () => {
+    const answers = [];
+    for (const path of [`/?${withKey}`, "/?api-key=another-key-0000", "/?api-key=k"])
+      answers.push((await callMock(mock.url, path, { body: getAsset })).text);
+    expect(answers[0]).not.toContain("***");
+    expect(new Set(answers).size).toBe(1);
+    // A webhook's authHeader is echoed to the caller who sent it (masked by name in the log).
+    const created = await callMock(mock.url, `/v0/webhooks?${withKey}`, {
+      body: {
+        ...webhook,
+        webhookURL: "https://hooks.example/in",
+        authHeader: "Bearer hook-secret",
+      },
+    });
+    expect(created.body.authHeader).toBe("Bearer hook-secret");
+    expect(stringifyJson(mock.requests())).not.toContain("hook-secret");
+  });
+});
+
+describe("a key the request does not carry as its key", () => {
+  it("is masked in the log's body by name, in a webhookURL's ?api-key=", async () => {
+    const r = await callMock(mock.url, "/v0/webhooks?api-key=k", {
+      body: { ...webhook, webhookURL: `https://hooks.example/in?api-key=${KEY}` },
+    });
+    expect(r.status).toBe(200);
+    const [entry] = mock.requests();
+    expect((entry!.body as { webhookURL: string }).webhookURL).toBe(
+      "https://hooks.example/in?api-key=***",
+    );
+  });
+});
+
+describe("requestSecrets", () => {
+  it("reads the key's parameter and headers, and what the redactor masks by name, of 8 characters or more", () => {
+    expect(
+      requestSecrets({
+        pathname: `/x/api-key=${KEY}-path`,
+        query: { "api-key": `${KEY}-query`, __example: `api-key=${KEY}-example` },
+        headers: {
+          authorization: `Bearer ${KEY}-auth`,
+          prefer: `x-api-key = "${KEY}-quoted", api-key=k`,
+          "x-token": "not-a-key-by-name",
+        },
+      }).sort(),
+    ).toEqual(
+      [
+        `${KEY}-path`,
+        `${KEY}-query`,
+        `${KEY}-example`,
+        `Bearer ${KEY}-auth`,
+        `${KEY}-auth`,
+        `${KEY}-quoted`,
+        "api-key=k",
+      ].sort(),
+    );
+  });
+
+  it("maskedRuns: the runs replaced by ***, one pass; the whole text when they do not align", () => {
+    expect(maskedRuns("a=1 api-key=xy b api-key=z", "a=1 api-key=*** b api-key=***")).toEqual([
+      "xy",
+      "z",
+    ]);
+    expect(maskedRuns("same", "same")).toEqual([]);
+    expect(maskedRuns("whole", "***")).toEqual(["whole"]);
+    expect(maskedRuns("abc", "x***")).toEqual(["abc"]);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The secrets a request carries, and the one masker of everything written about it: every byte
+ * of its answer (http.ts `send`, headers too) and its log entry (request-log.ts). A message that
+ * quotes what was sent (a hook, a path, a method's or an example's name) is masked there however
+ * it was built, so a new message cannot forget to.
+ *
+ * Masked by value, not by name: the answers hold the spec's examples and echo what was sent (a
+ * webhook's `authHeader` to the caller who sent it), which a credential-named value may be, and
+ * which masking by name would change.
+ */
+// (Review 81, L2 and review 74, F8: a key in a hook under any name, or in the URL path, was
+// quoted back; the masking was at each message's builder, five of them.)
+import { createSecretMasker, isSecretName, redact, type Redactor } from "@chaindata/core";
+
+/**
+ * The shortest secret masked by its value. A real key is a 36-character UUID; a placeholder such
+ * as `k` or `test` masked as a word would change the answers' data (`1` would break the JSON of
+ * an answer with a `1` in it). A shorter one is masked with the name it was sent under.
+ */
+export const SHORTEST_SECRET = 8;
+
+/** What of a request secrets are read from. */
+export interface RequestParts {
+  pathname: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+const valuesOf = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/**
+ * The runs of `text` that `masked` (the SDK's redactor's output for it) replaced by `***`, read
+ * in one pass (no backtracking: a header may hold thousands of them); the whole text when they
+ * cannot be told apart.
+ */
+export function maskedRuns(text: string, masked: string): string[] {
+  return runsAt(text, masked).map(([start, end]) => text.slice(start, end));
+}
+
+/** Where {@link maskedRuns} are in `text`: each run's start and end. */
+function runsAt(text: string, masked: string): Array<[number, number]> {
+  if (masked === text) return [];
+  const parts = masked.split("***");
+  if (!text.startsWith(parts[0]!)) return [[0, text.length]];
+  const runs: Array<[number, number]> = [];
+  let at = parts[0]!.length;
+  for (let i = 1; i < parts.length; i++) {
+    const next = parts[i]!;
+    const end = i === parts.length - 1 ? text.length - next.length : text.indexOf(next, at);
+    if (end < at) return [[0, text.length]];
+    runs.push([at, end]);
+    at = end + next.length;
+  }
+  return runs;
+}
+
+/**
+ * The secrets `request` carries: the value of its key's query parameter and credential headers
+ * (`api-key`, `X-Api-Key`, `Authorization`, also without a scheme's word), and what the SDK's
+ * redactor masks by name anywhere in its path, query and headers (`Prefer: api-key="…"`, a
+ * `Referer` with `?api-key=`). Only those of SHORTEST_SECRET characters or more; a shorter one
+ * found by name, with its name (`api-key=k`).
+ */
+export function requestSecrets({ pathname, query, headers }: RequestParts): string[] {
+  const found = new Set<string>();
+  const texts = [pathname];
+  for (const [name, value] of [...Object.entries(query), ...Object.entries(headers)]) {
+    texts.push(name, ...valuesOf(value));
+    if (isSecretName(name))
+      for (const v of valuesOf(value)) {
+        found.add(v.trim());
+        found.add(v.trim().replace(/^\S+\s+(?=\S)/, ""));
+      }
+  }
+  for (const text of texts)
+    for (const [start, end] of runsAt(text, redact(text))) {
+      found.add(text.slice(start, end));
+      // A shorter one with the name it was sent under (`api-key=k`, `api-key="k`): as it was
+      // quoted, whole, never a piece of the answers' data.
+      const name = /[\w-]+\W{0,3}$/.exec(text.slice(0, start))?.[0];
+      if (end - start < SHORTEST_SECRET && name) found.add(name + text.slice(start, end));
+    }
+  return [...found].filter((secret) => secret.length >= SHORTEST_SECRET);
+}
+
+/** The masker of the secrets of `request`; undefined when it carries none. */
+export function requestMasker(request: RequestParts): Redactor | undefined {
+  const secrets = requestSecrets(request);
+  return secrets.length ? createSecretMasker(secrets) : undefined;
+}
+
+/** A copy of `value` with every string (and property name) through `mask`; numbers and bigints kept. */
+export function maskStrings<T>(value: T, mask: Redactor): T {
+  if (typeof value === "string") return mask(value) as T;
+  if (!value || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => maskStrings(item, mask)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, member]) => [mask(name), maskStrings(member, mask)]),
+  ) as T;
+}
