@@ -1,10 +1,11 @@
 import { defineConfig } from "tsup";
-import { emitDeclarations } from "../../tsup.config.base.js";
+import { emitDeclarations, withoutSourcesContent } from "../../tsup.config.base.js";
 
 // The library (ESM + CJS, with types) and the CLI (ESM, with a shebang). Prism stays an
 // external dependency. The CJS build gets an `import.meta.url` (used to find the spec copy in
 // dist/spec and to require Prism) from src/cjs-shim.ts, the package's own code: tsup's `shims`
-// inlined tsup's file, whose source map entry pointed outside the package.
+// inlined tsup's file, whose source map entry pointed outside the package. The maps do not repeat
+// the shipped src/ as their sourcesContent, as every package's (tsup.config.base.js).
 export default defineConfig([
   {
     entry: ["src/index.ts"],
@@ -14,8 +15,9 @@ export default defineConfig([
     onSuccess: async () => emitDeclarations(),
     target: "node20",
     platform: "node",
-    esbuildOptions(options, { format }) {
-      if (format !== "cjs") return;
+    esbuildOptions(options, context) {
+      withoutSourcesContent.esbuildOptions(options);
+      if (context.format !== "cjs") return;
       options.inject = [...(options.inject ?? []), "src/cjs-shim.ts"];
       options.define = { ...options.define, "import.meta.url": "importMetaUrl" };
     },
@@ -30,6 +32,7 @@ export default defineConfig([
     platform: "node",
     splitting: false,
     sourcemap: true,
+    ...withoutSourcesContent,
     banner: { js: "#!/usr/bin/env node" },
   },
 ]);

@@ -178,9 +178,7 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
     expect(foreign).toEqual([]);
     // The maps do not repeat src/ as `sourcesContent` (a quarter of an sdk install, user trial 61,
     // F3): Node, esbuild and webpack's source-map-loader read a missing text from the shipped file
-    // (tsup.config.base.js, docs/decisions/0012-declaration-maps.md). The mock's build has its own
-    // config (packages/mock/tsup.config.ts), not changed with this rule yet.
-    if (dir === "mock") return;
+    // (tsup.config.base.js, docs/decisions/0012-declaration-maps.md).
     const withText = files
       .filter((file) => /^dist\/[^/]+\.[cm]?js\.map$/.test(file))
       .filter((file) => "sourcesContent" in JSON.parse(readFileSync(join(pkgDir, file), "utf8")));

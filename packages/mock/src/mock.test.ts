@@ -1418,6 +1418,23 @@ describe("examples mode", () => {
     expect(await portOpen(m.port)).toBe(false);
     expect(childPids().filter((p) => !childrenBefore.includes(p))).toEqual([]);
   });
+
+  it("keeps an idle connection open past a long synchronous stretch of its host process", async () => {
+    const m = await startMock({ port: 0, quiet: true });
+    try {
+      const ask = () => fetch(`${m.url}/__mock/requests`).then((r) => r.status);
+      expect(await ask()).toBe(200);
+      // (Undici puts the connection back in its pool in a later turn of the event loop.)
+      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+      // The event loop held, as a test's long synchronous build of inputs holds it, past Node's
+      // default keep-alive (5 s, closed up to 1 s later): the mock must not reset the connection
+      // the next request is written on (`fetch failed`, which a client retries).
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 6_500);
+      expect(await ask()).toBe(200);
+    } finally {
+      await m.stop();
+    }
+  });
 });
 
 describe("dynamic mode", () => {

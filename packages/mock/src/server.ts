@@ -187,7 +187,13 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  server.keepAliveTimeout = 5_000;
+  // An idle connection stays open longer than a client keeps one (undici closes its own a
+  // second or two before the server's advertised timeout), so the client, never the mock, closes
+  // it. The mock often runs inside a test's own process: a synchronous stretch of that test longer
+  // than Node's default 5 s (fast-check building an arbitrary, a large fixture) let the mock close
+  // the connection just as the client wrote its next request on it, a `fetch failed` the client
+  // rightly retried, so a test counting requests saw one more than the call made.
+  server.keepAliveTimeout = 65_000;
 
   await listen(server, options.port ?? 4010, host);
   const address = server.address() as AddressInfo;
