@@ -194,6 +194,7 @@ export function emitKnownValues(enums) {
       `// package whose spec has it from its own "./known-values". The main entry does not import it.\n` +
       (enums.length
         ? `import type { ${enums.map(([name]) => name).join(", ")} } from "./schemas.js";\n\n` +
+          `export type { ${enums.map(([name]) => name).join(", ")} };\n\n` +
           texts.join("\n")
         : "\nexport {};\n"),
   };
@@ -201,18 +202,20 @@ export function emitKnownValues(enums) {
 
 /**
  * An area package's generated/known-values.ts, the module of its `./known-values` entry: core's
- * `./known-values` exports of the shared closed lists of strings its spec has (`names`:
- * {@link enumValueNames}), so a caller imports them from the package it uses (a strict installer
+ * `./known-values` exports of the shared closed lists of strings its spec has (`schemas`, their
+ * names: {@link enumValueNames}) and their types, so a caller imports them from the package it uses (a strict installer
  * does not let it import @chaindata/core). None for an area without one.
  */
-export function emitAreaKnownValues(pkg, names) {
-  if (!names.length) return {};
+export function emitAreaKnownValues(pkg, schemas) {
+  if (!schemas.length) return {};
+  const names = schemas.flatMap(enumValueNames);
   return {
     [`packages/${pkg}/src/generated/known-values.ts`]:
       banner("spec/dist (the closed lists of strings of two or more areas)", import.meta.url) +
       `// Imported from "@chaindata/${pkg}/known-values"; the package's main entry does not import it, so\n` +
-      `// no call bundle holds the lists (decision 0021).\n` +
-      `export { ${names.join(", ")} } from "@chaindata/core/known-values";\n`,
+      `// no call bundle holds the lists (decision 0021). With their types, so one import names all.\n` +
+      `export { ${names.join(", ")} } from "@chaindata/core/known-values";\n` +
+      `export type { ${schemas.join(", ")} } from "@chaindata/core/known-values";\n`,
   };
 }
 

@@ -33,7 +33,6 @@ import {
   emitKnownValues,
   emitRuntimeExports,
   emitSharedSchemas,
-  enumValueNames,
   sharedEnums,
   emitSpecDigest,
 } from "./core-files.mjs";
@@ -89,7 +88,7 @@ async function emitAll({ index, areas, digest }) {
   // entry has at run time, and each area whose spec has one re-exports from its own (decision 0021).
   const enums = sharedEnums(mains, shared.names);
   const enumsOf = (a) => enums.filter(([name]) => sharedOf(a, shared.names).includes(name));
-  const knownOf = (a) => enumsOf(a).flatMap(([name]) => enumValueNames(name));
+  const knownOf = (a) => enumsOf(a).map(([name]) => name);
   for (const [a, http] of packagesOf(areas))
     Object.assign(
       files,
@@ -108,6 +107,11 @@ async function emitAll({ index, areas, digest }) {
     emitSdk(mains, index.hosts),
     emitSdkShapes(mains.map((a) => ({ area: a.area, names: shapeExports(files, a.area) }))),
     emitRuntimeExports("sdk", { rpc: true }),
+    // (The sdk's users may have installed it alone: its own `./known-values`, every area's lists.)
+    emitAreaKnownValues(
+      "sdk",
+      enums.map(([name]) => name),
+    ),
     emitSdkToolSchemas(
       packagesOf(areas).map(([a, http]) => ({
         area: a.area,

@@ -3,6 +3,8 @@
 // (`TRANSFERZ`) passes the open enum's pattern and is sent, so a caller tests it against the
 // documented list first.
 import * as coreValues from "@chaindata/core/known-values";
+import * as sdkMain from "@chaindata/sdk";
+import * as sdkValues from "@chaindata/sdk/known-values";
 import * as walletMain from "@chaindata/wallet";
 import * as walletValues from "@chaindata/wallet/known-values";
 import * as webhooksMain from "@chaindata/webhooks";
@@ -23,12 +25,14 @@ const schemaOf = (file: string, name: string) =>
 describe("knownTransactionTypes and isKnownTransactionType (./known-values)", () => {
   const documented: string[] = schemaOf("webhooks.json", "KnownTransactionType").enum;
 
-  it("is the spec's list, in its order, one frozen object shared by core, webhooks and wallet", () => {
+  it("is the spec's list, in its order, one frozen object shared by core, webhooks, wallet and the sdk", () => {
     expect(documented.length).toBeGreaterThan(500);
     expect(schemaOf("wallet.json", "KnownTransactionType").enum).toEqual(documented);
     expect([...webhooksValues.knownTransactionTypes]).toEqual(documented);
     expect(webhooksValues.knownTransactionTypes).toBe(coreValues.knownTransactionTypes);
     expect(walletValues.knownTransactionTypes).toBe(coreValues.knownTransactionTypes);
+    expect(sdkValues.knownTransactionTypes).toBe(coreValues.knownTransactionTypes);
+    expect(sdkValues.isKnownTransactionType).toBe(coreValues.isKnownTransactionType);
     expect(webhooksValues.isKnownTransactionType).toBe(coreValues.isKnownTransactionType);
     expect(Object.isFrozen(webhooksValues.knownTransactionTypes)).toBe(true);
     // (ES modules are strict: a write to a frozen list throws instead of changing every importer's.)
@@ -77,10 +81,10 @@ describe("knownTransactionTypes and isKnownTransactionType (./known-values)", ()
   });
 
   it("is not in the packages' main entries: no call bundle holds the list", () => {
-    for (const main of [webhooksMain, walletMain])
+    for (const main of [webhooksMain, walletMain, sdkMain])
       for (const name of ["knownTransactionTypes", "isKnownTransactionType"])
         expect(Object.keys(main)).not.toContain(name);
-    for (const pkg of ["core", "webhooks", "wallet"])
+    for (const pkg of ["core", "webhooks", "wallet", "sdk"])
       for (const file of ["dist/index.js", "dist/index.cjs"])
         expect(readFileSync(join(root, "packages", pkg, file), "utf8")).not.toMatch(
           /known-values|ACCEPT_ESCROW_ARTIST/,

@@ -348,8 +348,8 @@ describe.each(areaPackages)("@chaindata/%s/tool-schemas", (dir) => {
 const knownValuesPackages = publishedPackages.filter((dir) =>
   existsSync(join(root, "packages", dir, "src/generated/known-values.ts")),
 );
-it("core, webhooks and wallet have a ./known-values entry (the packages whose spec shares a closed list)", () => {
-  expect(knownValuesPackages.sort()).toEqual(["core", "wallet", "webhooks"]);
+it("core, webhooks, wallet and the sdk have a ./known-values entry (the packages whose spec shares a closed list, and the sdk)", () => {
+  expect(knownValuesPackages.sort()).toEqual(["core", "sdk", "wallet", "webhooks"]);
 });
 describe.each(knownValuesPackages)("@chaindata/%s/known-values", (dir) => {
   const pkgDir = join(root, "packages", dir);

@@ -5,6 +5,8 @@
 // package whose spec has it from its own "./known-values". The main entry does not import it.
 import type { KnownTransactionType } from "./schemas.js";
 
+export type { KnownTransactionType };
+
 /**
  * The 572 values of `KnownTransactionType`, at run time, in the spec's order. The transaction types
  * of the service's API reference: 572 values, in its order. The service names further types (see
