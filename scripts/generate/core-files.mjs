@@ -4,6 +4,7 @@
 // bundles' digest), and each package's runtime.ts, its re-export of core's runtime
 // (lib/names.mjs runtimeExports lists what).
 import { hostKeyOptional, hostRegionNames, takesBatcher } from "./lib/areas.mjs";
+import { wrapped } from "./lib/descriptor.mjs";
 import { banner, literal } from "./lib/emit.mjs";
 import { runtimeExports } from "./lib/names.mjs";
 import { packagesOf } from "./lib/refusals.mjs";
@@ -131,6 +132,90 @@ export function emitSharedSchemas(declared) {
       banner("spec/dist (the schemas of two or more areas)", import.meta.url) +
       `// Each area package whose spec has one of them re-exports it from here (its generated/types.ts).\n\n` +
       (texts.join("") || "export {};\n"),
+  };
+}
+
+/**
+ * The schemas of `names` (core's shared schemas) that are a closed list of strings
+ * (`KnownTransactionType`), each with its schema, from the first of `documents` that has it.
+ */
+export const sharedEnums = (documents, names) =>
+  [...names]
+    .sort()
+    .map((name) => [name, documents.find((d) => d.doc.components?.schemas?.[name])])
+    .map(([name, d]) => [name, d?.doc.components.schemas[name]])
+    .filter(([, schema]) => schema?.type === "string" && Array.isArray(schema.enum));
+
+/**
+ * The runtime exports of a shared closed list of strings `name`: its values, `known<…>s`
+ * (`knownTransactionTypes`), and its guard, `is<name>` (`isKnownTransactionType`).
+ */
+export const enumValueNames = (name) => [`${name[0].toLowerCase()}${name.slice(1)}s`, `is${name}`];
+
+/**
+ * core's generated/known-values.ts: each closed list of strings two or more areas share
+ * (`enums`, {@link sharedEnums}) at run time, as a frozen list and a guard, so a caller can test a
+ * value of the open enum over it (a misspelt `transactionTypes` entry, `TRANSFERZ`, passes the
+ * open enum's pattern and is sent: user trial 60, F5). The module of core's `./known-values`
+ * entry, which its main entry does not import: in the main entry's file the list, though
+ * tree-shaken, changed the names esbuild's minifier picks in every bundle of core (it weighs the
+ * characters of the whole file), +10 to +33 B gzipped per program (decision 0021). Each area
+ * package whose spec has the schema re-exports them from an entry of its own
+ * ({@link emitAreaKnownValues}).
+ */
+export function emitKnownValues(enums) {
+  const texts = enums.map(([name, schema]) => {
+    const [list, guard] = enumValueNames(name);
+    const about = [
+      `The ${schema.enum.length} values of \`${name}\`, at run time, in the spec's order.`,
+      schema.description ?? "",
+      `Frozen. A bundle that imports neither this nor \`${guard}\` carries none of it.`,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    const example = literal(schema.examples?.[0] ?? schema.enum[0]);
+    return (
+      `/**\n${wrapped(about)} *\n * @example\n * \`\`\`ts\n` +
+      ` * ${list}.includes(${example}); // true\n * \`\`\`\n */\n` +
+      `export const ${list}: readonly ${name}[] =\n  /* @__PURE__ */ Object.freeze([\n` +
+      schema.enum.map((value) => `    ${literal(value)},\n`).join("") +
+      `  ] as const);\n\n` +
+      `/**\n${wrapped(`Whether \`value\` is one of the ${schema.enum.length} values of \`${name}\` (\`${list}\`), narrowing it to that type. A value it refuses may still be one the service takes, where an open enum accepts more: use it to warn of a likely misspelling rather than to refuse.`)} *\n * @example\n * \`\`\`ts\n` +
+      ` * for (const value of given)\n *   if (!${guard}(value)) console.warn(\`not documented: \${value}\`);\n` +
+      ` * \`\`\`\n */\n` +
+      `export function ${guard}(value: unknown): value is ${name} {\n` +
+      `  return (${list} as readonly unknown[]).includes(value);\n}\n`
+    );
+  });
+  return {
+    "packages/core/src/generated/known-values.ts":
+      banner("spec/dist (the closed lists of strings of two or more areas)", import.meta.url) +
+      `// Each as a frozen list and a guard: "@chaindata/core/known-values", re-exported by each area\n` +
+      `// package whose spec has it from its own "./known-values". The main entry does not import it.\n` +
+      (enums.length
+        ? `import type { ${enums.map(([name]) => name).join(", ")} } from "./schemas.js";\n\n` +
+          `export type { ${enums.map(([name]) => name).join(", ")} };\n\n` +
+          texts.join("\n")
+        : "\nexport {};\n"),
+  };
+}
+
+/**
+ * An area package's generated/known-values.ts, the module of its `./known-values` entry: core's
+ * `./known-values` exports of the shared closed lists of strings its spec has (`schemas`, their
+ * names: {@link enumValueNames}) and their types, so a caller imports them from the package it uses (a strict installer
+ * does not let it import @chaindata/core). None for an area without one.
+ */
+export function emitAreaKnownValues(pkg, schemas) {
+  if (!schemas.length) return {};
+  const names = schemas.flatMap(enumValueNames);
+  return {
+    [`packages/${pkg}/src/generated/known-values.ts`]:
+      banner("spec/dist (the closed lists of strings of two or more areas)", import.meta.url) +
+      `// Imported from "@chaindata/${pkg}/known-values"; the package's main entry does not import it, so\n` +
+      `// no call bundle holds the lists (decision 0021). With their types, so one import names all.\n` +
+      `export { ${names.join(", ")} } from "@chaindata/core/known-values";\n` +
+      `export type { ${schemas.join(", ")} } from "@chaindata/core/known-values";\n`,
   };
 }
 

@@ -29,8 +29,11 @@ import { emitAreaConstants } from "./constants.mjs";
 import {
   emitBatchingAreas,
   emitEnvironments,
+  emitAreaKnownValues,
+  emitKnownValues,
   emitRuntimeExports,
   emitSharedSchemas,
+  sharedEnums,
   emitSpecDigest,
 } from "./core-files.mjs";
 import { emitReadme } from "./readme.mjs";
@@ -81,22 +84,34 @@ async function emitAll({ index, areas, digest }) {
   // The schemas of two or more areas, which core declares once (each emitter adds its copy of
   // each to `declared`, for emitSharedSchemas to compare and write).
   const shared = { names: sharedSchemaNames(mains), declared: new Map() };
+  // The shared closed lists of strings (`KnownTransactionType`), which core's `./known-values`
+  // entry has at run time, and each area whose spec has one re-exports from its own (decision 0021).
+  const enums = sharedEnums(mains, shared.names);
+  const enumsOf = (a) => enums.filter(([name]) => sharedOf(a, shared.names).includes(name));
+  const knownOf = (a) => enumsOf(a).map(([name]) => name);
   for (const [a, http] of packagesOf(areas))
     Object.assign(
       files,
       await (a.kind === "openrpc" ? emitRpcArea(a, http, shared) : emitRestArea(a, shared)),
       emitAreaConstants(a),
       emitToolSchemas(a, http),
-      emitReadme(a, http, index.hosts),
+      emitReadme(a, http, index.hosts, enumsOf(a)),
       emitRuntimeExports(a.area, runtimeKind(a)),
+      emitAreaKnownValues(a.area, knownOf(a)),
     );
   Object.assign(
     files,
     emitSharedSchemas(shared.declared),
+    emitKnownValues(enums),
     { "packages/core/src/generated/areas.ts": emitBatchingAreas(mains) },
     emitSdk(mains, index.hosts),
     emitSdkShapes(mains.map((a) => ({ area: a.area, names: shapeExports(files, a.area) }))),
     emitRuntimeExports("sdk", { rpc: true }),
+    // (The sdk's users may have installed it alone: its own `./known-values`, every area's lists.)
+    emitAreaKnownValues(
+      "sdk",
+      enums.map(([name]) => name),
+    ),
     emitSdkToolSchemas(
       packagesOf(areas).map(([a, http]) => ({
         area: a.area,

@@ -2,6 +2,7 @@
 // a closing paragraph on the options, retries and the standalone functions. Its ```ts blocks are
 // type-checked against the built packages (test/types/readme.test.ts).
 import { readmeConstants } from "./constants.mjs";
+import { enumValueNames } from "./core-files.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
 import { paginationName, u64ShapeName } from "./lib/descriptor.mjs";
@@ -15,7 +16,7 @@ import { exampleFor as rpcExample } from "./rpc.mjs";
  * packages/<area>/README.md: what the package is, install, a first call, its operations.
  * `hosts` (the index's): where the area's host takes the key, said beside the first call.
  */
-export function emitReadme({ area, kind, doc, file }, http, hosts) {
+export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
   const client = camel(area);
   const factory = `create${pascal(area)}Client`;
   const info = doc.info;
@@ -96,6 +97,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       bullet("Other ways to call", callsNote(area, kind, ops, client, doc)) +
       // (The subpath export of tool-schemas.mjs, decision 0020.)
       `- **Tools for AI agents.** \`import { toolSchemas } from "@chaindata/${area}/tool-schemas"\` gives an object keyed by operation name, each operation as \`{ name, description, inputSchema }\`, its params as JSON Schema (2020-12): \`Object.values(toolSchemas)\` is the list MCP's \`tools/list\` or a model API's function calling takes; a module of its own, which the client does not load (@chaindata/core's README, "AI agents and MCP tools").\n` +
+      knownValuesNote(area, doc, known) +
       `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.${batchedErrorNote({ kind, doc })}\n` +
       // (No newline after the last item: each section below starts with its blank line.)
       `- **u64 values.** ${bigintNote({ kind, doc })}` +
@@ -197,6 +199,31 @@ function sdkSections(kind, doc, http) {
     .filter(([, paragraphs]) => paragraphs.length)
     .map(([id, paragraphs]) => `\n\n## \`${id}\` in the SDK\n\n${paragraphs.join("\n\n")}`)
     .join("");
+}
+
+/**
+ * The bullet of the area's `./known-values` entry (core-files.mjs `emitAreaKnownValues`), for
+ * `known`, the shared closed lists of strings its spec has (`[[name, schema]]`): what each holds,
+ * and, for one that is a branch of an open enum (`TransactionType`), that the open enum's check
+ * takes and sends a misspelt value, so the guard is the way to warn of one (user trial 60, F5).
+ */
+function knownValuesNote(area, doc, known) {
+  if (!known.length) return "";
+  const names = known.flatMap(([name]) => enumValueNames(name));
+  const lists = known.map(([name, schema]) => {
+    const [list, guard] = enumValueNames(name);
+    const open = Object.entries(doc.components?.schemas ?? {}).find(([, s]) =>
+      s.anyOf?.some((branch) => branch.$ref === `#/components/schemas/${name}`),
+    );
+    const rule = open?.[1].anyOf.find((branch) => !branch.$ref)?.["x-pattern-description"];
+    return (
+      `\`${list}\` holds the ${schema.enum.length} values of \`${name}\`, frozen, and \`${guard}(value)\` says whether a value is one of them.` +
+      (open
+        ? ` \`${open[0]}\` is an open enum (the service names values the list lacks), so a call's check takes ${rule ?? "any string"} and sends a misspelt one: test the values with \`${guard}\` first to warn of one.`
+        : "")
+    );
+  });
+  return `- **Known values.** \`import { ${names.join(", ")} } from "@chaindata/${area}/known-values"\`: ${lists.join(" ")} A module of its own, which the client does not load.\n`;
 }
 
 /** Where `@chaindata/core`'s README says how chaindata meets `@solana/kit` (its section's title). */

@@ -8,7 +8,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** package.json of an area package; `extraDependencies` after `@chaindata/core` (REST: openapi-fetch). */
-function packageJson({ area, description, version, coreVersion, extraDependencies = {} }) {
+function packageJson({
+  area,
+  description,
+  version,
+  coreVersion,
+  extraDependencies = {},
+  knownValues = false,
+}) {
   const pkg = {
     name: `@chaindata/${area}`,
     version,
@@ -49,9 +56,37 @@ function packageJson({ area, description, version, coreVersion, extraDependencie
           default: "./dist/tool-schemas.cjs",
         },
       },
+      // The spec's shared closed lists at run time, core's re-exported, for an area whose spec
+      // has one (generated/known-values.ts: docs/decisions/0021-known-values.md).
+      ...(knownValues
+        ? {
+            "./known-values": {
+              module: {
+                types: "./dist/types/generated/known-values.d.ts",
+                default: "./dist/known-values.js",
+              },
+              import: {
+                types: "./dist/types/generated/known-values.d.ts",
+                default: "./dist/known-values.js",
+              },
+              require: {
+                types: "./dist/types-cjs/generated/known-values.d.ts",
+                default: "./dist/known-values.cjs",
+              },
+            },
+          }
+        : {}),
       "./package.json": "./package.json",
     },
-    files: ["dist", "tool-schemas", "src", "!src/**/*.test.ts", "LICENSE", "CHANGELOG.md"],
+    files: [
+      "dist",
+      "tool-schemas",
+      ...(knownValues ? ["known-values"] : []),
+      "src",
+      "!src/**/*.test.ts",
+      "LICENSE",
+      "CHANGELOG.md",
+    ],
     engines: { node: ">=20.19" },
     // `npm publish` refuses a missing or stale dist/ (scripts/release/check-build.mjs).
     scripts: { build: "tsup", prepublishOnly: "node ../../scripts/release/check-build.mjs" },
@@ -75,12 +110,13 @@ function indexTs({ area, constants = false, rateLimit }) {
   ].join("\n");
 }
 
-const toolSchemasStub =
+/** `<entry>/package.json`, for resolvers that read no exports map (TypeScript's `node10`, older bundlers). */
+const entryStub = (entry) =>
   JSON.stringify(
     {
-      main: "../dist/tool-schemas.cjs",
-      module: "../dist/tool-schemas.js",
-      types: "../dist/types-cjs/generated/tool-schemas.d.ts",
+      main: `../dist/${entry}.cjs`,
+      module: `../dist/${entry}.js`,
+      types: `../dist/types-cjs/generated/${entry}.d.ts`,
       sideEffects: false,
     },
     null,
@@ -93,14 +129,20 @@ function skeleton(options, license) {
     [`${dir}/package.json`]: packageJson(options),
     [`${dir}/tsconfig.json`]:
       JSON.stringify({ extends: "../../tsconfig.base.json", include: ["src"] }, null, 2) + "\n",
-    // (Both entries' declarations: tsup.config.base.js AREA_ENTRIES.)
-    [`${dir}/tsconfig.build.json`]: `{\n  "extends": "../../tsconfig.build.json",\n  "files": ["src/index.ts", "src/generated/tool-schemas.ts"]\n}\n`,
+    // (Every entry's declarations: tsup.config.base.js AREA_ENTRIES, and ./known-values.)
+    [`${dir}/tsconfig.build.json`]: `{\n  "extends": "../../tsconfig.build.json",\n  "files": ["src/index.ts", "src/generated/tool-schemas.ts"${options.knownValues ? `, "src/generated/known-values.ts"` : ""}]\n}\n`,
     [`${dir}/tsup.config.ts`]:
       `import { AREA_ENTRIES, packageConfig } from "../../tsup.config.base.js";\n\n` +
-      `export default packageConfig({ entry: AREA_ENTRIES });\n`,
+      (options.knownValues
+        ? `// With \`./known-values\` (core's of the lists its spec shares, docs/decisions/0021-known-values.md).\n` +
+          `export default packageConfig({\n  entry: { ...AREA_ENTRIES, "known-values": "src/generated/known-values.ts" },\n});\n`
+        : `export default packageConfig({ entry: AREA_ENTRIES });\n`),
     // (`@chaindata/<area>/tool-schemas` for resolvers that read no exports map: TypeScript's
     // `node10`, older bundlers.)
-    [`${dir}/tool-schemas/package.json`]: toolSchemasStub,
+    [`${dir}/tool-schemas/package.json`]: entryStub("tool-schemas"),
+    ...(options.knownValues
+      ? { [`${dir}/known-values/package.json`]: entryStub("known-values") }
+      : {}),
     [`${dir}/LICENSE`]: license,
     [`${dir}/src/index.ts`]: indexTs(options),
   };
@@ -231,6 +273,7 @@ export function scaffoldFiles(areas, generated, { repo, target = repo }) {
       version: coreVersion,
       coreVersion,
       constants: `packages/${area}/src/generated/constants.ts` in generated,
+      knownValues: `packages/${area}/src/generated/known-values.ts` in generated,
       rateLimit,
     };
     const skeletonFiles =

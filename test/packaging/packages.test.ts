@@ -190,6 +190,7 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
     const needed = (file: string) =>
       ["package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(file) ||
       (file === "tool-schemas/package.json" && "./tool-schemas" in pkg.exports) ||
+      (file === "known-values/package.json" && "./known-values" in pkg.exports) ||
       file.startsWith("dist/") ||
       /^src\/.+\.(?:ts|mts|mjs)$/.test(file);
     // (Anywhere: a dotfile such as .env or .npmrc, a test, a fixture, a key, a log.)
@@ -344,6 +345,49 @@ describe.each(areaPackages)("@chaindata/%s/tool-schemas", (dir) => {
     // The main entry never loads it: no call bundle carries the schemas.
     for (const main of [pkg.exports["."].import.default, pkg.exports["."].require.default])
       expect(readFileSync(join(pkgDir, main), "utf8")).not.toMatch(/tool-schemas/);
+  });
+});
+
+// The spec's shared closed lists of strings at run time (docs/decisions/0021-known-values.md):
+// core's `./known-values`, and each area package's whose spec has one, resolved as the tool
+// schemas' entry is, and never loaded by the main entry (no call bundle carries the lists).
+const knownValuesPackages = publishedPackages.filter((dir) =>
+  existsSync(join(root, "packages", dir, "src/generated/known-values.ts")),
+);
+it("core, webhooks, wallet and the sdk have a ./known-values entry (the packages whose spec shares a closed list, and the sdk)", () => {
+  expect(knownValuesPackages.sort()).toEqual(["core", "sdk", "wallet", "webhooks"]);
+});
+describe.each(knownValuesPackages)("@chaindata/%s/known-values", (dir) => {
+  const pkgDir = join(root, "packages", dir);
+  const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+
+  it("exports ./known-values under import and require, with a folder for node10, and the main entry never loads it", () => {
+    const entry = pkg.exports["./known-values"];
+    expect(Object.keys(entry)).toEqual(["module", "import", "require"]);
+    expect(entry.module).toEqual(entry.import);
+    expect(entry.import).toEqual({
+      types: "./dist/types/generated/known-values.d.ts",
+      default: "./dist/known-values.js",
+    });
+    expect(entry.require).toEqual({
+      types: "./dist/types-cjs/generated/known-values.d.ts",
+      default: "./dist/known-values.cjs",
+    });
+    const folder = JSON.parse(readFileSync(join(pkgDir, "known-values/package.json"), "utf8"));
+    const outside = (path: string) => `.${path.slice("..".length)}`;
+    expect(outside(folder.main)).toBe(entry.require.default);
+    expect(outside(folder.module)).toBe(entry.import.default);
+    expect(outside(folder.types)).toBe(entry.require.types);
+    for (const file of [
+      entry.import.default,
+      entry.require.default,
+      entry.import.types,
+      entry.require.types,
+      "known-values/package.json",
+    ])
+      expect(packOf(dir).files, file).toContain(file.replace(/^\.\//, ""));
+    for (const main of [pkg.exports["."].import.default, pkg.exports["."].require.default])
+      expect(readFileSync(join(pkgDir, main), "utf8")).not.toMatch(/known-values/);
   });
 });
 

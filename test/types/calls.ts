@@ -125,6 +125,8 @@ import { createServer } from "node:http";
 import { getAssetTool, toolSchemas as dasTools } from "@chaindata/das/tool-schemas";
 import { toolSchemas as walletTools } from "@chaindata/wallet/tool-schemas";
 import { toolAreas, toolSchemas as allTools } from "@chaindata/sdk/tool-schemas";
+import { isKnownTransactionType, knownTransactionTypes } from "@chaindata/webhooks/known-values";
+import { knownTransactionTypes as walletTransactionTypes } from "@chaindata/wallet/known-values";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const das = createDasClient({
@@ -1662,4 +1664,26 @@ export async function namespacedRuntimeTypes(): Promise<void> {
   const wrongArea: "wallet" = toolAreas.getAsset;
   const everyTool: HostTool[] = Object.values(allTools);
   void [fromSdk, area, webhooks, wrongArea, everyTool];
+}
+
+// The shared closed lists at run time (`./known-values`, docs/decisions/0021; user trial 60, F5):
+// the list is of the known type and readonly, and the guard narrows a string (a CLI's `--type`)
+// to it, where the open enum `TransactionType` takes any string.
+{
+  const listed: readonly KnownTransactionType[] = knownTransactionTypes;
+  const sameList: readonly KnownTransactionType[] = walletTransactionTypes;
+  // @ts-expect-error — readonly: the list is frozen
+  knownTransactionTypes.push("TRANSFER");
+  const given: string = process.argv[2] ?? "TRANSFERZ";
+  // @ts-expect-error — a string is not a known type until the guard says so
+  const unchecked: KnownTransactionType = given;
+  const open: TransactionType = given;
+  if (isKnownTransactionType(given)) {
+    const known: KnownTransactionType = given;
+    void known;
+  }
+  // The guard takes any value (a parsed form field, JSON).
+  const fromJson: unknown = JSON.parse("42");
+  const checked: boolean = isKnownTransactionType(fromJson);
+  void [listed, sameList, unchecked, open, checked];
 }

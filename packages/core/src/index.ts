@@ -188,6 +188,8 @@ export * from "./generated/environments.js";
 // re-exported by each of those area packages: one type, so that `export *` of two packages is no
 // clash (scripts/generate/core-files.mjs). Types only: no bytes in a bundle.
 export type * from "./generated/schemas.js";
+// (The closed lists of strings among them, `KnownTransactionType`, are at run time in the
+// `./known-values` entry, generated/known-values.ts, which this one does not import: decision 0021.)
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   watchAbort,

@@ -185,7 +185,7 @@ export function u64ShapeConstants(fn, operations, walk) {
 }
 
 /** `text` as JSDoc lines of at most 100 characters (` * ` and words; a longer word alone). */
-function wrapped(text) {
+export function wrapped(text) {
   const lines = [];
   for (const word of text.split(" "))
     if (lines.length && ` * ${lines.at(-1)} ${word}`.length <= 100)
