@@ -149,7 +149,7 @@ describe("onAttempt, unbatched", () => {
     ]);
   });
 
-  // Review 83, F3: `retryAfter` is any status's that names a wait, as on the error, not a 429's or
+  // Review 83, F2: `retryAfter` is any status's that names a wait, as on the error, not a 429's or
   // a 503's alone (AttemptRecord's doc said so).
   it("carries the wait any status named: a 500's and a 400's Retry-After", async () => {
     const records: AttemptRecord[] = [];
