@@ -257,8 +257,9 @@ export interface AttemptRecord {
    */
   reason?: InvalidResponseReason | "credits-exhausted" | undefined;
   /**
-   * The wait in seconds the answer asked for (`Retry-After`), as the error's `retryAfter`: a 429's
-   * or a 503's; `undefined` when it named none. (The wait before a retry adds jitter to it.)
+   * The wait in seconds the answer asked for (`Retry-After`), as the error's `retryAfter`: a 429's,
+   * or any other status's that names one (a 503 in maintenance); `undefined` when it named none.
+   * (The wait before a retry adds jitter to it.)
    */
   retryAfter?: number | undefined;
   /** The answer's `x-request-id` (or `request-id`), redacted, when it has one: quote it to support. */

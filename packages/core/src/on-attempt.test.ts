@@ -149,6 +149,24 @@ describe("onAttempt, unbatched", () => {
     ]);
   });
 
+  // Review 83, F2: `retryAfter` is any status's that names a wait, as on the error, not a 429's or
+  // a 503's alone (AttemptRecord's doc said so).
+  it("carries the wait any status named: a 500's and a 400's Retry-After", async () => {
+    const records: AttemptRecord[] = [];
+    const failing = (status: number) =>
+      jsonResponse(
+        { error: { code: -32000, message: "x" } },
+        { status, headers: { "retry-after": "2" } },
+      );
+    const { fetch } = stubFetch(failing(500), failing(400));
+    const client = rpc(fetch, { onAttempt: (r: AttemptRecord) => records.push(r), maxRetries: 0 });
+    for (let call = 0; call < 2; call++) await client.call(getAsset, {}).catch(() => {});
+    expect(records.map((r) => [r.status, r.error, r.retryAfter])).toEqual([
+      [500, "InternalServerError", 2],
+      [400, "BadRequestError", 2],
+    ]);
+  });
+
   // User trial 63, F5: durations came from the wall clock, which an NTP step or a VM's resume sets
   // back: an attempt then lasted -5000 ms in metrics and in the debug line. A monotonic clock
   // (`performance.now()`) times it; the wall clock is left for HTTP dates.

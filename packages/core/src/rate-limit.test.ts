@@ -1198,4 +1198,28 @@ describe("a limiter of your own that throws", () => {
     expect(error).not.toHaveProperty("attempts");
     expect(calls).toHaveLength(0);
   });
+
+  // Review 83, F3: the README names `pause` beside `acquire`; what `pause` throws (told a 429's
+  // wait) reaches the caller as it was thrown too, the 429 sent and not retried.
+  it("rejects the call with what its pause throws, after the 429 that asked for it", async () => {
+    const limited = jsonResponse(
+      { error: "slow down" },
+      { status: 429, headers: { "retry-after": "0" } },
+    );
+    const { fetch, calls } = stubFetch(limited, jsonResponse({ ok: 1 }));
+    const boom = new Error("pause down");
+    const rateLimit = {
+      acquire: async () => {},
+      pause: () => {
+        throw boom;
+      },
+    };
+    const transport = createRestTransport({ apiKey: "sk-test-123", fetch, rateLimit }, walletHost);
+    const error = await sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
+      operation: { id: "getBalances", idempotent: true },
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toBe(boom);
+    expect(error).not.toHaveProperty("attempts");
+    expect(calls).toHaveLength(1);
+  });
 });
