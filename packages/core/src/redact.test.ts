@@ -1018,4 +1018,15 @@ describe("createSecretMasker", () => {
     expect(mask(data)).toBe(data);
     expect(createSecretMasker([])("api-key=v s3cret")).toBe("api-key=v s3cret");
   });
+
+  it("with `whole`, masks a secret only whole, not its start where a text may be cut (review 84, F1)", () => {
+    const zeros = "00000000-0000-0000-0000-000000000000";
+    const data = `{"creditsLimit":100000000,"id":"${zeros.slice(0, 20)}"}`;
+    // (Without it, a start of 8 characters or more is masked: a text cut inside the key.)
+    expect(createSecretMasker([zeros])(data)).toBe('{"creditsLimit":1***,"id":"***"}');
+    expect(createSecretMasker([zeros], true)(data)).toBe(data);
+    expect(createSecretMasker([zeros, "ab"], true)(`a ${zeros} %30${zeros.slice(1)} ab`)).toBe(
+      "a *** *** ***",
+    );
+  });
 });

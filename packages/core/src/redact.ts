@@ -157,12 +157,26 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
  * A redactor that masks `secrets` only, in every form {@link createRedactor} masks a key in, and
  * nothing by its name: for text whose credential-named values are data, not an echo of a
  * secret (the mock's answers: the spec's examples, a webhook's `authHeader` echoed to its
- * sender).
+ * sender). With `whole`, a secret of 8 to 512 characters is masked only whole, not where a text
+ * cut short holds its start: for a text that is never cut (an answer's body), whose data may
+ * hold a key's first 8 characters (`00000000` of a key of zeros in `100000000,`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function createSecretMasker(secrets: readonly string[]): Redactor {
+export function createSecretMasker(secrets: readonly string[], whole?: boolean): Redactor {
   const all = secrets.filter(Boolean).sort((a, b) => b.length - a.length);
-  const pattern = all.length ? new RegExp(all.map(secretPattern).join("|"), "gi") : undefined;
+  // (Review 84, F1: masked by its start, a key of zeros broke the mock's JSON answers, `1***,`.)
+  const pattern = all.length
+    ? new RegExp(
+        all
+          .map((secret) =>
+            whole && secret.length > 7 && secret.length <= 512
+              ? [...secret].map(anyForm).join("")
+              : secretPattern(secret),
+          )
+          .join("|"),
+        "gi",
+      )
+    : undefined;
   return (value) => {
     let text = String(value);
     if (!pattern) return text;
