@@ -486,6 +486,25 @@ describe("scrub", () => {
       note: "key ***",
     });
   });
+
+  it("masks a credential-named list's strings too: a header's values, Go's http.Header (review 84, F2)", () => {
+    const echoed = {
+      headers: {
+        Authorization: ["Bearer other-secret-1", ["Basic other-secret-2"]],
+        "X-Api-Key": ["other-key-3"],
+        Accept: ["application/json"],
+      },
+      ids: ["a", "b"],
+    };
+    expect(scrub(echoed, createRedactor("my-own-key-0123456789"))).toEqual({
+      headers: {
+        Authorization: ["***", ["***"]],
+        "X-Api-Key": ["***"],
+        Accept: ["application/json"],
+      },
+      ids: ["a", "b"],
+    });
+  });
 });
 
 describe("the API key never leaks (property)", () => {

@@ -270,7 +270,7 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * A redacted copy of parsed JSON: every string through `redact`, and every property name of 8
  * characters or more (a shorter one holds no secret of a real key's length, and masking a short
  * placeholder key such as `error` in a name would hide the body's own fields), the value of a
- * credential-named property masked whole, a number or bigint spelling the key masked. (Walked,
+ * credential-named property masked whole (each string of a list too), a number or bigint spelling the key masked. (Walked,
  * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
  * What is nested more than 100 levels deep is `"…"`: parsed JSON can be nested deeper than this
  * recursion can go (a hostile server's error object, a few thousand levels), and its RangeError
@@ -290,7 +290,9 @@ export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): 
             ? value
             : MASK
           : Array.isArray(value)
-            ? value.map((item) => scrub(item, redact, undefined, depth + 1))
+            ? // (Under its name: a header's values as a list, Go's `{"Authorization":["Bearer v"]}`,
+              // are credentials as one value is: review 84, F2.)
+              value.map((item) => scrub(item, redact, name, depth + 1))
             : value && typeof value === "object"
               ? Object.fromEntries(
                   Object.entries(value).map(([k, v]) => [
