@@ -486,6 +486,25 @@ describe("scrub", () => {
       note: "key ***",
     });
   });
+
+  it("masks a credential-named list's strings too: a header's values, Go's http.Header (review 84, F2)", () => {
+    const echoed = {
+      headers: {
+        Authorization: ["Bearer other-secret-1", ["Basic other-secret-2"]],
+        "X-Api-Key": ["other-key-3"],
+        Accept: ["application/json"],
+      },
+      ids: ["a", "b"],
+    };
+    expect(scrub(echoed, createRedactor("my-own-key-0123456789"))).toEqual({
+      headers: {
+        Authorization: ["***", ["***"]],
+        "X-Api-Key": ["***"],
+        Accept: ["application/json"],
+      },
+      ids: ["a", "b"],
+    });
+  });
 });
 
 describe("the API key never leaks (property)", () => {
@@ -1017,5 +1036,16 @@ describe("createSecretMasker", () => {
     const data = '{"authHeader":"Bearer hook","api-key":"example","url":"https://x/?api-key=v"}';
     expect(mask(data)).toBe(data);
     expect(createSecretMasker([])("api-key=v s3cret")).toBe("api-key=v s3cret");
+  });
+
+  it("with `whole`, masks a secret only whole, not its start where a text may be cut (review 84, F1)", () => {
+    const zeros = "00000000-0000-0000-0000-000000000000";
+    const data = `{"creditsLimit":100000000,"id":"${zeros.slice(0, 20)}"}`;
+    // (Without it, a start of 8 characters or more is masked: a text cut inside the key.)
+    expect(createSecretMasker([zeros])(data)).toBe('{"creditsLimit":1***,"id":"***"}');
+    expect(createSecretMasker([zeros], true)(data)).toBe(data);
+    expect(createSecretMasker([zeros, "ab"], true)(`a ${zeros} %30${zeros.slice(1)} ab`)).toBe(
+      "a *** *** ***",
+    );
   });
 });

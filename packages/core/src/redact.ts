@@ -157,12 +157,26 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
  * A redactor that masks `secrets` only, in every form {@link createRedactor} masks a key in, and
  * nothing by its name: for text whose credential-named values are data, not an echo of a
  * secret (the mock's answers: the spec's examples, a webhook's `authHeader` echoed to its
- * sender).
+ * sender). With `whole`, a secret of 8 to 512 characters is masked only whole, not where a text
+ * cut short holds its start: for a text that is never cut (an answer's body), whose data may
+ * hold a key's first 8 characters (`00000000` of a key of zeros in `100000000,`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function createSecretMasker(secrets: readonly string[]): Redactor {
+export function createSecretMasker(secrets: readonly string[], whole?: boolean): Redactor {
   const all = secrets.filter(Boolean).sort((a, b) => b.length - a.length);
-  const pattern = all.length ? new RegExp(all.map(secretPattern).join("|"), "gi") : undefined;
+  // (Review 84, F1: masked by its start, a key of zeros broke the mock's JSON answers, `1***,`.)
+  const pattern = all.length
+    ? new RegExp(
+        all
+          .map((secret) =>
+            whole && secret.length > 7 && secret.length <= 512
+              ? [...secret].map(anyForm).join("")
+              : secretPattern(secret),
+          )
+          .join("|"),
+        "gi",
+      )
+    : undefined;
   return (value) => {
     let text = String(value);
     if (!pattern) return text;
@@ -256,7 +270,7 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * A redacted copy of parsed JSON: every string through `redact`, and every property name of 8
  * characters or more (a shorter one holds no secret of a real key's length, and masking a short
  * placeholder key such as `error` in a name would hide the body's own fields), the value of a
- * credential-named property masked whole, a number or bigint spelling the key masked. (Walked,
+ * credential-named property masked whole (each string of a list too), a number or bigint spelling the key masked. (Walked,
  * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
  * What is nested more than 100 levels deep is `"…"`: parsed JSON can be nested deeper than this
  * recursion can go (a hostile server's error object, a few thousand levels), and its RangeError
@@ -276,7 +290,9 @@ export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): 
             ? value
             : MASK
           : Array.isArray(value)
-            ? value.map((item) => scrub(item, redact, undefined, depth + 1))
+            ? // (Under its name: a header's values as a list, Go's `{"Authorization":["Bearer v"]}`,
+              // are credentials as one value is: review 84, F2.)
+              value.map((item) => scrub(item, redact, name, depth + 1))
             : value && typeof value === "object"
               ? Object.fromEntries(
                   Object.entries(value).map(([k, v]) => [

@@ -31,7 +31,7 @@ import { readHooks } from "./hooks.js";
 import { createPrismEngine } from "./prism.js";
 import { beginEntry, type RequestLog } from "./request-log.js";
 import { handleRest } from "./rest.js";
-import { requestMasker } from "./secrets.js";
+import { requestMasks } from "./secrets.js";
 import type { WalkShape } from "./paging.js";
 import { createScenarios, type PendingScenario, type Scenarios } from "./scenarios.js";
 import type { LoadedSpec } from "./spec.js";
@@ -84,8 +84,8 @@ export async function createHandler(
     const method = (req.method ?? "GET").toUpperCase();
     // Everything written about the request is masked of the secrets it carries: its answer here,
     // its log entry in beginEntry.
-    const mask = requestMasker({ pathname, query, headers: req.headers });
-    maskAnswer(res, mask);
+    const masks = requestMasks({ pathname, query, headers: req.headers });
+    maskAnswer(res, masks);
     cors(req, res);
 
     if (method === "OPTIONS" && req.headers["access-control-request-method"])
@@ -108,7 +108,7 @@ export async function createHandler(
     const text = raw.length ? raw.toString("utf8") : undefined;
     const headers = { ...req.headers };
     const begun = beginEntry(
-      { started, method, path: pathname, query, headers, text, mask },
+      { started, method, path: pathname, query, headers, text, mask: masks?.text },
       log.record,
     );
     // A scenario's `body` shows in the entry as `bodyFault`: the status alone reads as a good answer.

@@ -4,10 +4,10 @@
  * request as the JSON-RPC and REST handlers receive it.
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Redactor } from "@chaindata/core";
 import type { HookSource } from "./hooks.js";
 import { stringifyJson } from "./json.js";
 import type { PrismPreferences, Violation } from "./prism.js";
+import type { RequestMasks } from "./secrets.js";
 import type { FinishEntry } from "./request-log.js";
 import type { BodyFault, PendingScenario } from "./scenarios.js";
 
@@ -303,15 +303,16 @@ const htmlPage = (status: number) =>
       ? PORTAL_PAGE
       : `<html>\r\n<head><title>${status} ${STATUS_CODES[status] ?? "Error"}</title></head>\r\n<body>\r\n<center><h1>${status} ${STATUS_CODES[status] ?? "Error"}</h1></center>\r\n</body>\r\n</html>\r\n`;
 
-/** The masker of the secrets of the request each answer is to (secrets.ts). */
-const answerMasks = new WeakMap<ServerResponse, Redactor>();
+/** The maskers of the secrets of the request each answer is to (secrets.ts). */
+const answerMasks = new WeakMap<ServerResponse, RequestMasks>();
 
 /**
- * Every byte `res` sends goes through `mask` (its headers, those set before too, and its body):
- * the one place an answer is masked, whichever message quotes what the request sent.
+ * Every byte `res` sends goes through `masks` (its headers, those set before too, through `text`;
+ * its body through `body`): the one place an answer is masked, whichever message quotes what the
+ * request sent.
  */
-export function maskAnswer(res: ServerResponse, mask: Redactor | undefined) {
-  if (mask) answerMasks.set(res, mask);
+export function maskAnswer(res: ServerResponse, masks: RequestMasks | undefined) {
+  if (masks) answerMasks.set(res, masks);
 }
 
 export function send(
@@ -321,8 +322,9 @@ export function send(
   body: string,
 ) {
   if (res.headersSent) return void res.end();
-  const mask = answerMasks.get(res);
-  const text = mask ? mask(body) : body;
+  const masks = answerMasks.get(res);
+  const mask = masks?.text;
+  const text = masks ? masks.body(body) : body;
   if (mask)
     for (const name of res.getHeaderNames()) {
       const value = res.getHeader(name);

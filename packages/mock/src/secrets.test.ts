@@ -93,6 +93,28 @@ describe("a request that carries its key", () => {
     expect(created.body.authHeader).toBe("Bearer hook-secret");
     expect(stringifyJson(mock.requests())).not.toContain("hook-secret");
   });
+
+  it("leaves the data that holds the key's first 8 characters: a key of zeros and `100000000` (review 84, F1)", async () => {
+    // (Masked by its start, as a text cut short is, the example's `"creditsLimit": 100000000,`
+    // read `1***,`: no JSON.)
+    const usage = "/v0/admin/projects/p1/usage";
+    const zeros = "00000000-0000-0000-0000-000000000000";
+    const [plain, keyed] = [
+      await callMock(mock.url, `${usage}?api-key=${KEY}`, {}),
+      await callMock(mock.url, `${usage}?api-key=${zeros}`, {}),
+    ];
+    expect(plain.text).toContain("100000000,");
+    expect(keyed.status).toBe(200);
+    expect(keyed.text).toBe(plain.text);
+    // Still masked whole, in the answer and the log.
+    const quoted = await callMock(mock.url, `/?api-key=${zeros}`, {
+      body: getAsset,
+      headers: { prefer: `token=${zeros}` },
+    });
+    expect(quoted.status).toBe(422);
+    expect(quoted.text + stringifyJson(mock.requests())).not.toContain(zeros);
+    expect(quoted.text).toContain("***");
+  });
 });
 
 describe("a key the request does not carry as its key", () => {

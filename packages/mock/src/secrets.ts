@@ -84,10 +84,25 @@ export function requestSecrets({ pathname, query, headers }: RequestParts): stri
   return [...found].filter((secret) => secret.length >= SHORTEST_SECRET);
 }
 
-/** The masker of the secrets of `request`; undefined when it carries none. */
-export function requestMasker(request: RequestParts): Redactor | undefined {
+/**
+ * The maskers of the secrets of `request`, undefined when it carries none: `text` for what may be
+ * cut short inside a key (the log's body cut at 2 KiB, the `sl-violations` header at 8,000
+ * characters), which masks a start of 8 characters or more too; `body` for an answer's body,
+ * never cut, which masks each secret only whole, so that the answers' data stays as it is (a key
+ * of zeros masked by its start made `100000000,` in an example `1***,`, JSON no longer).
+ */
+// (Review 84, F1.)
+export function requestMasks(request: RequestParts): RequestMasks | undefined {
   const secrets = requestSecrets(request);
-  return secrets.length ? createSecretMasker(secrets) : undefined;
+  return secrets.length
+    ? { text: createSecretMasker(secrets), body: createSecretMasker(secrets, true) }
+    : undefined;
+}
+
+/** See {@link requestMasks}. */
+export interface RequestMasks {
+  text: Redactor;
+  body: Redactor;
 }
 
 /** A copy of `value` with every string (and property name) through `mask`; numbers and bigints kept. */
