@@ -119,6 +119,26 @@ describe("errors through the mock", () => {
     });
   });
 
+  it("a plan out of credits (code=429, example=error-32429) → RateLimitError reason credits-exhausted, not retried, and an attempt record that says so", async () => {
+    // (The spec lists it for the JSON-RPC host's methods, so a service's credits alert can be
+    // exercised against the mock: user trial 63, F4.)
+    const records: { reason?: string; willRetry: boolean }[] = [];
+    const e = await fail(
+      call(
+        RPC,
+        { headers: { prefer: "code=429, example=error-32429" } },
+        {
+          maxRetries: 2,
+          onAttempt: (r: { reason?: string; willRetry: boolean }) => records.push(r),
+        },
+      ),
+    );
+    expect(e).toBeInstanceOf(RateLimitError);
+    expect([e.status, e.reason]).toEqual([429, "credits-exhausted"]);
+    expect(h.requests()).toHaveLength(1);
+    expect(records.map((r) => [r.reason, r.willRetry])).toEqual([["credits-exhausted", false]]);
+  });
+
   it("REST 404 → NotFoundError", async () => {
     const e = await fail(call("getWebhook", { headers: { prefer: "code=404" } }));
     expect(e).toBeInstanceOf(NotFoundError);

@@ -105,6 +105,7 @@ describe("the core README's onAttempt recipe", () => {
       expect(attempts.map(({ durationMs, ...rest }) => rest)).toEqual([
         {
           operation: "batch(getAsset ×2)",
+          batchSize: 2,
           attempt: 1,
           status: 503,
           error: "InternalServerError",
@@ -114,6 +115,7 @@ describe("the core README's onAttempt recipe", () => {
         },
         {
           operation: "batch(getAsset ×2)",
+          batchSize: 2,
           attempt: 2,
           status: 200,
           error: undefined,
@@ -172,5 +174,49 @@ describe("the core README's onAttempt recipe", () => {
         { operation: "getAssetBatch", outcome: "200", willRetry: false },
       ],
     ]);
+  });
+});
+
+describe("the core README's call-outcome and correlation-header recipes", () => {
+  it("counts a call's outcome where it is awaited: a JSON-RPC error in a 200 answer too, which no attempt record shows as one", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", KEY);
+    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+      const { id } = JSON.parse(String(init.body));
+      return Response.json({ jsonrpc: "2.0", id, error: { code: -32000, message: "failed" } });
+    });
+    const increment = vi.fn();
+    const findAsset = load<(id: string) => Promise<unknown>>(
+      blockWith("async function counted"),
+      "findAsset",
+      { "@chaindata/das": das },
+      { metrics: { increment } },
+    );
+    await expect(findAsset("DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263")).rejects.toThrow(
+      "failed",
+    );
+    expect(increment.mock.calls).toEqual([
+      ["chaindata.calls", { operation: "getAsset", outcome: "JsonRpcError" }],
+    ]);
+  });
+
+  it("puts the correlation id on every request, a retry's too", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", KEY);
+    const seen: (string | null)[] = [];
+    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+      seen.push(new Headers(init.headers).get("x-correlation-id"));
+      const { id, params } = JSON.parse(String(init.body));
+      if (seen.length === 1)
+        return new Response("{}", { status: 503, headers: { "retry-after-ms": "0" } });
+      return Response.json({ jsonrpc: "2.0", id, result: asset(params.id) });
+    });
+    const handle = load<(id: string, assetId: string) => Promise<unknown>>(
+      blockWith("x-correlation-id"),
+      "handle",
+      { "node:async_hooks": { AsyncLocalStorage }, "@chaindata/das": das },
+    );
+    await expect(
+      handle("req-7", "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263"),
+    ).resolves.toMatchObject({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
+    expect(seen).toEqual(["req-7", "req-7"]);
   });
 });

@@ -163,6 +163,21 @@ describe("DAS (api-facts §1)", () => {
     const status = (code: number) => das["x-error-info"][String(code)]?.httpStatus;
     expect([-32602, -32001, -32003, -32004, -32029, -32000].map(status)).toEqual([400, 401, 403, 404, 429, 500]); // prettier-ignore
   });
+
+  it('every method of the JSON-RPC host lists a plan out of credits, -32429 "max usage reached" at HTTP 429, beside its rate limit (§3b, third-party observations)', () => {
+    // (So the mock answers it, `Prefer: code=429, example=error-32429`, and a service's credits
+    // alert can be exercised without a stub fetch: user trial 63, F4.)
+    const rpcHost = areas.filter((a) => a.kind === "openrpc" && a.doc.info["x-host"] === "rpc");
+    expect(rpcHost.map((a) => a.area).sort()).toEqual(["compression", "das", "mint"]);
+    for (const { doc } of rpcHost) {
+      for (const method of doc.methods)
+        expect(
+          method.errors.map((e: any) => deref(doc, e)).find((e: any) => e.code === -32429),
+          method.name,
+        ).toEqual({ code: -32429, message: "max usage reached" });
+      expect(doc["x-error-info"]["-32429"].httpStatus).toBe(429);
+    }
+  });
 });
 
 describe("ZK compression (api-facts §2)", () => {

@@ -429,6 +429,15 @@ export async function valid(signal: AbortSignal): Promise<void> {
       if (reason === "credits-exausted") void 0;
     },
   });
+  // A batch request's size, a stable metric tag where `operation` names each mix (user trial 63, F2).
+  createDasClient({
+    onAttempt: ({ batchSize, operation }) => {
+      const tag: string = batchSize ? "batch" : operation;
+      // @ts-expect-error — undefined for a request of one call
+      const size: number = batchSize;
+      void [tag, size];
+    },
+  });
   createChainDataClient({
     onAttempt: (record) => void record.operation.length,
     areas: { das: { onAttempt: () => {} }, sender: { onAttempt: undefined } },

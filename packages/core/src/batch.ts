@@ -34,7 +34,8 @@ export interface Batcher {
      * response. (With an aborted signal it sends nothing: it rejects with the AbortError of
      * `operation`.) It sets `options.attempts` to the requests it has handed to `fetch` as each
      * goes: a call that leaves a batch already sent counts them. It calls `options.onAttempt`, when
-     * set, as each attempt ends.
+     * set, as each attempt ends, with `options.batchSize` in its record (the calls in a batch
+     * request; none for a lone call, sent as a plain request).
      */
     post: (
       body: string,
@@ -42,7 +43,8 @@ export interface Batcher {
       options: {
         signal: AbortSignal;
         attempts?: number;
-        onAttempt?: (attempt: AttemptRecord) => void;
+        onAttempt?: ((attempt: AttemptRecord) => void) | undefined;
+        batchSize?: number | undefined;
       },
     ) => Promise<[answer: unknown, response: Response]>,
     /**
@@ -60,6 +62,11 @@ export interface Batcher {
     endpoint?: readonly unknown[],
     /** The time limit of each attempt of a batch request (the client's `timeout`). @default Infinity */
     timeout?: number,
+    /**
+     * Calls a batched call's own `onAttempt` (`hook`, named so) through `call`, letting nothing it
+     * throws or rejects with fail anything (the client's, which says a failure once). @default quietly, saying nothing
+     */
+    quietly?: (hook: string, call: () => unknown, operation: string) => void,
   ): (call: C, options: object) => boolean;
   /** The id for a request of a client bound here: unique per batcher, so shared batches never repeat one. (The JSON-RPC client's.) */
   nextId(): string;
@@ -219,7 +226,10 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
       ? (record: AttemptRecord) =>
           calls.forEach((member) => member.done || member.tell?.({ ...record }))
       : undefined;
-    batch.post(body, { id, idempotent: true }, (batch.sent = { signal, onAttempt })).then(
+    // (In each record `batchSize`, a stable field where `id` names the mix of calls: none for a
+    // lone call, a plain request.)
+    batch.sent = { signal, onAttempt, batchSize: calls[1] && calls.length };
+    batch.post(body, { id, idempotent: true }, batch.sent).then(
       ([answer, response]) => {
         // Entries may come back in any order: route them by id. A non-array answer (a
         // server without batch support) is read by every call as its own: it settles the
@@ -276,7 +286,13 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
   };
   return {
     nextId: () => String(++lastId),
-    bind(post, settle, endpoint = [post], batchTimeout = Infinity) {
+    bind(
+      post,
+      settle,
+      endpoint = [post],
+      batchTimeout = Infinity,
+      quietly = (_hook, call) => callQuietly(call),
+    ) {
       // Takes `call` into its endpoint's batch, or returns false: writes, calls with their own
       // headers, retries or query options, and calls with a timeout other than the batch
       // request's go alone (a timeout is per attempt, and a batched call's attempts are the
@@ -307,7 +323,14 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
         );
         if (!batch) pending.push((batch = { endpoint, post, calls: [] }));
         const { calls } = batch;
-        const member: Member = { call, settle, tell: onAttempt && inContext(onAttempt) };
+        // (Its failure said once by the client, as an unbatched call's is: user trial 63, F6.)
+        const member: Member = {
+          call,
+          settle,
+          tell:
+            onAttempt &&
+            inContext((record) => quietly("onAttempt", () => onAttempt(record), record.operation)),
+        };
         // An abort rejects this caller on its own and takes it out of a batch not sent yet (a batch
         // left empty is not sent; one sent, left by all its callers, is stopped). The engine words
         // the error (its message, operation and redacted cause): asked with the aborted signal, it

@@ -30,12 +30,14 @@ export interface Logger {
    * Retries: the reason in words, and `meta` `{ operation, attempt, delay, error, status,
    * requestId }`: the attempt to come and the wait before it (ms), and what failed, the error's
    * class (`"InternalServerError"`, `"TimeoutError"`) and, for an answer, its status and request
-   * id (redacted, as on the error).
+   * id (redacted, as on the error): those of attempt `attempt - 1`.
    */
   info?(message: string, meta?: Record<string, unknown>): void;
   /**
    * Deprecation warnings, once per operation per process, with `meta` `{ operation, replacement }`
-   * (without it: Node's `process.emitWarning`, else `console.warn`).
+   * (without it: Node's `process.emitWarning`, else `console.warn`). And a hook that threw or
+   * rejected (an `onAttempt`, this logger's `debug` or `info`), ignored: its first failure, once per
+   * client, redacted, with `meta` `{ operation, hook }` (without it: nothing is said).
    */
   warn?(message: string, meta?: Record<string, unknown>): void;
 }
@@ -114,7 +116,7 @@ export interface ClientOptions {
    * the async context of the call that made the request (a batch's first call, or the one that
    * filled it to its `maxSize`), as `logger` is, and beside a call's own `onAttempt`, which does
    * not replace it. It never gets headers, nor the API key; what it throws (or rejects with) is
-   * ignored. `null` is none: in the sdk's `areas`, an area given `onAttempt: null` sends none of
+   * ignored, its first failure told to `logger.warn`. `null` is none: in the sdk's `areas`, an area given `onAttempt: null` sends none of
    * its attempts to the shared hook.
    * @default undefined
    */
@@ -220,8 +222,9 @@ export type RequestOptions = {
    * context of the call that made it (an `AsyncLocalStorage` store reads as that caller's), where
    * the client's `logger` and `fetch` run in the context of the batch's first call (or of the one
    * that filled it to its `maxSize`), and each caller gets its own copy of the record. It never
-   * gets headers, nor the API key. Unlike `onResponse`, what it throws (or rejects with) is ignored:
-   * the request is under way, and batched, it is other callers' too.
+   * gets headers, nor the API key. Unlike `onResponse`, what it throws (or rejects with) is ignored
+   * (its first failure told to the client's `logger.warn`): the request is under way, and batched,
+   * it is other callers' too.
    * @default undefined
    */
   onAttempt?: ((attempt: AttemptRecord) => void) | undefined;
@@ -229,7 +232,7 @@ export type RequestOptions = {
 
 /**
  * One attempt of a call, as `onAttempt` gets it: a request handed to `fetch` and how it ended. A
- * batched call's attempts are its batch request's. An answer read as an error only after the
+ * batched call's attempts are its batch request's (`batchSize` says so). An answer read as an error only after the
  * attempt (a JSON-RPC error in a 200 answer, batched or not; a batch answer without the call's
  * entry) is an attempt that succeeded: status 200, no `error`; the call's error reaches its caller
  * (where it is awaited), not the record.
@@ -237,9 +240,16 @@ export type RequestOptions = {
 export interface AttemptRecord {
   /**
    * What the request was for: the operation id or JSON-RPC method (`getAsset`), or a batch
-   * request's methods with their counts (`batch(getAsset ×2, getAssetBatch)`).
+   * request's methods with their counts (`batch(getAsset ×2, getAssetBatch)`), a new value for each
+   * mix of calls: as a metric tag, read `batchSize` instead.
    */
   operation: string;
+  /**
+   * The number of calls a JSON-RPC batch request carried (2 or more); `undefined` for any other
+   * request (a call sent on its own, a lone call a batcher sent as a plain request). A stable tag
+   * where `operation` names each mix: `batchSize ? 'batch' : operation`.
+   */
+  batchSize?: number | undefined;
   /** The attempt's number: 1 for the first request, 2 for the first retry, and so on. */
   attempt: number;
   /** The HTTP status of its answer; `undefined` when none came (a timeout, a lost connection, an abort). */

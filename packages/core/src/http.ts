@@ -83,7 +83,7 @@ export interface Http {
       json?: boolean;
     },
     operation: OperationDescriptor,
-    options?: RequestOptions & { attempts?: number },
+    options?: RequestOptions & { attempts?: number; batchSize?: number | undefined },
     redactor?: Redactor,
   ): Promise<Exchange>;
   invalid(
@@ -95,6 +95,12 @@ export interface Http {
   ): InvalidResponseError;
   /** The status, redacted headers, request id and attempts of a response, as every error built from one carries them. */
   described(response: Response, redactor?: Redactor): ResponseFields;
+  /**
+   * Calls an app's `hook` (named so: `"the client's onAttempt"`) through `call`, failing nothing:
+   * the first time a hook of that name throws or rejects, this client tells `logger.warn` (redacted,
+   * meta `{ operation, hook }`); later failures are ignored.
+   */
+  quietly(hook: string, call: () => unknown, operation: string, redactor?: Redactor): void;
   /**
    * What makes two engines send alike, item by item (compared with `===`): the key sent (on a
    * key-optional host, only one given to its own client), the headers every request starts from
@@ -536,15 +542,6 @@ const apiError = (
 };
 
 /**
- * What writes one log line to `logger`, redacted (only when the logger has the level's method). A
- * logger that throws or rejects does not fail the call: `callQuietly`.
- */
-const logTo =
-  (logger: ResolvedConfig["logger"]) =>
-  (level: "debug" | "info", message: string, meta: Record<string, unknown>, redactor: Redactor) =>
-    callQuietly(() => logger?.[level]?.call(logger, redactor(message), meta));
-
-/**
  * The engine of `host`. `rest`: its calls are REST ones (or text, the sender's `ping`), whose
  * error bodies' `error.code` is the host's own, often the HTTP status again: their errors get no
  * `rpcError`, which names a JSON-RPC error object.
@@ -579,7 +576,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // (`apiKey: ""` or blanks is no key, for a proxy, and the variable is then not read: setting it
   // would not help. Read where there is no key: a string given was a blank one.)
   const blankKeyGiven = typeof options?.apiKey == "string";
-  const log = logTo(config.logger);
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
   // A credential given in `headers` (a gateway's `Authorization`, an `X-Api-Key` set by hand, an
@@ -602,6 +598,34 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     invalidResponse(reason, response, text, operation, redactor);
 
   const scrub = <T>(value: T, redactor = redact): T => scrubWith(value, redactor);
+
+  // A hook of the app's that fails (an `onAttempt`, a logger's method) fails no call, but its first
+  // failure is told to `logger.warn`, once per hook per client: a metrics hook that threw on every
+  // call lost every metric without a sign anywhere (user trial 63, F6). (Without a `warn`, silent,
+  // as a client without a logger is: its default. `warn` itself is never one of the hooks reported.)
+  const failedHooks = new Set<string>();
+  const quietly: Http["quietly"] = (hook, call, operation, redactor = redact) =>
+    callQuietly(call, (error) => {
+      if (failedHooks.has(hook)) return;
+      failedHooks.add(hook);
+      callQuietly(() =>
+        config.logger?.warn?.(redactor(`${hook} threw (ignored): ${error}`), { operation, hook }),
+      );
+    });
+
+  /** Writes one log line to `logger`, redacted (only when the logger has the level's method). */
+  const log = (
+    level: "debug" | "info",
+    message: string,
+    meta: { operation: string } & Record<string, unknown>,
+    redactor: Redactor,
+  ) =>
+    quietly(
+      `logger.${level}`,
+      () => config.logger?.[level]?.call(config.logger, redactor(message), meta),
+      meta.operation,
+      redactor,
+    );
 
   const send: Http["send"] = async (
     url,
@@ -678,23 +702,32 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // logger is called. (Each hook its own copy: what one changes, the other does not see.)
         const tell = (outcome: any, willRetry = false) => {
           if (attempts == attempt)
-            for (const hook of [options.onAttempt, config.onAttempt])
+            for (const [hook, name] of [
+              [options.onAttempt, "onAttempt"],
+              [config.onAttempt, "the client's onAttempt"],
+            ] as const)
               if (hook)
-                callQuietly(() =>
-                  hook({
-                    operation: id,
-                    attempt,
-                    // (An error's class; a Response has no `name`.)
-                    error: outcome.name,
-                    // (Why, where the class alone does not say: a 429 of spent credits, which no
-                    // wait helps, is a RateLimitError too; user trial 63, F1.)
-                    reason: outcome.reason,
-                    retryAfter: outcome.retryAfter,
-                    status: outcome.status,
-                    requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
-                    durationMs: Math.round(performance.now() - started),
-                    willRetry,
-                  }),
+                quietly(
+                  name,
+                  () =>
+                    hook({
+                      operation: id,
+                      // (Told by a field, where `operation` names a batch's calls, a new value for
+                      // each mix: a metric tag reads this one; user trial 63, F2.)
+                      batchSize: options.batchSize,
+                      attempt,
+                      // (An error's class; a Response has no `name`.)
+                      error: outcome.name,
+                      // (Why, where the class alone does not say: a 429 of spent credits, which no
+                      // wait helps, is a RateLimitError too; user trial 63, F1.)
+                      reason: outcome.reason,
+                      retryAfter: outcome.retryAfter,
+                      status: outcome.status,
+                      requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
+                      durationMs: Math.round(performance.now() - started),
+                      willRetry,
+                    }),
+                  id,
                 );
         };
         // (A line before the answer too: a request that hangs until its timeout shows at once.)
@@ -811,6 +844,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     send,
     invalid,
     described,
+    quietly,
     alike: [
       key,
       JSON.stringify(baseHeaders),

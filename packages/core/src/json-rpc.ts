@@ -398,7 +398,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
   // the batcher.
   const endpoint = [url, ...http.alike, config.batch];
   const enqueue = config.batch
-    ? config.batch.bind<Call>(post, settle, endpoint, config.timeout)
+    ? config.batch.bind<Call>(post, settle, endpoint, config.timeout, http.quietly)
     : undefined;
 
   // An async function that awaits its own request, so an error's stack reaches the caller's

@@ -275,6 +275,7 @@ describe("onAttempt, batched", () => {
     const expected = [
       {
         operation: "batch(getAsset ×2)",
+        batchSize: 2,
         attempt: 1,
         status: 503,
         error: "InternalServerError",
@@ -284,6 +285,7 @@ describe("onAttempt, batched", () => {
       },
       {
         operation: "batch(getAsset ×2)",
+        batchSize: 2,
         attempt: 2,
         status: 200,
         error: undefined,
@@ -384,6 +386,79 @@ describe("onAttempt that throws or rejects", () => {
   });
 });
 
+describe("a hook that fails, told once", () => {
+  // (User trial 63, F6: a metrics hook that threw on every call lost every metric, with no sign.)
+  const broken = () => {
+    throw new TypeError(`metrics.histgram is not a function (${KEY})`);
+  };
+
+  it("tells logger.warn, redacted, the first time the client's onAttempt throws: once per client, the calls unaffected", async () => {
+    const { fetch } = stubFetch(answer("x"), answer("y"), answer("z"));
+    const warn = vi.fn();
+    const client = rpc(fetch, { onAttempt: broken, logger: { warn } });
+    for (const id of ["1", "2"]) expect(await client.call(getAsset, {})).toEqual({ id });
+    expect(warn.mock.calls).toEqual([
+      [
+        "the client's onAttempt threw (ignored): TypeError: metrics.histgram is not a function (***)",
+        { operation: "getAsset", hook: "the client's onAttempt" },
+      ],
+    ]);
+    // Another client is told on its own.
+    await rpc(fetch, { onAttempt: broken, logger: { warn } }).call(getAsset, { id: "c" });
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it("tells it of a call's own onAttempt, unbatched and batched (a rejection too), and of a logger's method that throws", async () => {
+    const { fetch } = stubFetch(answer("x"), answer("y"), answer("z"));
+    const warn = vi.fn();
+    const client = rpc(fetch, {
+      logger: {
+        warn,
+        debug: () => {
+          throw new Error("disk full");
+        },
+      },
+    });
+    await client.call(getAsset, {}, { onAttempt: broken });
+    expect(warn.mock.calls.map(([message, meta]) => [message, meta.hook])).toEqual([
+      ["logger.debug threw (ignored): Error: disk full", "logger.debug"],
+      [
+        "onAttempt threw (ignored): TypeError: metrics.histgram is not a function (***)",
+        "onAttempt",
+      ],
+    ]);
+
+    const batchedWarn = vi.fn();
+    const batched = rpc(fetch, { batch: createBatcher(), logger: { warn: batchedWarn } });
+    // (Async hooks, as a tracer's may be: typed `void`, an async function passes for one.)
+    const rejecting = (message: string) => (() => Promise.reject(new Error(message))) as () => void;
+    const results = await Promise.all([
+      batched.call(getAsset, { id: "a" }, { onAttempt: rejecting("async") }),
+      batched.call(getAsset, { id: "b" }, { onAttempt: rejecting("again") }),
+    ]);
+    expect(results).toEqual([{ id: "1" }, { id: "2" }]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(batchedWarn.mock.calls).toEqual([
+      [
+        "onAttempt threw (ignored): Error: async",
+        { operation: "batch(getAsset ×2)", hook: "onAttempt" },
+      ],
+    ]);
+  });
+
+  it("fails nothing when the logger has no warn, or its warn throws too", async () => {
+    const { fetch } = stubFetch(answer("x"), answer("y"));
+    const throwingWarn = vi.fn(() => {
+      throw new Error("warn broke");
+    });
+    for (const logger of [{ info: () => {} }, { warn: throwingWarn }])
+      expect(await rpc(fetch, { onAttempt: broken, logger }).call(getAsset, {})).toEqual({
+        id: "1",
+      });
+    expect(throwingWarn).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("onAttempt and the API key", () => {
   it("never gets the key: no headers, and a request id that echoes it is redacted", async () => {
     const echo = (call: RecordedCall) =>
@@ -407,6 +482,7 @@ describe("onAttempt and the API key", () => {
         expect(Object.keys(record).sort()).toEqual(
           [
             "operation",
+            "batchSize",
             "attempt",
             "durationMs",
             "error",
@@ -497,6 +573,33 @@ describe("the client's onAttempt", () => {
       [1, 2, 3].map(() => other.call(getAsset, { id: "same" }, { onAttempt: () => {} })),
     );
     expect(perCall.calls).toHaveLength(3);
+  });
+
+  it("says how many calls a batch request carried (batchSize), a stable tag where operation names each mix; none for a request of one call", async () => {
+    // (User trial 63, F2: `operation` is a new value for each mix a tick gathers.)
+    const { fetch } = stubFetch(answer("b"), answer("lone"), answer("own"));
+    const client: AttemptRecord[] = [];
+    const own: AttemptRecord[] = [];
+    const batched = rpc(fetch, {
+      batch: createBatcher(),
+      onAttempt: (r: AttemptRecord) => client.push(r),
+    });
+    await Promise.all([
+      batched.call(getAsset, { id: "a" }, { onAttempt: (r) => own.push(r) }),
+      batched.call(getAsset, { id: "b" }),
+      batched.call({ id: "getAssetBatch", idempotent: true }, { ids: ["c"] }),
+    ]);
+    // A batcher's lone call goes as a plain request; a call with its own headers goes alone.
+    await batched.call(getAsset, { id: "d" });
+    await batched.call(getAsset, { id: "e" }, { headers: { "x-trace": "1" } });
+    expect(client.map((r) => [r.operation, r.batchSize])).toEqual([
+      ["batch(getAsset ×2, getAssetBatch)", 3],
+      ["getAsset", undefined],
+      ["getAsset", undefined],
+    ]);
+    expect(own.map((r) => [r.operation, r.batchSize])).toEqual([
+      ["batch(getAsset ×2, getAssetBatch)", 3],
+    ]);
   });
 
   it("is part of what clients sharing a batcher must agree on: other hooks, other batches", async () => {

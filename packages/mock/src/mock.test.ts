@@ -888,13 +888,13 @@ describe("examples mode", () => {
       "Mock: getAsset has no example named nope for HTTP 429",
     );
     expect(limited.body.error.data[0].message).toBe(
-      "getAsset has no example named nope for HTTP 429 (Prefer: code=429, example=nope); for HTTP 429 it has: error-32029",
+      "getAsset has no example named nope for HTTP 429 (Prefer: code=429, example=nope); for HTTP 429 it has: error-32029, error-32429",
     );
     // an example of another status says which (and the 200 example is not answered instead)
     const otherStatus = await ask("code=429, example=error-32003");
     expect(otherStatus.status).toBe(422);
     expect(otherStatus.body.error.data[0].message).toContain(
-      "for HTTP 429 it has: error-32029; error-32003 is an example of HTTP 403 (Prefer: code=403, example=error-32003)",
+      "for HTTP 429 it has: error-32029, error-32429; error-32003 is an example of HTTP 403 (Prefer: code=403, example=error-32003)",
     );
     const resultExample = await ask(`code=429, example=${dasExamples[0]}`);
     expect(resultExample.status).toBe(422);

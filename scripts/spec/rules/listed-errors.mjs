@@ -42,7 +42,9 @@ export function checkListedErrors({ area, kind, doc }, { plainHttp = false } = {
     return findings;
   }
   const info = doc["x-error-info"] ?? {};
-  const limits = (code) => info[String(code)]?.httpStatus === 429;
+  // (A plan out of credits, -32429, is answered with a 429 too, but is no rate limit: a method that
+  // lists it must still list its rate limit, which the client retries and it does not.)
+  const limits = (code) => code !== -32429 && info[String(code)]?.httpStatus === 429;
   // (The area's own rate-limit error where another method lists one: DAS's DasRateLimited.)
   const rateLimit =
     Object.entries(doc.components?.errors ?? {}).find(([, e]) => limits(e?.code))?.[0] ??

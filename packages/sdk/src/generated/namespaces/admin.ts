@@ -85,7 +85,7 @@ export type RequestOptions = core.RequestOptions;
 export type ResponseFields = core.ResponseFields;
 /**
  * One attempt of a call, as `onAttempt` gets it: a request handed to `fetch` and how it ended. A
- * batched call's attempts are its batch request's. An answer read as an error only after the
+ * batched call's attempts are its batch request's (`batchSize` says so). An answer read as an error only after the
  * attempt (a JSON-RPC error in a 200 answer, batched or not; a batch answer without the call's
  * entry) is an attempt that succeeded: status 200, no `error`; the call's error reaches its caller
  * (where it is awaited), not the record.
