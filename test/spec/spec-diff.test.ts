@@ -3,7 +3,7 @@
 // classes on small fixture bundles; the command on copies of the spec as committed (HEAD), so that
 // uncommitted edits of spec/ do not change what these tests see.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -674,11 +674,20 @@ describe("npm run spec:diff", () => {
     `${limit}\n        schema: { type: integer, minimum: 1, maximum: 1000 }`,
     `${limit}\n        schema: { type: integer, minimum: 1, maximum: 100 }`,
   ];
+  // The committed das version, and the versions a change needs from it (0.x: the minor is the major).
+  const dasVersion = /\n {2}version: (\d+)\.(\d+)\.(\d+)\n/.exec(
+    readFileSync(join(head, "openrpc/das.yaml"), "utf8"),
+  )!;
+  const [, major, minor, patch] = dasVersion.map(Number);
+  const current = `${major}.${minor}.${patch}`;
+  const nextMinor = `${major}.${minor! + 1}.0`;
+  const nextPatch = `${major}.${minor}.${patch! + 1}`;
   const bump = (version: string): [string, string, string] => [
     "openrpc/das.yaml",
-    "version: 0.1.0",
+    `version: ${current}`,
     `version: ${version}`,
   ];
+  const escape = (text: string) => text.replace(/[.^]/g, "\\$&");
 
   it("reports no change between the committed spec and its own bundles (--base HEAD)", () => {
     const r = run("--base", "HEAD", "--spec-dir", edited());
@@ -695,7 +704,11 @@ describe("npm run spec:diff", () => {
       "BREAKING   das getNftEditions params.limit maximum: 1000 → 100 [request-bound-tightened]  #/methods/4/params/2/schema/maximum\n",
     );
     expect(r.stderr).toMatch(
-      /^ {2}✗ spec\/openrpc\/das\.yaml:9:3: das info\.version 0\.1\.0 at HEAD \([0-9a-f]{9}\): a breaking change needs 0\.2\.0 or later \(outside \^0\.1\.0; in 0\.x the first non-zero part is the major\), got 0\.1\.0\n/,
+      new RegExp(
+        `^ {2}✗ spec/openrpc/das\\.yaml:9:3: das info\\.version ${escape(current)} at HEAD \\([0-9a-f]{9}\\): ` +
+          `a breaking change needs ${escape(nextMinor)} or later \\(outside \\^${escape(current)}; ` +
+          `in 0\\.x the first non-zero part is the major\\), got ${escape(current)}\n`,
+      ),
     );
     // (The version is in the bundles and the generated spec digest: a bump made after the build
     // stops the tests until they are made again; user trial 44.)
@@ -707,7 +720,7 @@ describe("npm run spec:diff", () => {
   }, 60_000);
 
   it("passes the same edit with a minor bump (0.x), still listing it", () => {
-    const r = run("--base-dir", head, "--spec-dir", edited(tighten, bump("0.2.0")));
+    const r = run("--base-dir", head, "--spec-dir", edited(tighten, bump(nextMinor)));
     expect(r.stdout).toContain("BREAKING   das getNftEditions params.limit maximum: 1000 → 100");
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
@@ -721,9 +734,8 @@ describe("npm run spec:diff", () => {
     ];
     const compatible = run("--base-dir", head, "--spec-dir", edited(loosen));
     expect(compatible.stderr).toContain(
-      "das info.version 0.1.0 at " +
-        head +
-        ": a contract change needs a greater version (0.1.1, or 0.2.0 for an addition), got 0.1.0 unchanged",
+      `das info.version ${current} at ${head}: a contract change needs a greater version ` +
+        `(${nextPatch}, or ${nextMinor} for an addition), got ${current} unchanged`,
     );
     expect(compatible.status).toBe(1);
     const prose = run(
