@@ -121,6 +121,70 @@ describe("redact", () => {
     );
   });
 
+  it("reads a credential name after any escape, one ending in hex letters too: a BOM or « before it (review 84, F3)", () => {
+    // (A letter before the name was an escape's end only after a digit or a backslash: `%BF`,
+    // `\uFEFF`, `%AB` and `\xbf` end in two hex letters, and the value after them was shown.)
+    for (const [text, masked] of [
+      ["%EF%BB%BFapi-key=k1secret", "%EF%BB%BFapi-key=***"],
+      [String.raw`\uFEFFapi-key=k2secret`, String.raw`\uFEFFapi-key=***`],
+      ["%C2%ABapi-key=k3secret%C2%BB", "%C2%ABapi-key=***"],
+      [
+        String.raw`\u00abAuthorization: Bearer k4secret`,
+        String.raw`\u00abAuthorization: Bearer ***`,
+      ],
+      [String.raw`b'\xef\xbb\xbfapi_key=k5secret'`, String.raw`b'\xef\xbb\xbfapi_key=***'`],
+      [String.raw`%EF%BB%BF"x-api-key":"k6secret"`, String.raw`%EF%BB%BF"x-api-key":"***"`],
+    ])
+      expect(redact(text), text).toBe(masked);
+    // A camelCase word is still no name, its last letters hex ones too (`includeApiKey`,
+    // `deadApiKey`, `cachedAuthorization`): review 82, F7.
+    const camel = "includeApiKey=1 deadApiKey: yes cachedAuthorization: no fadeAuthHeader=x";
+    expect(redact(camel)).toBe(camel);
+  });
+
+  it("masks an api-key name's value after `:` or a spaced `=`, one word only (review 84, F3)", () => {
+    for (const [text, masked] of [
+      ["invalid api_key: k1secret, try again", "invalid api_key: ***, try again"],
+      ["Api-Key: k2secret (attempt 2)", "Api-Key: *** (attempt 2)"],
+      ["api-key = k3secret was refused", "api-key = *** was refused"],
+      ["API_KEY = k4secret.", "API_KEY = ***."],
+      ["Api-Key: Bearer k5secret", "Api-Key: Bearer ***"],
+      // Unchanged: the words after a masked or an empty value stay.
+      ["?api-key=*** (attempt 2)", "?api-key=*** (attempt 2)"],
+      ["?api-key= (attempt 2)", "?api-key= (attempt 2)"],
+      // A quoted value is QUOTED's, escaped quotes too (the `\` before one is no value).
+      [String.raw`api-key: \"k6 secret\"`, String.raw`api-key: \"***\"`],
+      [String.raw`api-key=\"k7 secret\"`, String.raw`api-key=\"***\"`],
+      // `X-Api-Key` keeps HEADER's rule: an unknown scheme and the word after it, masked whole.
+      ["X-Api-Key: Custom k8secret", "X-Api-Key: ***"],
+      ["x-api-key = Custom k9secret", "x-api-key = ***"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
+  it("masks a URL-encoded api-key parameter, in a URL inside another's query too (review 84, F3)", () => {
+    expect(redact("api-key%3Dk1secret")).toBe("api-key%3D***");
+    expect(redact("GET /login?next=%2F%3Fapi-key%3Dk2secret 302")).toBe(
+      "GET /login?next=%2F%3Fapi-key%3D*** 302",
+    );
+    expect(redact("?next=%2Fx%3Fapi_key%3dk3secret&b=1")).toBe("?next=%2Fx%3Fapi_key%3d***&b=1");
+  });
+
+  it("masks a credential header's values written as a list in text, Go's http.Header (review 84, F3)", () => {
+    // (The text form of a body that is no JSON or is cut short; `[` was masked, the value shown.)
+    for (const [text, masked] of [
+      ['{"X-Api-Key":["k1secret"]', '{"X-Api-Key":["***"]'],
+      [
+        '{"Authorization":["Bearer k2secret"],"X-Id":["7"]',
+        '{"Authorization":["Bearer ***"],"X-Id":["7"]',
+      ],
+      ['"x-api-key": [ "k3secret" ]', '"x-api-key": [ "***" ]'],
+      ['"authorization": [\n  "Custom k5 secret"\n]', '"authorization": [\n  "***"\n]'],
+      [String.raw`{\"X-Api-Key\":[\"k6secret\"]}`, String.raw`{\"X-Api-Key\":[\"***\"]}`],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),
@@ -278,6 +342,25 @@ describe("redact", () => {
     expect(value).toBe("authorization: ***" + " b".repeat(200_000) + " ");
     // CPU time, which a second vitest worker on the core does not add to (review 75 F2).
     expect(ms).toBeLessThan(1000);
+  });
+
+  it("reads names after escapes, spaced separators and lists in time linear in the text (1 MB adversarial texts)", async () => {
+    const MB = 1 << 20;
+    const texts = [
+      "api-key:" + " ".repeat(MB),
+      "api-key" + " \t".repeat(MB / 2) + "=(",
+      '"x-api-key":[' + " ".repeat(MB) + "x",
+      "authorization:" + " ".repeat(MB),
+      "api-key = ".repeat(MB / 10),
+      "authorization:[".repeat(MB / 15),
+      "%BFapi-key%3D".repeat(MB / 13),
+      "\\uFEFF".repeat(MB / 6),
+      "\\xbfapi_key: ".repeat(MB / 13),
+      "api-key: bearer ".repeat(MB / 16),
+      "x-api-key" + " ".repeat(MB) + ":",
+    ];
+    const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
+    expect(ms).toBeLessThan(1000); // (CPU time: about 120 ms on the 11 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {

@@ -6,7 +6,10 @@
 const MASK = "***";
 
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL),
-// but for the punctuation that ends it, `)`, `]`, `}`, `.`, `,`, `;`, `:`, `!` or `?`: a URL in
+// `=` URL-encoded too (`?next=%2F%3Fapi-key%3Dv`), or after `:` or a spaced `=` (`Api-Key: v`,
+// `API_KEY = v`: review 84, F3), there one word after any scheme (`x-api-key`'s is HEADER's; a `(`
+// or an escaped quote starts no value: `?api-key= (attempt 2)`; `api-key: \"v\"` is QUOTED's), but
+// for the punctuation that ends it, `)`, `]`, `}`, `.`, `,`, `;`, `:`, `!` or `?`: a URL in
 // parentheses or ending a sentence keeps its `)` or `.` (user trial 34, F8). Inside the value it is
 // part of the key, and so is a last character that is none of these (base64's `=`). (The greedy
 // run gives back only its trailing punctuation: linear.)
@@ -14,9 +17,12 @@ const MASK = "***";
 // inside a longer camelCase word (`hasApiKey`, `requiresAuthorization`: review 82, F7): a prefix
 // joined by `-` or `_` (`x-api-key`, `HELIUS_API_KEY`, `proxy-authorization`) still names a key, as
 // a header's or a variable's name does. A letter after a backslash or a digit may end an escape
-// (`\napi-key: v`, `\u000aapi-key`, `%0Aapi-key` in text: a line break), and counts as none. (Parsed
-// JSON is read by whole names: SECRET_NAME.)
-const QUERY = /(?<![^\\\d][a-z])(api[-_]?key=)[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+// (`\napi-key: v`, `\u000aapi-key`, `%0Aapi-key` in text: a line break), and counts as none; so
+// does one ending `%XX`, `\xXX` or `\uXXXX` (a BOM or « before the name, `%EF%BB%BF`, `\uFEFF`,
+// `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
+// SECRET_NAME.)
+const QUERY =
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3D|(?<!x-api-key)[ \t]*[:=][ \t]*(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?))(?!\\["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`, and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
@@ -25,9 +31,10 @@ const QUERY = /(?<![^\\\d][a-z])(api[-_]?key=)[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/
 // an `api-key`'s too, `"api-key":"v"` (a key a client's own endpoint added, which the client
 // cannot mask as its own: review 81, F6; a bare `api-key=v` is QUERY's; `x-api-key` is kept as it
 // is before the match, which starts at `api`: review 82, F8), JSON inside a JSON string too,
-// `{\"api-key\":\"v\"}`, its quotes escaped, up to the escaped closing one (review 82, F6) ...
+// `{\"api-key\":\"v\"}`, its quotes escaped, up to the escaped closing one (review 82, F6), and
+// the first of a list, Go's `"X-Api-Key":["v"]` (which HEADER leaves: review 84, F3) ...
 const QUOTED =
-  /(?<![^\\\d][a-z])((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?\\?["']?\s*[:=]\s*(\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?\\?["']?\s*[:=]\s*(?:\[\s*)?(\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;
@@ -40,7 +47,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z])((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
