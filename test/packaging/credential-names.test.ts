@@ -32,7 +32,8 @@ it("core's redaction spells the credential names alike in its three regexes", ()
   expect("x-api-key").toMatch(new RegExp(quoted[0]!));
   const inText = all.filter((name) => name !== "api[-_]?key");
   expect(names(redact, "const HEADER")).toEqual(inText);
-  expect(redact).toContain("const QUERY = /(api[-_]?key=)");
+  // QUERY's name is the query parameter's, `api[-_]?key`, right before its `=` (or `%3D`, `:`…).
+  expect(redact).toMatch(/const QUERY =\s*\/\S*?\(api\[-_\]\?key\(\?:=\|/);
   expect(redact).toMatch(/export const isSecretName = [^;]*SECRET_NAME\.test/);
 });
 
