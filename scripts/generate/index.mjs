@@ -94,7 +94,7 @@ async function emitAll({ index, areas, digest }) {
       files,
       await (a.kind === "openrpc" ? emitRpcArea(a, http, shared) : emitRestArea(a, shared)),
       emitAreaConstants(a),
-      emitToolSchemas(a, http),
+      emitToolSchemas(a, http, enumsOf(a)),
       emitReadme(a, http, index.hosts, enumsOf(a)),
       emitRuntimeExports(a.area, runtimeKind(a)),
       emitAreaKnownValues(a.area, knownOf(a)),

@@ -7,8 +7,9 @@
 // (tokens: a model reads every one), `x-pattern-description` said in the description, the rules
 // between params kept as `dependentSchemas` / `if`-`then`-`else` and said in words in the
 // description of each property they name (some model APIs' strict modes drop those keywords). The
-// module imports only core's `deepFreeze`, and the package's main entry never imports it: no call
-// bundle carries it.
+// module imports only core's `deepFreeze` and, for a list of values two areas share (the 572
+// transaction types), core's `./known-values` list itself rather than a copy of it; the package's
+// main entry never imports the module: no call bundle carries it.
 import {
   areaStatusTags,
   banner,
@@ -17,6 +18,7 @@ import {
   literal,
   operationStatusTags,
 } from "./lib/emit.mjs";
+import { enumValueNames } from "./core-files.mjs";
 import { inputSchema, operationsOf, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { placed, placeOf } from "./lib/places.mjs";
 import { sourcePlacesIn } from "./lib/refusals.mjs";
@@ -577,8 +579,11 @@ function sharedParts(tools, refs) {
   }
 }
 
-/** `schema` with its shared parts (`names`: sharedParts), except itself, as placeholders. */
-function withSharedMarks(schema, names, self = false) {
+/**
+ * `schema` with its shared parts (`names`: sharedParts), except itself, as placeholders, and each
+ * `enum` that is one of core's known lists (`lists`: its JSON → the list's name) as that list's.
+ */
+function withSharedMarks(schema, names, lists, self = false) {
   if (!self && isSchemaObject(schema) && names.has(JSON.stringify(schema)))
     return `${SHARED_MARK}${names.get(JSON.stringify(schema)).name}`;
   if (!isSchemaObject(schema)) return schema;
@@ -586,11 +591,13 @@ function withSharedMarks(schema, names, self = false) {
   for (const [key, value] of Object.entries(schema)) {
     if (SCHEMA_MAPS.has(key) && isSchemaObject(value))
       out[key] = Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, withSharedMarks(v, names)]),
+        Object.entries(value).map(([k, v]) => [k, withSharedMarks(v, names, lists)]),
       );
     else if (SCHEMA_LISTS.has(key) && Array.isArray(value))
-      out[key] = value.map((v) => withSharedMarks(v, names));
-    else if (SCHEMA_VALUED.has(key)) out[key] = withSharedMarks(value, names);
+      out[key] = value.map((v) => withSharedMarks(v, names, lists));
+    else if (SCHEMA_VALUED.has(key)) out[key] = withSharedMarks(value, names, lists);
+    else if (key === "enum" && lists.has(JSON.stringify(value)))
+      out[key] = `${SHARED_MARK}${lists.get(JSON.stringify(value))}`;
     else out[key] = value;
   }
   return out;
@@ -605,8 +612,19 @@ function withSharedMarks(schema, names, self = false) {
 const FREEZE = "deepFreeze";
 const FREEZE_IMPORT = `import { ${FREEZE} } from "@chaindata/core";\n`;
 
-/** `{ "packages/<area>/src/generated/tool-schemas.ts": … }` of the package of `main` (and `http`). */
-export function emitToolSchemas(main, http) {
+// A list of values two or more areas share (`KnownTransactionType`'s 572 transaction types, in
+// webhooks' `transactionTypes` and wallet's `getHistory` `type`) is core's `./known-values` list in
+// each tool schema that has it, not a copy: an app or an sdk install then holds it once, where
+// each area's module and declarations had their own (decision 0021). Its own entry of core, so
+// that no call bundle reaches it, and a bundle of tools without it drops it (a pure, frozen list).
+const KNOWN_VALUES = "@chaindata/core/known-values";
+
+/**
+ * `{ "packages/<area>/src/generated/tool-schemas.ts": … }` of the package of `main` (and `http`).
+ * `lists`: core's known lists this area's spec has (`[name, schema]`: core-files.mjs sharedEnums),
+ * each `enum` of exactly their values written as core's list.
+ */
+export function emitToolSchemas(main, http, lists = []) {
   const { area, file } = main;
   let tools;
   try {
@@ -629,12 +647,24 @@ export function emitToolSchemas(main, http) {
   for (const t of tools) visit(t.inputSchema);
   const files = [file, http?.file].filter(Boolean).map((f) => `spec/dist/${f}`);
   const names = sharedParts(tools, refs);
+  // (Those a tool's schema has: `[…]` is the whole `enum` value, at any place.)
+  const used = lists.filter(([, schema]) =>
+    tools.some((t) => JSON.stringify(t.inputSchema).includes(JSON.stringify(schema.enum))),
+  );
+  const known = new Map(
+    used.map(([name, schema]) => [JSON.stringify(schema.enum), enumValueNames(name)[0]]),
+  );
+  // (Each list's type imported too, though the source names it nowhere: the declarations then
+  // name it from core's `./known-values`, whose declarations are the lists' alone, and not from
+  // core's main entry, which tsc picked otherwise and whose declarations need ES2018's lib
+  // (`AsyncIterable`): a program of tool schemas alone, under TypeScript's default lib, failed.)
+  const imported = [...known.values(), ...used.map(([name]) => `type ${name}`)];
   // (JSON writes the mark's U+0000 as `\u0000`.)
   const code = (value) => source(value).replace(/"\\u0000shared:([\w$]+)"/g, "$1");
   const parts = [...names].map(
     ([key, { name, places }]) =>
       (places.length ? `// (At ${places.join(", ")}.)\n` : "") +
-      `const ${name} = /* @__PURE__ */ ${FREEZE}(${code(withSharedMarks(JSON.parse(key), names, true))} as const);\n`,
+      `const ${name} = /* @__PURE__ */ ${FREEZE}(${code(withSharedMarks(JSON.parse(key), names, known, true))} as const);\n`,
   );
   // Each tool's const has its operation's @deprecated / @beta, as its function does, so that an
   // editor marks the tool an app registers too (review 76, F5); `toolSchemas` its area's.
@@ -650,7 +680,7 @@ export function emitToolSchemas(main, http) {
         `The tool of \`${t.name}\`: its name, description and JSON Schema of its params${t.params ? ` (the SDK takes \`args.${t.params}\`)` : ""}.`,
         statusTags.get(t.name),
       ) +
-      `export const ${t.name}Tool = /* @__PURE__ */ ${FREEZE}(${mutableRequired(code({ ...t, inputSchema: withSharedMarks(t.inputSchema, names, true) }), t.inputSchema.required)} as const);\n`,
+      `export const ${t.name}Tool = /* @__PURE__ */ ${FREEZE}(${mutableRequired(code({ ...t, inputSchema: withSharedMarks(t.inputSchema, names, known, true) }), t.inputSchema.required)} as const);\n`,
   );
   return {
     [`packages/${area}/src/generated/tool-schemas.ts`]:
@@ -659,6 +689,9 @@ export function emitToolSchemas(main, http) {
       `// \`inputSchema\` a JSON Schema (2020-12) of the params the SDK function takes (decision 0020).\n` +
       `// Imported from ${literal(`@chaindata/${area}/tool-schemas`)}; the package's main entry does not import it.\n` +
       FREEZE_IMPORT +
+      (imported.length
+        ? `import { ${imported.join(", ")} } from ${literal(KNOWN_VALUES)};\n`
+        : "") +
       (parts.length
         ? `\n// The parts two or more tools' input schemas have: each tool's schema is still whole JSON.\n` +
           parts.join("")

@@ -17,10 +17,12 @@
  *       of its self-contained schema (the generator's toolsOf, every `$ref` inlined), and every
  *       object of a module frozen, so that a host changing one tool cannot change another;
  *   (f) `@chaindata/sdk/tool-schemas` holds every area's tools, the areas' own objects, none lost
- *       to a name two areas have (the generator refuses such a name), each with its client member.
+ *       to a name two areas have (the generator refuses such a name), each with its client member;
+ *   (g) a list of values core's `./known-values` has (the 572 transaction types) is that list in
+ *       every tool schema that has it, so that all the areas' tools together carry it once.
  *
- * The schemas are read from the generated sources (they import only core's `deepFreeze`); the
- * clients from the packages' built dist, as a user calls them.
+ * The schemas are read from the generated sources (they import only core's `deepFreeze` and
+ * `./known-values` lists); the clients from the packages' built dist, as a user calls them.
  */
 import { ValidationError } from "@chaindata/core";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -699,13 +701,25 @@ describe("tool schemas", () => {
       for (const [text, objects] of found)
         expect(objects.size, `${area}: ${text.slice(0, 80)}`).toBe(1);
     }
-    // The 572 transaction types of createWebhook and updateWebhook: in the source once.
-    const webhooks = readFileSync(`${root}packages/webhooks/src/generated/tool-schemas.ts`, "utf8");
-    expect(webhooks.split('"ACCEPT_ESCROW_ARTIST"').length - 1).toBe(1);
+    // The 572 transaction types of createWebhook and updateWebhook: one part of both.
     const w = modules.webhooks as any;
     expect(w.createWebhookTool.inputSchema.properties.transactionTypes).toBe(
       w.updateWebhookTool.inputSchema.properties.transactionTypes,
     );
+  });
+
+  it("a list of values core has (the transaction types) is core's list, in no area's source (decision 0021)", async () => {
+    const { knownTransactionTypes } = await import("@chaindata/core/known-values");
+    const w = modules.webhooks as any;
+    const [known] = w.createWebhookTool.inputSchema.properties.transactionTypes.items.anyOf;
+    expect(known.enum).toBe(knownTransactionTypes);
+    expect((modules.wallet as any).getHistoryTool.inputSchema.properties.type.anyOf[0].enum).toBe(
+      knownTransactionTypes,
+    );
+    for (const area of packages) {
+      const text = readFileSync(`${root}packages/${area}/src/generated/tool-schemas.ts`, "utf8");
+      expect(text, area).not.toContain(`"${knownTransactionTypes[1]}"`);
+    }
   });
 
   it("every object of a module is frozen: changing one tool's schema throws, and no other changes", () => {
@@ -731,7 +745,7 @@ describe("tool schemas", () => {
     expect(JSON.stringify(w.updateWebhookTool)).toBe(before);
   });
 
-  it("the freezing helper is core's, so every area's tools bundled together carry it once (review 71, F1)", async () => {
+  it("the freezing helper and the transaction types are core's, so every area's tools bundled together carry them once (review 71, F1)", async () => {
     // (From the sources, as a bundler resolves the subpaths and core: no build needed.)
     const { build } = await import("esbuild");
     const bundled = await build({
@@ -748,10 +762,9 @@ describe("tool schemas", () => {
             b.onResolve({ filter: /^@chaindata\// }, ({ path }) => {
               const [, area, subpath] = /^@chaindata\/([^/]+)(\/.+)?$/.exec(path)!;
               return {
-                path:
-                  subpath === "/tool-schemas"
-                    ? `${root}packages/${area}/src/generated/tool-schemas.ts`
-                    : `${root}packages/${area}/src/index.ts`,
+                path: subpath
+                  ? `${root}packages/${area}/src/generated${subpath}.ts`
+                  : `${root}packages/${area}/src/index.ts`,
               };
             });
           },
@@ -760,6 +773,9 @@ describe("tool schemas", () => {
     });
     const code = bundled.outputFiles[0]!.text;
     expect(code.split("Object.isFrozen(").length - 1).toBe(1);
+    // And the transaction types once, core's list, where webhooks and wallet had a copy each.
+    const { knownTransactionTypes } = await import("@chaindata/core/known-values");
+    expect(code.split(`"${knownTransactionTypes[1]}"`).length - 1).toBe(1);
     for (const area of packages)
       expect(readFileSync(`${root}packages/${area}/src/generated/tool-schemas.ts`, "utf8")).toMatch(
         /^import \{ deepFreeze \} from "@chaindata\/core";$/m,

@@ -391,6 +391,39 @@ describe.each(knownValuesPackages)("@chaindata/%s/known-values", (dir) => {
   });
 });
 
+// What `npm install @chaindata/sdk` brings holds each shared list in core's files alone: its
+// `./known-values` module (ESM, CJS and the source its maps point to) and its type's declaration.
+// webhooks' and wallet's tool schemas refer to core's list: each package's module, declarations
+// and shipped source had its own copy of the 572 transaction types (decision 0021).
+it("the sdk's install holds the transaction types in core's files alone: the tool schemas refer to its list", async () => {
+  const { knownTransactionTypes } = await import("@chaindata/core/known-values");
+  // (The longest value: a name no description quotes.)
+  const value = [...knownTransactionTypes].sort((a, b) => b.length - a.length)[0]!;
+  const sdk = JSON.parse(readFileSync(join(root, "packages/sdk/package.json"), "utf8"));
+  const dirs = [
+    "sdk",
+    ...Object.keys(sdk.dependencies)
+      .filter((name) => name.startsWith("@chaindata/"))
+      .map((name) => name.slice("@chaindata/".length)),
+  ];
+  expect(dirs).toEqual(expect.arrayContaining(["core", "wallet", "webhooks"]));
+  const holding = dirs.flatMap((dir) =>
+    packOf(dir)
+      .files.filter((file) =>
+        readFileSync(join(root, "packages", dir, file), "utf8").includes(value),
+      )
+      .map((file) => `${dir}/${file}`),
+  );
+  expect(holding.sort()).toEqual([
+    "core/dist/known-values.cjs",
+    "core/dist/known-values.js",
+    "core/dist/types-cjs/generated/schemas.d.ts",
+    "core/dist/types/generated/schemas.d.ts",
+    "core/src/generated/known-values.ts",
+    "core/src/generated/schemas.ts",
+  ]);
+});
+
 it("ships no `@internal` item and no repository history in its declarations, and every declaration file type-checks", () => {
   // tsconfig.build.json strips them (stripInternal); an item stripped that another declaration
   // names would leave that file broken, so every shipped file is checked, not only the entries.

@@ -1663,7 +1663,13 @@ export async function namespacedRuntimeTypes(): Promise<void> {
     };
   };
   const hostTools: HostTool[] = [...Object.values(dasTools), ...Object.values(walletTools)];
-  void [name, same, required, wrongName, hostTools];
+  // The transaction types of a tool schema are core's list (decision 0021), typed by their names,
+  // not as any string.
+  const historyTypes = walletTools.getHistory.inputSchema.properties.type.anyOf[0].enum;
+  const knownInTool: readonly KnownTransactionType[] = historyTypes;
+  // @ts-expect-error — not one of the names
+  const unknownInTool: (typeof historyTypes)[number] = "TRANSFERZ";
+  void [name, same, required, wrongName, hostTools, knownInTool, unknownInTool];
   // The sdk's record of every area's tools: the areas' own types, and each tool's client member,
   // so that `client[toolAreas[name]][name]` is the call.
   const fromSdk: typeof getAssetTool = allTools.getAsset;
