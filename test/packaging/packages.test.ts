@@ -313,38 +313,46 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
 const areaPackages = publishedPackages.filter((dir) =>
   existsSync(join(root, "packages", dir, "src/generated/tool-schemas.ts")),
 );
+/**
+ * A subpath entry `./<name>` of the package in `pkgDir` (`dir`): its ESM (also as `module`) and CJS
+ * files and declarations, each packed; a `<name>/package.json` folder that points node10 at them;
+ * and a main entry that never loads it (no call bundle carries what it holds).
+ */
+function expectSubpathEntry(dir: string, pkgDir: string, pkg: any, name: string) {
+  const entry = pkg.exports[`./${name}`];
+  expect(entry.module).toEqual(entry.import);
+  expect(entry.import).toEqual({
+    types: `./dist/types/generated/${name}.d.ts`,
+    default: `./dist/${name}.js`,
+  });
+  expect(entry.require).toEqual({
+    types: `./dist/types-cjs/generated/${name}.d.ts`,
+    default: `./dist/${name}.cjs`,
+  });
+  const folder = JSON.parse(readFileSync(join(pkgDir, `${name}/package.json`), "utf8"));
+  const outside = (path: string) => `.${path.slice("..".length)}`;
+  expect(outside(folder.main)).toBe(entry.require.default);
+  expect(outside(folder.module)).toBe(entry.import.default);
+  expect(outside(folder.types)).toBe(entry.require.types);
+  for (const file of [
+    entry.import.default,
+    entry.require.default,
+    entry.import.types,
+    entry.require.types,
+    `./${name}/package.json`,
+  ])
+    expect(packOf(dir).files, file).toContain(file.slice(2));
+  for (const main of [pkg.exports["."].import.default, pkg.exports["."].require.default])
+    expect(readFileSync(join(pkgDir, main), "utf8")).not.toContain(name);
+}
+
 describe.each(areaPackages)("@chaindata/%s/tool-schemas", (dir) => {
   const pkgDir = join(root, "packages", dir);
   const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
 
   it('exports ./tool-schemas as it exports ".", with a folder for node10', () => {
-    const entry = pkg.exports["./tool-schemas"];
-    expect(Object.keys(entry)).toEqual(Object.keys(pkg.exports["."]));
-    expect(entry.module).toEqual(entry.import);
-    expect(entry.import).toEqual({
-      types: "./dist/types/generated/tool-schemas.d.ts",
-      default: "./dist/tool-schemas.js",
-    });
-    expect(entry.require).toEqual({
-      types: "./dist/types-cjs/generated/tool-schemas.d.ts",
-      default: "./dist/tool-schemas.cjs",
-    });
-    const folder = JSON.parse(readFileSync(join(pkgDir, "tool-schemas/package.json"), "utf8"));
-    const outside = (path: string) => `.${path.slice("..".length)}`;
-    expect(outside(folder.main)).toBe(entry.require.default);
-    expect(outside(folder.module)).toBe(entry.import.default);
-    expect(outside(folder.types)).toBe(entry.require.types);
-    for (const file of [
-      entry.import.default,
-      entry.require.default,
-      entry.import.types,
-      entry.require.types,
-    ])
-      expect(packOf(dir).files, file).toContain(file.slice(2));
-    expect(packOf(dir).files).toContain("tool-schemas/package.json");
-    // The main entry never loads it: no call bundle carries the schemas.
-    for (const main of [pkg.exports["."].import.default, pkg.exports["."].require.default])
-      expect(readFileSync(join(pkgDir, main), "utf8")).not.toMatch(/tool-schemas/);
+    expect(Object.keys(pkg.exports["./tool-schemas"])).toEqual(Object.keys(pkg.exports["."]));
+    expectSubpathEntry(dir, pkgDir, pkg, "tool-schemas");
   });
 });
 
@@ -362,32 +370,8 @@ describe.each(knownValuesPackages)("@chaindata/%s/known-values", (dir) => {
   const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
 
   it("exports ./known-values under import and require, with a folder for node10, and the main entry never loads it", () => {
-    const entry = pkg.exports["./known-values"];
-    expect(Object.keys(entry)).toEqual(["module", "import", "require"]);
-    expect(entry.module).toEqual(entry.import);
-    expect(entry.import).toEqual({
-      types: "./dist/types/generated/known-values.d.ts",
-      default: "./dist/known-values.js",
-    });
-    expect(entry.require).toEqual({
-      types: "./dist/types-cjs/generated/known-values.d.ts",
-      default: "./dist/known-values.cjs",
-    });
-    const folder = JSON.parse(readFileSync(join(pkgDir, "known-values/package.json"), "utf8"));
-    const outside = (path: string) => `.${path.slice("..".length)}`;
-    expect(outside(folder.main)).toBe(entry.require.default);
-    expect(outside(folder.module)).toBe(entry.import.default);
-    expect(outside(folder.types)).toBe(entry.require.types);
-    for (const file of [
-      entry.import.default,
-      entry.require.default,
-      entry.import.types,
-      entry.require.types,
-      "known-values/package.json",
-    ])
-      expect(packOf(dir).files, file).toContain(file.replace(/^\.\//, ""));
-    for (const main of [pkg.exports["."].import.default, pkg.exports["."].require.default])
-      expect(readFileSync(join(pkgDir, main), "utf8")).not.toMatch(/known-values/);
+    expect(Object.keys(pkg.exports["./known-values"])).toEqual(["module", "import", "require"]);
+    expectSubpathEntry(dir, pkgDir, pkg, "known-values");
   });
 });
 
