@@ -728,6 +728,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                       willRetry,
                     }),
                   id,
+                  // (The call's redactor, as its log lines': its own credentials too; review 85, F2.)
+                  redactor,
                 );
         };
         // (A line before the answer too: a request that hangs until its timeout shows at once.)

@@ -446,6 +446,27 @@ describe("a hook that fails, told once", () => {
     ]);
   });
 
+  it("masks a call's own credentials in the warning, as in the call's log lines (review 85, F2)", async () => {
+    // (The warning was redacted with the client's key only: a hook quoting the call's own
+    // Authorization showed it, where that call's log lines mask it.)
+    const { fetch } = stubFetch(answer("x"));
+    const warn = vi.fn();
+    const token = "per-call-t0ken-7788";
+    await rpc(fetch, { logger: { warn } }).call(
+      getAsset,
+      {},
+      {
+        headers: { authorization: `Bearer ${token}` },
+        onAttempt: () => {
+          throw new Error(`exporter refused ${token}`);
+        },
+      },
+    );
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      "onAttempt threw (ignored): Error: exporter refused ***",
+    ]);
+  });
+
   it("fails nothing when the logger has no warn, or its warn throws too", async () => {
     const { fetch } = stubFetch(answer("x"), answer("y"));
     const throwingWarn = vi.fn(() => {

@@ -185,6 +185,18 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks an unquoted api-key name's quoted list in text whole, after `:` or `=` (review 85, F1)", () => {
+    // (QUERY took the `[` for the value, so QUOTED no longer saw the list: `api_key: ***'k1secret']`.)
+    for (const [text, masked] of [
+      ["api_key: ['k1secret']", "api_key: ['***']"],
+      ['apiKey: ["k2secret"], retry', 'apiKey: ["***"], retry'],
+      ['api-key=[ "k3secret" ]', 'api-key=[ "***" ]'],
+      [String.raw`Api-Key: [\"k4secret\"]`, String.raw`Api-Key: [\"***\"]`],
+      ["api-key: [k5secret]", "api-key: ***]"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),
@@ -358,6 +370,8 @@ describe("redact", () => {
       "\\xbfapi_key: ".repeat(MB / 13),
       "api-key: bearer ".repeat(MB / 16),
       "x-api-key" + " ".repeat(MB) + ":",
+      "api-key: [ ".repeat(MB / 11),
+      "api-key:[" + " ".repeat(MB),
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
     expect(ms).toBeLessThan(1000); // (CPU time: about 120 ms on the 11 texts)
