@@ -97,22 +97,29 @@ export function requestSecrets({ pathname, query, headers }: RequestParts): stri
  * never cut, which masks each secret only whole, so that the answers' data stays as it is (a key
  * of zeros masked by its start made `100000000,` in an example `1***,`, JSON no longer).
  */
-// (Review 84, F1.) Over MOST_SECRETS, no masker by value: see `refused`.
+// (Review 84, F1.) Over MOST_SECRETS or MOST_SECRET_CHARACTERS, no masker by value: `refused`.
 export function requestMasks(request: RequestParts): RequestMasks | undefined {
   const secrets = requestSecrets(request);
-  if (secrets.length > MOST_SECRETS) return { text: byName, body: byName, refused: secrets.length };
+  const characters = secrets.reduce((sum, secret) => sum + Math.min(secret.length, 512), 0);
+  if (secrets.length > MOST_SECRETS || characters > MOST_SECRET_CHARACTERS)
+    return { text: byName, body: byName, refused: [secrets.length, characters] };
   return secrets.length
     ? { text: createSecretMasker(secrets), body: createSecretMasker(secrets, true) }
     : undefined;
 }
 
 /**
- * The most secrets a request may carry. Masking by value costs time in proportion to the number
- * of secrets times the text: a 15 kB URL of 800 `api-key` parameters blocked the mock for 7.7 s.
- * A client sends a few; more are refused (`refused`).
+ * The most secrets a request may carry, and the most characters of them in all (each counted up
+ * to 512, past which the SDK's masker reads a secret by its start). Masking by value costs time
+ * in proportion to the secrets' number times the text, and compiling their pattern more than in
+ * proportion to their characters: a 15 kB URL of 800 `api-key` parameters blocked the mock for
+ * 7.7 s, one of 32 of 440 characters for 2 s. A client sends a few, of 36 characters or a
+ * token's thousand; more are refused (`refused`).
  */
 // (Review 84, F6.)
 export const MOST_SECRETS = 32;
+/** See {@link MOST_SECRETS}. */
+export const MOST_SECRET_CHARACTERS = 2048;
 
 // What masks a refused request's answer, which quotes nothing of it but in its headers (the
 // reflected `Access-Control-Request-Headers`): every secret requestSecrets finds in a text is one
@@ -123,8 +130,11 @@ const byName: Redactor = (text) => redact(text);
 export interface RequestMasks {
   text: Redactor;
   body: Redactor;
-  /** How many secrets a request of more than MOST_SECRETS carries: it is answered a 400. */
-  refused?: number;
+  /**
+   * How many secrets, of how many characters, a request of more than MOST_SECRETS or
+   * MOST_SECRET_CHARACTERS carries: it is answered a 400.
+   */
+  refused?: [count: number, characters: number];
 }
 
 /** A copy of `value` with every string (and property name) through `mask`; numbers and bigints kept. */
