@@ -692,7 +692,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         if (config.rateLimit)
           await config.rateLimit.acquire(signal, new Promise((resolve) => (answered = resolve)));
         const started = performance.now();
-        let delay: number | undefined;
+        // (`paused`: the 429 whose wait the limiter's `pause` was told, the attempt's record when
+        // that throws, not the app's own error: review 83, F9.)
+        let delay: number | undefined, paused: Error | undefined;
         // A write is retried after a 429 alone: refused before it was processed, it cannot be
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
         let retry = idempotent || options.retryNonIdempotent;
@@ -768,6 +770,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           // A 429's wait holds every caller sharing the limiter, not this one alone (user trial 35).
           if (status === 429) {
             retry = true;
+            paused = error;
             (config.rateLimit as Exclude<typeof config.rateLimit, false>)?.pause?.(delay);
           }
         } catch (thrown: any) {
@@ -779,7 +782,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             thrown instanceof TimeoutError ||
             thrown.reason === "truncated"
           )) {
-            tell(thrown);
+            tell(paused ?? thrown);
             throw thrown;
           }
           error = thrown;

@@ -1,5 +1,6 @@
 import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AttemptRecord } from "./config.js";
 import { AbortError, ConfigurationError } from "./errors.js";
 import { walletHost } from "./generated/environments.js";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
@@ -1207,19 +1208,32 @@ describe("a limiter of your own that throws", () => {
       { status: 429, headers: { "retry-after": "0" } },
     );
     const { fetch, calls } = stubFetch(limited, jsonResponse({ ok: 1 }));
-    const boom = new Error("pause down");
+    const boom = Object.assign(new Error("pause down"), { reason: "app's own" });
     const rateLimit = {
       acquire: async () => {},
       pause: () => {
         throw boom;
       },
     };
+    const records: AttemptRecord[] = [];
     const transport = createRestTransport({ apiKey: "sk-test-123", fetch, rateLimit }, walletHost);
     const error = await sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
       operation: { id: "getBalances", idempotent: true },
+      options: { onAttempt: (record) => records.push(record) },
     }).catch((thrown: unknown) => thrown);
     expect(error).toBe(boom);
     expect(error).not.toHaveProperty("attempts");
     expect(calls).toHaveLength(1);
+    // The attempt's record is its answer's, the 429, not the app's error and its `reason`
+    // (review 83, F9: `{ error: "Error", reason: "app's own" }`, no status).
+    expect(records).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        error: "RateLimitError",
+        status: 429,
+        willRetry: false,
+      }),
+    ]);
+    expect(records[0]!.reason).toBeUndefined();
   });
 });

@@ -31,7 +31,7 @@ import { readHooks } from "./hooks.js";
 import { createPrismEngine } from "./prism.js";
 import { beginEntry, type RequestLog } from "./request-log.js";
 import { handleRest } from "./rest.js";
-import { requestMasks } from "./secrets.js";
+import { MOST_SECRET_CHARACTERS, MOST_SECRETS, requestMasks } from "./secrets.js";
 import type { WalkShape } from "./paging.js";
 import { createScenarios, type PendingScenario, type Scenarios } from "./scenarios.js";
 import type { LoadedSpec } from "./spec.js";
@@ -90,6 +90,16 @@ export async function createHandler(
 
     if (method === "OPTIONS" && req.headers["access-control-request-method"])
       return sendPreflight(res);
+    // (Not logged, as a 413 is not: its answer says why.)
+    if (masks?.refused)
+      return sendProblem(
+        res,
+        problem(
+          400,
+          "Too many credentials",
+          `Mock: the request carries ${masks.refused[0]} credentials of ${masks.refused[1]} characters (key values, credential headers); the mock masks at most ${MOST_SECRETS}, of ${MOST_SECRET_CHARACTERS} characters in all, in what it writes about a request`,
+        ),
+      );
     if (pathname.startsWith(CONTROL_PREFIX))
       return handleControl(
         { req, res, method, pathname, query },

@@ -76,10 +76,16 @@ export function requestSecrets({ pathname, query, headers }: RequestParts): stri
   for (const text of texts)
     for (const [start, end] of runsAt(text, redact(text))) {
       found.add(text.slice(start, end));
-      // A shorter one with the name it was sent under (`api-key=k`, `api-key="k`): as it was
-      // quoted, whole, never a piece of the answers' data.
-      const name = /[\w-]+\W{0,3}$/.exec(text.slice(0, start))?.[0];
-      if (end - start < SHORTEST_SECRET && name) found.add(name + text.slice(start, end));
+      // A shorter one with the name it was sent under (`api-key=k`, `api-key="k`, `api-key =  k`
+      // with any spaces the redactor reads: review 84, F7): as it was quoted, whole, never a
+      // piece of the answers' data. Read back from the run, no regex: linear.
+      if (end - start < SHORTEST_SECRET) {
+        let from = start;
+        while (from && /[^\w\r\n]/.test(text[from - 1]!)) from--;
+        const gap = from;
+        while (from && /[\w-]/.test(text[from - 1]!)) from--;
+        if (from < gap) found.add(text.slice(from, end));
+      }
     }
   return [...found].filter((secret) => secret.length >= SHORTEST_SECRET);
 }
@@ -91,18 +97,44 @@ export function requestSecrets({ pathname, query, headers }: RequestParts): stri
  * never cut, which masks each secret only whole, so that the answers' data stays as it is (a key
  * of zeros masked by its start made `100000000,` in an example `1***,`, JSON no longer).
  */
-// (Review 84, F1.)
+// (Review 84, F1.) Over MOST_SECRETS or MOST_SECRET_CHARACTERS, no masker by value: `refused`.
 export function requestMasks(request: RequestParts): RequestMasks | undefined {
   const secrets = requestSecrets(request);
+  const characters = secrets.reduce((sum, secret) => sum + Math.min(secret.length, 512), 0);
+  if (secrets.length > MOST_SECRETS || characters > MOST_SECRET_CHARACTERS)
+    return { text: byName, body: byName, refused: [secrets.length, characters] };
   return secrets.length
     ? { text: createSecretMasker(secrets), body: createSecretMasker(secrets, true) }
     : undefined;
 }
 
+/**
+ * The most secrets a request may carry, and the most characters of them in all (each counted up
+ * to 512, past which the SDK's masker reads a secret by its start). Masking by value costs time
+ * in proportion to the secrets' number times the text, and compiling their pattern more than in
+ * proportion to their characters: a 15 kB URL of 800 `api-key` parameters blocked the mock for
+ * 7.7 s, one of 32 of 440 characters for 2 s. A client sends a few, of 36 characters or a
+ * token's thousand; more are refused (`refused`).
+ */
+// (Review 84, F6.)
+export const MOST_SECRETS = 32;
+/** See {@link MOST_SECRETS}. */
+export const MOST_SECRET_CHARACTERS = 2048;
+
+// What masks a refused request's answer, which quotes nothing of it but in its headers (the
+// reflected `Access-Control-Request-Headers`): every secret requestSecrets finds in a text is one
+// the SDK's redactor masks there by name.
+const byName: Redactor = (text) => redact(text);
+
 /** See {@link requestMasks}. */
 export interface RequestMasks {
   text: Redactor;
   body: Redactor;
+  /**
+   * How many secrets, of how many characters, a request of more than MOST_SECRETS or
+   * MOST_SECRET_CHARACTERS carries: it is answered a 400.
+   */
+  refused?: [count: number, characters: number];
 }
 
 /** A copy of `value` with every string (and property name) through `mask`; numbers and bigints kept. */
