@@ -87,18 +87,19 @@ async function emitAll({ index, areas, digest }) {
   // The shared closed lists of strings (`KnownTransactionType`), which core's `./known-values`
   // entry has at run time, and each area whose spec has one re-exports from its own (decision 0021).
   const enums = sharedEnums(mains, shared.names);
-  const enumsOf = (a) => enums.filter(([name]) => sharedOf(a, shared.names).includes(name));
-  const knownOf = (a) => enumsOf(a).map(([name]) => name);
-  for (const [a, http] of packagesOf(areas))
+  const namesOf = (lists) => lists.map(([name]) => name);
+  for (const [a, http] of packagesOf(areas)) {
+    const ownEnums = enums.filter(([name]) => sharedOf(a, shared.names).includes(name));
     Object.assign(
       files,
       await (a.kind === "openrpc" ? emitRpcArea(a, http, shared) : emitRestArea(a, shared)),
       emitAreaConstants(a),
-      emitToolSchemas(a, http, enumsOf(a)),
-      emitReadme(a, http, index.hosts, enumsOf(a)),
+      emitToolSchemas(a, http, ownEnums),
+      emitReadme(a, http, index.hosts, ownEnums),
       emitRuntimeExports(a.area, runtimeKind(a)),
-      emitAreaKnownValues(a.area, knownOf(a)),
+      emitAreaKnownValues(a.area, namesOf(ownEnums)),
     );
+  }
   Object.assign(
     files,
     emitSharedSchemas(shared.declared),
@@ -108,10 +109,7 @@ async function emitAll({ index, areas, digest }) {
     emitSdkShapes(mains.map((a) => ({ area: a.area, names: shapeExports(files, a.area) }))),
     emitRuntimeExports("sdk", { rpc: true }),
     // (The sdk's users may have installed it alone: its own `./known-values`, every area's lists.)
-    emitAreaKnownValues(
-      "sdk",
-      enums.map(([name]) => name),
-    ),
+    emitAreaKnownValues("sdk", namesOf(enums)),
     emitSdkToolSchemas(
       packagesOf(areas).map(([a, http]) => ({
         area: a.area,

@@ -258,8 +258,7 @@ export function beginEntry(
   },
   record: (entry: Omit<RequestLogEntry, "seq">) => void,
 ): FinishEntry {
-  const { mask } = request;
-  const { started, text } = request;
+  const { started, text, mask } = request;
   // The log (and GET /__mock/requests) never holds a key, and never a huge body.
   const base = {
     time: new Date(started).toISOString(),
