@@ -225,7 +225,26 @@ describe("redact", () => {
       ['apiKey: ["k2secret"], retry', 'apiKey: ["***"], retry'],
       ['api-key=[ "k3secret" ]', 'api-key=[ "***" ]'],
       [String.raw`Api-Key: [\"k4secret\"]`, String.raw`Api-Key: [\"***\"]`],
-      ["api-key: [k5secret]", "api-key: ***]"],
+      // (An unquoted list's `[` stays: review 85, F4.)
+      ["api-key: [k5secret]", "api-key: [***]"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
+  it("masks an api-key value after `:=`, an unquoted list's `[`, or a URL-encoded `:` (review 85, F4)", () => {
+    // (`=` or `[` was taken as the value, the secret after it shown: `api-key :*** s3cr3t`,
+    // `api-key: *** s3cr3t ]`; `%3A` was read as no separator.)
+    for (const [text, masked] of [
+      ["api-key := s3cr3t", "api-key := ***"],
+      ["API_KEY:=k1secret;", "API_KEY:=***;"],
+      ["api-key: [ s3cr3t ]", "api-key: [ *** ]"],
+      ["apiKey = [k2secret, k3secret]", "apiKey = [***, k3secret]"],
+      ["api-key%3A%20s3cr3t", "api-key%3A%20***"],
+      ["?q=api_key%3as3cr3t&x=1", "?q=api_key%3a***&x=1"],
+      ["api-key%3A%20%20k4secret%20rejected", "api-key%3A%20%20***"],
+      // A server's words stay there too (review 85, F3), and an `=` is no value.
+      ["api-key := required", "api-key := required"],
+      ["api-key: [ missing ]", "api-key: [ missing ]"],
     ])
       expect(redact(text), text).toBe(masked);
   });
@@ -409,9 +428,15 @@ describe("redact", () => {
       "apikey:".repeat(MB / 7),
       "api-key: " + "a".repeat(MB),
       "api-key: missing ".repeat(MB / 17),
+      // (Review 85, F4: `:=`, `%3A` and encoded spaces, a list's `[`.)
+      "api-key := ".repeat(MB / 11),
+      "api-key%3A%20".repeat(MB / 13),
+      "api-key%3A" + "%20".repeat(MB / 3) + " ",
+      "api-key: [" + "a".repeat(MB),
+      "apikey:[=".repeat(MB / 9),
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
-    expect(ms).toBeLessThan(1000); // (CPU time: about 120 ms on the 11 texts)
+    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 21 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {
