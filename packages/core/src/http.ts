@@ -611,7 +611,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       if (failedHooks.has(hook)) return;
       failedHooks.add(hook);
       callQuietly(() =>
-        config.logger?.warn?.(redactor(`${hook} threw (ignored): ${error}`), { operation, hook }),
+        // (`String`: a template literal throws on a Symbol, and the warning was lost: review 85, F8.)
+        config.logger?.warn?.(redactor(`${hook} threw (ignored): ${String(error)}`), {
+          operation,
+          hook,
+        }),
       );
     });
 
