@@ -498,8 +498,10 @@ const apiError = (
       body = scrubWith(parseJson(text), redactor);
     } catch {} // not JSON: keep the text
   // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`; the mock
-  // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`.
-  const error = body?.error;
+  // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`. A batch's answer
+  // may list an entry per call: its first entry's error is the batch's, so that a 429 of spent
+  // credits is told as a lone call's is (review 85, F9).
+  const error = (Array.isArray(body) ? body[0] : body)?.error;
   const detail = error?.message ?? error ?? body?.message ?? body?.detail ?? body;
   const { status, statusText } = response;
   // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
@@ -609,7 +611,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       if (failedHooks.has(hook)) return;
       failedHooks.add(hook);
       callQuietly(() =>
-        config.logger?.warn?.(redactor(`${hook} threw (ignored): ${error}`), { operation, hook }),
+        // (`String`: a template literal throws on a Symbol, and the warning was lost: review 85, F8.)
+        config.logger?.warn?.(redactor(`${hook} threw (ignored): ${String(error)}`), {
+          operation,
+          hook,
+        }),
       );
     });
 

@@ -756,6 +756,39 @@ describe("createJsonRpcClient: single calls", () => {
     }
   });
 
+  it("does not retry a batch's 429 whose body lists -32429 entries either: its first entry's error, as a lone call's (review 85, F9)", async () => {
+    // (The body's `error` was read, and a list has none: retried 3 times, no reason.)
+    vi.useFakeTimers();
+    const { fetch, mock } = stubFetch((call) =>
+      jsonResponse(
+        (JSON.parse(call.body!) as { id: string }[]).map(({ id }) => ({
+          jsonrpc: "2.0",
+          id,
+          error: { code: -32429, message: "max usage reached" },
+        })),
+        { status: 429 },
+      ),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const results = Promise.all(
+      ["abc", "def"].map((id) => rpc.call(getAsset, { id }).catch((e: any) => e)),
+    );
+    await vi.advanceTimersByTimeAsync(10_000);
+    const errors = await results;
+    expect(mock).toHaveBeenCalledTimes(1);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error).toMatchObject({
+        status: 429,
+        reason: "credits-exhausted",
+        rpcError: { code: -32429, message: "max usage reached" },
+        message:
+          "HTTP 429 from batch(getAsset ×2): max usage reached (not retried: the plan's credits are used up)",
+      });
+      expect(isRetryable(error)).toBe(false);
+    }
+  });
+
   it("tells spent credits by a 429's own words only (user trial 21)", async () => {
     // Retried as usual: other statuses saying "max usage reached", and a server's text that
     // happens to hold the words of the client's own reason.

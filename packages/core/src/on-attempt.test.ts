@@ -467,6 +467,23 @@ describe("a hook that fails, told once", () => {
     ]);
   });
 
+  it("tells it of a hook that throws a Symbol too (review 85, F8)", async () => {
+    // (A template literal throws a TypeError on a Symbol: the warning was never written.)
+    const { fetch } = stubFetch(answer("x"));
+    const warn = vi.fn();
+    const client = rpc(fetch, {
+      logger: { warn },
+      onAttempt: () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the test is about
+        throw Symbol("metrics down");
+      },
+    });
+    expect(await client.call(getAsset, {})).toEqual({ id: "1" });
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      "the client's onAttempt threw (ignored): Symbol(metrics down)",
+    ]);
+  });
+
   it("fails nothing when the logger has no warn, or its warn throws too", async () => {
     const { fetch } = stubFetch(answer("x"), answer("y"));
     const throwingWarn = vi.fn(() => {

@@ -6,14 +6,20 @@
 const MASK = "***";
 
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL),
-// `=` URL-encoded too (`?next=%2F%3Fapi-key%3Dv`), or after `:` or a spaced `=` (`Api-Key: v`,
-// `API_KEY = v`: review 84, F3), there one word after any scheme (`x-api-key`'s is HEADER's; a `(`
-// or a quote, escaped or after a `[`, starts no value: `?api-key= (attempt 2)`; `api-key: \"v\"`
-// and `api_key: ['v']` are QUOTED's, review 85 F1), but
-// for the punctuation that ends it, `)`, `]`, `}`, `.`, `,`, `;`, `:`, `!` or `?`: a URL in
-// parentheses or ending a sentence keeps its `)` or `.` (user trial 34, F8). Inside the value it is
-// part of the key, and so is a last character that is none of these (base64's `=`). (The greedy
-// run gives back only its trailing punctuation: linear.)
+// `=` or `:` URL-encoded too, before encoded spaces (`?next=%2F%3Fapi-key%3Dv`,
+// `api-key%3A%20v`), or after `:`, `:=` or a spaced `=` (`Api-Key: v1`, `API_KEY = v1`: review 84,
+// F3; `api-key := v1`: review 85, F4). There it is one word, after any scheme and a list's `[`
+// (`api-key: [ v1 ]`: review 85, F4; `x-api-key`'s is HEADER's; a `(`, an `=` or a quote, escaped
+// or after a `[`, starts no value: `?api-key= (attempt 2)`; `api-key: \"v\"` and `api_key: ['v']`
+// are QUOTED's, review 85 F1), and only a word that holds a digit or another character than a
+// letter (past the punctuation below), as HEADER's following words: a server's message names the
+// key before its own words, `api-key: is required`, zod's `apiKey: Required`, which stay (review
+// 85, F3; decision 0024). (That character is looked for up to a `:` after `key`, where another
+// name's value starts: read past it again from each name, `apikey:` repeated took time quadratic
+// in the text.) The value is the whole word but for the punctuation that ends it, `)`, `]`, `}`,
+// `.`, `,`, `;`, `:`, `!` or `?`: a URL in parentheses or ending a sentence keeps its `)` or `.`
+// (user trial 34, F8). Inside the value it is part of the key, and so is a last character that is
+// none of these (base64's `=`). (The greedy run gives back only its trailing punctuation: linear.)
 // Each rule reads a credential name where no letter is right before it, so that it does not match
 // inside a longer camelCase word (`hasApiKey`, `requiresAuthorization`: review 82, F7): a prefix
 // joined by `-` or `_` (`x-api-key`, `HELIUS_API_KEY`, `proxy-authorization`) still names a key, as
@@ -23,7 +29,7 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3D|(?<!x-api-key)[ \t]*[:=][ \t]*(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?![(=])(?:\[[ \t]*)?(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!key):)*[^a-z&#\s"'<>[)\]}.,;:!?])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`, and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which

@@ -76,8 +76,9 @@ export function requestSecrets({ pathname, query, headers }: RequestParts): stri
   for (const text of texts)
     for (const [start, end] of runsAt(text, redact(text))) {
       found.add(text.slice(start, end));
-      // A shorter one with the name it was sent under (`api-key=k`, `api-key="k`, `api-key =  k`
-      // with any spaces the redactor reads: review 84, F7): as it was quoted, whole, never a
+      // A shorter one with the name it was sent under (`api-key=k`, `api-key="k`, `api-key =  k1`
+      // with any spaces the redactor reads: review 84, F7; after those spaces, as after `:`, only
+      // a word with a digit or a symbol is masked, review 85 F3): as it was quoted, whole, never a
       // piece of the answers' data. Read back from the run, no regex: linear.
       if (end - start < SHORTEST_SECRET) {
         let from = start;
