@@ -82,6 +82,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
         )
         .join("\n") +
       keysetWalks(ops) +
+      skippedEntries(ops) +
       (kind === "openapi" ? rateLimitSection(area, doc, client, factory) : "") +
       planRateLimitSection(area, info, client, factory) +
       boundedListsSection({ area, kind, doc }, client, factory) +
@@ -390,6 +391,28 @@ function keysetWalks(ops) {
       ([rule, ids]) =>
         `\n\nThe page walk${ids.length > 1 ? "s" : ""} of ${codeList(ids)} (\`.all()\`, \`paginate…\`) go${ids.length > 1 ? "" : "es"} ${rule}`,
     )
+    .join("");
+}
+
+/**
+ * Where a page walk's items leave out entries a page counted (`x-pagination.skipped`, DAS `errors`:
+ * assets that failed to load): `.all()` yields only the `items`, so a backfill that stored what
+ * it yielded lost those assets without a word (user trial 64, F1). One paragraph per field,
+ * naming its operations.
+ */
+function skippedEntries(ops) {
+  const byField = new Map();
+  for (const o of ops.filter((o) => o.paginated?.skipped))
+    byField.set(o.paginated.skipped, [...(byField.get(o.paginated.skipped) ?? []), o]);
+  return [...byField]
+    .map(([field, walked]) => {
+      const { items, limit } = walked[0].paginated;
+      const ids = walked.map((o) => o.id);
+      return (
+        `\n\nA page walk of ${codeList(ids)} yields each page's \`${items}\` only. The page's \`${field}\` (the entries it counted but could not load) are in its result alone, \`.pages()\` or \`.checkpoints()\`: they count toward ${limit ? `\`${limit}\`` : "the page size"}, so a page holding some is no shorter for it and the walk goes on, but \`.all()\` does not give them. ` +
+        `A job that must miss nothing walks \`.checkpoints()\` and keeps each page's \`${field}\` beside its \`${items}\`, to fetch them again later.`
+      );
+    })
     .join("");
 }
 

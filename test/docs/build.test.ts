@@ -2567,9 +2567,14 @@ describe("docs build", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(2);
     // Each "### " subsection a section, anchored as GitHub anchors the README's heading.
     const subsections = [...section.matchAll(/^### (.+)$/gm)].map((m) => m[1]!);
-    expect(subsections).toEqual(["Resuming a walk", "Walking a method no package covers"]);
+    expect(subsections).toEqual([
+      "Resuming a walk",
+      "Working on a page while the next one comes",
+      "Walking a method no package covers",
+    ]);
     for (const [id, title] of [
       ["resuming-a-walk", "Resuming a walk"],
+      ["working-on-a-page-while-the-next-one-comes", "Working on a page while the next one comes"],
       ["walking-a-method-no-package-covers", "Walking a method no package covers"],
     ])
       expect(html, id).toContain(

@@ -469,6 +469,22 @@ describe("generated package README", () => {
     );
   });
 
+  it("says that a page walk's items leave out the entries a page counted but could not load (DAS `errors`), and where they are (user trial 64, F1)", () => {
+    const das = readFileSync(new URL("../../packages/das/README.md", import.meta.url), "utf8");
+    // (A backfill storing what `.all()` yields lost the assets in `errors`, with no word of it.)
+    expect(das).toContain(
+      "A page walk of `getAssetsByOwner` and `getAssetsByAuthority` yields each page's `items` only. The page's `errors` (the entries it counted but could not load) are in its result alone, `.pages()` or `.checkpoints()`",
+    );
+    // (getNftEditions counts no such entries: its walk is not named.)
+    expect(/A page walk of [^.]*getNftEditions/.test(das)).toBe(false);
+    // An area whose walks count none says nothing of it.
+    const compression = readFileSync(
+      new URL("../../packages/compression/README.md", import.meta.url),
+      "utf8",
+    );
+    expect(compression).not.toContain("counted but could not load");
+  });
+
   describe("what it says of the values that arrive as bigint (trial 25 F10)", () => {
     const U64_NOTE =
       "Fields the spec types u64 (lamports, raw amounts, supplies) arrive as `bigint`: `stringifyJson`, exported here too, writes them where `JSON.stringify` throws.";

@@ -9,10 +9,15 @@ const root = new URL("../..", import.meta.url).pathname;
 
 export const publishedPackages: string[] = published().map(({ dir }: { dir: string }) => dir);
 
-/** One package's `npm pack`: the files its tarball holds, and the tarball (none in a dry run). */
+/**
+ * One package's `npm pack`: the files its tarball holds, the tarball (none in a dry run), and the
+ * sizes in bytes npm gives, of the tarball and of its files unpacked.
+ */
 export interface Packed {
   files: string[];
   tarball?: string;
+  size: number;
+  unpackedSize: number;
 }
 
 /**
@@ -44,9 +49,13 @@ export function packPublished(
     name: string;
     filename: string;
     files: { path: string }[];
+    size: number;
+    unpackedSize: number;
   }[])
     packs[dirOf.get(p.name) ?? p.name] = {
       files: p.files.map((f) => f.path),
+      size: p.size,
+      unpackedSize: p.unpackedSize,
       ...(destination && { tarball: join(destination, p.filename) }),
     };
   const missing = dirs.filter((dir) => !packs[dir]);

@@ -305,7 +305,7 @@ describe("npm start", () => {
     // The value rules are the mock CLI's, in its words (chaindata-mock: … / npm start: …).
     for (const args of [
       ["--walk-pages", "0"],
-      ["--walk-pages", "1001"],
+      ["--walk-pages", "3001"],
       ["--page-fill", "x"],
       ["--mode", "fast"],
       ["--dynamic", "--mode", "examples"],

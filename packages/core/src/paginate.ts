@@ -580,7 +580,9 @@ export type Paginated<P, R, I> = ((
   ...args: [...params: ParamsArgument<P>, options?: RequestOptions | undefined]
 ) => Promise<R>) & {
   /**
-   * Every item of every page, starting from `params` (fetched one page at a time);
+   * Every item of every page, starting from `params` (fetched one page at a time): each page's
+   * list of items only, so entries a page counted but could not give (DAS `errors`) are in its
+   * result alone;
    * `.all(params).pages()` yields whole results instead, and `.checkpoints()` each result with the
    * params of the next page (`undefined` where the data ends), for a job to save and resume from
    * with `.all(next)`. `options` apply to each page. A server that breaks the paging protocol (a

@@ -11,10 +11,12 @@ import { parseArgs } from "node:util";
  * The bounds of a walk's shape (`walkPages`, `pageFill`). A DAS `limit` is at most 1,000
  * (spec/openrpc/das.yaml), so a page is never filled past it; a 1,000-entry page is about 5.6 MB
  * of JSON, made in about 0.4 s of CPU, and nothing of it is kept once sent (a 40-page walk peaks
- * as a 20-page one does). 1,000 pages of those is a walk of a million assets: longer walks test
- * nothing more (and a cursor names its page in two base58 digits, see makeCursor in paging.ts).
+ * as a 20-page one does). Up to 3,000 pages: a walk by cursor keeps the cursors of its first
+ * 1,000 pages and its last 1,000 (decision 0015), and only one of over 2,000 pages drops some, so
+ * a long-walk test of a job's memory needs more than 2,000 (user trial 64, F3: refused at 1,000).
+ * A cursor names its page in two base58 digits, up to 3,363 (makeCursor in paging.ts).
  */
-export const WALK_BOUNDS = Object.freeze({ walkPages: 1000, pageFill: 1000 });
+export const WALK_BOUNDS = Object.freeze({ walkPages: 3000, pageFill: 1000 });
 
 /** The rule `value` breaks as the walk option `option`, or undefined when it keeps it. */
 export function walkRule(option, value) {

@@ -267,7 +267,7 @@ describe("chaindata-mock CLI", () => {
 
   it("--walk-pages, --page-fill: in --help, in the --json line and the --quiet one; without --dynamic, a warning", async () => {
     const help = await run(["--help"]);
-    expect(help.out).toMatch(/--walk-pages <n> .*default 5,\s+1 to 1000/s);
+    expect(help.out).toMatch(/--walk-pages <n> .*default 5,\s+1 to 3000/s);
     expect(help.out).toMatch(/--page-fill <n> .*default 50, 1 to 1000/s);
     const json = await run(
       [
@@ -350,12 +350,12 @@ describe("chaindata-mock CLI", () => {
       [
         ["--walk-pages", "0"],
         {},
-        'chaindata-mock: --walk-pages: must be a whole number from 1 to 1000 (got "0")',
+        'chaindata-mock: --walk-pages: must be a whole number from 1 to 3000 (got "0")',
       ],
       [
-        ["--walk-pages", "1001"],
+        ["--walk-pages", "3001"],
         {},
-        'chaindata-mock: --walk-pages: must be a whole number from 1 to 1000 (got "1001")',
+        'chaindata-mock: --walk-pages: must be a whole number from 1 to 3000 (got "3001")',
       ],
       [
         ["--page-fill", "2.5"],

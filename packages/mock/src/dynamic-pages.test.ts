@@ -235,8 +235,9 @@ describe("dynamic mode: a walk of the shape the mock is started with (walkPages,
 
   it("a bad Prefer: walk-pages= or page-fill= is the mock's 422, naming the rule", async () => {
     for (const [prefer, says] of [
-      ["walk-pages=0", "walk-pages must be a whole number from 1 to 1000"],
-      ["walk-pages=1001", "walk-pages must be a whole number from 1 to 1000"],
+      ["walk-pages=0", "walk-pages must be a whole number from 1 to 3000"],
+      ["walk-pages=3001", "walk-pages must be a whole number from 1 to 3000"],
+      ["page-fill=1001", "page-fill must be a whole number from 1 to 1000"],
       ["page-fill=abc", "page-fill must be a whole number from 1 to 1000"],
       ["page-fill=2.5", "page-fill must be a whole number from 1 to 1000"],
     ]) {

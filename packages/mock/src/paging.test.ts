@@ -189,7 +189,9 @@ describe("followPaging: the walk's shape (walkPages, pageFill)", () => {
       {},
       {},
     )!;
-    for (const walkPages of [1, 3, 12, 60, 1000]) {
+    // (3000: the bound, past the 2,000 pages where a client's memory of the cursors it sent stops
+    // growing; a cursor names its page in two base58 digits, user trial 64, F3.)
+    for (const walkPages of [1, 3, 12, 60, 1000, 3000]) {
       const cursors: string[] = [];
       let cursor: string | undefined;
       do {

@@ -64,7 +64,7 @@ export interface MockOptions {
   seed?: string | undefined;
   /**
    * Dynamic mode: how many pages with items a walk over a generated list (`.all()`) has, from 1
-   * to 1000. The page after the last is empty (DAS) or the last names no next page (`hasMore`,
+   * to 3000. The page after the last is empty (DAS) or the last names no next page (`hasMore`,
    * a cursor). A request may ask for another with `Prefer: walk-pages=<n>`.
    * @default 5
    */

@@ -15,7 +15,8 @@ export const WALK_ANY_METHOD = `${PAGE_WALKS_PAGE}#${subsectionId("Walking a met
  * The TypeScript recipes of the Page walks page: the ```ts blocks of the core README's section.
  * Programs with a part of yours (the resume recipe's `declare`d `store`, and the file it writes in
  * the working directory) or a method outside the spec (getAssetsByGroup), so not run as they
- * stand: test/docs/page-walks.test.ts runs the resume recipe, run after run, against the mock.
+ * stand: test/docs/page-walks.test.ts runs the resume recipe, run after run, against the mock,
+ * and test/docs/read-ahead-recipe.test.ts the reading-ahead one on a fetch stub.
  */
 export const pageWalksRecipes = (site) => tsBlocks(site.pageWalks);
 
@@ -29,7 +30,7 @@ export function pageWalksPage(site) {
     crumb: "Page walks",
     heading: "Page walks",
     lead: "Every item of a paginated operation with <code>.all()</code>; a checkpoint after each page, to resume a long walk (a backfill, a job that runs a budget of pages at a time) where it stopped; and a walk of a method no package covers.",
-    note: "The text below is that of the <code>@chaindata/core</code> package's README, shown as it is; each operation page's Pagination row says how that operation pages. The repository's tests run the resuming recipe against the local mock, run after run until the walk is done, with a <code>store</code> of their own; the <code>getAssetsByGroup</code> recipe is type-checked only, as the mock answers the spec's methods alone and getAssetsByGroup is not one of them.",
+    note: "The text below is that of the <code>@chaindata/core</code> package's README, shown as it is; each operation page's Pagination row says how that operation pages. The repository's tests run the resuming recipe against the local mock, run after run until the walk is done, with a <code>store</code> of their own, and the reading-ahead one on a stub of the service, checking that each next page is asked for while the one before is stored; the <code>getAssetsByGroup</code> recipe is type-checked only, as the mock answers the spec's methods alone and getAssetsByGroup is not one of them.",
     markdown: site.pageWalks,
     title: "Page walks",
     description:
