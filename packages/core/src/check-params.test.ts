@@ -54,7 +54,11 @@ afterEach(() => vi.unstubAllEnvs());
 describe("checkParams over a JSON-RPC endpoint", () => {
   it("throws at once the call's own ValidationError, the key quoted as ***, and sends nothing", async () => {
     const stub = stubFetch(new Error("not to be sent"));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch, maxRetries: 0 }, rpcHost, "/");
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
+      rpcHost,
+      "/",
+    );
     const bad = { id: KEY, note: 5, extra: 1 };
     const error = thrown(() => checkParams(rpc, "createThingRpc", getThing, bad));
     expect(error).toBeInstanceOf(ValidationError);
