@@ -150,7 +150,11 @@ const shapeExports = (files, area) =>
       Object.entries(files)
         .filter(([path]) => path.startsWith(`packages/${area}/src/generated/`))
         .flatMap(([, text]) => [
-          ...text.matchAll(/^export (?:const|function) (\w+(?:U64Shape|Pagination))\b/gm),
+          // (And its params checks, `check<Operation>`, with the endpoint factories they take,
+          // `create<Area>Rpc` / `create<Area>Rest`: an sdk user has no other way to make one.)
+          ...text.matchAll(
+            /^export (?:const|function) (\w+(?:U64Shape|Pagination)|check[A-Z]\w*|create[A-Z]\w*(?:Rpc|Rest))\b/gm,
+          ),
         ])
         .map((m) => m[1]),
     ),

@@ -96,6 +96,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
       `\n\n## Options, other ways to call, errors and u64 values\n\n` +
       `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger, \`onAttempt\` for metrics of every attempt${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
       bullet("Other ways to call", callsNote(area, kind, ops, client, doc)) +
+      bullet("Checking params first", checksNote(area, kind, ops)) +
       // (The subpath export of tool-schemas.mjs, decision 0020.)
       `- **Tools for AI agents.** \`import { toolSchemas } from "@chaindata/${area}/tool-schemas"\` gives an object keyed by operation name, each operation as \`{ name, description, inputSchema }\`, its params as JSON Schema (2020-12): \`Object.values(toolSchemas)\` is the list MCP's \`tools/list\` or a model API's function calling takes; a module of its own, which the client does not load (@chaindata/core's README, "AI agents and MCP tools").\n` +
       knownValuesNote(area, doc, known) +
@@ -335,19 +336,23 @@ function readmeOperations({ kind, doc }, http, client, factory) {
           paginated: m["x-pagination"],
           cost: costText(m),
           example: rpcExample(doc, m, { clientVar: client, taken: [factory] }),
+          // (Whether it has a params check, `check<Method>`: a method without params has none.)
+          checked: m.params.length > 0,
         }))
-      : operationsOf(doc).map((op) => ({
-          id: op.o.operationId,
-          summary: op.o.summary,
-          deprecated: op.o.deprecated,
-          beta: op.o["x-beta"],
-          idempotent: op.o["x-idempotent"] !== false,
-          paginated: op.o["x-pagination"],
-          cost: costText(op.o),
-          example: restExample(doc, op, { clientVar: client, taken: [factory] }),
-          takesParams:
-            op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body),
-        }));
+      : operationsOf(doc)
+          .map((op) => ({
+            id: op.o.operationId,
+            summary: op.o.summary,
+            deprecated: op.o.deprecated,
+            beta: op.o["x-beta"],
+            idempotent: op.o["x-idempotent"] !== false,
+            paginated: op.o["x-pagination"],
+            cost: costText(op.o),
+            example: restExample(doc, op, { clientVar: client, taken: [factory] }),
+            takesParams:
+              op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body),
+          }))
+          .map((op) => ({ ...op, checked: op.takesParams }));
   for (const op of http ? operationsOf(http.doc) : [])
     ops.push({
       id: op.o.operationId,
@@ -577,6 +582,25 @@ function retriesNote(ops, kind) {
     )
     .join("");
   return retries + own;
+}
+
+/**
+ * The `check<Operation>` functions (lib/emit.mjs checkFunction; docs/decisions/0023): a call's own
+ * params check without the call, for params that come untyped (user trial 60, F6).
+ */
+function checksNote(area, kind, ops) {
+  const checked = ops.find((o) => o.checked && o.example) ?? ops.find((o) => o.checked);
+  if (!checked) return "";
+  const Area = pascal(area);
+  const [what, handle, handleVar] =
+    kind === "openrpc"
+      ? ["method", `create${Area}Rpc`, "rpc"]
+      : ["operation", `create${Area}Rest`, "rest"];
+  const check = `check${pascal(checked.id)}`;
+  return (
+    ` Each ${what} with params has its check on its own, \`${check}(${handleVar}, params)\` (\`check<${what === "method" ? "Method" : "Operation"}>\`, over the standalone functions' \`${handle}()\`): the call's own check, with nothing sent, throwing at once the \`ValidationError\` the call would reject with (\`operation\` set; every refused field in \`issues\`, each with its \`path\`, \`rule\` and \`message\`, for a form to show beside its field), a refused value quoted with the endpoint's API key masked, as the call quotes it. ` +
+    `It takes a value of any type (a form's values, a tool call's arguments) and, once it returns, TypeScript types it as the call's params: check a whole desired state, or a model's arguments, before making any request, then \`await ${checked.id}(${handleVar}, params)\`. A bundle carries only the checks it imports.`
+  );
 }
 
 /** The other ways to call: a method by name, or a wrapper generic over the operation; the standalone functions. */

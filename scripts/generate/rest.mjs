@@ -16,6 +16,7 @@ import {
   areaStatusTags,
   banner,
   callMap,
+  checkFunction,
   clientFactoryTags,
   coreTypeImport,
   docComment,
@@ -470,6 +471,7 @@ function clientImports({ doc, ops }, u64Example) {
   return coreImportsOf(REST_CLIENT_IMPORTS, doc.info["x-host"], {
     paginated: ops.some((op) => op.o["x-pagination"]),
     deprecated: ops.some((op) => op.o.deprecated),
+    checked: ops.some(hasInputOf),
     u64: Boolean(u64Example),
   });
 }
@@ -517,6 +519,10 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
   );
 }
 
+/** Whether operation `op` takes params: path or query parameters, or a body. */
+const hasInputOf = (op) =>
+  op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body);
+
 /**
  * Operation `op` in client.ts: `standalone`, its function (and page walk); `member`, its member of
  * the client interface; `impl`, the client's member.
@@ -527,7 +533,7 @@ function operationCode({ Area, clientVar, doc }, op) {
   const I = `T.${pascal(id)}Input`;
   const R = `T.${pascal(id)}Result`;
   const areaBeta = Boolean(doc.info["x-beta"]);
-  const hasInput = op.params.some((p) => p.in === "path" || p.in === "query") || op.body;
+  const hasInput = hasInputOf(op);
   const send = sendSource(op, hasInput);
   // The handle is checked first (core's notAnRpc): a client or the params given in its place
   // would otherwise fail with a bare TypeError from `rest.call`, or `rest.logger`.
@@ -560,6 +566,18 @@ function operationCode({ Area, clientVar, doc }, op) {
           // refused; `never` so that it does not compile either.)
           `export function ${id}(rest: ${Rest}, options?: RequestOptions, ...extra: never[]): Promise<${R}> ${body}`),
   ];
+  // Its params check without the call (user trial 60, F6): an operation without input has none.
+  if (hasInput)
+    standalone.push(
+      checkFunction({
+        name: id,
+        endpoint: { ...restParam, type: Rest },
+        params: I,
+        optional,
+        tags: operationStatusTags(op.o, { areaBeta }),
+        example: exampleFor(doc, op, { firstArg: "rest" }),
+      }),
+    );
   const doc_ = jsdoc(op.o, {
     example: exampleFor(doc, op, { clientVar }),
     areaBeta,

@@ -14,6 +14,7 @@ import {
   areaStatusTags,
   banner,
   callMap,
+  checkFunction,
   clientFactoryTags,
   coreTypeImport,
   docComment,
@@ -447,6 +448,7 @@ function clientImports({ doc, httpOps, methods }, { unbatched, u64Example }) {
     paginated: methods.some((m) => m["x-pagination"]),
     deprecated: methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated),
     plainHttp: httpOps.length > 0,
+    checked: methods.some((m) => m.params.length),
     unbatched,
     u64: Boolean(u64Example),
   });
@@ -492,6 +494,18 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
     }) +
       `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: ${Options}): Promise<${R}> ${body}`,
   ];
+  // Its params check without the call (user trial 60, F6): a method without params has none.
+  if (m.params.length)
+    standalone.push(
+      checkFunction({
+        name: m.name,
+        endpoint: { ...rpcParam, type: endpointType },
+        params: P,
+        optional,
+        tags: operationStatusTags(m, { areaBeta }),
+        example: exampleFor(doc, m, { firstArg: "rpc" }),
+      }),
+    );
   const doc_ = jsdoc(m, {
     example: exampleFor(doc, m, { clientVar }),
     areaBeta,

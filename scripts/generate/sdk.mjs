@@ -167,8 +167,8 @@ const clientFactory = (lines, batching, hosts) =>
   `\n  });\n}\n`;
 
 /**
- * packages/sdk/src/generated/u64-shapes.ts: each area's u64 shapes and pagination descriptors
- * re-exported by name (`areas`: `[{ area, names }]`, the names its package exports), so that an
+ * packages/sdk/src/generated/u64-shapes.ts: each area's u64 shapes, pagination descriptors, params
+ * checks and endpoint factories (which the checks take) re-exported by name (`areas`: `[{ area, names }]`, the names its package exports), so that an
  * operation added to the spec is in the sdk without a hand edit, and two areas exporting one name fail the sdk's build (TS2300)
  * rather than drop both, as `export *` of the two would.
  */
@@ -178,6 +178,7 @@ export function emitSdkShapes(areas) {
       banner("spec/dist/index.json", import.meta.url) +
       "// Each area's u64 shapes, for a result kept as JSON text and read back: `reviveU64(parseJson(text), getAssetU64Shape)`;\n" +
       "// and its pagination descriptors, for `paginate` over a method no package covers: `getAssetsByOwnerPagination`.\n" +
+      "// and its params checks, each with the endpoint its call takes: `checkGetAsset(createDasRpc(), params)`.\n" +
       areas
         .filter((a) => a.names.length)
         .map(

@@ -32,15 +32,16 @@ export function standaloneOf(
 /**
  * The values of the area package `exported` that packages/sdk/src/index.ts exports from it by
  * hand: all but its standalone functions, the runtime's (`ValidationError`, `reviveU64`…: the
- * sdk has those from its own generated/runtime.ts), its u64 shapes (`getAssetU64Shape`) and its
- * pagination descriptors (`getAssetsByOwnerPagination`: both from the sdk's
- * generated/u64-shapes.ts), sorted as index.ts lists them.
+ * sdk has those from its own generated/runtime.ts), its u64 shapes (`getAssetU64Shape`), its
+ * pagination descriptors (`getAssetsByOwnerPagination`) and its params checks (`checkGetAsset`:
+ * all from the sdk's generated/u64-shapes.ts), sorted as index.ts lists them.
  */
 export function sdkValuesOf(area: string, exported: Record<string, unknown>): string[] {
   const standalone = standaloneOf(area, exported);
   return Object.keys(exported)
     .filter(
-      (name) => !standalone(name) && !(name in core) && !/(?:U64Shape|Pagination)$/.test(name),
+      (name) =>
+        !standalone(name) && !(name in core) && !/(?:U64Shape|Pagination)$|^check[A-Z]/.test(name),
     )
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

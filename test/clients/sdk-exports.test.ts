@@ -1,8 +1,9 @@
 // @chaindata/sdk is for callers who install only it (a strict installer lets them import no area
 // package): every value an area package exports is exported by the sdk too, except the
-// tree-shakable standalone form (`createDasRpc`, `getAsset(rpc, …)`,
-// `paginateGetAssetsByOwner(rpc, …)`; a REST area's `createWalletRest`, `getIdentity(rest, …)`),
-// which the sdk's one client replaces.
+// tree-shakable standalone form (`getAsset(rpc, …)`, `paginateGetAssetsByOwner(rpc, …)`; a REST
+// area's `getIdentity(rest, …)`), which the sdk's one client replaces. (The endpoint factories,
+// `createDasRpc`, `createWalletRest`, are exported: the params checks, `checkGetAsset(rpc, …)`,
+// take one; test/clients/param-checks.test.ts.)
 import { readFileSync } from "node:fs";
 import * as sdk from "@chaindata/sdk";
 import { describe, expect, it } from "vitest";

@@ -132,13 +132,14 @@ it("the sdk export it suggests for an area holds every value the sdk exports fro
 
 // (User trial 33: a new operation's shapes were a hand edit of packages/sdk/src/index.ts that
 // "Adding or changing an operation" did not name.)
-it("the sdk re-exports every area's u64 shapes and pagination descriptors by name from its generated u64-shapes.ts", async () => {
+// (And its params checks with the endpoint factory they take: docs/decisions/0023.)
+it("the sdk re-exports every area's u64 shapes, pagination descriptors, params checks and endpoint factory by name from its generated u64-shapes.ts", async () => {
   const generated = read("packages/sdk/src/generated/u64-shapes.ts");
   expect(read("packages/sdk/src/index.ts")).toContain('export * from "./generated/u64-shapes.js";');
   for (const area of specAreas) {
     const exported = (await import(`@chaindata/${area}`)) as Record<string, unknown>;
     const shapes = Object.keys(exported)
-      .filter((name) => /(?:U64Shape|Pagination)$/.test(name))
+      .filter((name) => /(?:U64Shape|Pagination)$|^check[A-Z]|^create\w+(?:Rpc|Rest)$/.test(name))
       .sort();
     const listed =
       new RegExp(`export \\{([^}]*)\\} from "@chaindata/${area}";`)
@@ -150,4 +151,6 @@ it("the sdk re-exports every area's u64 shapes and pagination descriptors by nam
   }
   expect(generated).toMatch(/getAssetsByOwnerItemU64Shape,/);
   expect(generated).toMatch(/getAssetsByOwnerPagination,/);
+  expect(generated).toMatch(/checkGetAsset,/);
+  expect(generated).toMatch(/createDasRpc,/);
 });

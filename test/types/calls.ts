@@ -26,6 +26,7 @@ import {
   createBatcher,
   createCoalescer,
   isRetryable,
+  checkGetAsset,
   createDasClient,
   createDasRpc,
   dasU64Shape,
@@ -48,7 +49,9 @@ import {
 } from "@chaindata/das";
 import { createMintRpc, mintCompressedNft, type MintRpc } from "@chaindata/mint";
 import {
+  checkCreateWebhook as sdkCheckCreateWebhook,
   createChainDataClient,
+  createWebhooksRest as sdkCreateWebhooksRest,
   type AnyChainDataError,
   type ChainDataAreaOptions,
   type ChainDataClientOptions,
@@ -97,6 +100,9 @@ import {
 } from "@chaindata/wallet";
 import {
   addWebhookAddresses,
+  checkCreateWebhook,
+  checkGetWebhook,
+  createWebhook,
   editWebhook,
   createMemorySignatureStore,
   createWebhookHandler,
@@ -123,6 +129,10 @@ import type * as walletOperations from "../../packages/wallet/src/generated/oper
 import type * as webhooksOperations from "../../packages/webhooks/src/generated/operations.js";
 import { createServer } from "node:http";
 import { getAssetTool, toolSchemas as dasTools } from "@chaindata/das/tool-schemas";
+import {
+  checkGetLatestCompressionSignatures,
+  getLatestCompressionSignatures,
+} from "@chaindata/compression";
 import { toolSchemas as walletTools } from "@chaindata/wallet/tool-schemas";
 import { toolAreas, toolSchemas as allTools } from "@chaindata/sdk/tool-schemas";
 import { isKnownTransactionType, knownTransactionTypes } from "@chaindata/webhooks/known-values";
@@ -1702,3 +1712,37 @@ export async function namespacedRuntimeTypes(): Promise<void> {
   const checked: boolean = isKnownTransactionType(fromJson);
   void [listed, sameList, unchecked, open, checked];
 }
+
+// Each call's params check without the call, `check<Operation>(endpoint, params)` (docs/decisions/
+// 0023; user trial 60, F6): it takes what a form or a tool call gives (`unknown`), and once it has
+// returned the params are typed as the call takes them; it takes the call's own endpoint only.
+async () => {
+  const rpc = createDasRpc();
+  const rest = createWebhooksRest();
+  const fromForm: unknown = JSON.parse("{}");
+  // @ts-expect-error — unchecked, the value is no GetAssetParams
+  void getAsset(rpc, fromForm);
+  checkGetAsset(rpc, fromForm);
+  const asset: Asset = await getAsset(rpc, fromForm);
+  const toolArguments: unknown = JSON.parse("{}");
+  checkCreateWebhook(rest, toolArguments);
+  await createWebhook(rest, toolArguments);
+  // The sdk's: the same functions, with the endpoint factory they take.
+  const fromSdk: unknown = JSON.parse("{}");
+  sdkCheckCreateWebhook(sdkCreateWebhooksRest(), fromSdk);
+  await createWebhook(rest, fromSdk);
+  // Optional params (the call's may be left out): checked, they may still be undefined.
+  const maybe: unknown = undefined;
+  checkGetLatestCompressionSignatures(createCompressionRpc(), maybe);
+  await getLatestCompressionSignatures(createCompressionRpc(), maybe);
+  // A check returns nothing (it throws): no `if (checkGetAsset(…))`.
+  // @ts-expect-error — void is not tested for truthiness
+  if (checkGetAsset(rpc, fromForm)) void 0;
+  // @ts-expect-error — another area's endpoint: a REST one for a JSON-RPC call
+  checkGetAsset(rest, fromForm);
+  // @ts-expect-error — the area's client is not its endpoint
+  checkGetWebhook(createWebhooksClient(), fromForm);
+  // @ts-expect-error — the endpoint is required: the key it masks
+  checkGetAsset(fromForm);
+  void asset;
+};

@@ -53,6 +53,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       // (Later: the generated tool schemas freeze their objects with it, review 71.)
       "deepFreeze",
       "errorOfIssues",
+      // (Later: what the generated check<Operation> functions run, docs/decisions/0023.)
+      "checkParams",
       // (Later: the mock decodes base58 with the sender check's decoder.)
       "fromBase58",
       "getText",

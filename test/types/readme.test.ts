@@ -64,12 +64,17 @@ function examplesOf(pkg: string): string[] {
       // A standalone JSON-RPC function, `getAsset(rpc, …)` (a page walk too,
       // `for await (… of paginateGetAssetsByOwner(rpc, …))`), or a client member, `das.getAsset(…)`.
       // A REST package's is `getIdentity(rest, …)`.
+      // (A params check's calls its own and the call, `checkGetAsset(rpc, …)` then `getAsset(rpc, …)`:
+      // each is imported.)
       const standalone = /\b(\w+)\((rpc|rest)\b/.exec(code);
+      const functions = [
+        ...new Set([...code.matchAll(/\b(\w+)\((?:rpc|rest)\b/g)].map((m) => m[1])),
+      ];
       // (`rpc` is what the package's create…Rpc returns: the sender's remembers its options, for
       // ping; `rest`, what its create…Rest returns.)
       const makeRpc = /export function (create\w+(?:Rpc|Rest))\(/.exec(source)?.[1];
       if (standalone)
-        return `import { ${standalone[1]}, type ${makeRpc} } from "@chaindata/${pkg}";\ndeclare const ${standalone[2]}: ReturnType<typeof ${makeRpc}>;\n${code}`;
+        return `import { ${functions.join(", ")}, type ${makeRpc} } from "@chaindata/${pkg}";\ndeclare const ${standalone[2]}: ReturnType<typeof ${makeRpc}>;\n${code}`;
       // `<area>U64Shape`'s, or an operation's own shape's (`getAssetU64Shape`): a result kept as
       // JSON text, read back.
       const shapes = [...new Set(code.match(/\b\w+U64Shape\b/g))];

@@ -62,6 +62,8 @@ export {
   notAnRpc,
   rpcEncoding,
 } from "./json-rpc.js";
+/** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+export { checkParams } from "./check-params.js";
 export type {
   CallOptions,
   JsonRpcClient,

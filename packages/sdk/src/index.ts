@@ -1,5 +1,5 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
-// the sender's constants, each area's u64 shapes (for a cached result: by name, and one per operation) and paged operations' pagination descriptors, the admin host's rate limit, the webhook receiver and its helpers, the
+// the sender's constants, each area's u64 shapes (for a cached result: by name, and one per operation) and paged operations' pagination descriptors, each call's params check (`checkGetAsset`) with the endpoint factory it takes (`createDasRpc`), the admin host's rate limit, the webhook receiver and its helpers, the
 // address helpers, the runtime's option and error types, and each area's data types.
 export {
   createChainDataClient,

@@ -158,6 +158,49 @@ export function paramDocs({ endpoint, params, optional = false, positional, walk
 }
 
 /**
+ * `check<Operation>(endpoint, params)`: the params check of a call, without the call (user trial
+ * 60, F6; docs/decisions/0023-param-checks.md), for a form's values or a tool call's arguments,
+ * checked before other work. Verb first, as `paginate<Operation>` (a function), where the data
+ * exports are named after the operation (`<operation>Pagination`). It takes the call's endpoint so
+ * that a refused value is quoted with the endpoint's key masked, as the call quotes it; `params`
+ * of any type, typed as the call's once checked (`asserts`). `name`: the operation; `endpoint`:
+ * `{ name, factory, type }` as the call's; `params`: the params type (`T.GetAssetParams`);
+ * `optional`: the call's params may be left out (checked as `{}`, as the call sends them);
+ * `tags`: its status tags; `example`: the call's one-line @example (`const x = await op(rpc, …);`).
+ */
+export function checkFunction({ name, endpoint, params, optional = false, tags = [], example }) {
+  const check = `check${pascal(name)}`;
+  const call = example && /^const (\w+) = await (\w+)\((\w+), ([\s\S]*)\);$/.exec(example);
+  const sample = call
+    ? `\n * @example\n * \`\`\`ts\n * ${[
+        `// As a form or a tool call gives them: not yet typed.`,
+        `const params: unknown = ${call[4]};`,
+        `${check}(${call[3]}, params); // a ValidationError here: nothing is sent`,
+        `const ${call[1]} = await ${call[2]}(${call[3]}, params); // typed ${params.replace(/^T\./, "")} from here`,
+      ]
+        .join("\n")
+        .replace(/\n/g, "\n * ")}\n * \`\`\``
+    : "";
+  const type = `${params}${optional ? " | undefined" : ""}`;
+  return (
+    `/**\n * Checks \`params\` as {@link ${name}} checks them before it sends anything, and sends nothing: the\n` +
+    ` * same refusals, in the same ValidationError (\`operation\` ${literal(name)}, every refusal in \`issues\`,\n` +
+    ` * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API\n` +
+    ` * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's\n` +
+    ` * arguments), checked before other work: once checked, they are typed as the call takes them.\n` +
+    ` * @param ${endpoint.name} - The endpoint the call would use, made by {@link ${endpoint.factory}}: its key is masked in the message.\n` +
+    ` * @param params - What to check, of any type${optional ? " (may be left out, as the call's: checked as `{}`)" : ""}.\n` +
+    ` * @throws ValidationError naming each refused field and its rule\n` +
+    ` * @throws ConfigurationError when \`${endpoint.name}\` is not made by ${endpoint.factory}()` +
+    sample +
+    tags.map((tag) => `\n * ${tag}`).join("") +
+    `\n */\n` +
+    `export function ${check}(${endpoint.name}: ${endpoint.type}, params: unknown): asserts params is ${type} {\n` +
+    `  checkParams(${endpoint.name}, ${literal(endpoint.factory)}, op.${name}, ${optional ? "params === undefined ? {} : params" : "params"}${endpoint.name === "rest" ? ', "the result of"' : ""});\n}`
+  );
+}
+
+/**
  * An operation's cost in credits, in the one phrasing every generated text gives it (an
  * operation's JSDoc and its page walks', the package README's table of operations), the words of
  * the docs site's fact rows too (packages/docs/src/pages/facts.mjs): "10 credits per request", or

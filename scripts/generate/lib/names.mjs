@@ -171,13 +171,15 @@ const OPENAPI_TS_ROOTS = ["paths", "webhooks", "components", "operations"];
 // type-only import leaves the name free for a function: TypeScript keeps values and types apart;
 // a value import does not), and `when` the package feature it is imported for (`paginated`: a
 // page walk; `deprecated`: a deprecated call; `plainHttp`: a plain-HTTP operation, the sender's
-// `ping`; `unbatched`: an endpoint that documents no batches; `u64`: `<area>U64Shape`), or none:
+// `ping`; `unbatched`: an endpoint that documents no batches; `u64`: `<area>U64Shape`; `checked`:
+// a call with params, and so its `check<Operation>`), or none:
 // always. HOST stands for the area's host (`dasHost`).
 const HOST = "<host>Host";
 export const RPC_CLIENT_IMPORTS = [
   ["createJsonRpcClient", "value"],
   ["notAnRpc", "value"],
   [HOST, "value"],
+  ["checkParams", "value", "checked"],
   ["withPagination", "value", "paginated"],
   ["warnDeprecated", "value", "deprecated"],
   ["getText", "value", "plainHttp"],
@@ -196,6 +198,7 @@ export const REST_CLIENT_IMPORTS = [
   ["createRestTransport", "value"],
   ["notAnRpc", "value"],
   [HOST, "value"],
+  ["checkParams", "value", "checked"],
   ["stringifyJson", "value"],
   ["unbatched", "value"],
   ["withPagination", "value", "paginated"],
@@ -399,6 +402,9 @@ export function packageBindings([main, http]) {
     // (A REST package's members.ts imports each function from client.ts.)
     if (!rpc) bind(o.name, members, "function, imported", false);
     if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
+    // (Its params check, `check<Operation>`: lib/emit.mjs checkFunction. Bound for every operation,
+    // as the u64 shapes are: an operation gaining params then clashes with nothing.)
+    bind(`check${pascal(o.name)}`, client, "params-check function", true);
     if (o.method || !rpc) {
       bind(o.name, `create${Area}Client`, "call", false);
       // (Its own u64 shape and its page walk's item's, declared in operations.ts and re-exported

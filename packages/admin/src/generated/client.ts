@@ -5,6 +5,7 @@ import {
   createRestTransport,
   notAnRpc,
   adminHost,
+  checkParams,
   stringifyJson,
   unbatched,
   type Logger,
@@ -93,6 +94,33 @@ export function getProjectUsage(
       });
     })
   );
+}
+
+/**
+ * Checks `params` as {@link getProjectUsage} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getProjectUsage", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createAdminRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createAdminRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   id: "3f9a6c1e-8b2d-4e7a-9c51-2d7e0b4f8a63"
+ * };
+ * checkGetProjectUsage(rest, params); // a ValidationError here: nothing is sent
+ * const projectUsage = await getProjectUsage(rest, params); // typed GetProjectUsageInput from here
+ * ```
+ */
+export function checkGetProjectUsage(
+  rest: AdminRest,
+  params: unknown
+): asserts params is T.GetProjectUsageInput {
+  checkParams(rest, "createAdminRest", op.getProjectUsage, params, "the result of");
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   createJsonRpcClient,
   notAnRpc,
   rpcHost,
+  checkParams,
   withPagination,
   type ClientOptions,
   type JsonRpcClient,
@@ -160,6 +161,46 @@ export function getCompressedAccountsByOwner(
 }
 
 /**
+ * Checks `params` as {@link getCompressedAccountsByOwner} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getCompressedAccountsByOwner", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createCompressionRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createCompressionRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   owner: "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
+ *   filters: [
+ *     {
+ *       memcmp: {
+ *         offset: 0,
+ *         bytes: "QxJumLKW57U"
+ *       }
+ *     }
+ *   ],
+ *   dataSlice: {
+ *     offset: 0,
+ *     length: 8
+ *   },
+ *   limit: 100
+ * };
+ * checkGetCompressedAccountsByOwner(rpc, params); // a ValidationError here: nothing is sent
+ * const result = await getCompressedAccountsByOwner(rpc, params); // typed GetCompressedAccountsByOwnerParams from here
+ * ```
+ */
+export function checkGetCompressedAccountsByOwner(
+  rpc: CompressionRpc,
+  params: unknown
+): asserts params is T.GetCompressedAccountsByOwnerParams {
+  checkParams(rpc, "createCompressionRpc", op.getCompressedAccountsByOwner, params);
+}
+
+/**
  * List the compressed accounts owned by an address, every page.
  *
  * Every page of {@link getCompressedAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent, or a `value.cursor` that the call's params check refuses as `cursor`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
@@ -240,6 +281,34 @@ export function getCompressedTokenAccountsByOwner(
 }
 
 /**
+ * Checks `params` as {@link getCompressedTokenAccountsByOwner} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getCompressedTokenAccountsByOwner", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createCompressionRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createCompressionRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+ *   limit: 100
+ * };
+ * checkGetCompressedTokenAccountsByOwner(rpc, params); // a ValidationError here: nothing is sent
+ * const result = await getCompressedTokenAccountsByOwner(rpc, params); // typed GetCompressedTokenAccountsByOwnerParams from here
+ * ```
+ */
+export function checkGetCompressedTokenAccountsByOwner(
+  rpc: CompressionRpc,
+  params: unknown
+): asserts params is T.GetCompressedTokenAccountsByOwnerParams {
+  checkParams(rpc, "createCompressionRpc", op.getCompressedTokenAccountsByOwner, params);
+}
+
+/**
  * List the compressed token accounts owned by an address, every page.
  *
  * Every page of {@link getCompressedTokenAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent, or a `value.cursor` that the call's params check refuses as `cursor`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
@@ -305,6 +374,34 @@ export function getCompressedTokenAccountsByDelegate(
     notAnRpc(rpc, "createCompressionRpc", op.getCompressedTokenAccountsByDelegate) ??
     rpc.call(op.getCompressedTokenAccountsByDelegate, params, options)
   );
+}
+
+/**
+ * Checks `params` as {@link getCompressedTokenAccountsByDelegate} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getCompressedTokenAccountsByDelegate", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createCompressionRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createCompressionRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   delegate: "HZB1Js7ZVgsFecXm6Z8T8RQiUfkogxMvfrGLy8CN1q9R",
+ *   limit: 100
+ * };
+ * checkGetCompressedTokenAccountsByDelegate(rpc, params); // a ValidationError here: nothing is sent
+ * const result = await getCompressedTokenAccountsByDelegate(rpc, params); // typed GetCompressedTokenAccountsByDelegateParams from here
+ * ```
+ */
+export function checkGetCompressedTokenAccountsByDelegate(
+  rpc: CompressionRpc,
+  params: unknown
+): asserts params is T.GetCompressedTokenAccountsByDelegateParams {
+  checkParams(rpc, "createCompressionRpc", op.getCompressedTokenAccountsByDelegate, params);
 }
 
 /**
@@ -375,6 +472,33 @@ export function getCompressedBalanceByOwner(
 }
 
 /**
+ * Checks `params` as {@link getCompressedBalanceByOwner} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getCompressedBalanceByOwner", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createCompressionRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createCompressionRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi"
+ * };
+ * checkGetCompressedBalanceByOwner(rpc, params); // a ValidationError here: nothing is sent
+ * const result = await getCompressedBalanceByOwner(rpc, params); // typed GetCompressedBalanceByOwnerParams from here
+ * ```
+ */
+export function checkGetCompressedBalanceByOwner(
+  rpc: CompressionRpc,
+  params: unknown
+): asserts params is T.GetCompressedBalanceByOwnerParams {
+  checkParams(rpc, "createCompressionRpc", op.getCompressedBalanceByOwner, params);
+}
+
+/**
  * List the transactions that opened or closed a compressed account.
  *
  * Returns one page of the signatures of the transactions that created or closed versions of the compressed account with the given permanent `address`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. Unknown parameter names are rejected.
@@ -401,6 +525,34 @@ export function getCompressionSignaturesForAddress(
     notAnRpc(rpc, "createCompressionRpc", op.getCompressionSignaturesForAddress) ??
     rpc.call(op.getCompressionSignaturesForAddress, params, options)
   );
+}
+
+/**
+ * Checks `params` as {@link getCompressionSignaturesForAddress} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getCompressionSignaturesForAddress", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createCompressionRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createCompressionRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   address: "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
+ *   limit: 50
+ * };
+ * checkGetCompressionSignaturesForAddress(rpc, params); // a ValidationError here: nothing is sent
+ * const result = await getCompressionSignaturesForAddress(rpc, params); // typed GetCompressionSignaturesForAddressParams from here
+ * ```
+ */
+export function checkGetCompressionSignaturesForAddress(
+  rpc: CompressionRpc,
+  params: unknown
+): asserts params is T.GetCompressionSignaturesForAddressParams {
+  checkParams(rpc, "createCompressionRpc", op.getCompressionSignaturesForAddress, params);
 }
 
 /**
@@ -467,6 +619,38 @@ export function getLatestCompressionSignatures(
   return (
     notAnRpc(rpc, "createCompressionRpc", op.getLatestCompressionSignatures) ??
     rpc.call(op.getLatestCompressionSignatures, params, options)
+  );
+}
+
+/**
+ * Checks `params` as {@link getLatestCompressionSignatures} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getLatestCompressionSignatures", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createCompressionRpc}: its key is masked in the message.
+ * @param params - What to check, of any type (may be left out, as the call's: checked as `{}`).
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createCompressionRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   limit: 10
+ * };
+ * checkGetLatestCompressionSignatures(rpc, params); // a ValidationError here: nothing is sent
+ * const result = await getLatestCompressionSignatures(rpc, params); // typed GetLatestCompressionSignaturesParams from here
+ * ```
+ */
+export function checkGetLatestCompressionSignatures(
+  rpc: CompressionRpc,
+  params: unknown
+): asserts params is T.GetLatestCompressionSignaturesParams | undefined {
+  checkParams(
+    rpc,
+    "createCompressionRpc",
+    op.getLatestCompressionSignatures,
+    params === undefined ? {} : params
   );
 }
 
@@ -541,6 +725,40 @@ export function getMultipleNewAddressProofsV2(
     notAnRpc(rpc, "createCompressionRpc", op.getMultipleNewAddressProofsV2) ??
     rpc.call(op.getMultipleNewAddressProofsV2, params, options)
   );
+}
+
+/**
+ * Checks `params` as {@link getMultipleNewAddressProofsV2} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getMultipleNewAddressProofsV2", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createCompressionRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createCompressionRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = [
+ *   {
+ *     address: "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
+ *     tree: "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2"
+ *   },
+ *   {
+ *     address: "1p7jqQmKwoPkZzjiynyXguABy8vNzpRr97K6mec1Yzb",
+ *     tree: "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2"
+ *   }
+ * ];
+ * checkGetMultipleNewAddressProofsV2(rpc, params); // a ValidationError here: nothing is sent
+ * const result = await getMultipleNewAddressProofsV2(rpc, params); // typed GetMultipleNewAddressProofsV2Params from here
+ * ```
+ */
+export function checkGetMultipleNewAddressProofsV2(
+  rpc: CompressionRpc,
+  params: unknown
+): asserts params is T.GetMultipleNewAddressProofsV2Params {
+  checkParams(rpc, "createCompressionRpc", op.getMultipleNewAddressProofsV2, params);
 }
 
 /**

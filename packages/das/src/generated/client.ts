@@ -4,6 +4,7 @@ import {
   createJsonRpcClient,
   notAnRpc,
   rpcHost,
+  checkParams,
   withPagination,
   type ClientOptions,
   type JsonRpcClient,
@@ -125,6 +126,30 @@ export function getAsset(
 }
 
 /**
+ * Checks `params` as {@link getAsset} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getAsset", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createDasRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createDasRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"
+ * };
+ * checkGetAsset(rpc, params); // a ValidationError here: nothing is sent
+ * const asset = await getAsset(rpc, params); // typed GetAssetParams from here
+ * ```
+ */
+export function checkGetAsset(rpc: DasRpc, params: unknown): asserts params is T.GetAssetParams {
+  checkParams(rpc, "createDasRpc", op.getAsset, params);
+}
+
+/**
  * Get up to 1,000 assets by id in one call.
  *
  * Returns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset.
@@ -152,6 +177,36 @@ export function getAssetBatch(
   return (
     notAnRpc(rpc, "createDasRpc", op.getAssetBatch) ?? rpc.call(op.getAssetBatch, params, options)
   );
+}
+
+/**
+ * Checks `params` as {@link getAssetBatch} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getAssetBatch", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createDasRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createDasRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   ids: [
+ *     "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",
+ *     "CZUs7STKR7tVmvmfPsLibWt3woMiJB8CvsEwzfJ17YE"
+ *   ]
+ * };
+ * checkGetAssetBatch(rpc, params); // a ValidationError here: nothing is sent
+ * const assets = await getAssetBatch(rpc, params); // typed GetAssetBatchParams from here
+ * ```
+ */
+export function checkGetAssetBatch(
+  rpc: DasRpc,
+  params: unknown
+): asserts params is T.GetAssetBatchParams {
+  checkParams(rpc, "createDasRpc", op.getAssetBatch, params);
 }
 
 /**
@@ -187,6 +242,40 @@ export function getAssetsByOwner(
     notAnRpc(rpc, "createDasRpc", op.getAssetsByOwner) ??
     rpc.call(op.getAssetsByOwner, params, options)
   );
+}
+
+/**
+ * Checks `params` as {@link getAssetsByOwner} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getAssetsByOwner", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createDasRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createDasRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   ownerAddress: "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV",
+ *   page: 1,
+ *   limit: 50,
+ *   options: {
+ *     showFungible: true,
+ *     showNativeBalance: true,
+ *     showGrandTotal: true
+ *   }
+ * };
+ * checkGetAssetsByOwner(rpc, params); // a ValidationError here: nothing is sent
+ * const assetList = await getAssetsByOwner(rpc, params); // typed GetAssetsByOwnerParams from here
+ * ```
+ */
+export function checkGetAssetsByOwner(
+  rpc: DasRpc,
+  params: unknown
+): asserts params is T.GetAssetsByOwnerParams {
+  checkParams(rpc, "createDasRpc", op.getAssetsByOwner, params);
 }
 
 /**
@@ -263,6 +352,42 @@ export function getAssetsByAuthority(
 }
 
 /**
+ * Checks `params` as {@link getAssetsByAuthority} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getAssetsByAuthority", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createDasRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createDasRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   authorityAddress: "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
+ *   page: 1,
+ *   limit: 10,
+ *   sortBy: {
+ *     sortBy: "created",
+ *     sortDirection: "desc"
+ *   },
+ *   options: {
+ *     showInscription: true
+ *   }
+ * };
+ * checkGetAssetsByAuthority(rpc, params); // a ValidationError here: nothing is sent
+ * const assetList = await getAssetsByAuthority(rpc, params); // typed GetAssetsByAuthorityParams from here
+ * ```
+ */
+export function checkGetAssetsByAuthority(
+  rpc: DasRpc,
+  params: unknown
+): asserts params is T.GetAssetsByAuthorityParams {
+  checkParams(rpc, "createDasRpc", op.getAssetsByAuthority, params);
+}
+
+/**
  * List the assets an address has authority over, every page.
  *
  * Every page of {@link getAssetsByAuthority}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
@@ -327,6 +452,35 @@ export function getNftEditions(
   return (
     notAnRpc(rpc, "createDasRpc", op.getNftEditions) ?? rpc.call(op.getNftEditions, params, options)
   );
+}
+
+/**
+ * Checks `params` as {@link getNftEditions} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getNftEditions", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createDasRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createDasRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   mint: "81kucWuBQL4TvWsP36stbSbuJyC81tTVUUheSe1Nt45M",
+ *   page: 1,
+ *   limit: 10
+ * };
+ * checkGetNftEditions(rpc, params); // a ValidationError here: nothing is sent
+ * const editionList = await getNftEditions(rpc, params); // typed GetNftEditionsParams from here
+ * ```
+ */
+export function checkGetNftEditions(
+  rpc: DasRpc,
+  params: unknown
+): asserts params is T.GetNftEditionsParams {
+  checkParams(rpc, "createDasRpc", op.getNftEditions, params);
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   createJsonRpcClient,
   notAnRpc,
   rpcHost,
+  checkParams,
   warnDeprecated,
   type ClientOptions,
   type JsonRpcClient,
@@ -92,6 +93,59 @@ export function mintCompressedNft(
       rpc.call(op.mintCompressedNft, params, options)
     )
   );
+}
+
+/**
+ * Checks `params` as {@link mintCompressedNft} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "mintCompressedNft", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createMintRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createMintRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   name: "Aurora Pass #42",
+ *   symbol: "AURA",
+ *   description: "Access pass for the Aurora community, season 1.",
+ *   owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+ *   collection: "2jA9NjPLiXJox9zFmzdK8bBYXWbzQ4Kks6vnL149Ry7z",
+ *   uri: "https://arweave.net/Xk3mQ7vLrT2pW9sYcN4bJ8fHdG6aE1uZoR5iKtVyBqM",
+ *   imageUrl: "https://arweave.net/Jq8wN2rT5yB7cL4mK9pX3vF6hD1sG0aEzUiRoWtYbnM",
+ *   externalUrl: "https://aurora.example.com/pass/42",
+ *   attributes: [
+ *     {
+ *       trait_type: "Background",
+ *       value: "Aurora"
+ *     },
+ *     {
+ *       trait_type: "Tier",
+ *       value: "Gold"
+ *     }
+ *   ],
+ *   sellerFeeBasisPoints: 500,
+ *   creators: [
+ *     {
+ *       address: "5h7oxxD61qqkZ9m8VTFqBEdaU7hmNfQsx6Fz8DRL5Sau",
+ *       share: 100
+ *     }
+ *   ],
+ *   confirmTransaction: true
+ * };
+ * checkMintCompressedNft(rpc, params); // a ValidationError here: nothing is sent
+ * const result = await mintCompressedNft(rpc, params); // typed MintCompressedNftParams from here
+ * ```
+ * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
+ */
+export function checkMintCompressedNft(
+  rpc: MintRpc,
+  params: unknown
+): asserts params is T.MintCompressedNftParams {
+  checkParams(rpc, "createMintRpc", op.mintCompressedNft, params);
 }
 
 /**

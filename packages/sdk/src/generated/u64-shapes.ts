@@ -4,8 +4,18 @@
 // getAssetU64Shape)`;
 // and its pagination descriptors, for `paginate` over a method no package covers:
 // `getAssetsByOwnerPagination`.
+// and its params checks, each with the endpoint its call takes: `checkGetAsset(createDasRpc(),
+// params)`.
 export {
+  checkGetCompressedAccountsByOwner,
+  checkGetCompressedBalanceByOwner,
+  checkGetCompressedTokenAccountsByDelegate,
+  checkGetCompressedTokenAccountsByOwner,
+  checkGetCompressionSignaturesForAddress,
+  checkGetLatestCompressionSignatures,
+  checkGetMultipleNewAddressProofsV2,
   compressionU64Shape,
+  createCompressionRpc,
   getCompressedAccountsByOwnerItemU64Shape,
   getCompressedAccountsByOwnerPagination,
   getCompressedAccountsByOwnerU64Shape,
@@ -25,6 +35,12 @@ export {
   getMultipleNewAddressProofsV2U64Shape,
 } from "@chaindata/compression";
 export {
+  checkGetAsset,
+  checkGetAssetBatch,
+  checkGetAssetsByAuthority,
+  checkGetAssetsByOwner,
+  checkGetNftEditions,
+  createDasRpc,
   dasU64Shape,
   getAssetBatchU64Shape,
   getAssetU64Shape,
@@ -39,10 +55,31 @@ export {
   getNftEditionsU64Shape,
 } from "@chaindata/das";
 export {
+  checkMintCompressedNft,
+  createMintRpc,
+} from "@chaindata/mint";
+export {
+  checkSendTransaction,
+  createSenderRpc,
+} from "@chaindata/sender";
+export {
+  checkGetProjectUsage,
+  createAdminRest,
+} from "@chaindata/admin";
+export {
+  checkGetTokenMetadata,
+  createTokenMetadataRest,
   getTokenMetadataU64Shape,
   tokenMetadataU64Shape,
 } from "@chaindata/token-metadata";
 export {
+  checkGetBalances,
+  checkGetBatchIdentity,
+  checkGetFundedBy,
+  checkGetHistory,
+  checkGetIdentity,
+  checkGetTransfers,
+  createWalletRest,
   getBalancesItemU64Shape,
   getBalancesPagination,
   getBalancesU64Shape,
@@ -57,3 +94,10 @@ export {
   getTransfersU64Shape,
   walletU64Shape,
 } from "@chaindata/wallet";
+export {
+  checkCreateWebhook,
+  checkDeleteWebhook,
+  checkGetWebhook,
+  checkUpdateWebhook,
+  createWebhooksRest,
+} from "@chaindata/webhooks";

@@ -5,6 +5,7 @@ import {
   createJsonRpcClient,
   notAnRpc,
   senderHost,
+  checkParams,
   getText,
   snapshotOptions,
   unbatched,
@@ -92,6 +93,38 @@ export function sendTransaction(
     notAnRpc(rpc, "createSenderRpc", op.sendTransaction) ??
     rpc.call(op.sendTransaction, params, options)
   );
+}
+
+/**
+ * Checks `params` as {@link sendTransaction} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "sendTransaction", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rpc - The endpoint the call would use, made by {@link createSenderRpc}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rpc` is not made by createSenderRpc()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   transaction: "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA",
+ *   config: {
+ *     encoding: "base64",
+ *     skipPreflight: true,
+ *     maxRetries: 0
+ *   }
+ * };
+ * checkSendTransaction(rpc, params); // a ValidationError here: nothing is sent
+ * const signature = await sendTransaction(rpc, params); // typed SendTransactionParams from here
+ * ```
+ */
+export function checkSendTransaction(
+  rpc: JsonRpcClient<"sender /fast">,
+  params: unknown
+): asserts params is T.SendTransactionParams {
+  checkParams(rpc, "createSenderRpc", op.sendTransaction, params);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   createRestTransport,
   notAnRpc,
   apiHost,
+  checkParams,
   stringifyJson,
   unbatched,
   warnDeprecated,
@@ -129,6 +130,36 @@ export function getTokenMetadata(
       });
     })
   );
+}
+
+/**
+ * Checks `params` as {@link getTokenMetadata} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getTokenMetadata", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createTokenMetadataRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createTokenMetadataRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   mintAccounts: [
+ *     "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+ *   ]
+ * };
+ * checkGetTokenMetadata(rest, params); // a ValidationError here: nothing is sent
+ * const tokenMetadata = await getTokenMetadata(rest, params); // typed GetTokenMetadataInput from here
+ * ```
+ * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
+ */
+export function checkGetTokenMetadata(
+  rest: TokenMetadataRest,
+  params: unknown
+): asserts params is T.GetTokenMetadataInput {
+  checkParams(rest, "createTokenMetadataRest", op.getTokenMetadata, params, "the result of");
 }
 
 /**

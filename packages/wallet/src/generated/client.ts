@@ -5,6 +5,7 @@ import {
   createRestTransport,
   notAnRpc,
   walletHost,
+  checkParams,
   stringifyJson,
   unbatched,
   withPagination,
@@ -172,6 +173,34 @@ export function getIdentity(
 }
 
 /**
+ * Checks `params` as {@link getIdentity} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getIdentity", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWalletRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWalletRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   wallet: "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9"
+ * };
+ * checkGetIdentity(rest, params); // a ValidationError here: nothing is sent
+ * const identity = await getIdentity(rest, params); // typed GetIdentityInput from here
+ * ```
+ * @beta Routes and response formats may change.
+ */
+export function checkGetIdentity(
+  rest: WalletRest,
+  params: unknown
+): asserts params is T.GetIdentityInput {
+  checkParams(rest, "createWalletRest", op.getIdentity, params, "the result of");
+}
+
+/**
  * Get the identities of up to 100 wallets
  *
  * Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
@@ -212,6 +241,38 @@ export function getBatchIdentity(
       });
     })
   );
+}
+
+/**
+ * Checks `params` as {@link getBatchIdentity} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getBatchIdentity", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWalletRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWalletRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   addresses: [
+ *     "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *     "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
+ *     "toly.sol"
+ *   ]
+ * };
+ * checkGetBatchIdentity(rest, params); // a ValidationError here: nothing is sent
+ * const batchIdentity = await getBatchIdentity(rest, params); // typed GetBatchIdentityInput from here
+ * ```
+ * @beta Routes and response formats may change.
+ */
+export function checkGetBatchIdentity(
+  rest: WalletRest,
+  params: unknown
+): asserts params is T.GetBatchIdentityInput {
+  checkParams(rest, "createWalletRest", op.getBatchIdentity, params, "the result of");
 }
 
 /**
@@ -258,6 +319,34 @@ export function getBalances(
       });
     })
   );
+}
+
+/**
+ * Checks `params` as {@link getBalances} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getBalances", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWalletRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWalletRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ * };
+ * checkGetBalances(rest, params); // a ValidationError here: nothing is sent
+ * const balances = await getBalances(rest, params); // typed GetBalancesInput from here
+ * ```
+ * @beta Routes and response formats may change.
+ */
+export function checkGetBalances(
+  rest: WalletRest,
+  params: unknown
+): asserts params is T.GetBalancesInput {
+  checkParams(rest, "createWalletRest", op.getBalances, params, "the result of");
 }
 
 /**
@@ -336,6 +425,34 @@ export function getHistory(
 }
 
 /**
+ * Checks `params` as {@link getHistory} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getHistory", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWalletRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWalletRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ * };
+ * checkGetHistory(rest, params); // a ValidationError here: nothing is sent
+ * const history = await getHistory(rest, params); // typed GetHistoryInput from here
+ * ```
+ * @beta Routes and response formats may change.
+ */
+export function checkGetHistory(
+  rest: WalletRest,
+  params: unknown
+): asserts params is T.GetHistoryInput {
+  checkParams(rest, "createWalletRest", op.getHistory, params, "the result of");
+}
+
+/**
  * Get a wallet's transaction history, every page.
  *
  * Every page of {@link getHistory}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. With `after` in `params` it is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`: the results name no next page in that order. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`, or a `pagination.nextCursor` that the call's params check refuses as `before`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
@@ -405,6 +522,34 @@ export function getTransfers(
 }
 
 /**
+ * Checks `params` as {@link getTransfers} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getTransfers", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWalletRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWalletRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ * };
+ * checkGetTransfers(rest, params); // a ValidationError here: nothing is sent
+ * const transfers = await getTransfers(rest, params); // typed GetTransfersInput from here
+ * ```
+ * @beta Routes and response formats may change.
+ */
+export function checkGetTransfers(
+  rest: WalletRest,
+  params: unknown
+): asserts params is T.GetTransfersInput {
+  checkParams(rest, "createWalletRest", op.getTransfers, params, "the result of");
+}
+
+/**
  * Get a wallet's transfers, every page.
  *
  * Every page of {@link getTransfers}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call. The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
@@ -468,6 +613,34 @@ export function getFundedBy(
       });
     })
   );
+}
+
+/**
+ * Checks `params` as {@link getFundedBy} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getFundedBy", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWalletRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWalletRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ * };
+ * checkGetFundedBy(rest, params); // a ValidationError here: nothing is sent
+ * const fundedBy = await getFundedBy(rest, params); // typed GetFundedByInput from here
+ * ```
+ * @beta Routes and response formats may change.
+ */
+export function checkGetFundedBy(
+  rest: WalletRest,
+  params: unknown
+): asserts params is T.GetFundedByInput {
+  checkParams(rest, "createWalletRest", op.getFundedBy, params, "the result of");
 }
 
 /**

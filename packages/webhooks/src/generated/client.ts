@@ -6,6 +6,7 @@ import {
   createRestTransport,
   notAnRpc,
   apiHost,
+  checkParams,
   stringifyJson,
   unbatched,
   type Logger,
@@ -134,6 +135,44 @@ export function createWebhook(
 }
 
 /**
+ * Checks `params` as {@link createWebhook} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "createWebhook", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWebhooksRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWebhooksRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
+ *   transactionTypes: [
+ *     "TRANSFER",
+ *     "SWAP"
+ *   ],
+ *   accountAddresses: [
+ *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
+ *   ],
+ *   webhookType: "enhanced",
+ *   authHeader: "Bearer <your-webhook-secret>",
+ *   txnStatus: "success"
+ * };
+ * checkCreateWebhook(rest, params); // a ValidationError here: nothing is sent
+ * const webhook = await createWebhook(rest, params); // typed CreateWebhookInput from here
+ * ```
+ */
+export function checkCreateWebhook(
+  rest: WebhooksRest,
+  params: unknown
+): asserts params is T.CreateWebhookInput {
+  checkParams(rest, "createWebhooksRest", op.createWebhook, params, "the result of");
+}
+
+/**
  * Get a webhook
  *
  * Returns one webhook by its id.
@@ -165,6 +204,33 @@ export function getWebhook(
       });
     })
   );
+}
+
+/**
+ * Checks `params` as {@link getWebhook} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "getWebhook", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWebhooksRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWebhooksRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   webhookID: "642574b0-72aa-41dd-b293-356451e22168"
+ * };
+ * checkGetWebhook(rest, params); // a ValidationError here: nothing is sent
+ * const webhook = await getWebhook(rest, params); // typed GetWebhookInput from here
+ * ```
+ */
+export function checkGetWebhook(
+  rest: WebhooksRest,
+  params: unknown
+): asserts params is T.GetWebhookInput {
+  checkParams(rest, "createWebhooksRest", op.getWebhook, params, "the result of");
 }
 
 /**
@@ -220,6 +286,47 @@ export function updateWebhook(
 }
 
 /**
+ * Checks `params` as {@link updateWebhook} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "updateWebhook", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWebhooksRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWebhooksRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   webhookID: "642574b0-72aa-41dd-b293-356451e22168",
+ *   webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
+ *   transactionTypes: [
+ *     "TRANSFER",
+ *     "SWAP",
+ *     "NFT_SALE"
+ *   ],
+ *   accountAddresses: [
+ *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K",
+ *     "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
+ *   ],
+ *   webhookType: "enhanced",
+ *   authHeader: "Bearer <your-webhook-secret>",
+ *   txnStatus: "success"
+ * };
+ * checkUpdateWebhook(rest, params); // a ValidationError here: nothing is sent
+ * const webhook = await updateWebhook(rest, params); // typed UpdateWebhookInput from here
+ * ```
+ */
+export function checkUpdateWebhook(
+  rest: WebhooksRest,
+  params: unknown
+): asserts params is T.UpdateWebhookInput {
+  checkParams(rest, "createWebhooksRest", op.updateWebhook, params, "the result of");
+}
+
+/**
  * Delete a webhook
  *
  * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too.
@@ -252,6 +359,33 @@ export function deleteWebhook(
       });
     })
   );
+}
+
+/**
+ * Checks `params` as {@link deleteWebhook} checks them before it sends anything, and sends nothing: the
+ * same refusals, in the same ValidationError (`operation` "deleteWebhook", every refusal in `issues`,
+ * the first three in the message), thrown at once; a refused value is quoted with the endpoint's API
+ * key masked, as the call quotes it. For params that come untyped (a form's values, a tool call's
+ * arguments), checked before other work: once checked, they are typed as the call takes them.
+ * @param rest - The endpoint the call would use, made by {@link createWebhooksRest}: its key is masked in the message.
+ * @param params - What to check, of any type.
+ * @throws ValidationError naming each refused field and its rule
+ * @throws ConfigurationError when `rest` is not made by createWebhooksRest()
+ * @example
+ * ```ts
+ * // As a form or a tool call gives them: not yet typed.
+ * const params: unknown = {
+ *   webhookID: "642574b0-72aa-41dd-b293-356451e22168"
+ * };
+ * checkDeleteWebhook(rest, params); // a ValidationError here: nothing is sent
+ * const deleted = await deleteWebhook(rest, params); // typed DeleteWebhookInput from here
+ * ```
+ */
+export function checkDeleteWebhook(
+  rest: WebhooksRest,
+  params: unknown
+): asserts params is T.DeleteWebhookInput {
+  checkParams(rest, "createWebhooksRest", op.deleteWebhook, params, "the result of");
 }
 
 /**

@@ -1,0 +1,159 @@
+// checkParams: a call's params check without the call, over the call's own endpoint (user trial 60,
+// F6; docs/decisions/0023-param-checks.md). The same refusal as the call's, thrown at once, the
+// endpoint's key masked, nothing sent.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createBatcher } from "./batch.js";
+import { checkParams } from "./check-params.js";
+import { createCoalescer } from "./coalesce.js";
+import type { OperationDescriptor } from "./config.js";
+import { ConfigurationError, ValidationError } from "./errors.js";
+import { apiHost, rpcHost } from "./generated/environments.js";
+import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
+import { createRestTransport } from "./rest.js";
+import { stubFetch } from "./test-support/testing.js";
+import { vObject, vString } from "./validate.js";
+
+// (A key shaped as the service's, which the address rule refuses: a key pasted into a field.)
+const KEY = "3f8c2a1e-7b4d-4e9a-9c21-5d6e7f809a1b";
+const ADDRESS = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+const address = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "a base58 address");
+const getThing: RpcMethodDescriptor = {
+  id: "getThing",
+  idempotent: true,
+  params: vObject({ id: address, note: vString() }, ["id"], false),
+};
+const createThing: OperationDescriptor = {
+  id: "createThing",
+  idempotent: false,
+  params: vObject({ owner: address, authHeader: vString(/^\S+$/, "one word") }, ["owner"], false),
+};
+
+/** What the call itself rejects with, for `params` (nothing answers: its `fetch` throws). */
+const callError = async (call: () => Promise<unknown>) => {
+  try {
+    await call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("the call did not refuse");
+};
+
+/** What `check` throws, synchronously. */
+const thrown = (check: () => void) => {
+  try {
+    check();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("the check did not refuse");
+};
+
+beforeEach(() => vi.stubEnv("CHAINDATA_API_KEY", ""));
+afterEach(() => vi.unstubAllEnvs());
+
+describe("checkParams over a JSON-RPC endpoint", () => {
+  it("throws at once the call's own ValidationError, the key quoted as ***, and sends nothing", async () => {
+    const stub = stubFetch(new Error("not to be sent"));
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
+      rpcHost,
+      "/",
+    );
+    const bad = { id: KEY, note: 5, extra: 1 };
+    const error = thrown(() => checkParams(rpc, "createThingRpc", getThing, bad));
+    expect(error).toBeInstanceOf(ValidationError);
+    const expected = (await callError(() => rpc.call(getThing, bad))) as ValidationError;
+    expect(expected).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(expected.message);
+    expect((error as ValidationError).issues).toEqual(expected.issues);
+    expect((error as ValidationError).operation).toBe("getThing");
+    expect((error as ValidationError).message).toBe(
+      'params.id: must be a base58 address (got "***"); params.note: must be string (got number 5); params.extra: is not an allowed property (allowed: id, note)',
+    );
+    expect(JSON.stringify((error as ValidationError).issues)).not.toContain(KEY);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stub.calls).toEqual([]);
+  });
+
+  it("returns for params the call takes, still sending nothing, with no key, a batcher or a coalescer", async () => {
+    const stub = stubFetch(new Error("not to be sent"));
+    for (const options of [
+      { fetch: stub.fetch, environment: "mainnet" as const },
+      { apiKey: KEY, fetch: stub.fetch, batch: createBatcher(), coalesce: createCoalescer() },
+    ]) {
+      const rpc = createJsonRpcClient(options, rpcHost, "/");
+      expect(checkParams(rpc, "createThingRpc", getThing, { id: ADDRESS })).toBeUndefined();
+      // (No params check at all: anything passes, as the call sends it.)
+      expect(
+        checkParams(rpc, "createThingRpc", { id: "raw", idempotent: true }, 1),
+      ).toBeUndefined();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stub.calls).toEqual([]);
+  });
+
+  it("an endpoint of the caller's own making, whose call runs no check: the check, no key to mask", () => {
+    const own = { call: async () => "answered" };
+    const error = thrown(() => checkParams(own, "createThingRpc", getThing, { id: "0OIl" }));
+    expect((error as ValidationError).message).toBe(
+      'params.id: must be a base58 address (got "0OIl")',
+    );
+    expect(checkParams(own, "createThingRpc", getThing, { id: ADDRESS })).toBeUndefined();
+  });
+});
+
+describe("checkParams over a REST endpoint", () => {
+  it("runs the endpoint's check: the call's ValidationError, its key and the input's credential masked", async () => {
+    const stub = stubFetch(new Error("not to be sent"));
+    const transport = createRestTransport({ apiKey: KEY, fetch: stub.fetch }, apiHost);
+    // (A REST area's endpoint, as the generated create<Area>Rest makes it: `call` and `check`.)
+    const rest = {
+      call: (operation: OperationDescriptor, params: unknown) =>
+        transport.restCall(operation, params, undefined, (fetch) =>
+          fetch(new Request(`${transport.baseUrl}/v0/things`, { method: "POST", body: "{}" })),
+        ),
+      check: transport.check,
+    };
+    const bad = { owner: KEY, authHeader: "Bearer s3cret-value" };
+    const error = thrown(() => checkParams(rest, "createThingsRest", createThing, bad));
+    const expected = (await callError(() => rest.call(createThing, bad))) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(expected.message);
+    expect((error as ValidationError).issues).toEqual(expected.issues);
+    expect((error as ValidationError).operation).toBe("createThing");
+    expect((error as ValidationError).message).toBe(
+      'params.owner: must be a base58 address (got "***"); params.authHeader: must be one word (got "***")',
+    );
+    expect(stub.calls).toEqual([]);
+  });
+});
+
+describe("checkParams given no endpoint", () => {
+  it("throws a ConfigurationError naming the factory, never quoting a string given (it may be the key)", () => {
+    for (const [given, got] of [
+      [KEY, "a long string"],
+      [undefined, "undefined"],
+      [
+        { getThing: () => {} },
+        "a client: its calls check their own params; pass createThingRpc()'s result",
+      ],
+      [{}, "object"],
+    ] as const) {
+      const error = thrown(() => checkParams(given, "createThingRpc", getThing, { id: ADDRESS }));
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).message).toBe(
+        `getThing: the first argument must be an rpc from createThingRpc() (got ${got})`,
+      );
+      expect((error as ConfigurationError).operation).toBe("getThing");
+    }
+  });
+
+  it("words what a REST endpoint must be as the REST call does", () => {
+    const error = thrown(() =>
+      checkParams(null, "createThingsRest", createThing, {}, "the result of"),
+    );
+    expect((error as ConfigurationError).message).toBe(
+      "createThing: the first argument must be the result of createThingsRest() (got null)",
+    );
+  });
+});

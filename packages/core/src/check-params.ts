@@ -1,0 +1,64 @@
+/**
+ * The run of a call's params check without the call: for the generated `check<Operation>`
+ * functions (docs/decisions/0023-param-checks.md). A module of its own, reached only through
+ * them: a program that imports no check carries none of it.
+ */
+import { messageValue } from "./config.js";
+import { ConfigurationError, ofOperation, type ValidationIssue } from "./errors.js";
+import type { JsonRpcClient } from "./json-rpc.js";
+import type { OperationDescriptor } from "./config.js";
+import { errorOfIssues, validate, type Check } from "./validate.js";
+
+/**
+ * Checks `params` as a call of `operation` over `endpoint` (the first argument of the standalone
+ * calls) checks them before it sends anything, and sends nothing: the same refusals, a refused
+ * value quoted with the same redaction (the endpoint's API key and credentials masked: a key pasted
+ * into a field is quoted `"***"`), and the same ValidationError, `operation` set, thrown at once.
+ * A REST endpoint runs its own `check`; a JSON-RPC endpoint, which has none (a member on every
+ * endpoint would be bytes in every program, decision 0023), runs its `call` as far as the check:
+ * `call` checks synchronously, before its first `await`, and is stopped inside the check, so that
+ * nothing after it (batcher, coalescer, key, `fetch`) is reached.
+ * @param factory - the endpoint's factory, named when `endpoint` is none (`createDasRpc`)
+ * @param what - what the first argument must be, before the factory's name (notAnRpc's words)
+ * @throws ConfigurationError when `endpoint` is no endpoint
+ * @throws ValidationError listing every issue, as the call's
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
+export function checkParams(
+  endpoint: unknown,
+  factory: string,
+  operation: OperationDescriptor,
+  params: unknown,
+  what = "an rpc from",
+): void {
+  const given = endpoint as Partial<JsonRpcClient> & {
+    check?: (operation: OperationDescriptor, params: unknown) => void;
+  };
+  // (As the call's refusal of it, notAnRpc, words it; never quoted: a string there may be the key.)
+  if (!(given && typeof given === "object" && typeof given.call === "function"))
+    throw new ConfigurationError(
+      `${operation.id}: the first argument must be ${what} ${factory}() (got ${
+        operation.id in Object(endpoint)
+          ? `a client: its calls check their own params; pass ${factory}()'s result`
+          : messageValue(endpoint)
+      })`,
+      { operation: operation.id },
+    );
+  if (given.check) return given.check(operation, params);
+  let issues: ValidationIssue[] | undefined;
+  const own: Check = (value, path, found) => {
+    operation.params?.(value, path, found);
+    issues = found;
+    // (Stops the call here, valid params too: it is caught by the call, which then rejects.)
+    throw new Error("checked");
+  };
+  try {
+    given.call({ ...operation, params: own }, params).catch(() => {});
+  } catch {
+    // (An endpoint of the caller's own making that throws: its check is the fallback's below.)
+  }
+  // An endpoint of the caller's own making, whose `call` ran no check: the check with no endpoint
+  // key to mask (it has none of this package's).
+  if (!issues) return validate(operation.params ?? (() => {}), params);
+  if (issues.length) throw ofOperation(errorOfIssues(issues), operation.id);
+}
