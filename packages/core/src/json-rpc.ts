@@ -277,7 +277,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     operation: OperationDescriptor,
     options?: RequestOptions,
     target = url,
-    redactor?: Redactor,
+    redactor = http.redact,
   ): Promise<[unknown, Response]> => {
     const { response, value: answer } = await http.send(
       target,
