@@ -10,13 +10,13 @@ import {
 } from "./config.js";
 import { ChainDataError, ConfigurationError, JsonRpcError, ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import { createHttp } from "./http.js";
+import { createHttp, describe, invalidResponse } from "./http.js";
 import { quoteServer } from "./quote.js";
 import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64, stringifyJson } from "./json.js";
-import type { Redactor } from "./redact.js";
+import { scrub, type Redactor } from "./redact.js";
 import { writeJson } from "./internal/write-json.js";
 import { validate } from "./validate.js";
 
@@ -287,7 +287,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       redactor,
     );
     // (Batched or not, an empty body is one error for every call in it.)
-    if (answer === undefined) throw http.invalid("empty", response, "", operation.id, redactor);
+    if (answer === undefined) throw invalidResponse("empty", response, "", operation.id, redactor);
     return [answer, response];
   };
 
@@ -312,7 +312,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry" | "empty" | "not-u64",
       detail = "",
     ) => {
-      const error = http.invalid(reason, response, snippetOf(entry ?? answer), name, redactor);
+      const error = invalidResponse(reason, response, snippetOf(entry ?? answer), name, redactor);
       error.message += detail;
       reject(error);
     };
@@ -327,8 +327,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     const { id, error } = entry;
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
-      if (!scrubbedOf.has(entry)) scrubbedOf.set(entry, http.scrub(error, redactor));
-      const scrubbed = http.scrub(scrubbedOf.get(entry), String);
+      if (!scrubbedOf.has(entry)) scrubbedOf.set(entry, scrub(error, redactor));
+      const scrubbed = scrub(scrubbedOf.get(entry), String);
       const { code, message, data } = scrubbed;
       // The server's values as text, whatever they are: `String()` throws on an object such as
       // `{"toString": "x"}`, and parsed JSON can be anything (scrubbed, no deeper than JSON can be
@@ -353,7 +353,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
             operation: name,
             id: id ?? null,
             rpcError: numbered ? scrubbed : undefined,
-            ...http.described(response, redactor),
+            ...describe(response, redactor),
           },
         ),
       );
@@ -386,7 +386,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     }
     // (Caught: a callback that throws fails its own call, never the batcher's other calls.)
     try {
-      onResponse?.(http.described(response, redactor));
+      onResponse?.(describe(response, redactor));
     } catch (error) {
       return reject(error);
     }
