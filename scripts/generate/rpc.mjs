@@ -630,7 +630,7 @@ function clientFactory({ area, Area, doc, httpOps }, { path, optionsType }, impl
     `  return {\n` +
     `    ...client,\n` +
     httpImpl.map((l) => l + "\n").join("") +
-    `    request: callByName(client),\n` +
+    `    request: (method, ...args) => callByName(client, method, args),\n` +
     `  };\n}\n`
   );
 }

@@ -216,32 +216,31 @@ export const notAnRpc = (
 };
 
 /**
- * A generated client's `request(method, ...args)`: the call of `client`'s method named `method`, by
- * own name only (`request("toString")` must not reach Object.prototype), or a rejected
- * ValidationError listing the names. The message quotes the name given only in a method name's
- * form (letters alone, a typo such as "getAssetByOwner"): anything else may be the API key (a
- * UUID), which the client holds no redactor for. For the generated clients only (one function here,
- * not one per client: the sdk's composed client holds four).
+ * What a generated client's `request(method, ...args)` returns: the call of `client`'s method
+ * named `method` with `args`, by own name only (`request("toString")` must not reach
+ * Object.prototype), or a rejected ValidationError listing the names. The message quotes the name
+ * given only in a method name's form (letters alone, a typo such as "getAssetByOwner"): anything
+ * else may be the API key (a UUID), which the client holds no redactor for. For the generated
+ * clients only: one function here, not one per client (the sdk's composed client holds four),
+ * called from `request`'s own arrow so that the method keeps its name, `request`.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export const callByName =
-  (client: object) =>
-  (method: unknown, ...args: unknown[]): Promise<never> => {
-    if (typeof method === "string" && Object.hasOwn(client, method))
-      return (client as Record<string, (...args: unknown[]) => Promise<never>>)[method]!(...args);
-    const given =
-      typeof method === "string"
-        ? /^[A-Za-z_]{1,40}$/.test(method)
-          ? JSON.stringify(method)
-          : `a string of ${method.length} character${method.length === 1 ? "" : "s"}`
-        : method === null
-          ? "null"
-          : typeof method;
-    const message = `method: must be one of ${Object.keys(client).join(", ")} (got ${given})`;
-    return Promise.reject(
-      new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }),
-    );
-  };
+export const callByName = (client: object, method: unknown, args: unknown[]): Promise<never> => {
+  if (typeof method === "string" && Object.hasOwn(client, method))
+    return (client as Record<string, (...args: unknown[]) => Promise<never>>)[method]!(...args);
+  const given =
+    typeof method === "string"
+      ? /^[A-Za-z_]{1,40}$/.test(method)
+        ? JSON.stringify(method)
+        : `a string of ${method.length} character${method.length === 1 ? "" : "s"}`
+      : method === null
+        ? "null"
+        : typeof method;
+  const message = `method: must be one of ${Object.keys(client).join(", ")} (got ${given})`;
+  return Promise.reject(
+    new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }),
+  );
+};
 
 /**
  * `value` written as JSON, or `undefined` where it cannot be: an answer nested deeper than

@@ -1036,6 +1036,6 @@ export function createCompressionClient(options?: ClientOptions): CompressionCli
   };
   return {
     ...client,
-    request: callByName(client),
+    request: (method, ...args) => callByName(client, method, args),
   };
 }

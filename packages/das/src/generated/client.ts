@@ -671,6 +671,6 @@ export function createDasClient(options?: ClientOptions): DasClient {
   };
   return {
     ...client,
-    request: callByName(client),
+    request: (method, ...args) => callByName(client, method, args),
   };
 }

@@ -179,6 +179,6 @@ export function createMintClient(options?: ClientOptions): MintClient {
   };
   return {
     ...client,
-    request: callByName(client),
+    request: (method, ...args) => callByName(client, method, args),
   };
 }

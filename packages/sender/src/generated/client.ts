@@ -202,6 +202,6 @@ export function createSenderClient(options?: SenderClientOptions): SenderClient 
   return {
     ...client,
     ping: (options, ...extra) => getText(rpc.options, senderHost, "/ping", op.ping, options, extra),
-    request: callByName(client),
+    request: (method, ...args) => callByName(client, method, args),
   };
 }
