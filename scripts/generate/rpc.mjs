@@ -641,29 +641,10 @@ function clientFactory({ area, Area, doc, httpOps }, { path, optionsType }, impl
     `export function create${Area}Client(options?: ${optionsType}): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
     `  const client: Omit<${Area}Client, ${["request", ...httpOps.map((h) => h.id)].map(literal).join(" | ")}> = {\n${impl.join("\n")}\n  };\n` +
-    `  // By own name only: \`request("toString")\` must not reach Object.prototype. The message lists\n` +
-    `  // the names and quotes the one given only in a method name's form (letters alone, a typo such\n` +
-    `  // as "getAssetByOwner"): anything else may be the API key (a UUID), which this client holds no\n` +
-    `  // redactor for.\n` +
-    `  const unknownMethod = (method: unknown) => {\n` +
-    `    const given =\n` +
-    `      typeof method === "string"\n` +
-    `        ? /^[A-Za-z_]{1,40}$/.test(method)\n` +
-    `          ? JSON.stringify(method)\n` +
-    `          : \`a string of \${method.length} character\${method.length === 1 ? "" : "s"}\`\n` +
-    `        : method === null\n` +
-    `          ? "null"\n` +
-    `          : typeof method;\n` +
-    `    const message = \`method: must be one of \${Object.keys(client).join(", ")} (got \${given})\`;\n` +
-    `    return Promise.reject(new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }));\n` +
-    `  };\n` +
     `  return {\n` +
     `    ...client,\n` +
     httpImpl.map((l) => l + "\n").join("") +
-    `    request: (method, ...args) =>\n` +
-    `      typeof method === "string" && Object.hasOwn(client, method)\n` +
-    `        ? (client[method] as (...a: unknown[]) => Promise<never>)(...args)\n` +
-    `        : unknownMethod(method),\n` +
+    `    request: (method, ...args) => callByName(client, method, args),\n` +
     `  };\n}\n`
   );
 }

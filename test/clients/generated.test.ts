@@ -884,6 +884,12 @@ describe("REST wire format", () => {
     expect(requests).toHaveLength(0);
   });
 
+  // (The dispatch is core's callByName, called from the client's own arrow: the method keeps the
+  // name an object literal gives it, as when each client held its own copy.)
+  it("request() is named request, as a method of the client", () => {
+    expect(createDasClient(options(stub(rpcReply("{}")).fetch)).request.name).toBe("request");
+  });
+
   it("sdk: copies the options when created, and an area's own rate limiter limits that area alone", async () => {
     const { fetch, requests } = stub((r) =>
       r.url.pathname.includes("admin")

@@ -46,6 +46,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "CLIENT_OPTIONS",
       "MAX_TIMER_MS",
       "RestTransport",
+      // (Later: the generated clients' `request` by method name, one function for all of them.)
+      "callByName",
       "callQuietly",
       "createRestTransport",
       // (Later: the mock masks the secrets a request carries, by value, in its answers and log.)

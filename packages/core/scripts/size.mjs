@@ -140,8 +140,6 @@ if (process.argv.includes("--pieces")) {
       "decodeJson",
       "invalidResponse",
       "describe",
-      "createHttp.invalid",
-      "createHttp.described",
       "parseRetryAfter",
       "decodeUtf8",
       "byStatus",

@@ -3,9 +3,11 @@
  * EventTarget memory leak detected") past 10 listeners on one signal, and an app that cancels
  * everything through one controller routinely has more calls than that in flight.
  */
+// (An entry is a pair, not an object: an object's property names survive minification, 14 B gz
+// in every bundle.)
 const watched = /* @__PURE__ */ new WeakMap<
   AbortSignal,
-  { callbacks: Set<() => void>; stop: () => void }
+  [callbacks: Set<() => void>, stop: () => void]
 >();
 
 /**
@@ -38,10 +40,10 @@ export function watchAbort(signal: AbortSignal, callback: () => void): () => voi
       signal.removeEventListener("abort", fire);
       watched.delete(signal);
     };
-    watched.set(signal, (entry = { callbacks, stop }));
+    watched.set(signal, (entry = [callbacks, stop]));
     signal.addEventListener("abort", fire);
   }
-  const { callbacks, stop } = entry;
+  const [callbacks, stop] = entry;
   callbacks.add(callback);
   return () => {
     if (callbacks.delete(callback) && !callbacks.size && watched.get(signal) === entry) stop();

@@ -12,7 +12,14 @@ import {
 } from "./config.js";
 import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import { createHttp, decodeUtf8, type Exchange, type Http } from "./http.js";
+import {
+  createHttp,
+  decodeUtf8,
+  describe,
+  invalidResponse,
+  type Exchange,
+  type Http,
+} from "./http.js";
 import type { Redactor } from "./redact.js";
 
 /**
@@ -83,14 +90,14 @@ export async function getText(
   // below). (Written again rather than shared: a helper of http.ts's costs the DAS
   // getAsset program 5 B gzipped, as measured; esbuild inlines no function.)
   if (first && (first == "<" || /html/i.test(exchange.response.headers.get("content-type")!)))
-    throw http.invalid("html", exchange.response, text, operation.id, redactor);
+    throw invalidResponse("html", exchange.response, text, operation.id, redactor);
   // Nor is any other text: the host's answer is `ok` (the public docs' ping.yaml: 200 text/plain
   // "ok"), and a portal's or a proxy's `text/plain` "Please log in" must not report the host up
   // either (review 81, L1). White space around it and its case are let pass.
   // (The text is the error's `snippet`, masked: the message stays short, as its bytes are in every
   // bundle that pings.)
   if (!/^\s*ok\s*$/i.test(text))
-    throw http.invalid("not-ok", exchange.response, text, operation.id, redactor);
-  own.onResponse?.(http.described(exchange.response, redactor));
+    throw invalidResponse("not-ok", exchange.response, text, operation.id, redactor);
+  own.onResponse?.(describe(exchange.response, redactor));
   return text;
 }

@@ -58,11 +58,11 @@ export interface Http {
    * The redactor of one call: `redact`, or one that also masks `secrets` (credentials the call
    * sends in its body: a webhook's `authHeader`) and the credentials of the call's own `headers`
    * (an `Authorization`, `X-Api-Key` or `x-token` given per call), for that call's errors, log lines and
-   * `onResponse`. The methods below take it last (default: `redact`).
+   * `onResponse`. The methods below take it last (default: `redact`), as do `describe`,
+   * `invalidResponse` and redact.ts's `scrub` (no default: their callers have a call's redactor in
+   * hand).
    */
   redactWith(secrets: readonly string[], headers?: RequestOptions["headers"]): Redactor;
-  /** A redacted copy of parsed JSON (strings and keys). */
-  scrub<T>(value: T, redactor?: Redactor): T;
   /**
    * Sends with auth, headers, the timeout, rate limit and retries. Resolves with a 2xx
    * response and its whole body (so the timeout covers reading it); anything else rejects with
@@ -86,15 +86,6 @@ export interface Http {
     options?: RequestOptions & { attempts?: number; batchSize?: number | undefined },
     redactor?: Redactor,
   ): Promise<Exchange>;
-  invalid(
-    reason: InvalidResponseReason,
-    response: Response,
-    text: string,
-    operation: string,
-    redactor?: Redactor,
-  ): InvalidResponseError;
-  /** The status, redacted headers, request id and attempts of a response, as every error built from one carries them. */
-  described(response: Response, redactor?: Redactor): ResponseFields;
   /**
    * Calls an app's `hook` (named so: `"the client's onAttempt"`) through `call`, failing nothing:
    * the first time a hook of that name throws or rejects, this client tells `logger.warn` (redacted,
@@ -315,9 +306,10 @@ const attemptsOf = new WeakMap<Response, number>();
 
 /**
  * The status, redacted headers, request id and attempts of a response, as every error built from
- * one carries them.
+ * one carries them. @internal (also json-rpc.ts's, rest.ts's and get-text.ts's: imported, not
+ * handed out by createHttp, whose members' names would be in every bundle)
  */
-const describe = (response: Response, redactor: Redactor): ResponseFields => {
+export const describe = (response: Response, redactor: Redactor): ResponseFields => {
   const fields: Record<string, string> = {};
   // A credential-named header is masked whole (a CDN's `set-cookie` on a 5xx would otherwise be
   // in every log line that serialises the error), by the request headers' rule, but for a
@@ -364,12 +356,13 @@ const keptOf = (text: string, redactor: Redactor, redacted = redactor(text.slice
   text.length > 65536 ? (redacted.slice(0, -1024) || "***").slice(0, 65536) + "…" : redacted;
 
 /**
- * The InvalidResponseError of `response` (see Http.invalid). Its snippet is the first 200
+ * The InvalidResponseError of `response`, an answer that breaks the protocol the way `reason`
+ * names (@internal: also json-rpc.ts's, rest.ts's and get-text.ts's). Its snippet is the first 200
  * characters of the body, redacted before it is cut (`keptOf`), so no key cut in half at the end
  * of the window survives; an HTML page's message names its title. (Only on the error path.
  * `redacted` is a local, as a parameter: smaller.)
  */
-const invalidResponse = (
+export const invalidResponse = (
   reason: InvalidResponseReason,
   response: Response,
   text: string,
@@ -593,13 +586,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       .filter((segment) => segment.length > 15),
   ];
   const redact = createRedactor(config.keyToMask, ownSecrets);
-
-  const described: Http["described"] = (response, redactor = redact) =>
-    describe(response, redactor);
-  const invalid: Http["invalid"] = (reason, response, text, operation, redactor = redact) =>
-    invalidResponse(reason, response, text, operation, redactor);
-
-  const scrub = <T>(value: T, redactor = redact): T => scrubWith(value, redactor);
 
   // A hook of the app's that fails (an `onAttempt`, a logger's method) fails no call, but its first
   // failure is told to `logger.warn`, once per hook per client: a metrics hook that threw on every
@@ -851,10 +837,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     baseUrl,
     redact,
     redactWith,
-    scrub,
     send,
-    invalid,
-    described,
     quietly,
     alike: [
       key,

@@ -57,6 +57,8 @@ export type {
   RestTransport,
 } from "./rest.js";
 export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  callByName,
   createJsonRpcClient,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   notAnRpc,

@@ -13,7 +13,7 @@ import {
 import type { Host } from "./generated/environments.js";
 import { ChainDataError, ofOperation, ValidationError } from "./errors.js";
 import { takeStack } from "./internal/stack.js";
-import { createHttp, decodeUtf8, type Exchange } from "./http.js";
+import { createHttp, decodeUtf8, describe, invalidResponse, type Exchange } from "./http.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
 import { credentialsIn, type Redactor, urlCredentialsIn } from "./redact.js";
@@ -200,14 +200,14 @@ export function createRestTransport(
       // An empty 2xx body (or a JSON `null`) is only a result where the spec allows one (a 204);
       // elsewhere the typed result would be a lie that fails later, far from the call.
       if (body == null && !operation.optionalBody)
-        throw http.invalid("empty", captured!.response, "", operation.id, redactor);
+        throw invalidResponse("empty", captured!.response, "", operation.id, redactor);
       let result: unknown;
       // (A JSON `null` where a body is optional is no result, as an empty body is: `undefined`.
       // A u64 value that is none fails the call, named from `body`.)
       try {
         result = reviveU64(body ?? undefined, operation.u64, "body", checkU64);
       } catch (error: any) {
-        const invalid = http.invalid(
+        const invalid = invalidResponse(
           "not-u64",
           captured!.response,
           decodeUtf8(captured!.bytes),
@@ -217,7 +217,7 @@ export function createRestTransport(
         invalid.message += ": " + redactor(error.message);
         throw invalid;
       }
-      options?.onResponse?.(http.described(captured!.response, redactor));
+      options?.onResponse?.(describe(captured!.response, redactor));
       // (The descriptor's Result type: the generator states it from the same spec as `u64`.)
       return result as [Result][Result extends unknown ? 0 : never];
     },

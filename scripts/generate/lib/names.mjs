@@ -176,6 +176,7 @@ const OPENAPI_TS_ROOTS = ["paths", "webhooks", "components", "operations"];
 // always. HOST stands for the area's host (`dasHost`).
 const HOST = "<host>Host";
 export const RPC_CLIENT_IMPORTS = [
+  ["callByName", "value"],
   ["createJsonRpcClient", "value"],
   ["notAnRpc", "value"],
   [HOST, "value"],
@@ -192,7 +193,6 @@ export const RPC_CLIENT_IMPORTS = [
   ["ParamsArgument", "type"],
   ["RequestOptions", "type"],
   ["U64Shape", "type", "u64"],
-  ["ValidationError", "both"],
 ];
 export const REST_CLIENT_IMPORTS = [
   ["createRestTransport", "value"],

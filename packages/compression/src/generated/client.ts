@@ -2,6 +2,7 @@
 // — do not edit by hand.
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import {
+  callByName,
   createJsonRpcClient,
   notAnRpc,
   rpcHost,
@@ -13,8 +14,7 @@ import {
   type PageWalkOptions,
   type ParamsArgument,
   type RequestOptions,
-  type U64Shape,
-  ValidationError
+  type U64Shape
 } from "@chaindata/core";
 import * as op from "./operations.js";
 import type * as T from "./types.js";
@@ -1252,29 +1252,8 @@ export function createCompressionClient(options?: ClientOptions): CompressionCli
     getMultipleNewAddressProofsV2: (params, options) =>
       getMultipleNewAddressProofsV2(rpc, params, options),
   };
-  // By own name only: `request("toString")` must not reach Object.prototype. The message lists
-  // the names and quotes the one given only in a method name's form (letters alone, a typo such
-  // as "getAssetByOwner"): anything else may be the API key (a UUID), which this client holds no
-  // redactor for.
-  const unknownMethod = (method: unknown) => {
-    const given =
-      typeof method === "string"
-        ? /^[A-Za-z_]{1,40}$/.test(method)
-          ? JSON.stringify(method)
-          : `a string of ${method.length} character${method.length === 1 ? "" : "s"}`
-        : method === null
-          ? "null"
-          : typeof method;
-    const message = `method: must be one of ${Object.keys(client).join(", ")} (got ${given})`;
-    return Promise.reject(new ValidationError(message, {
-      issues: [{ path: "method", rule: "enum", message }]
-    }));
-  };
   return {
     ...client,
-    request: (method, ...args) =>
-      typeof method === "string" && Object.hasOwn(client, method)
-        ? (client[method] as (...a: unknown[]) => Promise<never>)(...args)
-        : unknownMethod(method),
+    request: (method, ...args) => callByName(client, method, args),
   };
 }

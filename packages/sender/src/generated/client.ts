@@ -2,6 +2,7 @@
 // spec/dist/openapi/sender.json — do not edit by hand.
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import {
+  callByName,
   createJsonRpcClient,
   notAnRpc,
   senderHost,
@@ -12,8 +13,7 @@ import {
   type ClientOptions,
   type JsonRpcClient,
   type ParamsArgument,
-  type RequestOptions,
-  ValidationError
+  type RequestOptions
 } from "@chaindata/core";
 import * as op from "./operations.js";
 import type * as T from "./types.js";
@@ -232,30 +232,9 @@ export function createSenderClient(options?: SenderClientOptions): SenderClient 
   const client: Omit<SenderClient, "request" | "ping"> = {
     sendTransaction: (params, options) => sendTransaction(rpc, params, options),
   };
-  // By own name only: `request("toString")` must not reach Object.prototype. The message lists
-  // the names and quotes the one given only in a method name's form (letters alone, a typo such
-  // as "getAssetByOwner"): anything else may be the API key (a UUID), which this client holds no
-  // redactor for.
-  const unknownMethod = (method: unknown) => {
-    const given =
-      typeof method === "string"
-        ? /^[A-Za-z_]{1,40}$/.test(method)
-          ? JSON.stringify(method)
-          : `a string of ${method.length} character${method.length === 1 ? "" : "s"}`
-        : method === null
-          ? "null"
-          : typeof method;
-    const message = `method: must be one of ${Object.keys(client).join(", ")} (got ${given})`;
-    return Promise.reject(new ValidationError(message, {
-      issues: [{ path: "method", rule: "enum", message }]
-    }));
-  };
   return {
     ...client,
     ping: (options, ...extra) => getText(rpc.options, senderHost, "/ping", op.ping, options, extra),
-    request: (method, ...args) =>
-      typeof method === "string" && Object.hasOwn(client, method)
-        ? (client[method] as (...a: unknown[]) => Promise<never>)(...args)
-        : unknownMethod(method),
+    request: (method, ...args) => callByName(client, method, args),
   };
 }
