@@ -125,7 +125,10 @@ export const ERROR_CLASSES = [
     "InternalServerError",
     "any 5xx (<code>retryAfter</code> when it gives <code>Retry-After</code>)",
   ],
-  ["APIError", "any other non-2xx status (and the base class of the HTTP ones above)"],
+  [
+    "APIError",
+    "any other non-2xx status (and the base class of the HTTP ones above); also a REST host's error body alone, <code>{ error: … }</code>, in a 2xx answer: the class of the status its <code>error.code</code> names, never retried",
+  ],
   ["JsonRpcError", "a JSON-RPC error object (<code>code</code>, <code>data</code>); never retried"],
   ["ConnectionError", "no response (DNS, TCP, TLS); retried"],
   ["TimeoutError", "an attempt took longer than <code>timeout</code>; retried"],

@@ -9,7 +9,9 @@ export type * from "@chaindata/webhooks";
 /** The base class of every error thrown by chaindata. */
 export type ChainDataError = core.ChainDataError;
 /**
- * The server answered with a non-2xx status (after any retries). The common statuses have
+ * The server answered with a non-2xx status (after any retries), or a REST host answered a 2xx
+ * whose body is its error body alone, `{ error: … }`: then the status its `error.code` names (400
+ * to 599; else the 2xx), never retried. The common statuses have
  * their own subclass; any other status is a plain `APIError`. A 429 is retried first, while
  * `maxRetries` lasts (a write too: the server refused it unprocessed); a 408 or 5xx is retried
  * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
@@ -267,7 +269,9 @@ export type UnixTimestamp = core.UnixTimestamp;
 /** The base class of every error thrown by chaindata. */
 export declare const ChainDataError: typeof core.ChainDataError;
 /**
- * The server answered with a non-2xx status (after any retries). The common statuses have
+ * The server answered with a non-2xx status (after any retries), or a REST host answered a 2xx
+ * whose body is its error body alone, `{ error: … }`: then the status its `error.code` names (400
+ * to 599; else the 2xx), never retried. The common statuses have
  * their own subclass; any other status is a plain `APIError`. A 429 is retried first, while
  * `maxRetries` lasts (a write too: the server refused it unprocessed); a 408 or 5xx is retried
  * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
