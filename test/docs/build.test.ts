@@ -780,9 +780,16 @@ describe("docs build", () => {
         expect(rows.has(path!), path).toBe(false);
         rows.set(path!, {
           name: /^<th scope="row">(.*?)<\/th>/.exec(row!)![1]!,
-          cells: [...row!.matchAll(/<td>(.*?)<\/td>/g)].map((m) => text(m[1]!)),
+          cells: [...row!.matchAll(/<td data-label="([^"]*)">(.*?)<\/td>/g)].map((m) =>
+            text(m[2]!),
+          ),
           head,
         });
+        // Each cell names its column, for the phone's layout that hides the header row.
+        expect(
+          [...row!.matchAll(/<td data-label="([^"]*)">/g)].map((m) => m[1]),
+          path,
+        ).toEqual(head.slice(1));
         expect(name, path).toBe(path!.replace(/^.*\/|\.html$/g, ""));
       }
     }
@@ -2310,7 +2317,7 @@ describe("docs build", () => {
     expect(readFileSync(join(out2, "schemas/Asset.html"), "utf8")).toContain(`${marker} (field)`);
     expect(edited).toContain("<dt>Cost</dt><dd>7 credits per request");
     expect(readFileSync(join(out2, "operations.html"), "utf8")).toMatch(
-      /<a href="das\/getAsset.html"><code>getAsset<\/code><\/a><\/th><td>DAS<\/td><td>JSON-RPC<\/td><td>7 credits<\/td>/,
+      /<a href="das\/getAsset.html"><code>getAsset<\/code><\/a><\/th><td[^>]*>DAS<\/td><td[^>]*>JSON-RPC<\/td><td[^>]*>7 credits<\/td>/,
     );
     expect(readFileSync(join(out, "das/getAsset.html"), "utf8")).not.toContain(marker);
   });
