@@ -445,8 +445,8 @@ describe("docs site in Chromium", () => {
       "deliverRawEvents",
     ]);
     // Only the start of a word: "tip" is not the middle of getMultipleNewAddressProofsV2, nor
-    // "count" of the compressed accounts.
-    expect(await names("tip")).toEqual(["Tips"]);
+    // "count" of the compressed accounts. (sendTransaction: its topic "Tip and priority fee".)
+    expect(await names("tip")).toEqual(["Tips", "sendTransaction"]);
     expect((await names("count")).filter((n) => /Account/.test(n))).toEqual([]);
     expect(await page.locator("#search-results li.none").count()).toBe(0);
     // …unless no word starts with it: then, from 4 letters on, inside words too, and the list says
@@ -471,6 +471,38 @@ describe("docs site in Chromium", () => {
     expect(await names("hoo")).toEqual([]);
     expect(await page.textContent("#search-status")).toBe("No match");
     expect(problems).toEqual([]);
+  });
+
+  it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types (user trial 65, F2, F3)", async () => {
+    const hits = (query: string) => searchHits(page, query);
+    await page.goto(`${origin}/index.html`);
+    // (Before: "devnet" found three webhook delivery schemas, "mainnet" the tip accounts, "network"
+    // (helius-sdk's option) and "cluster" nothing.)
+    const environments = { name: "Getting started", href: "./getting-started.html#environments" };
+    for (const query of ["devnet", "mainnet", "network", "cluster", "mainnet-beta"])
+      expect((await hits(query))[0], query).toEqual(environments);
+    // The section says how a client picks one.
+    await page.goto(`${origin}/getting-started.html#environments`);
+    expect(await page.locator("#environments").textContent()).toContain(
+      'createDasClient({ environment: "devnet" })',
+    );
+    await page.goto(`${origin}/index.html`);
+    // (Before: "priority fee" found helius-sdk's getPriorityFeeEstimate under Not covered, "jito" and
+    // "compute unit price" nothing or the testing guide.)
+    const landing = { name: "sendTransaction", href: "./sender/sendTransaction.html#description" };
+    for (const query of [
+      "priority fee",
+      "priority",
+      "jito",
+      "compute unit price",
+      "setComputeUnitPrice",
+    ])
+      expect((await hits(query))[0], query).toEqual(landing);
+    // The tip accounts keep the word "tip"; the method comes next.
+    expect((await hits("tip")).slice(0, 2)).toEqual([
+      { name: "Tips", href: "./sender/index.html#constants" },
+      landing,
+    ]);
   });
 
   it("search answers a reader coming from helius-sdk: its names, what is not covered, the edit helpers, retries (user trial 8: each of these said No match)", async () => {

@@ -162,8 +162,31 @@ function opTopics(op) {
   // walk" of .all(), and what a reader types for it.)
   if (op.pagination) topics.push(["Pagination", factId("Pagination"), WALK_WORDS]);
   if (reachesReceiver(op)) topics.push(["Receive with the SDK", "receiver", RECEIVER_WORDS]);
+  // The method of an area that takes tips (the Sender's sendTransaction): its description says
+  // what the transaction must hold, a tip and a priority fee.
+  if (op.rpc && isObj(op.area.info?.["x-tip-accounts"]))
+    topics.push(["Tip and priority fee", "description", LANDING_WORDS]);
   return topics;
 }
+
+/** What a reader calls an environment, besides its name (mainnet, devnet, local). */
+const ENVIRONMENT_WORDS = ["mainnet-beta", "network", "cluster"];
+
+/**
+ * What a reader calls what the Sender requires in a transaction, which its method's description
+ * says and no name does ("priority fee" found only helius-sdk's getPriorityFeeEstimate under Not
+ * covered, "jito" and "compute unit" nothing: user trial 65, F3).
+ */
+const LANDING_WORDS = [
+  "priority fee",
+  "compute unit price",
+  "compute budget",
+  "setComputeUnitPrice",
+  "tip and priority fee",
+  "jito",
+  "land transaction",
+  "transaction landing",
+];
 
 /** What a reader calls a page walk (user trial 17: "page walk", "paginated", ".all()"). */
 const WALK_WORDS = [
@@ -638,6 +661,9 @@ function searchIndex(site, pages) {
         "local-errors",
         ["prefer", "force an error", "mock error", "simulate an error", "delay", "mock cors"],
       ],
+      // The environments by name, and what a reader calls them (helius-sdk's `network`, Solana's
+      // "cluster"): "devnet" found only three delivery schemas, "network" nothing (user trial 65, F2).
+      ["Environments", "environments", [...site.environments, ...ENVIRONMENT_WORDS]],
     ],
   });
   entries.push({
