@@ -473,7 +473,7 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types (user trial 65, F2, F3)", async () => {
+  it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types, and what an error holds by requestId (user trial 65, F2, F3, F4)", async () => {
     const hits = (query: string) => searchHits(page, query);
     await page.goto(`${origin}/index.html`);
     // (Before: "devnet" found three webhook delivery schemas, "mainnet" the tip accounts, "network"
@@ -498,6 +498,17 @@ describe("docs site in Chromium", () => {
       "setComputeUnitPrice",
     ])
       expect((await hits(query))[0], query).toEqual(landing);
+    // What an error holds (user trial 65, F4): "requestId" found the webhooks' Request bodies.
+    for (const query of ["requestId", "x-request-id", "request id"])
+      expect((await hits(query))[0], query).toEqual({
+        name: "What an error holds",
+        href: "./getting-started.html#error-fields",
+      });
+    // (rpcError: the class JsonRpcError, whose name it starts, comes first.)
+    expect((await hits("rpcError")).slice(0, 2).map((h) => h.name)).toEqual([
+      "JsonRpcError",
+      "What an error holds",
+    ]);
     // The tip accounts keep the word "tip"; the method comes next.
     expect((await hits("tip")).slice(0, 2)).toEqual([
       { name: "Tips", href: "./sender/index.html#constants" },

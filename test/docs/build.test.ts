@@ -1297,6 +1297,53 @@ describe("docs build", () => {
     expect(t).not.toContain("is sent as it is");
   });
 
+  it("documents what an error holds, each field as packages/core/src/errors.ts declares it on the classes it names, every field of an answer's APIError among them (user trial 65, F4)", () => {
+    // The body of `export class <name> …` up to the next top-level declaration.
+    const classBody = (name: string) => {
+      const start = errorsTs.indexOf(`export class ${name} `);
+      expect(start, name).toBeGreaterThan(-1);
+      const end = errorsTs.indexOf("\n}", start);
+      return errorsTs.slice(start, end);
+    };
+    const fields: [string[], string[], string][] = pages.ERROR_FIELDS;
+    for (const [names, classes] of fields)
+      for (const name of names)
+        for (const cls of classes)
+          expect(classBody(cls), `${cls}.${name}`).toMatch(
+            new RegExp(`^ {2}(?:declare |override )*readonly ${name}[?:]`, "m"),
+          );
+    // Every field of an answer's error (APIErrorFields) is listed.
+    const apiFields = errorsTs.slice(
+      errorsTs.indexOf("export interface APIErrorFields {"),
+      errorsTs.indexOf("\n}", errorsTs.indexOf("export interface APIErrorFields {")),
+    );
+    const listed = fields.flatMap(([names]) => names);
+    for (const [, name] of apiFields.matchAll(/^ {2}(\w+)\??:/gm)) expect(listed).toContain(name);
+    // Getting started shows them in its Errors section, each row naming its classes.
+    const html = page("getting-started.html");
+    const part = html.slice(
+      html.indexOf('<h3 id="error-fields">'),
+      html.indexOf('<h3 id="rpc-error-codes">'),
+    );
+    expect(part).toContain("What an error holds");
+    const rows = [...part.matchAll(/<tr><th scope="row">(.*?)<\/th><td>(.*?)<\/td>/g)].map((m) => [
+      text(m[1]!),
+      text(m[2]!),
+    ]);
+    expect(rows).toEqual(fields.map(([names, classes]) => [names.join(", "), classes.join(", ")]));
+    expect(text(part)).toContain(
+      "x-request-id (or request-id) header, when it has one: quote it to support",
+    );
+    // …and the search finds it by requestId and x-request-id.
+    const entry = JSON.parse(page("search-index.json")).entries.find(
+      (e: any) => e.n === "What an error holds",
+    );
+    expect(entry.u).toBe("getting-started.html#error-fields");
+    expect(entry.f).toEqual(
+      expect.arrayContaining(["requestId", "x-request-id", "rpcError", "retryAfter"]),
+    );
+  });
+
   it("documents the SDK's client and call options, error classes and all-in-one package (checked against @chaindata/core)", async () => {
     const html = page("getting-started.html");
     const section = (id: string) =>

@@ -20,6 +20,7 @@ import {
   EDIT_HELPERS,
   editHelpersSnippet,
   ERROR_CLASSES,
+  ERROR_FIELDS,
   errorClassId,
   errorClassOf,
   factId,
@@ -577,6 +578,23 @@ function errorEntries(site) {
     s: text(when),
     u: `getting-started.html#${errorClassId(name)}`,
   }));
+  // What an error holds (its fields): "requestId" found the webhooks' Request bodies, as did
+  // "x-request-id" (user trial 65, F4).
+  entries.push({
+    n: "What an error holds",
+    k: "page",
+    s: "An error's fields: attempts, operation, status, headers, requestId (quote it to support), body, rpcError, retryAfter, reason, issues",
+    u: "getting-started.html#error-fields",
+    // (Its names that are no common word: "body", "status", "code" or "data" alone would rank it
+    // above the schemas and Request bodies a reader more likely means.)
+    f: [
+      ...ERROR_FIELDS.flatMap(([fields]) => fields).filter((f) =>
+        /[A-Z]|^(attempts|issues)$/.test(f),
+      ),
+      "x-request-id",
+    ],
+    w: ["request id", "error fields", "error details", "support"],
+  });
   const codes = rpcErrorCodes(site);
   for (const c of codes)
     entries.push({

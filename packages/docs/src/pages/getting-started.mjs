@@ -16,7 +16,7 @@ import {
 } from "../snippets.mjs";
 import { esc, tableWrap } from "../util.mjs";
 import { standaloneNames } from "./area.mjs";
-import { ERROR_CLASSES, errorClassId, rpcCodesTable } from "./errors.mjs";
+import { ERROR_CLASSES, errorClassId, errorFieldsTable, rpcCodesTable } from "./errors.mjs";
 import { standaloneCall, takesParams } from "./facts.mjs";
 import { heliusSection } from "./helius.mjs";
 import {
@@ -97,7 +97,7 @@ function sdkSections(pc, site, area) {
     section(
       "errors",
       "5. Errors",
-      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import, and <code>isChainDataError(err)</code>, a guard of their union <code>AnyChainDataError</code>: after it, <code>err.name === "RateLimitError"</code> narrows to that class. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr id="${errorClassId(name)}"><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}<p>Every error a call throws says how many requests it handed to <code>fetch</code>, retries included: <code>err.attempts</code>. <code>0</code> means nothing left the process (a <code>ValidationError</code>, a signal that fired first): a transaction can be signed again. Above <code>0</code> it may have reached the server: check a transaction's signature before signing a new one.</p>${rpcCodesTable(site)}`,
+      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import, and <code>isChainDataError(err)</code>, a guard of their union <code>AnyChainDataError</code>: after it, <code>err.name === "RateLimitError"</code> narrows to that class. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr id="${errorClassId(name)}"><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}<p>Every error a call throws says how many requests it handed to <code>fetch</code>, retries included: <code>err.attempts</code>. <code>0</code> means nothing left the process (a <code>ValidationError</code>, a signal that fired first): a transaction can be signed again. Above <code>0</code> it may have reached the server: check a transaction's signature before signing a new one.</p>${errorFieldsTable()}${rpcCodesTable(site)}`,
     ),
     section(
       "retries",
