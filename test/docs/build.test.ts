@@ -1297,6 +1297,18 @@ describe("docs build", () => {
     expect(t).not.toContain("is sent as it is");
   });
 
+  it("links the errors reference (Getting started's 5. Errors) from every page's navigation (user trial 65, F5)", () => {
+    const pagesWithNav = walk(out).filter((f) => f.endsWith(".html"));
+    expect(pagesWithNav.length).toBeGreaterThan(200);
+    for (const file of pagesWithNav) {
+      const rel = relative(out, file);
+      const up = "../".repeat(rel.split("/").length - 1);
+      const top = /<ul class="nav-top">(.*?)<\/ul>/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
+      expect(top, rel).toContain(`<li><a href="${up}getting-started.html#errors">Errors</a></li>`);
+    }
+    expect(page("getting-started.html")).toContain('<section id="errors"');
+  });
+
   it("documents what an error holds, each field as packages/core/src/errors.ts declares it on the classes it names, every field of an answer's APIError among them (user trial 65, F4)", () => {
     // The body of `export class <name> …` up to the next top-level declaration.
     const classBody = (name: string) => {
