@@ -473,7 +473,7 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types, and what an error holds by requestId (user trial 65, F2, F3, F4)", async () => {
+  it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types, what an error holds by requestId, and the CommonJS build by commonjs (user trial 65, F2, F3, F4, F6)", async () => {
     const hits = (query: string) => searchHits(page, query);
     await page.goto(`${origin}/index.html`);
     // (Before: "devnet" found three webhook delivery schemas, "mainnet" the tip accounts, "network"
@@ -503,6 +503,12 @@ describe("docs site in Chromium", () => {
       expect((await hits(query))[0], query).toEqual({
         name: "What an error holds",
         href: "./getting-started.html#error-fields",
+      });
+    // Types and CommonJS (user trial 65, F6): "typescript", "commonjs", "esm" said No match.
+    for (const query of ["typescript", "commonjs", "esm", "require"])
+      expect((await hits(query))[0], query).toEqual({
+        name: "Getting started",
+        href: "./getting-started.html#cjs",
       });
     // (rpcError: the class JsonRpcError, whose name it starts, comes first.)
     expect((await hits("rpcError")).slice(0, 2).map((h) => h.name)).toEqual([

@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -1295,6 +1296,26 @@ describe("docs build", () => {
     // CHAINDATA_API_KEY is sent as it is" after the client had stopped reading it (user trial 7).
     expect(t).toContain("an exported CHAINDATA_API_KEY is not read there");
     expect(t).not.toContain("is sent as it is");
+  });
+
+  it("says in Getting started that the packages ship types and a CommonJS build, with the require line, and the search finds it by typescript, commonjs, esm, require (user trial 65, F6)", async () => {
+    const html = page("getting-started.html");
+    const cjs = /<p class="small" id="cjs">(.*?)<\/p>/.exec(html)?.[1];
+    expect(cjs).toBeDefined();
+    expect(text(cjs!)).toContain('const { createDasClient } = require("@chaindata/das")');
+    // (inside step 2, after the ES module note)
+    expect(html.indexOf('id="cjs"')).toBeGreaterThan(html.indexOf('<section id="call"'));
+    expect(html.indexOf('id="cjs"')).toBeLessThan(html.indexOf('<section id="local"'));
+    // The line as written works. (That its classes are the ES module's, on Node, is
+    // test/packaging's; vitest resolves imports its own way.)
+    const required = createRequire(join(root, "package.json"))("@chaindata/das");
+    expect(typeof required.createDasClient).toBe("function");
+    expect(typeof required.NotFoundError).toBe("function");
+    const entry = JSON.parse(page("search-index.json")).entries.find(
+      (e: any) => e.n === "Getting started",
+    );
+    const topic = entry.t.find(([, id]: [string, string]) => id === "cjs");
+    expect(topic[2]).toEqual(expect.arrayContaining(["typescript", "commonjs", "esm", "require"]));
   });
 
   it("links the errors reference (Getting started's 5. Errors) from every page's navigation (user trial 65, F5)", () => {

@@ -682,6 +682,13 @@ function searchIndex(site, pages) {
       // The environments by name, and what a reader calls them (helius-sdk's `network`, Solana's
       // "cluster"): "devnet" found only three delivery schemas, "network" nothing (user trial 65, F2).
       ["Environments", "environments", [...site.environments, ...ENVIRONMENT_WORDS]],
+      // "typescript", "commonjs", "esm" said No match, "require" led to requireFullIndex
+      // (user trial 65, F6).
+      [
+        "Types and CommonJS",
+        "cjs",
+        ["typescript", "commonjs", "cjs", "require", "esm", "es module", "type definitions"],
+      ],
     ],
   });
   entries.push({
