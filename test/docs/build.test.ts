@@ -1818,6 +1818,9 @@ describe("docs build", () => {
         `<a class="card-link" href="${reEscape(a.key)}/index.html">[^]*?</a><p class="small">(.*?)</p>`,
       ).exec(home);
       expect(text(card![1]!), a.key).toBe(said);
+      // What it does, not how it is called: no host template nor key in it (user trial 65, F7: the
+      // DAS card read "… on the JSON-RPC host: POST https://{rpcHost}/?api-key=<API_KEY> with …").
+      expect(said, a.key).not.toMatch(/\{\w+\}|api-key=|<API_KEY>/);
       expect(text(gettingStarted), a.key).toContain(firstSentence(said, 120));
       expect(entries.find((e: any) => e.u === `${a.key}/index.html`)?.s, a.key).toBe(
         firstSentence(said, 140),
