@@ -473,7 +473,7 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types, what an error holds by requestId, and the CommonJS build by commonjs (user trial 65, F2, F3, F4, F6)", async () => {
+  it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types, what an error holds by requestId, the CommonJS build by commonjs, the logger by debug (user trial 65, F2, F3, F4, F6, F10)", async () => {
     const hits = (query: string) => searchHits(page, query);
     await page.goto(`${origin}/index.html`);
     // (Before: "devnet" found three webhook delivery schemas, "mainnet" the tip accounts, "network"
@@ -510,6 +510,14 @@ describe("docs site in Chromium", () => {
         name: "Getting started",
         href: "./getting-started.html#cjs",
       });
+    // The logger and the abort signal by what a reader calls them, the receiver by "replay"
+    // (user trial 65, F10: "debug" and "replay" said No match, "cancel" found a transaction type).
+    for (const query of ["debug", "logging", "cancel"])
+      expect((await hits(query))[0], query).toEqual({
+        name: "Client and call options",
+        href: "./getting-started.html#options",
+      });
+    expect((await hits("replay"))[0]!.href).toMatch(/^\.\/webhooks\/deliver\w+\.html#receiver$/);
     // (rpcError: the class JsonRpcError, whose name it starts, comes first.)
     expect((await hits("rpcError")).slice(0, 2).map((h) => h.name)).toEqual([
       "JsonRpcError",

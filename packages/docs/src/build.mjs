@@ -211,6 +211,7 @@ const RECEIVER_WORDS = [
   "dedupe",
   "duplicate",
   "redelivery",
+  "replay",
   "express",
 ];
 
@@ -282,6 +283,9 @@ function sdkEntries(site) {
       k: "page",
       s: "What every client factory and method call takes: API key, environment, base URLs, timeout, retries, rate limit, batching, coalescing, headers, abort signal",
       u: "getting-started.html#options",
+      // (What a reader calls the logger and the abort signal: "debug" said No match, "cancel" found
+      // a transaction type; user trial 65, F10.)
+      w: ["debug", "logging", "cancel", "cancellation"],
       f: [
         ...new Set([
           ...[...CLIENT_OPTIONS, ...CALL_OPTIONS].map(([name]) => name),
