@@ -1821,6 +1821,8 @@ describe("docs build", () => {
       // What it does, not how it is called: no host template nor key in it (user trial 65, F7: the
       // DAS card read "… on the JSON-RPC host: POST https://{rpcHost}/?api-key=<API_KEY> with …").
       expect(said, a.key).not.toMatch(/\{\w+\}|api-key=|<API_KEY>/);
+      // …and whole on the card, not cut mid-phrase (user trial 65, F9: "…proofs that new…").
+      expect(said, a.key).not.toMatch(/…$/);
       expect(text(gettingStarted), a.key).toContain(firstSentence(said, 120));
       expect(entries.find((e: any) => e.u === `${a.key}/index.html`)?.s, a.key).toBe(
         firstSentence(said, 140),
