@@ -445,8 +445,8 @@ describe("docs site in Chromium", () => {
       "deliverRawEvents",
     ]);
     // Only the start of a word: "tip" is not the middle of getMultipleNewAddressProofsV2, nor
-    // "count" of the compressed accounts.
-    expect(await names("tip")).toEqual(["Tips"]);
+    // "count" of the compressed accounts. (sendTransaction: its topic "Tip and priority fee".)
+    expect(await names("tip")).toEqual(["Tips", "sendTransaction"]);
     expect((await names("count")).filter((n) => /Account/.test(n))).toEqual([]);
     expect(await page.locator("#search-results li.none").count()).toBe(0);
     // …unless no word starts with it: then, from 4 letters on, inside words too, and the list says
@@ -471,6 +471,63 @@ describe("docs site in Chromium", () => {
     expect(await names("hoo")).toEqual([]);
     expect(await page.textContent("#search-status")).toBe("No match");
     expect(problems).toEqual([]);
+  });
+
+  it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types, what an error holds by requestId, the CommonJS build by commonjs, the logger by debug (user trial 65, F2, F3, F4, F6, F10)", async () => {
+    const hits = (query: string) => searchHits(page, query);
+    await page.goto(`${origin}/index.html`);
+    // (Before: "devnet" found three webhook delivery schemas, "mainnet" the tip accounts, "network"
+    // (helius-sdk's option) and "cluster" nothing.)
+    const environments = { name: "Getting started", href: "./getting-started.html#environments" };
+    for (const query of ["devnet", "mainnet", "network", "cluster", "mainnet-beta"])
+      expect((await hits(query))[0], query).toEqual(environments);
+    // The section says how a client picks one.
+    await page.goto(`${origin}/getting-started.html#environments`);
+    expect(await page.locator("#environments").textContent()).toContain(
+      'createDasClient({ environment: "devnet" })',
+    );
+    await page.goto(`${origin}/index.html`);
+    // (Before: "priority fee" found helius-sdk's getPriorityFeeEstimate under Not covered, "jito" and
+    // "compute unit price" nothing or the testing guide.)
+    const landing = { name: "sendTransaction", href: "./sender/sendTransaction.html#description" };
+    for (const query of [
+      "priority fee",
+      "priority",
+      "jito",
+      "compute unit price",
+      "setComputeUnitPrice",
+    ])
+      expect((await hits(query))[0], query).toEqual(landing);
+    // What an error holds (user trial 65, F4): "requestId" found the webhooks' Request bodies.
+    for (const query of ["requestId", "x-request-id", "request id"])
+      expect((await hits(query))[0], query).toEqual({
+        name: "What an error holds",
+        href: "./getting-started.html#error-fields",
+      });
+    // Types and CommonJS (user trial 65, F6): "typescript", "commonjs", "esm" said No match.
+    for (const query of ["typescript", "commonjs", "esm", "require"])
+      expect((await hits(query))[0], query).toEqual({
+        name: "Getting started",
+        href: "./getting-started.html#cjs",
+      });
+    // The logger and the abort signal by what a reader calls them, the receiver by "replay"
+    // (user trial 65, F10: "debug" and "replay" said No match, "cancel" found a transaction type).
+    for (const query of ["debug", "logging", "cancel"])
+      expect((await hits(query))[0], query).toEqual({
+        name: "Client and call options",
+        href: "./getting-started.html#options",
+      });
+    expect((await hits("replay"))[0]!.href).toMatch(/^\.\/webhooks\/deliver\w+\.html#receiver$/);
+    // (rpcError: the class JsonRpcError, whose name it starts, comes first.)
+    expect((await hits("rpcError")).slice(0, 2).map((h) => h.name)).toEqual([
+      "JsonRpcError",
+      "What an error holds",
+    ]);
+    // The tip accounts keep the word "tip"; the method comes next.
+    expect((await hits("tip")).slice(0, 2)).toEqual([
+      { name: "Tips", href: "./sender/index.html#constants" },
+      landing,
+    ]);
   });
 
   it("search answers a reader coming from helius-sdk: its names, what is not covered, the edit helpers, retries (user trial 8: each of these said No match)", async () => {
@@ -838,7 +895,9 @@ describe("docs site in Chromium", () => {
     }
   }, 120_000);
 
-  it("operations at a glance, at 375 px with and without script: the page does not scroll sideways, each table scrolls in its own box, every name shows whole", async () => {
+  it("operations at a glance, at 375 px with and without script: the page does not scroll sideways, nor does any table: each operation is a block with its every fact on screen, its name whole; at 1280 px no row is more than 6 lines tall and nothing scrolls (user trial 65, F1)", async () => {
+    // (The table used to scroll in its box on a phone, 1,011 px wide: rows 210 px tall with only a
+    // name and an area on screen; at 1280 px too, its rate limits squeezed to 99 px.)
     for (const javaScriptEnabled of [true, false]) {
       const mobile = await browser.newContext({
         viewport: { width: 375, height: 800 },
@@ -849,12 +908,28 @@ describe("docs site in Chromium", () => {
         await tab.goto(`${origin}/operations.html`);
         const fit = await tab.evaluate(() => ({
           page: document.documentElement.scrollWidth,
-          boxes: Array.from(document.querySelectorAll("main .table-wrap")).map((box) => ({
-            caption: box.querySelector("caption")?.textContent,
-            right: Math.round(box.getBoundingClientRect().right),
-            scrolls:
-              box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX === "auto",
-          })),
+          boxes: Array.from(document.querySelectorAll("main .table-wrap")).map((box) => {
+            const { left, right } = box.getBoundingClientRect();
+            return {
+              caption: box.querySelector("caption")?.textContent,
+              right: Math.round(right),
+              scrolls: box.scrollWidth > box.clientWidth,
+              // a cell (a name, area, transport, cost, rate limit, retries) out of its box's view
+              off: Array.from(box.querySelectorAll("tbody tr > *"))
+                .filter((cell) => {
+                  const r = cell.getBoundingClientRect();
+                  return r.left < left - 1 || r.right > right + 1;
+                })
+                .map(
+                  (cell) =>
+                    `${cell.closest("tr")!.querySelector("th")!.textContent}: ${cell.textContent}`,
+                ),
+              // a cell that does not say what it is (the column headers are out of sight)
+              unlabelled: Array.from(box.querySelectorAll("tbody td"))
+                .filter((td) => !getComputedStyle(td, "::before").content.includes(":"))
+                .map((td) => td.textContent),
+            };
+          }),
           // an operation's name cut or drawn on two lines
           split: Array.from(document.querySelectorAll("table.glance th[scope=row] code"))
             .filter((c) => c.getClientRects().length !== 1)
@@ -866,13 +941,35 @@ describe("docs site in Chromium", () => {
         for (const box of fit.boxes) {
           expect(box.caption, where).toMatch(/^The \d+ (operations|deliveries)/);
           expect(box.right, where).toBeLessThanOrEqual(375);
-          // (wider than the screen: it scrolls in its box, not the page)
-          expect(box.scrolls, where).toBe(true);
+          expect(box, where).toMatchObject({ scrolls: false, off: [], unlabelled: [] });
         }
         expect(fit.split, where).toEqual([]);
       } finally {
         await mobile.close();
       }
+    }
+    const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const tab = await laptop.newPage();
+      await tab.goto(`${origin}/operations.html`);
+      const rows = await tab.evaluate(() => ({
+        scrolls: Array.from(document.querySelectorAll("main .table-wrap"))
+          .filter((box) => box.scrollWidth > box.clientWidth)
+          .map((box) => box.querySelector("caption")?.textContent),
+        tall: Array.from(document.querySelectorAll("table.glance tbody tr"))
+          .map((tr) => {
+            const line = parseFloat(getComputedStyle(tr.querySelector("td")!).lineHeight);
+            return {
+              name: tr.querySelector("th")!.textContent,
+              lines: tr.getBoundingClientRect().height / line,
+            };
+          })
+          .filter((r) => r.lines > 6)
+          .map((r) => `${r.name}: ${r.lines.toFixed(1)} lines`),
+      }));
+      expect(rows).toEqual({ scrolls: [], tall: [] });
+    } finally {
+      await laptop.close();
     }
   });
 

@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -780,9 +781,16 @@ describe("docs build", () => {
         expect(rows.has(path!), path).toBe(false);
         rows.set(path!, {
           name: /^<th scope="row">(.*?)<\/th>/.exec(row!)![1]!,
-          cells: [...row!.matchAll(/<td>(.*?)<\/td>/g)].map((m) => text(m[1]!)),
+          cells: [...row!.matchAll(/<td data-label="([^"]*)">(.*?)<\/td>/g)].map((m) =>
+            text(m[2]!),
+          ),
           head,
         });
+        // Each cell names its column, for the phone's layout that hides the header row.
+        expect(
+          [...row!.matchAll(/<td data-label="([^"]*)">/g)].map((m) => m[1]),
+          path,
+        ).toEqual(head.slice(1));
         expect(name, path).toBe(path!.replace(/^.*\/|\.html$/g, ""));
       }
     }
@@ -1290,6 +1298,85 @@ describe("docs build", () => {
     expect(t).not.toContain("is sent as it is");
   });
 
+  it("says in Getting started that the packages ship types and a CommonJS build, with the require line, and the search finds it by typescript, commonjs, esm, require (user trial 65, F6)", async () => {
+    const html = page("getting-started.html");
+    const cjs = /<p class="small" id="cjs">(.*?)<\/p>/.exec(html)?.[1];
+    expect(cjs).toBeDefined();
+    expect(text(cjs!)).toContain('const { createDasClient } = require("@chaindata/das")');
+    // (inside step 2, after the ES module note)
+    expect(html.indexOf('id="cjs"')).toBeGreaterThan(html.indexOf('<section id="call"'));
+    expect(html.indexOf('id="cjs"')).toBeLessThan(html.indexOf('<section id="local"'));
+    // The line as written works. (That its classes are the ES module's, on Node, is
+    // test/packaging's; vitest resolves imports its own way.)
+    const required = createRequire(join(root, "package.json"))("@chaindata/das");
+    expect(typeof required.createDasClient).toBe("function");
+    expect(typeof required.NotFoundError).toBe("function");
+    const entry = JSON.parse(page("search-index.json")).entries.find(
+      (e: any) => e.n === "Getting started",
+    );
+    const topic = entry.t.find(([, id]: [string, string]) => id === "cjs");
+    expect(topic[2]).toEqual(expect.arrayContaining(["typescript", "commonjs", "esm", "require"]));
+  });
+
+  it("links the errors reference (Getting started's 5. Errors) from every page's navigation (user trial 65, F5)", () => {
+    const pagesWithNav = walk(out).filter((f) => f.endsWith(".html"));
+    expect(pagesWithNav.length).toBeGreaterThan(200);
+    for (const file of pagesWithNav) {
+      const rel = relative(out, file);
+      const up = "../".repeat(rel.split("/").length - 1);
+      const top = /<ul class="nav-top">(.*?)<\/ul>/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
+      expect(top, rel).toContain(`<li><a href="${up}getting-started.html#errors">Errors</a></li>`);
+    }
+    expect(page("getting-started.html")).toContain('<section id="errors"');
+  });
+
+  it("documents what an error holds, each field as packages/core/src/errors.ts declares it on the classes it names, every field of an answer's APIError among them (user trial 65, F4)", () => {
+    // The body of `export class <name> …` up to the next top-level declaration.
+    const classBody = (name: string) => {
+      const start = errorsTs.indexOf(`export class ${name} `);
+      expect(start, name).toBeGreaterThan(-1);
+      const end = errorsTs.indexOf("\n}", start);
+      return errorsTs.slice(start, end);
+    };
+    const fields: [string[], string[], string][] = pages.ERROR_FIELDS;
+    for (const [names, classes] of fields)
+      for (const name of names)
+        for (const cls of classes)
+          expect(classBody(cls), `${cls}.${name}`).toMatch(
+            new RegExp(`^ {2}(?:declare |override )*readonly ${name}[?:]`, "m"),
+          );
+    // Every field of an answer's error (APIErrorFields) is listed.
+    const apiFields = errorsTs.slice(
+      errorsTs.indexOf("export interface APIErrorFields {"),
+      errorsTs.indexOf("\n}", errorsTs.indexOf("export interface APIErrorFields {")),
+    );
+    const listed = fields.flatMap(([names]) => names);
+    for (const [, name] of apiFields.matchAll(/^ {2}(\w+)\??:/gm)) expect(listed).toContain(name);
+    // Getting started shows them in its Errors section, each row naming its classes.
+    const html = page("getting-started.html");
+    const part = html.slice(
+      html.indexOf('<h3 id="error-fields">'),
+      html.indexOf('<h3 id="rpc-error-codes">'),
+    );
+    expect(part).toContain("What an error holds");
+    const rows = [...part.matchAll(/<tr><th scope="row">(.*?)<\/th><td>(.*?)<\/td>/g)].map((m) => [
+      text(m[1]!),
+      text(m[2]!),
+    ]);
+    expect(rows).toEqual(fields.map(([names, classes]) => [names.join(", "), classes.join(", ")]));
+    expect(text(part)).toContain(
+      "x-request-id (or request-id) header, when it has one: quote it to support",
+    );
+    // …and the search finds it by requestId and x-request-id.
+    const entry = JSON.parse(page("search-index.json")).entries.find(
+      (e: any) => e.n === "What an error holds",
+    );
+    expect(entry.u).toBe("getting-started.html#error-fields");
+    expect(entry.f).toEqual(
+      expect.arrayContaining(["requestId", "x-request-id", "rpcError", "retryAfter"]),
+    );
+  });
+
   it("documents the SDK's client and call options, error classes and all-in-one package (checked against @chaindata/core)", async () => {
     const html = page("getting-started.html");
     const section = (id: string) =>
@@ -1731,6 +1818,11 @@ describe("docs build", () => {
         `<a class="card-link" href="${reEscape(a.key)}/index.html">[^]*?</a><p class="small">(.*?)</p>`,
       ).exec(home);
       expect(text(card![1]!), a.key).toBe(said);
+      // What it does, not how it is called: no host template nor key in it (user trial 65, F7: the
+      // DAS card read "… on the JSON-RPC host: POST https://{rpcHost}/?api-key=<API_KEY> with …").
+      expect(said, a.key).not.toMatch(/\{\w+\}|api-key=|<API_KEY>/);
+      // …and whole on the card, not cut mid-phrase (user trial 65, F9: "…proofs that new…").
+      expect(said, a.key).not.toMatch(/…$/);
       expect(text(gettingStarted), a.key).toContain(firstSentence(said, 120));
       expect(entries.find((e: any) => e.u === `${a.key}/index.html`)?.s, a.key).toBe(
         firstSentence(said, 140),
@@ -2310,7 +2402,7 @@ describe("docs build", () => {
     expect(readFileSync(join(out2, "schemas/Asset.html"), "utf8")).toContain(`${marker} (field)`);
     expect(edited).toContain("<dt>Cost</dt><dd>7 credits per request");
     expect(readFileSync(join(out2, "operations.html"), "utf8")).toMatch(
-      /<a href="das\/getAsset.html"><code>getAsset<\/code><\/a><\/th><td>DAS<\/td><td>JSON-RPC<\/td><td>7 credits<\/td>/,
+      /<a href="das\/getAsset.html"><code>getAsset<\/code><\/a><\/th><td[^>]*>DAS<\/td><td[^>]*>JSON-RPC<\/td><td[^>]*>7 credits<\/td>/,
     );
     expect(readFileSync(join(out, "das/getAsset.html"), "utf8")).not.toContain(marker);
   });

@@ -20,6 +20,7 @@ import {
   EDIT_HELPERS,
   editHelpersSnippet,
   ERROR_CLASSES,
+  ERROR_FIELDS,
   errorClassId,
   errorClassOf,
   factId,
@@ -162,8 +163,31 @@ function opTopics(op) {
   // walk" of .all(), and what a reader types for it.)
   if (op.pagination) topics.push(["Pagination", factId("Pagination"), WALK_WORDS]);
   if (reachesReceiver(op)) topics.push(["Receive with the SDK", "receiver", RECEIVER_WORDS]);
+  // The method of an area that takes tips (the Sender's sendTransaction): its description says
+  // what the transaction must hold, a tip and a priority fee.
+  if (op.rpc && isObj(op.area.info?.["x-tip-accounts"]))
+    topics.push(["Tip and priority fee", "description", LANDING_WORDS]);
   return topics;
 }
+
+/** What a reader calls an environment, besides its name (mainnet, devnet, local). */
+const ENVIRONMENT_WORDS = ["mainnet-beta", "network", "cluster"];
+
+/**
+ * What a reader calls what the Sender requires in a transaction, which its method's description
+ * says and no name does ("priority fee" found only helius-sdk's getPriorityFeeEstimate under Not
+ * covered, "jito" and "compute unit" nothing: user trial 65, F3).
+ */
+const LANDING_WORDS = [
+  "priority fee",
+  "compute unit price",
+  "compute budget",
+  "setComputeUnitPrice",
+  "tip and priority fee",
+  "jito",
+  "land transaction",
+  "transaction landing",
+];
 
 /** What a reader calls a page walk (user trial 17: "page walk", "paginated", ".all()"). */
 const WALK_WORDS = [
@@ -187,6 +211,7 @@ const RECEIVER_WORDS = [
   "dedupe",
   "duplicate",
   "redelivery",
+  "replay",
   "express",
 ];
 
@@ -258,6 +283,9 @@ function sdkEntries(site) {
       k: "page",
       s: "What every client factory and method call takes: API key, environment, base URLs, timeout, retries, rate limit, batching, coalescing, headers, abort signal",
       u: "getting-started.html#options",
+      // (What a reader calls the logger and the abort signal: "debug" said No match, "cancel" found
+      // a transaction type; user trial 65, F10.)
+      w: ["debug", "logging", "cancel", "cancellation"],
       f: [
         ...new Set([
           ...[...CLIENT_OPTIONS, ...CALL_OPTIONS].map(([name]) => name),
@@ -554,6 +582,23 @@ function errorEntries(site) {
     s: text(when),
     u: `getting-started.html#${errorClassId(name)}`,
   }));
+  // What an error holds (its fields): "requestId" found the webhooks' Request bodies, as did
+  // "x-request-id" (user trial 65, F4).
+  entries.push({
+    n: "What an error holds",
+    k: "page",
+    s: "An error's fields: attempts, operation, status, headers, requestId (quote it to support), body, rpcError, retryAfter, reason, issues",
+    u: "getting-started.html#error-fields",
+    // (Its names that are no common word: "body", "status", "code" or "data" alone would rank it
+    // above the schemas and Request bodies a reader more likely means.)
+    f: [
+      ...ERROR_FIELDS.flatMap(([fields]) => fields).filter((f) =>
+        /[A-Z]|^(attempts|issues)$/.test(f),
+      ),
+      "x-request-id",
+    ],
+    w: ["request id", "error fields", "error details", "support"],
+  });
   const codes = rpcErrorCodes(site);
   for (const c of codes)
     entries.push({
@@ -637,6 +682,16 @@ function searchIndex(site, pages) {
         "Errors and delays from the local mock",
         "local-errors",
         ["prefer", "force an error", "mock error", "simulate an error", "delay", "mock cors"],
+      ],
+      // The environments by name, and what a reader calls them (helius-sdk's `network`, Solana's
+      // "cluster"): "devnet" found only three delivery schemas, "network" nothing (user trial 65, F2).
+      ["Environments", "environments", [...site.environments, ...ENVIRONMENT_WORDS]],
+      // "typescript", "commonjs", "esm" said No match, "require" led to requireFullIndex
+      // (user trial 65, F6).
+      [
+        "Types and CommonJS",
+        "cjs",
+        ["typescript", "commonjs", "cjs", "require", "esm", "es module", "type definitions"],
       ],
     ],
   });

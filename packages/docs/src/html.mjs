@@ -85,6 +85,13 @@ export function codeBlock(code, { lang, label, html = false } = {}) {
   return `<div class="codebox">${label ? `<div class="codebox-h"><span>${esc(label)}</span><button type="button" class="copy" aria-label="Copy ${esc(label)}">Copy</button></div>` : ""}${codePre(`<code>${body}</code>`, lang ? ` data-lang="${esc(lang)}"` : "")}</div>`;
 }
 
+/**
+ * The errors reference, Getting started's "5. Errors" (the classes, what an error holds, the
+ * JSON-RPC codes): in the navigation too, as an SDK's docs list their errors, since a reader with
+ * an error in hand looks there rather than under Getting started.
+ */
+export const ERRORS_SECTION = "getting-started.html#errors";
+
 function nav(pc) {
   const { site } = pc;
   const cur = pc.path;
@@ -115,7 +122,7 @@ function nav(pc) {
       : "";
   return `<nav class="side" id="site-nav" aria-label="Site">
 <a class="menu-close" href="#main">Close menu</a>
-<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, "Bun, Deno, Workers, browsers")}</li><li>${link(PAGE_WALKS_PAGE, "Page walks")}</li><li>${link(TESTING_PAGE, "Testing your code")}</li><li>${link(KIT_PAGE, "Using @solana/kit")}</li><li>${link(AGENTS_PAGE, "AI agents and MCP tools")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li></ul>
+<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, "Bun, Deno, Workers, browsers")}</li><li>${link(PAGE_WALKS_PAGE, "Page walks")}</li><li>${link(TESTING_PAGE, "Testing your code")}</li><li>${link(KIT_PAGE, "Using @solana/kit")}</li><li>${link(AGENTS_PAGE, "AI agents and MCP tools")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li><li>${link(ERRORS_SECTION, "Errors")}</li></ul>
 ${group("APIs", live)}
 ${group("Deprecated", dep, "nav-areas nav-deprecated")}
 <ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li><li>${link(SEARCH_PAGE, "Index")}</li><li>${link(LEGEND_PAGE, "Source keys")}</li></ul>

@@ -31,6 +31,7 @@
 export { areaPage, quickStartSnippet, standaloneNames, TIP_NAMES } from "./pages/area.mjs";
 export {
   ERROR_CLASSES,
+  ERROR_FIELDS,
   errorClassId,
   errorClassOf,
   rpcCodeId,

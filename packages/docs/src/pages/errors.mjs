@@ -141,6 +141,78 @@ export const ERROR_CLASSES = [
 ];
 
 /**
+ * What an error holds besides its class and message, as [fields, the classes that declare them
+ * (their subclasses inherit them), what they are]: what to log, branch on or quote to support.
+ * `build.test.ts` checks every field against its classes' declarations in
+ * packages/core/src/errors.ts.
+ */
+export const ERROR_FIELDS = [
+  [
+    ["attempts"],
+    ["ChainDataError"],
+    "the requests handed to <code>fetch</code>, retries included (<code>0</code>: nothing was sent)",
+  ],
+  [
+    ["operation"],
+    [
+      "APIError",
+      "JsonRpcError",
+      "ConnectionError",
+      "TimeoutError",
+      "AbortError",
+      "InvalidResponseError",
+      "ValidationError",
+    ],
+    "the operation or JSON-RPC method called",
+  ],
+  [
+    ["status", "headers"],
+    ["APIError", "JsonRpcError", "InvalidResponseError"],
+    "the answer's HTTP status and headers (lower-case names, values redacted)",
+  ],
+  [
+    ["requestId"],
+    ["APIError", "JsonRpcError", "InvalidResponseError"],
+    "the answer's <code>x-request-id</code> (or <code>request-id</code>) header, when it has one: quote it to support",
+  ],
+  [["body"], ["APIError"], "the answer's body: parsed JSON, else the text (redacted)"],
+  [
+    ["rpcError"],
+    ["APIError", "JsonRpcError"],
+    "a JSON-RPC call's error object (<code>code</code>, <code>message</code>, <code>data</code>); never set for a REST call, whose own error object stays in <code>body</code>",
+  ],
+  [
+    ["code", "rpcMessage", "data"],
+    ["JsonRpcError"],
+    "the JSON-RPC error object's members (<code>data</code> redacted)",
+  ],
+  [
+    ["retryAfter"],
+    ["APIError"],
+    "the seconds the server asked to wait (<code>Retry-After</code>): on a 429, and on another status that gives one",
+  ],
+  [
+    ["reason"],
+    ["RateLimitError", "InvalidResponseError"],
+    '<code>"credits-exhausted"</code> on a 429 that no retry helps; what a 2xx answer got wrong (<code>"html"</code>, <code>"truncated"</code>, …)',
+  ],
+  [
+    ["issues"],
+    ["ValidationError"],
+    "every rule the params broke, each <code>{ path, rule, message }</code> (the message shows the first three)",
+  ],
+];
+
+/** Getting started's table of ERROR_FIELDS (`#error-fields`). */
+export function errorFieldsTable() {
+  const rows = ERROR_FIELDS.map(
+    ([fields, classes, what]) =>
+      `<tr><th scope="row">${fields.map((f) => `<code>${esc(f)}</code>`).join(", ")}</th><td>${classes.map((c) => `<a href="#${errorClassId(c)}"><code>${esc(c)}</code></a>`).join(", ")}</td><td>${what}</td></tr>`,
+  ).join("");
+  return `<h3 id="error-fields">What an error holds</h3><p>Besides its class and <code>message</code> (which never holds the API key), an error carries what to log, branch on or quote to support; a subclass has its class's fields (a <code>RateLimitError</code> is an <code>APIError</code>).</p>${tableWrap(`<table><thead><tr><th scope="col">Field</th><th scope="col">On</th><th scope="col">What</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+}
+
+/**
  * The class the SDK throws for a non-2xx status (a number, or an OpenAPI range such as "5XX"), as
  * errors.ts picks it: its own class, else any 5xx an InternalServerError, else an APIError.
  */

@@ -35,7 +35,7 @@ function glanceTable(pc, ops, { name, caption }) {
   const rows = ops
     .map(
       (op) =>
-        `<tr${op.deprecated ? ' class="is-deprecated"' : ""}><th scope="row"><a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>${marks(op)}</th>${cols.map(([, cell]) => `<td>${cell(op)}</td>`).join("")}</tr>`,
+        `<tr${op.deprecated ? ' class="is-deprecated"' : ""}><th scope="row"><a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>${marks(op)}</th>${cols.map(([label, cell]) => `<td data-label="${esc(label)}">${cell(op)}</td>`).join("")}</tr>`,
     )
     .join("");
   return tableWrap(
