@@ -254,6 +254,17 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks a credential header's value after a URL-encoded `:` or `=` too, as an api-key's (review 87, F5)", () => {
+    // (Only QUERY read `%3A`: `authorization%3A%20s3cr3t` was shown whole.)
+    for (const [text, masked] of [
+      ["authorization%3A%20s3cr3t", "authorization%3A%20***"],
+      ["?h=Authorization%3A%20Bearer%20k1secret&x=1", "?h=Authorization%3A%20***&x=1"],
+      ["auth_header%3Dk2secret", "auth_header%3D***"],
+      ["x-api-key%3A%20k3secret", "x-api-key%3A%20***"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),
@@ -442,9 +453,12 @@ describe("redact", () => {
       // (Review 87, F1: the search stops at an api-key name's `:` only.)
       "api-key:" + "turkey:".repeat(MB / 7),
       "api-key: [a:".repeat(MB / 12),
+      // (Review 87, F5: a credential header's URL-encoded separator.)
+      "authorization%3A%20".repeat(MB / 19),
+      "authorization%3A" + "%20".repeat(MB / 3) + " ",
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
-    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 23 texts)
+    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 25 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {
