@@ -92,13 +92,43 @@ describe("checkParams over a JSON-RPC endpoint", () => {
     expect(stub.calls).toEqual([]);
   });
 
-  it("an endpoint of the caller's own making, whose call runs no check: the check, no key to mask", () => {
+  it("an endpoint of the caller's own making, whose call runs no check: the check, every refused value masked", () => {
     const own = { call: async () => "answered" };
     const error = thrown(() => checkParams(own, "createThingRpc", getThing, { id: "0OIl" }));
+    // (Its key, when it wraps an endpoint of ours, is unknown: a key pasted into a field was
+    // quoted whole, review 87, F2.)
     expect((error as ValidationError).message).toBe(
-      'params.id: must be a base58 address (got "0OIl")',
+      'params.id: must be a base58 address (got "***")',
+    );
+    expect(() => checkParams(own, "createThingRpc", getThing, { id: KEY, note: 5 })).toThrow(
+      'params.id: must be a base58 address (got "***"); params.note: must be string (got number ***)',
     );
     expect(checkParams(own, "createThingRpc", getThing, { id: ADDRESS })).toBeUndefined();
+  });
+
+  it("never runs the `call` of an endpoint of the caller's own making: a test's double, a wrapper (review 87, F2)", async () => {
+    // (Its `call` was run to find the check: a double's queued answer was taken and its count
+    // was 2 for one call, a wrapper that awaits before it calls ran its own work for a check.)
+    const double = { call: vi.fn(async () => "answered") };
+    checkParams(double, "createThingRpc", getThing, { id: ADDRESS });
+    expect(() => checkParams(double, "createThingRpc", getThing, { id: "0OIl" })).toThrow(
+      ValidationError,
+    );
+    const stub = stubFetch(new Error("not to be sent"));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch }, rpcHost, "/");
+    const waited = vi.fn();
+    const wrapper = {
+      call: async (...args: Parameters<typeof rpc.call>) => {
+        waited();
+        await Promise.resolve();
+        return rpc.call(...args);
+      },
+    };
+    checkParams(wrapper, "createThingRpc", getThing, { id: ADDRESS });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(double.call).not.toHaveBeenCalled();
+    expect(waited).not.toHaveBeenCalled();
+    expect(stub.calls).toEqual([]);
   });
 });
 

@@ -492,9 +492,12 @@ const apiError = (
     } catch {} // not JSON: keep the text
   // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`; the mock
   // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`. A batch's answer
-  // may list an entry per call: its first entry's error is the batch's, so that a 429 of spent
-  // credits is told as a lone call's is (review 85, F9).
-  const error = (Array.isArray(body) ? body[0] : body)?.error;
+  // may list an entry per call: its -32429 entry's error is the batch's, else its first entry's, so
+  // that a 429 of spent credits is told as a lone call's is (review 85, F9), wherever the list
+  // holds it (review 87, F3: after a result, a `null` or another error it was retried, no reason).
+  const error = (
+    Array.isArray(body) ? (body.find((entry) => entry?.error?.code == -32429) ?? body[0]) : body
+  )?.error;
   const detail = error?.message ?? error ?? body?.message ?? body?.detail ?? body;
   const { status, statusText } = response;
   // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,

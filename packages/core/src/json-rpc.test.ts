@@ -789,6 +789,51 @@ describe("createJsonRpcClient: single calls", () => {
     }
   });
 
+  it("does not retry a batch's 429 whose -32429 entry is not its first either (review 87, F3)", async () => {
+    // (Only the first entry was read: after a result, a `null` or another error, the list's
+    // "max usage reached" went unseen, the batch was retried 3 times, with no reason.)
+    vi.useFakeTimers();
+    const spent = { code: -32429, message: "max usage reached" };
+    for (const [first, last] of [
+      [
+        { jsonrpc: "2.0", id: "1", result: {} },
+        { jsonrpc: "2.0", id: "2", error: spent },
+      ],
+      [null, { jsonrpc: "2.0", id: "2", error: spent }],
+      [
+        { jsonrpc: "2.0", id: "1", error: { code: -32000, message: "busy" } },
+        { jsonrpc: "2.0", id: "2", error: spent },
+      ],
+    ]) {
+      const { fetch, mock } = stubFetch(() => jsonResponse([first, last], { status: 429 }));
+      const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+      const results = Promise.all(
+        ["abc", "def"].map((id) => rpc.call(getAsset, { id }).catch((e: any) => e)),
+      );
+      await vi.advanceTimersByTimeAsync(10_000);
+      for (const error of await results)
+        expect(error, JSON.stringify(first)).toMatchObject({
+          reason: "credits-exhausted",
+          rpcError: spent,
+          message:
+            "HTTP 429 from batch(getAsset ×2): max usage reached (not retried: the plan's credits are used up)",
+        });
+      expect(mock, JSON.stringify(first)).toHaveBeenCalledTimes(1);
+    }
+    // A list with no error entry, or none at all, tells no reason and is retried as before.
+    for (const listed of [[], [1, "max usage reached"]]) {
+      const { fetch, mock } = stubFetch(() => jsonResponse(listed, { status: 429 }));
+      const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+      const result = rpc.call(getAsset, { id: "abc" }).catch((e: any) => e);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await result).toMatchObject({
+        status: 429,
+        message: "HTTP 429 from getAsset (3 attempts)",
+      });
+      expect(mock).toHaveBeenCalledTimes(3);
+    }
+  });
+
   it("tells spent credits by a 429's own words only (user trial 21)", async () => {
     // Retried as usual: other statuses saying "max usage reached", and a server's text that
     // happens to hold the words of the client's own reason.

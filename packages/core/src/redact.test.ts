@@ -184,6 +184,11 @@ describe("redact", () => {
       ["apiKey: Bearer k1secret", "apiKey: Bearer ***"],
       // (A `:` after `key` ends the search: the next name's value is its own.)
       ["apikey:apikey:k2secret", "apikey:apikey:***"],
+      // (Only an api-key name's `:` ends it: another word's `key:` is part of the value, review 87,
+      // F1. `api-key: turkey:42` was shown whole.)
+      ["api-key: turkey:42", "api-key: ***"],
+      ["api_key: mykey:9f3a2b, retry", "api_key: ***, retry"],
+      ["api-key:key:s3cr3t", "api-key:***"],
       // `=` (or `%3D`) right after the name masks any word: that is a URL's or a variable's.
       ["?api-key=missing&x=1", "?api-key=***&x=1"],
       ["api_key%3Dabcdef", "api_key%3D***"],
@@ -245,6 +250,17 @@ describe("redact", () => {
       // A server's words stay there too (review 85, F3), and an `=` is no value.
       ["api-key := required", "api-key := required"],
       ["api-key: [ missing ]", "api-key: [ missing ]"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
+  it("masks a credential header's value after a URL-encoded `:` or `=` too, as an api-key's (review 87, F5)", () => {
+    // (Only QUERY read `%3A`: `authorization%3A%20s3cr3t` was shown whole.)
+    for (const [text, masked] of [
+      ["authorization%3A%20s3cr3t", "authorization%3A%20***"],
+      ["?h=Authorization%3A%20Bearer%20k1secret&x=1", "?h=Authorization%3A%20***&x=1"],
+      ["auth_header%3Dk2secret", "auth_header%3D***"],
+      ["x-api-key%3A%20k3secret", "x-api-key%3A%20***"],
     ])
       expect(redact(text), text).toBe(masked);
   });
@@ -434,9 +450,15 @@ describe("redact", () => {
       "api-key%3A" + "%20".repeat(MB / 3) + " ",
       "api-key: [" + "a".repeat(MB),
       "apikey:[=".repeat(MB / 9),
+      // (Review 87, F1: the search stops at an api-key name's `:` only.)
+      "api-key:" + "turkey:".repeat(MB / 7),
+      "api-key: [a:".repeat(MB / 12),
+      // (Review 87, F5: a credential header's URL-encoded separator.)
+      "authorization%3A%20".repeat(MB / 19),
+      "authorization%3A" + "%20".repeat(MB / 3) + " ",
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
-    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 21 texts)
+    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 25 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {

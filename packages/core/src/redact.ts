@@ -14,9 +14,9 @@ const MASK = "***";
 // are QUOTED's, review 85 F1), and only a word that holds a digit or another character than a
 // letter (past the punctuation below), as HEADER's following words: a server's message names the
 // key before its own words, `api-key: is required`, zod's `apiKey: Required`, which stay (review
-// 85, F3; decision 0024). (That character is looked for up to a `:` after `key`, where another
-// name's value starts: read past it again from each name, `apikey:` repeated took time quadratic
-// in the text.) The value is the whole word but for the punctuation that ends it, `)`, `]`, `}`,
+// 85, F3; decision 0024). (That character is looked for up to a `:` after an api-key name, where
+// another name's value starts: read past it again from each name, `apikey:` repeated took time
+// quadratic in the text. Not after any `key`: `api-key: turkey:42` was shown, review 87, F1.) The value is the whole word but for the punctuation that ends it, `)`, `]`, `}`,
 // `.`, `,`, `;`, `:`, `!` or `?`: a URL in parentheses or ending a sentence keeps its `)` or `.`
 // (user trial 34, F8). Inside the value it is part of the key, and so is a last character that is
 // none of these (base64's `=`). (The greedy run gives back only its trailing punctuation: linear.)
@@ -29,8 +29,9 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?![(=])(?:\[[ \t]*)?(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!key):)*[^a-z&#\s"'<>[)\]}.,;:!?])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
-// `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`, and a
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?![(=])(?:\[[ \t]*)?(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+// `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
+// (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5), and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
 // stays (any other first word may be part of the secret). A quoted value is masked up to its
@@ -54,7 +55,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]|%3[AD](?:%20)*)\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
