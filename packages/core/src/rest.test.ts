@@ -186,6 +186,22 @@ describe("restCall", () => {
       expect(error).toMatchObject({ status: 200, body });
       expect(error.message).toBe(`HTTP 200 from getBalances${message} (in an HTTP 200 answer)`);
     }
+    // A code written as a string is read as its number, `status` a number as its type says; a
+    // code with a fraction, in a list or an object names no status, and an object that cannot be
+    // compared is no TypeError (review 88, F1: `status` was "404", [404] or 404.5; F2: a
+    // TypeError without the call's name was the call's error).
+    for (const [code, Class, status] of [
+      ["404", NotFoundError, 404],
+      [404.5, APIError, 200],
+      [[404], APIError, 200],
+      ["4e2", APIError, 200],
+      [{ toString: 1 }, APIError, 200],
+    ] as const) {
+      const { error } = await run(jsonResponse({ error: { code, message: "m" } }));
+      expect(error?.constructor).toBe(Class);
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(`HTTP ${status} from getBalances: m (in an HTTP 200 answer)`);
+    }
     // The key echoed in it is masked, as in any error.
     const { error: echoed } = await run(
       jsonResponse({ error: { code: 401, message: `bad key ${KEY}` } }),

@@ -209,7 +209,10 @@ export function createRestTransport(
         const { response } = captured!;
         const scrubbed = scrub(body as { error: any }, redactor);
         const { code, message = scrubbed.error } = scrubbed.error;
-        const status = code > 399 && code < 600 ? code : response.status;
+        // (Three digits, a number or a string: compared as a number, `"404"` and `[404]` left
+        // `status` a string or a list, `404.5` was a status, and `{"toString": 1}` threw a
+        // TypeError, the call's error; review 88, F1 and F2. An object is never a code.)
+        const status = typeof code != "object" && /^[45]\d\d$/.test(code) ? +code : response.status;
         throw makeAPIError(
           `HTTP ${status} from ${operation.id}` +
             (typeof message == "string" ? ": " + quoteServer(message.trim()) : "") +
