@@ -130,6 +130,26 @@ describe("checkParams over a JSON-RPC endpoint", () => {
     expect(waited).not.toHaveBeenCalled();
     expect(stub.calls).toEqual([]);
   });
+
+  it("runs no other `call` than the one it found its own: a getter that answers ours, then a double (review 88, F3)", async () => {
+    // (`call` was read three times: its type, the WeakSet, the run; the third read's was run.)
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch: stubFetch(new Error("no")).fetch },
+      rpcHost,
+      "/",
+    );
+    const double = vi.fn(async () => "answered");
+    let reads = 0;
+    const shifty = {
+      get call() {
+        return ++reads <= 2 ? rpc.call : double;
+      },
+    };
+    expect(() => checkParams(shifty, "createThingRpc", getThing, { id: "0OIl" })).toThrow(
+      ValidationError,
+    );
+    expect(double).not.toHaveBeenCalled();
+  });
 });
 
 describe("checkParams over a REST endpoint", () => {

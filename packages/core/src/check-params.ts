@@ -56,7 +56,10 @@ export function checkParams(
   };
   // Only a `call` this package made: one of the caller's own making (a test's double, a wrapper)
   // may count, answer or send what it is given, and runs no check of ours (review 87, F2).
-  if (madeCalls.has(given.call)) given.call({ ...operation, params: own }, params).catch(() => {});
+  // (`call` read once: a getter read again may hand another `call` than the one found ours,
+  // review 88, F3.)
+  const { call } = given;
+  if (madeCalls.has(call)) call({ ...operation, params: own }, params).catch(() => {});
   // An endpoint of the caller's own making: the check, every refused value quoted `"***"`. Its key,
   // if it wraps an endpoint of ours, is unknown here, and may be what was pasted into a field.
   if (!issues)
