@@ -10,7 +10,9 @@ import {
   BadRequestError,
   ConfigurationError,
   InvalidResponseError,
+  isRetryable,
   NotFoundError,
+  RateLimitError,
   ValidationError,
 } from "./errors.js";
 import { apiHost, walletHost } from "./generated/environments.js";
@@ -201,6 +203,21 @@ describe("restCall", () => {
       expect(error?.constructor).toBe(Class);
       expect(error.status).toBe(status);
       expect(error.message).toBe(`HTTP ${status} from getBalances: m (in an HTTP 200 answer)`);
+    }
+    // A 429 of a plan out of credits is told as the engine tells one: `reason`, so that
+    // `isRetryable` does not send a loop back to a plan out of credits (review 88, F4). A 429
+    // without those words, or whose message is no string, is a rate limit.
+    const { error: spent, stub: once } = await run(
+      jsonResponse({ error: { code: 429, message: "max usage reached" } }),
+    );
+    expect(spent).toBeInstanceOf(RateLimitError);
+    expect(spent).toMatchObject({ status: 429, reason: "credits-exhausted", attempts: 1 });
+    expect(isRetryable(spent)).toBe(false);
+    expect(once.calls).toHaveLength(1);
+    for (const message of ["busy", { toString: 1 }]) {
+      const { error } = await run(jsonResponse({ error: { code: 429, message } }));
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error.reason).toBeUndefined();
     }
     // The key echoed in it is masked, as in any error.
     const { error: echoed } = await run(

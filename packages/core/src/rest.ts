@@ -213,6 +213,10 @@ export function createRestTransport(
         // `status` a string or a list, `404.5` was a status, and `{"toString": 1}` threw a
         // TypeError, the call's error; review 88, F1 and F2. An object is never a code.)
         const status = typeof code != "object" && /^[45]\d\d$/.test(code) ? +code : response.status;
+        // (A plan out of credits is told by its words, as the engine tells a 429's: without
+        // `reason`, `isRetryable` said to retry it; review 88, F4.)
+        const spent =
+          status == 429 && typeof message == "string" && /max usage reached/i.test(message);
         throw makeAPIError(
           `HTTP ${status} from ${operation.id}` +
             (typeof message == "string" ? ": " + quoteServer(message.trim()) : "") +
@@ -222,6 +226,7 @@ export function createRestTransport(
             status,
             body: scrubbed,
             operation: operation.id,
+            ...(spent && { reason: "credits-exhausted" as const }),
           },
         );
       }
