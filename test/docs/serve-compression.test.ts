@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveDocs, type DocsServer } from "../../packages/docs/src/index.mjs";
+// @ts-expect-error — plain ESM without type declarations (not exported by the package)
 import { acceptsGzip } from "../../packages/docs/src/serve.mjs";
 
 const dir = mkdtempSync(join(tmpdir(), "chaindata-docs-gzip-"));
@@ -54,11 +55,12 @@ describe("docs server: gzip", () => {
   });
 
   it("without Accept-Encoding, or refusing gzip: the bytes as they are, with their length, and Vary", async () => {
-    for (const headers of [
+    const refusing: Record<string, string>[] = [
       {},
       { "accept-encoding": "identity" },
       { "accept-encoding": "br, gzip;q=0" },
-    ]) {
+    ];
+    for (const headers of refusing) {
       const res = await raw("/index.html", headers);
       const what = JSON.stringify(headers);
       expect(res.headers["content-encoding"], what).toBeUndefined();
