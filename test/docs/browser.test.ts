@@ -559,6 +559,10 @@ describe("docs site in Chromium", () => {
       addWebhookAddresses: "Change a webhook's settings",
       removeWebhookAddresses: "Change a webhook's settings",
       "Retry-After": "Retries and timeouts",
+      // (user trial 65, F10: "user agent" reached not the table's userAgent row.)
+      "user agent": "Coming from helius-sdk",
+      userAgent: "Coming from helius-sdk",
+      "X-Helius-Client": "Coming from helius-sdk",
     };
     for (const [query, name] of Object.entries(first))
       expect((await names(query))[0], query).toBe(name);

@@ -16,7 +16,13 @@ import {
   paginateGetLatestCompressionSignatures,
   type CompressionRpc,
 } from "@chaindata/compression";
-import { createRestTransport, paginate, rpcEncoding, walletHost } from "@chaindata/core";
+import {
+  createRestTransport,
+  paginate,
+  resumeParamsOf,
+  rpcEncoding,
+  walletHost,
+} from "@chaindata/core";
 import * as dasPackage from "@chaindata/das";
 import {
   APIError,
@@ -87,6 +93,7 @@ import {
   getBalances,
   getIdentity,
   paginateGetTransfers,
+  resumeParamsOf as walletResumeParamsOf,
   type GetIdentityInput,
   type GetIdentityResult,
   type Paginated as WalletPaginated,
@@ -227,6 +234,26 @@ export async function valid(signal: AbortSignal): Promise<void> {
     next.ownerAddress;
     // @ts-expect-error next is the params of getAssetsByOwner, not of another walk
     das.getNftEditions.all(next ?? { ownerAddress: ADDRESS });
+  }
+  // A walk error's resumeFrom, typed as the walk's params by resumeParamsOf (from the walk or
+  // its operation, in every area's package): no cast (user trial 64, F6).
+  try {
+    for await (const item of das.getAssetsByOwner.all({ ownerAddress: ADDRESS })) item.id;
+  } catch (error) {
+    const next = dasPackage.resumeParamsOf(das.getAssetsByOwner, error);
+    const owner: string | undefined = next?.ownerAddress;
+    if (next) das.getAssetsByOwner.all(next);
+    // @ts-expect-error undefined when no walk threw the error
+    next.ownerAddress;
+    // @ts-expect-error the params of getAssetsByOwner, not of another walk
+    if (next) das.getNftEditions.all(next);
+    const walk = paginateGetCompressedAccountsByOwner(createCompressionRpc(), { owner: ADDRESS });
+    const fromWalk = resumeParamsOf(walk, error);
+    if (fromWalk) compression.getCompressedAccountsByOwner.all(fromWalk);
+    const fromWallet = walletResumeParamsOf(wallet.getBalances, error);
+    if (fromWallet) wallet.getBalances.all(fromWallet);
+    // @ts-expect-error a walk or a paginated operation, not a one-page call
+    resumeParamsOf(das.getAsset, error);
   }
   const byName = await das.request("getNftEditions", { mint: ADDRESS });
   byName.editions;

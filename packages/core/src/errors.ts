@@ -29,7 +29,8 @@ export class ChainDataError extends Error {
   /**
    * The error of a page walk (`.all()`, `paginate`): the params of the page whose call or answer
    * failed, the first page's too (the same shape as a checkpoint's `next`), to go on from with
-   * `.all(error.resumeFrom)`. Not enumerable: logs and `JSON.stringify` do not show it.
+   * `.all(error.resumeFrom)`; `resumeParamsOf(walk, error)` gives it typed as the walk's params.
+   * Not enumerable: logs and `JSON.stringify` do not show it.
    */
   declare readonly resumeFrom?: unknown;
 

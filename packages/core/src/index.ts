@@ -88,6 +88,7 @@ export type {
 } from "./batch.js";
 export {
   paginate,
+  resumeParamsOf,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   withPagination,
 } from "./paginate.js";

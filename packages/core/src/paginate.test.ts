@@ -4,7 +4,7 @@ import type { ResponseFields } from "./config.js";
 import { AbortError, ChainDataError, ConfigurationError, InvalidResponseError } from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
-import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
+import { paginate, resumeParamsOf, withPagination, type PaginationDescriptor } from "./paginate.js";
 import { jsonResponse, stubFetch } from "./test-support/testing.js";
 import { createRestTransport } from "./rest.js";
 import { validate, vAny, vObject, vString, type Check } from "./validate.js";
@@ -1766,6 +1766,27 @@ describe("paginate: a failed walk's error carries resumeFrom, the params of the 
       paginate(scripted({ items: [1, 2] }, { items: [3, 4] }, third), das, { limit: 2 }),
     );
     expect((third as ChainDataError).resumeFrom).toEqual({ limit: 2, page: 3 });
+  });
+
+  it("resumeParamsOf reads it, from the walk or its operation; undefined for an error no walk threw (user trial 64, F6)", async () => {
+    const failed = new Error("HTTP 503");
+    const walk = paginate(scripted({ items: [1, 2] }, failed), das, { owner: "o", limit: 2 });
+    await walkToError(walk);
+    expect(resumeParamsOf(walk, failed)).toEqual({ owner: "o", limit: 2, page: 2 });
+    const operation = withPagination(scripted(new Error("unused")), {
+      id: "getAssetsByOwner",
+      pagination: das,
+    });
+    expect(resumeParamsOf(operation, failed)).toBe((failed as ChainDataError).resumeFrom);
+    // (An error of no walk, and what a throw may be besides an error.)
+    for (const other of [
+      new Error("plain"),
+      { resumeFrom: { page: 1 } },
+      "HTTP 503",
+      null,
+      undefined,
+    ])
+      expect(resumeParamsOf(walk, other)).toBeUndefined();
   });
 
   it("through a client (REST, the key in the URL; JSON-RPC): the operation's params, which hold no key", async () => {

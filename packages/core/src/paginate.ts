@@ -649,3 +649,33 @@ export function withPagination<P, R, I>(
     },
   }) as unknown as Paginated<P, R, I>;
 }
+
+/**
+ * The params to resume a page walk from after it threw `error` (the error's `resumeFrom`), typed
+ * as the walk's params, where `error.resumeFrom` is `unknown`: `walk` is the walk that threw
+ * (`.all(params)`, a `paginate…` function's) or its operation (`das.getAssetsByOwner`), read for
+ * its type only. `undefined` for an error that no walk threw.
+ * @example
+ * ```ts
+ * try {
+ *   for await (const asset of das.getAssetsByOwner.all(params)) await store(asset);
+ * } catch (error) {
+ *   const next = resumeParamsOf(das.getAssetsByOwner, error); // GetAssetsByOwnerParams | undefined
+ *   if (!next) throw error;
+ *   await saveForLater(next);
+ * }
+ * ```
+ */
+export function resumeParamsOf<P>(
+  // (Either form; method syntax, so that an operation's `all`, whose params are `P`, is taken.)
+  walk:
+    | PageIterable<unknown, unknown, P>
+    | { all(...args: never[]): PageIterable<unknown, unknown, P> },
+  error: unknown,
+): P | undefined {
+  // (A standalone function, not a member of the walk: a program that does not import it carries
+  // none of it. Declared last: between the `const`s above it split the minified declaration list
+  // that holds them, +4 B in every client program. The walk gives `resumeFrom` to an `Error`
+  // only, `stopped` above.)
+  return error instanceof Error ? (error as { resumeFrom?: P }).resumeFrom : undefined;
+}

@@ -1,5 +1,6 @@
 // A tiny static server for the built site: node:http, 127.0.0.1 only, GET/HEAD, with ETag and
-// Last-Modified (304 to a conditional request for an unchanged file).
+// Last-Modified (304 to a conditional request for an unchanged file), text gzipped for a client
+// that accepts it.
 import {
   closeSync,
   createReadStream,
@@ -11,6 +12,7 @@ import {
 } from "node:fs";
 import { createServer } from "node:http";
 import { pipeline } from "node:stream";
+import { createGzip } from "node:zlib";
 import { extname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./build.mjs";
 import { FAVICON, VIEWPORT } from "./html.mjs";
@@ -24,6 +26,9 @@ const TYPES = {
   ".png": "image/png",
   ".txt": "text/plain; charset=utf-8",
 };
+// The types worth compressing: text (the largest page is ~138 KB, ~20 KB gzipped); a PNG is
+// compressed already.
+const COMPRESSIBLE = new Set([".html", ".css", ".js", ".json", ".svg", ".txt"]);
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
 
@@ -51,6 +56,26 @@ function notModified(headers, etag, mtime) {
   }
   const since = Date.parse(headers["if-modified-since"] ?? "");
   return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
+
+/**
+ * Whether `Accept-Encoding` takes gzip (RFC 9110 §12.5.3): `gzip` (or its alias `x-gzip`) with a
+ * q-value above 0, or else `*` above 0; none, or `identity` alone: no. (Exported for its test:
+ * not from the package.)
+ */
+export function acceptsGzip(header) {
+  if (!header) return false;
+  const weights = new Map();
+  for (const part of header.split(",")) {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    weights.set(
+      coding.trim() === "x-gzip" ? "gzip" : coding.trim(),
+      q === undefined ? 1 : Number(q),
+    );
+  }
+  const q = weights.get("gzip") ?? weights.get("*") ?? 0;
+  return q > 0;
 }
 
 /** A path's stat, or undefined: none (ENOENT), a file in the way (ENOTDIR), a name too long. */
@@ -184,16 +209,24 @@ export async function serveDocs({
     // answered 304 without the body until a rebuild rewrites the file.
     const { size, mtime } = fstatSync(fd);
     const validators = { ETag: etagOf(size, mtime), "Last-Modified": mtime.toUTCString() };
+    // Text is gzipped for a client that takes it (the pages were sent whole: user trial 65, F11), and
+    // its answers, a 304 too, say that they depend on Accept-Encoding, for a cache between. (The
+    // weak tag stays: the gzipped page is the same page.)
+    const compressible = COMPRESSIBLE.has(extname(file));
+    const gzip = compressible && acceptsGzip(req.headers["accept-encoding"]);
+    const vary = compressible ? { Vary: "Accept-Encoding" } : {};
     if (notModified(req.headers, validators.ETag, mtime)) {
       closeSync(fd);
-      res.writeHead(304, { ...headers, ...validators });
+      res.writeHead(304, { ...headers, ...vary, ...validators });
       return res.end();
     }
     res.writeHead(200, {
       ...headers,
+      ...vary,
       ...validators,
       "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
-      "Content-Length": size,
+      // (Gzipped, the length is known only at the end: the answer is chunked.)
+      ...(gzip ? { "Content-Encoding": "gzip" } : { "Content-Length": size }),
     });
     if (req.method === "HEAD") {
       closeSync(fd);
@@ -202,7 +235,8 @@ export async function serveDocs({
     // (A read failing after the headers: the answer is cut short, the server goes on. A reader
     // gone mid-file: the read stops and the file is closed, where `.pipe` left it open, paused,
     // for the life of the server: review 77, F2.)
-    pipeline(createReadStream(file, { fd }), res, () => {});
+    if (gzip) pipeline(createReadStream(file, { fd }), createGzip(), res, () => {});
+    else pipeline(createReadStream(file, { fd }), res, () => {});
   });
   const close = () =>
     new Promise((ok) => {

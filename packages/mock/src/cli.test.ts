@@ -125,7 +125,7 @@ describe("chaindata-mock CLI", () => {
       const res = await fetch(`${s.url}/?api-key=k`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: '{"jsonrpc":"2.0","id":1,"method":"nope"}',
+        body: '{"jsonrpc":"2.0","id":"1","method":"nope"}',
       });
       expect((await res.json()).error.code).toBe(-32601);
       await new Promise((r) => setTimeout(r, 100));

@@ -53,7 +53,7 @@ afterAll(() => mock?.stop());
 
 async function rpc(method: string, params: unknown, headers?: Record<string, string>) {
   const r = await callMock(mock.url, `/?api-key=${KEY}`, {
-    body: { jsonrpc: "2.0", id: 1, method, params },
+    body: { jsonrpc: "2.0", id: "1", method, params },
     ...(headers && { headers }),
   });
   expect(r.status, r.text.slice(0, 300)).toBe(200);
@@ -177,7 +177,7 @@ describe("dynamic mode: a walk of the shape the mock is started with (walkPages,
     const pages: any[] = [];
     const call = async (p: unknown) => {
       const r = await callMock(on.url, `/?api-key=${KEY}`, {
-        body: { jsonrpc: "2.0", id: 1, method: list.method, params: p },
+        body: { jsonrpc: "2.0", id: "1", method: list.method, params: p },
         ...(headers && { headers }),
       });
       expect(r.status, r.text.slice(0, 300)).toBe(200);

@@ -84,19 +84,55 @@ describe("answerEntry, through the mock (examples mode)", () => {
     mock.clearRequests();
     const r = await call("/?api-key=k", [
       null,
-      request("getAsset", { id: ID }),
+      request("getAsset", { id: ID }, "1"),
       { jsonrpc: "2.0", id: 3, method: 5 },
     ]);
     expect(r.status).toBe(200);
     expect(r.body.map((e: any) => [e.id, e.error?.code ?? "result"])).toEqual([
       [null, -32600],
-      [1, "result"],
+      ["1", "result"],
       [3, -32600],
     ]);
     expect(mock.requests()[0]!.violations.map((v) => [v.entry, v.code])).toEqual([
       [0, "invalid-request"],
       [2, "invalid-request"],
     ]);
+  });
+
+  it("a request whose id is missing, null or a number is answered, with a warning in the log: the service's envelope requires a string id (review 86, F3)", async () => {
+    mock.clearRequests();
+    const r = await call("/?api-key=k", [
+      { jsonrpc: "2.0", method: "getAsset", params: { id: ID } },
+      request("getAsset", { id: ID }, null),
+      request("getAsset", { id: ID }, 7),
+      request("getAsset", { id: ID }, "a"),
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.body.map((e: any) => [e.id, e.result?.id])).toEqual([
+      [null, ID],
+      [null, ID],
+      [7, ID],
+      ["a", ID],
+    ]);
+    const warning = (what: string) => ({
+      location: ["request", "body", "id"],
+      message: `The service's JSON-RPC envelope requires a string \`id\` (echoed in the answer), not ${what}: JSON-RPC 2.0 allows it, so the mock answers`,
+      code: "id-not-string",
+      severity: "warning",
+    });
+    const logged = mock.requests()[0]!;
+    expect(logged.status).toBe(200);
+    expect(logged.violations).toEqual([
+      { ...warning("none"), entry: 0, rpcMethod: "getAsset" },
+      { ...warning("null"), entry: 1, rpcMethod: "getAsset" },
+      { ...warning("a number"), entry: 2, rpcMethod: "getAsset" },
+    ]);
+    // A string id: none. An invalid request: its -32600 alone.
+    mock.clearRequests();
+    await call("/?api-key=k", request("getAsset", { id: ID }, "b"));
+    expect(mock.requests()[0]!.violations).toEqual([]);
+    await call("/?api-key=k", { jsonrpc: "1.0", id: 3, method: "getAsset" });
+    expect(mock.requests()[1]!.violations.map((v) => v.code)).toEqual(["invalid-request"]);
   });
 
   it("a method that is no string is not a JSON-RPC request object (not a wrong `jsonrpc`); invalid params stay -32602 under X-Mock-JsonRpc-Error", async () => {
@@ -112,7 +148,9 @@ describe("answerEntry, through the mock (examples mode)", () => {
 
   it("a gateway's page (Prefer: code=502 the method does not document) is logged with no violation", async () => {
     mock.clearRequests();
-    const r = await call("/?api-key=k", request("getAsset", { id: ID }), { prefer: "code=502" });
+    const r = await call("/?api-key=k", request("getAsset", { id: ID }, "1"), {
+      prefer: "code=502",
+    });
     expect([r.status, r.headers.get("content-type")]).toEqual([502, "text/html"]);
     expect(mock.requests()[0]).toMatchObject({ status: 502, violations: [] });
   });

@@ -68,8 +68,34 @@ export interface EntryAnswer {
   hookError?: true;
 }
 
+/**
+ * A request whose `id` is missing, `null` or a number: JSON-RPC 2.0 takes it (and the mock answers
+ * it), but the service's envelope requires a string id, so the request log says so (a warning: the
+ * request is still served).
+ */
+const idNotString = (id: unknown, missing: boolean): Violation => ({
+  location: ["request", "body", "id"],
+  message: `The service's JSON-RPC envelope requires a string \`id\` (echoed in the answer), not ${missing ? "none" : id === null ? "null" : "a number"}: JSON-RPC 2.0 allows it, so the mock answers`,
+  code: "id-not-string",
+  severity: "warning",
+});
+
 /** `forced`: the error code `X-Mock-JsonRpc-Error` asks of a method, if any. */
 export async function answerEntry(
+  entry: unknown,
+  c: EntryContext,
+  forced: (name: string) => number | undefined,
+  dispatch: RpcDispatch,
+): Promise<EntryAnswer> {
+  const answer = await answerValidEntry(entry, c, forced, dispatch);
+  // (A valid JSON-RPC 2.0 request whose id the service would not take: the answer, with a warning
+  // in the log: review 86, F3, the mock took it silently.)
+  if (isObject(entry) && answer.code !== -32600 && typeof entry.id !== "string")
+    answer.violations = [...answer.violations, idNotString(entry.id, !("id" in entry))];
+  return answer;
+}
+
+async function answerValidEntry(
   entry: unknown,
   c: EntryContext,
   forced: (name: string) => number | undefined,

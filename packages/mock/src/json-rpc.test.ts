@@ -199,8 +199,8 @@ describe("the answers json-rpc.ts makes itself (review 62: each kills a mutant t
   });
 
   it("a batch's log keeps 20 violations over its entries, the rest counted", async () => {
-    const bad = (id: number) => request("getAssetBatch", { ids: Array(60).fill(0) }, id);
-    expect((await call("/?api-key=k", [bad(1), bad(2)])).status).toBe(200);
+    const bad = (id: string) => request("getAssetBatch", { ids: Array(60).fill(0) }, id);
+    expect((await call("/?api-key=k", [bad("1"), bad("2")])).status).toBe(200);
     const [entry] = mock.requests();
     expect([entry!.violations.length, entry!.violationsOmitted]).toEqual([20, 100]);
   });

@@ -163,7 +163,7 @@ function sendTarget(port: number, target: string): Promise<{ status: number; tex
   });
 }
 
-const rpc = (method: string, params: unknown, id: unknown = 1) => ({
+const rpc = (method: string, params: unknown, id: unknown = "1") => ({
   jsonrpc: "2.0",
   id,
   method,
@@ -306,7 +306,8 @@ describe("examples mode", () => {
     expect(mock.requests().at(-1)).toMatchObject({
       batch: true,
       rpcMethods: [a!.method.name, b!.method.name],
-      violations: [],
+      // (The number id: JSON-RPC 2.0 takes it, the service's envelope wants a string.)
+      violations: [expect.objectContaining({ code: "id-not-string", entry: 1 })],
     });
   });
 
@@ -345,12 +346,12 @@ describe("examples mode", () => {
     expect(r.headers.get("sl-violations")).toContain("bogus");
 
     const batch = await call(mock.url, `/?api-key=${KEY}`, {
-      body: [rpc(c.method.name, c.params, 1), rpc("getAsset", {}, 2)],
+      body: [rpc(c.method.name, c.params, "1"), rpc("getAsset", {}, "2")],
     });
     expect(batch.status).toBe(200);
-    expect(batch.body[0]).toMatchObject({ id: 1 });
+    expect(batch.body[0]).toMatchObject({ id: "1" });
     expect(batch.body[0].result).toBeDefined();
-    expect(batch.body[1]).toMatchObject({ id: 2, error: { code: -32602 } });
+    expect(batch.body[1]).toMatchObject({ id: "2", error: { code: -32602 } });
     expect(mock.requests().at(-1)!.violations[0]).toMatchObject({
       rpcMethod: "getAsset",
       entry: 1,
@@ -821,8 +822,8 @@ describe("examples mode", () => {
     // A batch: the methods that have the example answer it, the others as without it; the 422
     // only when none has it.
     const pair = (a: RpcCase, b: RpcCase) => [
-      rpc(a.method.name, a.params, 1),
-      rpc(b.method.name, b.params, 2),
+      rpc(a.method.name, a.params, "1"),
+      rpc(b.method.name, b.params, "2"),
     ];
     const some = await ask(`example=${dasExamples[1]}`, pair(das, zk));
     expect(some.status).toBe(200);
@@ -1210,10 +1211,10 @@ describe("examples mode", () => {
     // In a batch the entry gets the same -32600 (id null); the other entries are answered.
     mock.clearRequests();
     const b = await call(mock.url, `/?api-key=${KEY}`, {
-      body: [rpc(c.method.name, c.params, 1), rpc(c.method.name, c.params, { a: 1 })],
+      body: [rpc(c.method.name, c.params, "1"), rpc(c.method.name, c.params, { a: 1 })],
     });
     expect(b.status).toBe(200);
-    expect(b.body[0]).toMatchObject({ id: 1, result: expect.anything() });
+    expect(b.body[0]).toMatchObject({ id: "1", result: expect.anything() });
     expect(b.body[1]).toMatchObject({ id: null, error: { code: -32600 } });
     expect(mock.requests()[0]!.violations).toEqual([
       expect.objectContaining({ code: "invalid-request", entry: 1 }),
@@ -1247,7 +1248,7 @@ describe("examples mode", () => {
     mock.clearRequests();
     const ids = Array.from({ length: 10 }, () => 0);
     const r = await call(mock.url, `/?api-key=${KEY}`, {
-      body: Array.from({ length: 30 }, (_, i) => rpc("getAssetBatch", { ids }, i)),
+      body: Array.from({ length: 30 }, (_, i) => rpc("getAssetBatch", { ids }, String(i))),
     });
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(30);
@@ -1264,7 +1265,7 @@ describe("examples mode", () => {
     // At the limit nothing is left out, and the field is absent.
     mock.clearRequests();
     await call(mock.url, `/?api-key=${KEY}`, {
-      body: Array.from({ length: 2 }, (_, i) => rpc("getAssetBatch", { ids }, i)),
+      body: Array.from({ length: 2 }, (_, i) => rpc("getAssetBatch", { ids }, String(i))),
     });
     expect(mock.requests()[0]!.violations).toHaveLength(20);
     expect(mock.requests()[0]).not.toHaveProperty("violationsOmitted");

@@ -23,7 +23,7 @@ beforeEach(() => mock.clearRequests());
 /** One request to this file's mock (test-support.ts). */
 const call = (path: string, init?: Parameters<typeof callMock>[2]) =>
   callMock(mock.url, path, init);
-const rpcCall = (method: string, params: unknown) => ({ jsonrpc: "2.0", id: 1, method, params });
+const rpcCall = (method: string, params: unknown) => ({ jsonrpc: "2.0", id: "1", method, params });
 const getAsset = () => call("/?api-key=k", { body: rpcCall("getAsset", { id: ID }) });
 const getAssetBatch = () => call("/?api-key=k", { body: rpcCall("getAssetBatch", { ids: [ID] }) });
 

@@ -98,6 +98,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "parseUnits",
     // (To walk a method the package does not cover, called by `rpc.call`: user trial 29.)
     "paginate",
+    // (A walk error's `resumeFrom`, typed as the walk's params: user trial 64, F6.)
+    "resumeParamsOf",
   ];
   const types = [
     "ClientOptions",

@@ -173,6 +173,10 @@ export const heliusNames = (site) => {
     HELIUS.viaSender,
     ...Object.keys(HELIUS.senderEndpoints),
     "HELIUS_API_KEY",
+    // (The option its table's row maps to chaindata's `headers`, and the header it sends: "user
+    // agent" reached neither; user trial 65, F10.)
+    "userAgent",
+    "X-Helius-Client",
   ];
 };
 

@@ -30,6 +30,7 @@ export {
   formatUnits,
   parseUnits,
   paginate,
+  resumeParamsOf,
   type ClientOptions,
   type EnvironmentName,
   type BaseUrls,

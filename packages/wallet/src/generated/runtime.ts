@@ -29,6 +29,7 @@ export {
   formatUnits,
   parseUnits,
   paginate,
+  resumeParamsOf,
   type ClientOptions,
   type RestClientOptions,
   type EnvironmentName,
