@@ -10,16 +10,16 @@ import type { OperationDescriptor } from "./config.js";
 import { errorOfIssues, validate, type Check } from "./validate.js";
 
 /**
- * Checks `params` as a call of `operation` over `endpoint` (the first argument of the standalone
- * calls) checks them before it sends anything, and sends nothing: the same refusals, a refused
- * value quoted with the same redaction (the endpoint's API key and credentials masked: a key pasted
- * into a field is quoted `"***"`), and the same ValidationError, `operation` set, thrown at once.
- * A REST endpoint runs its own `check`; a JSON-RPC endpoint, which has none (a member on every
- * endpoint would be bytes in every program, decision 0023), runs its `call` as far as the check:
- * `call` checks synchronously, before its first `await`, and is stopped inside the check, so that
- * nothing after it (batcher, coalescer, key, `fetch`) is reached. A `call` of the caller's own
- * making (a test's double, a wrapper) is never run: the check runs alone, every refused value quoted
- * `"***"` (its key, if it wraps an endpoint, is unknown here).
+ * Checks `params` the way a call of `operation` over `endpoint` (the first argument of the
+ * standalone calls) checks them before it sends anything, and sends nothing: the same refusals, a
+ * refused value quoted with the same redaction (the endpoint's API key and credentials masked: a
+ * key pasted into a field is quoted `"***"`), and the same ValidationError, `operation` set, thrown
+ * at once. A REST endpoint runs its own `check`; a JSON-RPC endpoint, which has none (a member on
+ * every endpoint would be bytes in every program, decision 0023), runs its `call` as far as the
+ * check: `call` checks synchronously, before its first `await`, and is stopped inside the check, so
+ * that nothing after it (batcher, coalescer, key, `fetch`) is reached. A `call` of the caller's own
+ * making (a test's double, a wrapper) is never run: the check runs alone, every refused value
+ * quoted `"***"` (its key, if it wraps an endpoint, is unknown here).
  * @param factory - the endpoint's factory, named when `endpoint` is none (`createDasRpc`)
  * @param what - what the first argument must be, before the factory's name (notAnRpc's words)
  * @throws ConfigurationError when `endpoint` is no endpoint
