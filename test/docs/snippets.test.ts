@@ -349,7 +349,12 @@ describe("docs TypeScript snippets", () => {
   // page-walks.test.ts runs the resume recipe with a store of its own.
   const tests = cases.filter(([, { snippet }]) => snippet.runsAs === "vitest");
   const recipes = cases.filter(([, { snippet }]) => snippet.runsAs === "recipe");
-  const programs = cases.filter(([, { snippet }]) => snippet.runsAs === undefined);
+  // (The local-mock programs run as shown, below: pointed at the mock by their own options.)
+  let builtForMock: TypeScriptSnippet[] | undefined;
+  const locals = cases.filter(([, { snippet }]) => snippet.environment === "local");
+  const programs = cases.filter(
+    ([, { snippet }]) => snippet.runsAs === undefined && snippet.environment !== "local",
+  );
 
   it("the test-file snippets are the core README's testing recipes, which testing-guide.test.ts runs", () => {
     const blocks = testingRecipes({
@@ -357,7 +362,7 @@ describe("docs TypeScript snippets", () => {
     });
     expect(tests.map(([, { snippet }]) => snippet.code)).toEqual(blocks);
     expect(tests.length).toBeGreaterThan(0);
-    expect(cases.length).toBe(tests.length + recipes.length + programs.length);
+    expect(cases.length).toBe(tests.length + recipes.length + programs.length + locals.length);
   });
 
   it("the snippets not run as programs are the core README's page walks recipes: type-checked here, the resume one run by page-walks.test.ts (user trial 29)", () => {
@@ -375,54 +380,103 @@ describe("docs TypeScript snippets", () => {
   });
 
   it.each(programs)("%s runs against the mock", async (_name, { snippet, module }) => {
-    solanaRpc.methods.length = 0;
-    // (The `.all()` loops print every item they walk.)
-    const printed = vi.spyOn(console, "log").mockImplementation(() => {});
-    let booleans: unknown[];
-    const run = import(pathToFileURL(join(dir, `${module}.mjs`)).href);
-    try {
-      if (snippet.error) {
-        const error: any = await run.then(
-          () => "resolved",
-          (thrown: unknown) => thrown,
-        );
-        expect(error).toBeInstanceOf(documentedClass(snippet.error.httpStatus));
-        const rpcCode = error instanceof JsonRpcError ? error.code : error?.rpcError?.code;
-        expect(rpcCode, "the JSON-RPC error code").toBe(snippet.error.code);
-      } else {
-        // A Worker's module (Bun, Deno, Workers, browsers) calls from its fetch handler, with
-        // the key from the Worker's env.
-        const module: { default?: { fetch?: (request: Request, env: object) => unknown } } =
-          await run;
-        if (typeof module.default?.fetch === "function")
-          await module.default.fetch(new Request("http://127.0.0.1/"), {
-            CHAINDATA_API_KEY: PLACEHOLDER_KEY,
-          });
-      }
-      booleans = printed.mock.calls.flat().filter((value) => typeof value === "boolean");
-    } finally {
-      printed.mockRestore();
-    }
-    // What a snippet says it prints (`console.log(…); // true: …`) is what it printed.
-    const said = [...snippet.code.matchAll(/^console\.log\(.*\); \/\/ (true|false)\b/gm)];
-    if (said.length)
-      expect(booleans, "the booleans it printed").toEqual(said.map((m) => m[1] === "true"));
-    // (Only the Kit page's transaction asks the stand-in Solana RPC, for its blockhash.)
-    expect(solanaRpc.methods, "methods asked of the stand-in Solana RPC").toEqual(
-      snippet.code.includes("getLatestBlockhash(") ? ["getLatestBlockhash"] : [],
+    await runsAgainstMock(snippet, module);
+  });
+
+  // Review 65, F8: an operation page showed its examples with your API key only, so running one
+  // against `npm start`'s mock meant rewriting the client's options by hand. Each example now has
+  // its local-mock program beside it, made for the mock's URL the site is built with.
+  it("every request example of an operation page has its local-mock program beside it", () => {
+    const onOperationPages = snippets.filter(
+      (s) => s.operation && /^[\w-]+\/\w+\.html$/.test(s.page) && !s.page.endsWith("/index.html"),
     );
-    const requests = mock.requests();
-    expect(
-      requests.filter((r) => r.violations.length),
-      "requests the mock found invalid",
-    ).toEqual([]);
-    if (snippet.operation)
-      expect(
-        requests.some(
-          (r) => r.operationId === snippet.operation || r.rpcMethods?.includes(snippet.operation!),
-        ),
-        `a request for ${snippet.operation} (sent: ${requests.map((r) => r.operationId ?? r.rpcMethods).join(", ")})`,
-      ).toBe(true);
-    else expect(requests, "a snippet without a call sends nothing").toEqual([]);
+    const keyed = onOperationPages.filter((s) => s.environment === undefined);
+    const local = onOperationPages.filter((s) => s.environment === "local");
+    expect(keyed.length).toBeGreaterThan(20);
+    expect(local.map((s) => [s.page, s.example])).toEqual(
+      keyed.map((s) => [s.page, `${s.example} (local mock)`]),
+    );
+    for (const [i, s] of local.entries()) {
+      expect(s.code, s.page).not.toMatch(/process\.env/);
+      expect(s.code, s.page).toMatch(/\(\{ environment: "local"/);
+      // (The same program but for the client's options.)
+      expect(s.code.replace(/\bcreate\w+Client\([^;]*\);/, ""), s.page).toBe(
+        keyed[i]!.code.replace(/\bcreate\w+Client\([^;]*\);/, ""),
+      );
+    }
+  });
+
+  // Built for the mock's URL, as `npm start` builds the site, and run as shown: only an example
+  // pairing that documents an error gets the hooks that make the mock answer it (no baseUrls).
+  it.each(locals)("%s runs as shown against the mock", async (_name, { snippet, module }) => {
+    builtForMock ??= typeScriptSnippets({ localUrl: mock.mock.url });
+    const shown = builtForMock[snippets.indexOf(snippet)]!;
+    expect([shown.page, shown.example, shown.environment]).toEqual([
+      snippet.page,
+      snippet.example,
+      "local",
+    ]);
+    expect(shown.code, "the mock's URL in the program").toContain(JSON.stringify(mock.mock.url));
+    const { baseUrls: _pointed, ...errorHooks } = mockOptions(shown, {});
+    const { outputText } = ts.transpileModule(shown.code, {
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+      transformers: { before: Object.keys(errorHooks).length ? [pointAtMock(errorHooks)] : [] },
+    });
+    const file = `${module}-as-shown`;
+    writeFileSync(join(dir, `${file}.mjs`), outputText);
+    await runsAgainstMock(shown, file);
   });
 });
+
+/** Runs a snippet's module from .snippets/ and checks what it sent the mock and printed. */
+async function runsAgainstMock(snippet: TypeScriptSnippet, module: string) {
+  solanaRpc.methods.length = 0;
+  // (The `.all()` loops print every item they walk.)
+  const printed = vi.spyOn(console, "log").mockImplementation(() => {});
+  let booleans: unknown[];
+  const run = import(pathToFileURL(join(dir, `${module}.mjs`)).href);
+  try {
+    if (snippet.error) {
+      const error: any = await run.then(
+        () => "resolved",
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(documentedClass(snippet.error.httpStatus));
+      const rpcCode = error instanceof JsonRpcError ? error.code : error?.rpcError?.code;
+      expect(rpcCode, "the JSON-RPC error code").toBe(snippet.error.code);
+    } else {
+      // A Worker's module (Bun, Deno, Workers, browsers) calls from its fetch handler, with
+      // the key from the Worker's env.
+      const module: { default?: { fetch?: (request: Request, env: object) => unknown } } =
+        await run;
+      if (typeof module.default?.fetch === "function")
+        await module.default.fetch(new Request("http://127.0.0.1/"), {
+          CHAINDATA_API_KEY: PLACEHOLDER_KEY,
+        });
+    }
+    booleans = printed.mock.calls.flat().filter((value) => typeof value === "boolean");
+  } finally {
+    printed.mockRestore();
+  }
+  // What a snippet says it prints (`console.log(…); // true: …`) is what it printed.
+  const said = [...snippet.code.matchAll(/^console\.log\(.*\); \/\/ (true|false)\b/gm)];
+  if (said.length)
+    expect(booleans, "the booleans it printed").toEqual(said.map((m) => m[1] === "true"));
+  // (Only the Kit page's transaction asks the stand-in Solana RPC, for its blockhash.)
+  expect(solanaRpc.methods, "methods asked of the stand-in Solana RPC").toEqual(
+    snippet.code.includes("getLatestBlockhash(") ? ["getLatestBlockhash"] : [],
+  );
+  const requests = mock.requests();
+  expect(
+    requests.filter((r) => r.violations.length),
+    "requests the mock found invalid",
+  ).toEqual([]);
+  if (snippet.operation)
+    expect(
+      requests.some(
+        (r) => r.operationId === snippet.operation || r.rpcMethods?.includes(snippet.operation!),
+      ),
+      `a request for ${snippet.operation} (sent: ${requests.map((r) => r.operationId ?? r.rpcMethods).join(", ")})`,
+    ).toBe(true);
+  else expect(requests, "a snippet without a call sends nothing").toEqual([]);
+}

@@ -930,9 +930,12 @@ function cleanOut(out) {
   rmSync(out, { recursive: true, force: true });
 }
 
-/** Every TypeScript snippet the site built from `spec` shows (see `typeScriptSnippetsOf`). */
-export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false } = {}) {
-  const site = loadSite(resolve(spec), { allowMissing });
+/**
+ * Every TypeScript snippet the site built from `spec` (and `localUrl`) shows (see
+ * `typeScriptSnippetsOf`).
+ */
+export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false, localUrl } = {}) {
+  const site = loadSite(resolve(spec), { allowMissing, localUrl });
   site.recipes = readRecipes(RECEIVER_RECIPES);
   Object.assign(site, readGuides());
   return typeScriptSnippetsOf(site);

@@ -39,8 +39,8 @@ export interface BuildOptions {
   sizes?: string | null;
   /**
    * Where the local mock is, e.g. `http://127.0.0.1:4711` (`npm start` on CHAINDATA_MOCK_PORT):
-   * shown for every host's `local` environment, and in Getting started's local-mock snippets, in
-   * place of the spec's local URL. Default: the spec's.
+   * shown for every host's `local` environment, and in the local-mock snippets (each request
+   * example's and Getting started's), in place of the spec's local URL. Default: the spec's.
    */
   localUrl?: string;
 }
@@ -75,16 +75,23 @@ export interface TypeScriptSnippet {
    * program.
    */
   runsAs?: "vitest" | "recipe";
+  /**
+   * `"local"` for a program made to run against the local mock as it stands (`environment:
+   * "local"`, the mock's URL the site was built with, no API key); none for one that reads your
+   * key.
+   */
+  environment?: "local";
   /** The snippet as the page shows it. */
   code: string;
 }
 
 /**
- * Every TypeScript snippet the site built from `spec` shows: each operation page's examples,
- * each area page's quick start and Getting started's, in site order.
+ * Every TypeScript snippet the site built from `spec` (and `localUrl`) shows: each operation
+ * page's examples, with the key and against the local mock, each area page's quick start and
+ * Getting started's, in site order.
  */
 export function typeScriptSnippets(
-  options?: Pick<BuildOptions, "spec" | "allowMissing">,
+  options?: Pick<BuildOptions, "spec" | "allowMissing" | "localUrl">,
 ): TypeScriptSnippet[];
 
 /** Broken internal links of a page map (site path → HTML); empty when all resolve. */

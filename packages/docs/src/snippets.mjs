@@ -275,6 +275,28 @@ export function tsSnippet(op, args, { print = false } = {}) {
   return lines.join("\n");
 }
 
+/**
+ * `tsSnippet`'s program pointed at the local mock (`npm start`'s, at the URL the site was built
+ * with): its client made with `environment: "local"`, and, since `local` means the spec's URL, a
+ * mock elsewhere given as the host's base URL too. No API key: in `local` the client sends the
+ * placeholder the mock accepts, and never reads the real key from the environment. Shown beside
+ * each request example (and Getting started's step 3), so a reader can run any of them against
+ * the mock as it stands.
+ */
+export function localMockSnippet(ts, area) {
+  const { urls, specLocal } = area.servers;
+  const options =
+    urls.local === specLocal
+      ? '({ environment: "local" })'
+      : `({ environment: "local", baseUrls: { ${area.hostKey}: ${JSON.stringify(urls.local)} } })`;
+  // (The client's options, with the key or none: the first factory call's.)
+  const factoryCall = new RegExp(
+    `(\\b${area.factory})(?:\\(\\{ apiKey: process\\.env\\.\\w+ \\}\\)|\\(\\))(?=;\\n)`,
+  );
+  if (!factoryCall.test(ts)) throw new Error(`no ${area.factory}(…) to point at the local mock`);
+  return ts.replace(factoryCall, `$1${options}`);
+}
+
 const shq = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
 
 function endpointUrl(area, op, env = "mainnet") {

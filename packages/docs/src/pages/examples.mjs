@@ -1,11 +1,12 @@
-// An operation page's Examples: TypeScript, curl and the raw request per example, and the
-// responses. `requestExamples` gives the TypeScript calls typescript-snippets.mjs collects.
+// An operation page's Examples: TypeScript (with your key, and against the local mock), curl and
+// the raw request per example, and the responses. `requestExamples` gives the TypeScript calls typescript-snippets.mjs collects.
 import { codeBlock } from "../html.mjs";
 import {
   curlDelivery,
   curlRest,
   curlRpc,
   fillPath,
+  localMockSnippet,
   restRequest,
   restSdkArgs,
   RPC_ID,
@@ -33,7 +34,7 @@ export function requestExamples(op) {
       summary: example.summary,
       description: example.description,
       example,
-      ts: tsSnippet(op, rpcSdkArgs(op, example.params)),
+      ...programs(op, tsSnippet(op, rpcSdkArgs(op, example.params))),
     }));
   if (op.transport === "delivery") return [];
   const bodyExamples = op.rest.body?.examples ?? [];
@@ -51,18 +52,31 @@ export function requestExamples(op) {
           req: restRequest(op),
         },
       ];
-  return requests.map((r) => ({ ...r, ts: tsSnippet(op, restSdkArgs(op, r.req)) }));
+  return requests.map((r) => ({ ...r, ...programs(op, tsSnippet(op, restSdkArgs(op, r.req))) }));
 }
+
+/**
+ * An example's program as shown for the key's environment (`ts`), and the same against the
+ * local mock (`localTs`), which runs as it stands once `npm start` serves the mock.
+ */
+const programs = (op, ts) => ({ ts, localTs: localMockSnippet(ts, op.area) });
+
+/** The TypeScript of an example: with your API key, and against the local mock. */
+const tsBlocks = ({ ts, localTs }) => [
+  codeBlock(ts, { label: "TypeScript", lang: "ts" }),
+  codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }),
+];
 
 export function examplesSection(pc, op) {
   const out = [];
   if (op.transport === "rpc") {
     const exs = requestExamples(op);
     if (!exs.length) return '<p class="muted">No examples.</p>';
-    exs.forEach(({ example: ex, name, ts }, i) => {
+    exs.forEach((r, i) => {
+      const { example: ex, name } = r;
       const body = rpcBody(op, ex.params);
       const blocks = [
-        codeBlock(ts, { label: "TypeScript", lang: "ts" }),
+        ...tsBlocks(r),
         codeBlock(curlRpc(op, body, { query: rpcQueryPairs(op, ex.params) }), {
           label: "curl",
           lang: "sh",
@@ -107,7 +121,7 @@ export function examplesSection(pc, op) {
   requestExamples(op).forEach((r, i) => {
     const url = `${fillPath(op.path, r.req.path)}${Object.keys(r.req.query).length ? `?${new URLSearchParams(Object.entries(r.req.query).map(([k, v]) => [k, String(v)]))}` : ""}`;
     const blocks = [
-      codeBlock(r.ts, { label: "TypeScript", lang: "ts" }),
+      ...tsBlocks(r),
       codeBlock(curlRest(op, r.req), { label: "curl", lang: "sh" }),
       codeBlock(
         `${op.method} ${url}${r.req.body !== undefined ? `\nContent-Type: ${op.rest.body.contentType}\n\n${json(r.req.body)}` : ""}`,

@@ -8,6 +8,7 @@ import {
   API_KEY_ENV,
   curlRest,
   curlRpc,
+  localMockSnippet,
   restRequest,
   restSdkArgs,
   rpcBody,
@@ -150,14 +151,7 @@ export function gettingStartedCall(site) {
       ts = tsSnippet({ ...op, pagination: undefined }, restSdkArgs(op, req), { print: true });
       curl = curlRest(op, req, { env: "local" });
     }
-    // (`local` means the spec's URL: a mock elsewhere is given as the host's base URL too.)
-    const { urls, specLocal } = area.servers;
-    localTs = ts.replace(
-      /\(\{ apiKey: process\.env\.\w+ \}\)|\(\)(?=;\n)/,
-      urls.local === specLocal
-        ? '({ environment: "local" })'
-        : `({ environment: "local", baseUrls: { ${area.hostKey}: ${JSON.stringify(urls.local)} } })`,
-    );
+    localTs = localMockSnippet(ts, area);
   }
   return { area, op, example, ts, localTs, curl };
 }

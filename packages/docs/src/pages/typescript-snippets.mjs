@@ -55,6 +55,19 @@ export function typeScriptSnippetsOf(site) {
           ...documentedError(op, ex.example),
           code: ex.ts,
         });
+    // (Each example's program against the local mock, beside it: last, so that the programs
+    // above keep their module numbers in the tests.)
+    for (const op of area.ops)
+      for (const ex of requestExamples(op))
+        snippets.push({
+          page: op.href,
+          area: area.key,
+          operation: op.id,
+          example: `${ex.name} (local mock)`,
+          environment: "local",
+          ...documentedError(op, ex.example),
+          code: ex.localTs,
+        });
     for (const op of area.deliveries.filter(reachesReceiver))
       for (const [example, code] of [
         ["receiver", receiverSnippet(op)],
@@ -95,7 +108,7 @@ export function typeScriptSnippetsOf(site) {
   if (op) {
     const called = { page, area: area.key, operation: op.id, ...documentedError(op, example) };
     snippets.push({ ...called, example: "call one method", code: ts });
-    snippets.push({ ...called, example: "local mock", code: localTs });
+    snippets.push({ ...called, example: "local mock", environment: "local", code: localTs });
   }
   snippets.push(
     {
