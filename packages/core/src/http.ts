@@ -451,8 +451,9 @@ const decodeJson = (
  * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
  * - The local environment does not read the variable: only the option is named (user trial 56,
  *   F6).
+ * (@internal: also rest.ts's, for a 401 or 403 answered in a 2xx body.)
  */
-const keyHint = (host: Host, keyless: boolean, local: boolean) =>
+export const keyHint = (host: Host, keyless: boolean, local: boolean) =>
   keyless && !host.keyOptional
     ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
     : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey`" + (local ? "" : " or " + API_KEY_ENV)})`;

@@ -12,6 +12,7 @@ import {
   InvalidResponseError,
   isRetryable,
   NotFoundError,
+  PermissionDeniedError,
   RateLimitError,
   ValidationError,
 } from "./errors.js";
@@ -225,6 +226,17 @@ describe("restCall", () => {
     );
     expect(echoed).toBeInstanceOf(AuthenticationError);
     expect(JSON.stringify([echoed.message, echoed.body])).not.toContain(KEY);
+    // A 401 or 403 ends with the key hint, as a real 401's or 403's message does (review 88, F5).
+    expect(echoed.message).toBe(
+      "HTTP 401 from getBalances: bad key *** (in an HTTP 200 answer) (check the API key: `apiKey` or CHAINDATA_API_KEY)",
+    );
+    const { error: denied } = await run(
+      jsonResponse({ error: { code: "403", message: "Plan does not include the Wallet API" } }),
+    );
+    expect(denied).toBeInstanceOf(PermissionDeniedError);
+    expect(denied.message).toBe(
+      "HTTP 403 from getBalances: Plan does not include the Wallet API (in an HTTP 200 answer) (check the API key: `apiKey` or CHAINDATA_API_KEY)",
+    );
     // A result that merely holds an `error` member beside others, or a list, stays a result.
     for (const body of [
       { error: null },

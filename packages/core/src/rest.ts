@@ -13,7 +13,14 @@ import {
 import type { Host } from "./generated/environments.js";
 import { ChainDataError, makeAPIError, ofOperation, ValidationError } from "./errors.js";
 import { takeStack } from "./internal/stack.js";
-import { createHttp, decodeUtf8, describe, invalidResponse, type Exchange } from "./http.js";
+import {
+  createHttp,
+  decodeUtf8,
+  describe,
+  invalidResponse,
+  keyHint,
+  type Exchange,
+} from "./http.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
 import { quoteServer } from "./quote.js";
@@ -220,7 +227,17 @@ export function createRestTransport(
         throw makeAPIError(
           `HTTP ${status} from ${operation.id}` +
             (typeof message == "string" ? ": " + quoteServer(message.trim()) : "") +
-            ` (in an HTTP ${response.status} answer)`,
+            ` (in an HTTP ${response.status} answer)` +
+            // (A 401 or 403 ends with where the key is set, as a non-2xx one's message does; the
+            // key is the one sent, `alike`'s first item, as the engine tells a keyless client;
+            // review 88, F5.)
+            (status == 401 || status == 403
+              ? keyHint(
+                  host,
+                  !http.alike[0] && config.baseUrls?.[host.name] != null,
+                  config.environment === "local",
+                )
+              : ""),
           {
             ...describe(response, redactor),
             status,
