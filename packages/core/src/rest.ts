@@ -18,6 +18,7 @@ import {
   decodeUtf8,
   describe,
   invalidResponse,
+  keptOf,
   keyHint,
   type Exchange,
 } from "./http.js";
@@ -213,7 +214,8 @@ export function createRestTransport(
       // the answer's own status; not retried.
       const failure = body && Object.keys(body).join() == "error" && (body as any).error;
       if (failure) {
-        const { response } = captured!;
+        const { response, bytes } = captured!;
+        const text = decodeUtf8(bytes);
         const scrubbed = scrub(body as { error: any }, redactor);
         const { code, message = scrubbed.error } = scrubbed.error;
         // (Three digits, a number or a string: compared as a number, `"404"` and `[404]` left
@@ -241,7 +243,9 @@ export function createRestTransport(
           {
             ...describe(response, redactor),
             status,
-            body: scrubbed,
+            // (Over 64 KiB, its start as text, as a non-2xx error's body: the error is logged
+            // and copied to every caller of a coalesced request; review 88, F6.)
+            body: text.length > 65536 ? keptOf(text, redactor) : scrubbed,
             operation: operation.id,
             ...(spent && { reason: "credits-exhausted" as const }),
           },
