@@ -173,6 +173,21 @@ describe("check<Operation>: the call's own refusal, thrown at once, nothing sent
     expect((error as Error).message).toBe(
       "getWebhook: the first argument must be the result of createWebhooksRest() (got a client: its calls check their own params; pass createWebhooksRest()'s result)",
     );
+    // The sdk's composed client too, whose areas are not enumerable and hold the calls one level
+    // down (review 88, F7: it was "(got object)").
+    const composed = sdk.createChainDataClient({ apiKey: KEY });
+    for (const [check, what, factory, operation] of [
+      [() => das.checkGetAsset(composed as never, {}), "an rpc from", "createDasRpc", "getAsset"],
+      [
+        () => tokenMetadata.checkGetTokenMetadata(composed as never, {}),
+        "the result of",
+        "createTokenMetadataRest",
+        "getTokenMetadata",
+      ],
+    ] as const)
+      expect((thrown(check) as Error).message).toBe(
+        `${operation}: the first argument must be ${what} ${factory}() (got a client: its calls check their own params; pass ${factory}()'s result)`,
+      );
     const given = thrown(() => das.checkGetAsset(KEY as never, { id: ADDRESS }));
     expect((given as Error).message).toBe(
       "getAsset: the first argument must be an rpc from createDasRpc() (got a long string)",

@@ -351,9 +351,13 @@ const titleOf = (redacted: string, title = /<title>([^<]+)/i.exec(redacted)?.[1]
  * the first characters of a key cut by the 65 KiB end, fewer than 8, as a server's own cut may:
  * the redactor's rule for a piece, not worth bytes for an echo no encoder writes; review 73, F2.)
  * (Nothing left, all but 1 KiB masked away: `***`. `redacted` is a local, as a parameter: smaller.)
+ * (@internal: also rest.ts's, for an error body answered in a 2xx.)
  */
-const keptOf = (text: string, redactor: Redactor, redacted = redactor(text.slice(0, 66560))) =>
-  text.length > 65536 ? (redacted.slice(0, -1024) || "***").slice(0, 65536) + "…" : redacted;
+export const keptOf = (
+  text: string,
+  redactor: Redactor,
+  redacted = redactor(text.slice(0, 66560)),
+) => (text.length > 65536 ? (redacted.slice(0, -1024) || "***").slice(0, 65536) + "…" : redacted);
 
 /**
  * The InvalidResponseError of `response`, an answer that breaks the protocol the way `reason`
@@ -451,8 +455,9 @@ const decodeJson = (
  * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
  * - The local environment does not read the variable: only the option is named (user trial 56,
  *   F6).
+ * (@internal: also rest.ts's, for a 401 or 403 answered in a 2xx body.)
  */
-const keyHint = (host: Host, keyless: boolean, local: boolean) =>
+export const keyHint = (host: Host, keyless: boolean, local: boolean) =>
   keyless && !host.keyOptional
     ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
     : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey`" + (local ? "" : " or " + API_KEY_ENV)})`;

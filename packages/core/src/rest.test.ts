@@ -12,6 +12,7 @@ import {
   InvalidResponseError,
   isRetryable,
   NotFoundError,
+  PermissionDeniedError,
   RateLimitError,
   ValidationError,
 } from "./errors.js";
@@ -225,6 +226,27 @@ describe("restCall", () => {
     );
     expect(echoed).toBeInstanceOf(AuthenticationError);
     expect(JSON.stringify([echoed.message, echoed.body])).not.toContain(KEY);
+    // A 401 or 403 ends with the key hint, as a real 401's or 403's message does (review 88, F5).
+    expect(echoed.message).toBe(
+      "HTTP 401 from getBalances: bad key *** (in an HTTP 200 answer) (check the API key: `apiKey` or CHAINDATA_API_KEY)",
+    );
+    const { error: denied } = await run(
+      jsonResponse({ error: { code: "403", message: "Plan does not include the Wallet API" } }),
+    );
+    expect(denied).toBeInstanceOf(PermissionDeniedError);
+    expect(denied.message).toBe(
+      "HTTP 403 from getBalances: Plan does not include the Wallet API (in an HTTP 200 answer) (check the API key: `apiKey` or CHAINDATA_API_KEY)",
+    );
+    // A body over 64 KiB is kept as a non-2xx answer's is, its start as text, not whole: it is
+    // logged, serialised and copied to every coalesced caller (review 88, F6: 10 MB kept). One
+    // within it stays parsed (above).
+    const long = { error: { code: 400, message: `${KEY} ` + "x".repeat(70_000) } };
+    const { error: big } = await run(jsonResponse(long));
+    const { error: bigAs400 } = await run(jsonResponse(long, { status: 400 }));
+    expect(big).toBeInstanceOf(BadRequestError);
+    expect(big.body).toBe(bigAs400.body);
+    expect(big.body.length).toBeLessThanOrEqual(65537); // 64 KiB and the `…`
+    expect(big.body).toMatch(/^\{"error":\{"code":400,"message":"\*\*\* x+…$/);
     // A result that merely holds an `error` member beside others, or a list, stays a result.
     for (const body of [
       { error: null },

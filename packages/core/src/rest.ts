@@ -13,7 +13,15 @@ import {
 import type { Host } from "./generated/environments.js";
 import { ChainDataError, makeAPIError, ofOperation, ValidationError } from "./errors.js";
 import { takeStack } from "./internal/stack.js";
-import { createHttp, decodeUtf8, describe, invalidResponse, type Exchange } from "./http.js";
+import {
+  createHttp,
+  decodeUtf8,
+  describe,
+  invalidResponse,
+  keptOf,
+  keyHint,
+  type Exchange,
+} from "./http.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
 import { quoteServer } from "./quote.js";
@@ -206,7 +214,8 @@ export function createRestTransport(
       // the answer's own status; not retried.
       const failure = body && Object.keys(body).join() == "error" && (body as any).error;
       if (failure) {
-        const { response } = captured!;
+        const { response, bytes } = captured!;
+        const text = decodeUtf8(bytes);
         const scrubbed = scrub(body as { error: any }, redactor);
         const { code, message = scrubbed.error } = scrubbed.error;
         // (Three digits, a number or a string: compared as a number, `"404"` and `[404]` left
@@ -220,11 +229,23 @@ export function createRestTransport(
         throw makeAPIError(
           `HTTP ${status} from ${operation.id}` +
             (typeof message == "string" ? ": " + quoteServer(message.trim()) : "") +
-            ` (in an HTTP ${response.status} answer)`,
+            ` (in an HTTP ${response.status} answer)` +
+            // (A 401 or 403 ends with where the key is set, as a non-2xx one's message does; the
+            // key is the one sent, `alike`'s first item, as the engine tells a keyless client;
+            // review 88, F5.)
+            (status == 401 || status == 403
+              ? keyHint(
+                  host,
+                  !http.alike[0] && config.baseUrls?.[host.name] != null,
+                  config.environment === "local",
+                )
+              : ""),
           {
             ...describe(response, redactor),
             status,
-            body: scrubbed,
+            // (Over 64 KiB, its start as text, as a non-2xx error's body: the error is logged
+            // and copied to every caller of a coalesced request; review 88, F6.)
+            body: text.length > 65536 ? keptOf(text, redactor) : scrubbed,
             operation: operation.id,
             ...(spent && { reason: "credits-exhausted" as const }),
           },
