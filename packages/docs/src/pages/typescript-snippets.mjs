@@ -43,31 +43,25 @@ export function typeScriptSnippetsOf(site) {
         httpStatus: op.rpc.errors.find((e) => e.code === example.error.code)?.httpStatus,
       },
     };
+  // An area's examples, as shown (mainnet) or against the local mock.
+  const examplesOf = (area, local) =>
+    area.ops.flatMap((op) =>
+      requestExamples(op).map((ex) => ({
+        page: op.href,
+        area: area.key,
+        operation: op.id,
+        example: local ? `${ex.name} (local mock)` : ex.name,
+        ...(local && { environment: "local" }),
+        ...documentedError(op, ex.example),
+        code: local ? ex.localTs : ex.ts,
+      })),
+    );
   const snippets = [];
   for (const area of site.areas) {
-    for (const op of area.ops)
-      for (const ex of requestExamples(op))
-        snippets.push({
-          page: op.href,
-          area: area.key,
-          operation: op.id,
-          example: ex.name,
-          ...documentedError(op, ex.example),
-          code: ex.ts,
-        });
+    snippets.push(...examplesOf(area, false));
     // (Each example's program against the local mock, beside it: last, so that the programs
     // above keep their module numbers in the tests.)
-    for (const op of area.ops)
-      for (const ex of requestExamples(op))
-        snippets.push({
-          page: op.href,
-          area: area.key,
-          operation: op.id,
-          example: `${ex.name} (local mock)`,
-          environment: "local",
-          ...documentedError(op, ex.example),
-          code: ex.localTs,
-        });
+    snippets.push(...examplesOf(area, true));
     for (const op of area.deliveries.filter(reachesReceiver))
       for (const [example, code] of [
         ["receiver", receiverSnippet(op)],
