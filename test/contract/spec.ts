@@ -278,7 +278,7 @@ export function rawRequest(
   op: Operation,
   input: any,
   apiKey = "test",
-  id: string | number = 1,
+  id: string | number = "1",
 ): RawRequest {
   if (op.kind === "openrpc") {
     let params: unknown = input;

@@ -504,9 +504,16 @@ it("type-checks: typed calls, the @examples and the docs' snippets compile; the 
   const snippets = typeScriptSnippets({ spec: distDir }).filter(
     (snippet) => snippet.operation === REQUIRED || snippet.operation === OPTIONAL,
   );
-  expect(snippets.map((snippet) => snippet.page)).toEqual([
+  // (Each example twice: as shown, then against the local mock, after the area's others.)
+  expect(
+    snippets.map(
+      (snippet) => snippet.page + (snippet.environment ? ` ${snippet.environment}` : ""),
+    ),
+  ).toEqual([
     `das/${REQUIRED}.html`,
     `das/${OPTIONAL}.html`,
+    `das/${REQUIRED}.html local`,
+    `das/${OPTIONAL}.html local`,
   ]);
   snippets.forEach((snippet, i) =>
     writeFileSync(join(work, `snippet-${i}.ts`), `${snippet.code}\nexport {};\n`),

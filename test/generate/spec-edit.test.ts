@@ -723,9 +723,16 @@ it("type-checks: the generated packages, typed calls, their @examples and the do
   const snippets = typeScriptSnippets({ spec: distDir }).filter(
     (snippet) => snippet.operation === METHOD || snippet.operation === OPERATION,
   );
-  expect(snippets.map((snippet) => snippet.page)).toEqual([
+  // (Each example twice: as shown, then against the local mock, after the area's others.)
+  expect(
+    snippets.map(
+      (snippet) => snippet.page + (snippet.environment ? ` ${snippet.environment}` : ""),
+    ),
+  ).toEqual([
     `das/${METHOD}.html`,
+    `das/${METHOD}.html local`,
     `wallet/${OPERATION}.html`,
+    `wallet/${OPERATION}.html local`,
   ]);
   snippets.forEach((snippet, i) =>
     writeFileSync(join(work, `snippet-${i}.ts`), `${snippet.code}\nexport {};\n`),
