@@ -53,6 +53,8 @@ export interface Http {
   config: ResolvedConfig;
   /** The host's base URL, without a trailing slash. */
   baseUrl: string;
+  /** The end of a 401's or 403's message: where the key is set, or that none was sent (keyHint). */
+  hint: string;
   redact: Redactor;
   /**
    * The redactor of one call: `redact`, or one that also masks `secrets` (credentials the call
@@ -455,9 +457,10 @@ const decodeJson = (
  * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
  * - The local environment does not read the variable: only the option is named (user trial 56,
  *   F6).
- * (@internal: also rest.ts's, for a 401 or 403 answered in a 2xx body.)
+ * (Computed once per engine: `Http.hint`, which rest.ts also ends a 401 or 403 answered in a 2xx
+ * body with.)
  */
-export const keyHint = (host: Host, keyless: boolean, local: boolean) =>
+const keyHint = (host: Host, keyless: boolean, local: boolean) =>
   keyless && !host.keyOptional
     ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
     : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey`" + (local ? "" : " or " + API_KEY_ENV)})`;
@@ -843,6 +846,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   return {
     config,
     baseUrl,
+    hint,
     redact,
     redactWith,
     send,

@@ -19,7 +19,6 @@ import {
   describe,
   invalidResponse,
   keptOf,
-  keyHint,
   type Exchange,
 } from "./http.js";
 import { checkU64 } from "./u64.js";
@@ -230,16 +229,9 @@ export function createRestTransport(
           `HTTP ${status} from ${operation.id}` +
             (typeof message == "string" ? ": " + quoteServer(message.trim()) : "") +
             ` (in an HTTP ${response.status} answer)` +
-            // (A 401 or 403 ends with where the key is set, as a non-2xx one's message does; the
-            // key is the one sent, `alike`'s first item, as the engine tells a keyless client;
+            // (A 401 or 403 ends with where the key is set, as a non-2xx one's message does;
             // review 88, F5.)
-            (status == 401 || status == 403
-              ? keyHint(
-                  host,
-                  !http.alike[0] && config.baseUrls?.[host.name] != null,
-                  config.environment === "local",
-                )
-              : ""),
+            (status == 401 || status == 403 ? http.hint : ""),
           {
             ...describe(response, redactor),
             status,
