@@ -265,6 +265,19 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks a credential header's value after `:=` and keeps the `=` (review 87, F8)", () => {
+    // (HEADER read `:` alone, took the `=` for the value and kept the words after it unless they
+    // held a digit: `x-api-key :*** v`, `X-Api-Key :*** Custom k1`, `authorization :*** Bearer v`.)
+    for (const [text, masked] of [
+      ["x-api-key := v", "x-api-key := ***"],
+      ["X-Api-Key:=k1secret; retry", "X-Api-Key:=***; retry"],
+      ["X-Api-Key := Custom k1", "X-Api-Key := ***"],
+      ["authorization := Bearer abc", "authorization := Bearer ***"],
+      ["auth_header := s3cr3t was rejected", "auth_header := *** was rejected"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),
@@ -456,9 +469,12 @@ describe("redact", () => {
       // (Review 87, F5: a credential header's URL-encoded separator.)
       "authorization%3A%20".repeat(MB / 19),
       "authorization%3A" + "%20".repeat(MB / 3) + " ",
+      // (Review 87, F8: a credential header's `:=`.)
+      "x-api-key := ".repeat(MB / 13),
+      "authorization:=" + " ".repeat(MB),
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
-    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 25 texts)
+    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 27 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {

@@ -31,7 +31,8 @@ const MASK = "***";
 const QUERY =
   /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?![(=])(?:\[[ \t]*)?(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
-// (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5), and a
+// (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
+// taken for the value: review 87, F8), and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
 // stays (any other first word may be part of the secret). A quoted value is masked up to its
@@ -55,7 +56,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]|%3[AD](?:%20)*)\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?|%3[AD](?:%20)*)\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
