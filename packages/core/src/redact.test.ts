@@ -200,6 +200,33 @@ describe("redact", () => {
     expect(redact("api-key: abcdefgh", "abcdefgh")).toBe("api-key: ***");
   });
 
+  it("keeps a server's words in any script after an api-key name's `:` (review 87, F7)", () => {
+    // (Any character outside ASCII counted as a symbol: `api-key: ***` for a Russian word, and a
+    // header's following words the same. Letters alone would not do: Hindi's vowel signs and
+    // viramas are marks, Japanese ends a sentence with `。`.)
+    for (const text of [
+      "api-key: обязателен",
+      "Ошибка: api-key: не найден, проверьте настройки",
+      "api-key: 必須です。",
+      "api_key: 缺少，请检查",
+      "api-key: आवश्यक है",
+      "apiKey = απαιτείται.",
+      "api-key: «missing»",
+    ])
+      expect(redact(text), text).toBe(text);
+    for (const [text, masked] of [
+      // A header's first word is masked whatever it is; the server's words after it stay.
+      ["X-Api-Key: abc123 недействителен", "X-Api-Key: *** недействителен"],
+      ["Authorization: Custom part1 が無効です", "Authorization: *** が無効です"],
+      // Keys stay masked: base58, hex, a word with a digit in any script.
+      ["api-key: DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263", "api-key: ***"],
+      ["api-key: 9f3a2b7c, неверный", "api-key: ***, неверный"],
+      ["api-key = ключ42", "api-key = ***"],
+      ["api-key: «k1secret»", "api-key: ***"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a URL-encoded api-key parameter, in a URL inside another's query too (review 84, F3)", () => {
     expect(redact("api-key%3Dk1secret")).toBe("api-key%3D***");
     expect(redact("GET /login?next=%2F%3Fapi-key%3Dk2secret 302")).toBe(
@@ -472,9 +499,12 @@ describe("redact", () => {
       // (Review 87, F8: a credential header's `:=`.)
       "x-api-key := ".repeat(MB / 13),
       "authorization:=" + " ".repeat(MB),
+      // (Review 87, F7: words outside ASCII.)
+      "api-key: " + "я".repeat(MB),
+      "authorization: a " + "я ".repeat(MB / 2),
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
-    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 27 texts)
+    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 29 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {

@@ -11,10 +11,11 @@ const MASK = "***";
 // F3; `api-key := v1`: review 85, F4). There it is one word, after any scheme and a list's `[`
 // (`api-key: [ v1 ]`: review 85, F4; `x-api-key`'s is HEADER's; a `(`, an `=` or a quote, escaped
 // or after a `[`, starts no value: `?api-key= (attempt 2)`; `api-key: \"v\"` and `api_key: ['v']`
-// are QUOTED's, review 85 F1), and only a word that holds a digit or another character than a
-// letter (past the punctuation below), as HEADER's following words: a server's message names the
-// key before its own words, `api-key: is required`, zod's `apiKey: Required`, which stay (review
-// 85, F3; decision 0024). (That character is looked for up to a `:` after an api-key name, where
+// are QUOTED's, review 85 F1), and only a word that holds a digit or an ASCII symbol (not the
+// punctuation below), as HEADER's following words: a server's message names the key before its
+// own words, `api-key: is required`, zod's `apiKey: Required`, which stay (review 85, F3; decision
+// 0024), in any script: a character outside ASCII is no key's (`api-key: обязателен`,
+// `必須です。`, Hindi's vowel signs: review 87, F7). (That character is looked for up to a `:` after an api-key name, where
 // another name's value starts: read past it again from each name, `apikey:` repeated took time
 // quadratic in the text. Not after any `key`: `api-key: turkey:42` was shown, review 87, F1.) The value is the whole word but for the punctuation that ends it, `)`, `]`, `}`,
 // `.`, `,`, `;`, `:`, `!` or `?`: a URL in parentheses or ending a sentence keeps its `)` or `.`
@@ -29,7 +30,7 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?![(=])(?:\[[ \t]*)?(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?![(=])(?:\[[ \t]*)?(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
 // taken for the value: review 87, F8), and a
@@ -49,14 +50,15 @@ const QUOTED =
 //   so the word after it is taken too;
 // - `[^\s"';&}<]+`: a word, to a space, quote, `;`, `&`, `}` or `<` (a comma may be part of it);
 // - `(?:[ \t]+(?=…)[^\s"';&}<]+)*`: the words of the same line that follow while they can be part
-//   of the credential, a word with a digit or a symbol (`part2`, `Signature=ab12`, `AKIA/2020,`).
-//   The first plain word (letters only, perhaps with a `.,:!?)` after them) ends the value, so the
+//   of the credential, a word with a digit or an ASCII symbol (`part2`, `Signature=ab12`,
+//   `AKIA/2020,`). The first plain word (letters and characters outside ASCII only, perhaps with
+//   a `.,:!?)` after them: `が無効です`, review 87, F7) ends the value, so the
 //   message around it stays readable: `Authorization: Custom part1 part2 was rejected` keeps
 //   `was rejected`.
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?|%3[AD](?:%20)*)\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?|%3[AD](?:%20)*)\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
