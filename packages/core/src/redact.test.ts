@@ -292,6 +292,21 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks an api-key value in parentheses or angle brackets after `:` or a spaced `=` (review 87, F6)", () => {
+    // (A `(` started no value and a `<` ended it: `api-key: (k1secret)` was shown whole.)
+    for (const [text, masked] of [
+      ["api-key: (k1secret)", "api-key: (***)"],
+      ["api-key: <k2secret>", "api-key: <***>"],
+      ["invalid api_key = ( dGVzdA== ), retry", "invalid api_key = ( *** ), retry"],
+      ["apiKey: <Bearer k3secret> rejected", "apiKey: <Bearer ***> rejected"],
+      // A server's words stay there too (review 85, F3).
+      ["api-key: (optional)", "api-key: (optional)"],
+      ["api-key: <your key>", "api-key: <your key>"],
+      ["api-key: (see https://docs)", "api-key: (see https://docs)"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a credential header's value after `:=` and keeps the `=` (review 87, F8)", () => {
     // (HEADER read `:` alone, took the `=` for the value and kept the words after it unless they
     // held a digit: `x-api-key :*** v`, `X-Api-Key :*** Custom k1`, `authorization :*** Bearer v`.)
@@ -502,9 +517,13 @@ describe("redact", () => {
       // (Review 87, F7: words outside ASCII.)
       "api-key: " + "я".repeat(MB),
       "authorization: a " + "я ".repeat(MB / 2),
+      // (Review 87, F6: a value's `(` or `<`.)
+      "api-key: (".repeat(MB / 10),
+      "api-key: <" + " ".repeat(MB),
+      "api-key = ( " + "(".repeat(MB),
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
-    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 29 texts)
+    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 32 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {

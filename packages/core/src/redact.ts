@@ -8,10 +8,10 @@ const MASK = "***";
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL),
 // `=` or `:` URL-encoded too, before encoded spaces (`?next=%2F%3Fapi-key%3Dv`,
 // `api-key%3A%20v`), or after `:`, `:=` or a spaced `=` (`Api-Key: v1`, `API_KEY = v1`: review 84,
-// F3; `api-key := v1`: review 85, F4). There it is one word, after any scheme and a list's `[`
-// (`api-key: [ v1 ]`: review 85, F4; `x-api-key`'s is HEADER's; a `(`, an `=` or a quote, escaped
-// or after a `[`, starts no value: `?api-key= (attempt 2)`; `api-key: \"v\"` and `api_key: ['v']`
-// are QUOTED's, review 85 F1), and only a word that holds a digit or an ASCII symbol (not the
+// F3; `api-key := v1`: review 85, F4). There it is one word, after any scheme and a list's `[`, a
+// `(` or a `<` (`api-key: [ v1 ]`: review 85, F4; `(v1)`, `<v1>`: review 87, F6; `x-api-key`'s is
+// HEADER's; an `=`, a second `(` or a quote, escaped or after a `[`, starts no value: `api-key =
+// (attempt 2)` stays; `api-key: \"v\"` and `api_key: ['v']` are QUOTED's, review 85 F1), and only a word that holds a digit or an ASCII symbol (not the
 // punctuation below), as HEADER's following words: a server's message names the key before its
 // own words, `api-key: is required`, zod's `apiKey: Required`, which stay (review 85, F3; decision
 // 0024), in any script: a character outside ASCII is no key's (`api-key: обязателен`,
@@ -30,7 +30,7 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?![(=])(?:\[[ \t]*)?(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?!=)(?:[[(<][ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
 // taken for the value: review 87, F8), and a
