@@ -307,6 +307,25 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks a quoted credential in HTML-escaped JSON, `&quot;` or `&#34;` (review 87, F6)", () => {
+    // (An HTML error page that shows a request's JSON; QUOTED read `"` and `\"` only, so every
+    // value here was shown.)
+    for (const [text, masked] of [
+      ["{&quot;api-key&quot;:&quot;k1secret&quot;}", "{&quot;api-key&quot;:&quot;***&quot;}"],
+      [
+        "<pre>{&quot;Authorization&quot;: &quot;Bearer k2 secret&quot;, &quot;id&quot;:1}</pre>",
+        "<pre>{&quot;Authorization&quot;: &quot;Bearer ***&quot;, &quot;id&quot;:1}</pre>",
+      ],
+      // Go's html/template, Jinja2 and EJS write `&#34;`.
+      ["{&#34;X-Api-Key&#34;:&#34;k3secret&#34;}", "{&#34;X-Api-Key&#34;:&#34;***&#34;}"],
+      ["&#34;authHeader&#34;:[&#34;k4secret&#34;]", "&#34;authHeader&#34;:[&#34;***&#34;]"],
+      ["api-key: &quot;k5 secret&quot; rejected", "api-key: &quot;***&quot; rejected"],
+      // Prose with the name quoted and no value stays.
+      ["&quot;api-key&quot; is required", "&quot;api-key&quot; is required"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a credential header's value after `:=` and keeps the `=` (review 87, F8)", () => {
     // (HEADER read `:` alone, took the `=` for the value and kept the words after it unless they
     // held a digit: `x-api-key :*** v`, `X-Api-Key :*** Custom k1`, `authorization :*** Bearer v`.)
@@ -521,9 +540,12 @@ describe("redact", () => {
       "api-key: (".repeat(MB / 10),
       "api-key: <" + " ".repeat(MB),
       "api-key = ( " + "(".repeat(MB),
+      // (Review 87, F6: HTML-escaped quotes.)
+      "&quot;api-key&quot;:".repeat(MB / 20),
+      "&#34;authorization&#34;: [&#34;" + "&quot".repeat(MB / 5),
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
-    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 32 texts)
+    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 34 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {
