@@ -326,6 +326,22 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks a quoted credential in JSON quoted in JSON two or three times over (review 87, F6)", () => {
+    // (A JSON body quoted in an error string that is itself quoted in JSON: QUOTED read one `\`
+    // before a quote, so the value was shown; QUERY took `\\\` for the value after an unquoted
+    // name and broke it.)
+    const body = { "x-api-key": "k1 secret", authorization: "Bearer k2secret", id: 1 };
+    const masked = { "x-api-key": "***", authorization: "Bearer ***", id: 1 };
+    let text = JSON.stringify(body);
+    let expected = JSON.stringify(masked);
+    for (let times = 1; times < 4; times++) {
+      text = JSON.stringify(text);
+      expected = JSON.stringify(expected);
+      expect(redact(text), text).toBe(expected);
+    }
+    expect(redact(String.raw`api-key: \\\"k3secret\\\"`)).toBe(String.raw`api-key: \\\"***\\\"`);
+  });
+
   it("masks a credential header's value after `:=` and keeps the `=` (review 87, F8)", () => {
     // (HEADER read `:` alone, took the `=` for the value and kept the words after it unless they
     // held a digit: `x-api-key :*** v`, `X-Api-Key :*** Custom k1`, `authorization :*** Bearer v`.)
@@ -543,9 +559,13 @@ describe("redact", () => {
       // (Review 87, F6: HTML-escaped quotes.)
       "&quot;api-key&quot;:".repeat(MB / 20),
       "&#34;authorization&#34;: [&#34;" + "&quot".repeat(MB / 5),
+      // (Review 87, F6: quotes escaped twice or more.)
+      '"api-key":' + "\\".repeat(MB) + "x",
+      '\\\\\\"api-key\\\\\\":'.repeat(MB / 20),
+      'authorization:\\\\\\"' + "\\\\\\".repeat(MB / 6),
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
-    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 34 texts)
+    expect(ms).toBeLessThan(1000); // (CPU time: about 130 ms on the 37 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {

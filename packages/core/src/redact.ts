@@ -30,7 +30,7 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?!=)(?:[[(<][ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\?["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?!=)(?:[[(<][ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,7}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
 // taken for the value: review 87, F8), and a
@@ -41,12 +41,14 @@ const QUERY =
 // an `api-key`'s too, `"api-key":"v"` (a key a client's own endpoint added, which the client
 // cannot mask as its own: review 81, F6; a bare `api-key=v` is QUERY's; `x-api-key` is kept as it
 // is before the match, which starts at `api`: review 82, F8), JSON inside a JSON string too,
-// `{\"api-key\":\"v\"}`, its quotes escaped, up to the escaped closing one (review 82, F6), JSON
-// HTML-escaped in an error page, `{&quot;api-key&quot;:&quot;v&quot;}` (`&#34;`: Go's
-// html/template, Jinja2, EJS; review 87, F6), and the first of a list, Go's `"X-Api-Key":["v"]`
-// (which HEADER leaves: review 84, F3) ...
+// `{\"api-key\":\"v\"}`, its quotes escaped, up to the escaped closing one (review 82, F6), and
+// escaped again, `\\\"`, as a JSON body quoted in an error that is quoted in JSON (up to 7 `\`:
+// review 87, F6; with no cap the closing quote, compared at every character, could be as long as
+// the text), JSON HTML-escaped in an error page, `{&quot;api-key&quot;:&quot;v&quot;}` (`&#34;`:
+// Go's html/template, Jinja2, EJS; review 87, F6), and the first of a list, Go's
+// `"X-Api-Key":["v"]` (which HEADER leaves: review 84, F3) ...
 const QUOTED =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\?["']|&(?:quot|#34);)?\s*[:=]\s*(?:\[\s*)?(\\?["']|&(?:quot|#34);)(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,7}["']|&(?:quot|#34);)?\s*[:=]\s*(?:\[\s*)?(\\{0,7}["']|&(?:quot|#34);)(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;
