@@ -299,6 +299,8 @@ describe("redact", () => {
       ["api-key: <k2secret>", "api-key: <***>"],
       ["invalid api_key = ( dGVzdA== ), retry", "invalid api_key = ( *** ), retry"],
       ["apiKey: <Bearer k3secret> rejected", "apiKey: <Bearer ***> rejected"],
+      // (A placeholder with a symbol too: readable.)
+      ["POST /?api-key=<API_KEY>", "POST /?api-key=<***>"],
       // A server's words stay there too (review 85, F3).
       ["api-key: (optional)", "api-key: (optional)"],
       ["api-key: <your key>", "api-key: <your key>"],
