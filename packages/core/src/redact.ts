@@ -5,22 +5,25 @@
 
 const MASK = "***";
 
-// Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL),
-// `=` or `:` URL-encoded too, before encoded spaces (`?next=%2F%3Fapi-key%3Dv`,
-// `api-key%3A%20v`), or after `:`, `:=` or a spaced `=` (`Api-Key: v1`, `API_KEY = v1`: review 84,
-// F3; `api-key := v1`: review 85, F4). There it is one word, after any scheme and a list's `[`, a
-// `(` or a `<` (`api-key: [ v1 ]`: review 85, F4; `(v1)`, `<v1>`: review 87, F6; `x-api-key`'s is
-// HEADER's; an `=`, a second `(` or a quote, escaped or after a `[`, starts no value: `api-key =
-// (attempt 2)` stays; `api-key: \"v\"` and `api_key: ['v']` are QUOTED's, review 85 F1), and only a word that holds a digit or an ASCII symbol (not the
-// punctuation below), as HEADER's following words: a server's message names the key before its
-// own words, `api-key: is required`, zod's `apiKey: Required`, which stay (review 85, F3; decision
-// 0024), in any script: a character outside ASCII is no key's (`api-key: обязателен`,
-// `必須です。`, Hindi's vowel signs: review 87, F7). (That character is looked for up to a `:` after an api-key name, where
-// another name's value starts: read past it again from each name, `apikey:` repeated took time
-// quadratic in the text. Not after any `key`: `api-key: turkey:42` was shown, review 87, F1.) The value is the whole word but for the punctuation that ends it, `)`, `]`, `}`,
-// `.`, `,`, `;`, `:`, `!` or `?`: a URL in parentheses or ending a sentence keeps its `)` or `.`
-// (user trial 34, F8). Inside the value it is part of the key, and so is a last character that is
-// none of these (base64's `=`). (The greedy run gives back only its trailing punctuation: linear.)
+// Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL):
+// - where it is: after `=`, after `=` or `:` URL-encoded (before encoded spaces:
+//   `?next=%2F%3Fapi-key%3Dv`, `api-key%3A%20v`), or after `:`, `:=` or a spaced `=` (`Api-Key:
+//   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4);
+// - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`:
+//   review 85, F4; `(v1)`, `<v1>`: review 87, F6). An `=`, a second `(` or a quote, escaped or
+//   after a `[`, starts no value (`api-key = (attempt 2)` stays; `api-key: \"v\"` and
+//   `api_key: ['v']` are QUOTED's, review 85 F1; `x-api-key`'s is HEADER's);
+// - only a word that holds a digit or an ASCII symbol (not the punctuation below), as HEADER's
+//   following words: a server's message names the key before its own words, `api-key: is
+//   required`, zod's `apiKey: Required`, which stay (review 85, F3; decision 0024), in any script:
+//   a character outside ASCII is no key's (`api-key: обязателен`, `必須です。`, Hindi's vowel
+//   signs: review 87, F7). That character is looked for up to a `:` after an api-key name, where
+//   another name's value starts (read past it again from each name, `apikey:` repeated took time
+//   quadratic in the text), not after any `key` (`api-key: turkey:42` was shown: review 87, F1);
+// - the value is the whole word but for the punctuation that ends it, `)`, `]`, `}`, `.`, `,`,
+//   `;`, `:`, `!` or `?`: a URL in parentheses or ending a sentence keeps its `)` or `.` (user
+//   trial 34, F8). Inside the value it is part of the key, and so is a last character that is none
+//   of these (base64's `=`). (The greedy run gives back only its trailing punctuation: linear.)
 // Each rule reads a credential name where no letter is right before it, so that it does not match
 // inside a longer camelCase word (`hasApiKey`, `requiresAuthorization`: review 82, F7): a prefix
 // joined by `-` or `_` (`x-api-key`, `HELIUS_API_KEY`, `proxy-authorization`) still names a key, as
