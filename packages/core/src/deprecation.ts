@@ -3,7 +3,8 @@ import type { Logger } from "./config.js";
 import { callQuietly } from "./internal/callback.js";
 
 // Shared through the global registry, so the ESM and CJS builds loaded side by side still warn
-// once per process. (Per realm: Jest gives each test file its own globals, so once per file there.) Made on the first warning, not at import (the package has no side effects).
+// once per process. (Per realm: Jest gives each test file its own globals, so once per file
+// there.) Made on the first warning, not at import (the package has no side effects).
 const REGISTRY = Symbol.for("@chaindata/core.deprecations-warned");
 const warnedIds = (): Set<string> =>
   ((globalThis as Record<symbol, Set<string>>)[REGISTRY] ??= new Set());
