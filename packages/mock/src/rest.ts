@@ -83,7 +83,9 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     return c.finish({ ...before, status: ABORTED_STATUS, violations: [], aborted: true });
   // A gateway answers its 502, 503 or 504 before the service sees the request.
   const code = c.prefs.code;
+  const errorIn200 = c.scenario?.errorIn200;
   if (
+    errorIn200 === undefined &&
     routed &&
     code !== undefined &&
     GATEWAY_STATUSES[code] &&
@@ -180,6 +182,13 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     result.status === c.prefs.code ? c.retryAfter : undefined,
   );
   addViolationHeader(headers, violations);
+  // A scenario's `errorIn200`: that status's error body, in a 200 (as the Wallet API answers some
+  // errors), without the error status's own headers (its Retry-After).
+  if (errorIn200 !== undefined && result.status === errorIn200) {
+    delete headers["retry-after"];
+    sendBody(c.res, 200, headers, out);
+    return c.finish({ ...common, status: 200, violations });
+  }
   sendBody(c.res, result.status, headers, out);
   return c.finish({ ...common, status: result.status, violations });
 }
@@ -234,7 +243,9 @@ function undocumentedStatusOf(
     operationName(operation, operationKey),
     status,
     documented,
-    c.scenario?.status === undefined ? c.hookSource : "scenario",
+    c.scenario?.status === undefined && c.scenario?.errorIn200 === undefined
+      ? c.hookSource
+      : "scenario",
   );
 }
 
