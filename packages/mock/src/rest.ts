@@ -4,9 +4,11 @@
  * many more) and, like Prism's own server does, sent as the `sl-violations` header. The answer to
  * a valid request follows its paging (paging.ts) and names what it asked (echo.ts).
  */
+import { STATUS_CODES } from "node:http";
 import type { RestRoute } from "./areas.js";
 import { agree } from "./agree.js";
 import { echoRequest, pathParams } from "./echo.js";
+import { errorText } from "./generate.js";
 import {
   ANSWER_VIOLATIONS_MAX,
   GATEWAY_STATUSES,
@@ -182,11 +184,14 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     result.status === c.prefs.code ? c.retryAfter : undefined,
   );
   addViolationHeader(headers, violations);
-  // A scenario's `errorIn200`: that status's error body, in a 200 (as the Wallet API answers some
-  // errors), without the error status's own headers (its Retry-After).
+  // A scenario's `errorIn200`: that status's error, in a 200 as the Wallet API answers some, in its
+  // form: `{ error: { code, message } }` alone, the code the status's. (A generated body has a
+  // random `code` and other members, which the SDK reads as a plain 200 or as a result.) Without
+  // the error status's own headers (its Retry-After).
   if (errorIn200 !== undefined && result.status === errorIn200) {
     delete headers["retry-after"];
-    sendBody(c.res, 200, headers, out);
+    const message = errorText(out)[0] ?? STATUS_CODES[errorIn200];
+    sendBody(c.res, 200, headers, { error: { code: errorIn200, message } });
     return c.finish({ ...common, status: 200, violations });
   }
   sendBody(c.res, result.status, headers, out);

@@ -220,11 +220,33 @@ describe("errorIn200: a REST error body in HTTP 200, as the Wallet API answers s
   });
 
   it("without an operation, the next REST request's: a JSON-RPC one passes it by", async () => {
-    mock.failNext({ errorIn200: 503 });
+    mock.failNext({ errorIn200: 500 });
     expect((await getAsset()).body.result).toBeDefined();
     const r = await call(balances);
-    expect([r.status, r.body.error.code]).toEqual([200, 503]);
+    // (The code is the status asked for, not the 5XX example's 503.)
+    expect([r.status, r.body]).toEqual([
+      200,
+      { error: { code: 500, message: "Service unavailable." } },
+    ]);
     expect(mock.scenarios()).toEqual([]);
+  });
+
+  it("in dynamic mode too, the error body alone: the status's code and an example's text, no other member", async () => {
+    for (const status of [404, 429]) {
+      mock.failNext({ operation: "getFundedBy", errorIn200: status });
+      const r = await call(fundedBy, { headers: { Prefer: "dynamic=true" } });
+      expect([r.status, Object.keys(r.body), Object.keys(r.body.error)]).toEqual([
+        200,
+        ["error"],
+        ["code", "message"],
+      ]);
+      expect(r.body.error.code).toBe(status);
+      expect(r.body.error.message).toBe(
+        status === 404
+          ? "No funding transaction found"
+          : "Rate limit exceeded. Please try again later.",
+      );
+    }
   });
 
   it("a status the operation does not document is the mock's 422, naming the scenario", async () => {
