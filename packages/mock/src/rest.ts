@@ -35,7 +35,7 @@ import {
   type Violation,
 } from "./prism.js";
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
-import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
+import { echoPage, followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
 import { ABORTED_STATUS, type RequestLogEntry } from "./request-log.js";
 
 /** What answering a REST request needs besides the request itself (areas.ts). */
@@ -163,6 +163,8 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
       ...(omitted > 0 && { violationsOmitted: omitted }),
     };
   }
+  if (!paging && routed?.paging && result.status === 200)
+    out = echoPage(routed.paging, c.query, out);
   if (paging && result.status === 200)
     out = followPaging(
       paging,
