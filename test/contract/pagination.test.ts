@@ -354,7 +354,7 @@ describe("pagination", () => {
     it.each(paginated.filter((o) => o.pagination.style === "page").map((o) => [o.id, o] as const))(
       "%s",
       async (_id, op) => {
-        const params: any = { ...structuredClone(op.input), [op.pagination.page]: 2 };
+        const params: any = { ...(structuredClone(op.input) as object), [op.pagination.page]: 2 };
         let count = 0;
         // (It stopped at once: "the answer to page 2 names page 1".)
         for await (const _item of all(h.clients(), op)(params, { maxPages: 3 })) count++;
