@@ -4,7 +4,7 @@
  * "fail the next 2 calls" and a client timeout could not be set up on the mock, and every forced
  * 429 said `Retry-After: 1`).
  */
-import { JsonRpcError, RateLimitError, TimeoutError } from "@chaindata/core";
+import { JsonRpcError, NotFoundError, RateLimitError, TimeoutError } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { useMock } from "./harness.js";
 import { operationById } from "./spec.js";
@@ -60,6 +60,25 @@ describe("scenarios and delays through the clients", () => {
     h.mock.failNext({ operation: "getAsset", rpcError: -32004 });
     await expect(h.clients().das.getAsset(asset)).rejects.toBeInstanceOf(JsonRpcError);
     expect(h.requests().map((r) => r.status)).toEqual([200]);
+  });
+
+  it("a wallet error in an HTTP 200 (errorIn200): the error of its code, not retried (user trial 66, F1)", async () => {
+    const wallet = operationById.get("getFundedBy")!.input as never;
+    h.mock.failNext({ operation: "getFundedBy", errorIn200: 404 });
+    const error = await h
+      .clients()
+      .wallet.getFundedBy(wallet)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).message).toMatch(/\(in an HTTP 200 answer\)$/);
+    h.mock.failNext({ operation: "getBalances", errorIn200: 429 });
+    await expect(
+      h.clients().wallet.getBalances(operationById.get("getBalances")!.input as never),
+    ).rejects.toBeInstanceOf(RateLimitError);
+    expect(h.requests().map((r) => [r.operationId, r.status])).toEqual([
+      ["getFundedBy", 200],
+      ["getBalances", 200],
+    ]);
   });
 
   it("a delay longer than the client's timeout: TimeoutError, and the mock logs the request as aborted", async () => {

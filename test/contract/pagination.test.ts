@@ -22,7 +22,7 @@
  *    size, which the walk reads, is more than its items): a walk reads it and ends.
  */
 import { readFileSync } from "node:fs";
-import { InvalidResponseError, parseJson, stringifyJson } from "@chaindata/core";
+import { parseJson, stringifyJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { useMock, type Clients, type Harness } from "./harness.js";
 import { deref, operations, validateAgainst, type Operation } from "./spec.js";
@@ -313,17 +313,11 @@ describe("pagination", () => {
           0,
         ),
       );
-      // (The example page names page 1: a page-style walk that reads the echo throws there, without
-      // its items; any other walk ends at the example, a last page.)
-      expect(verdicts.at(-1)!.broken ?? false).toBe(Boolean(pg.echoedPage));
-      if (pg.echoedPage) {
-        expect(error).toBeInstanceOf(InvalidResponseError);
-        expect(error).toMatchObject({
-          reason: "broken-paging",
-          operation: op.id,
-          message: `${op.id} page walk: the answer to page ${STEERED + 1} names page 1 (stopped after ${STEERED} pages)`,
-        });
-      } else expect(error).toBeUndefined();
+      // (The example page names the page asked for, as the mock echoes it in examples mode: every
+      // walk ends at the example, a last page. Until user trial 66 (F2) it named page 1, and a
+      // page-style walk that reads the echo threw there; core's paginate tests keep that break.)
+      expect(verdicts.at(-1)!.broken ?? false).toBe(false);
+      expect(error).toBeUndefined();
     });
   });
 
@@ -354,6 +348,19 @@ describe("pagination", () => {
         expect(count, `limit ${limit}`).toBe(items);
       }
     });
+  });
+
+  describe("the static mock: a walk started at page 2 (a checkpoint's `next`) reads the example, named page 2, and ends (user trial 66, F2)", () => {
+    it.each(paginated.filter((o) => o.pagination.style === "page").map((o) => [o.id, o] as const))(
+      "%s",
+      async (_id, op) => {
+        const params: any = { ...(structuredClone(op.input) as object), [op.pagination.page]: 2 };
+        let count = 0;
+        // (It stopped at once: "the answer to page 2 names page 1".)
+        for await (const _item of all(h.clients(), op)(params, { maxPages: 3 })) count++;
+        expect(count).toBeGreaterThan(0);
+      },
+    );
   });
 
   describe("the standalone page walks (paginate<Method>, JSON-RPC): the walk of .all(), page for page", () => {

@@ -272,7 +272,7 @@ function hintErrorText(response: Record<string, any>, status: string, deref: (s:
 }
 
 /** The text of an error example: a text body, or its `error.message`, `error` and `message` strings. */
-const errorText = (value: unknown): string[] =>
+export const errorText = (value: unknown): string[] =>
   typeof value === "string"
     ? [value]
     : isObject(value)

@@ -150,6 +150,9 @@ export async function createHandler(
             this.prefs = { ...this.prefs, code: scenario.status };
             this.retryAfter = scenario.retryAfter;
           }
+          // (Its status's error body, which rest.ts then answers in a 200.)
+          if (scenario.errorIn200 !== undefined)
+            this.prefs = { ...this.prefs, code: scenario.errorIn200 };
           if (scenario.body !== undefined) {
             bodyFault = scenario.body;
             breakBody(res, scenario.body);

@@ -12,7 +12,7 @@ import type { HookSource } from "./hooks.js";
 import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
-import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
+import { echoPage, followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
 import {
   HOOK_ERROR_STATUS,
   problemViolation,
@@ -175,16 +175,18 @@ async function answerValidEntry(
   // names what was asked (echo.ts), unless it is the spec's pairing for exactly these params
   // (which already does, and a batch's `null` for an id not found with it).
   const paged = (r: unknown) =>
-    method.paging && generated
-      ? followPaging(
-          method.paging,
-          entry.params,
-          r,
-          prefs.seed ?? "",
-          method.name,
-          walkOf(prefs, dispatch.walk),
-        )
-      : r;
+    !method.paging
+      ? r
+      : generated
+        ? followPaging(
+            method.paging,
+            entry.params,
+            r,
+            prefs.seed ?? "",
+            method.name,
+            walkOf(prefs, dispatch.walk),
+          )
+        : echoPage(method.paging, entry.params, r);
   const verbatim = !generated && isPairing(method, prefs.exampleKey, entry.params);
   const echoed = (r: unknown) => echoRequest(method.name, entry.params, paged(r));
   // generated values agree with each other (agree.ts); the spec's examples do already

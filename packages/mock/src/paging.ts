@@ -191,6 +191,19 @@ export function followPaging(
 }
 
 /**
+ * An answer of the spec's examples (not generated) naming the page asked for, where it has a
+ * field for it: nothing else changes (its items, `hasMore`, the example's own). Without it, a walk
+ * started or resumed at page 2 (`.all(next)` of a checkpoint) stopped at once on the default mock:
+ * "the answer to page 2 names page 1" (user trial 66, F2).
+ */
+export function echoPage(paging: Paging, params: unknown, result: unknown): unknown {
+  const asked = isObject(params) ? params : {};
+  const page = whole(get(asked, paging.page));
+  if (page === undefined || !paging.echoedPage || walksByCursor(paging, asked)) return result;
+  return has(result, paging.echoedPage) ? set(result, paging.echoedPage, page) : result;
+}
+
+/**
  * `items` and copies of them, taken in turn, `length` in all: each copy with its IDENTITIES made
  * from the original's and the copy's place (the same items, the same copies; a seed's page, its
  * own). A copy shares its original's members (what follows the paging changes an answer by

@@ -4,9 +4,11 @@
  * many more) and, like Prism's own server does, sent as the `sl-violations` header. The answer to
  * a valid request follows its paging (paging.ts) and names what it asked (echo.ts).
  */
+import { STATUS_CODES } from "node:http";
 import type { RestRoute } from "./areas.js";
 import { agree } from "./agree.js";
 import { echoRequest, pathParams } from "./echo.js";
+import { errorText } from "./generate.js";
 import {
   ANSWER_VIOLATIONS_MAX,
   GATEWAY_STATUSES,
@@ -33,7 +35,7 @@ import {
   type Violation,
 } from "./prism.js";
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
-import { followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
+import { echoPage, followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
 import { ABORTED_STATUS, type RequestLogEntry } from "./request-log.js";
 
 /** What answering a REST request needs besides the request itself (areas.ts). */
@@ -83,7 +85,9 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     return c.finish({ ...before, status: ABORTED_STATUS, violations: [], aborted: true });
   // A gateway answers its 502, 503 or 504 before the service sees the request.
   const code = c.prefs.code;
+  const errorIn200 = c.scenario?.errorIn200;
   if (
+    errorIn200 === undefined &&
     routed &&
     code !== undefined &&
     GATEWAY_STATUSES[code] &&
@@ -159,6 +163,8 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
       ...(omitted > 0 && { violationsOmitted: omitted }),
     };
   }
+  if (!paging && routed?.paging && result.status === 200)
+    out = echoPage(routed.paging, c.query, out);
   if (paging && result.status === 200)
     out = followPaging(
       paging,
@@ -180,6 +186,16 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     result.status === c.prefs.code ? c.retryAfter : undefined,
   );
   addViolationHeader(headers, violations);
+  // A scenario's `errorIn200`: that status's error, in a 200 as the Wallet API answers some, in its
+  // form: `{ error: { code, message } }` alone, the code the status's. (A generated body has a
+  // random `code` and other members, which the SDK reads as a plain 200 or as a result.) Without
+  // the error status's own headers (its Retry-After).
+  if (errorIn200 !== undefined && result.status === errorIn200) {
+    delete headers["retry-after"];
+    const message = errorText(out)[0] ?? STATUS_CODES[errorIn200];
+    sendBody(c.res, 200, headers, { error: { code: errorIn200, message } });
+    return c.finish({ ...common, status: 200, violations });
+  }
   sendBody(c.res, result.status, headers, out);
   return c.finish({ ...common, status: result.status, violations });
 }
@@ -234,7 +250,9 @@ function undocumentedStatusOf(
     operationName(operation, operationKey),
     status,
     documented,
-    c.scenario?.status === undefined ? c.hookSource : "scenario",
+    c.scenario?.status === undefined && c.scenario?.errorIn200 === undefined
+      ? c.hookSource
+      : "scenario",
   );
 }
 

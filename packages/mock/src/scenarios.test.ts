@@ -96,7 +96,7 @@ describe("failNext", () => {
     const refusals: Array<[unknown, string]> = [
       [
         { operation: "getAsset", status: 503, tmes: 2 },
-        "scenario.tmes is not a scenario member (they are operation, status, rpcError, body, delay, retryAfter, times)",
+        "scenario.tmes is not a scenario member (they are operation, status, rpcError, errorIn200, body, delay, retryAfter, times)",
       ],
       [
         { operation: "getAsssset", status: 503 },
@@ -135,7 +135,7 @@ describe("failNext", () => {
       [{ status: 503, times: 0 }, "scenario.times must be a whole number >= 1 (got 0)"],
       [
         { operation: "getAsset" },
-        "scenario needs status, rpcError, body or delay (what the next calls answer)",
+        "scenario needs status, rpcError, errorIn200, body or delay (what the next calls answer)",
       ],
       [
         { operation: "getAsset", body: "truncate" },
@@ -196,6 +196,90 @@ async function rawCall(
     return { fetchError: (e as Error).message };
   }
 }
+
+describe("errorIn200: a REST error body in HTTP 200, as the Wallet API answers some (user trial 66, F1)", () => {
+  const fundedBy = `/v1/wallet/${WALLET}/funded-by?api-key=k`;
+
+  it("answers 200 with the status's documented error body alone, without its Retry-After; then normally", async () => {
+    mock.failNext({ operation: "getFundedBy", errorIn200: 404 });
+    const r = await call(fundedBy);
+    expect([r.status, r.body]).toEqual([
+      200,
+      { error: { code: 404, message: "No funding transaction found" } },
+    ]);
+    mock.failNext({ operation: "getBalances", errorIn200: 429 });
+    const limited = await call(balances);
+    expect([limited.status, limited.body.error.code]).toEqual([200, 429]);
+    expect(limited.headers.get("retry-after")).toBeNull();
+    expect((await call(fundedBy)).body.funder).toEqual(expect.any(String));
+    expect(mock.requests().map((e) => [e.operationId, e.status])).toEqual([
+      ["getFundedBy", 200],
+      ["getBalances", 200],
+      ["getFundedBy", 200],
+    ]);
+  });
+
+  it("without an operation, the next REST request's: a JSON-RPC one passes it by", async () => {
+    mock.failNext({ errorIn200: 500 });
+    expect((await getAsset()).body.result).toBeDefined();
+    const r = await call(balances);
+    // (The code is the status asked for, not the 5XX example's 503.)
+    expect([r.status, r.body]).toEqual([
+      200,
+      { error: { code: 500, message: "Service unavailable." } },
+    ]);
+    expect(mock.scenarios()).toEqual([]);
+  });
+
+  it("in dynamic mode too, the error body alone: the status's code and an example's text, no other member", async () => {
+    for (const status of [404, 429]) {
+      mock.failNext({ operation: "getFundedBy", errorIn200: status });
+      const r = await call(fundedBy, { headers: { Prefer: "dynamic=true" } });
+      expect([r.status, Object.keys(r.body), Object.keys(r.body.error)]).toEqual([
+        200,
+        ["error"],
+        ["code", "message"],
+      ]);
+      expect(r.body.error.code).toBe(status);
+      expect(r.body.error.message).toBe(
+        status === 404
+          ? "No funding transaction found"
+          : "Rate limit exceeded. Please try again later.",
+      );
+    }
+  });
+
+  it("a status the operation does not document is the mock's 422, naming the scenario", async () => {
+    mock.failNext({ operation: "getBalances", errorIn200: 404 });
+    const r = await call(balances);
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toContain("(scenario status 404)");
+  });
+
+  it("refuses it for a JSON-RPC method, beside status, rpcError or body, and outside 400 to 599", () => {
+    const refusals: Array<[unknown, string]> = [
+      [
+        { operation: "getAsset", errorIn200: 404 },
+        "scenario.errorIn200 is for REST operations, and getAsset is a JSON-RPC method",
+      ],
+      [
+        { status: 404, errorIn200: 404 },
+        "scenario.errorIn200 is the answer's error: give one of status, rpcError and errorIn200",
+      ],
+      [
+        { errorIn200: 404, body: "html" },
+        "scenario.body breaks the body errorIn200 would answer in: give errorIn200 or body, not both",
+      ],
+      [
+        { errorIn200: 200 },
+        "scenario.errorIn200 must be an HTTP error status, a whole number from 400 to 599 (got 200)",
+      ],
+    ];
+    for (const [scenario, message] of refusals)
+      expect(() => mock.failNext(scenario as never), message).toThrow(message);
+    expect(mock.scenarios()).toEqual([]);
+  });
+});
 
 describe("body: broken answers (user trial 57, F8)", () => {
   const rpcPath = "/?api-key=k";

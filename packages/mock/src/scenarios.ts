@@ -21,13 +21,18 @@ const BODY_FAULTS: readonly BodyFault[] = ["truncated", "reset", "html", "not-js
 export interface MockScenario {
   /**
    * The JSON-RPC method (`getAsset`) or REST operationId (`getBalances`) it applies to.
-   * @default every request (with `rpcError`: every JSON-RPC request)
+   * @default every request (with `rpcError`: every JSON-RPC request; with `errorIn200`: every REST one)
    */
   operation?: string | undefined;
   /** Answer this HTTP status, as `Prefer: code=<status>` does: 400 to 599. */
   status?: number | undefined;
   /** JSON-RPC only: answer this error code in HTTP 200, as `X-Mock-JsonRpc-Error` does. */
   rpcError?: number | undefined;
+  /**
+   * REST only: answer HTTP 200 whose body is this status's documented error body alone (400 to
+   * 599), as the Wallet API answers some errors (`{ "error": { "code": 404, … } }` in a 200).
+   */
+  errorIn200?: number | undefined;
   /**
    * Break the answer's body (of `status`, or the operation's own answer): `"truncated"` (its first
    * half, ending cleanly), `"reset"` (the connection closed mid-body), `"html"` (an HTML page: a
@@ -57,6 +62,8 @@ export interface PendingScenario {
   status?: number;
   /** The JSON-RPC error code it answers in HTTP 200. */
   rpcError?: number;
+  /** The status whose REST error body it answers in HTTP 200. */
+  errorIn200?: number;
   /** How it breaks the answer's body. */
   body?: BodyFault;
   /** Milliseconds it waits before answering. */
@@ -67,7 +74,16 @@ export interface PendingScenario {
   times: number;
 }
 
-const KEYS = ["operation", "status", "rpcError", "body", "delay", "retryAfter", "times"];
+const KEYS = [
+  "operation",
+  "status",
+  "rpcError",
+  "errorIn200",
+  "body",
+  "delay",
+  "retryAfter",
+  "times",
+];
 
 export interface Scenarios {
   /** `scenario` as it would be added; a refusal throws a TypeError naming the member and the rule. */
@@ -100,7 +116,7 @@ export function createScenarios(
       const i = pending.findIndex(
         (s) =>
           (s.operation === undefined || operations.includes(s.operation)) &&
-          (rpc || s.rpcError === undefined),
+          (rpc ? s.errorIn200 === undefined : s.rpcError === undefined),
       );
       if (i < 0) return undefined;
       const s = pending[i]!;
@@ -129,7 +145,7 @@ function check(
     if (!KEYS.includes(key))
       refuse(`.${key}`, `is not a scenario member (they are ${KEYS.join(", ")})`);
   const out: Omit<PendingScenario, "times"> = {};
-  const { operation, status, rpcError, body, delay, retryAfter, times } = s;
+  const { operation, status, rpcError, errorIn200, body, delay, retryAfter, times } = s;
   if (operation !== undefined) {
     if (typeof operation !== "string" || !isOperation(operation))
       refuse(
@@ -153,12 +169,34 @@ function check(
       refuse(".rpcError", `is for JSON-RPC methods, and ${out.operation} is a REST operation`);
     out.rpcError = rpcError as number;
   }
+  if (errorIn200 !== undefined) {
+    if (
+      !Number.isInteger(errorIn200) ||
+      (errorIn200 as number) < 400 ||
+      (errorIn200 as number) > 599
+    )
+      refuse(
+        ".errorIn200",
+        "must be an HTTP error status, a whole number from 400 to 599",
+        errorIn200,
+      );
+    if (status !== undefined || rpcError !== undefined)
+      refuse(".errorIn200", "is the answer's error: give one of status, rpcError and errorIn200");
+    if (out.operation !== undefined && isRpcMethod(out.operation))
+      refuse(".errorIn200", `is for REST operations, and ${out.operation} is a JSON-RPC method`);
+    out.errorIn200 = errorIn200 as number;
+  }
   if (body !== undefined) {
     if (!BODY_FAULTS.includes(body as BodyFault))
       refuse(".body", `must be ${BODY_FAULTS.map((f) => `"${f}"`).join(", ")}`, body);
     // (The error object is a JSON body: one broken does not answer it.)
     if (rpcError !== undefined)
       refuse(".body", "breaks the body rpcError would answer in: give rpcError or body, not both");
+    if (errorIn200 !== undefined)
+      refuse(
+        ".body",
+        "breaks the body errorIn200 would answer in: give errorIn200 or body, not both",
+      );
     out.body = body as BodyFault;
   }
   if (delay !== undefined) {
@@ -183,10 +221,11 @@ function check(
   if (
     out.status === undefined &&
     out.rpcError === undefined &&
+    out.errorIn200 === undefined &&
     out.body === undefined &&
     out.delay === undefined
   )
-    refuse("", "needs status, rpcError, body or delay (what the next calls answer)");
+    refuse("", "needs status, rpcError, errorIn200, body or delay (what the next calls answer)");
   return { ...out, times: (times as number | undefined) ?? 1 };
 }
 

@@ -652,7 +652,7 @@ export function checkGetFundedBy(
  * 
  * Authentication: the API key as the `api-key` query parameter; the public docs also accept the `X-Api-Key` header on this host.
  * 
- * Errors: besides the statuses each operation lists, an error may come as HTTP 200 with the error body alone, `{ "error": { "code": 404, "message": "No funding transaction found" } }` (the reference SDK checks every answer of this host for it); the SDK throws it as the error of the status its `code` names, as if that status had been answered.
+ * Errors: besides the statuses each operation lists, an error may come as HTTP 200 with the error body alone, `{ "error": { "code": 404, "message": "No funding transaction found" } }` (the reference SDK checks every answer of this host for it); the SDK throws it as the error of the status its `code` names, as if that status had been answered. The local mock answers one on request: `failNext({ operation: "getFundedBy", errorIn200: 404 })` (@chaindata/mock, Scenarios).
  * @beta Routes and response formats may change.
  */
 export interface WalletClient {
