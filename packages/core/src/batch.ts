@@ -174,8 +174,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     /** Gives the call's `onAttempt` a record of the batch request's, in the call's async context. */
     tell?: ((attempt: AttemptRecord) => void) | undefined;
   };
-  /** The batches being collected, one per endpoint; a batch leaves when it is sent. */
-  type Pending = {
+  /** The calls of one endpoint gathered for one batch request. */
+  type Batch = {
     endpoint: readonly unknown[];
     post: Parameters<Batcher["bind"]>[0];
     calls: Member[];
@@ -183,17 +183,18 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     /** Stops the batch request once sent, when no call is left waiting for it. */
     controller?: AbortController;
     /** The options of the batch request once sent, whose `attempts` the engine keeps up to date. */
-    sent?: Parameters<Pending["post"]>[2];
+    sent?: Parameters<Batch["post"]>[2];
   };
-  let pending: Pending[] = [];
+  /** The batches being collected, one per endpoint; a batch leaves when it is sent. */
+  let pending: Batch[] = [];
   let lastId = 0;
   /** Whether `member` was still waiting; it no longer is. */
   const end = (member: Member) => !member.done && ((member.done = true), member.stop?.(), true);
-  const unqueue = (batch: Pending) => {
+  const unqueue = (batch: Batch) => {
     clearTimeout(batch.timer);
     pending = pending.filter((other) => other !== batch);
   };
-  const flush = (batch: Pending) => {
+  const flush = (batch: Batch) => {
     // (Already sent: a full batch goes at once, and its timer or microtask finds it gone.)
     if (!pending.includes(batch)) return;
     unqueue(batch);
