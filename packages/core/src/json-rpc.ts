@@ -15,6 +15,7 @@ import {
   ofOperation,
   ValidationError,
 } from "./errors.js";
+import type { BatchedCall } from "./batch.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp, describe, invalidResponse } from "./http.js";
 import { quoteServer } from "./quote.js";
@@ -276,7 +277,7 @@ const snippetOf = (value: any, text = written.get(value) ?? String(jsonOf(value)
 export const madeCalls = new WeakSet<object>();
 
 /** A call on its way: the request object, its method, and how to settle the caller's promise. */
-interface Call {
+interface Call extends BatchedCall {
   request: { jsonrpc: "2.0"; id: string; method: string; params: unknown };
   /** `request` written as JSON. */
   text: string;
