@@ -406,17 +406,19 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     // (Both ids said, the answer's first: a test's fixed answer with `"id": 1` was told no more
     // than "id-mismatch", user trial 28. It is the server's text, so redacted, then cut to 40
     // characters: the message goes into every log line, and the snippet has the answer.)
-    if (id !== request.id)
-      return error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))
-        ? invalid(
-            "id-mismatch",
-            // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
-            // (Cut before it is redacted, as `keptOf` cuts a body, 40 characters kept; an object
-            // written once per answer, as a snippet is: a 20 MB id was written and redacted whole
-            // by each call of a batch whose answer is no list.)
-            `: id ${quoteServer(redactor((snippetOf(typeof id == "string" ? id.slice(0, 1064) : id) || "undefined").slice(0, 1064)), 40)}, not ${JSON.stringify(request.id)}`,
-          )
-        : invalid("not-json-rpc");
+    if (id !== request.id) {
+      if (!(error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))))
+        return invalid("not-json-rpc");
+      // (Cut before it is redacted, as `keptOf` cuts a body, 40 characters kept; an object written
+      // once per answer, as a snippet is: a 20 MB id was written and redacted whole by each call of
+      // a batch whose answer is no list.)
+      const idText = snippetOf(typeof id == "string" ? id.slice(0, 1064) : id) || "undefined";
+      // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
+      return invalid(
+        "id-mismatch",
+        `: id ${quoteServer(redactor(idText.slice(0, 1064)), 40)}, not ${JSON.stringify(request.id)}`,
+      );
+    }
     if (!("result" in entry)) return invalid("not-json-rpc");
     if (entry.result === null && !optionalBody) return invalid("empty");
     let result: unknown;
