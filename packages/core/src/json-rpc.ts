@@ -268,6 +268,45 @@ const snippetOf = (value: any, text = written.get(value) ?? String(jsonOf(value)
 );
 
 /**
+ * The JsonRpcError of `scrubbed`, the error object (redacted) of an answer's entry `id` to a call of
+ * `method`; `response`, the answer that carried it.
+ */
+const rpcErrorOf = (
+  scrubbed: any,
+  method: string,
+  id: string | null | undefined,
+  response: Response,
+  redactor: Redactor,
+) => {
+  const { code, message, data } = scrubbed;
+  // The server's values as text, whatever they are: `String()` throws on an object such as
+  // `{"toString": "x"}`, and parsed JSON can be anything (scrubbed, no deeper than JSON can be
+  // written).
+  const text = (value: unknown) =>
+    typeof value === "string" ? value : String(stringifyJson(value));
+  const rpcMessage = text(message ?? scrubbed);
+  // (`code` and `rpcError` as an APIError has them: a call whose error comes in a non-2xx answer
+  // unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)
+  const numbered = typeof code === "number";
+  // The server's text quoted, as an APIError's: cut to 500 characters, its control characters
+  // escaped. It goes into every log line, and an agent's tool result hands it to a model (user
+  // trial 50: a 100 kB message made a 100 kB error message). `rpcMessage` keeps it whole.
+  return new JsonRpcError(
+    `JSON-RPC error ${quoteServer(text(code))} from ${method}: ${quoteServer(rpcMessage)}`,
+    {
+      code: numbered ? code : undefined,
+      rpcMessage,
+      data,
+      method,
+      operation: method,
+      id: id ?? null,
+      rpcError: numbered ? scrubbed : undefined,
+      ...describe(response, redactor),
+    },
+  );
+};
+
+/**
  * The `call` of every client {@link createJsonRpcClient} made: checkParams runs only these, as far
  * as their params check. A `call` of the caller's own making (a test's double, a wrapper that
  * awaits before it calls) runs no check of ours, and may count, answer or send what it is given.
@@ -371,35 +410,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
       if (!scrubbedOf.has(entry)) scrubbedOf.set(entry, scrub(error, redactor));
-      const scrubbed = scrub(scrubbedOf.get(entry), String);
-      const { code, message, data } = scrubbed;
-      // The server's values as text, whatever they are: `String()` throws on an object such as
-      // `{"toString": "x"}`, and parsed JSON can be anything (scrubbed, no deeper than JSON can be
-      // written).
-      const text = (value: unknown) =>
-        typeof value === "string" ? value : String(stringifyJson(value));
-      const rpcMessage = text(message ?? scrubbed);
-      // (`code` and `rpcError` as an APIError has them: a call whose error comes in a non-2xx
-      // answer unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)
-      const numbered = typeof code === "number";
-      // The server's text quoted, as an APIError's: cut to 500 characters, its control characters
-      // escaped. It goes into every log line, and an agent's tool result hands it to a model (user
-      // trial 50: a 100 kB message made a 100 kB error message). `rpcMessage` keeps it whole.
-      return reject(
-        new JsonRpcError(
-          `JSON-RPC error ${quoteServer(text(code))} from ${name}: ${quoteServer(rpcMessage)}`,
-          {
-            code: numbered ? code : undefined,
-            rpcMessage,
-            data,
-            method: name,
-            operation: name,
-            id: id ?? null,
-            rpcError: numbered ? scrubbed : undefined,
-            ...describe(response, redactor),
-          },
-        ),
-      );
+      // (Each caller its own copy, made with nothing to redact: see scrubbedOf.)
+      return reject(rpcErrorOf(scrub(scrubbedOf.get(entry), String), name, id, response, redactor));
     }
     // (A bare `{ context, value }` or `{ result }`, with neither `id` nor `jsonrpc`, is no
     // JSON-RPC answer, not another's.)
