@@ -578,7 +578,7 @@ function operationCode({ Area, clientVar, doc }, op) {
         example: exampleFor(doc, op, { firstArg: "rest" }),
       }),
     );
-  const doc_ = jsdoc(op.o, {
+  const memberDoc = jsdoc(op.o, {
     example: exampleFor(doc, op, { clientVar }),
     areaBeta,
     params: paramDocs(params),
@@ -586,14 +586,14 @@ function operationCode({ Area, clientVar, doc }, op) {
   if (!hasInput)
     return {
       standalone,
-      member: `${doc_}  ${id}(options?: RequestOptions): Promise<${R}>;`,
+      member: `${memberDoc}  ${id}(options?: RequestOptions): Promise<${R}>;`,
       // (`extra`: what a call written as `(params, options)` passes after its options, refused)
       impl: `    ${id}: (options, ...extra) => ${id}(rest, options, ...(extra as never[])),`,
     };
   if (!pagination)
     return {
       standalone,
-      member: `${doc_}  ${id}(params: ${I}, options?: RequestOptions): Promise<${R}>;`,
+      member: `${memberDoc}  ${id}(params: ${I}, options?: RequestOptions): Promise<${R}>;`,
       impl: `    ${id}: (params, options) => ${id}(rest, params, options),`,
     };
   const walk = `paginate${pascal(id)}`;
@@ -606,7 +606,7 @@ function operationCode({ Area, clientVar, doc }, op) {
     items: itemType(R, pagination.items, { doc, schema: responseSchemaOf(doc, op) }),
     optional,
     params,
-    doc: doc_,
+    doc: memberDoc,
     areaBeta,
     examples: {
       standalone: walkExampleFor(doc, op, "", walk),

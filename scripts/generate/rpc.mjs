@@ -464,14 +464,14 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
   const areaBeta = Boolean(doc.info["x-beta"]);
   // (Query options stay in the params: they are validated with them, and the method's
   // encoding moves them to the URL.)
-  // The endpoint is checked first (core's notAnRpc): a client or the params given in its place
-  // would otherwise fail with a bare TypeError from `rpc.call`, or `rpc.logger`.
   const send = `rpc.call(op.${m.name}, params, options)`;
   // (The call options take the query options too, as `rpc.call` does, typed as in the params:
   // user trial 32, F5.)
   const Options = m["x-query-params"]?.length
     ? `RequestOptions & Pick<${P}, ${m["x-query-params"].map((q) => literal(camel(q.name))).join(" | ")}>`
     : "RequestOptions";
+  // The endpoint is checked first (core's notAnRpc): a client or the params given in its place
+  // would otherwise fail with a bare TypeError from `rpc.call`, or `rpc.logger`.
   const body = `{\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${m.name}) ?? ${
     m.deprecated
       ? `(warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger), ${send})`
@@ -506,7 +506,7 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
         example: exampleFor(doc, m, { firstArg: "rpc" }),
       }),
     );
-  const doc_ = jsdoc(m, {
+  const memberDoc = jsdoc(m, {
     example: exampleFor(doc, m, { clientVar }),
     areaBeta,
     params: paramDocs(params),
@@ -514,7 +514,7 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
   if (!m["x-pagination"])
     return {
       standalone,
-      member: `${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: ${Options}): Promise<${R}>;`,
+      member: `${memberDoc}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: ${Options}): Promise<${R}>;`,
       impl: `    ${m.name}: (params, options) => ${m.name}(rpc, params, options),`,
     };
   const walk = `paginate${pascal(m.name)}`;
@@ -527,7 +527,7 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
     items: itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema }),
     optional,
     params,
-    doc: doc_,
+    doc: memberDoc,
     areaBeta,
     examples: {
       standalone: paginateExample(doc, m, walk),

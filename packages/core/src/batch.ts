@@ -109,6 +109,21 @@ const inContext = <T>(callback: (value: T) => void) => {
 };
 
 /**
+ * The operation name of a batch request of `requests`: `batch(getAsset ×2, getAssetBatch)`, each
+ * method once, with its count. Every caller's error carries it, and a list of every call grew each
+ * with the batch (50 kB a message at 5,000 calls).
+ */
+const batchName = (requests: BatchedCall["request"][]) =>
+  `batch(${[
+    ...requests.reduce(
+      (counts, { method }) => counts.set(method, (counts.get(method) ?? 0) + 1),
+      new Map<string, number>(),
+    ),
+  ]
+    .map(([method, n]) => (n > 1 ? `${method} ×${n}` : method))
+    .join(", ")})`;
+
+/**
  * Batches JSON-RPC calls made in the same tick (or within `wait` ms) into one batch request;
  * results are routed back by id, in whatever order they come, and each call gets its own result
  * or error. A write goes alone, and so does a call with its own `maxRetries`, `headers` (one HTTP
@@ -174,8 +189,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     /** Gives the call's `onAttempt` a record of the batch request's, in the call's async context. */
     tell?: ((attempt: AttemptRecord) => void) | undefined;
   };
-  /** The batches being collected, one per endpoint; a batch leaves when it is sent. */
-  type Pending = {
+  /** The calls of one endpoint gathered for one batch request. */
+  type Batch = {
     endpoint: readonly unknown[];
     post: Parameters<Batcher["bind"]>[0];
     calls: Member[];
@@ -183,17 +198,18 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     /** Stops the batch request once sent, when no call is left waiting for it. */
     controller?: AbortController;
     /** The options of the batch request once sent, whose `attempts` the engine keeps up to date. */
-    sent?: Parameters<Pending["post"]>[2];
+    sent?: Parameters<Batch["post"]>[2];
   };
-  let pending: Pending[] = [];
+  /** The batches being collected, one per endpoint; a batch leaves when it is sent. */
+  let pending: Batch[] = [];
   let lastId = 0;
   /** Whether `member` was still waiting; it no longer is. */
   const end = (member: Member) => !member.done && ((member.done = true), member.stop?.(), true);
-  const unqueue = (batch: Pending) => {
+  const unqueue = (batch: Batch) => {
     clearTimeout(batch.timer);
     pending = pending.filter((other) => other !== batch);
   };
-  const flush = (batch: Pending) => {
+  const flush = (batch: Batch) => {
     // (Already sent: a full batch goes at once, and its timer or microtask finds it gone.)
     if (!pending.includes(batch)) return;
     unqueue(batch);
@@ -202,19 +218,7 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     // A lone call goes as a plain request.
     const [body, id] =
       calls.length > 1
-        ? [
-            `[${calls.map(({ call }) => call.text).join(",")}]`,
-            // Each method once, with its count: every caller's error carries this, and a list
-            // of every call grew each with the batch (50 kB a message at 5,000 calls).
-            `batch(${[
-              ...requests.reduce(
-                (counts, { method }) => counts.set(method, (counts.get(method) ?? 0) + 1),
-                new Map<string, number>(),
-              ),
-            ]
-              .map(([method, n]) => (n > 1 ? `${method} ×${n}` : method))
-              .join(", ")})`,
-          ]
+        ? [`[${calls.map(({ call }) => call.text).join(",")}]`, batchName(requests)]
         : [calls[0]!.call.text, requests[0]!.method];
     const { signal } = (batch.controller = new AbortController());
     // Each attempt's record goes to the calls still waiting for the batch (not those that left),

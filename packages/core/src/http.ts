@@ -110,7 +110,7 @@ export interface Http {
  * Made per call, not at import: an environment without TextDecoder (Jest's jsdom) can still load
  * the package. Where there is none (React Native before 0.85: Hermes has none), each run of
  * non-ASCII bytes goes through `decodeURIComponent`, which is strict UTF-8 too (lenient: a bad
- * run is U+FFFD for each of its bytes). @internal (also get-text.ts's)
+ * run is U+FFFD for each of its bytes). @internal (also get-text.ts's and rest.ts's)
  */
 export const decodeUtf8 = (bytes: Uint8Array, fatal?: boolean): string => {
   if (globalThis.TextDecoder) return new TextDecoder("utf-8", { fatal }).decode(bytes);
@@ -556,8 +556,7 @@ const apiError = (
  * can be built before the key is needed, and key-optional hosts (sender) work without one.
  */
 export function createHttp(options: ClientOptions | undefined, host: Host, rest?: boolean): Http {
-  // A key-optional host (the Sender) sends only a key given to its own client (below): the
-  // variable is not read for it.
+  // (A key-optional host reads no variable: see its `key` below.)
   const config = resolveConfig(options, !host.keyOptional);
   const baseUrl = resolveBaseUrl(config, host);
   // A key-optional host (the Sender) takes only a key given to its own client: its key is a
@@ -670,9 +669,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
     // names. A 3xx becomes an APIError instead (not retried).
-    // (`tell`: the attempt's own `answered`, taken as it starts: a fetch that lost its race and
-    // ignored its signal may answer later, during the next attempt.)
-    const fetchWhole = (signal: AbortSignal, tell = answered) => {
+    // (`attemptAnswered`: the attempt's own `answered`, taken as it starts: a fetch that lost its
+    // race and ignored its signal may answer later, during the next attempt.)
+    const fetchWhole = (signal: AbortSignal, attemptAnswered = answered) => {
       options.attempts = ++attempts;
       return fetch(url, {
         method: init.method,
@@ -681,7 +680,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         signal,
         redirect: "manual",
       }).then(async (response): Promise<Exchange> => {
-        tell?.();
+        attemptAnswered?.();
         attemptsOf.set(response, attempts);
         return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
       });
@@ -705,7 +704,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // `outcome` is its error, or its answer (described, so the request id is redacted as on an
         // error). Only for a request handed to `fetch` (an abort before it is none); quietly, as a
         // logger is called. (Each hook its own copy: what one changes, the other does not see.)
-        const tell = (outcome: any, willRetry = false) => {
+        const reportAttempt = (outcome: any, willRetry = false) => {
           if (attempts == attempt)
             for (const [hook, name] of [
               [options.onAttempt, "onAttempt"],
@@ -753,7 +752,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           if (response.ok) {
             if (init.json)
               exchange.value = decodeJson(exchange, id, redactor, !(rest && optionalBody));
-            tell(response);
+            reportAttempt(response);
             return exchange;
           }
           delay = parseRetryAfter(answer);
@@ -785,7 +784,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             thrown instanceof TimeoutError ||
             thrown.reason === "truncated"
           )) {
-            tell(paused ?? thrown);
+            reportAttempt(paused ?? thrown);
             throw thrown;
           }
           error = thrown;
@@ -798,7 +797,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         if (!retry && !(error as InvalidResponseError).reason)
           error.message += " (not retried: the write may have been made)";
         retry &&= attempt <= retries;
-        tell(error, retry);
+        reportAttempt(error, retry);
         if (!retry) {
           // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true;
           // with the wait the last answer asked for, which a terminal shows: user trial 34, F5.

@@ -15,6 +15,7 @@ import {
   ofOperation,
   ValidationError,
 } from "./errors.js";
+import type { BatchedCall } from "./batch.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp, describe, invalidResponse } from "./http.js";
 import { quoteServer } from "./quote.js";
@@ -267,6 +268,45 @@ const snippetOf = (value: any, text = written.get(value) ?? String(jsonOf(value)
 );
 
 /**
+ * The JsonRpcError of `scrubbed`, the error object (redacted) of an answer's entry `id` to a call of
+ * `method`; `response`, the answer that carried it.
+ */
+const rpcErrorOf = (
+  scrubbed: any,
+  method: string,
+  id: string | null | undefined,
+  response: Response,
+  redactor: Redactor,
+) => {
+  const { code, message, data } = scrubbed;
+  // The server's values as text, whatever they are: `String()` throws on an object such as
+  // `{"toString": "x"}`, and parsed JSON can be anything (scrubbed, no deeper than JSON can be
+  // written).
+  const text = (value: unknown) =>
+    typeof value === "string" ? value : String(stringifyJson(value));
+  const rpcMessage = text(message ?? scrubbed);
+  // (`code` and `rpcError` as an APIError has them: a call whose error comes in a non-2xx answer
+  // unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)
+  const numbered = typeof code === "number";
+  // The server's text quoted, as an APIError's: cut to 500 characters, its control characters
+  // escaped. It goes into every log line, and an agent's tool result hands it to a model (user
+  // trial 50: a 100 kB message made a 100 kB error message). `rpcMessage` keeps it whole.
+  return new JsonRpcError(
+    `JSON-RPC error ${quoteServer(text(code))} from ${method}: ${quoteServer(rpcMessage)}`,
+    {
+      code: numbered ? code : undefined,
+      rpcMessage,
+      data,
+      method,
+      operation: method,
+      id: id ?? null,
+      rpcError: numbered ? scrubbed : undefined,
+      ...describe(response, redactor),
+    },
+  );
+};
+
+/**
  * The `call` of every client {@link createJsonRpcClient} made: checkParams runs only these, as far
  * as their params check. A `call` of the caller's own making (a test's double, a wrapper that
  * awaits before it calls) runs no check of ours, and may count, answer or send what it is given.
@@ -276,7 +316,7 @@ const snippetOf = (value: any, text = written.get(value) ?? String(jsonOf(value)
 export const madeCalls = new WeakSet<object>();
 
 /** A call on its way: the request object, its method, and how to settle the caller's promise. */
-interface Call {
+interface Call extends BatchedCall {
   request: { jsonrpc: "2.0"; id: string; method: string; params: unknown };
   /** `request` written as JSON. */
   text: string;
@@ -370,52 +410,27 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
       if (!scrubbedOf.has(entry)) scrubbedOf.set(entry, scrub(error, redactor));
-      const scrubbed = scrub(scrubbedOf.get(entry), String);
-      const { code, message, data } = scrubbed;
-      // The server's values as text, whatever they are: `String()` throws on an object such as
-      // `{"toString": "x"}`, and parsed JSON can be anything (scrubbed, no deeper than JSON can be
-      // written).
-      const text = (value: unknown) =>
-        typeof value === "string" ? value : String(stringifyJson(value));
-      const rpcMessage = text(message ?? scrubbed);
-      // (`code` and `rpcError` as an APIError has them: a call whose error comes in a non-2xx
-      // answer unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)
-      const numbered = typeof code === "number";
-      // The server's text quoted, as an APIError's: cut to 500 characters, its control characters
-      // escaped. It goes into every log line, and an agent's tool result hands it to a model (user
-      // trial 50: a 100 kB message made a 100 kB error message). `rpcMessage` keeps it whole.
-      return reject(
-        new JsonRpcError(
-          `JSON-RPC error ${quoteServer(text(code))} from ${name}: ${quoteServer(rpcMessage)}`,
-          {
-            code: numbered ? code : undefined,
-            rpcMessage,
-            data,
-            method: name,
-            operation: name,
-            id: id ?? null,
-            rpcError: numbered ? scrubbed : undefined,
-            ...describe(response, redactor),
-          },
-        ),
-      );
+      // (Each caller its own copy, made with nothing to redact: see scrubbedOf.)
+      return reject(rpcErrorOf(scrub(scrubbedOf.get(entry), String), name, id, response, redactor));
     }
     // (A bare `{ context, value }` or `{ result }`, with neither `id` nor `jsonrpc`, is no
     // JSON-RPC answer, not another's.)
     // (Both ids said, the answer's first: a test's fixed answer with `"id": 1` was told no more
     // than "id-mismatch", user trial 28. It is the server's text, so redacted, then cut to 40
     // characters: the message goes into every log line, and the snippet has the answer.)
-    if (id !== request.id)
-      return error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))
-        ? invalid(
-            "id-mismatch",
-            // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
-            // (Cut before it is redacted, as `keptOf` cuts a body, 40 characters kept; an object
-            // written once per answer, as a snippet is: a 20 MB id was written and redacted whole
-            // by each call of a batch whose answer is no list.)
-            `: id ${quoteServer(redactor((snippetOf(typeof id == "string" ? id.slice(0, 1064) : id) || "undefined").slice(0, 1064)), 40)}, not ${JSON.stringify(request.id)}`,
-          )
-        : invalid("not-json-rpc");
+    if (id !== request.id) {
+      if (!(error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))))
+        return invalid("not-json-rpc");
+      // (Cut before it is redacted, as `keptOf` cuts a body, 40 characters kept; an object written
+      // once per answer, as a snippet is: a 20 MB id was written and redacted whole by each call of
+      // a batch whose answer is no list.)
+      const idText = snippetOf(typeof id == "string" ? id.slice(0, 1064) : id) || "undefined";
+      // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
+      return invalid(
+        "id-mismatch",
+        `: id ${quoteServer(redactor(idText.slice(0, 1064)), 40)}, not ${JSON.stringify(request.id)}`,
+      );
+    }
     if (!("result" in entry)) return invalid("not-json-rpc");
     if (entry.result === null && !optionalBody) return invalid("empty");
     let result: unknown;

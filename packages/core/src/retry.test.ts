@@ -3,22 +3,22 @@ import type { OperationDescriptor } from "./config.js";
 import { ConnectionError, InternalServerError, RateLimitError, TimeoutError } from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
-import { backoff, parseRetryAfter, retryableStatus } from "./retry.js";
+import { parseRetryAfter, retryableStatus, retryDelay } from "./retry.js";
 import { hang, jsonResponse, sendRequest, stubFetch, type Answer } from "./test-support/testing.js";
 import { createRestTransport } from "./rest.js";
 
-describe("backoff", () => {
+describe("retryDelay without a Retry-After (the backoff)", () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
   it("doubles from 0.5 s to a cap of 8 s, less up to 25 % jitter", () => {
     vi.spyOn(Math, "random").mockReturnValue(0);
-    expect([1, 2, 3, 4, 5, 6, 10].map((n) => backoff(n))).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 10].map((n) => retryDelay(n))).toEqual([
       500, 1000, 2000, 4000, 8000, 8000, 8000,
     ]);
     vi.spyOn(Math, "random").mockReturnValue(0.999999);
-    expect([1, 5].map((n) => backoff(n))).toEqual([375, 6000]);
+    expect([1, 5].map((n) => retryDelay(n))).toEqual([375, 6000]);
   });
 });
 

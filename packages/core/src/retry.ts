@@ -31,9 +31,6 @@ export function retryDelay(retry: number, retryAfter?: number): number {
   return Math.round(delay * (1 - Math.random() * 0.25));
 }
 
-/** The backoff alone: {@link retryDelay} without a `Retry-After`. */
-export const backoff = (retry: number): number => retryDelay(retry);
-
 /**
  * How long the server asked us to wait, in ms: `retry-after-ms` (sent by some gateways), else
  * `Retry-After` as delta-seconds or an HTTP-date (a past date → 0). `undefined` when absent or

@@ -29,6 +29,15 @@ const add = (
   issues.push({ path, rule, message: `${path}: ${message}` });
 };
 
+/**
+ * The redactor of the `validate` call under way, for `show` and `kind`: a refused value may be the
+ * API key given in the wrong place. Set by each call for its run only (checks run synchronously)
+ * and cleared after it, however the run ends: no other run quotes through it (a check run outside
+ * `validate`, the page walk's on a next cursor, quotes values as they are), and neither it nor the
+ * secrets its pattern holds outlive the call.
+ */
+let hide: Redactor | undefined;
+
 // (A number is shown too: `must be integer (got number)` would not say what is wrong with 2.5.
 // An object not plain is named by its class, read from its prototype, never its own members:
 // `(got Uint8Array)` says to encode the bytes, where `(got object)` hid them.)
@@ -62,15 +71,6 @@ const className = (value: object) => {
     ? name
     : "object";
 };
-
-/**
- * The redactor of the `validate` call under way, for `show`: a refused value may be the API key
- * given in the wrong place. Set by each call for its run only (checks run synchronously) and
- * cleared after it, however the run ends: no other run quotes through it (a check run outside
- * `validate`, the page walk's on a next cursor, quotes values as they are), and neither it nor
- * the secrets its pattern holds outlive the call.
- */
-let hide: Redactor | undefined;
 
 /**
  * `value` as a message quotes it: JSON, redacted (before it is cut short: no key half shown); a
