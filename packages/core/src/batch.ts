@@ -23,9 +23,9 @@ export interface BatchedCall {
 export interface Batcher {
   /**
    * A client's way into the batcher. Calls of clients bound with equal `endpoint`s (the same URL,
-   * key, headers, fetch, limits and logger: the areas of one `createChainDataClient`) share a batch.
-   * (The JSON-RPC client's. Kept in the declarations: without its members, `Batcher` would be an
-   * empty type, and any object would type-check as the `batch` option.)
+   * key, headers, fetch, limits and logger: the areas of one `createChainDataClient`) share a
+   * batch. (The JSON-RPC client's. Kept in the declarations: without its members, `Batcher` would
+   * be an empty type, and any object would type-check as the `batch` option.)
    */
   bind<C extends BatchedCall>(
     /**
@@ -64,7 +64,8 @@ export interface Batcher {
     timeout?: number,
     /**
      * Calls a batched call's own `onAttempt` (`hook`, named so) through `call`, letting nothing it
-     * throws or rejects with fail anything (the client's, which says a failure once). @default quietly, saying nothing
+     * throws or rejects with fail anything (the client's, which says a failure once).
+     * @default quietly, saying nothing
      */
     quietly?: (hook: string, call: () => unknown, operation: string) => void,
   ): (call: C, options: object) => boolean;
@@ -90,12 +91,13 @@ export interface BatcherOptions {
 /**
  * `callback`, to be called in the async context of the code that calls this (a batched call's own,
  * where the batch request runs in its first call's, or in the one that filled it): each value goes
- * through a promise callback registered in that context, and a runtime runs a promise callback in the async context it was
- * registered in (Node's `AsyncLocalStorage`: src/on-attempt.test.ts); it registers the next one
- * there. No API of one runtime is needed. So the callback runs a microtask later, still
- * before the call settles, which takes more; quietly (what it throws is ignored), as `onAttempt` is
- * called unbatched. One value at a time: an attempt's record is the only one until the next attempt,
- * which waits at least for a timer (the retry's delay), long after that microtask.
+ * through a promise callback registered in that context, and a runtime runs a promise callback in
+ * the async context it was registered in (Node's `AsyncLocalStorage`: src/on-attempt.test.ts); it
+ * registers the next one there. No API of one runtime is needed. So the callback runs a microtask
+ * later, still before the call settles, which takes more; quietly (what it throws is ignored), as
+ * `onAttempt` is called unbatched. One value at a time: an attempt's record is the only one until
+ * the next attempt, which waits at least for a timer (the retry's delay), long after that
+ * microtask.
  */
 const inContext = <T>(callback: (value: T) => void) => {
   let give: (value: T) => void;
@@ -302,8 +304,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
       // request's go alone (a timeout is per attempt, and a batched call's attempts are the
       // batch's: another limit would be another rule), and so does a call whose signal has already
       // aborted (the engine rejects it with nothing sent). `onResponse` is settle's, not the
-      // request's: it rides along, and so does a signal, which settles its own caller (the abort listener
-      // below), and `onAttempt`, which hears the batch request's attempts (`flush`).
+      // request's: it rides along, and so does a signal, which settles its own caller (the abort
+      // listener below), and `onAttempt`, which hears the batch request's attempts (`flush`).
       return (call, options) => {
         const { signal, timeout, onAttempt } = options as {
           signal?: AbortSignal;

@@ -103,7 +103,8 @@ export function createCoalescer(): Coalescer {
         return;
       if (!shared) {
         shared = [];
-        // (A promise's callback, not `queueMicrotask`: fake timers replace that by default in Jest.)
+        // (A promise's callback, not `queueMicrotask`: fake timers replace that by default in
+        // Jest.)
         void Promise.resolve().then(() => (shared = undefined));
       }
       let request = shared.find(

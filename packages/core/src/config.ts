@@ -36,8 +36,8 @@ export interface Logger {
   /**
    * Deprecation warnings, once per operation per process, with `meta` `{ operation, replacement }`
    * (without it: Node's `process.emitWarning`, else `console.warn`). And a hook that threw or
-   * rejected (an `onAttempt`, this logger's `debug` or `info`), ignored: its first failure, once per
-   * client, redacted, with `meta` `{ operation, hook }` (without it: nothing is said).
+   * rejected (an `onAttempt`, this logger's `debug` or `info`), ignored: its first failure, once
+   * per client, redacted, with `meta` `{ operation, hook }` (without it: nothing is said).
    */
   warn?(message: string, meta?: Record<string, unknown>): void;
 }
@@ -56,9 +56,10 @@ export interface ClientOptions {
    * The API key. Sent as the `api-key` query parameter, or as the `X-Api-Key` header on
    * hosts that take one (admin). Never appears in errors or logs. The sender host, whose key is
    * a dedicated one, gets only a key passed to its own client. With no key, a host given its own
-   * URL in `baseUrls` is called without one: a proxy on your server adds it, so a page never holds it.
-   * `""` is no key, and `CHAINDATA_API_KEY` is then not read.
-   * @default process.env.CHAINDATA_API_KEY; `"local"` in the `local` environment (the variable is not read there); none on the sender host
+   * URL in `baseUrls` is called without one: a proxy on your server adds it, so a page never holds
+   * it. `""` is no key, and `CHAINDATA_API_KEY` is then not read.
+   * @default process.env.CHAINDATA_API_KEY; `"local"` in the `local` environment (the variable is
+   * not read there); none on the sender host
    */
   apiKey?: string | undefined;
   /**
@@ -68,11 +69,11 @@ export interface ClientOptions {
   environment?: EnvironmentName | undefined;
   /**
    * Base URL per host, overriding the environment's (e.g. a dedicated node, a regional
-   * sender such as `senderRegions.fra` from `@chaindata/sender`: a URL, not a region name, a proxy).
-   * Required for a host the environment has no URL for. An http(s) URL without credentials, query
-   * or fragment (the key is added per call); https when a key is sent, unless the host is loopback
-   * (`127.0.0.1`, `localhost`, `[::1]`) or the environment `local`: plain http would carry it in
-   * cleartext (a sender region's http URL takes no key).
+   * sender such as `senderRegions.fra` from `@chaindata/sender`: a URL, not a region name, a
+   * proxy). Required for a host the environment has no URL for. An http(s) URL without credentials,
+   * query or fragment (the key is added per call); https when a key is sent, unless the host is
+   * loopback (`127.0.0.1`, `localhost`, `[::1]`) or the environment `local`: plain http would carry
+   * it in cleartext (a sender region's http URL takes no key).
    * @default {} (the environment's URLs)
    */
   baseUrls?: BaseUrls | undefined;
@@ -116,8 +117,8 @@ export interface ClientOptions {
    * the async context of the call that made the request (a batch's first call, or the one that
    * filled it to its `maxSize`), as `logger` is, and beside a call's own `onAttempt`, which does
    * not replace it. It never gets headers, nor the API key; what it throws (or rejects with) is
-   * ignored, its first failure told to `logger.warn`. `null` is none: in the sdk's `areas`, an area given `onAttempt: null` sends none of
-   * its attempts to the shared hook.
+   * ignored, its first failure told to `logger.warn`. `null` is none: in the sdk's `areas`, an area
+   * given `onAttempt: null` sends none of its attempts to the shared hook.
    * @default undefined
    */
   onAttempt?: ((attempt: AttemptRecord) => void) | null | undefined;
@@ -128,11 +129,12 @@ export interface ClientOptions {
    * batch together, as the JSON-RPC areas of `createChainDataClient` do. A call joins with its own
    * `signal` (an abort rejects that call alone, as unbatched, the others unaffected), `onResponse`,
    * `onAttempt` or a `timeout` equal to the client's; with any other per-call option (`maxRetries`,
-   * `headers`, `retryNonIdempotent`, another `timeout`, a query option), or as a write, it is sent on its own. (An object rather than `true`, so that bundles of clients that never
-   * batch do not carry the batcher.) With a `rateLimit`, a batch is one request and waits its
-   * turn once closed: calls made while it waits go into the next batch, which waits for its own.
-   * For calls that come spread out, a `wait` near the limiter's step (`1100 / requestsPerSecond`
-   * ms, 220 at 5 per second) gathers them instead.
+   * `headers`, `retryNonIdempotent`, another `timeout`, a query option), or as a write, it is sent
+   * on its own. (An object rather than `true`, so that bundles of clients that never batch do not
+   * carry the batcher.) With a `rateLimit`, a batch is one request and waits its turn once closed:
+   * calls made while it waits go into the next batch, which waits for its own. For calls that come
+   * spread out, a `wait` near the limiter's step (`1100 / requestsPerSecond` ms, 220 at 5 per
+   * second) gathers them instead.
    * @default undefined (each call is its own request)
    */
   batch?: Batcher | false | undefined;
@@ -176,8 +178,8 @@ export type RequestOptions = {
    * Time limit per attempt in ms, not for the whole call: the retries, their waits (a 429's
    * `Retry-After` of up to 60 s) and a `rateLimit`'s queue come on top. For one deadline over the
    * call, pass `signal: AbortSignal.timeout(ms)` instead. With a `batch` option, a call given a
-   * `timeout` other than the client's is sent on its own, not batched (a batched call's attempts are
-   * the batch request's).
+   * `timeout` other than the client's is sent on its own, not batched (a batched call's attempts
+   * are the batch request's).
    * @default the client's `timeout` (60_000)
    */
   timeout?: number | undefined;
@@ -190,9 +192,9 @@ export type RequestOptions = {
   /**
    * Extra headers for this call; they override the client's `headers`, and a `null` value
    * removes one of them for this call. An object, a `Headers`, or `[name, value]` pairs. With a
-   * `batch` option, a call given any `headers` (even `{}`) is sent on its own, not batched: one HTTP
-   * request has one set of headers, which a batch's calls share. (To follow a batched call in a
-   * trace without a `traceparent`, use `onAttempt`.)
+   * `batch` option, a call given any `headers` (even `{}`) is sent on its own, not batched: one
+   * HTTP request has one set of headers, which a batch's calls share. (To follow a batched call in
+   * a trace without a `traceparent`, use `onAttempt`.)
    * @default {}
    */
   headers?: Headers | [string, string][] | Record<string, string | null | undefined> | undefined;
@@ -232,10 +234,10 @@ export type RequestOptions = {
 
 /**
  * One attempt of a call, as `onAttempt` gets it: a request handed to `fetch` and how it ended. A
- * batched call's attempts are its batch request's (`batchSize` says so). An answer read as an error only after the
- * attempt (a JSON-RPC error in a 200 answer, batched or not; a batch answer without the call's
- * entry) is an attempt that succeeded: status 200, no `error`; the call's error reaches its caller
- * (where it is awaited), not the record.
+ * batched call's attempts are its batch request's (`batchSize` says so). An answer read as an error
+ * only after the attempt (a JSON-RPC error in a 200 answer, batched or not; a batch answer without
+ * the call's entry) is an attempt that succeeded: status 200, no `error`; the call's error reaches
+ * its caller (where it is awaited), not the record.
  */
 export interface AttemptRecord {
   /**
@@ -430,9 +432,9 @@ export const misconfigured = (name: string, rule: string): never => {
  * REST one, or the sender's, whose endpoint documents no JSON-RPC batches), and a batcher ignored
  * would let the caller believe its calls are batched. `prefix` goes before the option's name (the
  * sdk's `areas.sender.`). For the generated clients and the sdk, which word it alike.
- * @throws ConfigurationError `batch: is not an option of the sender client (only the … areas batch)`, naming the
- * areas that batch (`batchingAreas`, generated from the spec: its JSON-RPC areas but those whose
- * `info.x-batch` is false)
+ * @throws ConfigurationError `batch: is not an option of the sender client (only the … areas
+ * batch)`, naming the areas that batch (`batchingAreas`, generated from the spec: its JSON-RPC
+ * areas but those whose `info.x-batch` is false)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
@@ -449,8 +451,8 @@ export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
  * Throws the ConfigurationError of the first name in `options` that is not one of `names`: a
  * typo (`timout`, `maxsize`) would otherwise be ignored. For the packages' own option checks (the
  * webhook receiver's). A name longer than any option's (24 characters) is not quoted but counted,
- * `<a name of 36 characters>`: it may be the API key (36 characters) given as a name, `{ [key]: 1 }`.
- * (The sdk's `createChainDataClient` also hides a shorter name holding a key given with its
+ * `<a name of 36 characters>`: it may be the API key (36 characters) given as a name, `{ [key]: 1
+ * }`. (The sdk's `createChainDataClient` also hides a shorter name holding a key given with its
  * options, options.ts `nameIn`; doing that here too measured +39 B gz in every bundle, against +20
  * for the length rule alone, so the rule for a key under 25 characters is the sdk's only.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
@@ -599,8 +601,8 @@ function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * @throws ConfigurationError naming the option and the rule: an unknown option (a typo such as
  * `baseUrl` would otherwise send the real key to the default host), a key that is not a string,
  * a `fetch` or `onAttempt` that is not a function (`onAttempt: null` is none), a `logger` whose
- * `debug`, `info` or `warn` is not a function, a bad `timeout` or `maxRetries`, or a `batch` / `coalesce` / `rateLimit` that is not a batcher,
- * coalescer or limiter
+ * `debug`, `info` or `warn` is not a function, a bad `timeout` or `maxRetries`, or a `batch` /
+ * `coalesce` / `rateLimit` that is not a batcher, coalescer or limiter
  * @param readsKeyVariable - whether a missing `apiKey` is read from {@link API_KEY_ENV} (by
  * default, yes): not for a host whose key is optional and its own (the Sender), where Deno would
  * ask for access to a variable whose key is never sent there

@@ -36,7 +36,8 @@ export class ChainDataError extends Error {
 
   /**
    * For the chaindata packages (the generated clients make `ValidationError`s with their
-   * `issues`): `fields` become properties. An application catches these errors, it need not make them.
+   * `issues`): `fields` become properties. An application catches these errors, it need not make
+   * them.
    */
   constructor(message: string, fields?: ChainDataErrorFields, cause?: Error) {
     super(message, cause && { cause });
@@ -47,9 +48,10 @@ export class ChainDataError extends Error {
    * A plain, JSON-safe object for logs: `JSON.stringify(err)` shows the name, message, every
    * field and the cause: its name, message and `code` (a `ConnectionError`'s errno, such as
    * `ECONNREFUSED`, on `cause.cause.code` for Node's fetch, as on the error), and its own cause
-   * the same way, four levels at most (bigints become strings, which `JSON.stringify` cannot write).
-   * A `ValidationError`'s `issues` are its first 100, as `util.inspect` shows an array's (the
-   * message counts them all): 100,000 bad addresses made a 15 MB line, which log shippers drop.
+   * the same way, four levels at most (bigints become strings, which `JSON.stringify` cannot
+   * write). A `ValidationError`'s `issues` are its first 100, as `util.inspect` shows an array's
+   * (the message counts them all): 100,000 bad addresses made a 15 MB line, which log shippers
+   * drop.
    */
   toJSON(): Record<string, unknown> {
     // (Only these three of each cause: a chaindata error's causes are redacted copies of them,
@@ -109,8 +111,8 @@ export class ConfigurationError extends ChainDataError {
   override readonly attempts = 0;
   /**
    * The operation id or JSON-RPC method name of the call refused (a bad per-call option, a missing
-   * API key), or of the operation a page walk refused to walk (`paginate` when `paginate()` is given
-   * none); `undefined` for an error of client creation.
+   * API key), or of the operation a page walk refused to walk (`paginate` when `paginate()` is
+   * given none); `undefined` for an error of client creation.
    */
   declare readonly operation?: string | undefined;
 }
@@ -195,10 +197,10 @@ export interface APIErrorFields {
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
   requestId?: string | undefined;
   /**
-   * The JSON-RPC error object of a JSON-RPC call answered with a non-2xx status: the body's `error`,
-   * when its `code` is a number. Never set for a REST call (nor the sender's `ping`): a REST host's
-   * own `{ error: { code, message } }` is no JSON-RPC error (its `code` is mostly the HTTP status
-   * again), and stays in `body`.
+   * The JSON-RPC error object of a JSON-RPC call answered with a non-2xx status: the body's
+   * `error`, when its `code` is a number. Never set for a REST call (nor the sender's `ping`): a
+   * REST host's own `{ error: { code, message } }` is no JSON-RPC error (its `code` is mostly the
+   * HTTP status again), and stays in `body`.
    */
   rpcError?: RpcErrorObject | undefined;
   /**
@@ -249,10 +251,10 @@ export class APIError extends ChainDataError {
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
   declare readonly requestId?: string | undefined;
   /**
-   * The JSON-RPC error object of a JSON-RPC call answered with a non-2xx status: the body's `error`,
-   * when its `code` is a number. Never set for a REST call (nor the sender's `ping`): a REST host's
-   * own `{ error: { code, message } }` is no JSON-RPC error (its `code` is mostly the HTTP status
-   * again), and stays in `body`.
+   * The JSON-RPC error object of a JSON-RPC call answered with a non-2xx status: the body's
+   * `error`, when its `code` is a number. Never set for a REST call (nor the sender's `ping`): a
+   * REST host's own `{ error: { code, message } }` is no JSON-RPC error (its `code` is mostly the
+   * HTTP status again), and stays in `body`.
    */
   declare readonly rpcError?: RpcErrorObject | undefined;
   /**
@@ -295,9 +297,9 @@ export class UnprocessableEntityError extends APIError {
   declare readonly status: 422;
 }
 /**
- * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
- * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
- * is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
+ * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after
+ * the wait `Retry-After` asks for when given; thrown when retries run out, or at once when that
+ * wait is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
  * `reason` is then `"credits-exhausted"`, and the message says so).
  */
 export class RateLimitError extends APIError {
@@ -441,8 +443,8 @@ export class AbortError extends ChainDataError {
   declare readonly lastError?: ChainDataError | undefined;
   /**
    * The requests handed to `fetch` before the abort: `0` when the signal fired before anything was
-   * sent (already aborted, or during a rate limiter's wait or a batch not yet sent), so nothing left
-   * the process; 1 or more when a request went out (it may have been processed). See
+   * sent (already aborted, or during a rate limiter's wait or a batch not yet sent), so nothing
+   * left the process; 1 or more when a request went out (it may have been processed). See
    * {@link ChainDataError.attempts}.
    */
   declare readonly attempts: number;
@@ -484,8 +486,9 @@ export class InvalidResponseError extends ChainDataError {
   /**
    * What was wrong with the body:
    * - `non-json`: not JSON (nor HTML, nor JSON cut short);
-   * - `empty`: a body declared empty (`content-length: 0`, or a 204 or 205) or only white space (or,
-   *   REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the operation returns a value;
+   * - `empty`: a body declared empty (`content-length: 0`, or a 204 or 205) or only white space
+   *   (or, REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the operation returns a
+   *   value;
    * - `html`: an HTML page (a proxy's or a gateway's, say), by its first character or its
    *   `content-type`;
    * - `truncated`: JSON cut short (a string or an object left open, or a body cut inside a UTF-8
@@ -506,8 +509,8 @@ export class InvalidResponseError extends ChainDataError {
    *   from 0 to 2^64 - 1 (got 1.5)`;
    * - `broken-paging`: a page walk's answer broke the paging protocol: a later page names another
    *   page than the one asked for, names a next cursor the walk has already sent, or says
-   *   `hasMore: true` with no next cursor or (by page number) of a page with no items. The pages before it were yielded; `snippet` is empty
-   *   (the message says what was wrong);
+   *   `hasMore: true` with no next cursor or (by page number) of a page with no items. The pages
+   *   before it were yielded; `snippet` is empty (the message says what was wrong);
    * - `not-ok`: the sender's `ping` answered a text other than `ok` (a portal's or a proxy's
    *   "Please log in", an empty body): the host may not be the one reached.
    */
@@ -532,8 +535,8 @@ export class InvalidResponseError extends ChainDataError {
  * say: core's README, `ConnectionError`), told apart by `name` (each class's own, as a literal
  * type), so that a `switch (error.name)` narrows to the class and can be checked for exhaustiveness
  * (a `never` default). Catch with {@link isChainDataError}, which narrows to this union (or
- * `instanceof ChainDataError`, then `const e = error as AnyChainDataError`). A plain `APIError` (a status without a class of its own, such as 409 or 408)
- * is the member named `"APIError"`.
+ * `instanceof ChainDataError`, then `const e = error as AnyChainDataError`). A plain `APIError` (a
+ * status without a class of its own, such as 409 or 408) is the member named `"APIError"`.
  */
 export type AnyChainDataError =
   | (APIError & { readonly name: "APIError" })

@@ -2,8 +2,8 @@
  * `@chaindata/core` — the runtime shared by the generated chaindata clients.
  *
  * The exports marked `@remarks Internal: …` below are for the code of the chaindata packages only
- * (the generated clients, the sdk, the webhook receiver, the mock): they may change in a minor release.
- * packages/core/README.md ("Public API") lists the others, which follow semver.
+ * (the generated clients, the sdk, the webhook receiver, the mock): they may change in a minor
+ * release. packages/core/README.md ("Public API") lists the others, which follow semver.
  * @packageDocumentation
  */
 // (Not TSDoc's "internal" release tag: tsconfig.build.json strips what carries it from the
@@ -194,7 +194,8 @@ export * from "./generated/environments.js";
 // clash (scripts/generate/core-files.mjs). Types only: no bytes in a bundle.
 export type * from "./generated/schemas.js";
 // (The closed lists of strings among them, `KnownTransactionType`, are at run time in the
-// `./known-values` entry, generated/known-values.ts, which this one does not import: decision 0021.)
+// `./known-values` entry, generated/known-values.ts, which this one does not import: decision
+// 0021.)
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   watchAbort,

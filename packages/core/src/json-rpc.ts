@@ -29,7 +29,8 @@ import { validate } from "./validate.js";
 
 /**
  * How a method's params go on the wire when not as the params object itself: made by
- * {@link rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.
+ * {@link rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the
+ * URL.
  */
 export type RpcEncode<Query extends string = string> = ((
   params: unknown,
@@ -268,8 +269,8 @@ const snippetOf = (value: any, text = written.get(value) ?? String(jsonOf(value)
 );
 
 /**
- * The JsonRpcError of `scrubbed`, the error object (redacted) of an answer's entry `id` to a call of
- * `method`; `response`, the answer that carried it.
+ * The JsonRpcError of `scrubbed`, the error object (redacted) of an answer's entry `id` to a call
+ * of `method`; `response`, the answer that carried it.
  */
 const rpcErrorOf = (
   scrubbed: any,

@@ -16,9 +16,10 @@ export type U64Shape = 0 | 1 | 2 | 3 | 4 | { [key: string]: U64Shape };
 
 /**
  * One value converted: a tagged string, or a u64 or i64 value (shape 1 or 2) given as a number or
- * digits (up to 1,000 of them, as `parseJson` tags: a longer string is left as it is), to bigint; a float (shape 0) parsed as a bigint back to a number. (`shape > 0` is shape
- * 1 to 4: an object shape compares as NaN, false. A number where a list, 3 or 4, belongs is
- * converted too: the check refuses it all the same.)
+ * digits (up to 1,000 of them, as `parseJson` tags: a longer string is left as it is), to bigint; a
+ * float (shape 0) parsed as a bigint back to a number. (`shape > 0` is shape 1 to 4: an object
+ * shape compares as NaN, false. A number where a list, 3 or 4, belongs is converted too: the check
+ * refuses it all the same.)
  */
 const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
   typeof value === "string"
@@ -53,8 +54,9 @@ export type U64Check = (
  * is something to do, and writes back only what it converts. Arrays pass their shape to every
  * element, a list's (3 or 4) as its element's (1 or 2); an object shape is looked up per key (own
  * keys only: a response key such as `constructor` must not pick up Object.prototype members).
- * Iterative, not recursive: JSON.parse reads nesting far deeper than the call stack allows. (The check is passed in, not called here:
- * a bundle that revives without checking, the webhook receiver's, does not carry it.)
+ * Iterative, not recursive: JSON.parse reads nesting far deeper than the call stack allows. (The
+ * check is passed in, not called here: a bundle that revives without checking, the webhook
+ * receiver's, does not carry it.)
  */
 const walk = (
   root: any,
@@ -242,13 +244,13 @@ export function stringifyJson(value: unknown, space?: string | number): string {
 
 /**
  * Converts every value at a `1` or `2` leaf of `shape` (a u64 or i64), and every element of a list
- * at a `3` or `4` leaf, to `bigint` (a number, a decimal string of up to 1,000 digits or a bigint), mapping arrays
- * element-wise, so those fields are always `bigint` whatever the server sent, and every `bigint` at
- * a `0` leaf (a float written as a big integer) to a `number`. Nothing is checked: a value that is
- * not an integer (`1.5`, `"abc"`) is left as it is, one out of its range (a negative u64)
- * converted all the same, and a list where one value belongs (or the reverse) left a list. (A call
- * checks its answer: a u64 value that is no whole number from 0 to 2^64 - 1, or an i64 from -2^63
- * to 2^63 - 1, or a list where one belongs or none where a list does, fails it, an
+ * at a `3` or `4` leaf, to `bigint` (a number, a decimal string of up to 1,000 digits or a bigint),
+ * mapping arrays element-wise, so those fields are always `bigint` whatever the server sent, and
+ * every `bigint` at a `0` leaf (a float written as a big integer) to a `number`. Nothing is
+ * checked: a value that is not an integer (`1.5`, `"abc"`) is left as it is, one out of its range
+ * (a negative u64) converted all the same, and a list where one value belongs (or the reverse) left
+ * a list. (A call checks its answer: a u64 value that is no whole number from 0 to 2^64 - 1, or an
+ * i64 from -2^63 to 2^63 - 1, or a list where one belongs or none where a list does, fails it, an
  * `InvalidResponseError` of reason `not-u64`; the webhook receiver refuses such a delivery.)
  *
  * Converts in place (parsed responses are fresh, and copying a 50 MB result would be waste)

@@ -145,16 +145,17 @@ const secretPattern = (secret: string) => {
 /**
  * Builds a redactor for `apiKey`: it masks the key however it is written (raw, URL-encoded,
  * JSON-escaped, HTML-escaped, or any mix of these, character by character; letters in any
- * case), plus any `api-key=` query value, quoted `api-key` value (`"api-key":"…"`) and `X-Api-Key` /
- * `Authorization` header value (and a webhook's `authHeader`) even without a key. `secrets` (such as the `authHeader` a call sends)
- * are masked in every form as the key is.
+ * case), plus any `api-key=` query value, quoted `api-key` value (`"api-key":"…"`) and `X-Api-Key`
+ * / `Authorization` header value (and a webhook's `authHeader`) even without a key. `secrets` (such
+ * as the `authHeader` a call sends) are masked in every form as the key is.
  */
 export function createRedactor(apiKey?: string, secrets: readonly string[] = []): Redactor {
   // Longest first: where one secret starts another, the longer one is masked whole.
   const all = ([apiKey, ...secrets].filter(Boolean) as string[]).sort(
     (a, b) => b.length - a.length,
   );
-  // `i`: hex digits in escapes come in either case. (It also masks the key in another case: harmless.)
+  // `i`: hex digits in escapes come in either case. (It also masks the key in another case:
+  // harmless.)
   const key = all.length ? new RegExp(all.map(secretPattern).join("|"), "gi") : undefined;
   return (value) => {
     let text = String(value);
@@ -295,11 +296,11 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * A redacted copy of parsed JSON: every string through `redact`, and every property name of 8
  * characters or more (a shorter one holds no secret of a real key's length, and masking a short
  * placeholder key such as `error` in a name would hide the body's own fields), the value of a
- * credential-named property masked whole (each string of a list too), a number or bigint spelling the key masked. (Walked,
- * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
- * What is nested more than 100 levels deep is `"…"`: parsed JSON can be nested deeper than this
- * recursion can go (a hostile server's error object, a few thousand levels), and its RangeError
- * would be the call's error.
+ * credential-named property masked whole (each string of a list too), a number or bigint spelling
+ * the key masked. (Walked, not redacted as JSON text: masking text such as `"authorization":null`
+ * would break the JSON.) What is nested more than 100 levels deep is `"…"`: parsed JSON can be
+ * nested deeper than this recursion can go (a hostile server's error object, a few thousand
+ * levels), and its RangeError would be the call's error.
  */
 // (The depth cap: review 65.)
 export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): T {

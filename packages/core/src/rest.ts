@@ -35,9 +35,9 @@ import { validate } from "./validate.js";
 export interface RestClientOptions extends Omit<ClientOptions, "batch"> {
   /**
    * Not an option of a REST client (only `false`, which says so): at run time a batcher is refused
-   * with a ConfigurationError. An options object typed `ClientOptions` may hold one, so the compiler
-   * refuses it here too: type options shared with other clients `RestClientOptions` (every client
-   * takes them).
+   * with a ConfigurationError. An options object typed `ClientOptions` may hold one, so the
+   * compiler refuses it here too: type options shared with other clients `RestClientOptions` (every
+   * client takes them).
    * @default undefined (no batcher: each call is its own request)
    */
   batch?: false | undefined;
@@ -53,9 +53,9 @@ export interface RestTransport {
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
   /**
-   * Checks `options` and `input` as {@link RestTransport.restCall} does (the same refusals, a refused
-   * value shown with the same redaction) and sends nothing: for a helper that checks its own
-   * params before the calls it makes. Throws at once, so the caller knows before it goes on.
+   * Checks `options` and `input` as {@link RestTransport.restCall} does (the same refusals, a
+   * refused value shown with the same redaction) and sends nothing: for a helper that checks its
+   * own params before the calls it makes. Throws at once, so the caller knows before it goes on.
    * @param input - of the descriptor's `Params` type (any value for a descriptor that states none)
    * @throws ValidationError for `input` that `operation.params` refuses
    * @throws ConfigurationError for `options` that are no request options

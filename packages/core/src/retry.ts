@@ -43,8 +43,8 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   const ms = headers.get("retry-after-ms")?.trim() ?? "";
   if (decimal.test(ms)) return +ms;
   const value = headers.get("retry-after")?.trim() ?? "";
-  // Seconds, or an HTTP-date, which starts with a day name ("Wed, 21 Oct 2015 07:28:00 GMT"; also the
-  // obsolete RFC 850 and asctime forms). Anything else is garbage: Date.parse would read
+  // Seconds, or an HTTP-date, which starts with a day name ("Wed, 21 Oct 2015 07:28:00 GMT"; also
+  // the obsolete RFC 850 and asctime forms). Anything else is garbage: Date.parse would read
   // "retry in 10" as a date in 2001, and the retry would fire at once.
   const until = decimal.test(value)
     ? now + +value * 1000

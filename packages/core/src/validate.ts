@@ -295,7 +295,8 @@ export const vBoolean: Check = (value, path, issues) => {
  * An object (not an array, not `null`).
  * @param properties - the check of each known property
  * @param required - properties that must be present (`undefined` counts as absent)
- * @param additional - other properties: `false` forbids them, a check checks them; omitted, they pass
+ * @param additional - other properties: `false` forbids them, a check checks them; omitted, they
+ * pass
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vObject(
@@ -450,7 +451,8 @@ export const vBoolean: Check = (value, path, issues) => {
  * { enum: ["base58"] } }, required: [encoding] } }, required: [config] }, then: …`, the generator
  * reads no other `if`), e.g. the sender's transaction, whose text must be in the encoding its
  * config names:
- * `params.transaction: must be base58 text (…) (got "AUQ4…") when params.config.encoding is "base58"`.
+ * `params.transaction: must be base58 text (…) (got "AUQ4…") when params.config.encoding is
+ * "base58"`.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vWhen(
@@ -503,20 +505,20 @@ export const fromBase58 = (text: string): Uint8Array | undefined => {
 };
 
 /**
- * `check` (a string's, holding it to base64 text, or base58 text with `base58`), plus: the bytes the
- * text decodes to are laid out as a signed Solana transaction (the spec's `x-solana-transaction:
- * base64` or `base58`), so that base58 text, whose alphabet base64's holds, is refused before it is
- * sent as base64. With `s` signatures: legacy and v0 begin with `s` (a one-byte compact-u16: 128
- * signatures would not fit the size limit), then the signatures, then the message (v0 after a 0x80
- * byte); v1 (SIMD-0385) begins with 0x81 and its message, the signatures after it. The message
- * header's first byte is `s` (at most 12 in v1), its second (read-only signers) less than `s`, and
- * the whole at least 38 + 96·s bytes (the count, the signatures, the header, `s` signer addresses, a
- * blockhash and an instruction count; v1: 42 + 96·s, its prefix, header, config mask, blockhash,
- * counts, addresses, signatures). (agave refuses any other: VersionedTransaction::sanitize,
- * Message::sanitize.) And no signature of a legacy or v0 transaction is 64 zero bytes: the slot
- * Kit and web3.js write for a signer that has not signed (no cryptography: a signature is not
- * verified; v1's signatures, after a message of its own length, are not read). Its messages never
- * quote the text.
+ * `check` (a string's, holding it to base64 text, or base58 text with `base58`), plus: the bytes
+ * the text decodes to are laid out as a signed Solana transaction (the spec's
+ * `x-solana-transaction: base64` or `base58`), so that base58 text, whose alphabet base64's holds,
+ * is refused before it is sent as base64. With `s` signatures: legacy and v0 begin with `s` (a
+ * one-byte compact-u16: 128 signatures would not fit the size limit), then the signatures, then the
+ * message (v0 after a 0x80 byte); v1 (SIMD-0385) begins with 0x81 and its message, the signatures
+ * after it. The message header's first byte is `s` (at most 12 in v1), its second (read-only
+ * signers) less than `s`, and the whole at least 38 + 96·s bytes (the count, the signatures, the
+ * header, `s` signer addresses, a blockhash and an instruction count; v1: 42 + 96·s, its prefix,
+ * header, config mask, blockhash, counts, addresses, signatures). (agave refuses any other:
+ * VersionedTransaction::sanitize, Message::sanitize.) And no signature of a legacy or v0
+ * transaction is 64 zero bytes: the slot Kit and web3.js write for a signer that has not signed (no
+ * cryptography: a signature is not verified; v1's signatures, after a message of its own length,
+ * are not read). Its messages never quote the text.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vTransaction(check: Check, base58?: 1): Check {
