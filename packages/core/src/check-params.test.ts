@@ -92,17 +92,29 @@ describe("checkParams over a JSON-RPC endpoint", () => {
     expect(stub.calls).toEqual([]);
   });
 
-  it("an endpoint of the caller's own making, whose call runs no check: the check, every refused value masked", () => {
+  it("an endpoint of the caller's own making, whose call runs no check: the check, every refused value of 16 characters or more masked, a shorter one shown", () => {
     const own = { call: async () => "answered" };
+    // (A short value is no key: shown, so the message says what is wrong with it.)
     const error = thrown(() => checkParams(own, "createThingRpc", getThing, { id: "0OIl" }));
+    expect((error as ValidationError).message).toBe(
+      'params.id: must be a base58 address (got "0OIl")',
+    );
     // (Its key, when it wraps an endpoint of ours, is unknown: a key pasted into a field was
     // quoted whole, review 87, F2.)
-    expect((error as ValidationError).message).toBe(
-      'params.id: must be a base58 address (got "***")',
-    );
     expect(() => checkParams(own, "createThingRpc", getThing, { id: KEY, note: 5 })).toThrow(
-      'params.id: must be a base58 address (got "***"); params.note: must be string (got number ***)',
+      'params.id: must be a base58 address (got "***"); params.note: must be string (got number 5)',
     );
+    for (const [id, shown] of [
+      ["x".repeat(15), `"${"x".repeat(15)}"`],
+      ["x".repeat(16), '"***"'],
+      ["secret-key-16chr", '"***"'],
+    ])
+      expect(() => checkParams(own, "createThingRpc", getThing, { id })).toThrow(
+        `params.id: must be a base58 address (got ${shown})`,
+      );
+    expect(() =>
+      checkParams(own, "createThingRpc", getThing, { id: ADDRESS, note: 1234567890123456 }),
+    ).toThrow("params.note: must be string (got number ***)");
     expect(checkParams(own, "createThingRpc", getThing, { id: ADDRESS })).toBeUndefined();
   });
 

@@ -18,8 +18,8 @@ import { errorOfIssues, validate, type Check } from "./validate.js";
  * every endpoint would be bytes in every program, decision 0023), runs its `call` as far as the
  * check: `call` checks synchronously, before its first `await`, and is stopped inside the check, so
  * that nothing after it (batcher, coalescer, key, `fetch`) is reached. A `call` of the caller's own
- * making (a test's double, a wrapper) is never run: the check runs alone, every refused value
- * quoted `"***"` (its key, if it wraps an endpoint, is unknown here).
+ * making (a test's double, a wrapper) is never run: the check runs alone, every refused value of
+ * 16 characters or more quoted `"***"` (its key, if it wraps an endpoint, is unknown here).
  * @param factory - the endpoint's factory, named when `endpoint` is none (`createDasRpc`)
  * @param what - what the first argument must be, before the factory's name (notAnRpc's words)
  * @throws ConfigurationError when `endpoint` is no endpoint
@@ -64,11 +64,15 @@ export function checkParams(
   // review 88, F3.)
   const { call } = given;
   if (madeCalls.has(call)) call({ ...operation, params: own }, params).catch(() => {});
-  // An endpoint of the caller's own making: the check, every refused value quoted `"***"`. Its key,
-  // if it wraps an endpoint of ours, is unknown here, and may be what was pasted into a field.
+  // An endpoint of the caller's own making: the check, every refused value of 16 characters or
+  // more quoted `"***"`. Its key, if it wraps an endpoint of ours, is unknown here, and may be what
+  // was pasted into a field; a shorter value (a typo of an enum value, `"0OIl"` for an address,
+  // a number) is no key (the service's is a UUID, 36), and shown, as the redactor takes a base
+  // URL's path segment of 16 or more for a token (http.ts). Every one was masked (review 88).
   if (!issues)
-    return validate(operation.params ?? (() => {}), params, undefined, (text) =>
-      String(text).startsWith('"') ? '"***"' : "***",
-    );
+    return validate(operation.params ?? (() => {}), params, undefined, (text) => {
+      const shown = String(text);
+      return shown.replace(/^"|"$/g, "").length < 16 ? shown : shown[0] == '"' ? '"***"' : "***";
+    });
   if (issues.length) throw ofOperation(errorOfIssues(issues), operation.id);
 }

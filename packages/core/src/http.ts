@@ -691,8 +691,21 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // The limiter counts the attempt until its answer's headers come, or its failure (the
         // `finally` below: refused, timed out, aborted, even before it was sent): it reached the
         // server in between, maybe a handshake after it was sent (user trial 39, F1).
+        // A debug line about this attempt: `getAsset: POST https://… ${says}`.
+        const debug = (says: string, meta?: object) =>
+          log(
+            "debug",
+            `${id}: ${init.method} ${url} ${says}`,
+            { operation: id, attempt, ...meta },
+            redactor,
+          );
+        // (Its wait for a turn is logged too: a call held by another's 429 shows why it stalls.)
         if (config.rateLimit)
-          await config.rateLimit.acquire(signal, new Promise((resolve) => (answered = resolve)));
+          await config.rateLimit.acquire(
+            signal,
+            new Promise((resolve) => (answered = resolve)),
+            debug,
+          );
         const started = performance.now();
         // (`paused`: the 429 whose wait the limiter's `pause` was told, the attempt's record when
         // that throws, not the app's own error: review 83, F9.)
@@ -737,18 +750,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                 );
         };
         // (A line before the answer too: a request that hangs until its timeout shows at once.)
-        log("debug", `${id}: ${init.method} ${url} …`, { operation: id, attempt }, redactor);
+        debug("…");
         try {
           const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
           const { response, bytes } = exchange;
           const { status, headers: answer } = response;
           const durationMs = Math.round(performance.now() - started);
-          log(
-            "debug",
-            `${id}: ${init.method} ${url} → ${status} (${durationMs} ms)`,
-            { operation: id, attempt, status, durationMs },
-            redactor,
-          );
+          debug(`→ ${status} (${durationMs} ms)`, { status, durationMs });
           if (response.ok) {
             if (init.json)
               exchange.value = decodeJson(exchange, id, redactor, !(rest && optionalBody));

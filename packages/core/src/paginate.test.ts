@@ -456,6 +456,48 @@ describe("paginate: page style", () => {
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });
 
+  it("says after a walk where maxPages stopped it (resumeFrom: the next page's params), undefined where the data ended (backfill F8)", async () => {
+    const fetchPage = stubPages(async (p: { page: number }) => ({
+      items: p.page < 3 ? [1, 2, 3] : [4],
+    }));
+    const capped = paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 });
+    expect(capped.resumeFrom).toBeUndefined();
+    expect(await collect(capped)).toEqual([1, 2, 3, 1, 2, 3]);
+    expect(capped.resumeFrom).toEqual({ limit: 3, page: 3 });
+    // Resumed there, the data ends within the cap: nothing left.
+    const rest = paginate(fetchPage, das, capped.resumeFrom, { maxPages: 2 });
+    expect(await collect(rest)).toEqual([4]);
+    expect(rest.resumeFrom).toBeUndefined();
+    // The data ending on the very page the cap stops at: ended, not capped. The same for .pages()
+    // and .checkpoints(); a walk again starts afresh.
+    const exact = paginate(fetchPage, das, { limit: 3 }, { maxPages: 3 });
+    expect((await collect(exact.pages())).length).toBe(3);
+    expect(exact.resumeFrom).toBeUndefined();
+    await collect(paginate(fetchPage, das, { limit: 3 }, { maxPages: 1 }).checkpoints());
+    const twice = paginate(fetchPage, das, { limit: 3 }, { maxPages: 1 });
+    await collect(twice.checkpoints());
+    expect(twice.resumeFrom).toEqual({ limit: 3, page: 2 });
+    const walking = twice[Symbol.asyncIterator]();
+    await walking.next();
+    expect(twice.resumeFrom).toBeUndefined(); // (a walk goes on)
+    // A copy: a job changing it changes no later walk.
+    await collect(twice);
+    (twice.resumeFrom as { page: number }).page = 9;
+    await collect(twice);
+    expect(twice.resumeFrom).toEqual({ limit: 3, page: 2 });
+    // Where the capped page's next position is broken (a cursor sent before), that page's params.
+    const compression: PaginationDescriptor = {
+      style: "cursor",
+      cursor: "cursor",
+      items: "value.items",
+      nextCursor: "value.cursor",
+    };
+    const repeats = stubPages(async () => ({ value: { items: [1], cursor: "same" } }));
+    const broken = paginate(repeats, compression, { cursor: "same" }, { maxPages: 1 });
+    expect(await collect(broken)).toEqual([1]);
+    expect(broken.resumeFrom).toEqual({ cursor: "same" });
+  });
+
   it("refuses a maxPages that is not a whole number >= 1 or Infinity, before any request", () => {
     const fetchPage = stubPages(async () => ({ items: [1] }));
     for (const maxPages of [0, -1, 1.5, NaN, "3"]) {
@@ -946,6 +988,14 @@ describe("withPagination", () => {
     expect(await collect(getAssets.all({ owner: "o" }, { maxPages: 1 }).pages())).toEqual([
       { items: [1] },
     ]);
+    // Capped by maxPages or ended, told after the walk (backfill F8), typed as the params.
+    const capped = getAssets.all({ owner: "o" }, { maxPages: 2 });
+    expect(await collect(capped)).toEqual([1, 2]);
+    const next: { owner: string; page?: number } | undefined = capped.resumeFrom;
+    expect(next).toEqual({ owner: "o", page: 3 });
+    const ended = getAssets.all(next!);
+    expect(await collect(ended)).toEqual([]);
+    expect(ended.resumeFrom).toBeUndefined();
   });
 
   it("refuses a misspelt option at .all(), naming maxPages among the valid ones, before any page", () => {

@@ -101,6 +101,16 @@ export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
    * still asks for that page. Params that are no object are refused (a `ConfigurationError`, nothing sent).
    */
   checkpoints(): AsyncIterable<PageCheckpoint<R, P>>;
+  /**
+   * Once a walk of this iterable (items, `.pages()` or `.checkpoints()`) has ended: the params of
+   * the next page where `maxPages` stopped it, to pass to `.all()` and go on there (a checkpoint's
+   * `next`), or `undefined` where the data ended. So an `.all()` capped by `maxPages` tells
+   * "capped" from "the collection ended". `undefined` while a walk goes on, and after one that
+   * threw (the error's `resumeFrom` says where) or that the consumer left (`break`). Where the
+   * last page's next position is broken (a cursor sent before, …), the params of that page: a walk
+   * from them asks it again, and meets the break.
+   */
+  readonly resumeFrom: P | undefined;
 }
 
 /** A page of a walk and where the walk goes on after it (`.checkpoints()`). */
@@ -341,6 +351,7 @@ export function paginate<I, R, P = unknown, F = P>(
    * next page's params), which gives no page whose next position is broken.
    */
   async function* walkPages(checkpoints: boolean, each?: boolean): AsyncGenerator<any> {
+    walks.resumeFrom = undefined;
     let answer: ResponseFields | undefined;
     const answered = (response: ResponseFields) => (answer = response);
     /**
@@ -534,7 +545,8 @@ export function paginate<I, R, P = unknown, F = P>(
         }
       else yield result;
       // (After the last page asked for, what it says of the next one does not matter.)
-      if (++fetched >= max) return;
+      // (Where it stopped, so that the caller tells a capped walk from an ended one: backfill F8.)
+      if (++fetched >= max) return void (walks.resumeFrom = copy(fault ? current : next));
       // (A walk by page number names the page it asked for, which need not be the walk's nth.)
       if (fault) broken(number ?? fetched, fault);
       if (!next) return;
@@ -548,11 +560,14 @@ export function paginate<I, R, P = unknown, F = P>(
     }
   }
 
-  return {
+  // (The iterable, whose walks record where the last one stopped.)
+  const walks = {
     pages: () => walkPages(false),
     checkpoints: () => walkPages(true),
     [Symbol.asyncIterator]: () => walkPages(false, true),
+    resumeFrom: undefined as P | undefined,
   };
+  return walks;
 }
 
 /**
@@ -585,7 +600,9 @@ export type Paginated<P, R, I> = ((
    * result alone;
    * `.all(params).pages()` yields whole results instead, and `.checkpoints()` each result with the
    * params of the next page (`undefined` where the data ends), for a job to save and resume from
-   * with `.all(next)`. `options` apply to each page. A server that breaks the paging protocol (a
+   * with `.all(next)`. `options` apply to each page; once a walk has ended, the iterable's
+   * `resumeFrom` tells `maxPages` from the end of the data (the next page's params, or
+   * `undefined`). A server that breaks the paging protocol (a
    * cursor repeated, another page than the one asked for, `hasMore: true` with no next cursor or
    * no items, a next cursor the call's params check refuses, found before the next call) ends the
    * walk with an `InvalidResponseError`, after the pages before it. A call that fails throws its

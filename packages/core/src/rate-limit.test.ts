@@ -624,6 +624,44 @@ describe("createRateLimiter", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("tells logWait when a call has to wait, and again when a pause lengthens its wait (backfill F7); one that throws changes nothing", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const told: [number, string, number][] = [];
+    const started: number[] = [];
+    const call = (n: number) =>
+      limiter
+        .acquire(undefined, undefined, (message, { delay }) => void told.push([n, message, delay]))
+        .then(() => started.push(n));
+    const all = Array.from({ length: 7 }, (_, n) => call(n)); // 5 at once, 2 waiting
+    await vi.advanceTimersByTimeAsync(0);
+    expect(told).toEqual([
+      [5, "waiting 1100 ms for the rate limiter", 1100],
+      [6, "waiting 1320 ms for the rate limiter", 1320],
+    ]);
+    told.length = 0;
+    limiter.pause!(3000);
+    all.push(call(7)); // made during the pause
+    // A call that throws from logWait still gets its turn.
+    all.push(
+      limiter
+        .acquire(undefined, undefined, () => {
+          throw new Error("log down");
+        })
+        .then(() => started.push(8)),
+    );
+    await vi.advanceTimersByTimeAsync(5000);
+    await Promise.all(all);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    // The one made during the pause is told at once, after those it waits behind; those already
+    // in line when their timer finds the pause holding them (once each); each line says why.
+    expect(told).toEqual([
+      [7, "waiting 3440 ms for the rate limiter (a 429's Retry-After)", 3440],
+      [6, "waiting 2560 ms more for the rate limiter (a 429's Retry-After)", 2560], // (woke at 660)
+      [5, "waiting 1900 ms more for the rate limiter (a 429's Retry-After)", 1900],
+    ]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("shared by calls that meet a project-wide cooldown (a 429 with Retry-After: 3): the first 429 holds the others, so one 429 is spent, not one per call (user trial 35, F2)", async () => {
     // The server: the first request opens a 3 s cooldown, in which every request gets a 429.
     let cooldownUntil: number | undefined;
@@ -704,6 +742,50 @@ describe("createRateLimiter", () => {
       "/v1/a",
     ]);
     expect(lines).toEqual([expect.stringMatching(/^\[a\] Retrying getTransfers in \d+ ms/)]);
+  });
+
+  it("a call held by another client's 429 on a shared limiter says so in its own logger.debug, with meta { operation, attempt, delay } (backfill F7)", async () => {
+    let cooldownUntil: number | undefined;
+    const stub = stubFetch(() => {
+      cooldownUntil ??= Date.now() + 2000;
+      return Date.now() < cooldownUntil
+        ? jsonResponse({ error: "rate limited" }, { status: 429, headers: { "retry-after": "2" } })
+        : jsonResponse({});
+    });
+    const rateLimit = createRateLimiter({ requestsPerSecond: 10 });
+    const lines: { walk: string; message: string; meta: unknown }[] = [];
+    const transportOf = (walk: string) =>
+      createRestTransport(
+        {
+          apiKey: "k",
+          fetch: stub.fetch,
+          rateLimit,
+          logger: {
+            debug: (message, meta) =>
+              void (/rate limiter/.test(message) && lines.push({ walk, message, meta })),
+          },
+        },
+        walletHost,
+      );
+    const send = (walk: string) => {
+      const transport = transportOf(walk);
+      return sendRequest(transport, new Request(`${transport.baseUrl}/v1/${walk}`), {
+        operation: { id: "getTransfers", idempotent: true },
+      });
+    };
+    const a = send("a");
+    await vi.advanceTimersByTimeAsync(500); // a met the cooldown and waits 2 s to retry
+    const b = send("b");
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all([a, b]);
+    expect(lines).toEqual([
+      {
+        walk: "b",
+        message:
+          "getTransfers: GET https://api.helius.xyz/v1/b?api-key=*** waiting 1500 ms for the rate limiter (a 429's Retry-After)",
+        meta: { operation: "getTransfers", attempt: 1, delay: 1500 },
+      },
+    ]);
   });
 
   /**

@@ -35,8 +35,16 @@ export interface RateLimiter {
    * is known. A request reaches the server between its start and its answer, so a limiter given it
    * can count the request until then: `createRateLimiter`'s does (without it, it counts from the
    * start). The HTTP engine passes one for every attempt; a limiter of your own may ignore it.
+   * `logWait`, if given, is told when the request has to wait for its turn: a line to log, and the
+   * wait in ms (`delay`). The HTTP engine passes one that writes it to the client's `logger.debug`, so that a
+   * stall on a shared limiter shows in each waiting caller's log; `createRateLimiter`'s tells it as
+   * a call starts to wait, and again when a 429's `Retry-After` (`pause`) lengthens its wait.
    */
-  acquire(signal?: AbortSignal, answered?: PromiseLike<unknown>): Promise<void>;
+  acquire(
+    signal?: AbortSignal,
+    answered?: PromiseLike<unknown>,
+    logWait?: (message: string, meta: { delay: number }) => void,
+  ): Promise<void>;
   /**
    * Holds every start for `ms` from now (a longer hold already set stays as it is). The HTTP
    * engine calls it on a 429 whose wait it would honour (a `Retry-After` up to 60 s, not the 429 of
@@ -211,7 +219,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       if (ms !== undefined && ms > 0)
         pausedUntil = Math.max(pausedUntil, performance.now() + Math.min(ms, MAX_TIMER_MS));
     },
-    acquire(signal, answered) {
+    acquire(signal, answered, logWait) {
       if (signal?.aborted)
         return Promise.reject(new AbortError("The request was aborted", undefined, signal.reason));
       const now = performance.now();
@@ -224,8 +232,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         else n++;
       // (Only then: planning the whole line again for every call slowed a burst of thousands of
       // calls made in one tick. A new call placed after waiters planned late moves up when its
-      // timer runs.)
-      if ((slots[n]?.at ?? now) < now) plan(now);
+      // timer runs. And once after a pause, so that a call made during it is placed, and its wait
+      // logged, after the waiters it holds.)
+      if ((slots[n]?.at ?? now) < Math.max(now, pausedUntil)) plan(now);
       // When the window has room for one more start (now, or when the start `burst` back leaves
       // it); a call that has to wait also starts at least a step after the last one.
       const room = Math.max(
@@ -260,6 +269,22 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       }
       return new Promise((resolve, reject) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
+        // Tells the caller's log how long it waits (`more`: again, its wait lengthened), and why
+        // when a 429's wait holds it: a caller held by another's `Retry-After` logs nothing else
+        // (backfill F7). `told`: the start it was last told, told again only when a pause outlasts
+        // it (not at each plan that moves it by a few ms). What `logWait` throws is ignored: it
+        // may run in a timer, where it would be uncaught.
+        let told = slot.at;
+        const tell = (now: number, more = "") => {
+          const ms = Math.ceil(slot.at - now);
+          told = slot.at;
+          try {
+            logWait?.(
+              `waiting ${ms} ms${more} for the rate limiter${pausedUntil > now ? " (a 429's Retry-After)" : ""}`,
+              { delay: ms },
+            );
+          } catch {}
+        };
         // Sets this waiter's timer (`due`: for a given time): for its start or, while the one before
         // it waits too, for that one's start (the turn this one takes, should that one leave the
         // line) or halfway to its own start, if sooner (so that a waiter far back moves up as
@@ -306,7 +331,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           // late, or after a start before it moved later: a late one, or one sent late; or, after
           // one before it left the line, before its time.)
           plan(now);
-          if (slot.at > now) return arm(now);
+          if (slot.at > now) {
+            if (pausedUntil > told) tell(now, " more");
+            return arm(now);
+          }
           slot.started = true;
           unwatch?.();
           resolve();
@@ -321,6 +349,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
             if (slots.includes(slot)) slots.splice(slots.indexOf(slot), 1);
             reject(new AbortError("The request was aborted", undefined, signal.reason));
           });
+        tell(now);
         arm(now);
       });
     },

@@ -54,6 +54,7 @@ import {
   standaloneWalk,
   TIP_NAMES,
   typeScriptSnippetsOf,
+  localCurlSnippetsOf,
   WALK_ANY_METHOD,
 } from "./pages.mjs";
 import {
@@ -939,6 +940,14 @@ export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false, 
   site.recipes = readRecipes(RECEIVER_RECIPES);
   Object.assign(site, readGuides());
   return typeScriptSnippetsOf(site);
+}
+
+/**
+ * Each request example's curl against the local mock, as the site built from `spec` (and
+ * `localUrl`) shows it (see `localCurlSnippetsOf`).
+ */
+export function localCurlSnippets({ spec = DEFAULT_SPEC, allowMissing = false, localUrl } = {}) {
+  return localCurlSnippetsOf(loadSite(resolve(spec), { allowMissing, localUrl }));
 }
 
 /**

@@ -94,6 +94,26 @@ export function typeScriptSnippets(
   options?: Pick<BuildOptions, "spec" | "allowMissing" | "localUrl">,
 ): TypeScriptSnippet[];
 
+/** A request example's curl against the local mock, as its operation page shows it. */
+export interface CurlSnippet {
+  /** The page that shows it, relative to the site root (`das/getAsset.html`). */
+  page: string;
+  area: string;
+  operation: string;
+  /** The example's name, with ` (local mock)`. */
+  example: string;
+  /** The command as the page shows it. */
+  code: string;
+}
+
+/**
+ * Each request example's curl against the local mock (the URL the site is built with: `localUrl`),
+ * in site order.
+ */
+export function localCurlSnippets(
+  options?: Pick<BuildOptions, "spec" | "allowMissing" | "localUrl">,
+): CurlSnippet[];
+
 /** Broken internal links of a page map (site path → HTML); empty when all resolve. */
 export function checkLinks(pages: Map<string, string>): string[];
 

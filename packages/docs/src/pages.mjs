@@ -39,7 +39,7 @@ export {
   rpcErrorCodes,
   STATUS_TEXT,
 } from "./pages/errors.mjs";
-export { requestExamples } from "./pages/examples.mjs";
+export { localCurlSnippetsOf, requestExamples } from "./pages/examples.mjs";
 export { factId, takesParams } from "./pages/facts.mjs";
 export {
   ALL_IN_ONE_SNIPPET,

@@ -208,3 +208,49 @@ describe("tree-shaking", () => {
     expect(operations.filter((name) => all.includes(name))).toEqual(operations);
   });
 });
+
+describe("an area's request given another area's method (review 88, F7.2)", () => {
+  it("says which area has it, sending nothing; a name of no area, or of an area the environment lacks, gets the area's own list", async () => {
+    const fetch = vi.fn(async () => new Response("{}"));
+    const chaindata = createChainDataClient({ apiKey: KEY, fetch });
+    const refusal = (message: string) =>
+      expect.objectContaining({
+        name: "ValidationError",
+        message,
+        issues: [{ path: "method", rule: "enum", message }],
+      });
+    const own = "getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority, getNftEditions";
+    await expect(
+      chaindata.das.request("getCompressedAccountsByOwner" as never, { owner: ADDRESS } as never),
+    ).rejects.toEqual(
+      refusal(
+        `method: must be one of ${own} (got "getCompressedAccountsByOwner", a method of the compression area: call client.compression.getCompressedAccountsByOwner(…))`,
+      ),
+    );
+    await expect(
+      chaindata.compression.request("getBalances" as never, undefined as never),
+    ).rejects.toEqual(
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /\(got "getBalances", a method of the wallet area: call client\.wallet\.getBalances\(…\)\)$/,
+        ),
+      }),
+    );
+    // (The review's `getCompressedAccount` is no method of this API: no area has it.)
+    for (const name of ["getAssetz", "getCompressedAccount"])
+      await expect(chaindata.das.request(name as never, undefined as never)).rejects.toEqual(
+        refusal(`method: must be one of ${own} (got "${name}")`),
+      );
+    expect(fetch).not.toHaveBeenCalled();
+    // Its own methods go as before (the stub's answer is no JSON-RPC one: sent, then refused).
+    await expect(chaindata.das.request("getAsset", { id: ADDRESS })).rejects.toThrow(
+      /not-json-rpc/,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Devnet has no sender host: that area is passed over, not thrown for.
+    const devnet = createChainDataClient({ apiKey: KEY, fetch, environment: "devnet" });
+    await expect(
+      devnet.das.request("sendTransaction" as never, undefined as never),
+    ).rejects.toEqual(refusal(`method: must be one of ${own} (got "sendTransaction")`));
+  });
+});

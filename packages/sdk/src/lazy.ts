@@ -1,3 +1,5 @@
+import type { ValidationError } from "@chaindata/core";
+
 /**
  * The composite client's areas (generated/client.ts): each made by its factory on first use, then
  * kept. Internal to this package.
@@ -17,11 +19,38 @@
 export function lazyAreas<T extends object>(factories: { [K in keyof T]: () => T[K] }): T {
   const names = Object.keys(factories) as (keyof T & string)[];
   const client = {} as T;
+  /**
+   * `area` (named `name`), whose `request`, where it has one (the JSON-RPC areas), refusing a
+   * method of another area, says which, where the refusal listed its own methods alone (review
+   * 88, F7.2: `das.request("getCompressedAccountsByOwner")`). Here, not in each area's client:
+   * this client knows every area, where each area's carrying every other's method names would
+   * cost every bundle. The other areas are read (so made) only then, on the way to that error;
+   * one that cannot be made (a host the environment lacks) is passed over.
+   */
+  const pointing = (area: any, name: string) => {
+    const own = area?.request;
+    if (own)
+      area.request = (method: string, ...args: unknown[]) =>
+        own(method, ...args).catch((error: ValidationError) => {
+          for (const other of names)
+            try {
+              if (
+                error.issues?.[0]?.path == "method" &&
+                other != name &&
+                Object.hasOwn(client[other] as object, method)
+              )
+                error.message =
+                  error.issues[0].message = `${error.message.slice(0, -1)}, a method of the ${other} area: call client.${other}.${method}(…))`;
+            } catch {}
+          throw error;
+        });
+    return area;
+  };
   for (const name of names) {
     let made: T[typeof name] | undefined;
     // (Configurable, as the object literal's getters were: a test may still spy on one.)
     Object.defineProperty(client, name, {
-      get: () => (made ??= factories[name]()),
+      get: () => (made ??= pointing(factories[name](), name)),
       configurable: true,
     });
   }

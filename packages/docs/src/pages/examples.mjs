@@ -29,13 +29,19 @@ function exampleBox(title, summary, description, blocks, open) {
  */
 export function requestExamples(op) {
   if (op.transport === "rpc")
-    return op.rpc.examples.map((example, i) => ({
-      name: example.name ?? `example ${i + 1}`,
-      summary: example.summary,
-      description: example.description,
-      example,
-      ...programs(op, tsSnippet(op, rpcSdkArgs(op, example.params))),
-    }));
+    return op.rpc.examples.map((example, i) => {
+      const curlOf = (env) =>
+        curlRpc(op, rpcBody(op, example.params), { env, query: rpcQueryPairs(op, example.params) });
+      return {
+        name: example.name ?? `example ${i + 1}`,
+        summary: example.summary,
+        description: example.description,
+        example,
+        ...programs(op, tsSnippet(op, rpcSdkArgs(op, example.params))),
+        curl: curlOf("mainnet"),
+        localCurl: curlOf("local"),
+      };
+    });
   if (op.transport === "delivery") return [];
   const bodyExamples = op.rest.body?.examples ?? [];
   const requests = bodyExamples.length
@@ -52,7 +58,31 @@ export function requestExamples(op) {
           req: restRequest(op),
         },
       ];
-  return requests.map((r) => ({ ...r, ...programs(op, tsSnippet(op, restSdkArgs(op, r.req))) }));
+  return requests.map((r) => ({
+    ...r,
+    ...programs(op, tsSnippet(op, restSdkArgs(op, r.req))),
+    curl: curlRest(op, r.req),
+    localCurl: curlRest(op, r.req, { env: "local" }),
+  }));
+}
+
+/**
+ * Each request example's curl against the local mock (the URL the site was built with), as its
+ * operation page shows it: test/docs/curl-snippets.test.ts runs each against a mock. (The curl
+ * with your key goes to the service: not run.)
+ */
+export function localCurlSnippetsOf(site) {
+  return site.areas.flatMap((area) =>
+    area.ops.flatMap((op) =>
+      requestExamples(op).map((ex) => ({
+        page: op.href,
+        area: area.key,
+        operation: op.id,
+        example: `${ex.name} (local mock)`,
+        code: ex.localCurl,
+      })),
+    ),
+  );
 }
 
 /**
@@ -61,10 +91,15 @@ export function requestExamples(op) {
  */
 const programs = (op, ts) => ({ ts, localTs: localMockSnippet(ts, op.area) });
 
-/** The TypeScript of an example: with your API key, and against the local mock. */
-const tsBlocks = ({ ts, localTs }) => [
+/**
+ * The programs of an example: TypeScript and curl, each with your API key and against the local
+ * mock (as Getting started's step 3 shows them).
+ */
+const programBlocks = ({ ts, localTs, curl, localCurl }) => [
   codeBlock(ts, { label: "TypeScript", lang: "ts" }),
   codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }),
+  codeBlock(curl, { label: "curl", lang: "sh" }),
+  codeBlock(localCurl, { label: "curl (local mock)", lang: "sh" }),
 ];
 
 export function examplesSection(pc, op) {
@@ -76,11 +111,7 @@ export function examplesSection(pc, op) {
       const { example: ex, name } = r;
       const body = rpcBody(op, ex.params);
       const blocks = [
-        ...tsBlocks(r),
-        codeBlock(curlRpc(op, body, { query: rpcQueryPairs(op, ex.params) }), {
-          label: "curl",
-          lang: "sh",
-        }),
+        ...programBlocks(r),
         codeBlock(json(body), { label: "Request body", lang: "json" }),
       ];
       if (ex.result !== undefined)
@@ -121,8 +152,7 @@ export function examplesSection(pc, op) {
   requestExamples(op).forEach((r, i) => {
     const url = `${fillPath(op.path, r.req.path)}${Object.keys(r.req.query).length ? `?${new URLSearchParams(Object.entries(r.req.query).map(([k, v]) => [k, String(v)]))}` : ""}`;
     const blocks = [
-      ...tsBlocks(r),
-      codeBlock(curlRest(op, r.req), { label: "curl", lang: "sh" }),
+      ...programBlocks(r),
       codeBlock(
         `${op.method} ${url}${r.req.body !== undefined ? `\nContent-Type: ${op.rest.body.contentType}\n\n${json(r.req.body)}` : ""}`,
         { label: "HTTP request", lang: "http" },
