@@ -5,6 +5,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { cpuTimeRatio } from "../../core/src/test-support/testing.js";
 import { createWebhookHandler, type SignatureStore } from "./receiver.js";
 
 const AUTH = "Bearer s3cr3t-delivery-token";
@@ -44,5 +45,36 @@ describe("de-duplication's record of the deliveries being handled", () => {
     expect(process.memoryUsage().heapUsed - heap).toBeLessThan(6_000_000);
     // (The handler is used again, so it is alive at the measurement: its own memory is counted.)
     expect([(await deliver(`[{"signature":"s0"}]`)).status, handled]).toEqual([200, COUNT + 1]);
+  });
+});
+
+describe("the Authorization check's time", () => {
+  // Mutant: `sameBytes(authorization, form)` → `sameBytes(form, authorization)`: the same answer,
+  // in time that grows with the secrets' length instead of the received header's, which tells a
+  // sender how long they are.
+  it("grows with the received header, not with the secrets: 64 secrets of 8,000 characters cost what 64 of 8 do", async () => {
+    const secrets = (length: number) =>
+      Array.from({ length: 64 }, (_, i) => `Bearer ${i}`.padEnd(length, "k"));
+    const refuseMany = (authHeader: string[]) => {
+      const handle = createWebhookHandler({ authHeader, onEvent: () => {}, onRefused: () => {} });
+      return async () => {
+        for (let i = 0; i < 200; i++) {
+          const response = await handle(
+            new Request("http://localhost/hook", {
+              method: "POST",
+              headers: { authorization: "x" },
+              body: "[]",
+            }),
+          );
+          expect(response.status).toBe(401);
+        }
+      };
+    };
+    const { ratio, smallMs, largeMs } = await cpuTimeRatio(
+      refuseMany(secrets(8)),
+      refuseMany(secrets(8000)),
+    );
+    // (Measured: about 1; with the secrets' length, about 10.)
+    expect(ratio, `${smallMs} ms, ${largeMs} ms`).toBeLessThan(3);
   });
 });
