@@ -577,7 +577,8 @@ describe("examples mode", () => {
     const c = rpcCases.find((x) =>
       (x.method["x-query-params"] ?? []).some((q: any) => q.name === "swqos_only"),
     );
-    if (!c) return;
+    // (Found, or the test would check nothing: a spec without the parameter is a failure here.)
+    if (!c) throw new Error("no operation with the swqos_only query parameter in the spec");
     expect(
       (
         await call(mock.url, `${c.endpoint}?swqos_only=true`, {
@@ -1008,7 +1009,7 @@ describe("examples mode", () => {
 
   it("Prefer: example=<name> picks a named example; otherwise the example whose params match", async () => {
     const c = rpcCases.find((x) => x.method.examples.length > 1);
-    if (!c) return;
+    if (!c) throw new Error("no method with two named examples in the spec");
     const second = c.method.examples[1];
     const byHeader = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
       body: rpc(c.method.name, c.params),
@@ -1499,7 +1500,7 @@ describe("dynamic mode", () => {
 
   it("differs from the examples (data is generated)", async () => {
     const c = rpcCases.find((x) => x.result && typeof x.result === "object");
-    if (!c) return;
+    if (!c) throw new Error("no method with an object result in the spec");
     const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
       body: rpc(c.method.name, c.params),
     });
