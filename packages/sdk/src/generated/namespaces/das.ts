@@ -33,9 +33,9 @@ export type NotFoundError = core.NotFoundError;
 /** 422: well-formed but semantically invalid. */
 export type UnprocessableEntityError = core.UnprocessableEntityError;
 /**
- * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
- * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
- * is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
+ * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after
+ * the wait `Retry-After` asks for when given; thrown when retries run out, or at once when that
+ * wait is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
  * `reason` is then `"credits-exhausted"`, and the message says so).
  */
 export type RateLimitError = core.RateLimitError;
@@ -81,10 +81,10 @@ export type RequestOptions = core.RequestOptions;
 export type ResponseFields = core.ResponseFields;
 /**
  * One attempt of a call, as `onAttempt` gets it: a request handed to `fetch` and how it ended. A
- * batched call's attempts are its batch request's (`batchSize` says so). An answer read as an error only after the
- * attempt (a JSON-RPC error in a 200 answer, batched or not; a batch answer without the call's
- * entry) is an attempt that succeeded: status 200, no `error`; the call's error reaches its caller
- * (where it is awaited), not the record.
+ * batched call's attempts are its batch request's (`batchSize` says so). An answer read as an error
+ * only after the attempt (a JSON-RPC error in a 200 answer, batched or not; a batch answer without
+ * the call's entry) is an attempt that succeeded: status 200, no `error`; the call's error reaches
+ * its caller (where it is awaited), not the record.
  */
 export type AttemptRecord = core.AttemptRecord;
 /**
@@ -138,8 +138,8 @@ export type Fetch = core.Fetch;
  * say: core's README, `ConnectionError`), told apart by `name` (each class's own, as a literal
  * type), so that a `switch (error.name)` narrows to the class and can be checked for exhaustiveness
  * (a `never` default). Catch with {@link core.isChainDataError | isChainDataError}, which narrows to this union (or
- * `instanceof ChainDataError`, then `const e = error as AnyChainDataError`). A plain `APIError` (a status without a class of its own, such as 409 or 408)
- * is the member named `"APIError"`.
+ * `instanceof ChainDataError`, then `const e = error as AnyChainDataError`). A plain `APIError` (a
+ * status without a class of its own, such as 409 or 408) is the member named `"APIError"`.
  */
 export type AnyChainDataError = core.AnyChainDataError;
 /**
@@ -215,7 +215,8 @@ export type OperationDescriptor<Params = unknown, Result = unknown> = core.Opera
 >;
 /**
  * How a method's params go on the wire when not as the params object itself: made by
- * {@link core.rpcEncoding | rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.
+ * {@link core.rpcEncoding | rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the
+ * URL.
  */
 export type RpcEncode<Query extends string = string> = core.RpcEncode<Query>;
 /** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
@@ -292,9 +293,9 @@ export declare const NotFoundError: typeof core.NotFoundError;
 /** 422: well-formed but semantically invalid. */
 export declare const UnprocessableEntityError: typeof core.UnprocessableEntityError;
 /**
- * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
- * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
- * is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
+ * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after
+ * the wait `Retry-After` asks for when given; thrown when retries run out, or at once when that
+ * wait is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
  * `reason` is then `"credits-exhausted"`, and the message says so).
  */
 export declare const RateLimitError: typeof core.RateLimitError;
