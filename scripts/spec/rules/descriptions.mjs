@@ -1,6 +1,7 @@
 // Descriptions (decision 0004, "A description on every field"): the generated types' JSDoc and the
 // docs site's field tables show a schema's and a property's `description`, and nothing for one
 // without. (A method's params and result: openrpc.mjs; a REST parameter's: Spectral's ruleset.)
+import { firstSentence } from "../../../packages/docs/src/markdown.mjs";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
 import { pointerSegments } from "../../lib/spec-sources.mjs";
 import { forEachSchema, nodeAt } from "./schema-walk.mjs";
@@ -38,4 +39,28 @@ export function checkDescriptions({ area, doc }) {
         );
   });
   return findings;
+}
+
+/** The longest area sentence the docs site shows whole (firstSentence's default cut). */
+export const AREA_SENTENCE_MAX = 200;
+
+/**
+ * What an area does, in one sentence (its `info.summary`, or an OpenRPC document's first sentence of
+ * `info.description`), is shown whole on the docs site's home card, as its page's meta description
+ * and in the Packages table: a longer one is cut at a space with "…" mid-phrase there (user trial
+ * 67: a method added to DAS's "by id, by owner…" list passed every rule, and the docs build test
+ * failed with `expected '…' not to match /…$/`).
+ */
+export function checkAreaSentence({ area, kind, doc }) {
+  // (An OpenAPI document without a summary is the second of its area, the sender's GET /ping: the
+  // docs site describes the area by its OpenRPC document.)
+  if (kind === "openapi" && doc.info?.summary === undefined) return [];
+  const key = kind === "openapi" ? "summary" : "description";
+  const text = doc.info?.[key];
+  if (typeof text !== "string") return [];
+  const whole = firstSentence(text, Infinity);
+  if (whole.length <= AREA_SENTENCE_MAX) return [];
+  return [
+    `${area} #/info/${key}: its first sentence says what the area does on the docs site's card, meta description and Packages table, which show at most ${AREA_SENTENCE_MAX} characters (as plain text) and cut a longer one with "…"; this one has ${whole.length}: shorten it, or end it sooner with a full stop ("${firstSentence(text)}")`,
+  ];
 }
