@@ -3,6 +3,7 @@
 // without. (A method's params and result: openrpc.mjs; a REST parameter's: Spectral's ruleset.)
 import { firstSentence } from "../../../packages/docs/src/markdown.mjs";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { REPOSITORY_HISTORY } from "../../lib/repository-history.mjs";
 import { pointerSegments } from "../../lib/spec-sources.mjs";
 import { forEachSchema, nodeAt } from "./schema-walk.mjs";
 
@@ -63,4 +64,25 @@ export function checkAreaSentence({ area, kind, doc }) {
   return [
     `${area} #/info/${key}: its first sentence says what the area does on the docs site's card, meta description and Packages table, which show at most ${AREA_SENTENCE_MAX} characters (as plain text) and cut a longer one with "…"; this one has ${whole.length}: shorten it, or end it sooner with a full stop ("${firstSentence(text)}")`,
   ];
+}
+
+/**
+ * No text of the bundle names this repository's history ("user trial 67", "review 82"): the docs
+ * site and the mock's copy of the spec publish every string of it, an `x-source` too, and a reader
+ * cannot look one up (YAML comments are not bundled, and may). test/docs/build.test.ts found them
+ * only after a docs build, as a snippet of the built page (user trial 67).
+ */
+export function checkHistoryMentions({ area, doc }) {
+  const findings = [];
+  const walk = (value, at) => {
+    if (typeof value === "string") {
+      for (const match of value.matchAll(REPOSITORY_HISTORY))
+        findings.push(
+          `${area} ${at}: "${match[0]}" names this repository's history, which the docs site and the mock's copy of the spec publish and a reader cannot look up: say the reason itself (a YAML comment may cite it)`,
+        );
+    } else if (value && typeof value === "object")
+      for (const [key, child] of Object.entries(value)) walk(child, `${at}/${pointerSegment(key)}`);
+  };
+  walk(doc, "#");
+  return findings;
 }
