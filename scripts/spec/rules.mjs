@@ -26,7 +26,8 @@
 //   result-bounds.mjs       a result bound that follows a request bound (a page's items and its
 //                           limit, a batch and its ids) has its value
 //   schemas.mjs             the JSON Schema subset, x-pattern-description, each schema's own rules
-//   descriptions.mjs        a description on every schema and property
+//   descriptions.mjs        a description on every schema and property; the area's one
+//                           sentence fits the docs card; no text names the repository's history
 //   open-enums.mjs          an open enum's open branch takes its known values
 //   generator-refusals.mjs  what `npm run generate` would refuse, as findings
 //   run.mjs                 runAllChecks: every rule, in the order spec:check prints them

@@ -30,10 +30,18 @@ describe("types", () => {
 
   it("types.check.ts compares the standalone page walk of every paginated JSON-RPC method with .all()", () => {
     const source = readFileSync(new URL("./types.check.ts", import.meta.url), "utf8");
+    // (Each missing one as the line to add, the client named as the sdk's destructuring names it.)
     const missing = operations
       .filter((op) => op.kind === "openrpc" && op.pagination)
-      .map((op) => `paginate${op.id.charAt(0).toUpperCase()}${op.id.slice(1)}`)
-      .filter((walk) => !source.includes(`ReturnType<typeof ${walk}>`));
-    expect(missing, "page walks without an exact<…> beside .all() in types.check.ts").toEqual([]);
+      .map((op) => ({ op, walk: `paginate${op.id.charAt(0).toUpperCase()}${op.id.slice(1)}` }))
+      .filter(({ walk }) => !source.includes(`ReturnType<typeof ${walk}>`))
+      .map(
+        ({ op, walk }) =>
+          `exact<ReturnType<typeof ${walk}>, ReturnType<typeof ${op.area.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}.${op.id}.all>>(true);`,
+      );
+    expect(
+      missing,
+      "page walks without an exact<…> beside .all() in test/contract/types.check.ts: add each line under `standalone page walks`, and import the walk from its package beside the others",
+    ).toEqual([]);
   });
 });

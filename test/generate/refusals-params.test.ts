@@ -277,3 +277,66 @@ describe("a param that is no object with a name is refused, not a TypeError (rev
     ).toEqual([`[${rule}] #/paths/~1x/parameters/0: path /x: ${message}`]);
   });
 });
+
+describe("a request value of annotations alone is refused: it would be typed unknown and sent unchecked (user trial 67)", () => {
+  const UNTYPED =
+    '"type" is missing: a request value without a type (nor $ref, enum or anyOf) is typed unknown and sent unchecked; give it its type (type: boolean, string, integer, object, array…)';
+
+  it("a JSON-RPC param, at its schema", () => {
+    expect(
+      brief(
+        rpc([
+          {
+            name: "getThings",
+            params: [
+              { name: "owner", schema: { type: "string" } },
+              { name: "onlyVerified", schema: { description: "Only the verified ones." } },
+            ],
+          },
+        ]),
+      ),
+    ).toEqual([
+      `[params-check] #/methods/0/params/1/schema: getThings params/properties/onlyVerified: ${UNTYPED}`,
+    ]);
+  });
+
+  it("a REST query parameter and a body field", () => {
+    const refused = brief(
+      rest({
+        "/x": {
+          post: {
+            ...ok,
+            operationId: "postThing",
+            parameters: [{ name: "limit", in: "query", schema: { description: "How many." } }],
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { note: { title: "A note" } } },
+                },
+              },
+            },
+          },
+        },
+      }),
+    );
+    expect(refused).toHaveLength(2);
+    expect(refused.every((r) => r.startsWith("[params-check] ") && r.endsWith(UNTYPED))).toBe(true);
+    expect(refused.join("\n")).toMatch(/limit/);
+    expect(refused.join("\n")).toMatch(/note/);
+  });
+
+  it("an open value still passes: additionalProperties: true, a true schema, an array without items", () => {
+    expect(
+      rpc([
+        {
+          name: "getThings",
+          params: [
+            { name: "filter", schema: { type: "object", additionalProperties: true } },
+            { name: "anything", schema: true },
+            { name: "list", schema: { type: "array" } },
+          ],
+        },
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -1,12 +1,8 @@
-// What names a piece of this repository's history in text a user reads: a trial, a review or a
-// session with its number. A user cannot look one up, so no published text (declarations, package
-// READMEs, the docs site, the spec the mock ships) may carry one. Shared by the packaging and the
-// docs-site checks so that the two cannot drift apart.
-//
-// The number may follow after spaces, a JSDoc line break (`(user trial` then ` *   36, F2)`), a
-// `#`, a hyphen or an underscore, or nothing: "trial 12", "Review #12", "review-82",
-// "user-trial-60" (review 82, F3: the spaces-only pattern passed all but the first).
-export const REPOSITORY_HISTORY = /\b(?:trials?|sessions?|reviews?)[\s*#_-]*\d+/gi;
+// What names a piece of this repository's history in text a user reads (the pattern lives in
+// scripts/lib/repository-history.mjs, which spec:check reads too), and the forms it must and must
+// not catch. Shared by the packaging and the docs-site checks so that they cannot drift apart.
+// @ts-expect-error — plain ESM scripts without type declarations
+export { REPOSITORY_HISTORY } from "../../scripts/lib/repository-history.mjs";
 
 // Forms each check must catch; the checks assert their pattern against these, so a narrowing of
 // the pattern fails there and not only when a leak ships.

@@ -81,7 +81,8 @@ export const propertyAt = (doc, schema, path) =>
  * The refusal is an Error naming the path (after `where`) of the keyword, with `path`, `keyword` and
  * `at` (the pointer of the schema holding it, when known) as fields, as the check emitter's have
  * them. It is thrown, or with `refusals` (a list) added to it, the keyword left out and the copy
- * made of the rest, so that one pass finds every such keyword.
+ * made of the rest, so that one pass finds every such keyword. A schema of annotations alone
+ * (`{ description }`: no type, $ref, enum, anyOf…) is refused the same way, at "type".
  */
 export function validationSchema(doc, schema, stack = [], where = "#", { at, refusals } = {}) {
   if (schema === true || schema === false) return schema;
@@ -155,8 +156,21 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
       out[key] = inner(value, key);
     } else out[key] = value; // (an enum of any length: validator.mjs decides what to check)
   }
+  // A value the spec describes but gives no type (a forgotten `type: boolean`) would be typed
+  // `unknown` and sent unchecked, with no word to the spec's editor (user trial 67). (`{}` says
+  // "any value" in so many words; a parameter without a schema is refused apart.)
+  const keys = Object.keys(schema ?? {});
+  if (keys.length && keys.every(isAnnotation)) {
+    const error = new Error(`${where}: "type" ${UNTYPED}`);
+    Object.assign(error, { at, path: where, keyword: "type" });
+    if (!refusals) throw error;
+    refusals.push(error);
+  }
   return out;
 }
+
+const UNTYPED =
+  "is missing: a request value without a type (nor $ref, enum or anyOf) is typed unknown and sent unchecked; give it its type (type: boolean, string, integer, object, array…)";
 
 /**
  * A u64/i64 value: an integer with format uint64/int64, typed `bigint` and revived to one; or a

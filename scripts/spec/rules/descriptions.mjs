@@ -1,7 +1,9 @@
 // Descriptions (decision 0004, "A description on every field"): the generated types' JSDoc and the
 // docs site's field tables show a schema's and a property's `description`, and nothing for one
 // without. (A method's params and result: openrpc.mjs; a REST parameter's: Spectral's ruleset.)
+import { firstSentence } from "../../../packages/docs/src/markdown.mjs";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { REPOSITORY_HISTORY } from "../../lib/repository-history.mjs";
 import { pointerSegments } from "../../lib/spec-sources.mjs";
 import { forEachSchema, nodeAt } from "./schema-walk.mjs";
 
@@ -37,5 +39,50 @@ export function checkDescriptions({ area, doc }) {
           `${area} ${at}/properties/${pointerSegment(name)}: property ${name} needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)`,
         );
   });
+  return findings;
+}
+
+/** The longest area sentence the docs site shows whole (firstSentence's default cut). */
+export const AREA_SENTENCE_MAX = 200;
+
+/**
+ * What an area does, in one sentence (its `info.summary`, or an OpenRPC document's first sentence of
+ * `info.description`), is shown whole on the docs site's home card, as its page's meta description
+ * and in the Packages table: a longer one is cut at a space with "…" mid-phrase there (user trial
+ * 67: a method added to DAS's "by id, by owner…" list passed every rule, and the docs build test
+ * failed with `expected '…' not to match /…$/`).
+ */
+export function checkAreaSentence({ area, kind, doc }) {
+  // (An OpenAPI document without a summary is the second of its area, the sender's GET /ping: the
+  // docs site describes the area by its OpenRPC document.)
+  if (kind === "openapi" && doc.info?.summary === undefined) return [];
+  const key = kind === "openapi" ? "summary" : "description";
+  const text = doc.info?.[key];
+  if (typeof text !== "string") return [];
+  const whole = firstSentence(text, Infinity);
+  if (whole.length <= AREA_SENTENCE_MAX) return [];
+  return [
+    `${area} #/info/${key}: its first sentence says what the area does on the docs site's card, meta description and Packages table, which show at most ${AREA_SENTENCE_MAX} characters (as plain text) and cut a longer one with "…"; this one has ${whole.length}: shorten it, or end it sooner with a full stop ("${firstSentence(text)}")`,
+  ];
+}
+
+/**
+ * No text of the bundle names this repository's history ("user trial 67", "review 82"): the docs
+ * site and the mock's copy of the spec publish every string of it, an `x-source` too, and a reader
+ * cannot look one up (YAML comments are not bundled, and may). test/docs/build.test.ts found them
+ * only after a docs build, as a snippet of the built page (user trial 67).
+ */
+export function checkHistoryMentions({ area, doc }) {
+  const findings = [];
+  const walk = (value, at) => {
+    if (typeof value === "string") {
+      for (const match of value.matchAll(REPOSITORY_HISTORY))
+        findings.push(
+          `${area} ${at}: "${match[0]}" names this repository's history, which the docs site and the mock's copy of the spec publish and a reader cannot look up: say the reason itself (a YAML comment may cite it)`,
+        );
+    } else if (value && typeof value === "object")
+      for (const [key, child] of Object.entries(value)) walk(child, `${at}/${pointerSegment(key)}`);
+  };
+  walk(doc, "#");
   return findings;
 }

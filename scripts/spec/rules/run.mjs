@@ -11,7 +11,7 @@ import {
 import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
 import { checkCosts } from "./costs.mjs";
-import { checkDescriptions } from "./descriptions.mjs";
+import { checkAreaSentence, checkDescriptions, checkHistoryMentions } from "./descriptions.mjs";
 import { checkExamples, checkOpenApiExamplesPresent } from "./examples.mjs";
 import { HTTP_WIRE, locateFinding } from "./findings.mjs";
 import { refusalFinding } from "./generator-refusals.mjs";
@@ -85,6 +85,8 @@ function ruleEntries(results, others) {
     add(r, checkSchemaKeywords(r));
     add(r, checkSchemaRules(r));
     add(r, checkDescriptions(r));
+    add(r, checkAreaSentence(r));
+    add(r, checkHistoryMentions(r));
     add(r, checkOpenEnums(r));
     add(r, checkCosts(r));
     // (A JSON-RPC area's plain-HTTP document: its area has an OpenRPC document too.)
