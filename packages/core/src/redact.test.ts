@@ -357,6 +357,28 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks a quoted value after `:=` too, and leaves the `=` (review 89, F1)", () => {
+    // (QUOTED read `:` or `=` alone, so a quoted value after `:=` was no one's: HEADER gave back
+    // the `=` of its `:=`, masked it, and showed the value, `x-api-key :*** "k1secret"`; after
+    // `api-key :=` the value was shown as it was.)
+    for (const [text, masked] of [
+      ['x-api-key := "k1secret"', 'x-api-key := "***"'],
+      ['X-Api-Key:="k1 secret"', 'X-Api-Key:="***"'],
+      ['authorization := "Bearer k2secret"', 'authorization := "Bearer ***"'],
+      ["authorization := 'Custom k3 secret'", "authorization := '***'"],
+      ['apiKey := "sk-live-123"', 'apiKey := "***"'],
+      ['"api-key" := "v1secret"', '"api-key" := "***"'],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
+  it("masks a quoted value after a name whose `:` is escaped, as before review 87 (review 89, F2)", () => {
+    // (Review 87's quotes escaped up to 7 times made the name's quote required after a `\`:
+    // `api-key\:"v"`, masked since review 82, was shown.)
+    expect(redact('api-key\\:"k1secret"')).toBe('api-key\\:"***"');
+    expect(redact('api_key\\: "k2secret"')).toBe('api_key\\: "***"');
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

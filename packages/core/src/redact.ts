@@ -36,7 +36,8 @@ const QUERY =
   /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*[:=]=?[ \t]*(?!=)(?:[[(<][ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,7}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
-// taken for the value: review 87, F8), and a
+// taken for the value: review 87, F8; and not given back for one when a quote follows,
+// `:="v"`: review 89, F1), and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
 // stays (any other first word may be part of the secret). A quoted value is masked up to its
@@ -49,9 +50,10 @@ const QUERY =
 // review 87, F6; with no cap the closing quote, compared at every character, could be as long as
 // the text), JSON HTML-escaped in an error page, `{&quot;api-key&quot;:&quot;v&quot;}` (`&#34;`:
 // Go's html/template, Jinja2, EJS; review 87, F6), and the first of a list, Go's
-// `"X-Api-Key":["v"]` (which HEADER leaves: review 84, F3) ...
+// `"X-Api-Key":["v"]` (which HEADER leaves: review 84, F3), after `:=` too (`x-api-key := "v"`,
+// whose `=` HEADER does not take for the value: review 89, F1) ...
 const QUOTED =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,7}["']|&(?:quot|#34);)?\s*[:=]\s*(?:\[\s*)?(\\{0,7}["']|&(?:quot|#34);)(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,7}["']?|&(?:quot|#34);)\s*[:=]=?\s*(?:\[\s*)?(\\{0,7}["']|&(?:quot|#34);)(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;
@@ -65,7 +67,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?|%3[AD](?:%20)*)\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%3[AD](?:%20)*)\s*(?!\[\s*\\?["'])(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
