@@ -482,7 +482,7 @@ describe("paginate: page style", () => {
     expect(twice.resumeFrom).toBeUndefined(); // (a walk goes on)
     // A copy: a job changing it changes no later walk.
     await collect(twice);
-    (twice.resumeFrom as { page: number }).page = 9;
+    (twice.resumeFrom as unknown as { page: number }).page = 9;
     await collect(twice);
     expect(twice.resumeFrom).toEqual({ limit: 3, page: 2 });
     // Where the capped page's next position is broken (a cursor sent before), that page's params.
