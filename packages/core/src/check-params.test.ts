@@ -188,6 +188,21 @@ describe("checkParams over a REST endpoint", () => {
     );
     expect(stub.calls).toEqual([]);
   });
+
+  it("over an endpoint of the caller's own making (a double with `call`, no `check`), masks a credential the params carry however short: a webhook secret read with its line break (review 90, F1)", () => {
+    const own = { call: async () => "answered" };
+    for (const authHeader of ["s3cret\n", "Bearer s3cr", 'Bearer\ts3cr"et\n']) {
+      const error = thrown(() =>
+        checkParams(own, "createThingsRest", createThing, { owner: ADDRESS, authHeader }),
+      ) as ValidationError;
+      expect(error.message).toMatch(/^params\.authHeader: must be one word \(got "\*\*\*/);
+      expect(error.message).not.toContain("s3cr");
+    }
+    // A short value at no credential's name is still shown (decision 0023).
+    expect(() =>
+      checkParams(own, "createThingsRest", createThing, { owner: "0OIl", authHeader: "s3cret" }),
+    ).toThrow('params.owner: must be a base58 address (got "0OIl")');
+  });
 });
 
 describe("checkParams given no endpoint", () => {

@@ -7,6 +7,7 @@ import { messageValue } from "./config.js";
 import { ConfigurationError, ofOperation, type ValidationIssue } from "./errors.js";
 import { madeCalls, type JsonRpcClient } from "./json-rpc.js";
 import type { OperationDescriptor } from "./config.js";
+import { credentialsIn } from "./redact.js";
 import { errorOfIssues, validate, type Check } from "./validate.js";
 
 /**
@@ -19,7 +20,8 @@ import { errorOfIssues, validate, type Check } from "./validate.js";
  * check: `call` checks synchronously, before its first `await`, and is stopped inside the check, so
  * that nothing after it (batcher, coalescer, key, `fetch`) is reached. A `call` of the caller's own
  * making (a test's double, a wrapper) is never run: the check runs alone, every refused value of
- * 16 characters or more quoted `"***"` (its key, if it wraps an endpoint, is unknown here).
+ * 16 characters or more quoted `"***"` (its key, if it wraps an endpoint, is unknown here), and
+ * every one holding a credential the params carry (a webhook's `authHeader`).
  * @param factory - the endpoint's factory, named when `endpoint` is none (`createDasRpc`)
  * @param what - what the first argument must be, before the factory's name (notAnRpc's words)
  * @throws ConfigurationError when `endpoint` is no endpoint
@@ -69,10 +71,20 @@ export function checkParams(
   // was pasted into a field; a shorter value (a typo of an enum value, `"0OIl"` for an address,
   // a number) is no key (the service's is a UUID, 36), and shown, as the redactor takes a base
   // URL's path segment of 16 or more for a token (http.ts). Every one was masked (review 88).
-  if (!issues)
+  // A credential the params carry (a webhook's `authHeader`) is masked however short, as the
+  // endpoint's own check masks it: a secret read from a file with its line break is refused, and
+  // was shown (review 90, F1).
+  // (Found as JSON writes it, as the value is quoted: a secret's tab is `\t` there.)
+  if (!issues) {
+    const secrets = credentialsIn(params).map((secret) => JSON.stringify(secret).slice(1, -1));
     return validate(operation.params ?? (() => {}), params, undefined, (text) => {
       const shown = String(text);
-      return shown.replace(/^"|"$/g, "").length < 16 ? shown : shown[0] == '"' ? '"***"' : "***";
+      return shown.replace(/^"|"$/g, "").length < 16 && !secrets.some((s) => shown.includes(s))
+        ? shown
+        : shown[0] == '"'
+          ? '"***"'
+          : "***";
     });
+  }
   if (issues.length) throw ofOperation(errorOfIssues(issues), operation.id);
 }

@@ -241,6 +241,12 @@ describe("an area's request given another area's method (review 88, F7.2)", () =
       await expect(chaindata.das.request(name as never, undefined as never)).rejects.toEqual(
         refusal(`method: must be one of ${own} (got "${name}")`),
       );
+    // (`request` itself is no method of another area, though the JSON-RPC areas each have one:
+    // it was "a method of the compression area: call client.compression.request(…)", and of two
+    // more, review 90 F3.)
+    await expect(chaindata.das.request("request" as never, undefined as never)).rejects.toEqual(
+      refusal(`method: must be one of ${own} (got "request")`),
+    );
     expect(fetch).not.toHaveBeenCalled();
     // Its own methods go as before (the stub's answer is no JSON-RPC one: sent, then refused).
     await expect(chaindata.das.request("getAsset", { id: ADDRESS })).rejects.toThrow(

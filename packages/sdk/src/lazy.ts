@@ -37,6 +37,8 @@ export function lazyAreas<T extends object>(factories: { [K in keyof T]: () => T
               if (
                 error.issues?.[0]?.path == "method" &&
                 other != name &&
+                // (`request` is every JSON-RPC area's, and no method: review 90, F3.)
+                method != "request" &&
                 Object.hasOwn(client[other] as object, method)
               )
                 error.message =
