@@ -108,7 +108,9 @@ export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
    * "capped" from "the collection ended". `undefined` while a walk goes on, and after one that
    * threw (the error's `resumeFrom` says where) or that the consumer left (`break`). Where the
    * last page's next position is broken (a cursor sent before, …), the params of that page: a walk
-   * from them asks it again, and meets the break.
+   * from them asks it again, and meets the break past its first page; capped at that page again,
+   * it ends with the same `resumeFrom`, so a job that goes on from it in a loop stops when it gets
+   * back the params it started from (review 90, F2).
    */
   readonly resumeFrom: P | undefined;
 }
