@@ -6,7 +6,7 @@ import { enumValueNames } from "./core-files.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
 import { paginationName, u64ShapeName } from "./lib/descriptor.mjs";
-import { costText, descriptionParagraphs, literal } from "./lib/emit.mjs";
+import { costText, descriptionParagraphs, literal, SDK_PARAGRAPH } from "./lib/emit.mjs";
 import { camel, deref, hasU64, isU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
 import { documentedRateLimit, exampleFor as restExample, rateLimitName } from "./rest.mjs";
@@ -101,6 +101,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
       `- **Tools for AI agents.** \`import { toolSchemas } from "@chaindata/${area}/tool-schemas"\` gives an object keyed by operation name, each operation as \`{ name, description, inputSchema }\`, its params as JSON Schema (2020-12): \`Object.values(toolSchemas)\` is the list MCP's \`tools/list\` or a model API's function calling takes; a module of its own, which the client does not load (@chaindata/core's README, "AI agents and MCP tools").\n` +
       knownValuesNote(area, doc, known) +
       `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.${batchedErrorNote({ kind, doc })}\n` +
+      areaSdkBullets(info) +
       // (No newline after the last item: each section below starts with its blank line.)
       `- **u64 values.** ${bigintNote({ kind, doc })}` +
       readmeConstants({ area, doc }) +
@@ -108,6 +109,17 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
       "\n",
   };
 }
+
+/**
+ * The paragraphs of the area's description on what the SDK does or what to do with its answers
+ * (bold lead ending in "(SDK).", lib/emit.mjs SDK_PARAGRAPH), one list item each: the intro above
+ * takes only the first paragraph (the wallet's "An address with no activity").
+ */
+const areaSdkBullets = (info) =>
+  descriptionParagraphs(info.description)
+    .filter((p) => p.sdk !== undefined)
+    .map((p) => bullet(p.sdk, p.text.replace(SDK_PARAGRAPH, "").replace(/\s+/g, " ").trimEnd()))
+    .join("");
 
 /** A list item `**title.** text` ("" for no text: `text` starts with a space when it has one). */
 const bullet = (title, text) => (text ? `- **${title}.**${text}\n` : "");

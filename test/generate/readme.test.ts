@@ -205,6 +205,26 @@ describe("generated package README", () => {
     );
   });
 
+  it("lists the area description's SDK paragraphs, which the one-paragraph intro leaves out (the wallet's address with no activity)", () => {
+    const text = readme(
+      rest({
+        description:
+          "Things.\n\nAuthentication: a key.\n\n**A thing with no parts (SDK).** Expect an empty\n  page.",
+      }),
+    );
+    expect(text).toContain(
+      "- **Errors** are typed (`RateLimitError`, `ValidationError`, …) and exported from this package.\n- **A thing with no parts.** Expect an empty page.\n- **u64 values.**",
+    );
+    expect(text).not.toContain("Authentication: a key.");
+    const wallet = readFileSync(
+      new URL("../../packages/wallet/README.md", import.meta.url),
+      "utf8",
+    );
+    expect(wallet).toContain(
+      '- **An address with no activity.** What the service answers for its balances, history and transfers is not documented: expect an empty page, and handle a `NotFoundError` as "nothing found".',
+    );
+  });
+
   it("names a REST package's standalone functions, and the page walk of each paginated operation", () => {
     // (The first operation takes no params: its sample says so.)
     expect(readme(rest({}))).toContain(
