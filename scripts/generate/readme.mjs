@@ -94,7 +94,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
       // (A list under its own heading, one item per subject: a reader scans it for the one they
       // need, review 46 F8.)
       `\n\n## Options, other ways to call, errors and u64 values\n\n` +
-      `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger, \`onAttempt\` for metrics of every attempt${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
+      `- **Options.** Every client takes \`${optionsTypeOf(area, kind, doc)}\`, the options of \`@chaindata/core\`, exported from this package too (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger, \`onAttempt\` for metrics of every attempt${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)} ${HANDLER_NOTE}\n` +
       bullet("Other ways to call", callsNote(area, kind, ops, client, doc)) +
       bullet("Checking params first", checksNote(area, kind, ops)) +
       // (The subpath export of tool-schemas.mjs, decision 0020.)
@@ -123,6 +123,24 @@ const areaSdkBullets = (info) =>
 
 /** A list item `**title.** text` ("" for no text: `text` starts with a space when it has one). */
 const bullet = (title, text) => (text ? `- **${title}.**${text}\n` : "");
+
+/**
+ * The type of the area factories' options, as rest.mjs and rpc.mjs write it (sdk.mjs optionsType):
+ * a reader types a shared options object with it.
+ */
+const optionsTypeOf = (area, kind, doc) =>
+  kind === "openapi"
+    ? "RestClientOptions"
+    : takesBatcher({ kind, doc })
+      ? "ClientOptions"
+      : `${pascal(area)}ClientOptions`;
+
+/**
+ * The defaults' worst case for a backend that serves pages from its calls (core's config.ts:
+ * `timeout` 60 s per attempt, `maxRetries` 2): three attempts of a hung host.
+ */
+const HANDLER_NOTE =
+  'A backend that serves pages from its calls sets its own `timeout` and `maxRetries`: the defaults (60 s per attempt, 2 retries) can hold a request about 3 minutes (@chaindata/core\'s README, "In a request handler").';
 
 /** The options every call takes last (core's `RequestOptions`). */
 const CALL_OPTIONS = [
