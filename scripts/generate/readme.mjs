@@ -6,7 +6,7 @@ import { enumValueNames } from "./core-files.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
 import { paginationName, u64ShapeName } from "./lib/descriptor.mjs";
-import { costText, descriptionParagraphs, literal } from "./lib/emit.mjs";
+import { costText, descriptionParagraphs, literal, SDK_PARAGRAPH } from "./lib/emit.mjs";
 import { camel, deref, hasU64, isU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
 import { documentedRateLimit, exampleFor as restExample, rateLimitName } from "./rest.mjs";
@@ -94,13 +94,14 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
       // (A list under its own heading, one item per subject: a reader scans it for the one they
       // need, review 46 F8.)
       `\n\n## Options, other ways to call, errors and u64 values\n\n` +
-      `- **Options.** Every client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger, \`onAttempt\` for metrics of every attempt${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)}\n` +
+      `- **Options.** Every client takes \`${optionsTypeOf(area, kind, doc)}\`, the options of \`@chaindata/core\`, exported from this package too (API key, environment, per-host URLs, retries, timeouts, \`rateLimit\`, logger, \`onAttempt\` for metrics of every attempt${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ ${CALL_OPTIONS.join(", ")} }\` last${queryOptionsNote(kind, doc)}. ${retriesNote(ops, kind)} ${HANDLER_NOTE}\n` +
       bullet("Other ways to call", callsNote(area, kind, ops, client, doc)) +
       bullet("Checking params first", checksNote(area, kind, ops)) +
       // (The subpath export of tool-schemas.mjs, decision 0020.)
       `- **Tools for AI agents.** \`import { toolSchemas } from "@chaindata/${area}/tool-schemas"\` gives an object keyed by operation name, each operation as \`{ name, description, inputSchema }\`, its params as JSON Schema (2020-12): \`Object.values(toolSchemas)\` is the list MCP's \`tools/list\` or a model API's function calling takes; a module of its own, which the client does not load (@chaindata/core's README, "AI agents and MCP tools").\n` +
       knownValuesNote(area, doc, known) +
       `- **Errors** are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.${batchedErrorNote({ kind, doc })}\n` +
+      areaSdkBullets(info) +
       // (No newline after the last item: each section below starts with its blank line.)
       `- **u64 values.** ${bigintNote({ kind, doc })}` +
       readmeConstants({ area, doc }) +
@@ -109,8 +110,37 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
   };
 }
 
+/**
+ * The paragraphs of the area's description on what the SDK does or what to do with its answers
+ * (bold lead ending in "(SDK).", lib/emit.mjs SDK_PARAGRAPH), one list item each: the intro above
+ * takes only the first paragraph (the wallet's "An address with no activity").
+ */
+const areaSdkBullets = (info) =>
+  descriptionParagraphs(info.description)
+    .filter((p) => p.sdk !== undefined)
+    .map((p) => bullet(p.sdk, p.text.replace(SDK_PARAGRAPH, "").replace(/\s+/g, " ").trimEnd()))
+    .join("");
+
 /** A list item `**title.** text` ("" for no text: `text` starts with a space when it has one). */
 const bullet = (title, text) => (text ? `- **${title}.**${text}\n` : "");
+
+/**
+ * The type of the area factories' options, as rest.mjs and rpc.mjs write it (sdk.mjs optionsType):
+ * a reader types a shared options object with it.
+ */
+const optionsTypeOf = (area, kind, doc) =>
+  kind === "openapi"
+    ? "RestClientOptions"
+    : takesBatcher({ kind, doc })
+      ? "ClientOptions"
+      : `${pascal(area)}ClientOptions`;
+
+/**
+ * The defaults' worst case for a backend that serves pages from its calls (core's config.ts:
+ * `timeout` 60 s per attempt, `maxRetries` 2): three attempts of a hung host.
+ */
+const HANDLER_NOTE =
+  'A backend that serves pages from its calls sets its own `timeout` and `maxRetries`: the defaults (60 s per attempt, 2 retries) can hold a request about 3 minutes (@chaindata/core\'s README, "In a request handler").';
 
 /** The options every call takes last (core's `RequestOptions`). */
 const CALL_OPTIONS = [

@@ -205,6 +205,58 @@ describe("generated package README", () => {
     );
   });
 
+  it("lists the area description's SDK paragraphs, which the one-paragraph intro leaves out (the wallet's address with no activity)", () => {
+    const text = readme(
+      rest({
+        description:
+          "Things.\n\nAuthentication: a key.\n\n**A thing with no parts (SDK).** Expect an empty\n  page.",
+      }),
+    );
+    expect(text).toContain(
+      "- **Errors** are typed (`RateLimitError`, `ValidationError`, …) and exported from this package.\n- **A thing with no parts.** Expect an empty page.\n- **u64 values.**",
+    );
+    expect(text).not.toContain("Authentication: a key.");
+    const wallet = readFileSync(
+      new URL("../../packages/wallet/README.md", import.meta.url),
+      "utf8",
+    );
+    expect(wallet).toContain(
+      '- **An address with no activity.** What the service answers for its balances, history and transfers is not documented: expect an empty page, and handle a `NotFoundError` as "nothing found".',
+    );
+  });
+
+  it("names the options type the factories take, exported from the package, and the defaults' worst case in a request handler (60 s per attempt, 2 retries)", () => {
+    const named = new Map<string, string>();
+    for (const { area } of areas) {
+      const pkg = new URL(`../../packages/${area}/`, import.meta.url);
+      const text = readFileSync(new URL("README.md", pkg), "utf8");
+      const type =
+        /^- \*\*Options\.\*\* Every client takes `(\w+)`, the options of `@chaindata\/core`, exported from this package too/m.exec(
+          text,
+        )?.[1];
+      expect(type, area).toBeDefined();
+      const src = (file: string) => readFileSync(new URL(`src/generated/${file}`, pkg), "utf8");
+      const factory = new RegExp(`export function create\\w+Client\\(options\\?: (\\w+)\\)`).exec(
+        src("client.ts"),
+      )?.[1];
+      expect(factory, area).toBe(type);
+      expect(
+        new RegExp(`^  type ${type},$`, "m").test(src("runtime.ts")) ||
+          new RegExp(`^export interface ${type}\\b`, "m").test(src("client.ts")),
+        `${area} exports ${type}`,
+      ).toBe(true);
+      expect(text, area).toContain(
+        'the defaults (60 s per attempt, 2 retries) can hold a request about 3 minutes (@chaindata/core\'s README, "In a request handler").',
+      );
+      named.set(area, type!);
+    }
+    expect(named.get("wallet")).toBe("RestClientOptions");
+    expect(named.get("das")).toBe("ClientOptions");
+    expect(named.get("sender")).toBe("SenderClientOptions");
+    const core = readFileSync(new URL("../../packages/core/README.md", import.meta.url), "utf8");
+    expect(core).toContain("\n### In a request handler\n");
+  });
+
   it("names a REST package's standalone functions, and the page walk of each paginated operation", () => {
     // (The first operation takes no params: its sample says so.)
     expect(readme(rest({}))).toContain(

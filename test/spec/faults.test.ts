@@ -161,6 +161,17 @@ describe("spec checks catch", () => {
     );
   });
 
+  it("a deprecated operation's summary that says so again, at the summary's YAML line (review 66)", () => {
+    const specDir = textEditedCopy(
+      "openapi/token-metadata.yaml",
+      "summary: Get token metadata\n",
+      "summary: Get token metadata (deprecated)\n",
+    );
+    expect(locatedOf(specDir)).toContain(
+      `${positionOf(specDir, "openapi/token-metadata.yaml", "summary: Get token metadata (deprecated)")}: token-metadata #/paths/~1v0~1token-metadata/post (getTokenMetadata)/summary: says the operation is deprecated ("Get token metadata (deprecated)"), which \`deprecated: true\` and x-replaced-by already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")`,
+    );
+  });
+
   it("an operation without a credit cost (x-cost; credits: null where the service documents none)", () => {
     const specDir = editedCopy("openapi/admin.yaml", (doc) => {
       delete doc.paths["/v0/admin/projects/{id}/usage"].get["x-cost"];

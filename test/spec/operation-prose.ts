@@ -17,6 +17,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { replacementProblems } from "../../scripts/spec/rules/replacements.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { statusSaidAgain as statusSaidAgainRule } from "../../scripts/spec/rules/status-marks.mjs";
 
 export interface Place {
   /** Where the text is, for the message: `README.md (the @chaindata/wallet row)`. */
@@ -217,37 +219,17 @@ export function replacementFindings(
 }
 
 /**
- * Where an operation's summary or description says again what its marks say: the JSDoc's
- * `@deprecated` / `@beta`, the docs page's callout, the tool description's first line and (for a
- * deprecated one) the SDK's warning are made from `deprecated: true`, `x-replaced-by` and
- * `x-beta` (or the area's `info.x-beta`), so a "(deprecated)" or a "**Beta**: …" sentence of its
- * own was read twice in each (review 66: mint's tool description said it three times), and could
- * promise another replacement than the marks.
+ * Where an operation's summary or description says again what its marks say (spec:check's rule
+ * since the small67 audit: scripts/spec/rules/status-marks.mjs statusSaidAgain, reported at the
+ * summary's or description's YAML line), each as `<where>: the summary or description says …`.
  */
 export function statusSaidAgain(
   operations: (DeprecatedOperation & { deprecated: boolean; beta: boolean })[],
 ): string[] {
-  const findings: string[] = [];
-  for (const o of operations) {
-    // Sentences (and lines: a summary is one), so that a finding quotes the one to take out.
-    const sentences = `${o.summary ?? ""}\n${o.description}`.split(/(?<=[.!?])\s+|\n+/);
-    for (const [marked, word, marks] of [
-      [o.deprecated, "deprecated", "`deprecated: true` and x-replaced-by"],
-      [o.beta, "beta", "`x-beta: true` (the operation's or its area's)"],
-    ] as const) {
-      // A status said of the operation: a label ("**Beta**", "Deprecated:"), a mark ("(beta)")
-      // or "this endpoint is deprecated", not the word in another sense ("the `authority` field
-      // is deprecated", "alpha and beta weights": review 69).
-      const status = new RegExp(
-        String.raw`^\W*${word}\W*[:.]|\*\*${word}\*\*|\(${word}\)|\b(?:this|the)\s+(?:endpoint|method|operation|route|call|api)\s+is\s+(?:now\s+)?(?:in\s+)?${word}\b`,
-        "i",
-      );
-      const said = sentences.find((sentence) => status.test(sentence));
-      if (marked && said !== undefined)
-        findings.push(
-          `${o.where}: the summary or description says the operation is ${word} ("${said.trim()}"), which ${marks} already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")`,
-        );
-    }
-  }
-  return findings;
+  return operations.flatMap((o) =>
+    (statusSaidAgainRule(o) as { word: string; marks: string; sentence: string }[]).map(
+      ({ word, marks, sentence }) =>
+        `${o.where}: the summary or description says the operation is ${word} ("${sentence}"), which ${marks} already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")`,
+    ),
+  );
 }

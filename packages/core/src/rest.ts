@@ -101,9 +101,10 @@ export function createRestTransport(
   const http = createHttp(options, host, true);
   const { config } = http;
 
-  // A re-readable Response built from the bytes (it no longer holds the keyed URL).
+  // A re-readable Response built from the bytes (it no longer holds the keyed URL). A 204 or a 205
+  // takes no body (the Response constructor throws): `| 1` reads 204 as 205, as http.ts does.
   const toResponse = ({ response, bytes }: Exchange) =>
-    new Response(response.status === 204 || response.status === 205 ? null : bytes, {
+    new Response((response.status | 1) != 205 ? bytes : null, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

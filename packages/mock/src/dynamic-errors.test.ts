@@ -166,6 +166,9 @@ describe("dynamic mode: error answers", () => {
           headers: { accept: c.accept, prefer: `code=${c.status}, seed=${seed}` },
         });
         expect(r.status, r.text.slice(0, 300)).toBe(c.status);
+        // (A numeric `error.code` is the status answered, not a random number.)
+        if (isObject(r.body) && isObject(r.body.error) && typeof r.body.error.code === "number")
+          expect(r.body.error.code, `seed ${seed}`).toBe(c.status);
         const texts = textsOf(r.body);
         expect(texts.length, r.text.slice(0, 300)).toBeGreaterThan(0);
         for (const text of texts) {
@@ -176,6 +179,29 @@ describe("dynamic mode: error answers", () => {
       }
     },
   );
+
+  it("a REST error's error.code is the status answered, in dynamic mode and from a range's example (5XX's 503 for a 500)", async () => {
+    const wallet = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+    const codes = [];
+    for (const [status, prefer] of [
+      [429, "seed=one"],
+      [404, "seed=two"],
+      [500, "dynamic=false"],
+      [503, "dynamic=false"],
+    ] as const) {
+      const path = status === 404 ? "funded-by" : "transfers";
+      const r = await callMock(mock.url, `/v1/wallet/${wallet}/${path}?api-key=${KEY}`, {
+        headers: { prefer: `code=${status}, ${prefer}` },
+      });
+      codes.push([r.status, r.body.error.code]);
+    }
+    expect(codes).toEqual([
+      [429, 429],
+      [404, 404],
+      [500, 500],
+      [503, 503],
+    ]);
+  });
 
   it("the answers of user trial 29: getTransfers' 429, getFundedBy's 404, the sender's ping", async () => {
     const wallet = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";

@@ -196,8 +196,19 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     sendBody(c.res, 200, headers, { error: { code: errorIn200, message } });
     return c.finish({ ...common, status: 200, violations });
   }
-  sendBody(c.res, result.status, headers, out);
+  sendBody(c.res, result.status, headers, withStatusCode(out, result.status));
   return c.finish({ ...common, status: result.status, violations });
+}
+
+/**
+ * An error answer whose `error.code` is a number, with the status answered as its code, as the
+ * service's and `errorIn200`'s: a range's example (`5XX`, 503) answers every status of the range,
+ * and dynamic mode generates a random code.
+ */
+function withStatusCode(out: unknown, status: number): unknown {
+  if (status < 400 || !isObject(out) || !isObject(out.error)) return out;
+  if (typeof out.error.code !== "number" || out.error.code === status) return out;
+  return { ...out, error: { ...out.error, code: status } };
 }
 
 /**

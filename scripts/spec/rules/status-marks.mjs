@@ -8,6 +8,47 @@ import { listOperations, operationPath } from "./operations.mjs";
 // (A string the generator would read as `true`, written by someone who meant a boolean.)
 const BOOLEAN_WORD = /^\s*(true|false|yes|no|y|n|on|off|0|1)\s*$/i;
 
+/** The statuses an operation's marks say, each with the marks that say it (a finding's words). */
+const STATUSES = [
+  ["deprecated", "`deprecated: true` and x-replaced-by"],
+  ["beta", "`x-beta: true` (the operation's or its area's)"],
+];
+
+/**
+ * Where an operation's summary or description says again what its marks say: the JSDoc's
+ * `@deprecated` / `@beta`, the docs page's callout, the tool description's first line and (for a
+ * deprecated one) the SDK's warning are made from `deprecated: true`, `x-replaced-by` and
+ * `x-beta` (or the area's `info.x-beta`), so a "(deprecated)" or a "**Beta**: …" sentence of its
+ * own was read twice in each (review 66: mint's tool description said it three times), and could
+ * promise another replacement than the marks. A status said of the operation: a label
+ * ("**Beta**", "Deprecated:"), a mark ("(beta)") or "this endpoint is deprecated", not the word in
+ * another sense ("the `authority` field is deprecated", "alpha and beta weights": review 69).
+ * @returns `{ word, marks, key, sentence }` per status said again (`key`: summary or description)
+ */
+export function statusSaidAgain({ summary, description, deprecated, beta }) {
+  const said = [];
+  for (const [word, marks] of STATUSES) {
+    if (!(word === "beta" ? beta : deprecated)) continue;
+    const status = new RegExp(
+      String.raw`^\W*${word}\W*[:.]|\*\*${word}\*\*|\(${word}\)|\b(?:this|the)\s+(?:endpoint|method|operation|route|call|api)\s+is\s+(?:now\s+)?(?:in\s+)?${word}\b`,
+      "i",
+    );
+    for (const [key, text] of [
+      ["summary", summary],
+      ["description", description],
+    ]) {
+      // Sentences (and lines: a summary is one), so that a finding quotes the one to take out.
+      const sentence = String(text ?? "")
+        .split(/(?<=[.!?])\s+|\n+/)
+        .find((s) => status.test(s));
+      if (sentence === undefined) continue;
+      said.push({ word, marks, key, sentence: sentence.trim() });
+      break;
+    }
+  }
+  return said;
+}
+
 /**
  * The status marks (spec/README.md "Deprecating an operation", and `info`'s keys) have the forms
  * the generator, the SDK and the docs read, which read them by truthiness: an operation is
@@ -73,6 +114,17 @@ export function checkStatusMarks(r) {
     const at = operationPath(r, op);
     const say = (key, message) => findings.push(`${area} ${at}/${key}: ${message}`);
     beta(o["x-beta"], at, "the operation");
+    // (Said again at the summary's or the description's line: review 66, 69; test/spec's until now.)
+    for (const { word, marks, key, sentence } of statusSaidAgain({
+      summary: o.summary,
+      description: o.description,
+      deprecated: o.deprecated === true,
+      beta: o["x-beta"] === true || info["x-beta"] === true,
+    }))
+      say(
+        key,
+        `says the operation is ${word} ("${sentence}"), which ${marks} already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")`,
+      );
     if (o.deprecated !== undefined && typeof o.deprecated !== "boolean")
       say(
         "deprecated",

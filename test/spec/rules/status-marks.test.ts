@@ -110,4 +110,28 @@ describe("spec rules", () => {
       expect.stringMatching(/write x-replaced-by: "getOther"$/),
     ]);
   });
+
+  it("a summary or description that says the status again is reported at that key (review 66, 69: test/spec's check until the small67 audit)", () => {
+    const marked = (method: Record<string, unknown>, info: object = {}) =>
+      checkStatusMarks({
+        area,
+        kind: "openrpc",
+        doc: { ...openrpc(method), info: { title: "t", version: "1", ...info } },
+      });
+    expect(
+      marked({ deprecated: true, summary: "Get a thing (deprecated)", description: "Gets it." }),
+    ).toEqual([
+      't #/methods/0 (getThing)/summary: says the operation is deprecated ("Get a thing (deprecated)"), which `deprecated: true` and x-replaced-by already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")',
+    ]);
+    // (Beta by the area's info.x-beta too; the word in another sense, or without the mark, passes.)
+    expect(
+      marked({ description: "Gets it.\n\n**Beta**: may change." }, { "x-beta": true }),
+    ).toEqual([
+      expect.stringMatching(
+        /^t #\/methods\/0 \(getThing\)\/description: says the operation is beta \("\*\*Beta\*\*: may change\."\)/,
+      ),
+    ]);
+    expect(marked({ description: "This endpoint is deprecated." })).toEqual([]);
+    expect(marked({ "x-beta": true, description: "Alpha and beta weights." })).toEqual([]);
+  });
 });

@@ -653,6 +653,8 @@ export function checkGetFundedBy(
  * Authentication: the API key as the `api-key` query parameter; the public docs also accept the `X-Api-Key` header on this host.
  * 
  * Errors: besides the statuses each operation lists, an error may come as HTTP 200 with the error body alone, `{ "error": { "code": 404, "message": "No funding transaction found" } }` (the reference SDK checks every answer of this host for it); the SDK throws it as the error of the status its `code` names, as if that status had been answered. The local mock answers one on request: `failNext({ operation: "getFundedBy", errorIn200: 404 })` (@chaindata/mock, Scenarios).
+ * 
+ * **An address with no activity (SDK).** What the service answers for its balances, history and transfers is not documented: expect an empty page, and handle a `NotFoundError` as "nothing found".
  * @beta Routes and response formats may change.
  */
 export interface WalletClient {
