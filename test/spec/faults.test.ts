@@ -253,6 +253,8 @@ describe("spec checks catch", () => {
       "sender #/methods/0 (sendTransaction)/x-query-params/0: query option swqos_only needs a description",
       "sender #/methods/0 (sendTransaction)/x-query-params/0: query option swqos_only needs a schema",
       "sender #/methods/0 (sendTransaction)/x-query-params/0: requird is not a known key of a query option (name, description, required, schema, x-source)",
+      // (The option's param, made from its schema, then has no type either: user trial 67, F3.)
+      'sender #/methods/0 (sendTransaction)/x-query-params/0/schema: [params-check] sendTransaction params/properties/swqosOnly: "type" is missing: a request value without a type (nor $ref, enum or anyOf) is typed unknown and sent unchecked; give it its type (type: boolean, string, integer, object, array…)',
     ]);
   });
 

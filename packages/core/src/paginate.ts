@@ -110,7 +110,7 @@ export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
    * last page's next position is broken (a cursor sent before, …), the params of that page: a walk
    * from them asks it again, and meets the break past its first page; capped at that page again,
    * it ends with the same `resumeFrom`, so a job that goes on from it in a loop stops when it gets
-   * back the params it started from (review 90, F2).
+   * back the params it started from.
    */
   readonly resumeFrom: P | undefined;
 }

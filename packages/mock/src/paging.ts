@@ -194,7 +194,7 @@ export function followPaging(
  * An answer of the spec's examples (not generated) naming the page asked for, where it has a
  * field for it: nothing else changes (its items, `hasMore`, the example's own). Without it, a walk
  * started or resumed at page 2 (`.all(next)` of a checkpoint) stopped at once on the default mock:
- * "the answer to page 2 names page 1" (user trial 66, F2).
+ * "the answer to page 2 names page 1".
  */
 export function echoPage(paging: Paging, params: unknown, result: unknown): unknown {
   const asked = isObject(params) ? params : {};
