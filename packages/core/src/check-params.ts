@@ -44,7 +44,8 @@ export function checkParams(
       `${operation.id}: the first argument must be ${what} ${factory}() (got ${
         // (The sdk's composed client holds the calls one level down, each area under its name:
         // the factory's middle word, `tokenMetadata` of createTokenMetadataRest. A getter, not
-        // enumerable, that `in` sees without making the area: it was "(got object)"; review 88, F7.)
+        // enumerable, that `in` sees without making the area: it was "(got object)"; review 88,
+        // F7.)
         operation.id in Object(endpoint) ||
         factory[6]!.toLowerCase() + factory.slice(7).replace(/R(pc|est)$/, "") in Object(endpoint)
           ? `a client: its calls check their own params; pass ${factory}()'s result`

@@ -59,8 +59,8 @@ export interface Http {
   /**
    * The redactor of one call: `redact`, or one that also masks `secrets` (credentials the call
    * sends in its body: a webhook's `authHeader`) and the credentials of the call's own `headers`
-   * (an `Authorization`, `X-Api-Key` or `x-token` given per call), for that call's errors, log lines and
-   * `onResponse`. The methods below take it last (default: `redact`), as do `describe`,
+   * (an `Authorization`, `X-Api-Key` or `x-token` given per call), for that call's errors, log
+   * lines and `onResponse`. The methods below take it last (default: `redact`), as do `describe`,
    * `invalidResponse` and redact.ts's `scrub` (no default: their callers have a call's redactor in
    * hand).
    */
@@ -90,17 +90,17 @@ export interface Http {
   ): Promise<Exchange>;
   /**
    * Calls an app's `hook` (named so: `"the client's onAttempt"`) through `call`, failing nothing:
-   * the first time a hook of that name throws or rejects, this client tells `logger.warn` (redacted,
-   * meta `{ operation, hook }`); later failures are ignored.
+   * the first time a hook of that name throws or rejects, this client tells `logger.warn`
+   * (redacted, meta `{ operation, hook }`); later failures are ignored.
    */
   quietly(hook: string, call: () => unknown, operation: string, redactor?: Redactor): void;
   /**
    * What makes two engines send alike, item by item (compared with `===`): the key sent (on a
    * key-optional host, only one given to its own client), the headers every request starts from
    * (written as JSON: equal objects alike), and the options the engine reads per request
-   * (`fetch`, `timeout`, `maxRetries`, `logger`, `onAttempt`, `rateLimit`). Resolved values, not the
-   * options as given. Clients equal in all of it (and in their URL) share batches and coalesced requests.
-   * Never in a message: it holds the key.
+   * (`fetch`, `timeout`, `maxRetries`, `logger`, `onAttempt`, `rateLimit`). Resolved values, not
+   * the options as given. Clients equal in all of it (and in their URL) share batches and coalesced
+   * requests. Never in a message: it holds the key.
    */
   alike: readonly unknown[];
 }
@@ -245,8 +245,8 @@ const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
 /**
  * The ConnectionError of a failed fetch: its message joins the messages of the cause chain. A
  * `ReferenceError`, `SyntaxError`, `RangeError`, `EvalError` or `URIError` is no failed
- * connection (fetch reports those as a `TypeError`) but a bug in a custom `fetch`: the caller gets a
- * redacted copy, made by this realm's class of that name, after one attempt. (Any error so named:
+ * connection (fetch reports those as a `TypeError`) but a bug in a custom `fetch`: the caller gets
+ * a redacted copy, made by this realm's class of that name, after one attempt. (Any error so named:
  * a subclass, or a fetch polyfill's DOMException `SyntaxError` for a malformed URL.)
  */
 const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
@@ -335,7 +335,8 @@ export const describe = (response: Response, redactor: Redactor): ResponseFields
  * The end of the message of an error whose answer is an HTML page: its `<title>`, read from the
  * redacted body (so no piece of a key is cut out of it), trimmed and quoted (`quoteServer`), cut to
  * 80 characters (`""` for none). A terminal shows what answered: a captive portal's or a proxy's
- * login page on a 2xx (user trial 34, F5), a firewall's block page on a 403, which is no key's fault.
+ * login page on a 2xx (user trial 34, F5), a firewall's block page on a 403, which is no key's
+ * fault.
  */
 const titleOf = (redacted: string, title = /<title>([^<]+)/i.exec(redacted)?.[1]!.trim()) =>
   title ? `: page titled "${quoteServer(title, 80)}"` : "";
@@ -513,7 +514,8 @@ const apiError = (
   // (A string, as the message quotes: a regex's test would turn an object into text, and throw a
   // TypeError on one such as `{"toString": 1}`, a hostile answer's.)
   const spent = status === 429 && typeof detail == "string" && /max usage reached/i.test(detail);
-  // (Why a retryable answer is not retried: no wait helps, or the wait it asks for is over the cap.)
+  // (Why a retryable answer is not retried: no wait helps, or the wait it asks for is over the
+  // cap.)
   const final =
     retryableStatus(status) &&
     (spent || (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS));
@@ -600,14 +602,16 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // A hook of the app's that fails (an `onAttempt`, a logger's method) fails no call, but its first
   // failure is told to `logger.warn`, once per hook per client: a metrics hook that threw on every
   // call lost every metric without a sign anywhere (user trial 63, F6). (Without a `warn`, silent,
-  // as a client without a logger is: its default. `warn` itself is never one of the hooks reported.)
+  // as a client without a logger is: its default. `warn` itself is never one of the hooks
+  // reported.)
   const failedHooks = new Set<string>();
   const quietly: Http["quietly"] = (hook, call, operation, redactor = redact) =>
     callQuietly(call, (error) => {
       if (failedHooks.has(hook)) return;
       failedHooks.add(hook);
       callQuietly(() =>
-        // (`String`: a template literal throws on a Symbol, and the warning was lost: review 85, F8.)
+        // (`String`: a template literal throws on a Symbol, and the warning was lost: review 85,
+        // F8.)
         config.logger?.warn?.(redactor(`${hook} threw (ignored): ${String(error)}`), {
           operation,
           hook,
@@ -745,7 +749,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                       willRetry,
                     }),
                   id,
-                  // (The call's redactor, as its log lines': its own credentials too; review 85, F2.)
+                  // (The call's redactor, as its log lines': its own credentials too; review 85,
+                  // F2.)
                   redactor,
                 );
         };
@@ -777,7 +782,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says.
           if (!retryable) throw error;
-          // A 429's wait holds every caller sharing the limiter, not this one alone (user trial 35).
+          // A 429's wait holds every caller sharing the limiter, not this one alone (user trial
+          // 35).
           if (status === 429) {
             retry = true;
             paused = error;
@@ -800,8 +806,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           answered?.();
         }
         // Only a write's failure after it may have reached the server is not retried here (a 429
-        // sets `retry`): said, so that the caller checks before sending it again (user trial 60, F7).
-        // (Not after a 2xx cut short, `reason` truncated: the status says the write was made.)
+        // sets `retry`): said, so that the caller checks before sending it again (user trial 60,
+        // F7). (Not after a 2xx cut short, `reason` truncated: the status says the write was made.)
         if (!retry && !(error as InvalidResponseError).reason)
           error.message += " (not retried: the write may have been made)";
         retry &&= attempt <= retries;

@@ -98,7 +98,8 @@ export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
    * yet. A page whose next position is broken (a cursor sent before, `hasMore: true` with no next
    * cursor or of an empty page by page number, a next cursor the call's params check refuses) is
    * not given: the walk's `InvalidResponseError` comes in its place, and the checkpoint before it
-   * still asks for that page. Params that are no object are refused (a `ConfigurationError`, nothing sent).
+   * still asks for that page. Params that are no object are refused (a `ConfigurationError`,
+   * nothing sent).
    */
   checkpoints(): AsyncIterable<PageCheckpoint<R, P>>;
   /**
@@ -240,10 +241,11 @@ const stopped = (
  * round a cycle of up to 1,000 pages, or back to the start), `hasMore: true` with no next
  * cursor, or `hasMore: true` of an empty page by page number; and, given `check`, a next cursor
  * that the call's params check refuses (the server's value, which the caller never wrote). Ending
- * quietly there would pass a cut-off list for the whole. Nothing is read past the last page `maxPages` asks for. A
- * page's call that fails throws its own error, its message and stack ending with where the walk
- * stopped (after the first page). Either error, a call's or a break, gets `resumeFrom` (not
- * enumerable): the params of the page that failed, as a checkpoint's `next` gives them.
+ * quietly there would pass a cut-off list for the whole. Nothing is read past the last page
+ * `maxPages` asks for. A page's call that fails throws its own error, its message and stack ending
+ * with where the walk stopped (after the first page). Either error, a call's or a break, gets
+ * `resumeFrom` (not enumerable): the params of the page that failed, as a checkpoint's `next` gives
+ * them.
  *
  * @typeParam I - the items yielded: nothing passed infers them, so give them. A `.js` file (checkJs)
  *   takes no type arguments: type the walk's variable with JSDoc, `@type {PageIterable<Item,
@@ -613,7 +615,8 @@ export type Paginated<P, R, I> = ((
    * params of the page that failed, the first page's too, to resume from with
    * `.all(error.resumeFrom)`. Nothing is sent before the walk is iterated: `options` it refuses
    * throw here (a `ConfigurationError`); params the call refuses reject the first iteration (its
-   * `ValidationError`, nothing sent), as each page's params are checked when that page is asked for.
+   * `ValidationError`, nothing sent), as each page's params are checked when that page is asked
+   * for.
    */
   all(
     ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]

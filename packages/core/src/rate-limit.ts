@@ -36,9 +36,10 @@ export interface RateLimiter {
    * can count the request until then: `createRateLimiter`'s does (without it, it counts from the
    * start). The HTTP engine passes one for every attempt; a limiter of your own may ignore it.
    * `logWait`, if given, is told when the request has to wait for its turn: a line to log, and the
-   * wait in ms (`delay`). The HTTP engine passes one that writes it to the client's `logger.debug`, so that a
-   * stall on a shared limiter shows in each waiting caller's log; `createRateLimiter`'s tells it as
-   * a call starts to wait, and again when a 429's `Retry-After` (`pause`) lengthens its wait.
+   * wait in ms (`delay`). The HTTP engine passes one that writes it to the client's `logger.debug`,
+   * so that a stall on a shared limiter shows in each waiting caller's log; `createRateLimiter`'s
+   * tells it as a call starts to wait, and again when a 429's `Retry-After` (`pause`) lengthens its
+   * wait.
    */
   acquire(
     signal?: AbortSignal,
@@ -157,8 +158,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   // The least time between two waiters' starts, and the window that holds `burst` starts.
   const step = 1100 / rate;
   const window = burst * step;
-  // The starts given out, in the order they go, on a monotonic clock (after the wall clock is set back, past
-  // starts would never leave the window): those made, and after them those of waiters not started yet.
+  // The starts given out, in the order they go, on a monotonic clock (after the wall clock is set
+  // back, past starts would never leave the window): those made, and after them those of waiters
+  // not started yet.
   const slots: Slot[] = [];
   // Until when a start made counts in the window, as known `now`: until its answer came (no later
   // than `HOLD_MS` after it), `now` while it waits for one, its own time if its caller tells none.
@@ -285,9 +287,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
             );
           } catch {}
         };
-        // Sets this waiter's timer (`due`: for a given time): for its start or, while the one before
-        // it waits too, for that one's start (the turn this one takes, should that one leave the
-        // line) or halfway to its own start, if sooner (so that a waiter far back moves up as
+        // Sets this waiter's timer (`due`: for a given time): for its start or, while the one
+        // before it waits too, for that one's start (the turn this one takes, should that one leave
+        // the line) or halfway to its own start, if sooner (so that a waiter far back moves up as
         // those before it leave: about log2 of its place in line wakes in all).
         const arm = (now: number, due?: number) => {
           const before = slots[slots.indexOf(slot) - 1];

@@ -32,18 +32,16 @@ export function lazyAreas<T extends object>(factories: { [K in keyof T]: () => T
     if (own)
       area.request = (method: string, ...args: unknown[]) =>
         own(method, ...args).catch((error: ValidationError) => {
-          for (const other of names)
-            try {
-              if (
-                error.issues?.[0]?.path == "method" &&
-                other != name &&
-                // (`request` is every JSON-RPC area's, and no method: review 90, F3.)
-                method != "request" &&
-                Object.hasOwn(client[other] as object, method)
-              )
-                error.message =
-                  error.issues[0].message = `${error.message.slice(0, -1)}, a method of the ${other} area: call client.${other}.${method}(…))`;
-            } catch {}
+          // (`request` is every JSON-RPC area's, and no method: review 90, F3.)
+          if (error?.issues?.[0]?.path == "method" && method != "request")
+            for (const other of names)
+              try {
+                if (other != name && Object.hasOwn(client[other] as object, method)) {
+                  error.message =
+                    error.issues[0].message = `${error.message.slice(0, -1)}, a method of the ${other} area: call client.${other}.${method}(…))`;
+                  break;
+                }
+              } catch {}
           throw error;
         });
     return area;
