@@ -64,21 +64,28 @@ describe("each operation page's curl against the local mock", () => {
       // (Never the key's variable: in `local` the placeholder the mock accepts.)
       expect(code).not.toContain("CHAINDATA_API_KEY");
       mock.clearRequests();
-      const { stdout } = await run("sh", [
-        "-c",
-        `${code.replaceAll(LOCAL, mock.url.replace(/\/$/, ""))} -w '\\n%{http_code}'`,
-      ]);
+      // Bounded twice: curl gives up after 10 s, and the shell is killed after 15 s, so a hung
+      // request fails this test instead of outliving it.
+      const { stdout } = await run(
+        "sh",
+        [
+          "-c",
+          `${code.replaceAll(LOCAL, mock.url.replace(/\/$/, ""))} --max-time 10 -w '\\n%{http_code}'`,
+        ],
+        { timeout: 15_000 },
+      );
       const status = Number(stdout.slice(stdout.lastIndexOf("\n") + 1));
       const body = stdout.slice(0, stdout.lastIndexOf("\n"));
       expect(status, body).toBeGreaterThanOrEqual(200);
       expect(status, body).toBeLessThan(300);
       const [logged] = mock.requests();
-      expect(logged?.violations, body).toEqual([]);
-      if (logged?.kind === "json-rpc") {
+      if (!logged) throw new Error(`the mock logged no request for ${operation}: ${body}`);
+      expect(logged.violations, body).toEqual([]);
+      if (logged.kind === "json-rpc") {
         expect(logged.rpcMethods).toEqual([operation]);
         const answer = JSON.parse(body);
         expect("result" in answer || "error" in answer, body).toBe(true);
-      } else expect(logged?.operationId ?? operation, body).toBe(operation);
+      } else expect(logged.operationId, body).toBe(operation);
     },
   );
 });
