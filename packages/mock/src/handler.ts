@@ -60,17 +60,23 @@ export async function createHandler(
   };
   const dispatch = { engine, endpoints, ...defaults };
   const rpcMethods = new Set([...endpoints.values()].flatMap((byName) => [...byName.keys()]));
-  const operationIds = new Set(
+  // Each operation's documented responses, by JSON-RPC method or REST operationId: a scenario's
+  // status is checked against them when it is set up.
+  const statuses = new Map<string, string[]>(
     spec.areas.flatMap((a) =>
       a.kind === "openapi"
         ? Object.values<any>(a.doc.paths ?? {}).flatMap((item) =>
-            Object.values<any>(item).map((op) => op?.operationId),
+            Object.values<any>(item)
+              .filter((op) => typeof op?.operationId === "string")
+              .map((op): [string, string[]] => [op.operationId, Object.keys(op.responses ?? {})]),
           )
         : [],
     ),
   );
+  for (const byName of endpoints.values())
+    for (const [name, method] of byName) statuses.set(name, method.statuses.map(String));
   const scenarios = createScenarios(
-    (name) => rpcMethods.has(name) || operationIds.has(name),
+    (name) => statuses.get(name),
     (name) => rpcMethods.has(name),
   );
 

@@ -85,7 +85,10 @@ describe("answers made before Prism is asked", () => {
   });
 
   it("a scenario's status the operation does not document: the 422 says it is the scenario's", async () => {
-    mock.failNext({ operation: "ping", status: 418 });
+    expect(() => mock.failNext({ operation: "ping", status: 418 })).toThrow(
+      "scenario.status must be a status ping documents: 503, or a gateway's 502, 503, 504 (got 418)",
+    );
+    mock.failNext({ status: 418 });
     const r = await call("/ping");
     expect(r.status).toBe(422);
     expect(r.body.detail).toBe(

@@ -37,6 +37,7 @@ import {
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
 import { echoPage, followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
 import { ABORTED_STATUS, type RequestLogEntry } from "./request-log.js";
+import { documentsStatus } from "./scenarios.js";
 
 /** What answering a REST request needs besides the request itself (areas.ts). */
 export interface RestDispatch {
@@ -91,7 +92,7 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     routed &&
     code !== undefined &&
     GATEWAY_STATUSES[code] &&
-    !documents(routed.responses, code)
+    !documentsStatus(routed.responses, code)
   ) {
     send(
       c.res,
@@ -314,11 +315,6 @@ function responseFor(operation: any, status: number | undefined): any {
 }
 
 /** Whether responses keyed `responses` (`200`, `5XX`, `default`) have one for `status`. */
-const documents = (responses: string[], status: number) =>
-  responses.some((r) =>
-    [String(status), `${String(status)[0]}XX`, "DEFAULT"].includes(r.toUpperCase()),
-  );
-
 /** The names (keys) of the examples of a response, over its media types. */
 const exampleNames = (response: any): string[] => [
   ...new Set<string>(

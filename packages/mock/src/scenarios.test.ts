@@ -67,8 +67,31 @@ describe("failNext", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
   });
 
-  it("a status the operation does not document is the mock's 422, naming the scenario", async () => {
-    mock.failNext({ operation: "getAsset", status: 418 });
+  it("a status the operation does not document is refused when set up, naming the ones it does", async () => {
+    expect(() => mock.failNext({ operation: "getAsset", status: 418 })).toThrow(
+      new TypeError(
+        "@chaindata/mock: failNext: scenario.status must be a status getAsset documents: 400, 401, 403, 404, 429, 500, or a gateway's 502, 503, 504 (got 418)",
+      ),
+    );
+    expect(() => mock.failNext({ operation: "getCompressedBalanceByOwner", status: 404 })).toThrow(
+      "scenario.status must be a status getCompressedBalanceByOwner documents: 400, 401, 403, 429, 500, 503, or a gateway's",
+    );
+    const r = await call("/__mock/scenarios", {
+      body: [
+        { operation: "getAsset", status: 503 },
+        { operation: "getAsset", status: 418 },
+      ],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toContain("body[1].status must be a status getAsset documents");
+    expect(mock.scenarios()).toEqual([]);
+    // A gateway's status is answered for any operation (its HTML page).
+    mock.failNext({ operation: "getCompressedBalanceByOwner", status: 504 });
+    expect(mock.scenarios()).toEqual([expect.objectContaining({ status: 504 })]);
+  });
+
+  it("without an operation, a status the request's does not document is the mock's 422, naming the scenario", async () => {
+    mock.failNext({ status: 418 });
     const r = await getAsset();
     expect(r.status).toBe(422);
     expect(r.body.error.data[0]).toMatchObject({
@@ -249,8 +272,11 @@ describe("errorIn200: a REST error body in HTTP 200, as the Wallet API answers s
     }
   });
 
-  it("a status the operation does not document is the mock's 422, naming the scenario", async () => {
-    mock.failNext({ operation: "getBalances", errorIn200: 404 });
+  it("a status the operation does not document: refused when set up; without an operation, the mock's 422", async () => {
+    expect(() => mock.failNext({ operation: "getBalances", errorIn200: 404 })).toThrow(
+      /failNext: scenario\.errorIn200 must be a status getBalances documents: 400, 401, 403, 429, 5XX \(got 404\)$/,
+    );
+    mock.failNext({ errorIn200: 404 });
     const r = await call(balances);
     expect(r.status).toBe(422);
     expect(r.body.detail).toContain("(scenario status 404)");

@@ -5,6 +5,7 @@
  * Scenarios.
  */
 import { isRetryAfter, MAX_DELAY, RETRY_AFTER_RULE } from "./hooks.js";
+import { GATEWAY_STATUSES } from "./http.js";
 
 /**
  * What a scenario's `body` makes of the answer: the broken answers a client must survive, which a
@@ -99,16 +100,20 @@ export interface Scenarios {
   clear(): void;
 }
 
-/** `isOperation(name)`, `isRpcMethod(name)`: whether the spec has that operation, that JSON-RPC method. */
+/**
+ * `statusesOf(name)`: the responses the spec's operation of that name documents (`200`, `404`,
+ * a range `5XX`, `default`), `undefined` when the spec has no such operation; `isRpcMethod(name)`:
+ * whether it is a JSON-RPC method.
+ */
 export function createScenarios(
-  isOperation: (name: string) => boolean,
+  statusesOf: (name: string) => string[] | undefined,
   isRpcMethod: (name: string) => boolean,
 ): Scenarios {
   const pending: PendingScenario[] = [];
   return {
-    check: (scenario) => check(scenario, isOperation, isRpcMethod),
+    check: (scenario) => check(scenario, statusesOf, isRpcMethod),
     add(scenario) {
-      const checked = check(scenario, isOperation, isRpcMethod);
+      const checked = check(scenario, statusesOf, isRpcMethod);
       pending.push(checked);
       return { ...checked };
     },
@@ -130,7 +135,7 @@ export function createScenarios(
 
 function check(
   scenario: unknown,
-  isOperation: (name: string) => boolean,
+  statusesOf: (name: string) => string[] | undefined,
   isRpcMethod: (name: string) => boolean,
 ): PendingScenario {
   // (`value`: the value refused, shown when given.)
@@ -147,7 +152,7 @@ function check(
   const out: Omit<PendingScenario, "times"> = {};
   const { operation, status, rpcError, errorIn200, body, delay, retryAfter, times } = s;
   if (operation !== undefined) {
-    if (typeof operation !== "string" || !isOperation(operation))
+    if (typeof operation !== "string" || !statusesOf(operation))
       refuse(
         ".operation",
         "must name an operation of the spec: a JSON-RPC method (getAsset) or a REST operationId (getBalances)",
@@ -216,6 +221,23 @@ function check(
       refuse(".retryAfter", "is the Retry-After of `status`: give status too");
     out.retryAfter = text as string;
   }
+  // A status the operation has no response for is refused here, where the scenario is written,
+  // rather than answered later as the mock's 422 in the test that meant to get it. (Without
+  // `operation`, each request's operation is known only when it comes: that 422 then.)
+  const errorStatus = out.status ?? out.errorIn200;
+  if (out.operation !== undefined && errorStatus !== undefined) {
+    const documented = statusesOf(out.operation)!.filter((r) => !/^[123]/.test(r));
+    const gateway = out.status !== undefined && !!GATEWAY_STATUSES[out.status];
+    if (!gateway && !documentsStatus(documented, errorStatus))
+      refuse(
+        out.status !== undefined ? ".status" : ".errorIn200",
+        `must be a status ${out.operation} documents: ${documented.join(", ")}` +
+          (out.status !== undefined
+            ? `, or a gateway's ${Object.keys(GATEWAY_STATUSES).join(", ")}`
+            : ""),
+        errorStatus,
+      );
+  }
   if (times !== undefined && (!Number.isSafeInteger(times) || (times as number) < 1))
     refuse(".times", "must be a whole number >= 1", times);
   if (
@@ -235,3 +257,9 @@ const shown = (value: unknown) =>
     : typeof value === "bigint"
       ? `${value}n`
       : String(value);
+
+/** Whether `responses` (`404`, a range `5XX`, `default`) has one for `status`. */
+export const documentsStatus = (responses: string[], status: number) =>
+  responses.some((r) =>
+    [String(status), `${String(status)[0]}XX`, "DEFAULT"].includes(r.toUpperCase()),
+  );
