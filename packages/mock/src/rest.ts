@@ -314,7 +314,6 @@ function responseFor(operation: any, status: number | undefined): any {
   return success[0] ?? byDefault() ?? responses[0];
 }
 
-/** Whether responses keyed `responses` (`200`, `5XX`, `default`) have one for `status`. */
 /** The names (keys) of the examples of a response, over its media types. */
 const exampleNames = (response: any): string[] => [
   ...new Set<string>(
