@@ -197,6 +197,8 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export function createSecretMasker(secrets: readonly string[], whole?: boolean): Redactor {
+  // (createRedactor's sort and mask loop, written again: one helper for both cost every program
+  // 35 B min, 27 to 31 B gz, for code that only the mock holds. Quality 67, F21.)
   const all = secrets.filter(Boolean).sort((a, b) => b.length - a.length);
   // (Review 84, F1: masked by its start, a key of zeros broke the mock's JSON answers, `1***,`.)
   const pattern = all.length
@@ -221,7 +223,10 @@ export function createSecretMasker(secrets: readonly string[], whole?: boolean):
   };
 }
 
-/** Redacts `apiKey` (and any key-like query/header value) from `text`. */
+/**
+ * Redacts `apiKey` (and any key-like query/header value) from `text`. It builds its regexes anew on
+ * every call: to redact many texts, build one redactor with {@link createRedactor} and reuse it.
+ */
 export function redact(text: unknown, apiKey?: string): string {
   return createRedactor(apiKey)(text);
 }
