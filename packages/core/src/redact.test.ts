@@ -212,6 +212,10 @@ describe("redact", () => {
       "api-key: आवश्यक है",
       "apiKey = απαιτείται.",
       "api-key: «missing»",
+      // (Review 89, F3: `…` and curly quotes count as no symbol, though a key the server cut,
+      // `AbCdEfGh…`, is then shown when its start is letters only: decision 0024, Trade-off.)
+      "api-key: missing…",
+      "api-key: “required”, retry",
     ])
       expect(redact(text), text).toBe(text);
     for (const [text, masked] of [
@@ -377,6 +381,90 @@ describe("redact", () => {
     // `api-key\:"v"`, masked since review 82, was shown.)
     expect(redact('api-key\\:"k1secret"')).toBe('api-key\\:"***"');
     expect(redact('api_key\\: "k2secret"')).toBe('api_key\\: "***"');
+  });
+
+  it("masks a quoted credential after the other HTML-escaped quotes: `&#39;`, `&#x27;`, `&#039;`, `&#034;`, `&#x22;` (review 89, F5)", () => {
+    // (QUOTED read `&quot;` and `&#34;` only: a Python dict in a Jinja2 or Django page, JSTL's
+    // `&#034;`, was shown whole.)
+    for (const [text, masked] of [
+      ["{&#39;api_key&#39;: &#39;sk123abc&#39;}", "{&#39;api_key&#39;: &#39;***&#39;}"],
+      [
+        "{&#x27;HTTP_AUTHORIZATION&#x27;: &#x27;Bearer k1 secret&#x27;}",
+        "{&#x27;HTTP_AUTHORIZATION&#x27;: &#x27;Bearer ***&#x27;}",
+      ],
+      // (PHP's htmlspecialchars, JSTL's escapeXml.)
+      ["{&#039;X-Api-Key&#039;: &#039;k2secret&#039;}", "{&#039;X-Api-Key&#039;: &#039;***&#039;}"],
+      ["{&#034;apiKey&#034;:&#034;k3secret&#034;}", "{&#034;apiKey&#034;:&#034;***&#034;}"],
+      [
+        "{&#x22;auth_header&#x22;:&#x22;k4 secret&#x22;}",
+        "{&#x22;auth_header&#x22;:&#x22;***&#x22;}",
+      ],
+      // Up to the same reference: a `'` inside a value quoted with `&#34;` is part of it.
+      ["&#34;api-key&#34;: &#34;k5&#39;s3cret&#34;, id", "&#34;api-key&#34;: &#34;***&#34;, id"],
+      // Prose with the name quoted and no value stays.
+      ["the &#39;api-key&#39; is required", "the &#39;api-key&#39; is required"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
+  it("masks a value after an HTML-escaped `:` or `=`, `&#x3a;` or `&#x3D;` (ESAPI, Handlebars; review 89, F5)", () => {
+    // (ESAPI's encodeForHTML writes every `:` and `=` so, Handlebars every `=`: the separator was
+    // no one's, and the value shown.)
+    for (const [text, masked] of [
+      ["api-key&#x3a; k1secret", "api-key&#x3a; ***"],
+      [
+        "GET /v0/assets?api-key&#x3D;k2secret&amp;id&#x3D;7",
+        "GET /v0/assets?api-key&#x3D;***&amp;id&#x3D;7",
+      ],
+      ["X-Api-Key&#x3a; k3secret", "X-Api-Key&#x3a; ***"],
+      ["Authorization&#x3a; Bearer k4secret", "Authorization&#x3a; Bearer ***"],
+      [
+        "&quot;api-key&quot;&#x3a;&quot;k5 secret&quot;",
+        "&quot;api-key&quot;&#x3a;&quot;***&quot;",
+      ],
+      // After the escaped separator as after `:`: a server's words stay, and an apostrophe is none.
+      ["api-key&#x3a; missing", "api-key&#x3a; missing"],
+      ["the Authorization&#39;s value is missing", "the Authorization&#39;s value is missing"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
+  it('masks a quoted value in parentheses, `("v")`, as in a list\'s `[` (review 89, F5)', () => {
+    // (QUOTED read a `[` before the quote only: `api-key: ("k1secret")` was shown, and HEADER
+    // masked the `(` alone, `x-api-key: ***"k2secret")`.)
+    for (const [text, masked] of [
+      ['api-key: ("k1secret")', 'api-key: ("***")'],
+      ['x-api-key: ("k2secret")', 'x-api-key: ("***")'],
+      ["Authorization = ( 'Bearer k3secret' ), retry", "Authorization = ( 'Bearer ***' ), retry"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
+  it("masks a quoted credential in JSON quoted in JSON four times over, 15 backslashes (review 89, F5)", () => {
+    // (The cap was 7 backslashes, three levels.)
+    let text = JSON.stringify({ "x-api-key": "k1 secret", authorization: "Bearer k2secret" });
+    let expected = JSON.stringify({ "x-api-key": "***", authorization: "Bearer ***" });
+    for (let times = 0; times < 4; times++) {
+      text = JSON.stringify(text);
+      expected = JSON.stringify(expected);
+    }
+    expect(text).toContain("\\".repeat(15) + '"');
+    expect(redact(text)).toBe(expected);
+  });
+
+  it("masks the credential after a scheme on a folded header's next line (review 89, F5)", () => {
+    // (An obsolete fold, RFC 9112 5.2: the scheme was masked as the value, the credential shown.)
+    expect(redact("Authorization: Bearer\r\n\tk1secret\r\nX-Id: 7")).toBe(
+      "Authorization: Bearer\r\n\t***\r\nX-Id: 7",
+    );
+    expect(redact("x-api-key: Basic\n  dXNlcjpwYXNz")).toBe("x-api-key: Basic\n  ***");
+  });
+
+  it("keeps an HTML closing tag after an api-key name's `:` (review 89, F4)", () => {
+    // (A `<` opened a value: `<td>api-key:</td>` read `api-key:<***><td>`.)
+    for (const text of ["<tr><td>api-key:</td><td>missing</td></tr>", "api-key: </b>none"])
+      expect(redact(text), text).toBe(text);
+    expect(redact("<td>api-key: <k1secret></td>")).toBe("<td>api-key: <***></td>");
   });
 
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
@@ -599,6 +687,27 @@ describe("redact", () => {
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
     expect(ms).toBeLessThan(1000); // (CPU time: about 300 ms on the 12 texts, loaded)
+  });
+
+  it('reads the other HTML-escaped quotes and separators, `("`, 15 backslashes and folds in time linear in the text (1 MB adversarial texts, review 89)', async () => {
+    const MB = 1 << 20;
+    const texts = [
+      // (Review 89, F5: `&#39;`, `&#x22;` quotes; `&#x3a;` separators; `("v")`.)
+      "&#x22;api-key&#x22;:".repeat(MB / 20),
+      '"api-key":&#39;' + "a".repeat(MB),
+      "api-key&#x3a; ".repeat(MB / 14),
+      "x-api-key&#x3a;" + " ".repeat(MB),
+      'api-key: ("'.repeat(MB / 11),
+      // (Review 89, F5: quotes escaped four times; a scheme's fold.)
+      ("\\".repeat(15) + '"api-key' + "\\".repeat(15) + '":').repeat(MB / 43),
+      "authorization:" + "\\".repeat(15) + '"' + "\\".repeat(MB),
+      "authorization: bearer\n".repeat(MB / 22),
+      "authorization: bearer" + "\n".repeat(MB),
+      // (Review 89, F4: a closing tag opens no value.)
+      "api-key: </".repeat(MB / 11),
+    ];
+    const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
+    expect(ms).toBeLessThan(1000); // (CPU time: about 300 ms on the 10 texts)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {
