@@ -1,11 +1,14 @@
 // @chaindata/sdk's type namespaces, one per area (packages/sdk/src/generated/namespaces/<area>.ts):
 // the area package's types, with the types it re-exports from @chaindata/core declared as aliases,
 // each with the JSDoc of the type it aliases.
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { banner } from "./lib/emit.mjs";
 import { ERROR_CLASSES, runtimeExports, TYPE_PARAMETERS } from "./lib/names.mjs";
 import { pascal } from "./lib/schema.mjs";
+
+// (Required, not imported: lib/types.mjs says why.)
+const ts = createRequire(import.meta.url)("typescript");
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CORE_ENTRY = "packages/core/src/index.ts";

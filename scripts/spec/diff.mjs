@@ -9,9 +9,9 @@
 // the old document:
 //   breaking    it may stop compiling or working: the request got stricter (a param removed or
 //               newly required, a bound tightened, a pattern changed, an enum value removed, a type
-//               narrowed), the result looser (a field removed, made optional or nullable, a value
-//               added to a closed enum, a type changed, a bound loosened, a pattern removed or
-//               changed), an operation or an exported type removed
+//               narrowed), the result looser (a field removed or renamed, made optional or
+//               nullable, a value added to a closed enum, a type changed, a bound loosened, a
+//               pattern removed or changed), an operation or an exported type removed
 //   compatible  a contract change that keeps it working: a new optional param, a request bound
 //               loosened, a result bound tightened (or moved with the request bound it follows), a
 //               new result field, a result pattern set, a new operation, a deprecation, a cost
@@ -76,6 +76,7 @@ export const RULES = {
   "request-property-added-optional": C,
   "request-property-added-required": B,
   "request-property-removed": B,
+  "request-property-renamed": B, // one removed, one added with the same contract: a rename
   "request-property-became-required": B,
   "request-property-became-optional": C,
   "request-additional-properties-refused": B,
@@ -99,6 +100,7 @@ export const RULES = {
   "request-media-type-added": C,
   "response-property-added": C,
   "response-property-removed": B,
+  "response-property-renamed": B, // one removed, one added with the same contract: a rename
   "response-property-became-optional": B, // its type gains `undefined`
   "response-property-became-required": C,
   "response-type-changed": B,
@@ -573,11 +575,22 @@ function walkSchema(c, schemaA, schemaB, dir, where, seen = new Set()) {
   }
   diffKey(c, a.default, b.default, child(w, "default"), "default", "default-changed");
 
-  // Object members: removed, added (breaking where a request must now send it), made required.
+  // Object members: removed, added (breaking where a request must now send it), made required;
+  // renamed, where one removed and one added are the same but for their prose.
   const [pra, prb] = [a.properties ?? {}, b.properties ?? {}];
   const [rqa, rqb] = [a.required ?? [], b.required ?? []];
+  const renamed = renames(c, a, b);
+  const renamedTo = new Set(renamed.values());
   for (const name of union(pra, prb)) {
     const pw = child(child(w, "properties"), name, `${where.field}.${name}`);
+    if (renamed.has(name)) {
+      const to = renamed.get(name);
+      const tw = { field: pw.field, pa: pw.pa, pb: child(child(w, "properties"), to).pb };
+      emit(c, tw, "properties", name, to, `${dir}-property-renamed`);
+      walkSchema(c, pra[name], prb[to], dir, { ...tw, field: `${where.field}.${to}` }, seen);
+      continue;
+    }
+    if (renamedTo.has(name)) continue;
     if (!(name in pra) || !(name in prb)) {
       const required = request && rqb.includes(name) ? "required" : "optional";
       const rule = !(name in prb)
@@ -624,6 +637,61 @@ function walkSchema(c, schemaA, schemaB, dir, where, seen = new Set()) {
     }
   }
   diffRest(c, a, b, w, handled);
+}
+
+/**
+ * The members of `a` renamed in `b` (old name → new): each removed member paired with the first
+ * added one of the same contract (its schema, `$ref`s followed, and whether it is required; its
+ * prose aside), in the order written. A rename breaks what a removal does, and is told as one
+ * change, not a removal and an unrelated addition (spec67, F10).
+ */
+function renames(c, a, b) {
+  const [pra, prb] = [a.properties ?? {}, b.properties ?? {}];
+  const [rqa, rqb] = [a.required ?? [], b.required ?? []];
+  const added = Object.keys(prb).filter((name) => !(name in pra));
+  const pairs = new Map();
+  for (const name of Object.keys(pra)) {
+    if (name in prb) continue;
+    const contract = contractOf(c.old, pra[name]);
+    const to = added.find(
+      (n) => rqa.includes(name) === rqb.includes(n) && same(contract, contractOf(c.new, prb[n])),
+    );
+    if (to === undefined) continue;
+    pairs.set(name, to);
+    added.splice(added.indexOf(to), 1);
+  }
+  return pairs;
+}
+
+/**
+ * What of a schema a program depends on: the schema with its `$ref`s followed and its prose left
+ * out, at every depth (a member's name is kept, whatever it is: `properties.description`); a
+ * `$ref` already followed on the way is kept as it is written (a tree's node in its children).
+ */
+function contractOf(doc, schema, path = new Set()) {
+  if (isObject(schema) && typeof schema.$ref === "string") {
+    if (path.has(schema.$ref)) return { $ref: schema.$ref };
+    path = new Set(path).add(schema.$ref);
+    [schema] = deref(doc, schema);
+  }
+  if (schema === null || typeof schema !== "object") return schema;
+  if (Array.isArray(schema)) return schema.map((s) => contractOf(doc, s, path));
+  const names = ["properties", "patternProperties", "$defs", "dependentSchemas"];
+  const values = ["enum", "const", "default"];
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !PROSE.has(key))
+      .map(([key, value]) => [
+        key,
+        values.includes(key)
+          ? value
+          : names.includes(key) && isObject(value)
+            ? Object.fromEntries(
+                Object.entries(value).map(([n, s]) => [n, contractOf(doc, s, path)]),
+              )
+            : contractOf(doc, value, path),
+      ]),
+  );
 }
 
 // ── The version rule ────────────────────────────────────────────────────────────────────────────

@@ -636,7 +636,20 @@ function yamlPlace(op: Operation, pointer: string): string {
   return position ? `${formatPosition(position)} (${pointer})` : pointer;
 }
 
-/** What the spec says of a bound case's value now, when it no longer refuses the case's input. */
+/**
+ * The bound a case's `what` names, as `(> 1000)` or `(< 1)` (any comparison sign, digits with or
+ * without thousands commas), or undefined.
+ */
+const boundInWhat = (what: string): number | undefined => {
+  const named = /\((?:>|<|>=|<=|≥|≤) ?(-?[\d,]+(?:\.\d+)?)\)/.exec(what)?.[1];
+  return named === undefined ? undefined : Number(named.replace(/,/g, ""));
+};
+
+/**
+ * What the spec says of a bound case's value now, when it no longer refuses the case's input, or
+ * when the case's `what` names a bound the spec no longer has (`1001 ids (> 1000)` after maxItems
+ * went to 500: the input still breaks it, the description is stale; spec67, F9).
+ */
 export function staleBound(id: string, bad: Invalid, input: unknown): string | undefined {
   const breaks = BOUND_RULES[bad.rule];
   const op = operationById.get(id);
@@ -653,8 +666,12 @@ export function staleBound(id: string, bad: Invalid, input: unknown): string | u
   const update = `If the spec's bound changed on purpose, update the case's \`what\` and \`input\` there to break the spec's bound (spec/README.md "Changing a bound"); if not, the spec is what to fix.`;
   if (typeof bound !== "number")
     return `${where}: the spec's ${bad.path} has no ${bad.rule} now${at ? ` (at ${yamlPlace(op, at.pointer)})` : ""}, so its input (${size}) breaks none. ${update}`;
-  if (breaks(value, bound)) return undefined;
-  return `${where}: the spec's ${bad.path} has ${bad.rule}: ${bound} now (at ${yamlPlace(op, `${at!.pointer}/${bad.rule}`)}), which its input (${size}) keeps: the client would send it. ${update}`;
+  const boundAt = () => yamlPlace(op, `${at!.pointer}/${bad.rule}`);
+  if (!breaks(value, bound))
+    return `${where}: the spec's ${bad.path} has ${bad.rule}: ${bound} now (at ${boundAt()}), which its input (${size}) keeps: the client would send it. ${update}`;
+  const named = boundInWhat(bad.what);
+  if (named === undefined || named === bound) return undefined;
+  return `${where}: the spec's ${bad.path} has ${bad.rule}: ${bound} now (at ${boundAt()}), which its input (${size}) still breaks, but the case's \`what\` names ${named}. If the spec's bound changed on purpose, update the case's \`what\` there to name ${bound}, and its \`input\` to break it by one (spec/README.md "Changing a bound"); if not, the spec is what to fix.`;
 }
 
 // (Read when a test takes the case's input: a bound that no longer refuses it fails that test,

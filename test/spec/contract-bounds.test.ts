@@ -37,8 +37,22 @@ describe("the contracts' bound cases", () => {
     const expected = `\`1001 ids (> 1000)\` of contracts.getAssetBatch.invalid in test/contract/contracts.ts: the spec's params.ids has maxItems: 2000 now (at ${place} (#/methods/${batch}/params/0/schema/maxItems)), which its input (1001 items) keeps: the client would send it. If the spec's bound changed on purpose, update the case's \`what\` and \`input\` there to break the spec's bound (spec/README.md "Changing a bound"); if not, the spec is what to fix.`;
     // (What the test reading the case meets, in place of the call the client would have sent.)
     expect(() => bad.input).toThrow(expected);
-    ids.maxItems = 500; // (still refused: nothing to say)
+    ids.maxItems = 1000; // (refused, and the bound the case names: nothing to say)
     expect(bad.input).toEqual({ ids: expect.any(Array) });
+  });
+
+  it("a bound tightened under the case says the case's `what` names the old bound (spec67, F9)", () => {
+    const bad = contracts.getAssetBatch!.invalid.find((b) => b.rule === "maxItems")!;
+    ids.maxItems = 500;
+    const place = positionOf(
+      join(root, "spec"),
+      "openrpc/das.yaml",
+      "maxItems: 1000",
+      "- name: getAssetBatch",
+    );
+    expect(() => bad.input).toThrow(
+      `\`1001 ids (> 1000)\` of contracts.getAssetBatch.invalid in test/contract/contracts.ts: the spec's params.ids has maxItems: 500 now (at ${place} (#/methods/${batch}/params/0/schema/maxItems)), which its input (1001 items) still breaks, but the case's \`what\` names 1000. If the spec's bound changed on purpose, update the case's \`what\` there to name 500, and its \`input\` to break it by one (spec/README.md "Changing a bound"); if not, the spec is what to fix.`,
+    );
   });
 
   it("a bound removed says so", () => {

@@ -130,6 +130,28 @@ describe("the prose that lists an area's operations", () => {
     ).toEqual([]);
   });
 
+  it("an operation whose subject holds another's of the same word and verb is named with its own words: NFT transfers (spec67, F8)", () => {
+    const wallet = {
+      area: "wallet",
+      ids: ["getIdentity", "getBalances", "getTransfers", "getNftTransfers"],
+    };
+    const finding = (where: string) =>
+      `${where}: names 3 of wallet's 4 operations in words (getIdentity, getBalances, getTransfers) but not getNftTransfers: add it by its words ("nft transfer…") (spec/README.md, step 6 of "Adding or changing an operation")`;
+    // "transfers" names getTransfers only; "NFT" elsewhere in the text (another clause) names nothing.
+    expect(
+      unlistedOperations(wallet, [
+        { where: "x", text: "identity, balances and transfers" },
+        { where: "y", text: "identity, balances (with NFTs), transfers" },
+      ]),
+    ).toEqual([finding("x"), finding("y")]);
+    expect(
+      unlistedOperations(wallet, [
+        { where: "x", text: "identity, balances, transfers and NFT transfers" },
+        { where: "y", text: "identity, balances, transfers, transfers of NFTs" },
+      ]),
+    ).toEqual([]);
+  });
+
   it("reads an operation's words as the places write them; a place that names one operation lists none", () => {
     expect(nameParts("getFundedBy")).toEqual({ verb: "get", head: "fund" });
     expect(nameParts("getMultipleNewAddressProofsV2")).toEqual({ verb: "get", head: "proof" });

@@ -70,15 +70,20 @@ export const stem = (word: string): string =>
     .replace(/(?<!s)s$/, "")
     .replace(/(ed|ing)$/, "");
 
+/** The words of an operation's subject, stemmed: those after its verb, up to a preposition. */
+const subjectWords = (id: string): string[] => {
+  const subject: string[] = [];
+  for (const word of nameWords(id).slice(1)) {
+    if (QUALIFIERS.has(word)) break;
+    if (!NOISE.has(word) && !/^\d+$/.test(word)) subject.push(stem(word));
+  }
+  return subject;
+};
+
 /** The verb of an operation's name and its head word (the last of its subject). */
 export function nameParts(id: string): { verb: string; head: string } {
-  const [verb = "", ...rest] = nameWords(id);
-  const subject: string[] = [];
-  for (const word of rest) {
-    if (QUALIFIERS.has(word)) break;
-    if (!NOISE.has(word) && !/^\d+$/.test(word)) subject.push(word);
-  }
-  return { verb, head: stem(subject.at(-1) ?? verb) };
+  const verb = nameWords(id)[0] ?? "";
+  return { verb, head: subjectWords(id).at(-1) ?? stem(verb) };
 }
 
 /** The preposition a name ends in (getFundedBy: by; getBalanceAt: at), if it ends in one. */
@@ -89,23 +94,37 @@ const endingQualifier = (id: string): string | undefined => {
 
 /**
  * The words that name each of the area's operations in a text (`phrase`: the head and the
- * preposition after it, for a name ending in one whose head and verb another operation shares).
+ * preposition after it, for a name ending in one whose head and verb another operation shares;
+ * `marks`: the words of its subject that another operation of the same head and verb lacks, whose
+ * subject is part of its own: getNftTransfers beside getTransfers is "NFT transfers", since
+ * "transfers" alone names getTransfers, spec67's F8).
  */
 function wordsOf(area: AreaOperations) {
-  const parts = area.ids.map((id) => ({ id, ...nameParts(id), ending: endingQualifier(id) }));
-  return parts.map((p) => {
+  const parts = area.ids.map((id) => ({
+    id,
+    ...nameParts(id),
+    subject: subjectWords(id),
+    ending: endingQualifier(id),
+  }));
+  return parts.map(({ subject, ...p }) => {
     const sharing = parts.filter((o) => o.id !== p.id && o.head === p.head);
     // (A word shared with operations of other verbs names them apart only with the verb.)
     const needsVerb = sharing.some((o) => o.verb !== p.verb);
-    const phrase =
-      p.ending !== undefined && sharing.some((o) => o.verb === p.verb) ? p.ending : undefined;
-    return { ...p, needsVerb, phrase };
+    const sameVerb = sharing.filter((o) => o.verb === p.verb);
+    const phrase = p.ending !== undefined && sameVerb.length ? p.ending : undefined;
+    const narrower = sameVerb.filter(
+      (o) => o.subject.length < subject.length && o.subject.every((w) => subject.includes(w)),
+    );
+    const marks = [
+      ...new Set(narrower.flatMap((o) => subject.filter((w) => !o.subject.includes(w)))),
+    ];
+    return { ...p, needsVerb, phrase, marks };
   });
 }
 
-/** How an operation is named in words, for the message: "balance at…", "account…". */
-const wordsForMessage = (w: { head: string; phrase?: string | undefined }): string =>
-  w.phrase === undefined ? `${w.head}…` : `${w.head} ${w.phrase}…`;
+/** How an operation is named in words, for the message: "balance at…", "nft transfer…". */
+const wordsForMessage = (w: { head: string; phrase?: string | undefined; marks: string[] }) =>
+  `${[...w.marks, w.head].join(" ")}${w.phrase === undefined ? "" : ` ${w.phrase}`}…`;
 
 /** How each operation of the area is named in a text: by its name, or by its words. */
 function mentions(words: ReturnType<typeof wordsOf>, text: string) {
@@ -116,16 +135,36 @@ function mentions(words: ReturnType<typeof wordsOf>, text: string) {
     .split(/[,;:.!?)]/)
     .map((clause) => (clause.match(/[a-z]+/g) ?? []).map(stem));
   const inText = new Set(clauses.flat());
-  return words.map(({ id, verb, head, needsVerb, phrase }) => {
+  // (An operation's marks may sit in a parenthesis after its word, commas and all: "who it is
+  // (identity, single or batch)" names the batch identity.)
+  const groups = wordGroups(text);
+  return words.map(({ id, verb, head, needsVerb, phrase, marks }) => {
     const byName = new RegExp(`(?<![A-Za-z0-9])${id}(?![A-Za-z0-9])`).test(text);
     const verbNamed = (VERBS[verb] ?? [verb]).some((v) => inText.has(stem(v)));
+    // (The head with its preposition after it in a clause, and with its marks in a group.)
     const headNamed =
-      phrase === undefined
-        ? inText.has(head)
-        : clauses.some((c) => c.some((w, i) => w === head && c.slice(i + 1).includes(phrase)));
+      clauses.some((c) =>
+        c.some((w, i) => w === head && (phrase === undefined || c.slice(i + 1).includes(phrase))),
+      ) && groups.some((g) => g.includes(head) && marks.every((m) => g.includes(m)));
     const byWords = headNamed && (!needsVerb || verbNamed);
     return { id, byName, byWords };
   });
+}
+
+/**
+ * The words of a text by group: the text cut at ; : . ! ? and at a comma outside parentheses
+ * ("identity (single or batch), balances" is two groups), each word stemmed.
+ */
+function wordGroups(text: string): string[][] {
+  const groups: string[] = [""];
+  let depth = 0;
+  for (const char of text.toLowerCase()) {
+    if (char === "(") depth++;
+    if (char === ")") depth = Math.max(0, depth - 1);
+    if (/[;:.!?]/.test(char) || (char === "," && depth === 0)) groups.push("");
+    else groups[groups.length - 1] += char;
+  }
+  return groups.map((group) => (group.match(/[a-z]+/g) ?? []).map(stem));
 }
 
 /**

@@ -476,6 +476,28 @@ describe("operations, exported types and prose", () => {
     ]);
   });
 
+  it("a member renamed (the same contract, its prose aside) is one breaking change; another member is a removal and an addition (spec67, F10)", () => {
+    const renamed = (d: Doc) => {
+      delete thing(d).properties.name;
+      thing(d).properties.title = { type: "string", description: "Its title." };
+      delete param(d, "options").schema.properties.showFungible;
+      param(d, "options").schema.properties.showFungibles = { type: "boolean" };
+    };
+    expect(linesAfter(rpc, renamed)).toEqual([
+      'BREAKING   t getThing params.options.showFungible properties: "showFungible" → "showFungibles" [request-property-renamed]  #/methods/0/params/3/schema/properties/showFungibles',
+      'BREAKING   t getThing result.name properties: "name" → "title" [response-property-renamed]  #/components/schemas/Thing/properties/title',
+      'docs       t getThing result.title description: (none) → "Its title." [prose-changed]  #/components/schemas/Thing/properties/title/description',
+    ]);
+    const replaced = (d: Doc) => {
+      delete thing(d).properties.name;
+      thing(d).properties.count = { type: "integer" };
+    };
+    expect(linesAfter(rpc, replaced)).toEqual([
+      'BREAKING   t getThing result.name properties: "name" → (none) [response-property-removed]  #/components/schemas/Thing/properties/name',
+      'compatible t getThing result.count properties: (none) → "count" [response-property-added]  #/components/schemas/Thing/properties/count',
+    ]);
+  });
+
   it("a component schema renamed: its exported type is gone, though every operation reads the same", () => {
     const rename = (d: Doc) => {
       d.components.schemas.Item = d.components.schemas.Thing;

@@ -3,13 +3,19 @@
 // its syntax tree: each named schema its own declaration, inputs' arrays readonly, open enums as
 // `Known | (string & {})`, u64 values as bigint, optional members that accept `undefined`, and
 // JSDoc an editor shows well (descriptions first, long examples left out, exact integers).
-import openapiTS, { astToString } from "openapi-typescript";
-import ts from "typescript";
+import { createRequire } from "node:module";
 import { openEnumParts } from "../../lib/open-enum.mjs";
 import { exactValueAt } from "../../spec/bundle.mjs";
 import { areaStatusTags, markBigints } from "./emit.mjs";
 import { isObject } from "./places.mjs";
 import { acceptsBigint, isU64 } from "./schema.mjs";
+
+// (Required, not imported: Node reads a CommonJS package imported from ESM twice more, to tell
+// its module format and to list its exports; for typescript's 9 MB, and openapi-typescript's CJS
+// build with it, that was half a second of every `npm run generate`.)
+const require = createRequire(import.meta.url);
+const { default: openapiTS, astToString } = require("openapi-typescript");
+const ts = require("typescript");
 
 const bigint = ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword);
 const bigintOrNull = ts.factory.createUnionTypeNode([

@@ -79,10 +79,10 @@ const jsonSchemaMetaSchema = requireFromSchemaUtils("@json-schema-tools/meta-sch
  * says what is wrong.
  */
 function metaSchemaFindings(area, doc) {
-  const ajv = new Ajv6({ allErrors: true, verbose: true });
-  ajv.addSchema(jsonSchemaMetaSchema, "https://meta.json-schema.tools");
+  let validate;
   try {
-    if (ajv.validate(getDocumentExtendedMetaSchema(doc), doc)) return [];
+    validate = metaSchemaValidator(getDocumentExtendedMetaSchema(doc));
+    if (validate(doc)) return [];
   } catch (error) {
     return [`${area} #: OpenRPC meta-schema: ${String(error?.message ?? error).split("\n")[0]}`];
   }
@@ -94,7 +94,7 @@ function metaSchemaFindings(area, doc) {
       parts.push(m[1] ?? m[2] ?? m[3].replace(/\\(.)/g, "$1"));
     return parts;
   };
-  const items = ajv.errors
+  const items = validate.errors
     .filter((e) => e.keyword !== "oneOf" && e.keyword !== "anyOf")
     .filter((e) => !e.parentSchema?.required?.includes?.("$ref")) // the reference object's
     .map((e) => ({ e, parts: pathOf(e.dataPath) }));
@@ -131,3 +131,20 @@ function metaSchemaFindings(area, doc) {
   }
   return [...lines];
 }
+
+/**
+ * The meta-schema `metaSchema` compiled, once per process for each meta-schema: the documents of
+ * a run extend the same one (and compiling it was most of this rule's time).
+ */
+function metaSchemaValidator(metaSchema) {
+  const key = JSON.stringify(metaSchema);
+  if (!metaSchemaValidators.has(key)) {
+    const ajv = new Ajv6({ allErrors: true, verbose: true });
+    ajv.addSchema(jsonSchemaMetaSchema, "https://meta.json-schema.tools");
+    metaSchemaValidators.set(key, ajv.compile(metaSchema));
+    if (metaSchemaValidators.size > 8)
+      metaSchemaValidators.delete(metaSchemaValidators.keys().next().value);
+  }
+  return metaSchemaValidators.get(key);
+}
+const metaSchemaValidators = new Map();

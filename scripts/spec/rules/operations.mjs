@@ -287,15 +287,27 @@ export function checkOperationNames(results, { only } = {}) {
   // generator lead with its YAML position) and `at`, the same with that position, for the other of
   // two operations (a contributor edits the YAML, where a clash of two files is two places to
   // compare); `file`, the YAML file it is written in.
+  // (The position is read when a clash names the operation: finding it parses the YAML file,
+  // which an operation without a clash, nearly every one, does not need.)
   const named = (r, op, where) => {
-    const pointer = operationPath(r, op).replace(/ \([^()]*\)$/, "");
-    const position =
-      r.origins && r.specDir ? sourcePosition(r.origins, pointer, r.specDir) : undefined;
+    let position;
+    const locate = () => {
+      const pointer = operationPath(r, op).replace(/ \([^()]*\)$/, "");
+      position ??=
+        (r.origins && r.specDir && sourcePosition(r.origins, pointer, r.specDir)) || null;
+      return position;
+    };
     return {
       area: r.area,
       where,
-      at: position ? `${where}, at ${formatPosition(position)}` : where,
-      file: position && specFile(r.specDir, position.file),
+      get at() {
+        const p = locate();
+        return p ? `${where}, at ${formatPosition(p)}` : where;
+      },
+      get file() {
+        const p = locate();
+        return p ? specFile(r.specDir, p.file) : undefined;
+      },
     };
   };
   // Which of two clashing operations of two areas the finding is at, the other named after "also":
