@@ -279,6 +279,71 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false, params = [
 }
 
 /**
+ * Where a walk of `pagination` (an `x-pagination`) starts and how it goes on, the end of "The walk
+ * starts …" in {@link pageWalkDoc}.
+ */
+function walkStart({
+  style,
+  page = "page",
+  cursor = "cursor",
+  nextCursor = cursor,
+  keyset,
+  keysetWhen,
+  limit,
+}) {
+  const others = keyset?.filter((k) => k !== cursor) ?? [];
+  const quoted = (names) => names.map((k) => `\`${k}\``);
+  if (style !== "page")
+    // (A cursor-style walk never goes on from a keyset param, with the cursor or without: the
+    // order it asks for is not the cursor's. packages/core/src/paginate.ts.)
+    return `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.${
+      others.length
+        ? ` With ${quoted(others).join(" or ")} in \`params\` it is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\`: the results name no next page in that order.`
+        : ""
+    }`;
+  const refused = others.length
+    ? `${quoted(others).join(" or ")} without \`${cursor}\` is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\``
+    : "";
+  const keysetRule = keyset?.length
+    ? ` With ${quoted(keyset).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${refused ? `, and ${refused}` : ""}.`
+    : "";
+  // (A page-style operation's walk by cursor ends on a short page too: packages/core/src/paginate.ts.)
+  // ("`page`, `a` or `b`")
+  const startParams = quoted([page, ...(keyset ?? [])])
+    .join(", ")
+    .replace(/, ([^,]+)$/, " or $1");
+  const fromStart = keysetWhen
+    ? ` With \`${keysetWhen.param}: ${JSON.stringify(keysetWhen.equals)}\` and no ${startParams}, it walks by keyset from the start: the first request carries no \`${page}\`, each next one the previous result's \`${nextCursor}\`. A walk by \`${cursor}\` ends on a page that is empty${limit ? `, shorter than \`${limit}\`` : ""} or without \`${nextCursor}\`.`
+    : "";
+  return `from \`${page}\` (1 when absent), page after page.${keysetRule}${fromStart}`;
+}
+
+/**
+ * The breaks of the paging protocol that a walk of `pagination` (an `x-pagination`) can meet
+ * (packages/core/src/paginate.ts), each ending it with an InvalidResponseError. `cursorChecked`:
+ * as {@link pageWalkDoc}'s.
+ */
+function protocolBreaks(
+  { style, cursor = "cursor", nextCursor = cursor, keyset, hasMore, echoedPage },
+  cursorChecked,
+) {
+  const byCursor = style === "cursor" || keyset?.length;
+  return [
+    style === "page" && echoedPage && "a page that names another page than the one asked for",
+    byCursor && `a \`${nextCursor}\` the walk has already sent`,
+    style === "cursor" && hasMore && `\`${hasMore}: true\` with no \`${nextCursor}\``,
+    // (By page number, an empty page said to have more: user trial 56, F3; its JSDoc had not said
+    // so, where the docs site did: review 77, F5.)
+    style === "page" && hasMore && `\`${hasMore}: true\` of a page with no items`,
+    // (The walk runs the call's params check on each next cursor: a server's value it refuses is
+    // the answer's fault, not the caller's.)
+    byCursor &&
+      cursorChecked &&
+      `a \`${nextCursor}\` that the call's params check refuses as \`${cursor}\`, which is not sent`,
+  ].filter(Boolean);
+}
+
+/**
  * The JSDoc of a walk over every page of the paginated operation `op` (a JSON-RPC method or a REST
  * operation, `name` its name): the operation's summary, what the walk does (from its
  * `x-pagination`), the cost per page, its status tags and `example`. `standalone`: the walk is
@@ -298,66 +363,13 @@ function pageWalkDoc(
     cursorChecked = false,
   },
 ) {
-  const {
-    style,
-    page = "page",
-    cursor = "cursor",
-    nextCursor = cursor,
-    keyset,
-    keysetWhen,
-    limit,
-    items,
-    hasMore,
-    echoedPage,
-  } = op["x-pagination"];
-  const others = keyset?.filter((k) => k !== cursor) ?? [];
-  const refused = others.length
-    ? `${others.map((k) => `\`${k}\``).join(" or ")} without \`${cursor}\` is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\``
-    : "";
-  const keysetRule = keyset?.length
-    ? ` With ${keyset.map((k) => `\`${k}\``).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${refused ? `, and ${refused}` : ""}.`
-    : "";
-  // (A cursor-style walk never goes on from a keyset param, with the cursor or without: the order
-  // it asks for is not the cursor's. packages/core/src/paginate.ts.)
-  const keysetRefused = others.length
-    ? ` With ${others.map((k) => `\`${k}\``).join(" or ")} in \`params\` it is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\`: the results name no next page in that order.`
-    : "";
-  // (A page-style operation's walk by cursor ends on a short page too: packages/core/src/paginate.ts.)
-  const fromStart = keysetWhen
-    ? ` With \`${keysetWhen.param}: ${JSON.stringify(keysetWhen.equals)}\` and no ${[
-        page,
-        ...(keyset ?? []),
-      ]
-        .map((k) => `\`${k}\``)
-        .join(", ")
-        .replace(
-          /, ([^,]+)$/,
-          " or $1",
-        )}, it walks by keyset from the start: the first request carries no \`${page}\`, each next one the previous result's \`${nextCursor}\`. A walk by \`${cursor}\` ends on a page that is empty${limit ? `, shorter than \`${limit}\`` : ""} or without \`${nextCursor}\`.`
-    : "";
-  const start =
-    style === "page"
-      ? `from \`${page}\` (1 when absent), page after page.${keysetRule}${fromStart}`
-      : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.${keysetRefused}`;
-  // The breaks of the paging protocol this walk can meet (packages/core/src/paginate.ts).
-  const breaks = [
-    style === "page" && echoedPage && "a page that names another page than the one asked for",
-    (style === "cursor" || keyset?.length) && `a \`${nextCursor}\` the walk has already sent`,
-    style === "cursor" && hasMore && `\`${hasMore}: true\` with no \`${nextCursor}\``,
-    // (By page number, an empty page said to have more: user trial 56, F3; its JSDoc had not said
-    // so, where the docs site did: review 77, F5.)
-    style === "page" && hasMore && `\`${hasMore}: true\` of a page with no items`,
-    // (The walk runs the call's params check on each next cursor: a server's value it refuses is
-    // the answer's fault, not the caller's.)
-    (style === "cursor" || keyset?.length) &&
-      cursorChecked &&
-      `a \`${nextCursor}\` that the call's params check refuses as \`${cursor}\`, which is not sent`,
-  ].filter(Boolean);
+  const pagination = op["x-pagination"];
+  const breaks = protocolBreaks(pagination, cursorChecked);
   const broken = breaks.length
     ? `An answer that breaks the paging protocol (${breaks.join(", or ")}) ends the walk with an \`InvalidResponseError\`, after the pages before it. `
     : "";
   const description =
-    `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result, and \`.checkpoints()\` each result with \`next\`, the params of the page after it (\`undefined\` where the data ends, not where \`maxPages\` stops), to save and resume from. The walk starts ${start} ${broken}` +
+    `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${pagination.items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result, and \`.checkpoints()\` each result with \`next\`, the params of the page after it (\`undefined\` where the data ends, not where \`maxPages\` stops), to save and resume from. The walk starts ${walkStart(pagination)} ${broken}` +
     `\`options\` are ${name}'s, for every page, plus \`maxPages\` (stop after that many pages; no limit by default). ` +
     // (Its cost: the "Cost:" line below, as the call's own JSDoc words it.)
     `Each page is one ${name} call.` +
