@@ -648,7 +648,7 @@ function retriesNote(ops, kind) {
 }
 
 /**
- * The `check<Operation>` functions (lib/emit.mjs checkFunction; docs/decisions/0023): a call's own
+ * The `check<Operation>` functions (lib/call-code.mjs checkFunction; docs/decisions/0023): a call's own
  * params check without the call, for params that come untyped (user trial 60, F6).
  */
 function checksNote(area, kind, ops) {

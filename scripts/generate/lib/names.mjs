@@ -424,7 +424,7 @@ function operationBindings(main, http) {
     // (A REST package's members.ts imports each function from client.ts.)
     if (!rpc) bind(o.name, members, "function, imported", false);
     if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
-    // (Its params check, `check<Operation>`: lib/emit.mjs checkFunction. Bound for every operation,
+    // (Its params check, `check<Operation>`: lib/call-code.mjs checkFunction. Bound for every operation,
     // as the u64 shapes are: an operation gaining params then clashes with nothing.)
     bind(`check${pascal(o.name)}`, client, "params-check function", true);
     if (o.method || !rpc) {
