@@ -16,7 +16,6 @@ import {
   areaStatusTags,
   banner,
   callMap,
-  checkFunction,
   clientFactoryTags,
   coreTypeImport,
   docComment,
@@ -24,39 +23,28 @@ import {
   exampleOptions,
   exampleValue,
   interfaceDoc,
-  jsdoc,
   literal,
   operationStatusTags,
   operationsModule,
-  pageWalkCode,
-  paramDocs,
 } from "./lib/emit.mjs";
+import { callCode } from "./lib/call-code.mjs";
 import { typeSources } from "./lib/types.mjs";
 import {
   commonDescriptorFields,
   descriptorSource,
   itemSchemaName,
-  itemType,
   source as jsSource,
   paginationConstants,
   paginationReexport,
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
-import { commaExpression, layout, returnEither } from "./lib/layout.mjs";
+import { layout } from "./lib/layout.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
 import { clientOverName, coreImportsOf, REST_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
-import {
-  camel,
-  deref,
-  pascal,
-  propertyAt,
-  refusesSomeString,
-  u64Shape,
-  validationSchema,
-} from "./lib/schema.mjs";
+import { camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
 
 /**
@@ -110,21 +98,22 @@ function exampleInput(doc, op) {
 }
 
 /**
- * The @example of `<client>.<op>.all(…)`, or (with `name`) of the standalone `<name>(rest, …)`: a
- * `for await` loop over the items from the first page (the sample's input, which holds no optional
- * parameter, so neither a page nor a cursor). The item is named after the items' schema
- * (`walletBalanceItem`), else `item`.
+ * The @example of a page walk, the standalone `walk` (`paginate<Op>(rest, …)`) or the client's
+ * `<clientVar>.<op>.all(…)`: a `for await` loop over the items from the first page (the sample's
+ * input, which holds no optional parameter, so neither a page nor a cursor). The item is named
+ * after the items' schema (`walletBalanceItem`), else `item`. (Its options are rpc.mjs
+ * `walkExampleFor`'s.)
  */
-function walkExampleFor(doc, op, clientVar, name) {
+function walkExampleFor(doc, op, { walk, clientVar }) {
   const item = exampleName(
     [itemSchemaName(doc, responseSchemaOf(doc, op), op.o["x-pagination"].items)],
-    name ? ["rest", name] : [clientVar],
+    walk ? ["rest", walk] : [clientVar],
   );
   const input = exampleInput(doc, op);
-  const walk = name
-    ? `${name}(rest${input ? `, ${input}` : ""})`
+  const call = walk
+    ? `${walk}(rest${input ? `, ${input}` : ""})`
     : `${clientVar}.${op.o.operationId}.all(${input})`;
-  return `for await (const ${item} of ${walk}) {\n  console.log(${item});\n}`;
+  return `for await (const ${item} of ${call}) {\n  console.log(${item});\n}`;
 }
 
 /** A REST area's documented client-side rate limit (the spec's `x-rate-limit`), if any. */
@@ -523,101 +512,31 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
 const hasInputOf = (op) =>
   op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body);
 
-/**
- * Operation `op` in client.ts: `standalone`, its function (and page walk); `member`, its member of
- * the client interface; `impl`, the client's member.
- */
+/** Operation `op` in client.ts (lib/call-code.mjs). */
 function operationCode({ Area, clientVar, doc }, op) {
   const id = op.o.operationId;
-  const Rest = `${Area}Rest`;
-  const I = `T.${pascal(id)}Input`;
-  const R = `T.${pascal(id)}Result`;
-  const areaBeta = Boolean(doc.info["x-beta"]);
   const hasInput = hasInputOf(op);
-  const send = sendSource(op, hasInput);
-  // The handle is checked first (core's notAnRpc): a client or the params given in its place
-  // would otherwise fail with a bare TypeError from `rest.call`, or `rest.logger`.
-  const body = `{\n  ${returnEither(
-    "??",
-    [
-      `notAnRpc(rest, ${literal(`create${Rest}`)}, op.${id}, "the result of")`,
-      op.o.deprecated
-        ? commaExpression([`warnDeprecated(op.${id}.id, op.${id}.deprecated!, rest.logger)`, send])
-        : send,
-    ],
-    2,
-  )}\n}`;
   // (Paginated ones only, as before the standalone form: an input without a required member
   // may be left out, as `ParamsArgument` has it.)
-  const pagination = op.o["x-pagination"];
-  const optional = Boolean(pagination) && !op.params.some((p) => p.required) && !op.body?.required;
-  const restParam = { name: "rest", factory: `create${Rest}` };
-  const params = hasInput ? { params: `${pascal(id)}Input`, optional } : {};
-  const standalone = [
-    jsdoc(op.o, {
-      indent: "",
-      example: exampleFor(doc, op, { firstArg: "rest" }),
-      areaBeta,
-      params: paramDocs({ endpoint: restParam, ...params }),
-    }) +
-      (hasInput
-        ? `export function ${id}(rest: ${Rest}, params: ${I}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`
-        : // (`extra`: what a call written as `(rest, params, options)` passes after its options,
-          // refused; `never` so that it does not compile either.)
-          `export function ${id}(rest: ${Rest}, options?: RequestOptions, ...extra: never[]): Promise<${R}> ${body}`),
-  ];
-  // Its params check without the call (user trial 60, F6): an operation without input has none.
-  if (hasInput)
-    standalone.push(
-      checkFunction({
-        name: id,
-        endpoint: { ...restParam, type: Rest },
-        params: I,
-        optional,
-        tags: operationStatusTags(op.o, { areaBeta }),
-        example: exampleFor(doc, op, { firstArg: "rest" }),
-      }),
-    );
-  const memberDoc = jsdoc(op.o, {
-    example: exampleFor(doc, op, { clientVar }),
-    areaBeta,
-    params: paramDocs(params),
-  });
-  if (!hasInput)
-    return {
-      standalone,
-      member: `${memberDoc}  ${id}(options?: RequestOptions): Promise<${R}>;`,
-      // (`extra`: what a call written as `(params, options)` passes after its options, refused)
-      impl: `    ${id}: (options, ...extra) => ${id}(rest, options, ...(extra as never[])),`,
-    };
-  if (!pagination)
-    return {
-      standalone,
-      member: `${memberDoc}  ${id}(params: ${I}, options?: RequestOptions): Promise<${R}>;`,
-      impl: `    ${id}: (params, options) => ${id}(rest, params, options),`,
-    };
-  const walk = `paginate${pascal(id)}`;
-  const walks = pageWalkCode(op.o, {
+  const optional =
+    Boolean(op.o["x-pagination"]) && !op.params.some((p) => p.required) && !op.body?.required;
+  return callCode({
+    call: op.o,
     name: id,
-    walk,
-    endpoint: { ...restParam, type: Rest },
-    input: I,
-    result: R,
-    items: itemType(R, pagination.items, { doc, schema: responseSchemaOf(doc, op) }),
-    optional,
-    params,
-    doc: memberDoc,
-    areaBeta,
-    examples: {
-      standalone: walkExampleFor(doc, op, "", walk),
-      member: walkExampleFor(doc, op, clientVar),
-    },
-    cursorChecked: refusesSomeString(
-      doc,
-      propertyAt(doc, inputSchema(doc, op), pagination.cursor ?? "cursor"),
-    ),
+    doc,
+    clientVar,
+    endpoint: { name: "rest", factory: `create${Area}Rest`, type: `${Area}Rest` },
+    params: hasInput ? { params: `${pascal(id)}Input`, optional } : {},
+    // (An operation without input has no params check.)
+    checked: hasInput,
+    send: sendSource(op, hasInput),
+    example: (options) => exampleFor(doc, op, options),
+    pageWalk: () => ({
+      example: (options) => walkExampleFor(doc, op, options),
+      resultSchema: responseSchemaOf(doc, op),
+      paramsSchema: inputSchema(doc, op),
+    }),
   });
-  return { ...walks, standalone: [...standalone, walks.standalone] };
 }
 
 /** The `rest.call(…)` that sends `op`, whose openapi-fetch request takes the params apart. */

@@ -14,7 +14,6 @@ import {
   areaStatusTags,
   banner,
   callMap,
-  checkFunction,
   clientFactoryTags,
   coreTypeImport,
   docComment,
@@ -26,15 +25,14 @@ import {
   literal,
   operationStatusTags,
   operationsModule,
-  pageWalkCode,
   paramDocs,
 } from "./lib/emit.mjs";
+import { callCode, standaloneBody } from "./lib/call-code.mjs";
 import { paramsWithRules, typeSources } from "./lib/types.mjs";
 import {
   commonDescriptorFields,
   descriptorSource,
   itemSchemaName,
-  itemType,
   paginationConstants,
   paginationReexport,
   u64ShapeConstants,
@@ -46,16 +44,7 @@ import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/o
 import { coreImportsOf, RPC_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
-import {
-  allowsNull,
-  camel,
-  deref,
-  pascal,
-  propertyAt,
-  refusesSomeString,
-  u64Shape,
-  validationSchema,
-} from "./lib/schema.mjs";
+import { allowsNull, camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
 
 /**
@@ -125,13 +114,14 @@ function exampleArgs(
 }
 
 /**
- * The @example of a page walk, `paginate<Method>(rpc, …)` or (with `clientVar`) the client's
- * `<client>.<method>.all(…)`: a `for await` loop over the items, from the first example that a walk
- * can start from (none that names a keyset param without the cursor, which the walk refuses), with
- * its page and cursor left out (the loop starts at the first page, as the docs site's `.all()`
- * snippets do). The item is named after the items' schema (`asset`), else `item`.
+ * The @example of a page walk, the standalone `walk` (`paginate<Method>(rpc, …)`) or the client's
+ * `<clientVar>.<method>.all(…)`: a `for await` loop over the items, from the first example that a
+ * walk can start from (none that names a keyset param without the cursor, which the walk refuses),
+ * with its page and cursor left out (the loop starts at the first page, as the docs site's `.all()`
+ * snippets do). The item is named after the items' schema (`asset`), else `item`. (Its options are
+ * rest.mjs `walkExampleFor`'s.)
  */
-function paginateExample(doc, method, name, clientVar) {
+function walkExampleFor(doc, method, { walk, clientVar }) {
   const { page = "page", cursor = "cursor", keyset = [], items } = method["x-pagination"];
   const names = (e) => new Set(e.params.map((p) => p.name));
   const ex = (method.examples ?? []).find(
@@ -144,10 +134,10 @@ function paginateExample(doc, method, name, clientVar) {
   const empty = !start.params.length && paramsOptional(method);
   const item = exampleName(
     [itemSchemaName(doc, method.result?.schema, items)],
-    clientVar ? [clientVar] : ["rpc", name],
+    clientVar ? [clientVar] : ["rpc", walk],
   );
-  const walk = clientVar ? `${clientVar}.${method.name}.all(` : `${name}(rpc${empty ? "" : ", "}`;
-  return `for await (const ${item} of ${walk}${empty ? "" : args})) {\n  console.log(${item});\n}`;
+  const call = clientVar ? `${clientVar}.${method.name}.all(` : `${walk}(rpc${empty ? "" : ", "}`;
+  return `for await (const ${item} of ${call}${empty ? "" : args})) {\n  console.log(${item});\n}`;
 }
 
 /**
@@ -454,91 +444,42 @@ function clientImports({ doc, httpOps, methods }, { unbatched, u64Example }) {
   });
 }
 
-/**
- * Method `m` in client.ts: `standalone`, its function (and page walk); `member`, its member of the
- * client interface; `impl`, the client's member. `endpointType`: the standalone functions' `rpc`.
- */
+/** Method `m` in client.ts (lib/call-code.mjs). `endpointType`: the standalone functions' `rpc`. */
 function methodCode({ Area, clientVar, doc }, m, endpointType) {
-  const P = `T.${pascal(m.name)}Params`;
-  const R = `T.${pascal(m.name)}Result`;
-  const areaBeta = Boolean(doc.info["x-beta"]);
-  // (Query options stay in the params: they are validated with them, and the method's
-  // encoding moves them to the URL.)
-  const send = `rpc.call(op.${m.name}, params, options)`;
+  const P = `${pascal(m.name)}Params`;
   // (The call options take the query options too, as `rpc.call` does, typed as in the params:
   // user trial 32, F5.)
-  const Options = m["x-query-params"]?.length
-    ? `RequestOptions & Pick<${P}, ${m["x-query-params"].map((q) => literal(camel(q.name))).join(" | ")}>`
+  const options = m["x-query-params"]?.length
+    ? `RequestOptions & Pick<T.${P}, ${m["x-query-params"].map((q) => literal(camel(q.name))).join(" | ")}>`
     : "RequestOptions";
-  // The endpoint is checked first (core's notAnRpc): a client or the params given in its place
-  // would otherwise fail with a bare TypeError from `rpc.call`, or `rpc.logger`.
-  const body = `{\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${m.name}) ?? ${
-    m.deprecated
-      ? `(warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger), ${send})`
-      : send
-  };\n}`;
-  // (A params object without required members may be left out: by name `{}` is sent, by
-  // position `[]`.)
-  const optional = paramsOptional(m);
-  const rpcParam = { name: "rpc", factory: `create${Area}Rpc` };
-  // (By position: the wire `params` is the array of the params' values, in order, which the
-  // object the caller gives does not show.)
-  const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;
-  const params = { params: `${pascal(m.name)}Params`, optional, positional };
-  const standalone = [
-    jsdoc(m, {
-      indent: "",
-      example: exampleFor(doc, m, { firstArg: "rpc" }),
-      areaBeta,
-      params: paramDocs({ endpoint: rpcParam, ...params }),
-    }) +
-      `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: ${Options}): Promise<${R}> ${body}`,
-  ];
-  // Its params check without the call (user trial 60, F6): a method without params has none.
-  if (m.params.length)
-    standalone.push(
-      checkFunction({
-        name: m.name,
-        endpoint: { ...rpcParam, type: endpointType },
-        params: P,
-        optional,
-        tags: operationStatusTags(m, { areaBeta }),
-        example: exampleFor(doc, m, { firstArg: "rpc" }),
-      }),
-    );
-  const memberDoc = jsdoc(m, {
-    example: exampleFor(doc, m, { clientVar }),
-    areaBeta,
-    params: paramDocs(params),
-  });
-  if (!m["x-pagination"])
-    return {
-      standalone,
-      member: `${memberDoc}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: ${Options}): Promise<${R}>;`,
-      impl: `    ${m.name}: (params, options) => ${m.name}(rpc, params, options),`,
-    };
-  const walk = `paginate${pascal(m.name)}`;
-  const walks = pageWalkCode(m, {
+  return callCode({
+    call: m,
     name: m.name,
-    walk,
-    endpoint: { ...rpcParam, type: endpointType },
-    input: P,
-    result: R,
-    items: itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema }),
-    optional,
-    params,
-    doc: memberDoc,
-    areaBeta,
-    examples: {
-      standalone: paginateExample(doc, m, walk),
-      member: paginateExample(doc, m, "", clientVar),
+    doc,
+    clientVar,
+    endpoint: { name: "rpc", factory: `create${Area}Rpc`, type: endpointType },
+    params: {
+      params: P,
+      // (A params object without required members may be left out: by name `{}` is sent, by
+      // position `[]`.)
+      optional: paramsOptional(m),
+      // (By position: the wire `params` is the array of the params' values, in order, which the
+      // object the caller gives does not show.)
+      positional: paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined,
     },
-    cursorChecked: refusesSomeString(
-      doc,
-      propertyAt(doc, paramsSchema(m, { withQuery: true }), m["x-pagination"].cursor ?? "cursor"),
-    ),
+    // (A method without params has no params check.)
+    checked: m.params.length > 0,
+    options,
+    // (Query options stay in the params: they are validated with them, and the method's
+    // encoding moves them to the URL.)
+    send: `rpc.call(op.${m.name}, params, options)`,
+    example: (options) => exampleFor(doc, m, options),
+    pageWalk: () => ({
+      example: (options) => walkExampleFor(doc, m, options),
+      resultSchema: m.result.schema,
+      paramsSchema: paramsSchema(m, { withQuery: true }),
+    }),
   });
-  return { ...walks, standalone: [...standalone, walks.standalone] };
 }
 
 /**
@@ -549,10 +490,15 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
 function httpOperationCode({ Area, clientVar, doc, http }, h) {
   const R = `T.${pascal(h.id)}Result`;
   const host = `${doc.info["x-host"]}Host`;
-  const warn = h.o.deprecated
-    ? `warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger)`
-    : "";
-  const fetchText = `getText(rpc.options, ${host}, ${literal(h.path)}, op.${h.id}, options)`;
+  const getText = (args) =>
+    `getText(rpc.options, ${host}, ${literal(h.path)}, op.${h.id}, ${args})`;
+  const endpoint = { name: "rpc", factory: `create${Area}Rpc` };
+  const body = standaloneBody({
+    endpoint,
+    name: h.id,
+    deprecated: h.o.deprecated,
+    send: getText("options"),
+  });
   const opts = { areaBeta: Boolean(http.doc.info["x-beta"] || doc.info["x-beta"]) };
   return {
     standalone: [
@@ -560,13 +506,13 @@ function httpOperationCode({ Area, clientVar, doc, http }, h) {
         ...opts,
         indent: "",
         example: `const ${camel(h.id)}Text = await ${h.id}(rpc);`,
-        params: paramDocs({ endpoint: { name: "rpc", factory: `create${Area}Rpc` } }),
+        params: paramDocs({ endpoint }),
       }) +
-        `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> {\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${h.id}) ?? ${warn ? `(${warn}, ${fetchText})` : fetchText};\n}`,
+        `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> ${body}`,
     ],
     member: `${jsdoc(h.o, { ...opts, example: `const ${camel(h.id)}Text = await ${clientVar}.${h.id}();`, params: paramDocs({}) })}  ${h.id}(options?: RequestOptions): Promise<${R}>;`,
     // (The call itself rather than the standalone function: one function less in every client bundle.)
-    impl: `    ${h.id}: (options, ...extra) => ${warn ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ` : ""}getText(rpc.options, ${host}, ${literal(h.path)}, op.${h.id}, options, extra)${warn ? ")" : ""},`,
+    impl: `    ${h.id}: (options, ...extra) => ${h.o.deprecated ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ${getText("options, extra")})` : getText("options, extra")},`,
   };
 }
 

@@ -619,23 +619,21 @@ const FREEZE_IMPORT = `import { ${FREEZE} } from "@chaindata/core";\n`;
 // that no call bundle reaches it, and a bundle of tools without it drops it (a pure, frozen list).
 const KNOWN_VALUES = "@chaindata/core/known-values";
 
-/**
- * `{ "packages/<area>/src/generated/tool-schemas.ts": … }` of the package of `main` (and `http`).
- * `lists`: core's known lists this area's spec has (`[name, schema]`: core-files.mjs sharedEnums),
- * each `enum` of exactly their values written as core's list.
- */
-export function emitToolSchemas(main, http, lists = []) {
-  const { area, file } = main;
-  let tools;
+/** The tools of the package of `main` (and `http`): {@link toolsOf}, its refusals' places in YAML. */
+function areaTools(main, http) {
   try {
-    tools = toolsOf(main, http);
+    return toolsOf(main, http);
   } catch (error) {
     // (The bundle's pointers it names as the YAML places a person edits, as the refusals do.)
-    throw new Error(`${area}: ${sourcePlacesIn(error.message, main, [main, http])}`, {
+    throw new Error(`${main.area}: ${sourcePlacesIn(error.message, main, [main, http])}`, {
       cause: error,
     });
   }
-  const refs = new Map(); // JSON → the `$ref` the first such part was inlined from
+}
+
+/** The `$ref` each part of `tools`' input schemas was inlined from: Map<its JSON, the first one's `$ref`>. */
+function inlinedRefs(tools) {
+  const refs = new Map();
   const visit = (schema) => {
     for (const [sub] of subschemas(schema)) {
       if (!isSchemaObject(sub)) continue;
@@ -645,12 +643,37 @@ export function emitToolSchemas(main, http, lists = []) {
     }
   };
   for (const t of tools) visit(t.inputSchema);
-  const files = [file, http?.file].filter(Boolean).map((f) => `spec/dist/${f}`);
-  const names = sharedParts(tools, refs);
-  // (Those a tool's schema has: `[…]` is the whole `enum` value, at any place.)
-  const used = lists.filter(([, schema]) =>
+  return refs;
+}
+
+/** The known `lists` (`[name, schema]`) that a tool's schema has: `[…]`, the whole `enum` value, at any place. */
+const listsUsed = (tools, lists) =>
+  lists.filter(([, schema]) =>
     tools.some((t) => JSON.stringify(t.inputSchema).includes(JSON.stringify(schema.enum))),
   );
+
+/** The status tags of each operation of `main` (and `http`), by name: {@link operationStatusTags}. */
+function toolStatusTags(main, http) {
+  const tags = new Map();
+  for (const a of [main, http].filter(Boolean)) {
+    const areaBeta = Boolean(a.doc.info?.["x-beta"] || main.doc.info?.["x-beta"]);
+    for (const o of a.doc.methods ?? operationsOf(a.doc).map((op) => op.o))
+      tags.set(o.name ?? o.operationId, operationStatusTags(o, { areaBeta }));
+  }
+  return tags;
+}
+
+/**
+ * `{ "packages/<area>/src/generated/tool-schemas.ts": … }` of the package of `main` (and `http`).
+ * `lists`: core's known lists this area's spec has (`[name, schema]`: core-files.mjs sharedEnums),
+ * each `enum` of exactly their values written as core's list.
+ */
+export function emitToolSchemas(main, http, lists = []) {
+  const { area, file } = main;
+  const tools = areaTools(main, http);
+  const files = [file, http?.file].filter(Boolean).map((f) => `spec/dist/${f}`);
+  const names = sharedParts(tools, inlinedRefs(tools));
+  const used = listsUsed(tools, lists);
   const known = new Map(
     used.map(([name, schema]) => [JSON.stringify(schema.enum), enumValueNames(name)[0]]),
   );
@@ -668,12 +691,7 @@ export function emitToolSchemas(main, http, lists = []) {
   );
   // Each tool's const has its operation's @deprecated / @beta, as its function does, so that an
   // editor marks the tool an app registers too (review 76, F5); `toolSchemas` its area's.
-  const statusTags = new Map();
-  for (const a of [main, http].filter(Boolean)) {
-    const areaBeta = Boolean(a.doc.info?.["x-beta"] || main.doc.info?.["x-beta"]);
-    for (const o of a.doc.methods ?? operationsOf(a.doc).map((op) => op.o))
-      statusTags.set(o.name ?? o.operationId, operationStatusTags(o, { areaBeta }));
-  }
+  const statusTags = toolStatusTags(main, http);
   const consts = tools.map(
     (t) =>
       docComment(

@@ -197,7 +197,7 @@ describe("paginate<Method>", () => {
   });
 });
 
-// The clients' `.all()` (scripts/generate/lib/emit.mjs `paginatedMember`): each paginated member
+// The clients' `.all()` (scripts/generate/lib/call-code.mjs `paginatedMember`): each paginated member
 // is a call signature and `.all()`, each with its own JSDoc, so that signature help shows the
 // operation's docs and `.all()` its walk, cost per page and status (not one text for all).
 describe("<client>.<operation>.all()", () => {

@@ -398,12 +398,17 @@ const at = (operand, column) =>
 
 /**
  * The statement `return a ?? b;` at indentation `indent`, for operands that may span lines (a call
- * with a callback, written from column 0): on its line when that fits, else in parentheses, each
- * operand from its own line, as Prettier writes it. `operator`: `??`, `||` or `&&`.
+ * with a callback, written from column 0), as Prettier writes it: on one line when the statement
+ * fits there, else in parentheses, the operands on one line of their own when they fit there, else
+ * each from its own line (never `return a ?? (` with the rest below: Prettier breaks the whole
+ * `return` first). `operator`: `??`, `||` or `&&`.
  */
 export function returnEither(operator, operands, indent) {
   const line = `return ${operands.map((o) => at(o, indent)).join(` ${operator} `)};`;
-  if (indent + line.split("\n")[0].length <= WIDTH) return line;
+  if (!line.includes("\n") && indent + line.length <= WIDTH) return line;
+  const inner = operands.map((o) => at(o, indent + 2)).join(` ${operator} `);
+  if (!inner.includes("\n") && indent + 2 + inner.length <= WIDTH)
+    return `return (\n${pad(indent + 2)}${inner}\n${pad(indent)});`;
   const lines = operands.map(
     (o, n) => pad(indent + 2) + at(o, indent + 2) + (n < operands.length - 1 ? ` ${operator}` : ""),
   );

@@ -280,23 +280,36 @@ const REST_FACTORY_LOCALS = ["rest", "params", "options", "extra"];
  * @returns {Binding[]} the generator's own names first, then the spec's (methods, then schemas)
  */
 export function packageBindings([main, http]) {
-  const { area, kind, doc, file } = main;
+  return [...generatorBindings(main), ...operationBindings(main, http), ...schemaBindings(main)];
+}
+
+/** Where a binding is: the generated modules of a package. */
+const MODULE = {
+  operations: "generated/operations.ts",
+  client: "generated/client.ts",
+  types: "generated/types.ts",
+  openapi: "generated/openapi.ts",
+  members: "generated/members.ts",
+  runtime: "generated/runtime.ts",
+  constants: "generated/constants.ts",
+};
+
+const values = (names) => Object.fromEntries(names.map((n) => [n, "value"]));
+const typeNames = (names) => Object.fromEntries(names.map((n) => [n, "type"]));
+
+/** The generator's own names in the package of `main` (its main document): {@link Binding}s. */
+function generatorBindings(main) {
+  const { area, kind, doc } = main;
   const rpc = kind === "openrpc";
   const Area = pascal(area);
   const host = doc.info?.["x-host"];
+  const { operations: ops, client, types, openapi, members } = MODULE;
   const out = [];
-  /** The generator's own names: `meanings` maps each to its meaning. */
+  /** `meanings` maps each name to its meaning. */
   const own = (meanings, scope, what, exported = false) => {
     for (const [name, meaning] of Object.entries(meanings))
       out.push({ name, scope, meaning, exported, what, spec: undefined });
   };
-  const values = (names) => Object.fromEntries(names.map((n) => [n, "value"]));
-  const typeNames = (names) => Object.fromEntries(names.map((n) => [n, "type"]));
-  const ops = "generated/operations.ts";
-  const client = "generated/client.ts";
-  const types = "generated/types.ts";
-  const openapi = "generated/openapi.ts";
-  const members = "generated/members.ts";
 
   own(values(CHECK_COMBINATORS), ops, "a check imported from @chaindata/core");
   own(
@@ -367,22 +380,29 @@ export function packageBindings([main, http]) {
   const runtime = runtimeExports(runtimeKind(main));
   own(
     { ...values(runtime.values), ...typeNames(runtime.types) },
-    "generated/runtime.ts",
+    MODULE.runtime,
     "a runtime export",
     true,
   );
-  own(constantNames(main), "generated/constants.ts", "an area constant", true);
+  own(constantNames(main), MODULE.constants, "an area constant", true);
+  return out;
+}
 
-  const operations = rpc
-    ? (doc.methods ?? []).map((m, i) => ({
-        name: m.name,
-        at: `#/methods/${i}`,
-        file,
-        method: true,
-        paginated: Boolean(m["x-pagination"]),
-      }))
-    : restOperations(main);
-  if (http) operations.push(...restOperations(http));
+/**
+ * The names each operation of the package binds (its descriptor, function, page walk, params
+ * check, client member, u64 shapes, pagination descriptor and types): {@link Binding}s of `main`'s
+ * methods or operations, then of `http`'s (the sender's `ping`).
+ */
+function operationBindings(main, http) {
+  const { area, kind } = main;
+  const rpc = kind === "openrpc";
+  const Area = pascal(area);
+  const { operations: ops, client, types, openapi, members } = MODULE;
+  const out = [];
+  const operations = [
+    ...(rpc ? rpcMethods(main) : restOperations(main)),
+    ...(http ? restOperations(http) : []),
+  ];
   for (const o of operations) {
     if (!isIdentifier(o.name)) continue; // (the operation-name rule says why)
     const label = `${o.method ? "method" : "operation"} ${o.name}`;
@@ -404,7 +424,7 @@ export function packageBindings([main, http]) {
     // (A REST package's members.ts imports each function from client.ts.)
     if (!rpc) bind(o.name, members, "function, imported", false);
     if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
-    // (Its params check, `check<Operation>`: lib/emit.mjs checkFunction. Bound for every operation,
+    // (Its params check, `check<Operation>`: lib/call-code.mjs checkFunction. Bound for every operation,
     // as the u64 shapes are: an operation gaining params then clashes with nothing.)
     bind(`check${pascal(o.name)}`, client, "params-check function", true);
     if (o.method || !rpc) {
@@ -431,12 +451,19 @@ export function packageBindings([main, http]) {
     if (!rpc) bind(`${Name}Input`, openapi, "input type", false);
     bind(`${Name}Result`, types, "result type", true);
   }
+  return out;
+}
+
+/** The names `main`'s schemas bind, as types (types.ts; a REST package's openapi.ts imports them). */
+function schemaBindings({ kind, doc, file }) {
+  const { types, openapi } = MODULE;
+  const out = [];
   for (const name of Object.keys(doc.components?.schemas ?? {})) {
     const at = `#/components/schemas/${pointerSegment(name)}`;
     const spec = { at, file, name, kind: "schema", label: `schema ${name}` };
     out.push({ name, scope: types, meaning: "type", exported: true, what: "type", spec });
     // (A REST package's openapi.ts imports every schema, beside the root types it declares.)
-    if (!rpc)
+    if (kind !== "openrpc")
       out.push({ name, scope: openapi, meaning: "type", exported: false, what: "type", spec });
   }
   return out;
@@ -456,6 +483,16 @@ function constantNames(a) {
     ...(host ? { [`${host}Regions`]: "value", [`${pascal(host)}Region`]: "type" } : {}),
   };
 }
+
+/** The methods of an OpenRPC document, where each is, as {@link restOperations} lists operations. */
+const rpcMethods = ({ doc, file }) =>
+  (doc.methods ?? []).map((m, i) => ({
+    name: m.name,
+    at: `#/methods/${i}`,
+    file,
+    method: true,
+    paginated: Boolean(m["x-pagination"]),
+  }));
 
 /** The operationIds of an OpenAPI document, where each is (every method the clients call). */
 const restOperations = ({ doc, file }) =>

@@ -118,17 +118,20 @@ export function getTokenMetadata(
   params: T.GetTokenMetadataInput,
   options?: RequestOptions
 ): Promise<T.GetTokenMetadataResult> {
-  return notAnRpc(rest, "createTokenMetadataRest", op.getTokenMetadata, "the result of") ?? (
-    warnDeprecated(op.getTokenMetadata.id, op.getTokenMetadata.deprecated!, rest.logger),
-    rest.call(op.getTokenMetadata, params, options, (client, fetch) => {
-      const { ...body } = params;
-      return (client as Api).POST("/v0/token-metadata", {
-        body,
-        fetch,
-        parseAs: "text",
-        bodySerializer: stringifyJson
-      });
-    })
+  return (
+    notAnRpc(rest, "createTokenMetadataRest", op.getTokenMetadata, "the result of") ??
+    (
+      warnDeprecated(op.getTokenMetadata.id, op.getTokenMetadata.deprecated!, rest.logger),
+      rest.call(op.getTokenMetadata, params, options, (client, fetch) => {
+        const { ...body } = params;
+        return (client as Api).POST("/v0/token-metadata", {
+          body,
+          fetch,
+          parseAs: "text",
+          bodySerializer: stringifyJson
+        });
+      })
+    )
   );
 }
 
