@@ -110,8 +110,10 @@ export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
    * threw (the error's `resumeFrom` says where) or that the consumer left (`break`). Where the
    * last page's next position is broken (a cursor sent before, …), the params of that page: a walk
    * from them asks it again, and meets the break past its first page; capped at that page again,
-   * it ends with the same `resumeFrom`, so a job that goes on from it in a loop stops when it gets
-   * back the params it started from. Each walk sets it when it ends, however it ends, and a walk
+   * it ends with the same `resumeFrom`. A walk finds a cursor sent again within that walk only, so
+   * a job that goes on from `resumeFrom` in a loop keeps the params it went on from and stops at
+   * one it gets back: a server going round a cycle of `maxPages` pages or more gives every walk a
+   * new `resumeFrom`. Each walk sets it when it ends, however it ends, and a walk
    * that starts clears it: of two walks of this iterable at once, it tells of the one that ended
    * last (read it after the walk you care about, before another starts or ends).
    */
