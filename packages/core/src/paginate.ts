@@ -374,7 +374,7 @@ export function paginate<I, R, P = unknown, F = P>(
        * cut-off list passed for the whole: review 77, F7; params that are no object too, review 80,
        * F3.)
        */
-      const ask = (params: unknown, fail: (error: unknown) => never) => {
+      const askPage = (params: unknown, fail: (error: unknown) => never) => {
         const failed = (error?: unknown) =>
           fail(
             signal?.aborted && !(error instanceof AbortError)
@@ -396,7 +396,7 @@ export function paginate<I, R, P = unknown, F = P>(
           throw new ConfigurationError("params: must be an object for .checkpoints()", {
             operation,
           });
-        const result = await ask(start, (error) => {
+        const result = await askPage(start, (error) => {
           throw error;
         });
         return yield* each ? valueAt(result, items) : [result];
@@ -435,7 +435,7 @@ export function paginate<I, R, P = unknown, F = P>(
       // (With the answer's status and headers, as any InvalidResponseError has them.)
       // (Its `resumeFrom` is the page whose answer broke the walk: the `next` of the checkpoint
       // before it. The message already says where it stopped.)
-      const broken = (asked: unknown, what: string): never =>
+      const throwBroken = (asked: unknown, what: string): never =>
         throwStopped(
           new InvalidResponseError(
             `${operation} page walk: the answer to page ${asked} ${what} (stopped after ${fetched} page${fetched == 1 ? "" : "s"})`,
@@ -520,22 +520,22 @@ export function paginate<I, R, P = unknown, F = P>(
       };
       for (;;) {
         const pageNumber = valueAt(current, page);
-        const call = () =>
-          ask(current, (error) =>
+        const askCurrentPage = () =>
+          askPage(current, (error) =>
             throwStopped(error, operation, fetched, current, () =>
               walk === "page"
                 ? pageNumber
                 : `${fetched + 1}, ${cursor} "${quoteShort(valueAt(current, cursor), 128)}"`,
             ),
           );
-        const result = await call();
+        const result = await askCurrentPage();
         // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
         // as page 3's. A bigint page number compares as a number.)
         if (walk === "page" && echoedPage) {
           const echo = valueAt(result, echoedPage);
           // (An object is no page number, and `Number()` throws on one such as `{"toString": 1}`.)
           if (echo != null && (typeof echo == "object" || Number(echo) !== Number(pageNumber)))
-            broken(pageNumber, `names page ${quoteShort(echo)}`);
+            throwBroken(pageNumber, `names page ${quoteShort(echo)}`);
         }
         // A page with no list at `items` read as an empty one: the end of the data. A misspelt path
         // in a descriptor of one's own (`items: "item"`) walked a collection of 49,500 assets as
@@ -543,20 +543,20 @@ export function paginate<I, R, P = unknown, F = P>(
         // (Every paginated result of the spec requires its list. Its type, not the server's value.)
         const list = valueAt(result, items);
         if (!Array.isArray(list))
-          broken(pageNumber ?? fetched + 1, `has no list at ${items} (got ${typeOf(list)})`);
+          throwBroken(pageNumber ?? fetched + 1, `has no list at ${items} (got ${typeOf(list)})`);
         const [next, fault] = nextPosition(result, pageNumber);
         // (A checkpoint is never given with a broken next position: saved, it would resume into the
         // break. A page's items are given before its break, as a cut-off list is not passed off as
         // the whole either way.)
         // (A checkpoint's `next` is the caller's, to keep or change: the walk goes on with its own.)
         if (checkpoints) {
-          if (fault) broken(pageNumber ?? fetched + 1, fault);
+          if (fault) throwBroken(pageNumber ?? fetched + 1, fault);
           yield { result, next: copyParams(next) };
         } else if (each)
           for (const item of list) {
             // A walk aborted mid-page yielded the rest of the page first (user trial 56, F2: up to
             // 1,000 items after Ctrl-C). The call of this page again rejects, with an AbortError.
-            if (signal?.aborted) return await call();
+            if (signal?.aborted) return await askCurrentPage();
             yield item;
           }
         else yield result;
@@ -564,7 +564,7 @@ export function paginate<I, R, P = unknown, F = P>(
         // (Where it stopped, so that the caller tells a capped walk from an ended one: backfill F8.)
         if (++fetched >= max) return void (resumeFrom = copyParams(fault ? current : next));
         // (A walk by page number names the page it asked for, which need not be the walk's nth.)
-        if (fault) broken(pageNumber ?? fetched, fault);
+        if (fault) throwBroken(pageNumber ?? fetched, fault);
         if (!next) return;
         if (walk === "cursor") {
           // (The slot of page `fetched + 1`, which held the cursor of the page 1,000 before it.)
