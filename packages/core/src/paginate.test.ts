@@ -498,6 +498,36 @@ describe("paginate: page style", () => {
     expect(broken.resumeFrom).toEqual({ cursor: "same" });
   });
 
+  it("with two walks of one iterable at once, resumeFrom tells of the one that ended last, however it ended (review 90, F4)", async () => {
+    let failing = false;
+    const fetchPage = stubPages(async (p: { page: number }) => {
+      if (failing && p.page === 2) throw new Error("503");
+      return { items: [1, 2, 3] };
+    });
+    const walk = paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 });
+    // An items walk capped while a `.checkpoints()` walk goes on: that one then throws.
+    const items = walk[Symbol.asyncIterator]();
+    await items.next();
+    const checkpoints = walk.checkpoints()[Symbol.asyncIterator]();
+    await checkpoints.next();
+    while (!(await items.next()).done);
+    expect(walk.resumeFrom).toEqual({ limit: 3, page: 3 }); // (the items walk ended last)
+    failing = true;
+    await expect(checkpoints.next()).rejects.toThrow("503");
+    expect(walk.resumeFrom).toBeUndefined(); // (it kept the items walk's page 3)
+    failing = false;
+    // Capped, then one the consumer leaves (`break`): undefined too.
+    const pages = walk.pages()[Symbol.asyncIterator]();
+    await pages.next();
+    for await (const item of walk) {
+      expect(item).toBe(1);
+      while (!(await pages.next()).done);
+      expect(walk.resumeFrom).toEqual({ limit: 3, page: 3 });
+      break;
+    }
+    expect(walk.resumeFrom).toBeUndefined();
+  });
+
   it("refuses a maxPages that is not a whole number >= 1 or Infinity, before any request", () => {
     const fetchPage = stubPages(async () => ({ items: [1] }));
     for (const maxPages of [0, -1, 1.5, NaN, "3"]) {
