@@ -15,7 +15,7 @@ import type { Host } from "./generated/environments.js";
 import {
   createHttp,
   decodeUtf8,
-  describe,
+  responseFieldsOf,
   invalidResponse,
   type Exchange,
   type Http,
@@ -98,6 +98,6 @@ export async function getText(
   // bundle that pings.)
   if (!/^\s*ok\s*$/i.test(text))
     throw invalidResponse("not-ok", exchange.response, text, operation.id, redactor);
-  own.onResponse?.(describe(exchange.response, redactor));
+  own.onResponse?.(responseFieldsOf(exchange.response, redactor));
   return text;
 }

@@ -60,9 +60,9 @@ export interface Http {
    * The redactor of one call: `redact`, or one that also masks `secrets` (credentials the call
    * sends in its body: a webhook's `authHeader`) and the credentials of the call's own `headers`
    * (an `Authorization`, `X-Api-Key` or `x-token` given per call), for that call's errors, log
-   * lines and `onResponse`. The methods below take it last (default: `redact`), as do `describe`,
-   * `invalidResponse` and redact.ts's `scrub` (no default: their callers have a call's redactor in
-   * hand).
+   * lines and `onResponse`. The methods below take it last (default: `redact`), as do
+   * `responseFieldsOf`, `invalidResponse` and redact.ts's `scrub` (no default: their callers have a
+   * call's redactor in hand).
    */
   redactWith(secrets: readonly string[], headers?: RequestOptions["headers"]): Redactor;
   /**
@@ -72,9 +72,9 @@ export interface Http {
    * (lossless) into `value` inside the attempt, so a body cut short (or, where a body is due, one
    * with no byte that no `content-length: 0`, 204 or 205 declared empty) is retried as a lost
    * connection is (an `InvalidResponseError` otherwise). Every `ChainDataError` it rejects with,
-   * and the response's `described` fields, carry `attempts`: the requests handed to `fetch`; it
-   * also sets `options.attempts` as each goes (`options`: an object of the caller's own, never a
-   * user's).
+   * and the response's fields (`responseFieldsOf`), carry `attempts`: the requests handed to
+   * `fetch`; it also sets `options.attempts` as each goes (`options`: an object of the caller's
+   * own, never a user's).
    */
   send(
     url: string,
@@ -311,7 +311,7 @@ const attemptsOf = new WeakMap<Response, number>();
  * one carries them. @internal (also json-rpc.ts's, rest.ts's and get-text.ts's: imported, not
  * handed out by createHttp, whose members' names would be in every bundle)
  */
-export const describe = (response: Response, redactor: Redactor): ResponseFields => {
+export const responseFieldsOf = (response: Response, redactor: Redactor): ResponseFields => {
   const fields: Record<string, string> = {};
   // A credential-named header is masked whole (a CDN's `set-cookie` on a 5xx would otherwise be
   // in every log line that serialises the error), by the request headers' rule, but for a
@@ -382,7 +382,7 @@ export const invalidResponse = (
       (reason == "html" ? titleOf(redacted) : ""),
     {
       reason,
-      ...describe(response, redactor),
+      ...responseFieldsOf(response, redactor),
       operation,
       snippet: redacted.slice(0, 200),
     },
@@ -534,7 +534,7 @@ const apiError = (
       (status === 401 || status === 403 ? hint : "") +
       notRetriedNote(final, spent, retryAfter),
     {
-      ...describe(response, redactor),
+      ...responseFieldsOf(response, redactor),
       body,
       operation,
       rpcError: !rest && typeof error?.code === "number" ? error : undefined,
@@ -718,8 +718,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
         let retry = idempotent || options.retryNonIdempotent;
         // Gives the call's `onAttempt` and the client's this attempt's record, once it ends:
-        // `outcome` is its error, or its answer (described, so the request id is redacted as on an
-        // error). Only for a request handed to `fetch` (an abort before it is none); quietly, as a
+        // `outcome` is its error, or its answer (its fields, `responseFieldsOf`: the request id
+        // redacted as on an error). Only for a request handed to `fetch` (an abort before it is none); quietly, as a
         // logger is called. (Each hook its own copy: what one changes, the other does not see.)
         const reportAttempt = (outcome: any, willRetry = false) => {
           if (attempts == attempt)
@@ -744,7 +744,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                       reason: outcome.reason,
                       retryAfter: outcome.retryAfter,
                       status: outcome.status,
-                      requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
+                      requestId: (outcome.ok ? responseFieldsOf(outcome, redactor) : outcome).requestId,
                       durationMs: Math.round(performance.now() - started),
                       willRetry,
                     }),

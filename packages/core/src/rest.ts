@@ -16,7 +16,7 @@ import { takeStack } from "./internal/stack.js";
 import {
   createHttp,
   decodeUtf8,
-  describe,
+  responseFieldsOf,
   invalidResponse,
   keptOf,
   type Exchange,
@@ -229,7 +229,7 @@ export function createRestTransport(
         invalid.message += ": " + redactor(error.message);
         throw invalid;
       }
-      options?.onResponse?.(describe(captured!.response, redactor));
+      options?.onResponse?.(responseFieldsOf(captured!.response, redactor));
       // (The descriptor's Result type: the generator states it from the same spec as `u64`.)
       return result as [Result][Result extends unknown ? 0 : never];
     },
@@ -269,7 +269,7 @@ const errorInBody = (
       // F5.)
       (status == 401 || status == 403 ? hint : ""),
     {
-      ...describe(response, redactor),
+      ...responseFieldsOf(response, redactor),
       status,
       // (Over 64 KiB, its start as text, as a non-2xx error's body: the error is logged and copied
       // to every caller of a coalesced request; review 88, F6.)
