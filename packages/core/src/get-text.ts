@@ -12,14 +12,8 @@ import {
 } from "./config.js";
 import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import {
-  createHttp,
-  decodeUtf8,
-  responseFieldsOf,
-  invalidResponse,
-  type Exchange,
-  type Http,
-} from "./http.js";
+import { createHttp, invalidResponse, responseFieldsOf, type Exchange, type Http } from "./http.js";
+import { decodeUtf8 } from "./internal/utf8.js";
 import type { Redactor } from "./redact.js";
 
 /**

@@ -29,6 +29,7 @@ import type { Host } from "./generated/environments.js";
 import { callQuietly } from "./internal/callback.js";
 import { takeStack } from "./internal/stack.js";
 import { MAX_TIMER_MS } from "./internal/timer.js";
+import { decodeUtf8 } from "./internal/utf8.js";
 import { looksTruncated, parseJson } from "./json.js";
 import {
   createRedactor,
@@ -104,30 +105,6 @@ export interface Http {
    */
   alike: readonly unknown[];
 }
-
-/**
- * A body's bytes as text: strict (throws on bytes that are not UTF-8) or lenient (U+FFFD for them).
- * Made per call, not at import: an environment without TextDecoder (Jest's jsdom) can still load
- * the package. Where there is none (React Native before 0.85: Hermes has none), each run of
- * non-ASCII bytes goes through `decodeURIComponent`, which is strict UTF-8 too (lenient: a bad
- * run is U+FFFD for each of its bytes). @internal (also get-text.ts's and rest.ts's)
- */
-export const decodeUtf8 = (bytes: Uint8Array, fatal?: boolean): string => {
-  if (globalThis.TextDecoder) return new TextDecoder("utf-8", { fatal }).decode(bytes);
-  let text = "";
-  // (In slices: an argument list has a limit.)
-  for (let i = 0; i < bytes.length; i += 4096)
-    text += String.fromCharCode(...bytes.subarray(i, i + 4096));
-  // (No UTF-8 sequence has an ASCII byte: a run holds whole ones.)
-  return text.replace(/[\x80-\xff]+/g, (run) => {
-    try {
-      return decodeURIComponent(run.replace(/./g, (char) => "%" + char.charCodeAt(0).toString(16)));
-    } catch (error) {
-      if (fatal) throw error;
-      return "\ufffd".repeat(run.length);
-    }
-  });
-};
 
 /**
  * Copies `source` into `target` with lower-case names (a plain object is cheaper per call than
@@ -744,7 +721,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                       reason: outcome.reason,
                       retryAfter: outcome.retryAfter,
                       status: outcome.status,
-                      requestId: (outcome.ok ? responseFieldsOf(outcome, redactor) : outcome).requestId,
+                      requestId: (outcome.ok ? responseFieldsOf(outcome, redactor) : outcome)
+                        .requestId,
                       durationMs: Math.round(performance.now() - started),
                       willRetry,
                     }),

@@ -12,15 +12,9 @@ import {
 } from "./config.js";
 import type { Host } from "./generated/environments.js";
 import { ChainDataError, makeAPIError, ofOperation, ValidationError } from "./errors.js";
+import { createHttp, invalidResponse, keptOf, responseFieldsOf, type Exchange } from "./http.js";
 import { takeStack } from "./internal/stack.js";
-import {
-  createHttp,
-  decodeUtf8,
-  responseFieldsOf,
-  invalidResponse,
-  keptOf,
-  type Exchange,
-} from "./http.js";
+import { decodeUtf8 } from "./internal/utf8.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
 import { quoteServer } from "./quote.js";
