@@ -765,7 +765,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           if (status === 429) {
             retry = true;
             paused = error;
-            (config.rateLimit as Exclude<typeof config.rateLimit, false>)?.pause?.(delay);
+            if (config.rateLimit) config.rateLimit.pause?.(delay);
           }
         } catch (thrown: any) {
           // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
