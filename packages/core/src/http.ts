@@ -645,7 +645,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     let answered: ((value?: unknown) => void) | undefined;
     // The failure of the attempt just made (none before the first fails): an abort after a retried
     // one (in the wait, the limiter's or during the next attempt) carries it as `lastError`.
-    let error!: Error;
+    let lastFailure!: Error;
     // One request, and its whole body read (so the timeout covers reading it).
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
@@ -748,7 +748,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           }
           delay = parseRetryAfter(answer);
           let retryable: boolean;
-          [error, retryable] = apiError(
+          [lastFailure, retryable] = apiError(
             rest,
             response,
             decodeUtf8(bytes),
@@ -759,12 +759,12 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           );
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says.
-          if (!retryable) throw error;
+          if (!retryable) throw lastFailure;
           // A 429's wait holds every caller sharing the limiter, not this one alone (user trial
           // 35).
           if (status === 429) {
             retry = true;
-            paused = error;
+            paused = lastFailure;
             if (config.rateLimit) config.rateLimit.pause?.(delay);
           }
         } catch (thrown: any) {
@@ -779,35 +779,35 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             reportAttempt(paused ?? thrown);
             throw thrown;
           }
-          error = thrown;
+          lastFailure = thrown;
         } finally {
           answered?.();
         }
         // Only a write's failure after it may have reached the server is not retried here (a 429
         // sets `retry`): said, so that the caller checks before sending it again (user trial 60,
         // F7). (Not after a 2xx cut short, `reason` truncated: the status says the write was made.)
-        if (!retry && !(error as InvalidResponseError).reason)
-          error.message += " (not retried: the write may have been made)";
+        if (!retry && !(lastFailure as InvalidResponseError).reason)
+          lastFailure.message += " (not retried: the write may have been made)";
         retry &&= attempt <= retries;
-        reportAttempt(error, retry);
+        reportAttempt(lastFailure, retry);
         if (!retry) {
           // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true;
           // with the wait the last answer asked for, which a terminal shows: user trial 34, F5.
           // Before the attempts, which end every message of retries run out; a wait of 0 is none.)
           if (attempt > 1)
-            error.message += `${delay ? ` (Retry-After ${delay / 1000} s)` : ""} (${attempt} attempts)`;
-          throw error;
+            lastFailure.message += `${delay ? ` (Retry-After ${delay / 1000} s)` : ""} (${attempt} attempts)`;
+          throw lastFailure;
         }
         delay = retryDelay(attempt, delay);
         // (Its operation and attempts, as on a thrown error: it may be an abort's `lastError`.)
-        finishCallError(error, id, attempts, redactor);
+        finishCallError(lastFailure, id, attempts, redactor);
         // What failed, as fields too (the message says it in words), so that a trace can record
         // each attempt: its error class, and the status and request id of an answer (redacted, as
         // on the error; none for a timeout or a lost connection). User trial 40.
-        const failed: Error & Partial<ResponseFields> = error;
+        const failed: Error & Partial<ResponseFields> = lastFailure;
         log(
           "info",
-          `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
+          `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${lastFailure.message}`,
           {
             operation: id,
             attempt: attempt + 1,
@@ -822,7 +822,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         await race(id, delay, signal);
       }
     } catch (thrown) {
-      throw finishCallError(thrown, id, attempts, redactor, error);
+      throw finishCallError(thrown, id, attempts, redactor, lastFailure);
     }
   };
 
