@@ -454,11 +454,14 @@ const notRetriedNote = (final: boolean, spent: boolean, retryAfter?: number) =>
     : "";
 
 /**
- * The typed error of a non-2xx response to a call (`rest`: see createHttp); its body,
- * headers and message redacted. `hint`: the end of a 401's or 403's message (keyHint).
- * With it, whether the answer may be retried (a retryable status, unless no wait helps or the wait
- * asked for is over the cap): decided here, once, from the status, the body and `retryAfter`,
- * never read back from the message, whose end may be the server's own text.
+ * What a non-2xx answer to a call means, as `[error, retryable, retryAfter]`:
+ * - its typed error (`rest`: see createHttp), body, headers and message redacted (`hint`: the end
+ *   of a 401's or 403's message, keyHint);
+ * - whether it may be retried: a retryable status, unless no wait helps or the wait asked for is
+ *   over the cap. Decided here, once, from the status, the body and the wait, never read back
+ *   from the message, whose end may be the server's own text;
+ * - the wait it asks for (`Retry-After`, ms; `undefined` for none).
+ * (`retryAfter` is a local, as a parameter: smaller.)
  */
 const apiError = (
   rest: boolean | undefined,
@@ -466,8 +469,8 @@ const apiError = (
   text: string,
   operation: string,
   redactor: Redactor,
-  retryAfter: number | undefined,
   hint: string,
+  retryAfter = parseRetryAfter(response.headers),
 ) => {
   // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
   // first 64 KiB of text: the error is logged and copied to every caller of a batch.
@@ -523,7 +526,7 @@ const apiError = (
       }),
     },
   );
-  return [made, retryableStatus(status) && !final] as const;
+  return [made, retryableStatus(status) && !final, retryAfter] as const;
 };
 
 /**
@@ -737,7 +740,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         try {
           const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
           const { response, bytes } = exchange;
-          const { status, headers: answer } = response;
+          const { status } = response;
           const durationMs = Math.round(performance.now() - started);
           debug(`→ ${status} (${durationMs} ms)`, { status, durationMs });
           if (response.ok) {
@@ -746,15 +749,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             reportAttempt(response);
             return exchange;
           }
-          delay = parseRetryAfter(answer);
           let retryable: boolean;
-          [lastFailure, retryable] = apiError(
+          [lastFailure, retryable, delay] = apiError(
             rest,
             response,
             decodeUtf8(bytes),
             id,
             redactor,
-            delay,
             hint,
           );
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
