@@ -139,7 +139,7 @@ if (process.argv.includes("--pieces")) {
       "notRetriedNote",
       "decodeJson",
       "invalidResponse",
-      "describe",
+      "responseFieldsOf",
       "parseRetryAfter",
       "decodeUtf8",
       "byStatus",

@@ -12,14 +12,8 @@ import {
 } from "./config.js";
 import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import {
-  createHttp,
-  decodeUtf8,
-  describe,
-  invalidResponse,
-  type Exchange,
-  type Http,
-} from "./http.js";
+import { createHttp, invalidResponse, responseFieldsOf, type Exchange, type Http } from "./http.js";
+import { decodeUtf8 } from "./internal/utf8.js";
 import type { Redactor } from "./redact.js";
 
 /**
@@ -98,6 +92,6 @@ export async function getText(
   // bundle that pings.)
   if (!/^\s*ok\s*$/i.test(text))
     throw invalidResponse("not-ok", exchange.response, text, operation.id, redactor);
-  own.onResponse?.(describe(exchange.response, redactor));
+  own.onResponse?.(responseFieldsOf(exchange.response, redactor));
   return text;
 }

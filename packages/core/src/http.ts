@@ -29,6 +29,7 @@ import type { Host } from "./generated/environments.js";
 import { callQuietly } from "./internal/callback.js";
 import { takeStack } from "./internal/stack.js";
 import { MAX_TIMER_MS } from "./internal/timer.js";
+import { decodeUtf8 } from "./internal/utf8.js";
 import { looksTruncated, parseJson } from "./json.js";
 import {
   createRedactor,
@@ -60,9 +61,9 @@ export interface Http {
    * The redactor of one call: `redact`, or one that also masks `secrets` (credentials the call
    * sends in its body: a webhook's `authHeader`) and the credentials of the call's own `headers`
    * (an `Authorization`, `X-Api-Key` or `x-token` given per call), for that call's errors, log
-   * lines and `onResponse`. The methods below take it last (default: `redact`), as do `describe`,
-   * `invalidResponse` and redact.ts's `scrub` (no default: their callers have a call's redactor in
-   * hand).
+   * lines and `onResponse`. The methods below take it last (default: `redact`), as do
+   * `responseFieldsOf`, `invalidResponse` and redact.ts's `scrub` (no default: their callers have a
+   * call's redactor in hand).
    */
   redactWith(secrets: readonly string[], headers?: RequestOptions["headers"]): Redactor;
   /**
@@ -72,9 +73,9 @@ export interface Http {
    * (lossless) into `value` inside the attempt, so a body cut short (or, where a body is due, one
    * with no byte that no `content-length: 0`, 204 or 205 declared empty) is retried as a lost
    * connection is (an `InvalidResponseError` otherwise). Every `ChainDataError` it rejects with,
-   * and the response's `described` fields, carry `attempts`: the requests handed to `fetch`; it
-   * also sets `options.attempts` as each goes (`options`: an object of the caller's own, never a
-   * user's).
+   * and the response's fields (`responseFieldsOf`), carry `attempts`: the requests handed to
+   * `fetch`; it also sets `options.attempts` as each goes (`options`: an object of the caller's
+   * own, never a user's).
    */
   send(
     url: string,
@@ -104,30 +105,6 @@ export interface Http {
    */
   alike: readonly unknown[];
 }
-
-/**
- * A body's bytes as text: strict (throws on bytes that are not UTF-8) or lenient (U+FFFD for them).
- * Made per call, not at import: an environment without TextDecoder (Jest's jsdom) can still load
- * the package. Where there is none (React Native before 0.85: Hermes has none), each run of
- * non-ASCII bytes goes through `decodeURIComponent`, which is strict UTF-8 too (lenient: a bad
- * run is U+FFFD for each of its bytes). @internal (also get-text.ts's and rest.ts's)
- */
-export const decodeUtf8 = (bytes: Uint8Array, fatal?: boolean): string => {
-  if (globalThis.TextDecoder) return new TextDecoder("utf-8", { fatal }).decode(bytes);
-  let text = "";
-  // (In slices: an argument list has a limit.)
-  for (let i = 0; i < bytes.length; i += 4096)
-    text += String.fromCharCode(...bytes.subarray(i, i + 4096));
-  // (No UTF-8 sequence has an ASCII byte: a run holds whole ones.)
-  return text.replace(/[\x80-\xff]+/g, (run) => {
-    try {
-      return decodeURIComponent(run.replace(/./g, (char) => "%" + char.charCodeAt(0).toString(16)));
-    } catch (error) {
-      if (fatal) throw error;
-      return "\ufffd".repeat(run.length);
-    }
-  });
-};
 
 /**
  * Copies `source` into `target` with lower-case names (a plain object is cheaper per call than
@@ -311,7 +288,7 @@ const attemptsOf = new WeakMap<Response, number>();
  * one carries them. @internal (also json-rpc.ts's, rest.ts's and get-text.ts's: imported, not
  * handed out by createHttp, whose members' names would be in every bundle)
  */
-export const describe = (response: Response, redactor: Redactor): ResponseFields => {
+export const responseFieldsOf = (response: Response, redactor: Redactor): ResponseFields => {
   const fields: Record<string, string> = {};
   // A credential-named header is masked whole (a CDN's `set-cookie` on a 5xx would otherwise be
   // in every log line that serialises the error), by the request headers' rule, but for a
@@ -382,7 +359,7 @@ export const invalidResponse = (
       (reason == "html" ? titleOf(redacted) : ""),
     {
       reason,
-      ...describe(response, redactor),
+      ...responseFieldsOf(response, redactor),
       operation,
       snippet: redacted.slice(0, 200),
     },
@@ -477,11 +454,14 @@ const notRetriedNote = (final: boolean, spent: boolean, retryAfter?: number) =>
     : "";
 
 /**
- * The typed error of a non-2xx response to a call (`rest`: see createHttp); its body,
- * headers and message redacted. `hint`: the end of a 401's or 403's message (keyHint).
- * With it, whether the answer may be retried (a retryable status, unless no wait helps or the wait
- * asked for is over the cap): decided here, once, from the status, the body and `retryAfter`,
- * never read back from the message, whose end may be the server's own text.
+ * What a non-2xx answer to a call means, as `[error, retryable, retryAfter]`:
+ * - its typed error (`rest`: see createHttp), body, headers and message redacted (`hint`: the end
+ *   of a 401's or 403's message, keyHint);
+ * - whether it may be retried: a retryable status, unless no wait helps or the wait asked for is
+ *   over the cap. Decided here, once, from the status, the body and the wait, never read back
+ *   from the message, whose end may be the server's own text;
+ * - the wait it asks for (`Retry-After`, ms; `undefined` for none).
+ * (`retryAfter` is a local, as a parameter: smaller.)
  */
 const apiError = (
   rest: boolean | undefined,
@@ -489,8 +469,8 @@ const apiError = (
   text: string,
   operation: string,
   redactor: Redactor,
-  retryAfter: number | undefined,
   hint: string,
+  retryAfter = parseRetryAfter(response.headers),
 ) => {
   // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
   // first 64 KiB of text: the error is logged and copied to every caller of a batch.
@@ -534,7 +514,7 @@ const apiError = (
       (status === 401 || status === 403 ? hint : "") +
       notRetriedNote(final, spent, retryAfter),
     {
-      ...describe(response, redactor),
+      ...responseFieldsOf(response, redactor),
       body,
       operation,
       rpcError: !rest && typeof error?.code === "number" ? error : undefined,
@@ -546,7 +526,7 @@ const apiError = (
       }),
     },
   );
-  return [made, retryableStatus(status) && !final] as const;
+  return [made, retryableStatus(status) && !final, retryAfter] as const;
 };
 
 /**
@@ -668,7 +648,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     let answered: ((value?: unknown) => void) | undefined;
     // The failure of the attempt just made (none before the first fails): an abort after a retried
     // one (in the wait, the limiter's or during the next attempt) carries it as `lastError`.
-    let error!: Error;
+    let lastFailure!: Error;
     // One request, and its whole body read (so the timeout covers reading it).
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
@@ -718,8 +698,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
         let retry = idempotent || options.retryNonIdempotent;
         // Gives the call's `onAttempt` and the client's this attempt's record, once it ends:
-        // `outcome` is its error, or its answer (described, so the request id is redacted as on an
-        // error). Only for a request handed to `fetch` (an abort before it is none); quietly, as a
+        // `outcome` is its error, or its answer (its fields, `responseFieldsOf`: the request id
+        // redacted as on an error). Only for a request handed to `fetch` (an abort before it is none); quietly, as a
         // logger is called. (Each hook its own copy: what one changes, the other does not see.)
         const reportAttempt = (outcome: any, willRetry = false) => {
           if (attempts == attempt)
@@ -744,7 +724,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                       reason: outcome.reason,
                       retryAfter: outcome.retryAfter,
                       status: outcome.status,
-                      requestId: (outcome.ok ? describe(outcome, redactor) : outcome).requestId,
+                      requestId: (outcome.ok ? responseFieldsOf(outcome, redactor) : outcome)
+                        .requestId,
                       durationMs: Math.round(performance.now() - started),
                       willRetry,
                     }),
@@ -759,7 +740,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         try {
           const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
           const { response, bytes } = exchange;
-          const { status, headers: answer } = response;
+          const { status } = response;
           const durationMs = Math.round(performance.now() - started);
           debug(`→ ${status} (${durationMs} ms)`, { status, durationMs });
           if (response.ok) {
@@ -768,26 +749,24 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             reportAttempt(response);
             return exchange;
           }
-          delay = parseRetryAfter(answer);
           let retryable: boolean;
-          [error, retryable] = apiError(
+          [lastFailure, retryable, delay] = apiError(
             rest,
             response,
             decodeUtf8(bytes),
             id,
             redactor,
-            delay,
             hint,
           );
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says.
-          if (!retryable) throw error;
+          if (!retryable) throw lastFailure;
           // A 429's wait holds every caller sharing the limiter, not this one alone (user trial
           // 35).
           if (status === 429) {
             retry = true;
-            paused = error;
-            (config.rateLimit as Exclude<typeof config.rateLimit, false>)?.pause?.(delay);
+            paused = lastFailure;
+            if (config.rateLimit) config.rateLimit.pause?.(delay);
           }
         } catch (thrown: any) {
           // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
@@ -801,35 +780,35 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             reportAttempt(paused ?? thrown);
             throw thrown;
           }
-          error = thrown;
+          lastFailure = thrown;
         } finally {
           answered?.();
         }
         // Only a write's failure after it may have reached the server is not retried here (a 429
         // sets `retry`): said, so that the caller checks before sending it again (user trial 60,
         // F7). (Not after a 2xx cut short, `reason` truncated: the status says the write was made.)
-        if (!retry && !(error as InvalidResponseError).reason)
-          error.message += " (not retried: the write may have been made)";
+        if (!retry && !(lastFailure as InvalidResponseError).reason)
+          lastFailure.message += " (not retried: the write may have been made)";
         retry &&= attempt <= retries;
-        reportAttempt(error, retry);
+        reportAttempt(lastFailure, retry);
         if (!retry) {
           // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true;
           // with the wait the last answer asked for, which a terminal shows: user trial 34, F5.
           // Before the attempts, which end every message of retries run out; a wait of 0 is none.)
           if (attempt > 1)
-            error.message += `${delay ? ` (Retry-After ${delay / 1000} s)` : ""} (${attempt} attempts)`;
-          throw error;
+            lastFailure.message += `${delay ? ` (Retry-After ${delay / 1000} s)` : ""} (${attempt} attempts)`;
+          throw lastFailure;
         }
         delay = retryDelay(attempt, delay);
         // (Its operation and attempts, as on a thrown error: it may be an abort's `lastError`.)
-        finishCallError(error, id, attempts, redactor);
+        finishCallError(lastFailure, id, attempts, redactor);
         // What failed, as fields too (the message says it in words), so that a trace can record
         // each attempt: its error class, and the status and request id of an answer (redacted, as
         // on the error; none for a timeout or a lost connection). User trial 40.
-        const failed: Error & Partial<ResponseFields> = error;
+        const failed: Error & Partial<ResponseFields> = lastFailure;
         log(
           "info",
-          `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
+          `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${lastFailure.message}`,
           {
             operation: id,
             attempt: attempt + 1,
@@ -844,7 +823,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         await race(id, delay, signal);
       }
     } catch (thrown) {
-      throw finishCallError(thrown, id, attempts, redactor, error);
+      throw finishCallError(thrown, id, attempts, redactor, lastFailure);
     }
   };
 

@@ -17,7 +17,7 @@ import {
 } from "./errors.js";
 import type { BatchedCall } from "./batch.js";
 import type { Host } from "./generated/environments.js";
-import { createHttp, describe, invalidResponse } from "./http.js";
+import { createHttp, invalidResponse, responseFieldsOf } from "./http.js";
 import { quoteServer } from "./quote.js";
 import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
@@ -302,7 +302,7 @@ const rpcErrorOf = (
       operation: method,
       id: id ?? null,
       rpcError: numbered ? scrubbed : undefined,
-      ...describe(response, redactor),
+      ...responseFieldsOf(response, redactor),
     },
   );
 };
@@ -444,7 +444,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     }
     // (Caught: a callback that throws fails its own call, never the batcher's other calls.)
     try {
-      onResponse?.(describe(response, redactor));
+      onResponse?.(responseFieldsOf(response, redactor));
     } catch (error) {
       return reject(error);
     }

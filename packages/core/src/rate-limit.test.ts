@@ -655,10 +655,40 @@ describe("createRateLimiter", () => {
     // The one made during the pause is told at once, after those it waits behind; those already
     // in line when their timer finds the pause holding them (once each); each line says why.
     expect(told).toEqual([
-      [7, "waiting 3440 ms for the rate limiter (a 429's Retry-After)", 3440],
-      [6, "waiting 2560 ms more for the rate limiter (a 429's Retry-After)", 2560], // (woke at 660)
-      [5, "waiting 1900 ms more for the rate limiter (a 429's Retry-After)", 1900],
+      [
+        7,
+        "waiting 3440 ms for the rate limiter (a 429's Retry-After holds every start for 3000 ms)",
+        3440,
+      ],
+      [
+        6,
+        "now waiting 2560 ms for the rate limiter (a 429's Retry-After holds every start for 2340 ms)",
+        2560,
+      ], // (woke at 660)
+      [
+        5,
+        "now waiting 1900 ms for the rate limiter (a 429's Retry-After holds every start for 1900 ms)",
+        1900,
+      ],
     ]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("a caller far back in line is told how long a short pause holds every start, not that a 429's Retry-After is why it waits (review 90, F5)", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const told: string[] = [];
+    const calls = Array.from({ length: 20 }, () => limiter.acquire()); // 5 at once, 15 waiting
+    await vi.advanceTimersByTimeAsync(0);
+    limiter.pause!(10);
+    calls.push(limiter.acquire(undefined, undefined, (message) => void told.push(message)));
+    await vi.advanceTimersByTimeAsync(0);
+    // Its wait is the queue's (16 steps of 220 ms after the first 5 leave the window), not the
+    // 10 ms pause's: the line says what the pause holds, and no more.
+    expect(told).toEqual([
+      "waiting 4400 ms for the rate limiter (a 429's Retry-After holds every start for 10 ms)",
+    ]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(calls);
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -782,7 +812,7 @@ describe("createRateLimiter", () => {
       {
         walk: "b",
         message:
-          "getTransfers: GET https://api.helius.xyz/v1/b?api-key=*** waiting 1500 ms for the rate limiter (a 429's Retry-After)",
+          "getTransfers: GET https://api.helius.xyz/v1/b?api-key=*** waiting 1500 ms for the rate limiter (a 429's Retry-After holds every start for 1500 ms)",
         meta: { operation: "getTransfers", attempt: 1, delay: 1500 },
       },
     ]);

@@ -271,18 +271,21 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       }
       return new Promise((resolve, reject) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        // Tells the caller's log how long it waits (`more`: again, its wait lengthened), and why
-        // when a 429's wait holds it: a caller held by another's `Retry-After` logs nothing else
-        // (backfill F7). `told`: the start it was last told, told again only when a pause outlasts
-        // it (not at each plan that moves it by a few ms). What `logWait` throws is ignored: it
-        // may run in a timer, where it would be uncaught.
+        // Tells the caller's log how long it waits from now (`again`: its wait lengthened), and,
+        // while a 429's wait holds every start, for how long it does: a caller held by another's
+        // `Retry-After` logs nothing else (backfill F7). (The pause's own length, not "why": a
+        // caller far back in line waits mostly for the queue; review 90, F5.) `told`: the start it
+        // was last told, told again only when a pause outlasts it (not at each plan that moves it
+        // by a few ms). What `logWait` throws is ignored: it may run in a timer, where it would be
+        // uncaught.
         let told = slot.at;
-        const tell = (now: number, more = "") => {
+        const tell = (now: number, again?: boolean) => {
           const ms = Math.ceil(slot.at - now);
+          const held = Math.ceil(pausedUntil - now);
           told = slot.at;
           try {
             logWait?.(
-              `waiting ${ms} ms${more} for the rate limiter${pausedUntil > now ? " (a 429's Retry-After)" : ""}`,
+              `${again ? "now " : ""}waiting ${ms} ms for the rate limiter${held > 0 ? ` (a 429's Retry-After holds every start for ${held} ms)` : ""}`,
               { delay: ms },
             );
           } catch {}
@@ -334,7 +337,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           // one before it left the line, before its time.)
           plan(now);
           if (slot.at > now) {
-            if (pausedUntil > told) tell(now, " more");
+            if (pausedUntil > told) tell(now, true);
             return arm(now);
           }
           slot.started = true;

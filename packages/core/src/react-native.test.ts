@@ -9,7 +9,7 @@ import { createCoalescer } from "./coalesce.js";
 import { resolveBaseUrl, resolveConfig } from "./config.js";
 import { ConfigurationError, InvalidResponseError } from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
-import { decodeUtf8 } from "./http.js";
+import { decodeUtf8 } from "./internal/utf8.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { createRestTransport } from "./rest.js";
 import {

@@ -12,15 +12,9 @@ import {
 } from "./config.js";
 import type { Host } from "./generated/environments.js";
 import { ChainDataError, makeAPIError, ofOperation, ValidationError } from "./errors.js";
+import { createHttp, invalidResponse, keptOf, responseFieldsOf, type Exchange } from "./http.js";
 import { takeStack } from "./internal/stack.js";
-import {
-  createHttp,
-  decodeUtf8,
-  describe,
-  invalidResponse,
-  keptOf,
-  type Exchange,
-} from "./http.js";
+import { decodeUtf8 } from "./internal/utf8.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
 import { quoteServer } from "./quote.js";
@@ -229,7 +223,7 @@ export function createRestTransport(
         invalid.message += ": " + redactor(error.message);
         throw invalid;
       }
-      options?.onResponse?.(describe(captured!.response, redactor));
+      options?.onResponse?.(responseFieldsOf(captured!.response, redactor));
       // (The descriptor's Result type: the generator states it from the same spec as `u64`.)
       return result as [Result][Result extends unknown ? 0 : never];
     },
@@ -269,7 +263,7 @@ const errorInBody = (
       // F5.)
       (status == 401 || status == 403 ? hint : ""),
     {
-      ...describe(response, redactor),
+      ...responseFieldsOf(response, redactor),
       status,
       // (Over 64 KiB, its start as text, as a non-2xx error's body: the error is logged and copied
       // to every caller of a coalesced request; review 88, F6.)
