@@ -11,7 +11,7 @@
  * `toNodeHandler`, `createMemorySignatureStore`).
  *
  * The rules checked are the documented ones (JSDoc of `ClientOptions` / `RequestOptions` in
- * packages/core/src/config.ts, packages/core/README.md "Options", the factories' JSDoc), written
+ * packages/core/src/options.ts, packages/core/README.md "Options", the factories' JSDoc), written
  * here as oracles: a generated value the rule allows is not a wrong value.
  *
  * For each wrong value: the error is thrown at creation (client options, synchronously) or before

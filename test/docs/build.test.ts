@@ -1386,11 +1386,11 @@ describe("docs build", () => {
       );
     const tableNames = (part: string) =>
       [...part.matchAll(/<tr(?: id="[^"]+")?><td><code>(\w+)<\/code><\/td>/g)].map((m) => m[1]);
-    const config = readFileSync(join(root, "packages/core/src/config.ts"), "utf8");
+    const optionsTs = readFileSync(join(root, "packages/core/src/options.ts"), "utf8");
     const members = (start: string) => {
-      const body = config.slice(
-        config.indexOf(start),
-        config.indexOf("\n}", config.indexOf(start)),
+      const body = optionsTs.slice(
+        optionsTs.indexOf(start),
+        optionsTs.indexOf("\n}", optionsTs.indexOf(start)),
       );
       return [...body.matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]).sort();
     };

@@ -11,9 +11,10 @@ import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
+const options = read("packages/core/src/options.ts");
 const config = read("packages/core/src/config.ts");
 
-/** The members of the declaration that starts with `head` in config.ts, in their order there. */
+/** The members of the declaration that starts with `head` in options.ts, in their order there. */
 function membersOf(source: string, head: string): string[] {
   const start = source.indexOf(head);
   const body = source.slice(start, source.indexOf("\n}", start));
@@ -42,8 +43,8 @@ function expectNamedBetween(file: string, start: string, end: string, names: str
   for (const name of names) expect(named, `${file}: '${start}' lacks ${name}`).toContain(name);
 }
 
-const members = membersOf(config, "export type RequestOptions = {");
-const clientMembers = membersOf(config, "export interface ClientOptions {");
+const members = membersOf(options, "export type RequestOptions = {");
+const clientMembers = membersOf(options, "export interface ClientOptions {");
 
 /** Every package directory with a README that a generator writes "every call takes" into. */
 const areaReadmes = readdirSync(join(root, "packages"))
@@ -55,7 +56,7 @@ const generatedClients = readdirSync(join(root, "packages"))
 
 describe("the per-call options (RequestOptions) wherever they are listed", () => {
   it("reads the type's members", () => {
-    // (A change of config.ts's layout would otherwise make every check below vacuous.)
+    // (A change of options.ts's layout would otherwise make every check below vacuous.)
     expect(members).toEqual(expect.arrayContaining(["signal", "timeout", "headers", "onAttempt"]));
     expect(clientMembers).toEqual(expect.arrayContaining(["apiKey", "baseUrls", "rateLimit"]));
     // Every line that declares a member is read: one written otherwise (`readonly x?:`, a
@@ -64,9 +65,9 @@ describe("the per-call options (RequestOptions) wherever they are listed", () =>
       ["export type RequestOptions = {", members],
       ["export interface ClientOptions {", clientMembers],
     ] as const) {
-      const start = config.indexOf(head);
-      const body = config.slice(start, config.indexOf("\n}", start));
-      expect(body.match(/^ {2}[^\s/*]/gm), `${head} in config.ts`).toHaveLength(read.length);
+      const start = options.indexOf(head);
+      const body = options.slice(start, options.indexOf("\n}", start));
+      expect(body.match(/^ {2}[^\s/*]/gm), `${head} in options.ts`).toHaveLength(read.length);
     }
   });
 

@@ -185,7 +185,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
    */
   type Member = {
     call: BatchedCall;
-    settle: (...args: any[]) => void;
+    /** Its own client's: a batch's calls may be of several clients, each its own `C` of `bind`. */
+    settle: Parameters<Batcher["bind"]>[1];
     done?: boolean;
     stop?: () => void;
     /** Gives the call's `onAttempt` a record of the batch request's, in the call's async context. */
@@ -297,15 +298,12 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
       settle,
       endpoint = [post],
       batchTimeout = Infinity,
-      quietly = (_hook, call) => callQuietly(call),
+      quietly = (_hook, callHook) => callQuietly(callHook),
     ) {
-      // Takes `call` into its endpoint's batch, or returns false: writes, calls with their own
-      // headers, retries or query options, and calls with a timeout other than the batch
-      // request's go alone (a timeout is per attempt, and a batched call's attempts are the
-      // batch's: another limit would be another rule), and so does a call whose signal has already
-      // aborted (the engine rejects it with nothing sent). `onResponse` is settle's, not the
-      // request's: it rides along, and so does a signal, which settles its own caller (the abort
-      // listener below), and `onAttempt`, which hears the batch request's attempts (`flush`).
+      // Takes `call` into its endpoint's batch, or returns false for a call that goes alone (those
+      // createBatcher's doc lists, and one whose signal has already aborted: the engine rejects it
+      // with nothing sent). What rides along: `onResponse` in `settle`, `signal` in the abort
+      // listener below, `onAttempt` in `tell` (`flush`).
       return (call, options) => {
         const { signal, timeout, onAttempt } = options as {
           signal?: AbortSignal;
@@ -332,7 +330,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
         // (Its failure said once by the client, as an unbatched call's is: user trial 63, F6.)
         const member: Member = {
           call,
-          settle,
+          // (Only ever given this `call`, a `C`: the member's type cannot say so.)
+          settle: settle as Member["settle"],
           tell:
             onAttempt &&
             inContext((record) => quietly("onAttempt", () => onAttempt(record), record.operation)),

@@ -8,7 +8,7 @@ import { createCoalescer } from "./coalesce.js";
 import type { OperationDescriptor } from "./config.js";
 import { ConfigurationError, ValidationError } from "./errors.js";
 import { apiHost, rpcHost } from "./generated/environments.js";
-import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
+import { createJsonRpcClient, notAnRpc, type RpcMethodDescriptor } from "./json-rpc.js";
 import { createRestTransport } from "./rest.js";
 import { stubFetch } from "./test-support/testing.js";
 import { vObject, vString } from "./validate.js";
@@ -214,6 +214,8 @@ describe("checkParams given no endpoint", () => {
         { getThing: () => {} },
         "a client: its calls check their own params; pass createThingRpc()'s result",
       ],
+      // (The sdk's composed client: the call one level down, under its area's name.)
+      [{ thing: {} }, "a client: its calls check their own params; pass createThingRpc()'s result"],
       [{}, "object"],
     ] as const) {
       const error = thrown(() => checkParams(given, "createThingRpc", getThing, { id: ADDRESS }));
@@ -222,6 +224,19 @@ describe("checkParams given no endpoint", () => {
         `getThing: the first argument must be an rpc from createThingRpc() (got ${got})`,
       );
       expect((error as ConfigurationError).operation).toBe("getThing");
+    }
+  });
+
+  it("words the refusal of what is no client as the call does (notAnRpc): one message written twice", async () => {
+    for (const [given, what] of [
+      [KEY, undefined],
+      [undefined, undefined],
+      [{}, undefined],
+      [null, "the result of"],
+    ] as const) {
+      const call = await notAnRpc(given, "createThingRpc", getThing, what)!.catch((e) => e);
+      const check = thrown(() => checkParams(given, "createThingRpc", getThing, {}, what));
+      expect((check as Error).message).toBe((call as Error).message);
     }
   });
 

@@ -84,7 +84,10 @@ export class ChainDataError extends Error {
  * checked: `new RateLimitError(message, { status: 429, headers: {}, body, operation })`.
  */
 export interface ChainDataErrorFields extends Partial<APIErrorFields> {
-  /** Every error's but a {@link ValidationError}'s or {@link ConfigurationError}'s (always `0`): the requests handed to `fetch`. */
+  /**
+   * Every error's but a {@link ValidationError}'s or {@link ConfigurationError}'s (always `0`): the
+   * requests handed to `fetch`.
+   */
   attempts?: number;
   /** A {@link JsonRpcError}'s: the error code. */
   code?: number | undefined;
@@ -104,7 +107,9 @@ export interface ChainDataErrorFields extends Partial<APIErrorFields> {
   issues?: ValidationIssue[];
 }
 
-/** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
+/**
+ * The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent.
+ */
 export class ConfigurationError extends ChainDataError {
   override readonly name = "ConfigurationError";
   /** Always `0`: nothing was sent. */
@@ -234,7 +239,10 @@ export class APIError extends ChainDataError {
   // (APIErrorFields's members, repeated rather than merged in with `interface APIError extends
   // Readonly<APIErrorFields>`: merged, an editor's hover loses the `APIError.` before each member's
   // name, and the API report no longer lists them in the class. Keep the two lists' docs alike.)
-  /** The requests handed to `fetch`, 1 or more: the last one got this answer (see {@link ChainDataError.attempts}). */
+  /**
+   * The requests handed to `fetch`, 1 or more: the last one got this answer (see
+   * {@link ChainDataError.attempts}).
+   */
   declare readonly attempts: number;
   /** The HTTP status. */
   declare readonly status: number;
@@ -281,7 +289,9 @@ export class AuthenticationError extends APIError {
   override readonly name = "AuthenticationError";
   declare readonly status: 401;
 }
-/** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
+/**
+ * 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's.
+ */
 export class PermissionDeniedError extends APIError {
   override readonly name = "PermissionDeniedError";
   declare readonly status: 403;
@@ -319,7 +329,10 @@ export class RateLimitError extends APIError {
    */
   declare readonly retryAfter?: number | undefined;
 }
-/** Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when retries run out. */
+/**
+ * Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when
+ * retries run out.
+ */
 export class InternalServerError extends APIError {
   override readonly name = "InternalServerError";
 }
@@ -346,14 +359,19 @@ export const makeAPIError = (
 /** The JSON-RPC server answered with an error object. Never retried. */
 export class JsonRpcError extends ChainDataError {
   override readonly name = "JsonRpcError";
-  /** The requests handed to `fetch`, 1 or more; a batched call's are its batch request's (see {@link ChainDataError.attempts}). */
+  /**
+   * The requests handed to `fetch`, 1 or more; a batched call's are its batch request's (see
+   * {@link ChainDataError.attempts}).
+   */
   declare readonly attempts: number;
   /**
    * The JSON-RPC error code, e.g. `-32602`; `undefined` when the server sent none or not a number
    * (the message then quotes what it sent).
    */
   declare readonly code?: number | undefined;
-  /** The error's `data` member, if any (redacted; nested over 100 levels deep, `"…"` below them). */
+  /**
+   * The error's `data` member, if any (redacted; nested over 100 levels deep, `"…"` below them).
+   */
   declare readonly data?: unknown;
   /** The method called. */
   declare readonly method: string;
@@ -394,13 +412,18 @@ export class JsonRpcError extends ChainDataError {
  * text when it had one, and its own `cause` copied the same way (three deep).
  */
 export interface RedactedError extends Error {
-  /** The thrown value's `code`, e.g. Node's errno (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`). */
+  /**
+   * The thrown value's `code`, e.g. Node's errno (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`).
+   */
   code?: string;
   /** The thrown value's own `cause`, copied the same way. */
   cause?: RedactedError;
 }
 
-/** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
+/**
+ * No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch
+ * error. Retried.
+ */
 export class ConnectionError extends ChainDataError {
   override readonly name = "ConnectionError";
   /** The requests handed to `fetch`, 1 or more (see {@link ChainDataError.attempts}). */
@@ -430,7 +453,10 @@ export class TimeoutError extends ChainDataError {
   declare readonly operation: string;
 }
 
-/** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
+/**
+ * The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's
+ * `reason`.
+ */
 export class AbortError extends ChainDataError {
   override readonly name = "AbortError";
   /**
@@ -481,7 +507,10 @@ export type InvalidResponseReason =
  */
 export class InvalidResponseError extends ChainDataError {
   override readonly name = "InvalidResponseError";
-  /** The requests handed to `fetch`, 1 or more: the last one got this answer (see {@link ChainDataError.attempts}). */
+  /**
+   * The requests handed to `fetch`, 1 or more: the last one got this answer (see
+   * {@link ChainDataError.attempts}).
+   */
   declare readonly attempts: number;
   /**
    * What was wrong with the body:

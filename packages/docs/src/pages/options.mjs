@@ -3,7 +3,7 @@
 import { API_KEY_ENV } from "../snippets.mjs";
 import { esc, tableWrap } from "../util.mjs";
 
-// The options of every client (`ClientOptions` of packages/core/src/config.ts) and of each call
+// The options of every client (`ClientOptions` of packages/core/src/options.ts) and of each call
 // (`RequestOptions`, after the params). test/docs/build.test.ts checks this list against both
 // interfaces, so a new option fails the tests until it is described here.
 export const CLIENT_OPTIONS = [

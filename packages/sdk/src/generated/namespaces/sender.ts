@@ -39,15 +39,24 @@ export type UnprocessableEntityError = core.UnprocessableEntityError;
  * `reason` is then `"credits-exhausted"`, and the message says so).
  */
 export type RateLimitError = core.RateLimitError;
-/** Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when retries run out. */
+/**
+ * Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when
+ * retries run out.
+ */
 export type InternalServerError = core.InternalServerError;
 /** The JSON-RPC server answered with an error object. Never retried. */
 export type JsonRpcError = core.JsonRpcError;
-/** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
+/**
+ * No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch
+ * error. Retried.
+ */
 export type ConnectionError = core.ConnectionError;
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export type TimeoutError = core.TimeoutError;
-/** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
+/**
+ * The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's
+ * `reason`.
+ */
 export type AbortError = core.AbortError;
 /**
  * A 2xx response whose body is not what the protocol promises. Not retried, but for a body cut
@@ -77,7 +86,10 @@ export type BaseUrls = core.BaseUrls;
  * `RequestOptions & Record<string, unknown>`, the JSON-RPC call's options.)
  */
 export type RequestOptions = core.RequestOptions;
-/** What a call's answer tells of itself: given to `onResponse`, and carried by every error made from an answer. */
+/**
+ * What a call's answer tells of itself: given to `onResponse`, and carried by every error made from
+ * an answer.
+ */
 export type ResponseFields = core.ResponseFields;
 /**
  * One attempt of a call, as `onAttempt` gets it: a request handed to `fetch` and how it ended. A
@@ -285,15 +297,24 @@ export declare const UnprocessableEntityError: typeof core.UnprocessableEntityEr
  * `reason` is then `"credits-exhausted"`, and the message says so).
  */
 export declare const RateLimitError: typeof core.RateLimitError;
-/** Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when retries run out. */
+/**
+ * Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when
+ * retries run out.
+ */
 export declare const InternalServerError: typeof core.InternalServerError;
 /** The JSON-RPC server answered with an error object. Never retried. */
 export declare const JsonRpcError: typeof core.JsonRpcError;
-/** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
+/**
+ * No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch
+ * error. Retried.
+ */
 export declare const ConnectionError: typeof core.ConnectionError;
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export declare const TimeoutError: typeof core.TimeoutError;
-/** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
+/**
+ * The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's
+ * `reason`.
+ */
 export declare const AbortError: typeof core.AbortError;
 /**
  * A 2xx response whose body is not what the protocol promises. Not retried, but for a body cut
