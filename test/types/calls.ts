@@ -715,6 +715,8 @@ export function errorFieldsMaybeUndefined(error: unknown): void {
  */
 export function errorTable(error: unknown): string {
   if (!(error instanceof dasPackage.ChainDataError)) return "other";
+  // (The base class names the operation too: `instanceof` is what most catch blocks write first.)
+  error.operation satisfies string | undefined;
   const e = error as AnyChainDataError;
   // The guard narrows as the cast does (trial 24: a cast in every `catch`).
   if (dasPackage.isChainDataError(error) && error.name === "RateLimitError")

@@ -27,6 +27,12 @@ export class ChainDataError extends Error {
    */
   declare readonly attempts?: number;
   /**
+   * The operation id or JSON-RPC method name of the call that failed (for an error of a whole
+   * batch request, the batch's, `batch(getAsset ×2)`); each class says when it may be `undefined`.
+   * Declared here so that `error instanceof ChainDataError` reads it without a cast.
+   */
+  declare readonly operation?: string | undefined;
+  /**
    * The error of a page walk (`.all()`, `paginate`): the params of the page whose call or answer
    * failed, the first page's too (the same shape as a checkpoint's `next`), to go on from with
    * `.all(error.resumeFrom)`; `resumeParamsOf(walk, error)` gives it typed as the walk's params.
