@@ -38,10 +38,16 @@ describe("sendTransaction: attempts on its errors", () => {
   });
 
   it("a 503, then the call's deadline during the wait before attempt 2: AbortError, attempts 1, as the server counted", async () => {
-    // (The backoff before the second attempt is 375-500 ms; the deadline fires at 150 ms.)
+    // (The deadline fires 50 ms after the first attempt is reported, inside the 375-500 ms wait
+    // before the second: a fixed 150 ms deadline could fire before a loaded machine had sent the
+    // first request.)
     server.serve(reply(503, JSON.stringify({ error: "unavailable" })));
+    const deadline = new AbortController();
     const { error } = await settle(
-      sender().sendTransaction(params, { signal: AbortSignal.timeout(150) }),
+      sender({
+        onAttempt: () =>
+          setTimeout(() => deadline.abort(new DOMException("deadline", "TimeoutError")), 50),
+      }).sendTransaction(params, { signal: deadline.signal }),
     );
     expect(error).toBeInstanceOf(AbortError);
     expect(error.cause?.name).toBe("TimeoutError");
