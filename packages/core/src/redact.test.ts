@@ -467,6 +467,17 @@ describe("redact", () => {
     expect(redact("<td>api-key: <k1secret></td>")).toBe("<td>api-key: <***></td>");
   });
 
+  it("masks a value that starts with `/` after a `(`, `[` or `<` that is no closing tag (review 91, F1)", () => {
+    // (Review 89 F4's guard left any `/` after the opener: a base64 key starts with one 1 time in
+    // 64, and was shown whole in `(…)` and `<…>`. A closing tag is `</` and a word, then `>`.)
+    expect(redact("api-key: (/Abc+def123==)")).toBe("api-key: (***)");
+    expect(redact("api-key=</Abc+def123==>")).toBe("api-key=<***>");
+    expect(redact("api_key: (/v9Xk2m)")).toBe("api_key: (***)");
+    expect(redact("api-key: [/Abc+def123==]")).toBe("api-key: [***]");
+    for (const text of ["<td>api-key:</td>", "api-key: </b>none", "<code>?api-key=</code>"])
+      expect(redact(text), text).toBe(text);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

@@ -11,8 +11,9 @@ const MASK = "***";
 //   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4), and after `:` or `=`
 //   HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89, F5);
 // - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`:
-//   review 85, F4; `(v1)`, `<v1>`: review 87, F6), but not one right before a `/` (a closing
-//   tag, `<td>api-key:</td>`: review 89, F4). An `=`, a second `(` or a quote, escaped or
+//   review 85, F4; `(v1)`, `<v1>`: review 87, F6), but not one that starts a closing tag, `/`, a
+//   word and `>` (`<td>api-key:</td>`: review 89, F4; with any `/`, a base64 key that starts
+//   with one was shown, `(/Ab+c=)`: review 91, F1). An `=`, a second `(` or a quote, escaped or
 //   after a `[`, starts no value (`api-key = (attempt 2)` stays; `api-key: \"v\"` and
 //   `api_key: ['v']` are QUOTED's, review 85 F1; `x-api-key`'s is HEADER's);
 // - only a word that holds a digit or an ASCII symbol (not the punctuation below), as HEADER's
@@ -35,7 +36,7 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#x3[ad];)=?[ \t]*(?!=)(?:[[(<](?!\/)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#x3[ad];)=?[ \t]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
 // taken for the value: review 87, F8; and not given back for one when a quote follows,
