@@ -44,7 +44,9 @@ const QUERY =
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
 // stays (any other first word may be part of the secret; a bare value may follow it on a folded
-// header's next line, `Bearer\r\n\tv`: review 89, F5). A quoted value is masked up to its
+// header's next line, `Bearer\r\n\tv`: review 89, F5, but not a word and `:` there, a next
+// header, `Authorization: Token\r\nAuthorization: Bearer v`, which was taken for the value and
+// its credential shown, review 91, F2). A quoted value is masked up to its
 // closing quote, spaces, commas and escaped quotes included (the end of the line if it has none),
 // an `api-key`'s too, `"api-key":"v"` (a key a client's own endpoint added, which the client
 // cannot mask as its own: review 81, F6; a bare `api-key=v` is QUERY's; `x-api-key` is kept as it
@@ -74,7 +76,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%3[AD](?:%20)*|&#x3[ad];)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%3[AD](?:%20)*|&#x3[ad];)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
