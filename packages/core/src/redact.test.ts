@@ -460,11 +460,38 @@ describe("redact", () => {
     expect(redact("x-api-key: Basic\n  dXNlcjpwYXNz")).toBe("x-api-key: Basic\n  ***");
   });
 
+  it("takes no next header for a credential after a scheme (review 91, F2)", () => {
+    // (Any white space after a scheme took the next line's header name for the value, and its
+    // credential was left after the match: `Authorization: Token\r\n*** Bearer k1secret9`.)
+    expect(redact("Authorization: Token\r\nAuthorization: Bearer k1secret9")).toBe(
+      "Authorization: ***\r\nAuthorization: Bearer ***",
+    );
+    expect(redact("Authorization: Bearer\n\nhttps://h/x?api-key=k1secret9")).toBe(
+      "Authorization: ***\n\nhttps://h/x?api-key=***",
+    );
+    expect(redact("x-api-key: Basic\nX-Api-Key: k1secret9\nX-Id: 7")).toBe(
+      "x-api-key: ***\nX-Api-Key: ***\nX-Id: 7",
+    );
+    // (A credential on the next line, folded or not, is still read after the scheme.)
+    expect(redact("authorization = Basic\ndXNlcjpwYXNz")).toBe("authorization = Basic\n***");
+  });
+
   it("keeps an HTML closing tag after an api-key name's `:` (review 89, F4)", () => {
     // (A `<` opened a value: `<td>api-key:</td>` read `api-key:<***><td>`.)
     for (const text of ["<tr><td>api-key:</td><td>missing</td></tr>", "api-key: </b>none"])
       expect(redact(text), text).toBe(text);
     expect(redact("<td>api-key: <k1secret></td>")).toBe("<td>api-key: <***></td>");
+  });
+
+  it("masks a value that starts with `/` after a `(`, `[` or `<` that is no closing tag (review 91, F1)", () => {
+    // (Review 89 F4's guard left any `/` after the opener: a base64 key starts with one 1 time in
+    // 64, and was shown whole in `(…)` and `<…>`. A closing tag is `</` and a word, then `>`.)
+    expect(redact("api-key: (/Abc+def123==)")).toBe("api-key: (***)");
+    expect(redact("api-key=</Abc+def123==>")).toBe("api-key=<***>");
+    expect(redact("api_key: (/v9Xk2m)")).toBe("api_key: (***)");
+    expect(redact("api-key: [/Abc+def123==]")).toBe("api-key: [***]");
+    for (const text of ["<td>api-key:</td>", "api-key: </b>none", "<code>?api-key=</code>"])
+      expect(redact(text), text).toBe(text);
   });
 
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {

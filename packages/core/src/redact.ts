@@ -11,8 +11,9 @@ const MASK = "***";
 //   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4), and after `:` or `=`
 //   HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89, F5);
 // - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`:
-//   review 85, F4; `(v1)`, `<v1>`: review 87, F6), but not one right before a `/` (a closing
-//   tag, `<td>api-key:</td>`: review 89, F4). An `=`, a second `(` or a quote, escaped or
+//   review 85, F4; `(v1)`, `<v1>`: review 87, F6), but not one that starts a closing tag, `/`, a
+//   word and `>` (`<td>api-key:</td>`: review 89, F4; with any `/`, a base64 key that starts
+//   with one was shown, `(/Ab+c=)`: review 91, F1). An `=`, a second `(` or a quote, escaped or
 //   after a `[`, starts no value (`api-key = (attempt 2)` stays; `api-key: \"v\"` and
 //   `api_key: ['v']` are QUOTED's, review 85 F1; `x-api-key`'s is HEADER's);
 // - only a word that holds a digit or an ASCII symbol (not the punctuation below), as HEADER's
@@ -35,7 +36,7 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#x3[ad];)=?[ \t]*(?!=)(?:[[(<](?!\/)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#x3[ad];)=?[ \t]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
 // taken for the value: review 87, F8; and not given back for one when a quote follows,
@@ -43,7 +44,9 @@ const QUERY =
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
 // stays (any other first word may be part of the secret; a bare value may follow it on a folded
-// header's next line, `Bearer\r\n\tv`: review 89, F5). A quoted value is masked up to its
+// header's next line, `Bearer\r\n\tv`: review 89, F5, but not a word and `:` there, a next
+// header, `Authorization: Token\r\nAuthorization: Bearer v`, which was taken for the value and
+// its credential shown, review 91, F2). A quoted value is masked up to its
 // closing quote, spaces, commas and escaped quotes included (the end of the line if it has none),
 // an `api-key`'s too, `"api-key":"v"` (a key a client's own endpoint added, which the client
 // cannot mask as its own: review 81, F6; a bare `api-key=v` is QUERY's; `x-api-key` is kept as it
@@ -73,7 +76,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%3[AD](?:%20)*|&#x3[ad];)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%3[AD](?:%20)*|&#x3[ad];)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
