@@ -37,9 +37,9 @@ export function checkParams(
   const given = endpoint as Partial<JsonRpcClient> & {
     check?: (operation: OperationDescriptor, params: unknown) => void;
   };
-  // (Worded as the call's refusal, notAnRpc, words it, which check-params.test.ts holds it to: one
-  // function for both cost every standalone call 12 B gzipped, config68 F3. Never quoted: a string
-  // there may be the key.)
+  // (Worded as the call's own refusal, json-rpc.ts's notAnRpc: check-params.test.ts holds the two
+  // to the same words, as one function for both cost every standalone call 12 B gzipped. Never
+  // quoted: a string there may be the key.)
   if (!(given && typeof given === "object" && typeof given.call === "function")) {
     // (The sdk's composed client holds the calls one level down, each area under its name: the
     // factory's middle word, `tokenMetadata` of createTokenMetadataRest. A getter, not enumerable,

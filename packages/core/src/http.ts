@@ -699,8 +699,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         let retry = idempotent || options.retryNonIdempotent;
         // Gives the call's `onAttempt` and the client's this attempt's record, once it ends:
         // `outcome` is its error, or its answer (its fields, `responseFieldsOf`: the request id
-        // redacted as on an error). Only for a request handed to `fetch` (an abort before it is none); quietly, as a
-        // logger is called. (Each hook its own copy: what one changes, the other does not see.)
+        // redacted as on an error). Only for a request handed to `fetch` (an abort before it is
+        // none); quietly, as a logger is called. (Each hook its own copy: what one changes, the
+        // other does not see.)
         const reportAttempt = (outcome: any, willRetry = false) => {
           if (attempts == attempt)
             for (const [hook, name] of [

@@ -113,9 +113,9 @@ export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
    * it ends with the same `resumeFrom`. A walk finds a cursor sent again within that walk only, so
    * a job that goes on from `resumeFrom` in a loop keeps the params it went on from and stops at
    * one it gets back: a server going round a cycle of `maxPages` pages or more gives every walk a
-   * new `resumeFrom`. Each walk sets it when it ends, however it ends, and a walk
-   * that starts clears it: of two walks of this iterable at once, it tells of the one that ended
-   * last (read it after the walk you care about, before another starts or ends).
+   * new `resumeFrom`. Each walk sets it when it ends, however it ends, and a walk that starts
+   * clears it: of two walks of this iterable at once, it tells of the one that ended last (read it
+   * after the walk you care about, before another starts or ends).
    */
   readonly resumeFrom: P | undefined;
 }
