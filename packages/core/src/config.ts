@@ -8,16 +8,8 @@ import { batchingAreas } from "./generated/areas.js";
 import { hostNames, type Host, type HostName } from "./generated/environments.js";
 import type { ClientOptions, RequestOptions, ResolvedConfig } from "./options.js";
 
-export type {
-  AttemptRecord,
-  ClientOptions,
-  Fetch,
-  Logger,
-  OperationDescriptor,
-  RequestOptions,
-  ResolvedConfig,
-  ResponseFields,
-} from "./options.js";
+// (Every one of them: the modules that import a type from config.js need not know the split.)
+export type * from "./options.js";
 
 /** The environment variable read when `apiKey` is not given. */
 export const API_KEY_ENV = "CHAINDATA_API_KEY";

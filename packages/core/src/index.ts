@@ -37,16 +37,8 @@ export {
 } from "./config.js";
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
-export type {
-  AttemptRecord,
-  ClientOptions,
-  Fetch,
-  Logger,
-  OperationDescriptor,
-  RequestOptions,
-  ResolvedConfig,
-  ResponseFields,
-} from "./config.js";
+// (The option types, every one: test/packaging/api/core.api.md lists them.)
+export type * from "./options.js";
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   createRestTransport,
