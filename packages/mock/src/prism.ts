@@ -147,7 +147,7 @@ export async function createPrismEngine(
         ...validations.input.map((v: any) =>
           v.code === 401
             ? { ...toViolation(v, "request"), message: securityMessage(operation) }
-            : toViolation(v, "request"),
+            : withDeclaredName(toViolation(v, "request"), operation),
         ),
         ...validations.output.map((v: any) => toViolation(v, "response")),
       ];
@@ -234,6 +234,25 @@ function toViolation(v: any, prefix: "request" | "response"): Violation {
     code: v.code ?? "",
     severity: SEVERITIES[v.severity] ?? "error",
   };
+}
+
+/**
+ * Prism names a query or path parameter in lower case (`showzerobalance`, `webhookid`), in the
+ * violation's location and its message: name it as the spec does (`showZeroBalance`, `webhookID`),
+ * the name a caller sends and reads in the docs. (Header names stay as Prism gives them: HTTP
+ * reads them in any case.)
+ */
+function withDeclaredName(violation: Violation, operation: any): Violation {
+  const [, place, name] = violation.location;
+  if ((place !== "query" && place !== "path") || name === undefined) return violation;
+  const declared: string | undefined = (operation?.request?.[place] ?? [])
+    .map((p: any) => p?.name)
+    .find((n: unknown) => typeof n === "string" && n !== name && n.toLowerCase() === name);
+  if (!declared) return violation;
+  const location = [...violation.location];
+  location[2] = declared;
+  const message = violation.message.replace(`parameter ${name} `, `parameter ${declared} `);
+  return { ...violation, location, message };
 }
 
 /** Prism says "Invalid security scheme used"; say which credentials the operation accepts. */

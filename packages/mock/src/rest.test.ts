@@ -161,6 +161,22 @@ describe("the 400 body", () => {
     expect(r.body).not.toHaveProperty("violationsOmitted");
   });
 
+  it("names a query or path parameter as the spec spells it (showZeroBalance, webhookID), not in Prism's lower case", async () => {
+    const query = await call(`${balances}&showZeroBalance=maybe&showNfts=2`);
+    expect(query.status).toBe(400);
+    expect(query.body.violations.map((v: any) => [v.location.join("."), v.message])).toEqual([
+      ["request.query.showZeroBalance", "Request query parameter showZeroBalance must be boolean"],
+      ["request.query.showNfts", "Request query parameter showNfts must be boolean"],
+    ]);
+    const path = await call("/v0/webhooks/not-a-uuid?api-key=k");
+    expect(path.status).toBe(400);
+    const [violation] = path.body.violations;
+    expect(violation.location).toEqual(["request", "path", "webhookID"]);
+    expect(violation.message).toMatch(/^Request path parameter webhookID must match pattern /);
+    // the log says the same
+    expect(mock.requests().at(-1)!.violations[0]!.location).toEqual(["request", "path", "webhookID"]); // prettier-ignore
+  });
+
   it("a 400 asked of a valid request (Prefer: code=400) is the spec's example, with no violations added", async () => {
     const r = await call(webhooks, { headers: { Prefer: "code=400" } });
     expect(r.status).toBe(400);
@@ -202,8 +218,8 @@ describe("a body that is not JSON", () => {
     // (Prism lists the body's first)
     expect(violations).toEqual([
       ["request.body", "parse-error"],
-      ["request.path.webhookid", "pattern"],
-      ["request.path.webhookid", "format"],
+      ["request.path.webhookID", "pattern"],
+      ["request.path.webhookID", "format"],
     ]);
   });
 
