@@ -170,10 +170,12 @@ const optionsTypeOf = (area, kind, doc) =>
 
 /**
  * The defaults' worst case for a backend that serves pages from its calls (core's config.ts:
- * `timeout` 60 s per attempt, `maxRetries` 2): three attempts of a hung host.
+ * `timeout` 60 s per attempt, `maxRetries` 2): three attempts of a hung host, and with the longest
+ * waits a server's Retry-After gets (retry.ts: 60 s, plus up to 25 %). test/docs/
+ * request-handler-worst-case.test.ts computes both from the code.
  */
 const HANDLER_NOTE =
-  'A backend that serves pages from its calls sets its own `timeout` and `maxRetries`: the defaults (60 s per attempt, 2 retries) can hold a request about 3 minutes (@chaindata/core\'s README, "In a request handler").';
+  "A backend that serves pages from its calls sets its own `timeout` and `maxRetries`: the defaults (60 s per attempt, 2 retries) can hold a request about 3 minutes, up to 5½ with a server's `Retry-After` waits (@chaindata/core's README, \"In a request handler\").";
 
 /** The options every call takes last (core's `RequestOptions`). */
 const CALL_OPTIONS = [

@@ -25,7 +25,7 @@ import { readFileSync } from "node:fs";
 import { parseJson, stringifyJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { useMock, type Clients, type Harness } from "./harness.js";
-import { deref, operations, validateAgainst, type Operation } from "./spec.js";
+import { deref, operations, validateAgainst, validateRawResponse, type Operation } from "./spec.js";
 
 const STEERED = 3;
 /** A header marking the test's own probe requests, left out of the request log checks. */
@@ -321,44 +321,67 @@ describe("pagination", () => {
     });
   });
 
-  describe("the static mock, one example page whose page size is more than its items: a walk reads it and ends, whatever limit it asks for", () => {
-    it.each(
-      paginated
-        .filter((o) => o.pagination.style === "page" && !o.pagination.hasMore)
-        .map((o) => [o.id, o] as const),
-    )("%s", async (_id, op) => {
-      const pg = op.pagination;
-      for (const limit of [1, 1000]) {
-        const params: any = structuredClone(op.input);
-        delete params[pg.page];
-        params[pg.limit] = limit;
-        const start = h.requests().length;
-        let count = 0;
+  describe("the static mock cuts the example into pages of the limit asked for (user trial 66, F9): a walk of limit 1 reads each of its items once, in order, every page valid and naming what was asked; a larger limit, one page", () => {
+    it.each(paginated.map((o) => [`${o.pagination.style} ${o.id}`, o] as const))(
+      "%s",
+      async (_label, op) => {
+        const pg = op.pagination;
+        const params = walkParams(op);
+        const item = (text: string) => {
+          const page = op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
+          return get(page, pg.items) as unknown[];
+        };
+        // The whole example: one page of the largest limit the spec takes.
+        params[pg.limit] = paramSchema(op, pg.limit)?.maximum ?? 100;
+        const whole: unknown[] = [];
+        for await (const x of all(h.clients(), op)(params, { maxPages: 5 })) whole.push(x);
+        expect(h.requests(), "a limit above the example's items: one page").toHaveLength(1);
+        expect(whole.length).toBeGreaterThan(0);
+
+        h.mock.clearRequests();
+        h.exchanges.length = 0;
+        params[pg.limit] = 1;
+        const walked: unknown[] = [];
         // (maxPages only bounds a walk that would never end: the test then fails, not hangs.)
-        for await (const _item of all(h.clients(), op)(params, { maxPages: 5 })) count++;
-        const log = h.requests().slice(start);
-        expect(
-          log.map((r) => (r.body as any).params[pg.page]),
-          `limit ${limit}`,
-        ).toEqual([1]);
-        // The example's own page size, and its items, which are fewer: its last page.
-        const first = (parseJson(h.exchanges.at(-1)!.text) as any).result;
-        const items = (get(first, pg.items) as unknown[]).length;
-        expect(get(first, pg.echoedLimit ?? pg.limit)).toBeGreaterThan(items);
-        expect(count, `limit ${limit}`).toBe(items);
-      }
-    });
+        for await (const x of all(h.clients(), op)(params, { maxPages: whole.length + 3 }))
+          walked.push(x);
+        expect(stringifyJson(walked)).toBe(stringifyJson(whole));
+        const log = h.requests();
+        // one page an item, and, where a walk ends on a short page (DAS), the empty one after them
+        expect(log).toHaveLength(whole.length + (pg.style === "page" && !pg.hasMore ? 1 : 0));
+        h.exchanges.forEach((x, i) => {
+          expect(validateRawResponse(op, x.text), `page ${i + 1}`).toEqual([]);
+          expect(item(x.text).length, `page ${i + 1}`).toBe(i < whole.length ? 1 : 0);
+          const page =
+            op.kind === "openrpc" ? (parseJson(x.text) as any).result : parseJson(x.text);
+          if (pg.style === "page")
+            expect(get(sentParams(op, log[i] as any), pg.page) ?? 1).toBe(i + 1);
+          if (pg.echoedPage && pg.style === "page") expect(get(page, pg.echoedPage)).toBe(i + 1);
+          const echoedLimit = get(page, pg.echoedLimit ?? pg.limit);
+          if (echoedLimit !== undefined) expect(echoedLimit, `page ${i + 1}`).toBe(1);
+        });
+      },
+    );
   });
 
-  describe("the static mock: a walk started at page 2 (a checkpoint's `next`) reads the example, named page 2, and ends (user trial 66, F2)", () => {
+  describe("the static mock: a walk started at page 2 (a checkpoint's `next`) reads the example's items after the first page, the answer named page 2, and ends (user trial 66, F2 and F9)", () => {
     it.each(paginated.filter((o) => o.pagination.style === "page").map((o) => [o.id, o] as const))(
       "%s",
       async (_id, op) => {
-        const params: any = { ...(structuredClone(op.input) as object), [op.pagination.page]: 2 };
-        let count = 0;
+        const pg = op.pagination;
+        const params: any = { ...walkParams(op), [pg.limit]: 1 };
+        const whole: unknown[] = [];
+        for await (const x of all(h.clients(), op)(params, { maxPages: 5 })) whole.push(x);
+        h.mock.clearRequests();
+        h.exchanges.length = 0;
+        const resumed: unknown[] = [];
         // (It stopped at once: "the answer to page 2 names page 1".)
-        for await (const _item of all(h.clients(), op)(params, { maxPages: 3 })) count++;
-        expect(count).toBeGreaterThan(0);
+        for await (const x of all(h.clients(), op)({ ...params, [pg.page]: 2 }, { maxPages: 5 }))
+          resumed.push(x);
+        expect(stringifyJson(resumed)).toBe(stringifyJson(whole.slice(1)));
+        const first = h.exchanges[0]!.text;
+        const page = op.kind === "openrpc" ? (parseJson(first) as any).result : parseJson(first);
+        expect(get(page, pg.echoedPage)).toBe(2);
       },
     );
   });

@@ -246,7 +246,7 @@ describe("generated package README", () => {
         `${area} exports ${type}`,
       ).toBe(true);
       expect(text, area).toContain(
-        'the defaults (60 s per attempt, 2 retries) can hold a request about 3 minutes (@chaindata/core\'s README, "In a request handler").',
+        "the defaults (60 s per attempt, 2 retries) can hold a request about 3 minutes, up to 5½ with a server's `Retry-After` waits (@chaindata/core's README, \"In a request handler\").",
       );
       named.set(area, type!);
     }

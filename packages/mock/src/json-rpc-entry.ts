@@ -12,7 +12,7 @@ import type { HookSource } from "./hooks.js";
 import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
-import { echoPage, followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
+import { examplePage, followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
 import {
   HOOK_ERROR_STATUS,
   problemViolation,
@@ -186,7 +186,7 @@ async function answerValidEntry(
             method.name,
             walkOf(prefs, dispatch.walk),
           )
-        : echoPage(method.paging, entry.params, r);
+        : examplePage(method.paging, entry.params, r, method.name);
   const verbatim = !generated && isPairing(method, prefs.exampleKey, entry.params);
   const echoed = (r: unknown) => echoRequest(method.name, entry.params, paged(r));
   // generated values agree with each other (agree.ts); the spec's examples do already

@@ -191,16 +191,83 @@ export function followPaging(
 }
 
 /**
- * An answer of the spec's examples (not generated) naming the page asked for, where it has a
- * field for it: nothing else changes (its items, `hasMore`, the example's own). Without it, a walk
- * started or resumed at page 2 (`.all(next)` of a checkpoint) stopped at once on the default mock:
- * "the answer to page 2 names page 1".
+ * An answer of the spec's examples (not generated), taken as the whole list and cut into the page
+ * the request asks for (user trial 66, F9), so that its paging fields name what was asked:
+ *
+ * - a page `page` (by page number) or the one a cursor of the mock's names (by cursor, else page
+ *   1) holds items `(page - 1) * limit` up to `page * limit` of the example's, `limit` the one asked
+ *   for, else the page size the example names, else all of them;
+ * - the page and the page size asked for echoed where the answer has them; `hasMore` whether the
+ *   example has items after the page; by cursor, one of the mock's cursors to the next page while
+ *   it has, else the example's own (its examples are last pages: none);
+ * - what counts the page's items follows it where the example's did (a DAS `total`; the wallet's
+ *   `totalUsdValue`, the sum of the page's `usdValue`); the wallet's `nfts`, "first page only",
+ *   only on page 1.
+ *
+ * A page-numbered list walked by keyset (DAS `before`, `after`, `cursor`, sorted by id) is not
+ * cut: its cursors are the example's asset ids. Without it, `limit=1` answered 3 balances and
+ * `pagination.limit: 100`, and a walk started at page 2 stopped at once: "the answer to page 2
+ * names page 1".
  */
-export function echoPage(paging: Paging, params: unknown, result: unknown): unknown {
+export function examplePage(
+  paging: Paging,
+  params: unknown,
+  result: unknown,
+  operation: string,
+): unknown {
   const asked = isObject(params) ? params : {};
-  const page = whole(get(asked, paging.page));
-  if (page === undefined || !paging.echoedPage || walksByCursor(paging, asked)) return result;
-  return has(result, paging.echoedPage) ? set(result, paging.echoedPage, page) : result;
+  const items = get(result, paging.items);
+  const byCursor = walksByCursor(paging, asked);
+  if (!isObject(result) || !Array.isArray(items) || (byCursor && paging.style === "page"))
+    return result;
+  const limit = whole(paging.limit && get(asked, paging.limit));
+  const size = limit ?? whole(paging.echoedLimit && get(result, paging.echoedLimit));
+  const sent = get(asked, paging.cursor);
+  const page = byCursor ? cursorPage(sent) : (whole(get(asked, paging.page)) ?? 1);
+  const start = size === undefined ? 0 : Math.min(items.length, (page - 1) * size);
+  const end = size === undefined ? items.length : Math.min(items.length, start + size);
+  const more = end < items.length;
+  let out: unknown = set(result, paging.items, items.slice(start, end));
+  if (limit !== undefined && paging.echoedLimit && has(out, paging.echoedLimit))
+    out = set(out, paging.echoedLimit, limit);
+  if (
+    !byCursor &&
+    paging.echoedPage &&
+    has(out, paging.echoedPage) &&
+    get(asked, paging.page) !== undefined
+  )
+    out = set(out, paging.echoedPage, page);
+  if (paging.hasMore && has(out, paging.hasMore)) out = set(out, paging.hasMore, more);
+  if (byCursor && more && isObject(parentOf(out, paging.nextCursor)))
+    out = set(
+      out,
+      paging.nextCursor,
+      makeCursor(`${operation}\0${String(sent ?? "")}`, page + 1, paging.cursorLength),
+    );
+  return pageCounts(out, result, paging.items, page);
+}
+
+/**
+ * `page` (an example cut to page number `number`) with the fields that count its items following
+ * it, where the example's own (`example`) counted its items: DAS `total`, the wallet's
+ * `totalUsdValue`; and the wallet's `nfts` on page 1 only.
+ */
+function pageCounts(page: unknown, example: unknown, itemsAt: string, number: number): unknown {
+  const [before, after] = [get(example, itemsAt), get(page, itemsAt)] as unknown[][];
+  if (!before || !after || !isObject(page)) return page;
+  let out: unknown = page;
+  if (typeof get(example, "total") === "number" && get(example, "total") === before.length)
+    out = set(out, "total", after.length);
+  const usd = (list: unknown[]) =>
+    Math.round(list.reduce<number>((sum, b) => sum + (Number(get(b, "usdValue")) || 0), 0) * 100) /
+    100;
+  if (
+    typeof get(example, "totalUsdValue") === "number" &&
+    get(example, "totalUsdValue") === usd(before)
+  )
+    out = set(out, "totalUsdValue", usd(after));
+  if (number > 1 && has(out, "nfts")) out = set(out, "nfts", undefined);
+  return out;
 }
 
 /**

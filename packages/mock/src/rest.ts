@@ -35,7 +35,7 @@ import {
   type Violation,
 } from "./prism.js";
 import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
-import { echoPage, followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
+import { examplePage, followPaging, pageSeed, walkOf, type WalkShape } from "./paging.js";
 import { ABORTED_STATUS, type RequestLogEntry } from "./request-log.js";
 import { documentsStatus } from "./scenarios.js";
 
@@ -165,7 +165,7 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     };
   }
   if (!paging && routed?.paging && result.status === 200)
-    out = echoPage(routed.paging, c.query, out);
+    out = examplePage(routed.paging, c.query, out, common.operationId ?? c.pathname);
   if (paging && result.status === 200)
     out = followPaging(
       paging,

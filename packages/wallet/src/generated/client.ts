@@ -207,6 +207,8 @@ export function checkGetIdentity(
  *
  * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
  *
+ * Which result answers which input: neither their order nor one result per input is documented (an input without a known identity may be left out), so match by content, not by place. An address input: the result whose `address` is that address. A domain input: the result whose `domainNames` holds that domain (the wallet owning it), or the one carrying the `inputDomain` marker the public docs mention (its shape is not documented). An input no result matches has no identity found.
+ *
  * Cost: 100 credits per request.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
@@ -655,6 +657,8 @@ export function checkGetFundedBy(
  * Errors: besides the statuses each operation lists, an error may come as HTTP 200 with the error body alone, `{ "error": { "code": 404, "message": "No funding transaction found" } }` (the reference SDK checks every answer of this host for it); the SDK throws it as the error of the status its `code` names, as if that status had been answered. The local mock answers one on request: `failNext({ operation: "getFundedBy", errorIn200: 404 })` (@chaindata/mock, Scenarios).
  * 
  * **An address with no activity (SDK).** What the service answers for its balances, history and transfers is not documented: expect an empty page, and handle a `NotFoundError` as "nothing found".
+ * 
+ * **An endpoint not covered (SDK).** The public docs also name `GET /v1/wallet/{wallet}/balance-at`, a wallet's balance at a past time, date or slot (helius-sdk 3.1 on: `helius.wallet.getBalanceAt`). Its parameters and its answer are not documented in the sources this description is written from, so no operation here calls it: a guessed request could not be checked before sending, nor its answer typed.
  * @beta Routes and response formats may change.
  */
 export interface WalletClient {
@@ -684,6 +688,8 @@ export interface WalletClient {
    * Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
    *
    * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
+   *
+   * Which result answers which input: neither their order nor one result per input is documented (an input without a known identity may be left out), so match by content, not by place. An address input: the result whose `address` is that address. A domain input: the result whose `domainNames` holds that domain (the wallet owning it), or the one carrying the `inputDomain` marker the public docs mention (its shape is not documented). An input no result matches has no identity found.
    *
    * Cost: 100 credits per request.
    *

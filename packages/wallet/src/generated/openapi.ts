@@ -77,6 +77,8 @@ export interface paths {
          * Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
          *
          * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
+         *
+         * Which result answers which input: neither their order nor one result per input is documented (an input without a known identity may be left out), so match by content, not by place. An address input: the result whose `address` is that address. A domain input: the result whose `domainNames` holds that domain (the wallet owning it), or the one carrying the `inputDomain` marker the public docs mention (its shape is not documented). An input no result matches has no identity found.
          */
         post: operations["getBatchIdentity"];
         delete?: never;
