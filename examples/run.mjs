@@ -56,6 +56,24 @@ console.log(
     : `using the mock at ${url}`,
 );
 
+const EXAMPLE_TIMEOUT_MS = 30_000;
+
+/**
+ * Why an example failed, in a line: the error it threw (`ConnectionError: …`), else its last line
+ * of output. The summary goes to stderr, which is all a caller that only sees the exit (a test's
+ * execFile) shows; the example's whole output is in stdout above it.
+ */
+function reason(r) {
+  if (r.timedOut) return `killed after ${EXAMPLE_TIMEOUT_MS / 1000} s without ending`;
+  const lines = r.out
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const thrown = lines.find((line) => /^[A-Z]\w*(Error|Exception)\b[^:]*:/.test(line));
+  const line = thrown ?? lines.at(-1) ?? "no output";
+  return `exit ${r.code}: ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`;
+}
+
 function run(name) {
   return new Promise((resolve) => {
     const file = fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
@@ -66,10 +84,14 @@ function run(name) {
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, EXAMPLE_TIMEOUT_MS);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      resolve({ name, ok: code === 0, code: code ?? signal, out });
+      resolve({ name, ok: code === 0, code: code ?? signal, out, timedOut });
     });
   });
 }
@@ -81,7 +103,8 @@ for (const r of results) {
   process.stdout.write(r.out.replace(/^\(Use `node --trace-deprecation.*\n/m, ""));
 }
 
-const failed = results.filter((r) => !r.ok).map((r) => r.name);
+const failures = results.filter((r) => !r.ok);
+const failed = failures.map((r) => r.name);
 let invalid = 0;
 if (mock) {
   const log = mock.requests();
@@ -93,5 +116,5 @@ if (mock) {
 } else {
   console.log(`\n${results.length - failed.length}/${results.length} examples ok`);
 }
-if (failed.length) console.error(`failed: ${failed.join(", ")}`);
+for (const r of failures) console.error(`failed: examples/${r.name}.mjs (${reason(r)})`);
 process.exit(failed.length || invalid ? 1 : 0);

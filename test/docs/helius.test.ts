@@ -114,7 +114,10 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     expect([...HELIUS.zk].sort()).toEqual([...zk].sort());
     const own = opsOf("compression");
     const covered = zk.filter((m) => own.includes(m));
-    expect(covered).toHaveLength(own.length); // (each method of the spec is one of helius-sdk's)
+    // A method of the spec that helius-sdk has not (one the service added after it) has no
+    // helius-sdk call to map: the row maps the others, and the page needs no edit (user trial 69
+    // failed here on a bare "length 7, expected 8"; a misspelt seed name fails test/contract's
+    // seed-rpc.test.ts by name).
     const zkRow = row("helius.zk.");
     expect(zkRow.helius).toBe(`${covered.map((m) => `helius.zk.${m}`).join(", ")} (2.x, 3.x)`);
     expect(zkRow.links).toEqual(covered.map((m) => `compression/${m}.html`));
@@ -214,20 +217,27 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     const summary: string = entry.s;
     expect(summary).toBe(notCoveredSummary(site));
     const { das, sending, zk, wallet, client, calls } = notCovered(site);
-    for (const [category, names] of Object.entries({ das, sending, zk, wallet, client, calls }) as [
-      string,
-      string[],
-    ][])
-      // (A spec that now covers every call of a category leaves it out of the summary: take
-      // the category out of this list, and its line out of the page's Not covered.)
-      expect(
-        names.length,
-        `${category}: the spec now covers every helius-sdk call of this category; drop it here`,
-      ).toBeGreaterThan(0);
-    for (const name of [...das, sending[0], ...wallet, ...client, ...calls])
+    // A category the spec now covers whole (the wallet's, with a spec that adds getBalanceAt, its
+    // one call today) is left out of the page's list and of the summary, by the docs site itself:
+    // no edit here (user trial 69 had to edit this test for it).
+    const labels = {
+      das: "other DAS methods (",
+      zk: " ZK-compression methods (",
+      wallet: "wallet calls (",
+      client: "Solana RPC methods and other calls (",
+    };
+    for (const [category, label] of Object.entries(labels)) {
+      const names = { das, zk, wallet, client }[category as keyof typeof labels];
+      if (names.length) expect(summary, category).toContain(label);
+      else
+        expect(summary, `${category}: nothing left uncovered, so not summarised`).not.toContain(
+          label,
+        );
+    }
+    for (const name of [...das, ...sending.slice(0, 1), ...wallet, ...client, ...calls])
       expect(summary).toContain(name);
-    expect(summary).toContain(`${zk.length} ZK-compression methods (${zk[0]}, `);
-    expect(summary).toContain(`wallet calls (${wallet.join(", ")})`);
+    if (zk.length) expect(summary).toContain(`${zk.length} ZK-compression methods (${zk[0]}, `);
+    if (wallet.length) expect(summary).toContain(`wallet calls (${wallet.join(", ")})`);
     expect(summary).toContain("helius.webhooks.toggle");
   });
 
