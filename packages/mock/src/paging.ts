@@ -192,7 +192,7 @@ export function followPaging(
 
 /**
  * An answer of the spec's examples (not generated), taken as the whole list and cut into the page
- * the request asks for (user trial 66, F9), so that its paging fields name what was asked:
+ * the request asks for, so that its paging fields name what was asked:
  *
  * - a page `page` (by page number) or the one a cursor of the mock's names (by cursor, else page
  *   1) holds items `(page - 1) * limit` up to `page * limit` of the example's, `limit` the one asked
