@@ -76,7 +76,7 @@ export const RULES = {
   "request-property-added-optional": C,
   "request-property-added-required": B,
   "request-property-removed": B,
-  "request-property-renamed": B, // one removed, one added with the same contract: a rename
+  "request-property-renamed": B, // one removed, one added: the same contract, names alike
   "request-property-became-required": B,
   "request-property-became-optional": C,
   "request-additional-properties-refused": B,
@@ -100,7 +100,7 @@ export const RULES = {
   "request-media-type-added": C,
   "response-property-added": C,
   "response-property-removed": B,
-  "response-property-renamed": B, // one removed, one added with the same contract: a rename
+  "response-property-renamed": B, // one removed, one added: the same contract, names alike
   "response-property-became-optional": B, // its type gains `undefined`
   "response-property-became-required": C,
   "response-type-changed": B,
@@ -640,27 +640,65 @@ function walkSchema(c, schemaA, schemaB, dir, where, seen = new Set()) {
 }
 
 /**
- * The members of `a` renamed in `b` (old name → new): each removed member paired with the first
- * added one of the same contract (its schema, `$ref`s followed, and whether it is required; its
- * prose aside), in the order written. A rename breaks what a removal does, and is told as one
- * change, not a removal and an unrelated addition (spec67, F10).
+ * The members of `a` renamed in `b` (old name → new): a removed member and an added one of the same
+ * contract (its schema, `$ref`s followed, and whether it is required; its prose aside) whose names
+ * are alike (namesAlike), each the other's only such match. A rename breaks what a removal does,
+ * and is told as one change, not a removal and an unrelated addition (spec67, F10). A removal and
+ * an addition that only share a type (`name` → `title`), or a removal that two added members
+ * resemble, stay a removal and an addition: which one it became is not for the diff to guess, and
+ * a pairing by written order could name the wrong one (review 91, F7).
  */
 function renames(c, a, b) {
   const [pra, prb] = [a.properties ?? {}, b.properties ?? {}];
   const [rqa, rqb] = [a.required ?? [], b.required ?? []];
+  const removed = Object.keys(pra).filter((name) => !(name in prb));
   const added = Object.keys(prb).filter((name) => !(name in pra));
+  if (!removed.length || !added.length) return new Map();
+  const contracts = new Map(added.map((n) => [n, contractOf(c.new, prb[n])]));
+  const matches = new Map(
+    removed.map((name) => {
+      const contract = contractOf(c.old, pra[name]);
+      const alike = added.filter(
+        (n) =>
+          namesAlike(name, n) &&
+          rqa.includes(name) === rqb.includes(n) &&
+          same(contract, contracts.get(n)),
+      );
+      return [name, alike];
+    }),
+  );
   const pairs = new Map();
-  for (const name of Object.keys(pra)) {
-    if (name in prb) continue;
-    const contract = contractOf(c.old, pra[name]);
-    const to = added.find(
-      (n) => rqa.includes(name) === rqb.includes(n) && same(contract, contractOf(c.new, prb[n])),
-    );
-    if (to === undefined) continue;
-    pairs.set(name, to);
-    added.splice(added.indexOf(to), 1);
+  for (const [name, alike] of matches) {
+    if (alike.length !== 1) continue;
+    const [to] = alike;
+    if ([...matches.values()].filter((m) => m.includes(to)).length === 1) pairs.set(name, to);
   }
   return pairs;
+}
+
+/**
+ * Whether one member name may be the other renamed: the same letters in another spelling
+ * (`owner_address` → `ownerAddress`), one within the other (`counterparty` → `counterpartyAddress`,
+ * the shorter of 3 letters at least), or at most one letter in three changed (`showFungible` →
+ * `showFungibles`). `name` and `title` are not alike.
+ */
+function namesAlike(x, y) {
+  const [p, q] = [x, y].map((n) => n.toLowerCase().replace(/[_\-\s]/g, ""));
+  const [shorter, longer] = p.length <= q.length ? [p, q] : [q, p];
+  if (shorter.length >= 3 && longer.includes(shorter)) return true;
+  return 3 * editDistance(p, q) <= longer.length;
+}
+
+/** The Levenshtein distance of two strings (letters inserted, removed or changed). */
+function editDistance(p, q) {
+  let row = Array.from({ length: q.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= p.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= q.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (p[i - 1] === q[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[q.length];
 }
 
 /**

@@ -92,10 +92,11 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     for (const line of [
       `${positionOf(specDir, wallet, "name: showZeroBalance")}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it).`,
       `${value}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3/examples/hideZero: example value must be boolean (got 3)`,
-      `${value}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3/examples/hideZero/value: [oas3-valid-media-example] "value" property type must be boolean`,
       `${positionOf(specDir, wallet, "limit: limt")}: wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.limit: "limt" is not a param of the operation (params: wallet, page, limit, showZeroBalance, showNative, showNfts)`,
     ])
       expect(located).toContain(line);
+    // (Said once: Spectral's example rules, which said it again, are off in spec/.spectral.yaml.)
+    expect(located.filter((line) => line.startsWith(`${value}: `))).toHaveLength(1);
     expect(located.join("\n")).toContain(
       `${positionOf(specDir, "openapi/admin.yaml", "get:", "/v0/admin/projects/{id}/usage:")}: admin GET /v0/admin/projects/{id}/usage (getProjectUsage): needs x-cost`,
     );

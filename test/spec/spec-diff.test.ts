@@ -476,17 +476,17 @@ describe("operations, exported types and prose", () => {
     ]);
   });
 
-  it("a member renamed (the same contract, its prose aside) is one breaking change; another member is a removal and an addition (spec67, F10)", () => {
+  it("a member renamed (the same contract, its prose aside, a name alike) is one breaking change; another member is a removal and an addition (spec67, F10)", () => {
     const renamed = (d: Doc) => {
       delete thing(d).properties.name;
-      thing(d).properties.title = { type: "string", description: "Its title." };
+      thing(d).properties.displayName = { type: "string", description: "Its display name." };
       delete param(d, "options").schema.properties.showFungible;
       param(d, "options").schema.properties.showFungibles = { type: "boolean" };
     };
     expect(linesAfter(rpc, renamed)).toEqual([
       'BREAKING   t getThing params.options.showFungible properties: "showFungible" → "showFungibles" [request-property-renamed]  #/methods/0/params/3/schema/properties/showFungibles',
-      'BREAKING   t getThing result.name properties: "name" → "title" [response-property-renamed]  #/components/schemas/Thing/properties/title',
-      'docs       t getThing result.title description: (none) → "Its title." [prose-changed]  #/components/schemas/Thing/properties/title/description',
+      'BREAKING   t getThing result.name properties: "name" → "displayName" [response-property-renamed]  #/components/schemas/Thing/properties/displayName',
+      'docs       t getThing result.displayName description: (none) → "Its display name." [prose-changed]  #/components/schemas/Thing/properties/displayName/description',
     ]);
     const replaced = (d: Doc) => {
       delete thing(d).properties.name;
@@ -495,6 +495,46 @@ describe("operations, exported types and prose", () => {
     expect(linesAfter(rpc, replaced)).toEqual([
       'BREAKING   t getThing result.name properties: "name" → (none) [response-property-removed]  #/components/schemas/Thing/properties/name',
       'compatible t getThing result.count properties: (none) → "count" [response-property-added]  #/components/schemas/Thing/properties/count',
+    ]);
+  });
+
+  it("a rename only between names alike, and only when one pairing fits: an unrelated swap is a removal and an addition (review 91, F7)", () => {
+    // `name` → `title`, both strings: no name is the other in another form.
+    const swapped = (d: Doc) => {
+      delete thing(d).properties.name;
+      thing(d).properties.title = { type: "string" };
+    };
+    expect(linesAfter(rpc, swapped)).toEqual([
+      'BREAKING   t getThing result.name properties: "name" → (none) [response-property-removed]  #/components/schemas/Thing/properties/name',
+      'compatible t getThing result.title properties: (none) → "title" [response-property-added]  #/components/schemas/Thing/properties/title',
+    ]);
+    // Two of one contract renamed: each paired with the name it resembles, not by written order.
+    const parties = () => {
+      const d = rpc();
+      thing(d).properties.sellerAddress = { $ref: "#/components/schemas/Address" };
+      thing(d).properties.buyerAddress = { $ref: "#/components/schemas/Address" };
+      return d;
+    };
+    const shortened = (d: Doc) => {
+      delete thing(d).properties.sellerAddress;
+      delete thing(d).properties.buyerAddress;
+      thing(d).properties.buyer = { $ref: "#/components/schemas/Address" };
+      thing(d).properties.seller = { $ref: "#/components/schemas/Address" };
+    };
+    expect(linesAfter(parties, shortened)).toEqual([
+      'BREAKING   t getThing result.sellerAddress properties: "sellerAddress" → "seller" [response-property-renamed]  #/components/schemas/Thing/properties/seller',
+      'BREAKING   t getThing result.buyerAddress properties: "buyerAddress" → "buyer" [response-property-renamed]  #/components/schemas/Thing/properties/buyer',
+    ]);
+    // One removed and two alike added: which one it became is not for the diff to guess.
+    const split = (d: Doc) => {
+      delete thing(d).properties.name;
+      thing(d).properties.nameShort = { type: "string" };
+      thing(d).properties.nameLong = { type: "string" };
+    };
+    expect(linesAfter(rpc, split)).toEqual([
+      'BREAKING   t getThing result.name properties: "name" → (none) [response-property-removed]  #/components/schemas/Thing/properties/name',
+      'compatible t getThing result.nameShort properties: (none) → "nameShort" [response-property-added]  #/components/schemas/Thing/properties/nameShort',
+      'compatible t getThing result.nameLong properties: (none) → "nameLong" [response-property-added]  #/components/schemas/Thing/properties/nameLong',
     ]);
   });
 

@@ -1,12 +1,21 @@
 // Spectral's findings are remembered per OpenAPI document (scripts/spec/rules/spectral.mjs), so
-// that the spec tests' dozens of edited copies lint only the documents an edit changed. A document
+// that the spec tests' dozens of edited copies lint only the documents an edit changed, and a later
+// `npm run generate` only those edited since (node_modules/.cache, keyed by the exact inputs). A document
 // linted before must never hide a finding of its edited copy, and the remembered findings and the
 // new ones come out in Spectral's order (by file), as one run over every document lists them.
-import { afterEach, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { lintOpenApi, lintOpenApiAsync } from "../../scripts/spec/rules.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { lintKey, spectralCacheFile } from "../../scripts/spec/rules/spectral.mjs";
 import { editCopy, editedCopy, removeCopies } from "./spec-copy.js";
 
 afterEach(removeCopies);
@@ -44,5 +53,69 @@ describe("Spectral's remembered findings", () => {
       tagsFinding("sender", "~1ping/get"),
       walletFinding,
     ]);
+  });
+});
+
+describe("Spectral's findings kept in node_modules/.cache between runs", () => {
+  const SPECTRAL_MJS = resolve(import.meta.dirname, "../../scripts/spec/rules/spectral.mjs");
+  const dir = mkdtempSync(join(tmpdir(), "chaindata-spectral-cache-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** A small OpenAPI area, its description unique to this test run (so it was never linted). */
+  const run = randomUUID();
+  const results = (tags: boolean) => [
+    {
+      area: "cachetest",
+      kind: "openapi",
+      doc: {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1", description: `run ${run}` },
+        paths: {
+          "/x": {
+            get: {
+              operationId: "getX",
+              ...(tags && { tags: ["x"] }),
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      },
+    },
+  ];
+  /** lintOpenApi over `r` in a Node process of its own (which remembers nothing in memory). */
+  const lintInAnotherProcess = (r: object[]): string[] => {
+    const input = join(dir, "results.json");
+    writeFileSync(input, JSON.stringify(r));
+    const script = `import { readFileSync } from "node:fs"; import { lintOpenApi } from ${JSON.stringify(pathToFileURL(SPECTRAL_MJS).href)}; console.log(JSON.stringify(lintOpenApi(JSON.parse(readFileSync(process.argv[1], "utf8")))));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script, input], {
+      encoding: "utf8",
+    });
+    return JSON.parse(out);
+  };
+
+  it("a later run reads a document's findings from the cache, and an edited document is linted again", () => {
+    const untagged = results(false);
+    const lines = lintOpenApi(untagged);
+    expect(lines).toContain(tagsFinding("cachetest", "~1x/get"));
+    const file = spectralCacheFile(untagged[0]);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(lines);
+
+    // Another process takes the kept lines (a marker written in their place comes back) …
+    writeFileSync(file, JSON.stringify(["cachetest #/info: marker"]));
+    expect(lintInAnotherProcess(untagged)).toEqual(["cachetest #/info: marker"]);
+    // … and the document edited (its operation tagged) is a new key: Spectral lints it.
+    const tagged = lintInAnotherProcess(results(true));
+    expect(tagged).not.toContain("cachetest #/info: marker");
+    expect(tagged).not.toContain(tagsFinding("cachetest", "~1x/get"));
+    expect(tagged.length).toBeGreaterThan(0); // (spectral:oas's info-contact and others)
+  });
+
+  it("the key changes with the ruleset, the installed packages, Node's version and the document", () => {
+    const [r] = results(false);
+    const key = lintKey("rules", "v20.20.2 abc", r);
+    expect(lintKey("rules ", "v20.20.2 abc", r)).not.toBe(key);
+    expect(lintKey("rules", "v20.20.2 abd", r)).not.toBe(key);
+    expect(lintKey("rules", "v22.0.0 abc", r)).not.toBe(key);
+    expect(lintKey("rules", "v20.20.2 abc", results(true)[0])).not.toBe(key);
+    expect(lintKey("rules", "v20.20.2 abc", results(false)[0])).toBe(key);
   });
 });

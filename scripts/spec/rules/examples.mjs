@@ -316,8 +316,11 @@ function examplesIn(r) {
   // A named example may itself be a `$ref` to #/components/examples/<Name>.
   const exampleObject = (ex) =>
     ex?.$ref ? doc.components?.examples?.[ex.$ref.split("/").pop()] : ex;
+  /** The media types, parameters and headers whose examples the walks below have checked. */
+  const checkedHolders = new Set();
   const mediaExamples = (content, where) => {
     for (const [type, media] of Object.entries(content ?? {})) {
+      checkedHolders.add(media);
       for (const [name, raw] of Object.entries(media.examples ?? {})) {
         const ex = exampleObject(raw);
         if (ex && "value" in ex && media.schema)
@@ -332,6 +335,7 @@ function examplesIn(r) {
   };
   const paramExamples = (param, where) => {
     const p = param.$ref ? doc.components.parameters[param.$ref.split("/").pop()] : param;
+    checkedHolders.add(p);
     for (const [name, raw] of Object.entries(p.examples ?? {}))
       if (p.schema) check(p.schema, exampleObject(raw), "value", `${where}/examples/${name}`);
   };
@@ -339,7 +343,7 @@ function examplesIn(r) {
   const responseExamples = (response, where) => {
     mediaExamples(response.content, where);
     for (const [h, header] of Object.entries(response.headers ?? {}))
-      if (!header.$ref)
+      if (!header.$ref && checkedHolders.add(header))
         for (const [n, ex] of Object.entries(header.examples ?? {}))
           check(header.schema, exampleObject(ex), "value", `${where}/headers/${h}/examples/${n}`);
   };
@@ -364,13 +368,35 @@ function examplesIn(r) {
   for (const [name, response] of Object.entries(doc.components?.responses ?? {}))
     responseExamples(response, `#/components/responses/${name}`);
   for (const [name, header] of Object.entries(doc.components?.headers ?? {})) {
+    checkedHolders.add(header);
     for (const [n, ex] of Object.entries(header.examples ?? {}))
       check(header.schema, ex, "value", `#/components/headers/${name}/examples/${n}`);
   }
   for (const [name, p] of Object.entries(doc.components?.parameters ?? {}))
     paramExamples(p, `#/components/parameters/${name}`);
+  // Any other holder of named examples beside a schema (a parameter's or header's `content`,
+  // components.requestBodies, callbacks, a path item's parameters under webhooks or components):
+  // Spectral's oas3-valid-media-example reads those too, and spec/.spectral.yaml leaves every
+  // example to this rule (test/spec/rules/examples-spectral.test.ts holds the two to each place).
+  const otherHolders = (node, at) => {
+    if (node === null || typeof node !== "object") return;
+    if (node.schema && isNamedExamples(node.examples) && !checkedHolders.has(node))
+      for (const [name, raw] of Object.entries(node.examples)) {
+        const ex = exampleObject(raw);
+        if (ex && "value" in ex)
+          check(node.schema, ex, "value", `${at}/examples/${pointerSegment(name)}`);
+      }
+    for (const [key, value] of Object.entries(node))
+      if (key !== "schema" && key !== "examples" && !(at === "#/components" && key === "schemas"))
+        otherHolders(value, `${at}/${pointerSegment(key)}`);
+  };
+  otherHolders(doc, "#");
   return [...findings, ...beyondSafeFindings(r, beyondSafe)];
 }
+
+/** OpenAPI's named examples: a map of example objects (a schema's `examples` is a list). */
+const isNamedExamples = (examples) =>
+  examples !== null && typeof examples === "object" && !Array.isArray(examples);
 
 /**
  * One finding per field that holds integers beyond ±(2^53−1) in its examples without being a u64 /

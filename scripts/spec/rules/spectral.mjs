@@ -1,11 +1,22 @@
 // Spectral's lint of the OpenAPI documents, by the ruleset spec/.spectral.yaml (warnings fail too),
 // as finding lines like the other rules'. Spectral runs as a process of its own (1.5 s a run):
 // lintOpenApiAsync lets the other rules run meanwhile, and the findings of a document already linted
-// in this process (the same content, area and ruleset) are remembered, since the spec tests check
-// dozens of edited copies of spec/ that leave all but one OpenAPI document, or all, as they were.
+// (the same content, area, ruleset and installed packages) are remembered, in this process and in
+// node_modules/.cache, since `npm run generate` lints unchanged documents on every run and the spec
+// tests check dozens of edited copies of spec/ that leave all but one OpenAPI document as they were.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,9 +60,10 @@ function remembered(results, lint) {
   const docs = results.filter((r) => r.kind === "openapi");
   if (!docs.length) return [];
   const ruleset = readFileSync(RULESET, "utf8");
-  const keys = docs.map((r) => lintKey(ruleset, r));
+  const packages = installedPackages();
+  const keys = docs.map((r) => lintKey(ruleset, packages, r));
   /** Each document's lines, by its index in `docs`: those remembered now, the rest after the run. */
-  const found = keys.map((key) => lintedDocs.get(key));
+  const found = keys.map((key) => lintedDocs.get(key) ?? cachedLines(key, packages));
   const unseen = docs.filter((_, i) => !found[i]);
   const inSpectralOrder = () =>
     spectralOrder(docs.map((r, i) => ({ r, lines: found[i] }))).flatMap(({ lines }) => lines);
@@ -63,6 +75,7 @@ function remembered(results, lint) {
       if (found[i]) return;
       found[i] = byArea.get(r.area) ?? [];
       lintedDocs.set(keys[i], found[i]);
+      if (packages && selfContained(r.doc)) cacheLines(keys[i], found[i]);
       if (lintedDocs.size > 256) lintedDocs.delete(lintedDocs.keys().next().value);
     });
     return inSpectralOrder();
@@ -83,13 +96,72 @@ function remembered(results, lint) {
 }
 
 /**
- * What a document's findings depend on: the ruleset's text, Spectral's options, the document's area
- * (its file's name, which starts each line) and its content (as written to that file).
+ * What a document's findings depend on: the ruleset's text, Spectral's options, the packages
+ * installed (Spectral and everything it loads, each at its exact version) and Node's version, the
+ * document's area (its file's name, which starts each line) and its content (as written to that
+ * file). Spectral reads nothing else of a self-contained document (selfContained).
  */
-const lintKey = (ruleset, r) =>
+export const lintKey = (ruleset, packages, r) =>
   createHash("sha256")
-    .update(JSON.stringify([ruleset, OPTIONS, r.area, JSON.stringify(r.doc, null, 2)]))
+    .update(JSON.stringify([ruleset, OPTIONS, packages, r.area, JSON.stringify(r.doc, null, 2)]))
     .digest("hex");
+
+/**
+ * The installed packages, exactly: a digest of npm's record of node_modules (every package's
+ * version and integrity, rewritten by each install) and Node's version; undefined without that
+ * record, and then nothing is kept on disk.
+ */
+function installedPackages() {
+  try {
+    const record = readFileSync(join(root, "node_modules/.package-lock.json"));
+    return `${process.version} ${createHash("sha256").update(record).digest("hex")}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A document whose every `$ref` is inside it (as the bundler writes them): Spectral would fetch
+ * any other, so its findings could change with no change of the key.
+ */
+const selfContained = (doc) => !/"\$ref":"(?!#)/.test(JSON.stringify(doc));
+
+/**
+ * The findings of earlier runs, one file per key (lintKey): a fresh clone, or CI, has none and lints
+ * every document; an edited document, ruleset or install makes a new key. The oldest files beyond
+ * CACHE_FILES are removed (the spec tests lint hundreds of edited copies).
+ */
+const CACHE_DIR = join(root, "node_modules/.cache/chaindata-spectral");
+const CACHE_FILES = 200;
+/** The file that keeps the findings of the OpenAPI document `r` (its tests read it). */
+export const spectralCacheFile = (r) =>
+  join(CACHE_DIR, `${lintKey(readFileSync(RULESET, "utf8"), installedPackages(), r)}.json`);
+function cachedLines(key, packages) {
+  if (!packages) return undefined;
+  try {
+    const lines = JSON.parse(readFileSync(join(CACHE_DIR, `${key}.json`), "utf8"));
+    return Array.isArray(lines) && lines.every((l) => typeof l === "string") ? lines : undefined;
+  } catch {
+    return undefined;
+  }
+}
+function cacheLines(key, lines) {
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    // (Written whole, then renamed: a run that reads it meanwhile sees all of it or none.)
+    const part = join(CACHE_DIR, `${key}.${process.pid}.part`);
+    writeFileSync(part, JSON.stringify(lines));
+    renameSync(part, join(CACHE_DIR, `${key}.json`));
+    const files = readdirSync(CACHE_DIR).filter((f) => f.endsWith(".json"));
+    if (files.length <= CACHE_FILES) return;
+    const byAge = files
+      .map((f) => ({ f, at: statSync(join(CACHE_DIR, f)).mtimeMs }))
+      .sort((x, y) => x.at - y.at);
+    for (const { f } of byAge.slice(0, files.length - CACHE_FILES)) unlinkSync(join(CACHE_DIR, f));
+  } catch {
+    // (A cache that cannot be written is no cache: the next run lints again.)
+  }
+}
 
 /**
  * `documents` in the order Spectral lints (and lists) them: its lint command sorts the files it is
