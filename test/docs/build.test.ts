@@ -1954,6 +1954,38 @@ describe("docs build", () => {
     );
   });
 
+  it("Getting started shows how to batch JSON-RPC calls (createBatcher, calls of one tick), and the search leads there (docs69 F1: one option row, no example)", async () => {
+    const html = page("getting-started.html");
+    const options = html.slice(
+      html.indexOf('<section id="options"'),
+      html.indexOf("</section>", html.indexOf('<section id="options"')),
+    );
+    const batching = options.slice(options.indexOf('<h3 id="batching">'));
+    expect(batching).toContain("Batching JSON-RPC calls</h3>");
+    const said = text(batching);
+    // what the option's row does not say: how a batch is made, what each call gets, which go alone
+    for (const claim of [
+      "calls made in the same tick",
+      "each call resolves or rejects on its own",
+      "createBatcher({ maxSize, wait })",
+      "A write goes alone",
+    ])
+      expect(said.toLowerCase(), claim).toContain(claim.toLowerCase());
+    // the numbers it gives are core's defaults
+    const batchTs = readFileSync(join(root, "packages/core/src/batch.ts"), "utf8");
+    expect(batchTs).toMatch(/maxSize\?: number[^;]*;/);
+    expect(/Most calls per batch request[\s\S]*?@default (\d+)/.exec(batchTs)?.[1]).toBe("100");
+    expect(said).toContain("(default 100;");
+    // its program (snippets.test.ts type-checks it and runs it against the mock)
+    const code = /<pre[^>]*data-lang="ts"><code>([\s\S]*?)<\/code>/.exec(batching)?.[1] ?? "";
+    expect(text(code)).toContain("batch: createBatcher()");
+    expect(text(code)).toContain("await Promise.all([");
+    const idx = JSON.parse(page("search-index.json"));
+    const entry = idx.entries.find((e: any) => e.u === "getting-started.html#batching");
+    expect(entry?.n).toBe("Batching JSON-RPC calls");
+    expect(entry?.f).toContain("createBatcher");
+  });
+
   it("search finds a JSON-RPC error code and an HTTP status, leading to the Getting started row that names the SDK's error class", () => {
     const idx = JSON.parse(page("search-index.json"));
     const html = page("getting-started.html");
