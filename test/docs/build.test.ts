@@ -1986,6 +1986,46 @@ describe("docs build", () => {
     expect(entry?.f).toContain("createBatcher");
   });
 
+  it("says the sender's client reads no API-key variable, as it does not (docs69 F2: the options table gave CHAINDATA_API_KEY as every client's default)", async () => {
+    const html = page("getting-started.html");
+    const row = /<tr[^>]*><td><code>apiKey<\/code><\/td><td>([\s\S]*?)<\/td><\/tr>/.exec(html)?.[1];
+    expect(text(row ?? "")).toContain(
+      "but for the sender, which reads no variable and sends only a key given to its own client",
+    );
+    // and its snippets say so where they make a client without a key
+    for (const path of ["sender/index.html", "sender/sendTransaction.html"])
+      expect(text(page(path)), path).toContain(
+        "// No API key needed; with a custom limit, pass { apiKey } (CHAINDATA_API_KEY is not read).",
+      );
+    // what the page says: with the variable set, the sender sends no key; given one, it does
+    const { createSenderClient } = await import("@chaindata/sender");
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push(String(url));
+      const { id } = JSON.parse(String(init?.body));
+      return Response.json({ jsonrpc: "2.0", id, result: "1".repeat(64) });
+    };
+    // (the spec's signed example transaction: the SDK checks that one is signed before sending)
+    const senderDoc = load(index.areas.find((a: any) => a.file === "openrpc/sender.json").file);
+    const example = senderDoc.methods[0].examples.find(
+      (e: any) => e.params[1]?.value?.encoding === "base64",
+    );
+    const params = {
+      transaction: example.params[0].value,
+      config: { encoding: "base64" as const },
+    };
+    const before = process.env.CHAINDATA_API_KEY;
+    process.env.CHAINDATA_API_KEY = "from-the-environment";
+    try {
+      await createSenderClient({ fetch }).sendTransaction(params);
+      await createSenderClient({ fetch, apiKey: "given" }).sendTransaction(params);
+    } finally {
+      if (before === undefined) delete process.env.CHAINDATA_API_KEY;
+      else process.env.CHAINDATA_API_KEY = before;
+    }
+    expect(sent.map((url) => new URL(url).searchParams.get("api-key"))).toEqual([null, "given"]);
+  });
+
   it("search finds a JSON-RPC error code and an HTTP status, leading to the Getting started row that names the SDK's error class", () => {
     const idx = JSON.parse(page("search-index.json"));
     const html = page("getting-started.html");
