@@ -312,6 +312,8 @@ function sdkEntries(site) {
       k: "page",
       s: "The error classes every package exports, and the HTTP status behind each; isChainDataError narrows to them",
       u: "getting-started.html#errors",
+      // (What a reader asks, which only the JSON-RPC codes' rows answered, or nothing: docs69 F3.)
+      w: ["error handling", "handle errors", "catch", "try catch", "instanceof"],
       f: ["isChainDataError", "AnyChainDataError"],
     },
     {
