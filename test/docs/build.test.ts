@@ -2435,6 +2435,32 @@ describe("docs build", () => {
       for (const word of group) expect(words.has(word), word).toBe(true);
   });
 
+  it("shows no API key: a build with keys in the environment holds none of them, and every key the pages write is a placeholder (docs69)", () => {
+    const canary = "docs69-canary-4f1c";
+    const names = ["CHAINDATA_API_KEY", "HELIUS_API_KEY", "WEBHOOK_AUTH"];
+    const before = names.map((name) => process.env[name]);
+    names.forEach((name, i) => (process.env[name] = `${canary}-${i}`));
+    const site = join(tmp, "site-with-keys");
+    try {
+      buildDocs({ out: site });
+    } finally {
+      names.forEach((name, i) =>
+        before[i] === undefined ? delete process.env[name] : (process.env[name] = before[i]),
+      );
+    }
+    const files = walk(site);
+    expect(files.length).toBeGreaterThan(100);
+    const keys = new Set<string>();
+    for (const file of files) {
+      const body = text(readFileSync(file, "utf8"));
+      expect(body.includes(canary), relative(site, file)).toBe(false);
+      for (const [, key] of body.matchAll(/[?&]api-key=([^&"'\s\\`),;]*)/g)) keys.add(key!);
+      for (const [, key] of body.matchAll(/X-Api-Key: ([^"'\s\\]*)/gi)) keys.add(key!);
+    }
+    // the placeholder, the variable, the local mock's key (and a key cut off in prose: empty)
+    expect([...keys].sort()).toEqual(["", "$CHAINDATA_API_KEY", "<API_KEY>", "local"]);
+  });
+
   it("is fully offline: no external script, style, font, image or fetch", () => {
     for (const file of walk(out)) {
       const rel = relative(out, file);
