@@ -2026,6 +2026,37 @@ describe("docs build", () => {
     expect(sent.map((url) => new URL(url).searchParams.get("api-key"))).toEqual([null, "given"]);
   });
 
+  it("the Sender's pages lead to the program that builds the transaction they require, the Using @solana/kit page's (docs69 F4: only the navigation led there)", () => {
+    const sectionOf = (html: string, id: string) =>
+      html.slice(
+        html.indexOf(`<section id="${id}"`),
+        html.indexOf("</section>", html.indexOf(`<section id="${id}"`)),
+      );
+    for (const [path, id] of [
+      ["sender/sendTransaction.html", "description"],
+      ["sender/index.html", "constants"],
+    ] as const) {
+      const part = sectionOf(page(path), id);
+      expect(part, path).toContain('<a href="../solana-kit.html">Using @solana/kit</a>');
+      expect(text(part), path).toContain(
+        "adds the priority fee (getSetComputeUnitPriceInstruction) and a tip of senderMinimumTipLamports.default to one of senderTipAccounts, signs the transaction and sends it.",
+      );
+    }
+    // what the link promises is in the Kit page's program
+    const kit = text(page("solana-kit.html"));
+    for (const name of [
+      "getSetComputeUnitPriceInstruction(",
+      "amount: senderMinimumTipLamports.default",
+      "senderTipAccounts[",
+      "signTransactionMessageWithSigners(",
+      "await sender.sendTransaction(",
+    ])
+      expect(kit, name).toContain(name);
+    // and no other operation's page says it
+    expect(text(page("das/getAsset.html"))).not.toContain("To build such a transaction");
+    expect(text(page("sender/ping.html"))).not.toContain("To build such a transaction");
+  });
+
   it("search finds a JSON-RPC error code and an HTTP status, leading to the Getting started row that names the SDK's error class", () => {
     const idx = JSON.parse(page("search-index.json"));
     const html = page("getting-started.html");
