@@ -473,6 +473,29 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("search leads a reader asking how to batch calls to Getting started's Batching section first (docs69 F1: getAssetBatch, the DAS area or an error code came first)", async () => {
+    const hits = (query: string) => searchHits(page, query);
+    await page.goto(`${origin}/index.html`);
+    const batching = { name: "Batching JSON-RPC calls", href: "./getting-started.html#batching" };
+    for (const query of ["batch", "batching", "batch calls", "json-rpc batch", "createBatcher"])
+      expect((await hits(query))[0], query).toEqual(batching);
+    // getAssetBatch, the other meaning, stays next
+    expect((await hits("batch"))[1]?.name).toBe("getAssetBatch");
+    expect(problems).toEqual([]);
+  });
+
+  it("search leads a reader asking how to handle errors to Getting started's Errors section first (docs69 F3: the JSON-RPC codes' rows came first, catch and instanceof found nothing)", async () => {
+    const hits = (query: string) => searchHits(page, query);
+    await page.goto(`${origin}/index.html`);
+    const errors = { name: "Errors", href: "./getting-started.html#errors" };
+    for (const query of ["error handling", "handle errors", "catch", "try catch", "instanceof"])
+      expect((await hits(query))[0], query).toEqual(errors);
+    // the section holds what those words ask for
+    await page.goto(`${origin}/getting-started.html#errors`);
+    expect(await page.locator("#errors").textContent()).toContain("err instanceof RateLimitError");
+    expect(problems).toEqual([]);
+  });
+
   it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types, what an error holds by requestId, the CommonJS build by commonjs, the logger by debug (user trial 65, F2, F3, F4, F6, F10)", async () => {
     const hits = (query: string) => searchHits(page, query);
     await page.goto(`${origin}/index.html`);

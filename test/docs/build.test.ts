@@ -1954,6 +1954,109 @@ describe("docs build", () => {
     );
   });
 
+  it("Getting started shows how to batch JSON-RPC calls (createBatcher, calls of one tick), and the search leads there (docs69 F1: one option row, no example)", async () => {
+    const html = page("getting-started.html");
+    const options = html.slice(
+      html.indexOf('<section id="options"'),
+      html.indexOf("</section>", html.indexOf('<section id="options"')),
+    );
+    const batching = options.slice(options.indexOf('<h3 id="batching">'));
+    expect(batching).toContain("Batching JSON-RPC calls</h3>");
+    const said = text(batching);
+    // what the option's row does not say: how a batch is made, what each call gets, which go alone
+    for (const claim of [
+      "calls made in the same tick",
+      "each call resolves or rejects on its own",
+      "createBatcher({ maxSize, wait })",
+      "A write goes alone",
+    ])
+      expect(said.toLowerCase(), claim).toContain(claim.toLowerCase());
+    // the numbers it gives are core's defaults
+    const batchTs = readFileSync(join(root, "packages/core/src/batch.ts"), "utf8");
+    expect(batchTs).toMatch(/maxSize\?: number[^;]*;/);
+    expect(/Most calls per batch request[\s\S]*?@default (\d+)/.exec(batchTs)?.[1]).toBe("100");
+    expect(said).toContain("(default 100;");
+    // its program (snippets.test.ts type-checks it and runs it against the mock)
+    const code = /<pre[^>]*data-lang="ts"><code>([\s\S]*?)<\/code>/.exec(batching)?.[1] ?? "";
+    expect(text(code)).toContain("batch: createBatcher()");
+    expect(text(code)).toContain("await Promise.all([");
+    const idx = JSON.parse(page("search-index.json"));
+    const entry = idx.entries.find((e: any) => e.u === "getting-started.html#batching");
+    expect(entry?.n).toBe("Batching JSON-RPC calls");
+    expect(entry?.f).toContain("createBatcher");
+  });
+
+  it("says the sender's client reads no API-key variable, as it does not (docs69 F2: the options table gave CHAINDATA_API_KEY as every client's default)", async () => {
+    const html = page("getting-started.html");
+    const row = /<tr[^>]*><td><code>apiKey<\/code><\/td><td>([\s\S]*?)<\/td><\/tr>/.exec(html)?.[1];
+    expect(text(row ?? "")).toContain(
+      "but for the sender, which reads no variable and sends only a key given to its own client",
+    );
+    // and its snippets say so where they make a client without a key
+    for (const path of ["sender/index.html", "sender/sendTransaction.html"])
+      expect(text(page(path)), path).toContain(
+        "// No API key needed; with a custom limit, pass { apiKey } (CHAINDATA_API_KEY is not read).",
+      );
+    // what the page says: with the variable set, the sender sends no key; given one, it does
+    const { createSenderClient } = await import("@chaindata/sender");
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push(String(url));
+      const { id } = JSON.parse(String(init?.body));
+      return Response.json({ jsonrpc: "2.0", id, result: "1".repeat(64) });
+    };
+    // (the spec's signed example transaction: the SDK checks that one is signed before sending)
+    const senderDoc = load(index.areas.find((a: any) => a.file === "openrpc/sender.json").file);
+    const example = senderDoc.methods[0].examples.find(
+      (e: any) => e.params[1]?.value?.encoding === "base64",
+    );
+    const params = {
+      transaction: example.params[0].value,
+      config: { encoding: "base64" as const },
+    };
+    const before = process.env.CHAINDATA_API_KEY;
+    process.env.CHAINDATA_API_KEY = "from-the-environment";
+    try {
+      await createSenderClient({ fetch }).sendTransaction(params);
+      await createSenderClient({ fetch, apiKey: "given" }).sendTransaction(params);
+    } finally {
+      if (before === undefined) delete process.env.CHAINDATA_API_KEY;
+      else process.env.CHAINDATA_API_KEY = before;
+    }
+    expect(sent.map((url) => new URL(url).searchParams.get("api-key"))).toEqual([null, "given"]);
+  });
+
+  it("the Sender's pages lead to the program that builds the transaction they require, the Using @solana/kit page's (docs69 F4: only the navigation led there)", () => {
+    const sectionOf = (html: string, id: string) =>
+      html.slice(
+        html.indexOf(`<section id="${id}"`),
+        html.indexOf("</section>", html.indexOf(`<section id="${id}"`)),
+      );
+    for (const [path, id] of [
+      ["sender/sendTransaction.html", "description"],
+      ["sender/index.html", "constants"],
+    ] as const) {
+      const part = sectionOf(page(path), id);
+      expect(part, path).toContain('<a href="../solana-kit.html">Using @solana/kit</a>');
+      expect(text(part), path).toContain(
+        "adds the priority fee (getSetComputeUnitPriceInstruction) and a tip of senderMinimumTipLamports.default to one of senderTipAccounts, signs the transaction and sends it.",
+      );
+    }
+    // what the link promises is in the Kit page's program
+    const kit = text(page("solana-kit.html"));
+    for (const name of [
+      "getSetComputeUnitPriceInstruction(",
+      "amount: senderMinimumTipLamports.default",
+      "senderTipAccounts[",
+      "signTransactionMessageWithSigners(",
+      "await sender.sendTransaction(",
+    ])
+      expect(kit, name).toContain(name);
+    // and no other operation's page says it
+    expect(text(page("das/getAsset.html"))).not.toContain("To build such a transaction");
+    expect(text(page("sender/ping.html"))).not.toContain("To build such a transaction");
+  });
+
   it("search finds a JSON-RPC error code and an HTTP status, leading to the Getting started row that names the SDK's error class", () => {
     const idx = JSON.parse(page("search-index.json"));
     const html = page("getting-started.html");
@@ -2361,6 +2464,32 @@ describe("docs build", () => {
     expect(idx.synonyms.length).toBeGreaterThan(0);
     for (const group of idx.synonyms)
       for (const word of group) expect(words.has(word), word).toBe(true);
+  });
+
+  it("shows no API key: a build with keys in the environment holds none of them, and every key the pages write is a placeholder (docs69)", () => {
+    const canary = "docs69-canary-4f1c";
+    const names = ["CHAINDATA_API_KEY", "HELIUS_API_KEY", "WEBHOOK_AUTH"];
+    const before = names.map((name) => process.env[name]);
+    names.forEach((name, i) => (process.env[name] = `${canary}-${i}`));
+    const site = join(tmp, "site-with-keys");
+    try {
+      buildDocs({ out: site });
+    } finally {
+      names.forEach((name, i) =>
+        before[i] === undefined ? delete process.env[name] : (process.env[name] = before[i]),
+      );
+    }
+    const files = walk(site);
+    expect(files.length).toBeGreaterThan(100);
+    const keys = new Set<string>();
+    for (const file of files) {
+      const body = text(readFileSync(file, "utf8"));
+      expect(body.includes(canary), relative(site, file)).toBe(false);
+      for (const [, key] of body.matchAll(/[?&]api-key=([^&"'\s\\`),;]*)/g)) keys.add(key!);
+      for (const [, key] of body.matchAll(/X-Api-Key: ([^"'\s\\]*)/gi)) keys.add(key!);
+    }
+    // the placeholder, the variable, the local mock's key (and a key cut off in prose: empty)
+    expect([...keys].sort()).toEqual(["", "$CHAINDATA_API_KEY", "<API_KEY>", "local"]);
   });
 
   it("is fully offline: no external script, style, font, image or fetch", () => {

@@ -299,10 +299,21 @@ function sdkEntries(site) {
       ],
     },
     {
+      n: "Batching JSON-RPC calls",
+      k: "page",
+      s: "Calls made in one tick sent as one JSON-RPC batch request (batch: createBatcher()), each settled on its own; which calls go alone",
+      u: "getting-started.html#batching",
+      // (What a reader asks for, which the option's one row did not answer: docs69 F1.)
+      w: ["batch calls", "batch request", "Promise.all"],
+      f: ["createBatcher", "maxSize"],
+    },
+    {
       n: "Errors",
       k: "page",
       s: "The error classes every package exports, and the HTTP status behind each; isChainDataError narrows to them",
       u: "getting-started.html#errors",
+      // (What a reader asks, which only the JSON-RPC codes' rows answered, or nothing: docs69 F3.)
+      w: ["error handling", "handle errors", "catch", "try catch", "instanceof"],
       f: ["isChainDataError", "AnyChainDataError"],
     },
     {

@@ -43,6 +43,7 @@ export { localCurlSnippetsOf, requestExamples } from "./pages/examples.mjs";
 export { factId, takesParams } from "./pages/facts.mjs";
 export {
   ALL_IN_ONE_SNIPPET,
+  BATCH_SNIPPET,
   FIRST_CALL_FILE,
   FIRST_CALL_RUN,
   gettingStartedCall,

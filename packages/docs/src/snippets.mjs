@@ -214,7 +214,7 @@ function clientLines(op, v, factory) {
     lines.push(`// This call sends no API key.`, `const ${v} = ${factory}();`);
   else if (op.area.auth.required === false)
     lines.push(
-      `// No API key is needed here (pass { apiKey } if you have a custom limit).`,
+      `// No API key needed; with a custom limit, pass { apiKey } (${API_KEY_ENV} is not read).`,
       `const ${v} = ${factory}();`,
     );
   else lines.push(`const ${v} = ${factory}({ apiKey: process.env.${API_KEY_ENV} });`);

@@ -1,6 +1,15 @@
 // One page per area (`<area>/index.html`): facts, hosts, the sender's tips, operations,
 // deliveries, quick start, standalone functions, the webhooks edit helpers, schemas.
-import { badge, codeBlock, href, layout, marker, opBadges, pageContext } from "../html.mjs";
+import {
+  badge,
+  codeBlock,
+  href,
+  KIT_PAGE,
+  layout,
+  marker,
+  opBadges,
+  pageContext,
+} from "../html.mjs";
 import { summaryOf } from "../markdown.mjs";
 import { inl, md } from "../schema.mjs";
 import {
@@ -21,6 +30,16 @@ import { editHelpersSection, reachesReceiver, RECEIVER_NAMES } from "./webhooks.
 /** The SDK's names of the sender's `x-minimum-tip-lamports` and `x-tip-accounts` (search finds them too). */
 export const TIP_NAMES = { minimum: "senderMinimumTipLamports", accounts: "senderTipAccounts" };
 
+/**
+ * Where the site builds the transaction a tipped sender requires (its priority fee and tip): the
+ * Kit page's program, which its Tips and its sendTransaction page name (docs69 F4: only the
+ * navigation led there). Empty for an area without tip accounts.
+ */
+export function buildTransactionLink(pc, info) {
+  if (!isObj(info?.["x-tip-accounts"])) return "";
+  return `<p id="build-transaction">To build such a transaction: <a href="${href(pc, KIT_PAGE)}">Using @solana/kit</a> has a program that adds the priority fee (<code>getSetComputeUnitPriceInstruction</code>) and a tip of <code>${TIP_NAMES.minimum}.default</code> to one of <code>${TIP_NAMES.accounts}</code>, signs the transaction and sends it.</p>`;
+}
+
 /** An area's constants (the sender's `x-tip-accounts` and `x-minimum-tip-lamports`), as the SDK exports them. */
 function constantsBlock(pc, info) {
   const tips = info?.["x-tip-accounts"];
@@ -36,7 +55,7 @@ function constantsBlock(pc, info) {
     parts.push(
       `<h3>Tip accounts (${tips.accounts.length})</h3>${md(pc, tips.description)}<ul class="cols">${tips.accounts.map((a) => `<li><code>${esc(a)}</code></li>`).join("")}</ul><p class="small">In the SDK: <code>${TIP_NAMES.accounts}</code>${marker(pc, tips["x-source"])}</p>`,
     );
-  return section("constants", "Tips", parts.join(""));
+  return section("constants", "Tips", parts.join("") + buildTransactionLink(pc, info));
 }
 
 /** An area page's quick start: the client, made as the area's auth asks. */

@@ -65,6 +65,21 @@ for await (const item of das.getAssetsByOwner.all(owner, { maxPages: 1 })) {
   console.log(back.id);
 }`;
 
+/** Getting started's batching: calls made in one tick, sent as one JSON-RPC batch request. */
+export const BATCH_SNIPPET = `import { createBatcher, createDasClient } from "@chaindata/das";
+
+const das = createDasClient({ apiKey: process.env.${API_KEY_ENV}, batch: createBatcher() });
+// Made in the same tick (one Promise.all): one HTTP request carries both calls.
+const [asset, owned] = await Promise.all([
+  das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" }),
+  das.getAssetsByOwner({ ownerAddress: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", limit: 10 }),
+]);
+console.log(asset.id, owned.items.length);`;
+
+// What the `batch` option's row cannot hold: how a batch is made, what each call gets back, and
+// which calls go alone (packages/core/src/batch.ts, createBatcher's comment).
+const BATCHING = `<h3 id="batching">Batching JSON-RPC calls</h3><p>Given <code>batch: createBatcher()</code>, a JSON-RPC client sends the calls made in the same tick (those of one <code>Promise.all</code>, say) as one HTTP request, a JSON-RPC batch; calls awaited one after another still go one by one. Each call resolves or rejects on its own: a JSON-RPC error in one entry rejects that call alone, with a <code>JsonRpcError</code>. <code>createBatcher({ maxSize, wait })</code>: at most <code>maxSize</code> calls a request (default 100; a full batch is sent at once), gathered for <code>wait</code> ms (default 0: one tick). A write goes alone, and so does a call given its own <code>headers</code> or <code>maxRetries</code>, or a <code>timeout</code> other than the client's. A batch's answer is read whole before any of its calls resolves: walk large pages, or send <code>getAssetBatch</code> calls of 1,000 ids, on a client without a batcher, or give it a small <code>maxSize</code>. For many assets by id, one <code>getAssetBatch</code> call takes up to 1,000.</p>${codeBlock(BATCH_SNIPPET, { label: "TypeScript", lang: "ts" })}`;
+
 /** Getting started's try/catch around a call: a 429 the retries did not get past. */
 export const RETRIES_SNIPPET = `import { createDasClient, RateLimitError } from "@chaindata/das";
 
@@ -93,7 +108,7 @@ function sdkSections(pc, site, area) {
     section(
       "options",
       "4. Client and call options",
-      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.${paramless.length ? ` A method that takes no params (${paramless.map((o) => `<a href="${href(pc, o.href)}"><code>${esc(`${o.area.clientVar}.${o.id}`)}</code></a>`).join(", ")}) takes them as its only argument: <code>${esc(`${paramless[0].area.clientVar}.${paramless[0].id}({ timeout: 10_000 })`)}</code>.` : ""}</p>${optionTable(clientOptions)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}`,
+      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.${paramless.length ? ` A method that takes no params (${paramless.map((o) => `<a href="${href(pc, o.href)}"><code>${esc(`${o.area.clientVar}.${o.id}`)}</code></a>`).join(", ")}) takes them as its only argument: <code>${esc(`${paramless[0].area.clientVar}.${paramless[0].id}({ timeout: 10_000 })`)}</code>.` : ""}</p>${optionTable(clientOptions)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}${BATCHING}`,
     ),
     section(
       "errors",

@@ -4,6 +4,7 @@
 import { codeBlock, href, layout, marker, opBadges, pageContext } from "../html.mjs";
 import { inl, md, schemaBlock, typeLabel } from "../schema.mjs";
 import { esc } from "../util.mjs";
+import { buildTransactionLink } from "./area.mjs";
 import { errorsSection, statusBadge } from "./errors.mjs";
 import { examplesSection } from "./examples.mjs";
 import { facts } from "./facts.mjs";
@@ -156,7 +157,7 @@ export function operationPage(site, op) {
       "description",
       "Description",
       op.description
-        ? `${md(pc, op.description)}${op.source ? `<p class="small">Source ${marker(pc, op.source)}</p>` : ""}`
+        ? `${md(pc, op.description)}${isRpc ? buildTransactionLink(pc, area.info) : ""}${op.source ? `<p class="small">Source ${marker(pc, op.source)}</p>` : ""}`
         : op.source
           ? `<p class="small">Source ${marker(pc, op.source)}</p>`
           : "",

@@ -9,7 +9,7 @@ import { esc, tableWrap } from "../util.mjs";
 export const CLIENT_OPTIONS = [
   [
     "apiKey",
-    'The API key. Default: <code>process.env.CHAINDATA_API_KEY</code> (<code>local</code> in the <code>local</code> environment). Sent as the <code>api-key</code> query parameter, or the <code>X-Api-Key</code> header on the admin host; never in errors or logs. Without a key, a call to a host at its environment\'s URL throws a <code>ConfigurationError</code> before sending, but a host given its own <code>baseUrls</code> entry is called without one (a proxy that adds the key). <code>apiKey: ""</code> is no key, and <code>CHAINDATA_API_KEY</code> is then not read.',
+    'The API key. Default: <code>process.env.CHAINDATA_API_KEY</code> (<code>local</code> in the <code>local</code> environment), but for the sender, which reads no variable and sends only a key given to its own client (its <code>apiKey</code>, or <code>areas.sender.apiKey</code> of the all-in-one client). Sent as the <code>api-key</code> query parameter, or the <code>X-Api-Key</code> header on the admin host; never in errors or logs. Without a key, a call to a host at its environment\'s URL throws a <code>ConfigurationError</code> before sending, but a host given its own <code>baseUrls</code> entry is called without one (a proxy that adds the key). <code>apiKey: ""</code> is no key, and <code>CHAINDATA_API_KEY</code> is then not read.',
   ],
   [
     "environment",

@@ -6,6 +6,7 @@ import { areaExample, quickStartSnippet } from "./area.mjs";
 import { requestExamples } from "./examples.mjs";
 import {
   ALL_IN_ONE_SNIPPET,
+  BATCH_SNIPPET,
   gettingStartedCall,
   KEEP_RESULTS_SNIPPET,
   RETRIES_SNIPPET,
@@ -110,6 +111,13 @@ export function typeScriptSnippetsOf(site) {
       area: area?.key ?? "das",
       example: "client and call options",
       code: optionsSnippet(area),
+    },
+    {
+      page,
+      area: "das",
+      operation: "getAsset",
+      example: "batching",
+      code: BATCH_SNIPPET,
     },
     {
       page,
