@@ -494,6 +494,21 @@ describe("redact", () => {
       expect(redact(text), text).toBe(text);
   });
 
+  it("masks the client's own key doubly URL-encoded, with no name beside it (redact 69)", () => {
+    // (A key with `+`, `/` or `=` in a URL inside another URL's query: each `%2B` is encoded
+    // again, `%252B`, which the key's forms did not hold. A UUID has nothing to encode.)
+    const key = "k+y/z=0123456789abcdef";
+    const inner = encodeURIComponent(`https://h/x?id=7&api-key=${encodeURIComponent(key)}`);
+    expect(inner).toContain("k%252By%252Fz%253D0123456789abcdef");
+    expect(createRedactor(key)(`invalid key ${inner.slice(inner.indexOf("k%25"))}`)).toBe(
+      "invalid key ***",
+    );
+    expect(createRedactor(key)(`redirect ${encodeURIComponent(inner)}`)).not.toMatch(/0123456789/);
+    expect(createSecretMasker([key])(`a k%25252By%25252Fz%25253D0123456789abcdef b`)).toBe(
+      "a *** b",
+    );
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

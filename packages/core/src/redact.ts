@@ -92,7 +92,8 @@ const HTML_NAMED: Record<string, string> = {
 
 /**
  * A regex source matching `char` written in any of the ways a server may echo text: as itself,
- * percent-encoded (its UTF-8 bytes), as a JSON escape (`\u00e9`, `\"`), as an HTML character
+ * percent-encoded (its UTF-8 bytes; again too, `%252B`, a URL in another's query: redact 69), as a
+ * JSON escape (`\u00e9`, `\"`), as an HTML character
  * reference (`&#233;`, `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
  */
 const anyForm = (char: string) => {
@@ -101,7 +102,7 @@ const anyForm = (char: string) => {
   const short = "\b\f\n\r\t".indexOf(char);
   return `(?:${[
     literal,
-    [...new TextEncoder().encode(char)].map((byte) => "%" + hex(byte, 2)).join(""),
+    [...new TextEncoder().encode(char)].map((byte) => "%(?:25)*" + hex(byte, 2)).join(""),
     char
       .split("")
       .map((unit) => "\\\\u" + hex(unit.charCodeAt(0), 4))
