@@ -509,6 +509,22 @@ describe("redact", () => {
     );
   });
 
+  it("masks a value after a doubly URL-encoded separator: a URL with a key in a URL in a query (redact 69)", () => {
+    // (Only `%3D`, `%3A` and `%20` were read: a login page's `?next=` holding a redirect's URL
+    // was shown whole, `%253Fapi-key%253Dk1secret9`.)
+    for (const [text, masked] of [
+      [
+        "https://a/login?next=https%253A%252F%252Fh%252Fx%253Fapi-key%253Dk1secret9",
+        "https://a/login?next=https%253A%252F%252Fh%252Fx%253Fapi-key%253D***",
+      ],
+      ["u=%252Fx%253Fapi_key%25253Dk2secret", "u=%252Fx%253Fapi_key%25253D***"],
+      ["api-key%253A%2520k3secret", "api-key%253A%2520***"],
+      ["authorization%253A%2520k4secret", "authorization%253A%2520***"],
+      ["x-api-key%253D%2520k5secret", "x-api-key%253D%2520***"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

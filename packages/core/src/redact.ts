@@ -7,7 +7,8 @@ const MASK = "***";
 
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL):
 // - where it is: after `=`, after `=` or `:` URL-encoded (before encoded spaces:
-//   `?next=%2F%3Fapi-key%3Dv`, `api-key%3A%20v`), or after `:`, `:=` or a spaced `=` (`Api-Key:
+//   `?next=%2F%3Fapi-key%3Dv`, `api-key%3A%20v`; encoded again, a URL in a URL in a query,
+//   `%253Fapi-key%253Dv`: redact 69), or after `:`, `:=` or a spaced `=` (`Api-Key:
 //   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4), and after `:` or `=`
 //   HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89, F5);
 // - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`:
@@ -36,9 +37,10 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#x3[ad];)=?[ \t]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#x3[ad];)=?[ \t]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
-// (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
+// (`:` or `=` URL-encoded too, once or more, `authorization%3A%20v`: review 87, F5, redact 69;
+// `:=` whole, whose `=` was
 // taken for the value: review 87, F8; and not given back for one when a quote follows,
 // `:="v"`: review 89, F1), and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
@@ -76,7 +78,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%3[AD](?:%20)*|&#x3[ad];)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%(?:25)*3[AD](?:%(?:25)*20)*|&#x3[ad];)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
