@@ -525,6 +525,39 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks a value after a decimal HTML-escaped `:` or `=`, `&#58;` or `&#61;`, and a quoted one in JSON whose quotes are `\\u0022` (redact 69)", () => {
+    // (Only `&#x3a;` and `&#x3D;` were read: .NET's AntiXSS HtmlEncode writes `:` and `=` as
+    // `&#58;` and `&#61;`. .NET's System.Text.Json writes a `"` inside a string as `\u0022`: a
+    // JSON body quoted in its ProblemDetails' `detail` was shown whole.)
+    for (const [text, masked] of [
+      ["api-key&#58; k1secret", "api-key&#58; ***"],
+      [
+        "GET /v0/assets?api-key&#61;k2secret&amp;id&#61;7",
+        "GET /v0/assets?api-key&#61;***&amp;id&#61;7",
+      ],
+      ["X-Api-Key&#58; k3secret", "X-Api-Key&#58; ***"],
+      ["Authorization&#58; Bearer k4secret", "Authorization&#58; Bearer ***"],
+      ["&quot;api-key&quot;&#58;&quot;k5 secret&quot;", "&quot;api-key&quot;&#58;&quot;***&quot;"],
+      [
+        '{"detail":"{\\u0022api-key\\u0022:\\u0022k6 secret\\u0022,\\u0022id\\u0022:7}"}',
+        '{"detail":"{\\u0022api-key\\u0022:\\u0022***\\u0022,\\u0022id\\u0022:7}"}',
+      ],
+      [
+        "{\\u0022X-Api-Key\\u0022:\\u0022k7secret\\u0022}",
+        "{\\u0022X-Api-Key\\u0022:\\u0022***\\u0022}",
+      ],
+      [
+        "{\\u0027Authorization\\u0027: \\u0027Bearer k8secret\\u0027}",
+        "{\\u0027Authorization\\u0027: \\u0027Bearer ***\\u0027}",
+      ],
+      // After `&#58;` the value is read as after `:`: a server's words stay; `&#59;` is a `;`.
+      ["api-key&#58; missing", "api-key&#58; missing"],
+      ["api-key&#59; k1secret", "api-key&#59; k1secret"],
+      ["the \\u0022api-key\\u0022 is required", "the \\u0022api-key\\u0022 is required"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

@@ -10,7 +10,8 @@ const MASK = "***";
 //   `?next=%2F%3Fapi-key%3Dv`, `api-key%3A%20v`; encoded again, a URL in a URL in a query,
 //   `%253Fapi-key%253Dv`: redact 69), or after `:`, `:=` or a spaced `=` (`Api-Key:
 //   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4), and after `:` or `=`
-//   HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89, F5);
+//   HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89, F5), and as
+//   .NET's AntiXSS does, in decimal (`api-key&#58; v1`: redact 69);
 // - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`:
 //   review 85, F4; `(v1)`, `<v1>`: review 87, F6), but not one that starts a closing tag, `/`, a
 //   word and `>` (`<td>api-key:</td>`: review 89, F4; with any `/`, a base64 key that starts
@@ -37,7 +38,7 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#x3[ad];)=?[ \t]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#(?:x3[ad]|58|61);)=?[ \t]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, once or more, `authorization%3A%20v`: review 87, F5, redact 69;
 // `:=` whole, whose `=` was
@@ -59,12 +60,14 @@ const QUERY =
 // character, could be as long as the text), JSON HTML-escaped in an error page,
 // `{&quot;api-key&quot;:&quot;v&quot;}` (`&#34;`: Go's html/template, Jinja2, EJS; review 87, F6;
 // any reference of 2 or 3 characters, `&#39;`, `&#x27;`, `&#039;`, `&#x22;`: a Python dict in a
-// Jinja2 or Django page, PHP, JSTL; review 89, F5), after a `(` as after a `[` (`("v")`), and
+// Jinja2 or Django page, PHP, JSTL; review 89, F5), and JSON's `\u0022` and `\u0027` (.NET's
+// System.Text.Json writes a quote in a string so: a JSON body quoted in a ProblemDetails'
+// `detail`, redact 69), after a `(` as after a `[` (`("v")`), and
 // the first of a list, Go's
 // `"X-Api-Key":["v"]` (which HEADER leaves: review 84, F3), after `:=` too (`x-api-key := "v"`,
 // whose `=` HEADER does not take for the value: review 89, F1) ...
 const QUOTED =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,15}["']?|&(?:quot|#\w{2,3});)\s*(?:[:=]|&#x3[ad];)=?\s*(?:[[(]\s*)?(\\{0,15}["']|&(?:quot|#\w{2,3});)(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,15}["']?|&(?:quot|#\w{2,3});|\\u002[27])\s*(?:[:=]|&#(?:x3[ad]|58|61);)=?\s*(?:[[(]\s*)?(\\{0,15}["']|&(?:quot|#\w{2,3});|\\u002[27])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;
@@ -78,7 +81,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%(?:25)*3[AD](?:%(?:25)*20)*|&#x3[ad];)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%(?:25)*3[AD](?:%(?:25)*20)*|&#(?:x3[ad]|58|61);)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
