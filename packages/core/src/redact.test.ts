@@ -558,6 +558,24 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks the client's own key in JavaScript's `\\x2d` escapes; an unknown value after a `:` written `\\u003a` or `\\x3a` is left (redact 69; decision 0024)", () => {
+    // (ESAPI's encodeForJavaScript writes a UUID's `-` as `\\x2d`: the key's first 8 characters
+    // were masked, the other 28 shown.)
+    const key = "3f1c9a2e-8b4d-4e6f-a0b1-c2d3e4f5a6b7";
+    const escaped = key.replace(/-/g, "\\x2d");
+    expect(createRedactor(key)(`var k = '${escaped}';`)).toBe("var k = '***';");
+    expect(createRedactor(key)(`api_key\\x3a\\x20${escaped.toUpperCase()}`)).toBe(
+      "api_key\\x3a\\x20***",
+    );
+    // (No JSON encoder writes a `:` or `=` so, and a JavaScript one that does, ESAPI's, writes the
+    // name's `-` as `\\x2d` too: reading them as separators cost +14 B. A key the client knows is
+    // masked there by its value.)
+    for (const text of ["api-key\\u003a k1secret", "api_key\\x3dk2secret"]) {
+      expect(redact(text), text).toBe(text);
+      expect(createRedactor(key)(`${text} ${key}`), text).toBe(`${text} ***`);
+    }
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

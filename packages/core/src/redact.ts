@@ -98,8 +98,8 @@ const HTML_NAMED: Record<string, string> = {
 /**
  * A regex source matching `char` written in any of the ways a server may echo text: as itself,
  * percent-encoded (its UTF-8 bytes; again too, `%252B`, a URL in another's query: redact 69), as a
- * JSON escape (`\u00e9`, `\"`), as an HTML character
- * reference (`&#233;`, `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
+ * JSON or JavaScript escape (`\u00e9`, `\xe9`, `\"`), as an HTML character reference (`&#233;`,
+ * `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
  */
 const anyForm = (char: string) => {
   const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
@@ -110,7 +110,9 @@ const anyForm = (char: string) => {
     [...new TextEncoder().encode(char)].map((byte) => "%(?:25)*" + hex(byte, 2)).join(""),
     char
       .split("")
-      .map((unit) => "\\\\u" + hex(unit.charCodeAt(0), 4))
+      // (`\x2d` too, a JavaScript string's escape: ESAPI's encodeForJavaScript writes every
+      // character but letters, digits, `,`, `.` and `_` so, a UUID's `-` too: redact 69.)
+      .map((unit) => "\\\\[ux]0*" + hex(unit.charCodeAt(0)))
       .join(""),
     `&#0*${code};|&#x0*${hex(code)};`,
     ...('"\\/'.includes(char) ? ["\\\\" + literal] : []),
