@@ -576,6 +576,20 @@ describe("redact", () => {
     }
   });
 
+  it("masks an api-key value after a non-breaking or other Unicode space around `:` or `=` (redact 69)", () => {
+    // (QUERY read spaces and tabs only: French typography's `api-key\u00a0:` showed the key.)
+    for (const [text, masked] of [
+      ["api-key\u00a0: k1secret", "api-key\u00a0: ***"],
+      ["api-key:\u00a0k2secret", "api-key:\u00a0***"],
+      ["API_KEY\u2009=\u2009k3secret", "API_KEY\u2009=\u2009***"],
+      ["apiKey:\u3000k4secret", "apiKey:\u3000***"],
+      ["api-key\u202f:\u202f[k5secret]", "api-key\u202f:\u202f[***]"],
+      // A server's words stay, as after a space.
+      ["api-key\u00a0: obligatoire", "api-key\u00a0: obligatoire"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

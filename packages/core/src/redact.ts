@@ -9,9 +9,10 @@ const MASK = "***";
 // - where it is: after `=`, after `=` or `:` URL-encoded (before encoded spaces:
 //   `?next=%2F%3Fapi-key%3Dv`, `api-key%3A%20v`; encoded again, a URL in a URL in a query,
 //   `%253Fapi-key%253Dv`: redact 69), or after `:`, `:=` or a spaced `=` (`Api-Key:
-//   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4), and after `:` or `=`
-//   HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89, F5), and as
-//   .NET's AntiXSS does, in decimal (`api-key&#58; v1`: redact 69);
+//   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4; the spaces any but a line
+//   break, a non-breaking one too, French typography's `api-key\u00a0:`: redact 69), and after
+//   `:` or `=` HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89,
+//   F5), and as .NET's AntiXSS does, in decimal (`api-key&#58; v1`: redact 69);
 // - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`:
 //   review 85, F4; `(v1)`, `<v1>`: review 87, F6), but not one that starts a closing tag, `/`, a
 //   word and `>` (`<td>api-key:</td>`: review 89, F4; with any `/`, a base64 key that starts
@@ -38,7 +39,7 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#(?:x3[ad]|58|61);)=?[ \t]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[^\S\n]*(?:[:=]|&#(?:x3[ad]|58|61);)=?[^\S\n]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, once or more, `authorization%3A%20v`: review 87, F5, redact 69;
 // `:=` whole, whose `=` was
