@@ -590,6 +590,16 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("masks the client's own key in an HTML table cell after the name's cell; another's is left (review 91, F3; decision 0024)", () => {
+    const key = "3f1c9a2e-8b4d-4e6f-a0b1-c2d3e4f5a6b7";
+    const table = (value: string) =>
+      `<tr><td>api-key:</td><td>${value}</td></tr>` +
+      `<tr><td>HTTP_X_API_KEY</td><td class="code"><pre>&#x27;${value}&#x27;</pre></td></tr>`;
+    expect(createRedactor(key)(table(key))).toBe(table("***"));
+    // (A rule of its own, across tags: not kept, decision 0024.)
+    expect(redact(table("k1secret"))).toBe(table("k1secret"));
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),
@@ -831,6 +841,26 @@ describe("redact", () => {
     ];
     const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
     expect(ms).toBeLessThan(1000); // (CPU time: about 300 ms on the 10 texts)
+  });
+
+  it("reads doubly URL-encoded and decimal HTML-escaped separators, `\\u0022` quotes and Unicode spaces in time linear in the text (1 MB adversarial texts, redact 69)", async () => {
+    const MB = 1 << 20;
+    const texts = [
+      "api-key%" + "25".repeat(MB / 2),
+      "api-key%253A" + "%2520".repeat(MB / 5) + " ",
+      "apikey%253D".repeat(MB / 11),
+      "authorization%253A" + "%2520".repeat(MB / 5) + " ",
+      "api-key&#58;".repeat(MB / 12),
+      "x-api-key&#58;" + " ".repeat(MB),
+      "\\u0022api-key\\u0022:\\u0022" + "a".repeat(MB),
+      "\\u0022api-key\\u0022:".repeat(MB / 20),
+      "api-key" + "\u00a0".repeat(MB) + ":",
+      "api-key:" + "\u00a0".repeat(MB),
+      "api-key\u00a0:\u00a0".repeat(MB / 10),
+      "apikey\\u003a".repeat(MB / 12),
+    ];
+    const { ms } = await cpuTimeOf(() => texts.forEach((text) => redact(text)));
+    expect(ms).toBeLessThan(1000); // (CPU time: 160 to 370 ms on the 12 texts at load 20)
   });
 
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {
