@@ -600,6 +600,22 @@ describe("redact", () => {
     expect(redact(table("k1secret"))).toBe(table("k1secret"));
   });
 
+  it("masks the client's own key in escapes that are quoted in JSON again, `\\\\u002b` or `\\\\x2b` (redact 69)", () => {
+    // (A key's `+` written `\\u002B` (.NET's System.Text.Json) or `\\x2b`, in a text quoted in
+    // JSON, gains a backslash: the key's start was masked and the rest shown, as the mock's
+    // answers quoting a hook showed it.)
+    const key = "Zk9+s3cr/etKEY0123456789abcdef==";
+    for (const escaped of [
+      key.replace(/[+/=]/g, (c) => `\\u00${c.charCodeAt(0).toString(16).toUpperCase()}`),
+      key.replace(/[+/=]/g, (c) => `\\x${c.charCodeAt(0).toString(16)}`),
+    ])
+      for (const text of [
+        JSON.stringify(`token=${escaped}`),
+        JSON.stringify(JSON.stringify(escaped)),
+      ])
+        expect(createRedactor(key)(text), text).not.toMatch(/0123456789/);
+  });
+
   it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
     expect(
       redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),

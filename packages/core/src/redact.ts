@@ -112,8 +112,9 @@ const anyForm = (char: string) => {
     char
       .split("")
       // (`\x2d` too, a JavaScript string's escape: ESAPI's encodeForJavaScript writes every
-      // character but letters, digits, `,`, `.` and `_` so, a UUID's `-` too: redact 69.)
-      .map((unit) => "\\\\[ux]0*" + hex(unit.charCodeAt(0)))
+      // character but letters, digits, `,`, `.` and `_` so, a UUID's `-` too; and after more
+      // backslashes, `\\u002B`, an escape in a text quoted in JSON again: redact 69.)
+      .map((unit) => "\\\\+[ux]0*" + hex(unit.charCodeAt(0)))
       .join(""),
     `&#0*${code};|&#x0*${hex(code)};`,
     ...('"\\/'.includes(char) ? ["\\\\" + literal] : []),
