@@ -7,9 +7,12 @@ const MASK = "***";
 
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL):
 // - where it is: after `=`, after `=` or `:` URL-encoded (before encoded spaces:
-//   `?next=%2F%3Fapi-key%3Dv`, `api-key%3A%20v`), or after `:`, `:=` or a spaced `=` (`Api-Key:
-//   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4), and after `:` or `=`
-//   HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89, F5);
+//   `?next=%2F%3Fapi-key%3Dv`, `api-key%3A%20v`; encoded again, a URL in a URL in a query,
+//   `%253Fapi-key%253Dv`: redact 69), or after `:`, `:=` or a spaced `=` (`Api-Key:
+//   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4; the spaces any but a line
+//   break, a non-breaking one too, French typography's `api-key\u00a0:`: redact 69), and after
+//   `:` or `=` HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89,
+//   F5), and as .NET's AntiXSS does, in decimal (`api-key&#58; v1`: redact 69);
 // - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`:
 //   review 85, F4; `(v1)`, `<v1>`: review 87, F6), but not one that starts a closing tag, `/`, a
 //   word and `>` (`<td>api-key:</td>`: review 89, F4; with any `/`, a base64 key that starts
@@ -36,9 +39,10 @@ const MASK = "***";
 // `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
 // SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%3[AD](?:%20)*|(?<!x-api-key)[ \t]*(?:[:=]|&#x3[ad];)=?[ \t]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[^\S\n]*(?:[:=]|&#(?:x3[ad]|58|61);)=?[^\S\n]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
-// (`:` or `=` URL-encoded too, `authorization%3A%20v`: review 87, F5; `:=` whole, whose `=` was
+// (`:` or `=` URL-encoded too, once or more, `authorization%3A%20v`: review 87, F5, redact 69;
+// `:=` whole, whose `=` was
 // taken for the value: review 87, F8; and not given back for one when a quote follows,
 // `:="v"`: review 89, F1), and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
@@ -57,12 +61,14 @@ const QUERY =
 // character, could be as long as the text), JSON HTML-escaped in an error page,
 // `{&quot;api-key&quot;:&quot;v&quot;}` (`&#34;`: Go's html/template, Jinja2, EJS; review 87, F6;
 // any reference of 2 or 3 characters, `&#39;`, `&#x27;`, `&#039;`, `&#x22;`: a Python dict in a
-// Jinja2 or Django page, PHP, JSTL; review 89, F5), after a `(` as after a `[` (`("v")`), and
+// Jinja2 or Django page, PHP, JSTL; review 89, F5), and JSON's `\u0022` and `\u0027` (.NET's
+// System.Text.Json writes a quote in a string so: a JSON body quoted in a ProblemDetails'
+// `detail`, redact 69), after a `(` as after a `[` (`("v")`), and
 // the first of a list, Go's
 // `"X-Api-Key":["v"]` (which HEADER leaves: review 84, F3), after `:=` too (`x-api-key := "v"`,
 // whose `=` HEADER does not take for the value: review 89, F1) ...
 const QUOTED =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,15}["']?|&(?:quot|#\w{2,3});)\s*(?:[:=]|&#x3[ad];)=?\s*(?:[[(]\s*)?(\\{0,15}["']|&(?:quot|#\w{2,3});)(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,15}["']?|&(?:quot|#\w{2,3});|\\u002[27])\s*(?:[:=]|&#(?:x3[ad]|58|61);)=?\s*(?:[[(]\s*)?(\\{0,15}["']|&(?:quot|#\w{2,3});|\\u002[27])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;
@@ -76,7 +82,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%3[AD](?:%20)*|&#x3[ad];)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
+  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%(?:25)*3[AD](?:%(?:25)*20)*|&#(?:x3[ad]|58|61);)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
@@ -92,8 +98,9 @@ const HTML_NAMED: Record<string, string> = {
 
 /**
  * A regex source matching `char` written in any of the ways a server may echo text: as itself,
- * percent-encoded (its UTF-8 bytes), as a JSON escape (`\u00e9`, `\"`), as an HTML character
- * reference (`&#233;`, `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
+ * percent-encoded (its UTF-8 bytes; again too, `%252B`, a URL in another's query: redact 69), as a
+ * JSON or JavaScript escape (`\u00e9`, `\xe9`, `\"`), as an HTML character reference (`&#233;`,
+ * `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
  */
 const anyForm = (char: string) => {
   const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
@@ -101,10 +108,15 @@ const anyForm = (char: string) => {
   const short = "\b\f\n\r\t".indexOf(char);
   return `(?:${[
     literal,
-    [...new TextEncoder().encode(char)].map((byte) => "%" + hex(byte, 2)).join(""),
+    [...new TextEncoder().encode(char)].map((byte) => "%(?:25)*" + hex(byte, 2)).join(""),
     char
       .split("")
-      .map((unit) => "\\\\u" + hex(unit.charCodeAt(0), 4))
+      // (`\x2d` too, a JavaScript string's escape: ESAPI's encodeForJavaScript writes every
+      // character but letters, digits, `,`, `.` and `_` so, a UUID's `-` too; and after more
+      // backslashes, `\\u002B`, an escape in a text quoted in JSON again: redact 69; up to 4, two
+      // levels: uncapped, a run of backslashes was read again from each one, and 8 MB of them in
+      // test/faults/hostile.test.ts ran past its time; 4 cost no more than 1, 5 four times more.)
+      .map((unit) => "\\\\{1,4}[ux]0*" + hex(unit.charCodeAt(0)))
       .join(""),
     `&#0*${code};|&#x0*${hex(code)};`,
     ...('"\\/'.includes(char) ? ["\\\\" + literal] : []),

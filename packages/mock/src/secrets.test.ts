@@ -121,6 +121,34 @@ describe("a request that carries its key", () => {
   });
 });
 
+describe("a key with symbols, quoted encoded again (redact 69)", () => {
+  // (The masker by value read a key's `+`, `/` and `=` as `%2B`, `%2F`, `%3D` and `\u002b`: a hook
+  // quoting it encoded twice, `%252B`, or as a JavaScript string writes it, `\x2b`, was echoed
+  // in the answer, the log entry and its line, the key's start masked and the rest shown.)
+  const key = "Zk9+s3cr/etKEY0123456789abcdef==";
+  const quoted = {
+    "percent-encoded twice": encodeURIComponent(encodeURIComponent(key)),
+    "as JavaScript's \\x escapes": key.replace(
+      /[+/=]/g,
+      (c) => `\\x${c.charCodeAt(0).toString(16)}`,
+    ),
+  };
+  it.each(Object.entries(quoted))(
+    "%s: nowhere in the answer, the log or its line",
+    async (_label, form) => {
+      expect(form).not.toContain(key);
+      const r = await callMock(mock.url, `/?api-key=${encodeURIComponent(key)}`, {
+        body: getAsset,
+        headers: { prefer: `token=${form}` },
+      });
+      expect(r.status).toBe(422);
+      const written = [r.text, stringifyJson(mock.requests()), ...lines].join("\n");
+      expect(written).toContain("token=***");
+      expect(written).not.toMatch(/0123456789/);
+    },
+  );
+});
+
 describe("a key the request does not carry as its key", () => {
   it("is masked in the log's body by name, in a webhookURL's ?api-key=", async () => {
     const r = await callMock(mock.url, "/v0/webhooks?api-key=k", {
