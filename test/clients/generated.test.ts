@@ -1306,7 +1306,7 @@ describe("deprecated operations", () => {
       encoding: "utf8",
     });
     expect(JSON.parse(out)).toEqual([
-      "CHAINDATA_DEPRECATED mintCompressedNft is deprecated: use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead",
+      "CHAINDATA_DEPRECATED mintCompressedNft is deprecated: use the service's ZK-compression API (@chaindata/compression only reads it) instead",
       "CHAINDATA_DEPRECATED getTokenMetadata is deprecated: use DAS getAsset / getAssetBatch (@chaindata/das) instead",
     ]);
   });

@@ -48,7 +48,7 @@ export function createMintRpc(options?: ClientOptions): MintRpc {
  * @param rpc - The endpoint to call, made by {@link createMintRpc}.
  * @param params - The call's params, a {@link T.MintCompressedNftParams | MintCompressedNftParams}; checked before anything is sent.
  * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
- * @deprecated Use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead.
+ * @deprecated Use the service's ZK-compression API (@chaindata/compression only reads it) instead.
  * @example
  * ```ts
  * const result = await mintCompressedNft(rpc, {
@@ -139,7 +139,7 @@ export function mintCompressedNft(
  * checkMintCompressedNft(rpc, params); // a ValidationError here: nothing is sent
  * const result = await mintCompressedNft(rpc, params); // typed MintCompressedNftParams from here
  * ```
- * @deprecated Use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead.
+ * @deprecated Use the service's ZK-compression API (@chaindata/compression only reads it) instead.
  */
 export function checkMintCompressedNft(
   rpc: MintRpc,
@@ -151,7 +151,7 @@ export function checkMintCompressedNft(
 /**
  * chaindata compressed-NFT mint API (deprecated)
  *
- * The deprecated `mintCompressedNft` JSON-RPC method: the service mints a compressed NFT to a wallet and pays for it. It is listed under the deprecated APIs of the public docs; use the service's ZK-compression API instead (@chaindata/compression reads it; no SDK call mints). `POST /?api-key=<API_KEY>` on the JSON-RPC host.
+ * The deprecated `mintCompressedNft` JSON-RPC method: the service mints a compressed NFT to a wallet and pays for it. It is listed under the deprecated APIs of the public docs; use the service's ZK-compression API instead (@chaindata/compression only reads it: it has no mint call). `POST /?api-key=<API_KEY>` on the JSON-RPC host.
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
 export interface MintClient {
@@ -169,7 +169,7 @@ export interface MintClient {
    *
    * @param params - The call's params, a {@link T.MintCompressedNftParams | MintCompressedNftParams}; checked before anything is sent.
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`, `onAttempt`), which override the client's.
-   * @deprecated Use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead.
+   * @deprecated Use the service's ZK-compression API (@chaindata/compression only reads it) instead.
    * @example
    * ```ts
    * const result = await mint.mintCompressedNft({

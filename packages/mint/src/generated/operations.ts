@@ -47,5 +47,5 @@ export const mintCompressedNft: RpcMethodDescriptor<
     false
   ),
   idempotent: false,
-  deprecated: "use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead"
+  deprecated: "use the service's ZK-compression API (@chaindata/compression only reads it) instead"
 };

@@ -8,12 +8,12 @@ import { deepFreeze } from "@chaindata/core";
 
 /**
  * The tool of `mintCompressedNft`: its name, description and JSON Schema of its params.
- * @deprecated Use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead.
+ * @deprecated Use the service's ZK-compression API (@chaindata/compression only reads it) instead.
  */
 export const mintCompressedNftTool = /* @__PURE__ */ deepFreeze({
   name: "mintCompressedNft",
   description:
-    "Deprecated: use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead.\n\nMint a compressed NFT to a wallet.\n\nMints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.\n\n**Not idempotent**: a retry after a 5xx, a timeout or a lost response can mint a second NFT, so the SDK makes none then unless asked to (a 429, refused before anything is minted, is retried).\n\nTo mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.",
+    "Deprecated: use the service's ZK-compression API (@chaindata/compression only reads it) instead.\n\nMint a compressed NFT to a wallet.\n\nMints a compressed NFT with the given metadata and sends it to `owner`. Returns the mint transaction's signature, whether the NFT was minted, and the new asset's id. With `confirmTransaction: true` the response waits for on-chain confirmation.\n\n**Not idempotent**: a retry after a 5xx, a timeout or a lost response can mint a second NFT, so the SDK makes none then unless asked to (a 429, refused before anything is minted, is retried).\n\nTo mint into a `collection`, first delegate the collection authority to the mint service's authority (mainnet HnT5KVAywGgQDhmh6Usk4bxRg4RwKxCK4jmECyaDth5R, devnet 2LbAtCJSaHqTnP9M5QSjvAMXk79RNLusFspFN5Ew67TC; Metaplex `approveCollectionAuthority`). Images are given by URL (`imageUrl`); the old `imagePath` and `walletPrivateKey` inputs were removed. The merkle tree used, fees and rate limit are not documented.",
   inputSchema: {
     type: "object",
     properties: {

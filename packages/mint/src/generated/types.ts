@@ -58,7 +58,7 @@ export interface MintNftCreator {
 export type UrlParam = string;
 /**
  * Params of `mintCompressedNft`.
- * @deprecated Use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead.
+ * @deprecated Use the service's ZK-compression API (@chaindata/compression only reads it) instead.
  */
 export interface MintCompressedNftParams {
     /** Name of the NFT. */
@@ -90,7 +90,7 @@ export interface MintCompressedNftParams {
 }
 /**
  * The mint transaction's signature, whether the NFT was minted, and its asset id.
- * @deprecated Use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead.
+ * @deprecated Use the service's ZK-compression API (@chaindata/compression only reads it) instead.
  */
 export type MintCompressedNftResult = CompressedNftMint;
 
@@ -102,7 +102,7 @@ export interface MintMethods {
   /**
    * Mint a compressed NFT to a wallet.
    *
-   * @deprecated Use the service's ZK-compression API (@chaindata/compression reads it; no SDK call mints) instead.
+   * @deprecated Use the service's ZK-compression API (@chaindata/compression only reads it) instead.
    */
   mintCompressedNft: { params: MintCompressedNftParams; result: MintCompressedNftResult };
 }
