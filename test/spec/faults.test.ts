@@ -18,6 +18,7 @@ import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.m
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
 import {
+  editCopy,
   editedCopy,
   findingsOf,
   locatedOf,
@@ -806,6 +807,48 @@ describe("spec:check", () => {
       /^spec:check: 1 document, 1 operation, \d+ x-source assumptions?, 1 finding\n$/,
     );
   }, 60_000);
+
+  it("an operation added while its area's info.description lists the others: at #/info/description, with what to write (user trial 69, F6: 0 findings before)", () => {
+    const specDir = editedCopy("openrpc/compression.yaml", (doc) => {
+      const method = doc.methods.find((m: any) => m.name === "getCompressedBalanceByOwner");
+      doc.methods.push({ ...structuredClone(method), name: "getCompressedAccountCountByOwner" });
+    });
+    editCopy(specDir, "openapi/wallet.yaml", (doc) => {
+      const balances = structuredClone(doc.paths["/v1/wallet/{wallet}/balances"]);
+      balances.get.operationId = "getBalanceAt";
+      doc.paths["/v1/wallet/{wallet}/balance-at"] = balances;
+      // (Its paragraph on the endpoint not covered goes, as a contributor covering it takes it out.)
+      doc.info.description = doc.info.description.replace(
+        /\n+\*\*An endpoint not covered[^]*$/,
+        "",
+      );
+    });
+    const cli = spawnSync(
+      process.execPath,
+      ["scripts/spec/check.mjs", "--spec-dir", specDir, "--area", "compression,wallet"],
+      { encoding: "utf8" },
+    );
+    expect(cli.status).toBe(1);
+    const [compression, wallet, ...more] = cli.stderr.trimEnd().split("\n");
+    expect(more).toEqual([]);
+    const at = (file: string) => `  ✗ ${positionOf(specDir, file, "description:", "info:")}: `;
+    const step6 = '(spec/README.md, step 6 of "Adding or changing an operation")';
+    expect(compression).toMatch(
+      /: it says "These (\w+)": the spec has \w+ ZK-compression methods; it leaves out getCompressedAccountCountByOwner, a method of the spec; write "These \w+ \(`getCompressedAccountsByOwner`, [^)]*, `getCompressedAccountCountByOwner`\) are the ZK-compression methods this API description covers, /,
+    );
+    expect(
+      compression!.startsWith(
+        `${at("openrpc/compression.yaml")}compression #/info/description: the "These N (…) are the ZK-compression methods`,
+      ),
+    ).toBe(true);
+    expect(compression!.endsWith(` are outside it." ${step6}`)).toBe(true);
+    expect(wallet).toMatch(
+      /^ {2}✗ \S+: wallet #\/info\/description: names \d+ of wallet's \d+ operations in words \(getIdentity, [^)]*\) but not getBalanceAt: add it by its words \("balance at…"\) /,
+    );
+    expect(wallet!.startsWith(at("openapi/wallet.yaml"))).toBe(true);
+    expect(wallet!.endsWith(step6)).toBe(true);
+    expect(cli.stdout).toMatch(/, 2 findings\n$/);
+  }, 120_000);
 
   it("names each area once, the sender's two documents included", () => {
     const cli = spawnSync(process.execPath, ["scripts/spec/check.mjs", "--area", "nope"], {
