@@ -252,7 +252,7 @@ export function coverageSentenceProblems(said, methods, word = "DAS") {
 /**
  * The coverage sentence of `description` (as the YAML writes it: backticks, line breaks) written
  * for the spec's `methods`: its count, its list (the methods it lists that the spec has, in its
- * order, then the others), and the service's other methods without those the spec has; undefined
+ * order, a method it lacks in the place of one the spec no longer has, then the others), and the service's other methods without those the spec has; undefined
  * when it has no such sentence.
  */
 function coverageSentenceFor(description, methods, word) {
@@ -261,11 +261,11 @@ function coverageSentenceFor(description, methods, word) {
   const unquote = (m) => m.replace(/`/g, "");
   const quoted = sentence[2].startsWith("`");
   const name = (m) => (quoted ? `\`${m}\`` : m);
-  const listed = sentence[2]
-    .split(", ")
-    .map(unquote)
-    .filter((m) => methods.includes(m));
-  const list = [...listed, ...methods.filter((m) => !listed.includes(m))];
+  const listed = sentence[2].split(", ").map(unquote);
+  // (A name the spec no longer has gives its place to one the sentence lacks: a rename stays put.)
+  const lacking = methods.filter((m) => !listed.includes(m));
+  const list = listed.flatMap((m) => (methods.includes(m) ? [m] : lacking.splice(0, 1)));
+  list.push(...lacking);
   return sentence[0]
     .replace(
       /^These \w+ \([^)]+\)/,
@@ -285,38 +285,40 @@ function coverageSentenceFor(description, methods, word) {
 }
 
 /**
- * spec:check's rule (user trial 69, F6): each document's `info.description` that lists its area's
- * operations names every one of them (the area's operations: of `all` its documents, the sender's
- * two), and an OpenRPC area's "These N (…) are the <word> methods this API description covers"
- * sentence, which the package's README, the docs and the package's description repeat, counts and
- * lists exactly the spec's methods, none of them among "the service's other <word> methods". Each
- * finding says what to write. (An operation the sentence leaves out is said by the sentence's
- * finding alone.)
- * @returns `{ text, document }` per finding, `text` at `#/info/description`
+ * spec:check's rule (user trial 69, F6): each document's `info.summary` and `info.description` that
+ * list its area's operations name every one of them (the area's operations: of `all` its documents,
+ * the sender's two), and an OpenRPC area's "These N (…) are the <word> methods this API description
+ * covers" sentence, which the package's README and the docs repeat, counts and lists exactly the
+ * spec's methods, none of them among "the service's other <word> methods". Each finding says what
+ * to write. (An operation the sentence leaves out is said by the sentence's finding alone.)
+ * @returns `{ text, document }` per finding, `text` at `#/info/summary` or `#/info/description`
  */
 export function checkOperationLists(results, all = results) {
   const entries = [];
   for (const r of results) {
-    const description = r.doc.info?.description;
-    if (typeof description !== "string") continue;
     const ids = all
       .filter((d) => d.area === r.area)
       .flatMap((d) => listOperations(d).map((o) => o.id));
-    const say = (message) =>
-      entries.push({ text: `${r.area} #/info/description: ${message}`, document: r });
-    const plain = description.replace(/`/g, "").replace(/\s+/g, " ");
-    const word = r.kind === "openrpc" ? COVERAGE_WORD.exec(plain)?.[1] : undefined;
-    const methods = r.kind === "openrpc" ? listOperations(r).map((o) => o.id) : [];
-    const problems = word === undefined ? [] : coverageSentenceProblems(plain, methods, word);
-    if (problems.length)
-      say(
-        `the "These N (…) are the ${word} methods this API description covers" sentence, which the package's README and description and the docs repeat, is not the spec's: ${problems.join("; ")}; write "${coverageSentenceFor(description, methods, word)}" (${STEP_6})`,
+    for (const key of ["summary", "description"]) {
+      const text = r.doc.info?.[key];
+      if (typeof text !== "string") continue;
+      const say = (message) =>
+        entries.push({ text: `${r.area} #/info/${key}: ${message}`, document: r });
+      const plain = text.replace(/`/g, "").replace(/\s+/g, " ");
+      const word =
+        r.kind === "openrpc" && key === "description" ? COVERAGE_WORD.exec(plain)?.[1] : undefined;
+      const methods = listOperations(r).map((o) => o.id);
+      const problems = word === undefined ? [] : coverageSentenceProblems(plain, methods, word);
+      if (problems.length)
+        say(
+          `the "These N (…) are the ${word} methods this API description covers" sentence, which the package's README and the docs repeat, is not the spec's: ${problems.join("; ")}; write "${coverageSentenceFor(text, methods, word)}" (${STEP_6})`,
+        );
+      const leftOut = new Set(
+        problems.flatMap((p) => /^it leaves out (\S+), a method of the spec$/.exec(p)?.[1] ?? []),
       );
-    const leftOut = new Set(
-      problems.flatMap((p) => /^it leaves out (\S+), a method of the spec$/.exec(p)?.[1] ?? []),
-    );
-    for (const gap of listGaps(ids, description))
-      if (!leftOut.has(gap.id)) say(gapMessage(r.area, ids.length, gap));
+      for (const gap of listGaps(ids, text))
+        if (!leftOut.has(gap.id)) say(gapMessage(r.area, ids.length, gap));
+    }
   }
   return entries;
 }

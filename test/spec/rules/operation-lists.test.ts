@@ -59,7 +59,7 @@ describe("the prose of info.description that lists the area's operations", () =>
     const area = rpcArea("zk", ["getA", "getB", "getC"], COVERAGE);
     const found = checkOperationLists([area]);
     expect(texts(found)).toEqual([
-      `zk #/info/description: the "These N (…) are the ZK methods this API description covers" sentence, which the package's README and description and the docs repeat, is not the spec's: it says "These two": the spec has three ZK methods; it leaves out getC, a method of the spec; it names getC among the service's other ZK methods, outside the package, but the spec has it; write "These three (\`getA\`, \`getB\`, \`getC\`) are the ZK methods this API description covers, and so the package's: the service's other ZK methods (\`getD\` and more) are outside it." ${STEP_6}`,
+      `zk #/info/description: the "These N (…) are the ZK methods this API description covers" sentence, which the package's README and the docs repeat, is not the spec's: it says "These two": the spec has three ZK methods; it leaves out getC, a method of the spec; it names getC among the service's other ZK methods, outside the package, but the spec has it; write "These three (\`getA\`, \`getB\`, \`getC\`) are the ZK methods this API description covers, and so the package's: the service's other ZK methods (\`getD\` and more) are outside it." ${STEP_6}`,
     ]);
     expect(found[0].document).toBe(area);
     // Only the count stale (the list edited): the count to write.
@@ -96,6 +96,17 @@ describe("the prose of info.description that lists the area's operations", () =>
     );
     expect(texts(checkOperationLists([byName]))).toEqual([
       `das #/info/description: names 2 of das's 3 operations by name (getAsset, getAssetBatch) but not getNftEditions: add it as \`getNftEditions\` ${STEP_6}`,
+    ]);
+  });
+
+  it("a method renamed: the new name in the old one's place; an info.summary that lists the operations is held as the description is", () => {
+    expect(texts(checkOperationLists([rpcArea("zk", ["getA", "getB2"], COVERAGE)]))[0]).toContain(
+      'it leaves out getB2, a method of the spec; it lists getB, which is not a method of the spec; write "These two (`getA`, `getB2`) are',
+    );
+    const wallet = restArea("wallet", ["getIdentity", "getBatchIdentity", "getBalances"], "");
+    wallet.doc.info = { ...wallet.doc.info, summary: "Identity and balances of a wallet." } as any;
+    expect(texts(checkOperationLists([wallet]))).toEqual([
+      `wallet #/info/summary: names 2 of wallet's 3 operations in words (getIdentity, getBalances) but not getBatchIdentity: add it by its words ("batch identity…") ${STEP_6}`,
     ]);
   });
 
