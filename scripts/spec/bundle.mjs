@@ -17,7 +17,7 @@
 //   column of a place they report (scripts/lib/spec-sources.mjs).
 // Output is deterministic: components are sorted by name.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
@@ -27,6 +27,7 @@ import {
   segmentsPointer,
   SOURCES_FILE,
   sourcePosition,
+  specFile,
   yamlPosition,
 } from "../lib/spec-sources.mjs";
 import YAML from "yaml";
@@ -636,6 +637,19 @@ export function bundleDigest(distDir = join(defaultSpecDir, "dist")) {
  * yet bundled), so that a generator reading spec/dist can refuse to work from an old bundle.
  */
 export function staleBundles(specDir = defaultSpecDir) {
+  return staleBundleSources(specDir).map(({ bundle }) => bundle);
+}
+
+/**
+ * {@link staleBundles}, each with the files it is made from (the YAML files its origins name, and
+ * this bundler) modified after it was written: which edit made it stale, for a message to name
+ * (user trial 69, F9: the test run's guard named `spec/dist/openrpc/das.json` for an edit of
+ * `spec/schemas/asset.yaml`). By modification times, so a hint: none for a bundle that is missing
+ * or newer than its sources (restored by a turbo cache hit), a file touched but unchanged too.
+ * @returns {{ bundle: string, newer: string[] }[]} `bundle` as `spec/dist/<kind>/<area>.json`,
+ *   `newer` as `spec/schemas/asset.yaml` (the bundler: `scripts/spec/bundle.mjs`)
+ */
+export function staleBundleSources(specDir = defaultSpecDir) {
   const distDir = join(specDir, "dist");
   // The common case, sources unchanged since the last full bundle, costs a hash, not a bundle.
   const index = join(distDir, "index.json");
@@ -644,12 +658,33 @@ export function staleBundles(specDir = defaultSpecDir) {
     JSON.parse(readFileSync(index, "utf8")).sources === sourcesDigest(specDir)
   )
     return [];
+  const bundler = fileURLToPath(import.meta.url);
   return bundleAll({ write: false, specDir })
     .filter(
       ({ file, text }) =>
         !existsSync(join(distDir, file)) || readFileSync(join(distDir, file), "utf8") !== text,
     )
-    .map(({ file }) => `spec/dist/${file}`);
+    .map(({ file, origins }) => {
+      const bundle = join(distDir, file);
+      const written = existsSync(bundle) ? statSync(bundle).mtimeMs : Infinity;
+      const inputs = [...bundleInputs(origins)].map((name) => [name, specFile(specDir, name)]);
+      inputs.push([relative(join(dirname(bundler), "../.."), bundler), bundler]);
+      const newer = inputs
+        .filter(([, path]) => existsSync(path) && statSync(path).mtimeMs > written)
+        .map(([name]) => name);
+      return { bundle: `spec/dist/${file}`, newer };
+    });
+}
+
+/** The spec files a bundle is made from, as its origins name them (`spec/schemas/asset.yaml`). */
+function bundleInputs(origins) {
+  const places = [
+    origins.document,
+    ...Object.values(origins.components ?? {}),
+    ...Object.values(origins.writtenFrom ?? {}),
+    ...Object.values(origins.places ?? {}),
+  ];
+  return new Set(places.filter((p) => typeof p === "string").map((p) => p.split("#")[0]));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

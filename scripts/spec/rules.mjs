@@ -20,6 +20,8 @@
 //   status-marks.mjs        deprecated, x-replaced-by, x-beta, x-deprecated
 //   replacements.mjs        the operations and packages an x-replaced-by names exist, and are
 //                           not deprecated themselves
+//   operation-lists.mjs     an info.description that lists the area's operations names every one;
+//                           the "These N (…) are the … methods" sentence counts the spec's
 //   u64-names.mjs           a field named like a u64 (lamports, amount, supply…) is a u64
 //   bound-prose.mjs         prose that repeats a bound agrees with the schema keyword
 //   bound-phrases.mjs       (how bound-prose reads prose: the phrases, and what they are about)
@@ -49,6 +51,13 @@ export { integerRangeProblem } from "./rules/integers.mjs";
 export { checkListedErrors } from "./rules/listed-errors.mjs";
 export { checkOpenEnums } from "./rules/open-enums.mjs";
 export { checkOpenRpc } from "./rules/openrpc.mjs";
+export {
+  checkOperationLists,
+  coverageSentenceProblems,
+  gapMessage,
+  listGaps,
+  nameParts,
+} from "./rules/operation-lists.mjs";
 export {
   checkOperationExtensions,
   checkOperationNames,

@@ -44,6 +44,8 @@ import * as pages from "../../packages/docs/src/pages.mjs";
 import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { RECIPES as README_RECIPES } from "../../scripts/generate/receiver-readme.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import * as operationLists from "../../scripts/spec/rules/operation-lists.mjs";
 import { text } from "./html-text.js";
 import {
   HISTORY_EXAMPLES,
@@ -169,8 +171,12 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 // The sentence of spec/openrpc/das.yaml's (and compression.yaml's) info.description that lists
 // the package's methods is prose, which nothing generates (spec/README.md, "Adding or changing an
-// operation", step 6): held to the spec's methods of the area here.
-const NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve".split(" ");
+// operation", step 6): spec:check holds it to the spec's methods of the area
+// (scripts/spec/rules/operation-lists.mjs, coverageSentenceProblems; user trial 69, F6), and the
+// same words hold here the README and the docs page made from it.
+const NUMBERS: string[] = operationLists.NUMBER_WORDS;
+const coverageSentenceProblems = (said: string, methods: string[], word?: string): string[] =>
+  operationLists.coverageSentenceProblems(said, methods, word);
 const DAS_PROSE_FIX =
   'edit the "These N (…) are the DAS methods this API description covers…" sentence of info.description in spec/openrpc/das.yaml (then npm run spec:bundle && npm run generate: packages/das/README.md and the docs take it from there), and the same list in packages/das/package.json (description) and .changeset/first-release-das.md (spec/README.md, "Adding or changing an operation", step 6)';
 
@@ -178,40 +184,6 @@ const COMPRESSION_PROSE_FIX = DAS_PROSE_FIX.replace(/das/g, "compression").repla
   '"These N (…) are the DAS methods',
   '"These N (…) are the ZK-compression methods',
 );
-
-/**
- * What the coverage sentence in `said` of the area whose methods are `word` methods ("DAS",
- * "ZK-compression") gets wrong about the spec's `methods` (none: []).
- */
-function coverageSentenceProblems(said: string, methods: string[], word = "DAS"): string[] {
-  const sentence = new RegExp(
-    `These (\\w+) \\(([^)]+)\\) are the ${word} methods this API description covers[^.]*\\.`,
-  ).exec(said);
-  if (!sentence)
-    return [`no "These N (…) are the ${word} methods this API description covers" sentence`];
-  const problems: string[] = [];
-  const count = NUMBERS[methods.length] ?? String(methods.length);
-  if (sentence[1] !== count && sentence[1] !== String(methods.length))
-    problems.push(`it says "These ${sentence[1]}": the spec has ${count} ${word} methods`);
-  const listed = sentence[2]!.split(", ");
-  for (const m of methods.filter((m) => !listed.includes(m)))
-    problems.push(`it leaves out ${m}, a method of the spec`);
-  for (const m of listed.filter((m) => !methods.includes(m)))
-    problems.push(`it lists ${m}, which is not a method of the spec`);
-  const others = new RegExp(
-    `the service's other ${word} methods \\(([^)]*)\\) are outside it`,
-  ).exec(sentence[0]);
-  if (!others)
-    problems.push(
-      `it does not say that the service's other ${word} methods are outside the package ("the service's other ${word} methods (…) are outside it")`,
-    );
-  for (const m of others?.[1]!.replace(/ and more$/, "").split(", ") ?? [])
-    if (methods.includes(m))
-      problems.push(
-        `it names ${m} among the service's other ${word} methods, outside the package, but the spec has it`,
-      );
-  return problems;
-}
 
 describe("docs build", () => {
   it("publishes no repository history: the site's pages, search index and assets, and the bundled spec the mock ships", () => {

@@ -31,7 +31,13 @@ import { declaration, oneLine } from "./declarations.js";
 import { typeScriptSnippets } from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generate } from "../../scripts/generate/index.mjs";
-import { bundleCopy, editedCopy, findingsOf, removeCopies } from "../spec/spec-copy.js";
+import {
+  bundleCopy,
+  editedCopy,
+  findingsOf,
+  listInCoverageSentence,
+  removeCopies,
+} from "../spec/spec-copy.js";
 import { tsc } from "../types/tsc.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -178,9 +184,10 @@ let findings: string[];
 let work: string;
 
 beforeAll(async () => {
-  const specDir = editedCopy("openrpc/das.yaml", (doc) =>
-    doc.methods.push(method(REQUIRED, true), method(OPTIONAL, false)),
-  );
+  const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+    doc.methods.push(method(REQUIRED, true), method(OPTIONAL, false));
+    listInCoverageSentence(doc, [REQUIRED, OPTIONAL]);
+  });
   findings = findingsOf(specDir);
   distDir = bundleCopy(specDir);
   files = await generate({ distDir });

@@ -33,7 +33,14 @@ import { declaration, oneLine } from "./declarations.js";
 import { buildDocs, typeScriptSnippets } from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generate } from "../../scripts/generate/index.mjs";
-import { bundleCopy, editCopy, editedCopy, findingsOf, removeCopies } from "../spec/spec-copy.js";
+import {
+  bundleCopy,
+  editCopy,
+  editedCopy,
+  findingsOf,
+  listInCoverageSentence,
+  removeCopies,
+} from "../spec/spec-copy.js";
 import { tsc } from "../types/tsc.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -256,9 +263,22 @@ let findings: string[];
 let work: string;
 
 beforeAll(async () => {
-  const specDir = editedCopy("openrpc/das.yaml", (doc) => doc.methods.push(exampleTestMethod));
+  // (With the prose that lists each area's operations naming it: spec/README.md, step 6.)
+  const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+    doc.methods.push(exampleTestMethod);
+    listInCoverageSentence(doc, [exampleTestMethod.name]);
+  });
   editCopy(specDir, "openapi/wallet.yaml", (doc) => {
     doc.paths[OPERATION_PATH] = exampleTestOperation;
+    const description = String(doc.info.description);
+    doc.info.description = description.replace(
+      "and who first funded it.",
+      "who first funded it, and its example-test totals.",
+    );
+    const summary = String(doc.info.summary);
+    doc.info.summary = summary.replace("and funding source", "funding source and totals");
+    if (doc.info.description === description || doc.info.summary === summary)
+      throw new Error("wallet.yaml: no list to extend");
   });
   findings = findingsOf(specDir);
   distDir = bundleCopy(specDir);

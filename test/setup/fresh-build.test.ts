@@ -25,6 +25,16 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * Sets the modification times of files of the copy's spec folder `spec`, each `seconds` after a
+ * moment ahead of now (so that this checkout's bundler, an input of every bundle, is older).
+ */
+function writtenAt(spec: string, seconds: Record<string, number>): void {
+  const moment = Date.now() / 1000 + 3600;
+  for (const [file, s] of Object.entries(seconds))
+    utimesSync(join(spec, file), moment + s, moment + s);
+}
+
 /** A bundled copy of spec/ and an empty packages folder. */
 function copy() {
   const dir = mkdtempSync(join(tmpdir(), "chaindata-fresh-"));
@@ -50,16 +60,44 @@ describe("the test run's guard against stale inputs", () => {
     expect(staleInputs(spec, packages)).toEqual({});
   });
 
-  it("a spec edit not bundled: an error naming the bundle and the steps to run", () => {
+  it("a spec edit not bundled: an error naming the bundle, the file edited since and the steps to run", () => {
     const { spec, packages } = copy();
     const file = join(spec, "openrpc/das.yaml");
     writeFileSync(file, readFileSync(file, "utf8").replace("maximum: 1000", "maximum: 999"));
     clearCache(); // (the bundler keeps the YAML it read; a run's setup reads it afresh)
+    writtenAt(spec, { "dist/openrpc/das.json": 1000, "openrpc/das.yaml": 2000 });
     expect(staleInputs(spec, packages)).toEqual({
       stale: "bundles",
       error:
-        "spec/ has changed since it was last bundled (spec/dist/openrpc/das.json): run `npm run spec:bundle && npm run generate && npx turbo run build` before the tests, which read the generated code through the packages' dist/",
+        "spec/ has changed since it was last bundled (spec/dist/openrpc/das.json; edited since: spec/openrpc/das.yaml): run `npm run spec:bundle && npm run generate && npx turbo run build` before the tests, which read the generated code through the packages' dist/",
     });
+  });
+
+  it("names the shared file edited, not only the bundles made from it (user trial 69, F9); none when each bundle is newer than its sources", () => {
+    const { spec, packages } = copy();
+    const file = join(spec, "schemas/asset.yaml");
+    const text = readFileSync(file, "utf8");
+    const edited = text.replace("maximum: 1\n", "maximum: 0.9\n");
+    expect(edited).not.toBe(text);
+    writeFileSync(file, edited);
+    clearCache();
+    // The bundles made from asset.yaml, by the bundler's record of where each part came from.
+    const sources = JSON.parse(readFileSync(join(spec, "dist/sources.json"), "utf8")).documents;
+    const fromAsset = Object.keys(sources)
+      .filter((b) => JSON.stringify(sources[b]).includes("spec/schemas/asset.yaml#"))
+      .map((b) => `spec/dist/${b}`)
+      .sort();
+    expect(fromAsset).toContain("spec/dist/openrpc/das.json");
+    const bundles = Object.fromEntries(fromAsset.map((b) => [b.slice("spec/".length), 1000]));
+    writtenAt(spec, { ...bundles, "schemas/asset.yaml": 2000, "openrpc/das.yaml": 500 });
+    const error = (edits: string) =>
+      `spec/ has changed since it was last bundled (${fromAsset.join(", ")}${edits}): run \`npm run spec:bundle && npm run generate && npx turbo run build\` before the tests, which read the generated code through the packages' dist/`;
+    expect(staleInputs(spec, packages).error).toBe(
+      error("; edited since: spec/schemas/asset.yaml"),
+    );
+    // A bundle newer than the edit (a turbo cache hit restores spec/dist): the bundles alone.
+    writtenAt(spec, { ...bundles, "schemas/asset.yaml": 500 });
+    expect(staleInputs(spec, packages).error).toBe(error(""));
   });
 
   it("a spec bundled but not regenerated: an error naming the steps (the generated code records the digest of the bundles it was made from)", () => {

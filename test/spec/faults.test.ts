@@ -18,6 +18,7 @@ import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.m
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
 import {
+  editCopy,
   editedCopy,
   findingsOf,
   locatedOf,
@@ -634,7 +635,15 @@ describe("spec checks catch", () => {
       others: all.filter((r: { area: string }) => r.area !== area),
     });
     const das = select("das");
-    const { findings, located } = runAllChecks(das.selected, { others: das.others });
+    const checked = runAllChecks(das.selected, { others: das.others });
+    // (The rename leaves das's "These five (…)" sentence listing getNftEditions too: its own
+    // finding, user trial 69's F6, left out here.)
+    const sentence = (f: string) => f.startsWith("das #/info/description: ");
+    expect(checked.findings.filter(sentence)).toHaveLength(1);
+    const findings = checked.findings.filter((f: string) => !sentence(f));
+    const located = checked.located.filter(
+      (_: string, i: number) => !sentence(checked.findings[i]),
+    );
     expect(findings).toEqual([
       `das #/methods/${methodIndex("openrpc/das.yaml", "getNftEditions")} (getCompressedBalanceByOwner): JSON-RPC method name "getCompressedBalanceByOwner" is also a method of compression #/methods/${methodIndex("openrpc/compression.yaml", "getCompressedBalanceByOwner")} (getCompressedBalanceByOwner), at ${positionOf(specDir, "openrpc/compression.yaml", "name: getCompressedBalanceByOwner")}, on the same host "rpc": one name, one method per host`,
     ]);
@@ -806,6 +815,57 @@ describe("spec:check", () => {
       /^spec:check: 1 document, 1 operation, \d+ x-source assumptions?, 1 finding\n$/,
     );
   }, 60_000);
+
+  it("an operation added while its area's info.summary and info.description list the others: at each, with what to write (user trial 69, F6: 0 findings before)", () => {
+    const specDir = editedCopy("openrpc/compression.yaml", (doc) => {
+      const method = doc.methods.find((m: any) => m.name === "getCompressedBalanceByOwner");
+      doc.methods.push({ ...structuredClone(method), name: "getCompressedAccountCountByOwner" });
+    });
+    editCopy(specDir, "openapi/wallet.yaml", (doc) => {
+      const balances = structuredClone(doc.paths["/v1/wallet/{wallet}/balances"]);
+      balances.get.operationId = "getBalanceAt";
+      doc.paths["/v1/wallet/{wallet}/balance-at"] = balances;
+      // (Its paragraph on the endpoint not covered goes, as a contributor covering it takes it out.)
+      doc.info.description = doc.info.description.replace(
+        /\n+\*\*An endpoint not covered[^]*$/,
+        "",
+      );
+    });
+    const cli = spawnSync(
+      process.execPath,
+      ["scripts/spec/check.mjs", "--spec-dir", specDir, "--area", "compression,wallet"],
+      { encoding: "utf8" },
+    );
+    expect(cli.status).toBe(1);
+    const [compression, summary, wallet, ...more] = cli.stderr.trimEnd().split("\n");
+    expect(more).toEqual([]);
+    const at = (file: string, key = "description:") =>
+      `  ✗ ${positionOf(specDir, file, key, "info:")}: `;
+    const step6 = '(spec/README.md, step 6 of "Adding or changing an operation")';
+    expect(compression).toMatch(
+      /: it says "These (\w+)": the spec has \w+ ZK-compression methods; it leaves out getCompressedAccountCountByOwner, a method of the spec; write "These \w+ \(`getCompressedAccountsByOwner`, [^)]*, `getCompressedAccountCountByOwner`\) are the ZK-compression methods this API description covers, /,
+    );
+    expect(
+      compression!.startsWith(
+        `${at("openrpc/compression.yaml")}compression #/info/description: the "These N (…) are the ZK-compression methods`,
+      ),
+    ).toBe(true);
+    expect(compression!.endsWith(` are outside it." ${step6}`)).toBe(true);
+    // The wallet's summary and description, each a list in words (the summary first, as in info).
+    for (const [line, key] of [
+      [summary, "summary"],
+      [wallet, "description"],
+    ] as const) {
+      expect(line).toMatch(
+        new RegExp(
+          `^ {2}✗ \\S+: wallet #/info/${key}: names \\d+ of wallet's \\d+ operations in words \\(getIdentity, [^)]*\\) but not getBalanceAt: add it by its words \\("balance at…"\\) `,
+        ),
+      );
+      expect(line!.startsWith(at("openapi/wallet.yaml", `${key}:`))).toBe(true);
+      expect(line!.endsWith(step6)).toBe(true);
+    }
+    expect(cli.stdout).toMatch(/, 3 findings\n$/);
+  }, 120_000);
 
   it("names each area once, the sender's two documents included", () => {
     const cli = spawnSync(process.execPath, ["scripts/spec/check.mjs", "--area", "nope"], {

@@ -169,6 +169,8 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     expect(locatedOf(specDir)).toEqual([
       // (The rename leaves token-metadata's replacement naming no operation: review 76, F3.)
       `${positionOf(specDir, "openapi/token-metadata.yaml", "x-replaced-by:")}: token-metadata #/paths/~1v0~1token-metadata/post (getTokenMetadata)/x-replaced-by: names getAsset, which is no operation of @chaindata/das: a replacement renamed or removed? (the SDK's warning says "use DAS getAsset / getAssetBatch (@chaindata/das) instead")`,
+      // (And das's "These five (…)" sentence naming it: user trial 69, F6.)
+      `${positionOf(specDir, "openrpc/das.yaml", "description:", "info:")}: das #/info/description: the "These N (…) are the DAS methods this API description covers" sentence, which the package's README and the docs repeat, is not the spec's: it leaves out get-asset, a method of the spec; it lists getAsset, which is not a method of the spec; write "These five (\`get-asset\`, \`getAssetBatch\`, \`getAssetsByOwner\`, \`getAssetsByAuthority\`, \`getNftEditions\`) are the DAS methods this API description covers, and so the \`@chaindata/das\` package's: the service's other DAS methods (\`searchAssets\`, \`getAssetsByGroup\`, \`getAssetProof\` and more) are outside it." (spec/README.md, step 6 of "Adding or changing an operation")`,
       `${positionOf(specDir, "openrpc/das.yaml", "name: get-asset")}: das #/methods/0 (get-asset): [operation-name] "get-asset": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
     ]);
   });

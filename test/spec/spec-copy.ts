@@ -9,6 +9,8 @@ import YAML from "yaml";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, clearCache } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
+import { NUMBER_WORDS } from "../../scripts/spec/rules/operation-lists.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
 
 const specRoot = fileURLToPath(new URL("../../spec", import.meta.url));
@@ -84,6 +86,23 @@ export function editCopy(specDir: string, file: string, edit: (doc: any) => void
   edit(doc);
   writeFileSync(path, YAML.stringify(doc));
   clearCache();
+}
+
+/**
+ * Names the methods `names`, added to a parsed OpenRPC area document `doc`, in its info.description's
+ * "These N (…) are the … methods this API description covers" sentence, its count with them, as
+ * spec/README.md's step 6 asks of a new method (spec:check's rule since user trial 69, F6).
+ */
+export function listInCoverageSentence(doc: any, names: string[]): void {
+  const description = String(doc.info.description);
+  const sentence = /These (\w+) \(([^)]*)\)/.exec(description);
+  const count = NUMBER_WORDS.indexOf(sentence?.[1]);
+  if (!sentence || count < 0) throw new Error(`no "These N (…)" sentence in ${doc.info.title}`);
+  const listed = [sentence[2], ...names.map((name) => `\`${name}\``)].join(", ");
+  doc.info.description = description.replace(
+    sentence[0],
+    `These ${NUMBER_WORDS[count + names.length]} (${listed})`,
+  );
 }
 
 /** Remove every copy made so far (and forget their parsed files). */

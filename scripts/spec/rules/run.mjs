@@ -18,6 +18,7 @@ import { refusalFinding } from "./generator-refusals.mjs";
 import { checkListedErrors } from "./listed-errors.mjs";
 import { checkOpenEnums } from "./open-enums.mjs";
 import { checkOpenRpc } from "./openrpc.mjs";
+import { checkOperationLists } from "./operation-lists.mjs";
 import { checkOperationExtensions, checkOperationNames, listOperations } from "./operations.mjs";
 import { checkProvenance } from "./provenance.mjs";
 import { checkReplacements } from "./replacements.mjs";
@@ -115,6 +116,7 @@ function ruleEntries(results, others) {
     : checkOperationNames(results))
     entries.push({ text, document: documentOf(text) });
   entries.push(...checkReplacements(results, all));
+  entries.push(...checkOperationLists(results, all));
   // (Each refusal at the YAML position the generator gives it, by the same function; a bundle place
   // its message names, `also spec/dist/openrpc/das.json#/methods/0` or a schema its params check
   // reached, `#/components/schemas/GetAssetOptions`, told as the YAML one, as the generator does.)
