@@ -1,5 +1,6 @@
-// How far apart two names are, for messages that say what a misspelt name probably meant: the
-// bundler's bad `$ref` (its nearest names) and spec:check's keyword outside the JSON Schema subset.
+// How far apart two names are: for messages that say what a misspelt name probably meant (the
+// bundler's bad `$ref`, spec:check's keyword outside the JSON Schema subset), and for spec:diff's
+// rename pairing (whether two member names are alike).
 
 /** The Levenshtein distance between `a` and `b` (insertions, deletions and substitutions). */
 export function editDistance(a, b) {

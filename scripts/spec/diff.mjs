@@ -41,6 +41,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli, usageError } from "../lib/cli.mjs";
+import { editDistance } from "../lib/edit-distance.mjs";
 import { openEnumParts } from "../lib/open-enum.mjs";
 import { yamlPosition } from "../lib/spec-sources.mjs";
 import * as bundler from "./bundle.mjs";
@@ -687,18 +688,6 @@ function namesAlike(x, y) {
   const [shorter, longer] = p.length <= q.length ? [p, q] : [q, p];
   if (shorter.length >= 3 && longer.includes(shorter)) return true;
   return 3 * editDistance(p, q) <= longer.length;
-}
-
-/** The Levenshtein distance of two strings (letters inserted, removed or changed). */
-function editDistance(p, q) {
-  let row = Array.from({ length: q.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= p.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= q.length; j++)
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (p[i - 1] === q[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[q.length];
 }
 
 /**
