@@ -136,7 +136,8 @@ export const RULES = {
   "schema-replaced": B, // a schema for a value that was none, or the reverse
   "type-added": C, // a component schema: a type the package exports
   "type-removed": B,
-  "contract-changed": C, // any other key: deprecated, x-beta, x-cost, servers, errors…
+  "operation-deprecated": C, // its calls still work; the SDK marks its function @deprecated
+  "contract-changed": C, // any other key: x-beta, x-cost, servers, errors…
   "prose-changed": D,
 };
 
@@ -311,8 +312,16 @@ function diffOperations(c, opsA, opsB) {
     const walk = "x-pagination";
     const rule = a.op[walk] === undefined ? "pagination-added" : "pagination-changed";
     diffKey(c, a.op[walk], b.op[walk], child(w, walk), walk, rule);
+    // (Deprecation undone, or a deprecated: false added, stays a plain contract change.)
+    const deprecated = b.op.deprecated === true && a.op.deprecated !== true;
     const handled = b.rpc ? diffMethod(c, a, b, w) : diffRestOperation(c, a, b);
-    diffRest(c, a.op, b.op, w, [...handled, ...OPERATION_KEYS]);
+    if (deprecated)
+      emit(c, child(w, "deprecated"), "deprecated", a.op.deprecated, true, "operation-deprecated");
+    diffRest(c, a.op, b.op, w, [
+      ...handled,
+      ...OPERATION_KEYS,
+      ...(deprecated ? ["deprecated"] : []),
+    ]);
   }
 }
 
@@ -781,6 +790,51 @@ export function versionVerdict(from, to, changes) {
   return { ok: true };
 }
 
+/**
+ * The changeset each package needs for `areas` (`{ area, changes }`, an area once per document),
+ * by .changeset/README.md's rule (decision 0019): a breaking change major (minor while the package
+ * is 0.x), an addition minor, any other change patch; `versionOf(package)` its package.json
+ * version, or undefined where the area has no package. Before the first release (0.0.0) a package
+ * has no changeset but its first-release note (test/packaging/changesets.test.ts).
+ * @returns {string[]} one line per package that changed
+ */
+export function changesetBumps(areas, versionOf) {
+  const byPackage = new Map();
+  for (const { area, changes } of areas) {
+    const name = `@chaindata/${area}`;
+    byPackage.set(name, [...(byPackage.get(name) ?? []), ...changes]);
+  }
+  const lines = [];
+  for (const [name, changes] of byPackage) {
+    if (!changes.length) continue;
+    const version = versionOf(name);
+    if (version === undefined) continue;
+    const zero = /^0\./.test(version);
+    const breaking = changes.find((ch) => ch.cls === BREAKING);
+    const addition = changes.find((ch) => ADDITIONS.has(ch.rule));
+    const contract = changes.find((ch) => ch.cls !== DOCS);
+    const [bump, why] = breaking
+      ? [
+          zero ? "minor" : "major",
+          `[${breaking.rule}] is breaking${zero ? `, and ${version} is 0.x` : ""}`,
+        ]
+      : addition
+        ? ["minor", `[${addition.rule}] is an addition`]
+        : contract
+          ? ["patch", `[${contract.rule}] is compatible`]
+          : ["patch", "docs only: the generated JSDoc changes"];
+    const area = name.slice("@chaindata/".length);
+    const how =
+      version === "0.0.0"
+        ? `not released yet: edit .changeset/first-release-${area}.md instead`
+        : breaking
+          ? `and "@chaindata/sdk": ${bump} with it (.changeset/README.md)`
+          : "";
+    lines.push(`"${name}": ${bump} (${why})${how ? `; ${how}` : ""}`);
+  }
+  return lines;
+}
+
 // ── Output ──────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -802,11 +856,46 @@ function showPair(from, to) {
   return `${part(a)} → ${part(b)}`;
 }
 
+/**
+ * The names of `examples` (an OpenRPC method's list of named examples, or an OpenAPI map of them)
+ * as `name → example`, or null where they have none (a schema's `examples`, a list of values).
+ */
+function namedExamples(value) {
+  if (value === undefined) return new Map();
+  if (Array.isArray(value))
+    return value.every((e) => isObject(e) && typeof e.name === "string")
+      ? new Map(value.map((e) => [e.name, e]))
+      : null;
+  return isObject(value) ? new Map(Object.entries(value)) : null;
+}
+
+/**
+ * A change of named examples by their names (`changed "twoEditions"; added "x"`) rather than a
+ * window of their JSON, which shows neither which example nor what about it (user trial 69, F8);
+ * null where they have no names.
+ */
+function showExamples(from, to) {
+  const [a, b] = [namedExamples(from), namedExamples(to)];
+  if (!a || !b) return null;
+  const names = (list) => list.map((n) => JSON.stringify(n)).join(", ");
+  const parts = [
+    ["changed", [...a.keys()].filter((n) => b.has(n) && !same(a.get(n), b.get(n)))],
+    ["added", [...b.keys()].filter((n) => !a.has(n))],
+    ["removed", [...a.keys()].filter((n) => !b.has(n))],
+  ].filter(([, list]) => list.length);
+  // (Only the order changed: the window shows it.)
+  return parts.length ? parts.map(([what, list]) => `${what} ${names(list)}`).join("; ") : null;
+}
+
 /** One change as a line: class, area, operation, field, `key: old → new`, rule, pointer. */
 export function formatChange(area, ch) {
   const label = { [BREAKING]: "BREAKING  ", [COMPATIBLE]: "compatible", [DOCS]: "docs      " };
   const field = ch.field ? ` ${ch.field}` : "";
-  return `${label[ch.cls]} ${area} ${ch.op}${field} ${ch.key}: ${showPair(ch.from, ch.to)} [${ch.rule}]  ${ch.pointer}`;
+  const what =
+    ch.rule === "operation-deprecated"
+      ? "deprecated (calls still work; the SDK marks it @deprecated and warns when it is called)"
+      : `${ch.key}: ${(ch.key === "examples" && showExamples(ch.from, ch.to)) || showPair(ch.from, ch.to)}`;
+  return `${label[ch.cls]} ${area} ${ch.op}${field} ${what} [${ch.rule}]  ${ch.pointer}`;
 }
 
 // ── The command ─────────────────────────────────────────────────────────────────────────────────
@@ -906,6 +995,7 @@ function main() {
 
   let total = 0;
   const findings = [];
+  const changed = [];
   for (const file of new Set([...before, ...after].map((r) => r.file))) {
     const [a, b] = [before.find((r) => r.file === file), after.find((r) => r.file === file)];
     const yaml = `spec/${file.replace(/\.json$/, ".yaml")}`;
@@ -917,6 +1007,7 @@ function main() {
     }
     for (const ch of changes) console.log(formatChange(name(a ?? b), ch));
     total += changes.length;
+    changed.push({ area: (a ?? b).area, changes });
     if (!b)
       findings.push(`${yaml}: ${name(a)}: removed: no info.version can say so (decision 0019)`);
     if (!a || !b) continue;
@@ -933,6 +1024,13 @@ function main() {
     console.error(
       "  Move info.version as each ✗ says, and say what changed in the package's release note (spec/README.md, step 7 of \"Adding or changing an operation\"); then `npm run spec:bundle && npm run generate && npx turbo run build` again before the tests (the version is in the bundles, and core's generated spec digest follows them).",
     );
+  const packageVersion = (name) => {
+    const file = join(root, "packages", name.slice("@chaindata/".length), "package.json");
+    return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).version : undefined;
+  };
+  const bumps = changesetBumps(changed, packageVersion);
+  if (bumps.length)
+    console.log(`changesets (.changeset/README.md):\n${bumps.map((b) => `  ${b}`).join("\n")}`);
   const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const ms = Math.round(performance.now() - started);
   console.log(

@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { diffDocuments, formatChange, RULES, versionVerdict } from "../../scripts/spec/diff.mjs";
+import {
+  changesetBumps,
+  diffDocuments,
+  formatChange,
+  RULES,
+  versionVerdict,
+} from "../../scripts/spec/diff.mjs";
 import { bundleCopy, editText } from "./spec-copy.js";
 
 type Doc = Record<string, any>;
@@ -575,7 +581,79 @@ describe("operations, exported types and prose", () => {
     expect(lines.map((l) => l.replace(/ {2}#.*/, ""))).toEqual([
       'compatible t getThing x-pagination: (none) → {"style":"page","page":"page","limit":"limit","items":"item… [pagination-added]',
       "compatible t getThing errors: (none) → -32004 [error-response-changed]",
-      "compatible t getThing deprecated: (none) → true [contract-changed]",
+      "compatible t getThing deprecated (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
+    ]);
+    // (Undone, it is no rule's own: a plain contract change.)
+    const before = rpc();
+    before.methods[0].deprecated = true;
+    expect(diffDocuments(before, rpc()).map((ch: { rule: string }) => ch.rule)).toEqual([
+      "contract-changed",
+    ]);
+  });
+
+  it("an example changed, added or removed is named, not shown as a window of its JSON", () => {
+    const example = (name: string, value: number) => ({
+      name,
+      params: [{ name: "id", value: "So11111111111111111111111111111111111111112" }],
+      result: { name: "thing", value: { id: "x".repeat(40), supply: value } },
+    });
+    const before = rpc();
+    before.methods[0].examples = [example("one", 1), example("two", 2), example("gone", 3)];
+    const after = rpc();
+    after.methods[0].examples = [example("one", 1), example("two", 20), example("new", 3)];
+    expect(diffDocuments(before, after).map((ch: object) => formatChange("t", ch))).toEqual([
+      'docs       t getThing examples: changed "two"; added "new"; removed "gone" [prose-changed]  #/methods/0/examples',
+    ]);
+    // A schema's examples have no names: the window of JSON still shows them.
+    expect(linesAfter(rpc, (d) => (thing(d).examples = [{ id: "a" }]))[0]).toContain(
+      'examples: (none) → [{"id":"a"}] [prose-changed]',
+    );
+  });
+
+  it("says the changeset each changed package needs, from the classes of its changes", () => {
+    const changes = (edit: (d: Doc) => void) => {
+      const after = rpc();
+      edit(after);
+      return diffDocuments(rpc(), after);
+    };
+    const tightened = changes((d) => (param(d, "limit").schema.maximum = 100));
+    const added = changes((d) =>
+      d.methods.push({
+        name: "getNew",
+        params: [],
+        result: { name: "n", schema: { type: "string" } },
+      }),
+    );
+    const deprecated = changes((d) => (d.methods[0].deprecated = true));
+    const prose = changes((d) => (thing(d).description = "A thing, with its supply."));
+    const versions: Record<string, string> = {
+      "@chaindata/das": "1.2.0",
+      "@chaindata/wallet": "0.3.1",
+      "@chaindata/admin": "0.3.1",
+      "@chaindata/webhooks": "0.3.1",
+      "@chaindata/mint": "0.3.1",
+      "@chaindata/compression": "0.0.0",
+    };
+    const bumps = changesetBumps(
+      [
+        { area: "das", changes: tightened },
+        { area: "wallet", changes: tightened },
+        { area: "admin", changes: added },
+        { area: "webhooks", changes: deprecated },
+        { area: "mint", changes: prose },
+        { area: "compression", changes: added },
+        { area: "sender", changes: [] }, // unchanged: no line
+        { area: "nowhere", changes: prose }, // no package
+      ],
+      (name: string) => versions[name],
+    );
+    expect(bumps).toEqual([
+      '"@chaindata/das": major ([request-bound-tightened] is breaking); and "@chaindata/sdk": major with it (.changeset/README.md)',
+      '"@chaindata/wallet": minor ([request-bound-tightened] is breaking, and 0.3.1 is 0.x); and "@chaindata/sdk": minor with it (.changeset/README.md)',
+      '"@chaindata/admin": minor ([operation-added] is an addition)',
+      '"@chaindata/webhooks": patch ([operation-deprecated] is compatible)',
+      '"@chaindata/mint": patch (docs only: the generated JSDoc changes)',
+      '"@chaindata/compression": minor ([operation-added] is an addition); not released yet: edit .changeset/first-release-compression.md instead',
     ]);
   });
 
@@ -777,6 +855,13 @@ describe("npm run spec:diff", () => {
     expect(r.stderr).toContain(
       "then `npm run spec:bundle && npm run generate && npx turbo run build` again before the tests",
     );
+    // (The package's own version decides: 0.0.0 until the first release.)
+    const dasPackage = JSON.parse(readFileSync(join(root, "packages/das/package.json"), "utf8"));
+    const unreleased = "; not released yet: edit .changeset/first-release-das.md instead";
+    expect(r.stdout).toContain(
+      `changesets (.changeset/README.md):\n  "@chaindata/das": ${/^0\./.test(dasPackage.version) ? "minor" : "major"} ([request-bound-tightened] is breaking`,
+    );
+    if (dasPackage.version === "0.0.0") expect(r.stdout).toContain(`${unreleased}\n`);
     expect(r.stdout).toMatch(/1 change, 1 version finding in \d+ ms\n$/);
     expect(r.status).toBe(1);
   }, 60_000);
