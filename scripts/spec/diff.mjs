@@ -969,10 +969,11 @@ function main() {
   const specDir = values["spec-dir"] ? resolve(values["spec-dir"]) : bundler.defaultSpecDir;
   const shown = relative(process.cwd(), specDir) || ".";
   if (!existsSync(join(specDir, "hosts.yaml"))) fail(`--spec-dir: ${shown} is no spec folder`);
-  const stale = bundler.staleBundles(specDir);
+  const stale = bundler.staleBundleSources(specDir);
+  const edited = [...new Set(stale.flatMap(({ newer }) => newer))];
   if (stale.length)
     fail(
-      `${shown}/dist is missing or older than ${shown} (${stale.join(", ")}): run npm run spec:bundle first`,
+      `${shown}/dist is missing or older than ${shown} (${stale.map(({ bundle }) => bundle).join(", ")}${edited.length ? `; edited since: ${edited.join(", ")}` : ""}): run npm run spec:bundle first`,
     );
   let before, label;
   if (values["base-dir"] !== undefined) {

@@ -3,7 +3,7 @@
 // same lines, and writes nothing (spec:bundle alone bundles without the rules). Run on copies of
 // spec/ (`--spec-dir`) and with `--check`, which writes nothing, so the real packages stay as they are.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -60,6 +60,22 @@ describe("npm run generate and the spec rules", () => {
     } finally {
       rmSync(target, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  it("refuses a copy edited since it was bundled, naming the bundle and the edited source", () => {
+    const edited = editedCopy("schemas/common.yaml", () => {});
+    bundleCopy(edited);
+    // (A modification time after the bundle's, as an edit made after `npm run spec:bundle` has.)
+    const later = new Date(Date.now() + 60_000);
+    editCopy(edited, "schemas/common.yaml", (doc) => {
+      doc.Address.description = "A base58 address, edited.";
+    });
+    utimesSync(join(edited, "schemas/common.yaml"), later, later);
+    const generated = run("scripts/generate/index.mjs", "--check", "--spec-dir", edited);
+    expect(generated.stderr).toMatch(
+      /spec\/dist\/openrpc\/das\.json.* out of date with the spec sources \(edited since: spec\/schemas\/common\.yaml\): run `npm run spec:bundle` first/,
+    );
+    expect(generated.status).toBe(1);
   }, 120_000);
 
   it("generates from a copy the rules accept (the real spec's, whose output is the real packages')", () => {

@@ -3,7 +3,7 @@
 // classes on small fixture bundles; the command on copies of the spec as committed (HEAD), so that
 // uncommitted edits of spec/ do not change what these tests see.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -899,8 +899,13 @@ describe("npm run spec:diff", () => {
   it("refuses a spec folder not bundled since its last edit, and an unknown ref", () => {
     const copy = edited();
     editText(copy, tighten[0], tighten[1], tighten[2]);
+    // (A modification time after the bundle's, as an edit made after `npm run spec:bundle` has.)
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(copy, tighten[0]), later, later);
     const stale = run("--base", "HEAD", "--spec-dir", copy);
-    expect(stale.stderr).toMatch(/is missing or older than .*: run npm run spec:bundle first\n$/);
+    expect(stale.stderr).toMatch(
+      /is missing or older than .*\(spec\/dist\/openrpc\/das\.json; edited since: spec\/openrpc\/das\.yaml\): run npm run spec:bundle first\n$/,
+    );
     expect(stale.status).toBe(2);
     const unknown = run("--base", "no-such-ref-here");
     expect(unknown.stderr).toMatch(/^spec:diff: --base: no commit "no-such-ref-here" here\n/);
