@@ -99,6 +99,30 @@ describe("the prose of info.description that lists the area's operations", () =>
     ]);
   });
 
+  it("a paragraph that says an endpoint is not covered is no list; named as not covered once the spec has it, a finding of its own", () => {
+    const notCovered =
+      "**An endpoint not covered (SDK).** The public docs also name `GET /v1/wallet/{wallet}/balance-at`,\n" +
+      "a wallet's balance at a past time (`helius.wallet.getBalanceAt`), so no operation here calls it.";
+    const description = [
+      "About one wallet: who it is (identity), its balances (now and at a past time), and who funded it.",
+      'Errors: `getFundedBy` of a wallet nobody funded answers 404 "not found".',
+      notCovered,
+    ].join("\n\n");
+    const wallet = restArea(
+      "wallet",
+      ["getIdentity", "getBalances", "getFundedBy", "getBalanceAt"],
+      description,
+    );
+    // (Read as a list, the two names in unrelated paragraphs asked for getIdentity and getBalances
+    // by name: contrib69, L1.)
+    expect(texts(checkOperationLists([wallet]))).toEqual([
+      `wallet #/info/description: a paragraph says an endpoint is not covered but names getBalanceAt, an operation of wallet: remove the paragraph, or rewrite it for what is still not covered ${STEP_6}`,
+    ]);
+    // Without getBalanceAt in the spec, as today: nothing to say.
+    const today = restArea("wallet", ["getIdentity", "getBalances", "getFundedBy"], description);
+    expect(texts(checkOperationLists([today]))).toEqual([]);
+  });
+
   it("a method renamed: the new name in the old one's place; an info.summary that lists the operations is held as the description is", () => {
     expect(texts(checkOperationLists([rpcArea("zk", ["getA", "getB2"], COVERAGE)]))[0]).toContain(
       'it leaves out getB2, a method of the spec; it lists getB, which is not a method of the spec; write "These two (`getA`, `getB2`) are',
