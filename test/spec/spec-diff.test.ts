@@ -8,13 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error — plain ESM scripts without type declarations
 import {
   changesetBumps,
   diffDocuments,
   formatChange,
   RULES,
   versionVerdict,
+  // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/spec/diff.mjs";
 import { bundleCopy, editText } from "./spec-copy.js";
 
