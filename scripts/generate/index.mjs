@@ -15,7 +15,13 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
-import { bundleDigest, defaultSpecDir, parseBundle, staleBundleSources } from "../spec/bundle.mjs";
+import {
+  bundleDigest,
+  defaultSpecDir,
+  editedSources,
+  parseBundle,
+  staleBundleSources,
+} from "../spec/bundle.mjs";
 import { runtimeKind } from "./lib/areas.mjs";
 import { fitLines } from "./lib/layout.mjs";
 import { ERROR_CLASSES, runtimeExports } from "./lib/names.mjs";
@@ -243,7 +249,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     // The generators read spec/dist only; an edit not yet bundled would be silently ignored.
     // (With the sources edited since, by modification time: which edit it is; user trial 69, F9.)
     const stale = staleBundleSources(specDir);
-    const edited = [...new Set(stale.flatMap(({ newer }) => newer))];
+    const edited = editedSources(stale);
     if (stale.length)
       throw new Error(
         `${stale.map(({ bundle }) => bundle).join(", ")} ${stale.length > 1 ? "are" : "is"} missing or out of date with the spec sources${edited.length ? ` (edited since: ${edited.join(", ")})` : ""}: run \`npm run spec:bundle\` first`,

@@ -676,6 +676,19 @@ export function staleBundleSources(specDir = defaultSpecDir) {
     });
 }
 
+/** The spec files edited since the stale bundles `stale` (staleBundleSources) were written, once each. */
+export const editedSources = (stale) => [...new Set(stale.flatMap(({ newer }) => newer))];
+
+/**
+ * The stale bundles as a message names them, with the files edited since:
+ * `spec/dist/openrpc/das.json; edited since: spec/openrpc/das.yaml`.
+ */
+export function staleList(stale) {
+  const edited = editedSources(stale);
+  const bundles = stale.map(({ bundle }) => bundle).join(", ");
+  return edited.length ? `${bundles}; edited since: ${edited.join(", ")}` : bundles;
+}
+
 /** The spec files a bundle is made from, as its origins name them (`spec/schemas/asset.yaml`). */
 function bundleInputs(origins) {
   const places = [

@@ -970,10 +970,9 @@ function main() {
   const shown = relative(process.cwd(), specDir) || ".";
   if (!existsSync(join(specDir, "hosts.yaml"))) fail(`--spec-dir: ${shown} is no spec folder`);
   const stale = bundler.staleBundleSources(specDir);
-  const edited = [...new Set(stale.flatMap(({ newer }) => newer))];
   if (stale.length)
     fail(
-      `${shown}/dist is missing or older than ${shown} (${stale.map(({ bundle }) => bundle).join(", ")}${edited.length ? `; edited since: ${edited.join(", ")}` : ""}): run npm run spec:bundle first`,
+      `${shown}/dist is missing or older than ${shown} (${bundler.staleList(stale)}): run npm run spec:bundle first`,
     );
   let before, label;
   if (values["base-dir"] !== undefined) {

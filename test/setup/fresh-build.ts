@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error -- a script of the repository, in JavaScript without declarations
-import { bundleDigest, staleBundleSources } from "../../scripts/spec/bundle.mjs";
+import { bundleDigest, staleBundleSources, staleList } from "../../scripts/spec/bundle.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const REBUILD = "npm run spec:bundle && npm run generate && npx turbo run build";
@@ -53,13 +53,11 @@ export function staleInputs(
   // sources edited since (modification times), which the reader knows, rather than the bundles
   // alone (user trial 69, F9).
   const stale: { bundle: string; newer: string[] }[] = staleBundleSources(specDir);
-  if (stale.length) {
-    const edited = [...new Set(stale.flatMap(({ newer }) => newer))];
+  if (stale.length)
     return {
       stale: "bundles",
-      error: `spec/ has changed since it was last bundled (${stale.map(({ bundle }) => bundle).join(", ")}${edited.length ? `; edited since: ${edited.join(", ")}` : ""}): run \`${REBUILD}\` before the tests, which read the generated code through the packages' dist/`,
+      error: `spec/ has changed since it was last bundled (${staleList(stale)}): run \`${REBUILD}\` before the tests, which read the generated code through the packages' dist/`,
     };
-  }
   // Exact too: the generated code records the digest of the bundles it was made from.
   const recorded = join(packagesDir, "core/src/generated/spec-digest.ts");
   if (existsSync(recorded)) {
