@@ -818,6 +818,34 @@ describe("createRateLimiter", () => {
     ]);
   });
 
+  it("a call stalled behind a request with no answer yet (hung until its timeout, under 2 per second) is told again as its wait grows, a few lines, not one per window (leftovers 67)", async () => {
+    // 1.5 per second: one place, a window of 733.3 ms. The first request hangs: the call behind it
+    // is planned a window after `now` at each wake, until the hung start leaves the window (60 s).
+    const limiter = createRateLimiter({ requestsPerSecond: 1.5 });
+    await limiter.acquire(undefined, new Promise(() => {}));
+    const told: [at: number, message: string, delay: number][] = [];
+    const t0 = Date.now();
+    let startedAt: number | undefined;
+    const waiting = limiter
+      .acquire(undefined, Promise.resolve(), (message, { delay }) => {
+        told.push([Date.now() - t0, message, delay]);
+      })
+      .then(() => (startedAt = Date.now() - t0));
+    await vi.advanceTimersByTimeAsync(70_000);
+    await waiting;
+    expect(startedAt).toBe(60_734);
+    // Told at once, then each time its wait has more than doubled: 7 lines over a minute, each
+    // saying how long so far and why, where one per window would be 82.
+    expect(told[0]).toEqual([0, "waiting 734 ms for the rate limiter", 734]);
+    expect(told.map(([at]) => at)).toEqual([0, 734, 2202, 5138, 11_010, 22_754, 46_242]);
+    expect(told[2]).toEqual([
+      2202,
+      "now waiting 734 ms for the rate limiter (2202 ms so far: a request not answered yet holds its place)",
+      734,
+    ]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   /**
    * Calls through the HTTP engine (a REST transport sharing `rateLimit`), each request answered
    * after `latency(n)` ms (n: the request's number, from 0), a failure where `fails(n)` (a refused

@@ -38,8 +38,8 @@ export interface RateLimiter {
    * `logWait`, if given, is told when the request has to wait for its turn: a line to log, and the
    * wait in ms (`delay`). The HTTP engine passes one that writes it to the client's `logger.debug`,
    * so that a stall on a shared limiter shows in each waiting caller's log; `createRateLimiter`'s
-   * tells it as a call starts to wait, and again when a 429's `Retry-After` (`pause`) lengthens its
-   * wait.
+   * tells it as a call starts to wait, again when a 429's `Retry-After` (`pause`) lengthens its
+   * wait, and, behind a request not answered yet, each time its wait has more than doubled.
    */
   acquire(
     signal?: AbortSignal,
@@ -275,17 +275,20 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         // while a 429's wait holds every start, for how long it does: a caller held by another's
         // `Retry-After` logs nothing else (backfill F7). (The pause's own length, not "why": a
         // caller far back in line waits mostly for the queue; review 90, F5.) `told`: the start it
-        // was last told, told again only when a pause outlasts it (not at each plan that moves it
-        // by a few ms). What `logWait` throws is ignored: it may run in a timer, where it would be
-        // uncaught.
+        // was last told, told again only when a pause outlasts it, or when it has moved later by
+        // more than the wait told so far (not at each plan that moves it by a few ms; see `wait`).
+        // `again`, when told again (the line then starts "now"): what ends the line where no pause
+        // says why (`""` for a pause). What `logWait` throws is ignored: it may run in a timer,
+        // where it would be uncaught. (`asked`: when the call asked for its turn.)
         let told = slot.at;
-        const tell = (now: number, again?: boolean) => {
+        const asked = now;
+        const tell = (now: number, again?: string) => {
           const ms = Math.ceil(slot.at - now);
           const held = Math.ceil(pausedUntil - now);
           told = slot.at;
           try {
             logWait?.(
-              `${again ? "now " : ""}waiting ${ms} ms for the rate limiter${held > 0 ? ` (a 429's Retry-After holds every start for ${held} ms)` : ""}`,
+              `${again != null ? "now " : ""}waiting ${ms} ms for the rate limiter${held > 0 ? ` (a 429's Retry-After holds every start for ${held} ms)` : (again ?? "")}`,
               { delay: ms },
             );
           } catch {}
@@ -337,7 +340,19 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           // one before it left the line, before its time.)
           plan(now);
           if (slot.at > now) {
-            if (pausedUntil > told) tell(now, true);
+            if (pausedUntil > told) tell(now, "");
+            // A start made and not answered yet holds its place, a minute at most (a request hung
+            // until its timeout; under 2 per second, the one place): the waiters behind it are
+            // planned a window after each wake. Told when the wait has more than doubled, a few
+            // lines a minute, not one a window (leftovers 67).
+            else if (
+              slot.at - told > told - asked &&
+              slots.some((s) => s.started && s.until! > now)
+            )
+              tell(
+                now,
+                ` (${Math.round(now - asked)} ms so far: a request not answered yet holds its place)`,
+              );
             return arm(now);
           }
           slot.started = true;
