@@ -241,6 +241,36 @@ describe("a batched call's own signal", () => {
   });
 });
 
+it("a call that sends nothing (its signal aborted, before the call or as it leaves a batch in flight) logs no request line: the debug lines are the batch request's own (review 70 of the runtime, F2)", async () => {
+  const lines: string[] = [];
+  const { rpc, calls, release } = gated({
+    logger: { debug: (message) => void lines.push(message) },
+  });
+  const controller = new AbortController();
+  const outcomes = record([
+    rpc.call(getAsset, { id: "a" }),
+    rpc.call(getAsset, { id: "b" }, { signal: controller.signal }),
+    rpc.call(getAsset, { id: "c" }, { signal: AbortSignal.abort() }),
+  ]);
+  await turn();
+  controller.abort(); // "b" leaves the batch request in flight
+  await turn();
+  release();
+  await turn();
+  expect(calls).toHaveLength(1);
+  expect(outcomes.map((o) => ("error" in o ? o.error.name : o.value))).toEqual([
+    "a",
+    "AbortError",
+    "AbortError",
+  ]);
+  // One request was sent: its line as it went, and its answer's. (Each aborted call logged a
+  // "getAsset: POST … …" line of a request it never made, as a request hung would read.)
+  expect(lines).toEqual([
+    expect.stringMatching(/^batch\(getAsset ×2\): POST https:\/\/\S+ …$/),
+    expect.stringMatching(/^batch\(getAsset ×2\): POST https:\/\/\S+ → 200 \(\d+ ms\)$/),
+  ]);
+});
+
 describe("a batched call's own timeout", () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
 

@@ -649,27 +649,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // The failure of the attempt just made (none before the first fails): an abort after a retried
     // one (in the wait, the limiter's or during the next attempt) carries it as `lastError`.
     let lastFailure!: Error;
-    // One request, and its whole body read (so the timeout covers reading it).
-    // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
-    // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
-    // names. A 3xx becomes an APIError instead (not retried).
-    // (`attemptAnswered`: the attempt's own `answered`, taken as it starts: a fetch that lost its
-    // race and ignored its signal may answer later, during the next attempt.)
-    const fetchWhole = (signal: AbortSignal, attemptAnswered = answered) => {
-      options.attempts = ++attempts;
-      return fetch(url, {
-        method: init.method,
-        headers,
-        body: init.body,
-        signal,
-        redirect: "manual",
-      }).then(async (response): Promise<Exchange> => {
-        attemptAnswered?.();
-        attemptsOf.set(response, attempts);
-        return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
-      });
-    };
-
     try {
       for (let attempt = 1; ; attempt++) {
         // The limiter counts the attempt until its answer's headers come, or its failure (the
@@ -691,6 +670,30 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             debug,
           );
         const started = performance.now();
+        // One request, and its whole body read (so the timeout covers reading it).
+        // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
+        // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
+        // names. A 3xx becomes an APIError instead (not retried).
+        // (`attemptAnswered`: the attempt's own `answered`, taken as it starts: a fetch that lost its
+        // race and ignored its signal may answer later, during the next attempt.)
+        // (A line before the answer too, as the request is handed to fetch: a request that hangs until
+        // its timeout shows at once. Not before the race: a call whose signal had aborted, one that
+        // leaves a batch in flight too, logged a request never made.)
+        const fetchWhole = (signal: AbortSignal, attemptAnswered = answered) => {
+          debug("…");
+          options.attempts = ++attempts;
+          return fetch(url, {
+            method: init.method,
+            headers,
+            body: init.body,
+            signal,
+            redirect: "manual",
+          }).then(async (response): Promise<Exchange> => {
+            attemptAnswered?.();
+            attemptsOf.set(response, attempts);
+            return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+          });
+        };
         // (`paused`: the 429 whose wait the limiter's `pause` was told, the attempt's record when
         // that throws, not the app's own error: review 83, F9.)
         let delay: number | undefined, paused: Error | undefined;
@@ -736,8 +739,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                   redactor,
                 );
         };
-        // (A line before the answer too: a request that hangs until its timeout shows at once.)
-        debug("…");
         try {
           const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
           const { response, bytes } = exchange;
