@@ -98,6 +98,27 @@ describe("parseRetryAfter", () => {
       expect(h({ "retry-after": value }), value).toBeUndefined();
   });
 
+  it("reads the three HTTP-date forms as GMT in any local time zone: the asctime one names none, and Date.parse read it as local time (review 70 of the runtime, F3)", () => {
+    // (RFC 9110 §5.6.7: a recipient reads all three; each is GMT. Read as local time, in New York
+    // a wait of 10 s was 5 hours, over the cap: an error, not retried; in Tokyo a past date, a
+    // retry at once.)
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ["America/New_York", "Asia/Tokyo", "UTC"]) {
+        process.env.TZ = tz;
+        for (const value of [
+          "Wed, 01 Jan 2025 12:00:10 GMT",
+          "Wednesday, 01-Jan-25 12:00:10 GMT",
+          "Wed Jan  1 12:00:10 2025",
+        ])
+          expect(h({ "retry-after": value }), `${tz}: ${value}`).toBe(10_000);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("reads the HTTP-date of time zero as a past date: retry at once", () => {
     // (`until >= 0` made `until > 0` read the epoch itself as no Retry-After.)
     expect(h({ "retry-after": "Thu, 01 Jan 1970 00:00:00 GMT" })).toBe(0);

@@ -45,11 +45,13 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   const value = headers.get("retry-after")?.trim() ?? "";
   // Seconds, or an HTTP-date, which starts with a day name ("Wed, 21 Oct 2015 07:28:00 GMT"; also
   // the obsolete RFC 850 and asctime forms). Anything else is garbage: Date.parse would read
-  // "retry in 10" as a date in 2001, and the retry would fire at once.
+  // "retry in 10" as a date in 2001, and the retry would fire at once. Every form is GMT, but
+  // asctime's ("Wed Oct 21 07:28:00 2015") says no zone, and Date.parse reads a date without one
+  // as local time: it is given its "GMT" (a 10 s wait was 5 hours in New York, over the cap).
   const until = decimal.test(value)
     ? now + +value * 1000
     : /^(mon|tue|wed|thu|fri|sat|sun)/i.test(value)
-      ? Date.parse(value)
+      ? Date.parse(value.replace(/\d$/, "$& GMT"))
       : NaN;
   return until >= 0 ? Math.max(0, until - now) : undefined;
 }
