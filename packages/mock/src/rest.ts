@@ -181,7 +181,9 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     const request = { path, query: c.query, body: logged };
     out = echoRequest(common.operationId, request, out);
     // generated values agree with each other (agree.ts); the spec's examples do already
-    if (prefs.dynamic ?? rest.dynamic) out = agree(common.operationId, request, out);
+    // (With the walk's length: a walk's pages agree with each other where one page cannot alone.)
+    if (prefs.dynamic ?? rest.dynamic)
+      out = agree(common.operationId, { ...request, ...walkOf(prefs, rest.walk) }, out);
   }
   const headers = withRetryAfter(
     normalizeHeaders(result.headers),
