@@ -208,9 +208,9 @@ function inWalkBand(item: unknown, page: number, pages: number, lastPage: boolea
   const value = get(item, "usdValue");
   const worth = typeof value === "number" && value > 0;
   if (lastPage && !worth) return item;
-  let balance = get(item, "balance");
-  if (typeof balance !== "number") return item;
-  if (!(balance > 0)) balance = 1;
+  const given = get(item, "balance");
+  if (typeof given !== "number") return item;
+  const balance = given > 0 ? given : 1;
   const width = (WALK_TOP - WALK_BOTTOM) / pages;
   const bottom = WALK_TOP - Math.min(page, pages) * width + width / 20;
   const place = worth
