@@ -232,7 +232,7 @@ const isJsonContentType = (type: string | string[] | undefined) =>
   typeof type === "string" && /^\s*application\/json(?:-rpc)?\s*(?:;|$)/i.test(type);
 
 /** jsonrpsee's text of its 415. */
-export const UNSUPPORTED_CONTENT_TYPE_TEXT =
+const UNSUPPORTED_CONTENT_TYPE_TEXT =
   "Supplied content type is not allowed. Content-Type: application/json is required\n";
 
 /**
