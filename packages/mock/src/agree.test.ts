@@ -45,6 +45,55 @@ describe("agree", () => {
     ).not.toHaveProperty("nfts");
   });
 
+  it("wallet balances of a walk (walkPages given): each page's values in its own band, page 1's highest; the unpriced on the last page only", () => {
+    const page = (n: number, hasMore: boolean) =>
+      agree(
+        "getBalances",
+        { query: { page: String(n), limit: "3" }, walkPages: 3 },
+        {
+          balances: [
+            { mint: A, balance: 10, decimals: 0, pricePerToken: 0.5 },
+            { mint: B, balance: 0, decimals: 0, pricePerToken: 1e6 },
+            { mint: SOL, balance: 2, decimals: 9, pricePerToken: 100 },
+            { mint: B, balance: 5, decimals: 0, pricePerToken: null },
+          ],
+          totalUsdValue: 0,
+          pagination: { page: n, limit: 3, hasMore },
+        },
+      ) as any;
+    const [one, two, three] = [page(1, true), page(2, true), page(3, false)];
+    // the native token first, as generated: 2 × 100
+    for (const p of [one, two, three])
+      expect(p.balances[0]).toMatchObject({ mint: SOL, usdValue: 200 });
+    const values = [one, two, three].flatMap((p) =>
+      p.balances.slice(1).map((b: any) => b.usdValue ?? null),
+    );
+    const priced = values.slice(0, -1);
+    // (the zero balance of the last page is worth 0, last of the priced)
+    expect(priced.every((v) => typeof v === "number")).toBe(true);
+    expect(priced.at(-1)).toBe(0);
+    expect(priced).toEqual([...priced].sort((x, y) => y - x));
+    // bands of 11/3 decades from MAX_USD down to a cent
+    expect(Math.min(...one.balances.slice(1).map((b: any) => b.usdValue))).toBeGreaterThan(
+      10 ** (9 - 11 / 3),
+    );
+    expect(Math.max(...three.balances.slice(1, -1).map((b: any) => b.usdValue))).toBeLessThan(
+      10 ** (9 - 22 / 3),
+    );
+    // the unpriced token: valued before the last page (at its lowest), null on it, last
+    expect(values.at(-1)).toBeNull();
+    expect(three.balances.at(-1)).toMatchObject({ pricePerToken: null });
+    // a zero balance before the last page is made one token, so it has a value
+    for (const p of [one, two]) {
+      const zero = p.balances.find((b: any) => b.pricePerToken !== null && b.balance === 1);
+      expect(zero.usdValue).toBe(cents(zero.pricePerToken));
+    }
+    for (const p of [one, two, three])
+      for (const b of p.balances)
+        if (typeof b.pricePerToken === "number")
+          expect(b.usdValue).toBe(cents(b.balance * b.pricePerToken));
+  });
+
   it("a holding worth more than MAX_USD: the price is lower by powers of ten, the value still amount × price", () => {
     const out = agree(
       "getBalances",
@@ -562,6 +611,34 @@ describe("the mock's generated answers agree", () => {
       expect(r.body, seed).not.toHaveProperty("nfts");
     }
     expect(priced).toBeGreaterThan(5);
+  });
+
+  it("wallet balances: a page walk's USD values descend across its pages, the unpriced after all priced (wallet 69, F5)", async () => {
+    // (Each page was sorted alone: page 2's first token was often worth more than page 1's last.)
+    let walked = 0;
+    for (const seed of SEEDS.slice(0, 6)) {
+      const values: Array<number | null> = [];
+      for (let page = 1; page <= 6; page++) {
+        const r = await callMock(
+          mock.url,
+          `/v1/wallet/${A}/balances?api-key=k&page=${page}&limit=3`,
+          { headers: { prefer: `seed=${seed}` } },
+        );
+        const items: any[] = r.body.balances;
+        for (const b of items) {
+          if (b.mint === SOL) continue; // (the native token first, whatever it is worth)
+          values.push(typeof b.usdValue === "number" ? b.usdValue : null);
+          if (typeof b.pricePerToken === "number")
+            expect(b.usdValue, seed).toBe(cents(b.balance * b.pricePerToken));
+        }
+        if (!r.body.pagination.hasMore) break;
+      }
+      walked += values.length;
+      const priced = values.filter((v): v is number => v !== null);
+      expect(values, seed).toEqual([...priced, ...values.filter((v) => v === null)]);
+      expect(priced, seed).toEqual([...priced].sort((x, y) => y - x));
+    }
+    expect(walked).toBeGreaterThan(20);
   });
 
   it("DAS: total_price = balance after decimals × price, u64 values past 2^53 among them; total = the items", async () => {

@@ -154,25 +154,31 @@ function editions(result: unknown, params: unknown): unknown {
 /**
  * One page of balances: each `balance` has at most `decimals` decimal places, its `usdValue` is the
  * balance times `pricePerToken` in cents (null without a price), the native token first and the
- * others by USD value, descending; `totalUsdValue` the sum of the page's; `nfts` only with
- * `showNfts=true`, on the first page.
+ * others by USD value, descending, across the pages of a walk too (`walkPages`, given by rest.ts:
+ * {@link inWalkBand}); `totalUsdValue` the sum of the page's; `nfts` only with `showNfts=true`, on
+ * the first page.
  */
 function balances(result: unknown, request: unknown): unknown {
   const query = get(request, "query");
   const page = whole(get(query, "page")) ?? 1;
+  const walkPages = whole(get(request, "walkPages"));
+  // (paging.ts has set it: false on the walk's last page with items, and after it.)
+  const lastPage = get(get(result, "pagination"), "hasMore") !== true;
+  const native = (b: unknown) => (get(b, "mint") === WRAPPED_SOL ? 1 : 0);
   const items = list(get(result, "balances")).map((b) =>
     edit(b, { balance: (x) => inDecimals(x, get(b, "decimals")) }),
   );
-  const valuedItems = items.map((b) =>
-    typeof get(b, "pricePerToken") === "number" && typeof get(b, "balance") === "number"
-      ? valued(b, "pricePerToken", "usdValue", get(b, "balance") as number)
-      : edit(b, { usdValue: () => null }),
-  );
+  const valuedItems = items.map((b) => {
+    const worth =
+      typeof get(b, "pricePerToken") === "number" && typeof get(b, "balance") === "number"
+        ? valued(b, "pricePerToken", "usdValue", get(b, "balance") as number)
+        : edit(b, { usdValue: () => null });
+    return walkPages && !native(b) ? inWalkBand(worth, page, walkPages, lastPage) : worth;
+  });
   const usd = (b: unknown) => {
     const v = get(b, "usdValue");
     return typeof v === "number" ? v : -1;
   };
-  const native = (b: unknown) => (get(b, "mint") === WRAPPED_SOL ? 1 : 0);
   const sorted = [...valuedItems].sort((a, b) => native(b) - native(a) || usd(b) - usd(a));
   const total = cents(sorted.reduce<number>((sum, b) => sum + Math.max(0, usd(b)), 0));
   return edit(result, {
@@ -180,6 +186,43 @@ function balances(result: unknown, request: unknown): unknown {
     totalUsdValue: () => total,
     nfts: (nfts) => (get(query, "showNfts") === "true" && page === 1 ? nfts : undefined),
   });
+}
+
+/** The USD values of a walk of balances, in decades of USD: from MAX_USD down to a cent. */
+const WALK_TOP = Math.log10(MAX_USD);
+const WALK_BOTTOM = -2;
+
+/**
+ * A balance (not the native token's) of page `page` of a walk of `pages` pages with items, with its
+ * USD value in the page's own band, so that the walk's values descend from page to page as the
+ * spec orders the whole list (wallet.yaml getBalances: "the other tokens are sorted by USD value,
+ * descending"): the pages are generated one by one, each sorted alone. The range from MAX_USD
+ * down to a cent is cut, in decades, into `pages` bands, page 1's the highest; a value keeps its
+ * place in the whole range inside its page's band (away from the band's edges, so that rounding
+ * cannot cross them), and the price is set so that the value is still the balance times it. A
+ * token without a value (no price, or a zero balance) sorts last, so it stays only on the last
+ * page; on another, it is valued at its page's lowest, a zero balance made one token.
+ */
+// (Wallet 69, F5: a walk's balances were sorted within each page only.)
+function inWalkBand(item: unknown, page: number, pages: number, lastPage: boolean): unknown {
+  const value = get(item, "usdValue");
+  const worth = typeof value === "number" && value > 0;
+  if (lastPage && !worth) return item;
+  const given = get(item, "balance");
+  if (typeof given !== "number") return item;
+  const balance = given > 0 ? given : 1;
+  const width = (WALK_TOP - WALK_BOTTOM) / pages;
+  const bottom = WALK_TOP - Math.min(page, pages) * width + width / 20;
+  const place = worth
+    ? Math.min(1, Math.max(0, (Math.log10(value) - WALK_BOTTOM) / (WALK_TOP - WALK_BOTTOM)))
+    : 0;
+  const target = 10 ** (bottom + place * width * 0.9);
+  const price = Number((target / balance).toPrecision(6));
+  return edit(
+    item,
+    { balance: () => balance, pricePerToken: () => price, usdValue: () => cents(balance * price) },
+    true,
+  );
 }
 
 /**

@@ -136,7 +136,9 @@ async function answerValidEntry(
     method: "post",
     path: method.operationPath,
     query: c.query,
-    headers: c.headers,
+    // (json-rpc.ts took the body's Content-Type as JSON, `application/json-rpc` too; Prism's
+    // operation reads application/json only.)
+    headers: { ...c.headers, "content-type": "application/json" },
     body: toPrismValue(entry),
   };
   const generated = prefs.dynamic ?? dispatch.dynamic;

@@ -31,7 +31,10 @@ describe("a body that holds no request", () => {
     };
     expect(r.body.error.data).toEqual([violation]);
     expect(mock.requests()[0]).toMatchObject({ body: '{"jsonrpc":', violations: [violation] });
-    const empty = await callMock(mock.url, "/?api-key=k", { method: "POST" });
+    const empty = await callMock(mock.url, "/?api-key=k", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+    });
     expect(empty.body.error).toMatchObject({
       code: -32700,
       data: [{ code: "parse-error", message: "The body is not JSON: empty body" }],
@@ -102,6 +105,62 @@ describe("a body that holds no request", () => {
     // A key given twice, once empty, is a key.
     // (a body that reaches no method: the key is checked by the dispatcher, not by Prism)
     expect((await call("/?api-key=&api-key=k", [])).status).toBe(400);
+  });
+});
+
+describe("a body not sent as JSON (wire 69, F5 b)", () => {
+  // (api-facts.md §2c: jsonrpsee answers a non-JSON content type with HTTP 415. It was a -32602
+  // at the area's status for -32602: 400, and 200 on compression.)
+  const post = (path: string, type: string | undefined, body = request("getAsset", { id: ID })) =>
+    fetch(mock.url + path, {
+      method: "POST",
+      ...(type !== undefined && { headers: { "content-type": type } }),
+      // (Bytes: fetch gives them no Content-Type of its own, as it gives a string text/plain.)
+      body: new TextEncoder().encode(JSON.stringify(body)),
+    });
+  const compression = request("getCompressedBalanceByOwner", { owner: ID });
+
+  it("text/plain, a form or no Content-Type: 415 with jsonrpsee's text, on every endpoint and area, logged", async () => {
+    for (const [path, type, body] of [
+      ["/?api-key=k", "text/plain", undefined],
+      ["/?api-key=k", "application/x-www-form-urlencoded", undefined],
+      ["/?api-key=k", undefined, undefined],
+      ["/?api-key=k", "text/plain;charset=UTF-8", compression],
+      ["/fast", "text/plain", request("sendTransaction", ["AQ==", { encoding: "base64" }])],
+    ] as const) {
+      mock.clearRequests();
+      const r = await post(path, type, body);
+      expect([r.status, await r.text()], `${type} ${path}`).toEqual([
+        415,
+        "Supplied content type is not allowed. Content-Type: application/json is required\n",
+      ]);
+      expect(r.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(mock.requests()).toMatchObject([
+        {
+          status: 415,
+          rpcMethods: [],
+          violations: [
+            {
+              location: ["request", "header", "content-type"],
+              code: "unsupported-media-type",
+              severity: "error",
+              message: expect.stringContaining(type ?? "No Content-Type"),
+            },
+          ],
+        },
+      ]);
+    }
+  });
+
+  it("application/json with a charset and application/json-rpc are JSON; without the key, the 401 first", async () => {
+    for (const type of [
+      "application/json; charset=utf-8",
+      "Application/JSON",
+      "application/json-rpc",
+    ])
+      expect((await post("/?api-key=k", type)).status, type).toBe(200);
+    expect((await post("/?api-key=k", "application/json", compression)).status).toBe(200);
+    expect((await post("/", "text/plain")).status).toBe(401);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   ANSWER_VIOLATIONS_MAX,
   addViolationHeader,
   jsonHeaders,
+  send,
   sendBody,
   withRetryAfter,
   type ParsedRequest,
@@ -50,6 +51,10 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
   // that reaches no method (not JSON, an empty or oversized batch, only unknown methods or bad
   // entries) is checked here: 401 rather than a JSON-RPC error at 200.
   const keyMissing = missingKey(c, anyMethod);
+  if (!isJsonContentType(c.headers["content-type"]))
+    return keyMissing
+      ? rejectBody(c, anyMethod, ...unauthorized(anyMethod), { body: c.text })
+      : rejectContentType(c);
 
   let parsed: unknown;
   try {
@@ -216,6 +221,43 @@ function rejectBody(
     body: logged.body,
     rpcMethods: [],
     ...(logged.batch !== undefined && { batch: logged.batch }),
+  });
+}
+
+/**
+ * Whether a JSON-RPC body's `Content-Type` is JSON (`application/json` or `application/json-rpc`,
+ * any parameters): jsonrpsee's rule, a missing one refused too.
+ */
+const isJsonContentType = (type: string | string[] | undefined) =>
+  typeof type === "string" && /^\s*application\/json(?:-rpc)?\s*(?:;|$)/i.test(type);
+
+/** jsonrpsee's text of its 415. */
+const UNSUPPORTED_CONTENT_TYPE_TEXT =
+  "Supplied content type is not allowed. Content-Type: application/json is required\n";
+
+/**
+ * A body that is not sent as JSON (`text/plain`, a form, no `Content-Type`): HTTP 415 with
+ * jsonrpsee's text, before the body is read, as the service answers it (api-facts.md §2c, "HTTP
+ * statuses (jsonrpsee, self-hosted)": non-JSON content type → 415). It was a -32602 (Prism's
+ * content-type violation) at the area's status, 200 on compression (wire 69, F5 b).
+ */
+function rejectContentType(c: RpcRequest) {
+  const type = c.headers["content-type"];
+  send(c.res, 415, { "content-type": "text/plain; charset=utf-8" }, UNSUPPORTED_CONTENT_TYPE_TEXT);
+  return c.finish({
+    kind: "json-rpc",
+    areas: [],
+    status: 415,
+    violations: [
+      {
+        location: ["request", "header", "content-type"],
+        message: `${type === undefined ? "No Content-Type" : `Content-Type ${String(type)}`}: a JSON-RPC body is sent as application/json`,
+        code: "unsupported-media-type",
+        severity: "error",
+      },
+    ],
+    body: c.text,
+    rpcMethods: [],
   });
 }
 

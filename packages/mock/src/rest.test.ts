@@ -6,6 +6,7 @@
  * suites let live.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { APIError, apiHost, createRestTransport } from "@chaindata/core";
 import { startMock, type MockServer } from "./index.js";
 import { callMock } from "./test-support.js";
 
@@ -29,6 +30,27 @@ beforeEach(() => mock.clearRequests());
 
 const call = (path: string, init?: Parameters<typeof callMock>[2]) =>
   callMock(mock.url, path, init);
+
+describe("a 405 as the SDK reads it", () => {
+  it("an APIError with status 405 whose message names the method, the path and the methods it takes", async () => {
+    // (A PATCH of a webhook, helius-sdk's toggle, which the spec does not have: facts §4a.)
+    const transport = createRestTransport(
+      { apiKey: "test-key-0000", baseUrls: mock.baseUrls, maxRetries: 0 },
+      apiHost,
+    );
+    const url = `${transport.baseUrl}/v0/webhooks/${WEBHOOK}`;
+    const error = await transport
+      .restCall({ id: "toggleWebhook", idempotent: false }, undefined, undefined, (fetch) =>
+        fetch(new Request(url, { method: "PATCH", body: '{"active":false}' })),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toMatchObject({ status: 405 });
+    expect((error as APIError).message).toBe(
+      `HTTP 405 Method Not Allowed from toggleWebhook: Method not allowed: PATCH /v0/webhooks/${WEBHOOK}; the path takes GET, PUT, DELETE`,
+    );
+  });
+});
 
 describe("answers made before Prism is asked", () => {
   it("X-Mock-JsonRpc-Error on a REST path: 422, logged with the operation, its area and where the hook is", async () => {
@@ -109,15 +131,39 @@ describe("a path or method the spec lacks", () => {
     ]);
   });
 
-  it("a REST path without that method: Prism's 405, logged; a JSON-RPC endpoint, the mock's own, its violation at the method", async () => {
-    const r = await call(webhooks, { method: "DELETE" });
-    expect(r.status).toBe(405);
+  it("a REST path without that method: 405 in the spec's error body, naming the method and the path, with Allow, logged; a JSON-RPC endpoint, the mock's own, its violation at the method", async () => {
+    // (Wire 69, F5 a: it was Prism's problem, `{ type: "…NO_METHOD_MATCHED_ERROR", title, status,
+    // detail }`, where every REST error of the spec is `{ error: { code, message } }`.)
+    const r = await call(`/v0/webhooks/${WEBHOOK}?api-key=k`, {
+      method: "PATCH",
+      body: { active: false },
+    });
+    const message = `Method not allowed: PATCH /v0/webhooks/${WEBHOOK}; the path takes GET, PUT, DELETE`;
+    expect([r.status, r.headers.get("allow"), r.headers.get("content-type")]).toEqual([
+      405,
+      "GET, PUT, DELETE",
+      "application/json",
+    ]);
+    expect(r.body).toEqual({ error: { code: 405, message } });
     expect(mock.requests()).toEqual([
       expect.objectContaining({
         areas: [],
         status: 405,
-        violations: [expect.objectContaining({ location: ["request"], severity: "error" })],
+        violations: [
+          {
+            location: ["request", "method"],
+            message,
+            code: "method-not-allowed",
+            severity: "error",
+          },
+        ],
       }),
+    ]);
+    mock.clearRequests();
+    const list = await call(webhooks, { method: "DELETE" });
+    expect([list.status, list.body.error.message]).toEqual([
+      405,
+      "Method not allowed: DELETE /v0/webhooks; the path takes GET, POST",
     ]);
     mock.clearRequests();
     const rpc = await call("/?api-key=k");

@@ -14,6 +14,7 @@ import {
   GATEWAY_STATUSES,
   addViolationHeader,
   gatewayPage,
+  jsonHeaders,
   normalizeHeaders,
   problem,
   send,
@@ -180,7 +181,9 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     const request = { path, query: c.query, body: logged };
     out = echoRequest(common.operationId, request, out);
     // generated values agree with each other (agree.ts); the spec's examples do already
-    if (prefs.dynamic ?? rest.dynamic) out = agree(common.operationId, request, out);
+    // (With the walk's length: a walk's pages agree with each other where one page cannot alone.)
+    if (prefs.dynamic ?? rest.dynamic)
+      out = agree(common.operationId, { ...request, ...walkOf(prefs, rest.walk) }, out);
   }
   const headers = withRetryAfter(
     normalizeHeaders(result.headers),
@@ -214,8 +217,11 @@ function withStatusCode(out: unknown, status: number): unknown {
 
 /**
  * A path the spec serves, asked with a method it has no operation for: 405 with `Allow` (RFC 9110
- * requires it; Prism sends none). Prism's own 405 for a REST path; a JSON-RPC endpoint (`GET /`)
- * Prism does not know, and its "no path matched" 404 read as a wrong URL, so the mock says why.
+ * requires it; Prism sends none). A REST path's in the spec's error body, `{ error: { code,
+ * message } }` (http.yaml ErrorBody, every REST error's), naming the method and the path, where
+ * Prism answers its own problem (`NO_METHOD_MATCHED_ERROR`: wire 69, F5 a); a JSON-RPC endpoint
+ * (`GET /`) Prism does not know, and its "no path matched" 404 read as a wrong URL, so the mock
+ * says why.
  */
 function answerMethodNotAllowed(
   c: ParsedRequest,
@@ -225,8 +231,14 @@ function answerMethodNotAllowed(
 ) {
   const headers = { allow: allow.join(", ") };
   if (prismProblem.status === 405) {
-    sendProblem(c.res, prismProblem, headers);
-    const violation = problemViolation(prismProblem, ["request"]);
+    const message = `Method not allowed: ${c.method} ${c.pathname}; the path takes ${headers.allow}`;
+    sendBody(c.res, 405, { ...jsonHeaders(), ...headers }, { error: { code: 405, message } });
+    const violation: Violation = {
+      location: ["request", "method"],
+      message,
+      code: "method-not-allowed",
+      severity: "error",
+    };
     return c.finish({ ...common, status: 405, violations: [violation] });
   }
   const body = problem(

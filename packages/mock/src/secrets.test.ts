@@ -63,6 +63,10 @@ describe("a request that carries its key", () => {
     // (With a digit: after a spaced `=`, a word of letters only is a server's, not masked by
     // name: review 85, F3.)
     ["a short key, quoted under its name with spaces around = (review 84, F7)", "/?api-key=k1", { body: getAsset, headers: { prefer: "api-key =  k1" } }, 422], // prettier-ignore
+    // (Redact 69, F6: headers the log masks by name but the masker by value did not read.)
+    ["a secret in X-Auth-Token (a header-only credential name), quoted under a hook", "/?api-key=k", { body: getAsset, headers: { "x-auth-token": KEY, prefer: `token=${KEY}` } }, 422], // prettier-ignore
+    ["a secret in X-Auth-Token after a scheme, quoted as the wallet of the path", `/v1/wallet/${KEY}/balances?api-key=k`, { headers: { "x-auth-token": `Token ${KEY}` } }, 400], // prettier-ignore
+    ["a cookie's value, quoted as an example's name", `${balances}?api-key=k&__example=${KEY}`, { headers: { cookie: `theme=dark; session=${KEY}` } }, 422], // prettier-ignore
     ["the key in a Referer, quoted under a hook", `/?${withKey}`, { body: getAsset, headers: { referer: `http://localhost/?${withKey}`, prefer: `seed=${KEY}, x=1` } }, 422], // prettier-ignore
   ];
   it.each(cases)(
@@ -230,11 +234,16 @@ describe("requestSecrets", () => {
           authorization: `Bearer ${KEY}-auth`,
           // (`k2`: a word of letters only after a spaced `=` is no key's: review 85, F3.)
           prefer: `x-api-key = "${KEY}-quoted", api-key=k, api_key \t=  k2`,
-          "x-token": "not-a-key-by-name",
+          // (Header-only credential names, as the log masks them by name: redact 69, F6.)
+          "x-token": "a-key-by-its-header-name",
+          cookie: `theme=dark; session=${KEY}-cookie`,
+          "x-trace": "not-a-key-by-name",
         },
       }).sort(),
     ).toEqual(
       [
+        "a-key-by-its-header-name",
+        `${KEY}-cookie`,
         `${KEY}-path`,
         `${KEY}-query`,
         `${KEY}-example`,

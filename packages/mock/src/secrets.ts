@@ -57,20 +57,32 @@ function runsAt(text: string, masked: string): Array<[number, number]> {
 
 /**
  * The secrets `request` carries: the value of its key's query parameter and credential headers
- * (`api-key`, `X-Api-Key`, `Authorization`, also without a scheme's word), and what the SDK's
- * redactor masks by name anywhere in its path, query and headers (`Prefer: api-key="…"`, a
- * `Referer` with `?api-key=`). Only those of SHORTEST_SECRET characters or more; a shorter one
- * found by name, with its name (`api-key=k`).
+ * (`api-key`, `X-Api-Key`, `Authorization`, and the headers the request log masks by name:
+ * `x-auth-token`, `cookie`, …; also without a scheme's word, and a cookie's each value), and what
+ * the SDK's redactor masks by name anywhere in its path, query and headers
+ * (`Prefer: api-key="…"`, a `Referer` with `?api-key=`). Only those of SHORTEST_SECRET characters
+ * or more; a shorter one found by name, with its name (`api-key=k`).
  */
+// (Redact 69, F6: a header the log masks by name, `isSecretName(name, true)`, was not masked by
+// value, so a hook or a path quoting an `x-auth-token` showed it in the answer and the log.)
 export function requestSecrets({ pathname, query, headers }: RequestParts): string[] {
   const found = new Set<string>();
   const texts = [pathname];
-  for (const [name, value] of [...Object.entries(query), ...Object.entries(headers)]) {
+  const named = [
+    ...Object.entries(query).map(([name, value]) => [name, value, false] as const),
+    ...Object.entries(headers).map(([name, value]) => [name, value, true] as const),
+  ];
+  for (const [name, value, header] of named) {
     texts.push(name, ...valuesOf(value));
-    if (isSecretName(name))
+    if (isSecretName(name, header))
       for (const v of valuesOf(value)) {
-        found.add(v.trim());
-        found.add(v.trim().replace(/^\S+\s+(?=\S)/, ""));
+        // (`cookie: sid=…; theme=dark`: each cookie's value, not the list, which a browser's
+        // cookie jar may make long enough to be refused, MOST_SECRET_CHARACTERS.)
+        const parts =
+          name.toLowerCase() === "cookie"
+            ? v.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1))
+            : [v, v.trim().replace(/^\S+\s+(?=\S)/, "")];
+        for (const part of parts) found.add(part.trim());
       }
   }
   for (const text of texts)
