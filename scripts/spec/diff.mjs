@@ -315,12 +315,16 @@ function diffOperations(c, opsA, opsB) {
     // (Deprecation undone, or a deprecated: false added, stays a plain contract change.)
     const deprecated = b.op.deprecated === true && a.op.deprecated !== true;
     const handled = b.rpc ? diffMethod(c, a, b, w) : diffRestOperation(c, a, b);
-    if (deprecated)
+    if (deprecated) {
+      // Its replacement, set in the same edit, is told in the deprecation's line, not again as
+      // prose: the line says what the SDK's warning will say.
       emit(c, child(w, "deprecated"), "deprecated", a.op.deprecated, true, "operation-deprecated");
+      c.changes.at(-1).replacedBy = b.op["x-replaced-by"];
+    }
     diffRest(c, a.op, b.op, w, [
       ...handled,
       ...OPERATION_KEYS,
-      ...(deprecated ? ["deprecated"] : []),
+      ...(deprecated ? ["deprecated", "x-replaced-by"] : []),
     ]);
   }
 }
@@ -891,9 +895,13 @@ function showExamples(from, to) {
 export function formatChange(area, ch) {
   const label = { [BREAKING]: "BREAKING  ", [COMPATIBLE]: "compatible", [DOCS]: "docs      " };
   const field = ch.field ? ` ${ch.field}` : "";
+  // (As the SDK's @deprecated JSDoc says it: scripts/generate/lib/emit.mjs.)
+  const replacement = ch.replacedBy
+    ? `use ${ch.replacedBy} instead`
+    : "no replacement is documented";
   const what =
     ch.rule === "operation-deprecated"
-      ? "deprecated (calls still work; the SDK marks it @deprecated and warns when it is called)"
+      ? `deprecated: ${replacement} (calls still work; the SDK marks it @deprecated and warns when it is called)`
       : `${ch.key}: ${(ch.key === "examples" && showExamples(ch.from, ch.to)) || showPair(ch.from, ch.to)}`;
   return `${label[ch.cls]} ${area} ${ch.op}${field} ${what} [${ch.rule}]  ${ch.pointer}`;
 }

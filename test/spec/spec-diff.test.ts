@@ -581,13 +581,37 @@ describe("operations, exported types and prose", () => {
     expect(lines.map((l) => l.replace(/ {2}#.*/, ""))).toEqual([
       'compatible t getThing x-pagination: (none) → {"style":"page","page":"page","limit":"limit","items":"item… [pagination-added]',
       "compatible t getThing errors: (none) → -32004 [error-response-changed]",
-      "compatible t getThing deprecated (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
+      "compatible t getThing deprecated: no replacement is documented (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
     ]);
     // (Undone, it is no rule's own: a plain contract change.)
     const before = rpc();
     before.methods[0].deprecated = true;
     expect(diffDocuments(before, rpc()).map((ch: { rule: string }) => ch.rule)).toEqual([
       "contract-changed",
+    ]);
+  });
+
+  it("a deprecation names its replacement (x-replaced-by) in its one line, or says none is documented", () => {
+    const deprecatedFor = (replacement?: string) =>
+      linesAfter(rpc, (d) => {
+        d.methods[0].deprecated = true;
+        if (replacement !== undefined) d.methods[0]["x-replaced-by"] = replacement;
+      }).map((l) => l.replace(/ {2}#.*/, ""));
+    // (One edit, one line: the replacement is not told again as a prose change.)
+    expect(deprecatedFor("getOtherThing (@chaindata/t)")).toEqual([
+      "compatible t getThing deprecated: use getOtherThing (@chaindata/t) instead (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
+    ]);
+    expect(deprecatedFor()).toEqual([
+      "compatible t getThing deprecated: no replacement is documented (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
+    ]);
+    // A replacement named later, of an operation already deprecated, is a prose change of its own.
+    const before = rpc();
+    before.methods[0].deprecated = true;
+    const after = rpc();
+    after.methods[0].deprecated = true;
+    after.methods[0]["x-replaced-by"] = "getOtherThing";
+    expect(diffDocuments(before, after).map((ch: object) => formatChange("t", ch))).toEqual([
+      'docs       t getThing x-replaced-by: (none) → "getOtherThing" [prose-changed]  #/methods/0/x-replaced-by',
     ]);
   });
 
