@@ -34,7 +34,10 @@
 //   npm run spec:diff                        against the merge-base with main
 //   npm run spec:diff -- --base <ref>        against a tag, branch or commit
 //   npm run spec:diff -- --base-dir <folder> against another spec folder (its YAML, bundled here)
-//   npm run spec:diff -- --spec-dir <folder> a copy of spec/ (its dist/) instead of spec/
+//   npm run spec:diff -- --spec-dir <folder> a copy of spec/ (its dist/) instead of spec/; in
+//                                            another checkout, its git history (--base) and its
+//                                            packages' versions (the changesets) are read, in a
+//                                            lone copy this checkout's (packagesCheckout)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -911,19 +914,22 @@ export function formatChange(area, ch) {
 const USAGE =
   "usage: npm run spec:diff [-- --base <ref> | --base-dir <spec folder>] [-- --spec-dir <folder>]\n" +
   "  compares spec/dist with the spec at <ref> (default: the merge-base with main), area by area,\n" +
-  "  and checks that each area document's info.version moved as its changes need (decision 0019)";
+  "  and checks that each area document's info.version moved as its changes need (decision 0019);\n" +
+  "  --spec-dir: a bundled copy of spec/ instead; another checkout's spec/ with that checkout's\n" +
+  "  git history and package versions";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const git = (args) => spawnSync("git", ["-C", root, ...args], { maxBuffer: 1 << 28 });
+/** git in `repo`: the checkout of the spec compared (packagesCheckout). */
+const git = (repo, args) => spawnSync("git", ["-C", repo, ...args], { maxBuffer: 1 << 28 });
 const fail = (message, code = 2) => {
   console.error(`spec:diff: ${message}`);
   process.exit(code);
 };
 
-/** The commit `ref` names (no ref: the merge-base with main) and how to call it. */
-function resolveBase(ref) {
+/** The commit `ref` names in `repo` (no ref: the merge-base with main) and how to call it. */
+function resolveBase(repo, ref) {
   if (ref === undefined) {
     for (const branch of ["main", "origin/main"]) {
-      const r = git(["merge-base", "HEAD", branch]);
+      const r = git(repo, ["merge-base", "HEAD", branch]);
       if (r.status === 0)
         return { commit: String(r.stdout).trim(), label: `merge-base with ${branch}` };
     }
@@ -933,17 +939,17 @@ function resolveBase(ref) {
       USAGE,
     );
   }
-  const r = git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  const r = git(repo, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   if (r.status !== 0)
     usageError("spec:diff", `--base: no commit ${JSON.stringify(ref)} here`, USAGE);
   return { commit: String(r.stdout).trim(), label: ref };
 }
 
-/** The bundles of the spec at `commit`: its spec/ extracted to a temporary folder, bundled. */
-function bundleAt(commit, label) {
+/** The bundles of the spec at `commit` of `repo`: its spec/ extracted to a temporary folder, bundled. */
+function bundleAt(repo, commit, label) {
   const dir = mkdtempSync(join(tmpdir(), "chaindata-spec-diff-"));
   try {
-    const archive = git(["archive", "--format=tar", commit, "spec"]);
+    const archive = git(repo, ["archive", "--format=tar", commit, "spec"]);
     if (archive.status !== 0) fail(`${label} has no spec/: ${String(archive.stderr).trim()}`);
     const untar = spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout });
     if (untar.status !== 0) fail(`tar: ${String(untar.stderr).trim()}`);
@@ -965,6 +971,28 @@ function bundleFolder(specDir, label) {
   }
 }
 
+/**
+ * The checkout a spec folder belongs to, whose git history `--base` and the merge-base are read
+ * from and whose packages its changesets are for, and the heading of those lines: the folder's own
+ * checkout where it is one's spec/ (packages/ and .changeset/ beside it: another worktree or clone,
+ * whose HEAD and versions may not be this one's); else, for a copy made to try an edit (a
+ * temporary folder), this checkout, and the heading says so.
+ */
+function packagesCheckout(specDir, shown) {
+  const parent = dirname(specDir);
+  const beside = ["packages", ".changeset"].every((name) => existsSync(join(parent, name)));
+  if (parent === root) return { checkout: root, heading: "changesets (.changeset/README.md):" };
+  if (beside)
+    return {
+      checkout: parent,
+      heading: `changesets (.changeset/README.md; the versions of ${relative(process.cwd(), parent) || "."}/packages):`,
+    };
+  return {
+    checkout: root,
+    heading: `changesets (.changeset/README.md; ${shown} is no checkout's spec/: the versions of this checkout's packages):`,
+  };
+}
+
 function main() {
   const values = parseCli(
     "spec:diff",
@@ -982,14 +1010,15 @@ function main() {
     fail(
       `${shown}/dist is missing or older than ${shown} (${bundler.staleList(stale)}): run npm run spec:bundle first`,
     );
+  const { checkout, heading } = packagesCheckout(specDir, shown);
   let before, label;
   if (values["base-dir"] !== undefined) {
     label = values["base-dir"];
     before = bundleFolder(resolve(label), label);
   } else {
-    const base = resolveBase(values.base);
+    const base = resolveBase(checkout, values.base);
     label = `${base.label} (${base.commit.slice(0, 9)})`;
-    before = bundleAt(base.commit, label);
+    before = bundleAt(checkout, base.commit, label);
   }
   const after = bundler.listAreas(specDir).map((a) => {
     const file = `${a.kind}/${a.area}.json`;
@@ -1033,12 +1062,11 @@ function main() {
       "  Move info.version as each ✗ says, and say what changed in the package's release note (spec/README.md, step 7 of \"Adding or changing an operation\"); then `npm run spec:bundle && npm run generate && npx turbo run build` again before the tests (the version is in the bundles, and core's generated spec digest follows them).",
     );
   const packageVersion = (name) => {
-    const file = join(root, "packages", name.slice("@chaindata/".length), "package.json");
+    const file = join(checkout, "packages", name.slice("@chaindata/".length), "package.json");
     return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).version : undefined;
   };
   const bumps = changesetBumps(changed, packageVersion);
-  if (bumps.length)
-    console.log(`changesets (.changeset/README.md):\n${bumps.map((b) => `  ${b}`).join("\n")}`);
+  if (bumps.length) console.log(`${heading}\n${bumps.map((b) => `  ${b}`).join("\n")}`);
   const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const ms = Math.round(performance.now() - started);
   console.log(

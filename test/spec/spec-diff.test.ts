@@ -3,9 +3,17 @@
 // classes on small fixture bundles; the command on copies of the spec as committed (HEAD), so that
 // uncommitted edits of spec/ do not change what these tests see.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -883,7 +891,7 @@ describe("npm run spec:diff", () => {
     const dasPackage = JSON.parse(readFileSync(join(root, "packages/das/package.json"), "utf8"));
     const unreleased = "; not released yet: edit .changeset/first-release-das.md instead";
     expect(r.stdout).toContain(
-      `changesets (.changeset/README.md):\n  "@chaindata/das": ${/^0\./.test(dasPackage.version) ? "minor" : "major"} ([request-bound-tightened] is breaking`,
+      `the versions of this checkout's packages):\n  "@chaindata/das": ${/^0\./.test(dasPackage.version) ? "minor" : "major"} ([request-bound-tightened] is breaking`,
     );
     if (dasPackage.version === "0.0.0") expect(r.stdout).toContain(`${unreleased}\n`);
     expect(r.stdout).toMatch(/1 change, 1 version finding in \d+ ms\n$/);
@@ -918,6 +926,38 @@ describe("npm run spec:diff", () => {
     expect(prose.stdout).toContain("docs       das getNftEditions params.limit description:");
     expect(prose.stdout).toMatch(/1 change, 0 version findings in \d+ ms\n$/);
     expect(prose.status).toBe(0);
+  }, 60_000);
+
+  it("reads --spec-dir's own checkout (another worktree or clone): its git history and its packages' versions; a lone copy, this checkout's, saying so", () => {
+    // A checkout of its own: the committed spec, a das package released at 1.2.0, one commit.
+    const checkout = mkdtempSync(join(tmpdir(), "chaindata-spec-diff-test-"));
+    dirs.push(checkout);
+    cpSync(head, join(checkout, "spec"), { recursive: true });
+    mkdirSync(join(checkout, "packages/das"), { recursive: true });
+    writeFileSync(join(checkout, "packages/das/package.json"), '{ "version": "1.2.0" }\n');
+    mkdirSync(join(checkout, ".changeset"));
+    writeFileSync(join(checkout, ".changeset/README.md"), "# Changesets\n");
+    const git = (...args: string[]) =>
+      spawnSync("git", ["-C", checkout, "-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+        encoding: "utf8",
+      });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "spec");
+    const commit = git("rev-parse", "HEAD").stdout.trim();
+    editText(join(checkout, "spec"), tighten[0], tighten[1], tighten[2]);
+    bundleCopy(join(checkout, "spec"));
+    const r = run("--base", "HEAD", "--spec-dir", join(checkout, "spec"));
+    expect(r.stdout).toContain(
+      `changesets (.changeset/README.md; the versions of ${relative(root, checkout)}/packages):\n` +
+        '  "@chaindata/das": major ([request-bound-tightened] is breaking); and "@chaindata/sdk": major with it (.changeset/README.md)\n',
+    );
+    expect(r.stdout).toContain(` against HEAD (${commit.slice(0, 9)}): 1 change,`);
+    // A lone copy: this checkout's versions, and the heading says whose.
+    const lone = run("--base", "HEAD", "--spec-dir", edited(tighten));
+    expect(lone.stdout).toMatch(
+      /\nchangesets \(\.changeset\/README\.md; \S+\/spec is no checkout's spec\/: the versions of this checkout's packages\):\n {2}"@chaindata\/das": /,
+    );
   }, 60_000);
 
   it("refuses a spec folder not bundled since its last edit, and an unknown ref", () => {
