@@ -759,6 +759,17 @@ const ADDITIONS = new Set([
   "response-property-added",
   "type-added",
 ]);
+/**
+ * The changes that ask for the minor part: an addition, and a deprecation (semver 2.0.0, item 7:
+ * the minor "MUST be incremented if any public API functionality is marked as deprecated"), each
+ * with the words a message calls it by.
+ */
+const minorKind = (ch) =>
+  ADDITIONS.has(ch.rule)
+    ? "an addition"
+    : ch.rule === "operation-deprecated"
+      ? "a deprecation"
+      : undefined;
 const compare = (x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 
 /** Whether the new info.version `to` says what `changes` are, from `from`: `{ ok, why }`. */
@@ -786,11 +797,11 @@ export function versionVerdict(from, to, changes) {
       [a[0], a[1], a[2] + 1],
       [a[0], a[1] + 1, 0],
     ];
-    const additions = changes.filter((ch) => ADDITIONS.has(ch.rule));
+    const additions = changes.filter(minorKind);
     // (An operation's name says more than "(components)" or "(area)".)
     const addition = additions.find((ch) => !String(ch.op).startsWith("(")) ?? additions[0];
     const why = addition
-      ? `an addition (${String(addition.op).startsWith("(") ? "" : `${addition.op} `}[${addition.rule}]) needs a greater minor version, ${minor.join(".")} (${patch.join(".")} would say a fix), got ${to} unchanged`
+      ? `${minorKind(addition)} (${String(addition.op).startsWith("(") ? "" : `${addition.op} `}[${addition.rule}]) needs a greater minor version, ${minor.join(".")} (${patch.join(".")} would say a fix), got ${to} unchanged`
       : `a contract change needs a greater version (${patch.join(".")}, or ${minor.join(".")} for an addition), got ${to} unchanged`;
     return { ok: false, why };
   }
@@ -800,7 +811,7 @@ export function versionVerdict(from, to, changes) {
 /**
  * The changeset each package needs for `areas` (`{ area, changes }`, an area once per document),
  * by .changeset/README.md's rule (decision 0019): a breaking change major (minor while the package
- * is 0.x), an addition minor, any other change patch; `versionOf(package)` its package.json
+ * is 0.x), an addition or a deprecation minor, any other change patch; `versionOf(package)` its package.json
  * version, or undefined where the area has no package. Before the first release (0.0.0) a package
  * has no changeset but its first-release note (test/packaging/changesets.test.ts).
  * @returns {string[]} one line per package that changed
@@ -818,7 +829,7 @@ export function changesetBumps(areas, versionOf) {
     if (version === undefined) continue;
     const zero = /^0\./.test(version);
     const breaking = changes.find((ch) => ch.cls === BREAKING);
-    const addition = changes.find((ch) => ADDITIONS.has(ch.rule));
+    const addition = changes.find(minorKind);
     const contract = changes.find((ch) => ch.cls !== DOCS);
     const [bump, why] = breaking
       ? [
@@ -826,7 +837,10 @@ export function changesetBumps(areas, versionOf) {
           `[${breaking.rule}] is breaking${zero ? `, and ${version} is 0.x` : ""}`,
         ]
       : addition
-        ? ["minor", `[${addition.rule}] is an addition`]
+        ? [
+            "minor",
+            `[${addition.rule}] is ${minorKind(addition)}${ADDITIONS.has(addition.rule) ? "" : ": semver's minor"}`,
+          ]
         : contract
           ? ["patch", `[${contract.rule}] is compatible`]
           : ["patch", "docs only: the generated JSDoc changes"];

@@ -683,7 +683,7 @@ describe("operations, exported types and prose", () => {
       '"@chaindata/das": major ([request-bound-tightened] is breaking); and "@chaindata/sdk": major with it (.changeset/README.md)',
       '"@chaindata/wallet": minor ([request-bound-tightened] is breaking, and 0.3.1 is 0.x); and "@chaindata/sdk": minor with it (.changeset/README.md)',
       '"@chaindata/admin": minor ([operation-added] is an addition)',
-      '"@chaindata/webhooks": patch ([operation-deprecated] is compatible)',
+      '"@chaindata/webhooks": minor ([operation-deprecated] is a deprecation: semver\'s minor)',
       '"@chaindata/mint": patch (docs only: the generated JSDoc changes)',
       '"@chaindata/compression": minor ([operation-added] is an addition); not released yet: edit .changeset/first-release-compression.md instead',
     ]);
@@ -804,6 +804,12 @@ describe("the info.version rule", () => {
       "an addition ([type-added]) needs a greater minor version, 1.5.0 (1.4.3 would say a fix), got 1.4.2 unchanged",
     );
     expect(versionVerdict("0.1.0", "0.1.1", added).ok).toBe(true);
+    // A deprecation asks for the minor too: semver 2.0.0, item 7 ("It MUST be incremented if any
+    // public API functionality is marked as deprecated").
+    const deprecated = [{ cls: "compatible", rule: "operation-deprecated", op: "getThing" }];
+    expect(versionVerdict("1.4.2", "1.4.2", deprecated).why).toBe(
+      "a deprecation (getThing [operation-deprecated]) needs a greater minor version, 1.5.0 (1.4.3 would say a fix), got 1.4.2 unchanged",
+    );
     expect(versionVerdict("0.2.0", "0.1.0", docs).why).toBe("it went down, 0.2.0 → 0.1.0");
     expect(versionVerdict("0.1.0", "v2", docs).why).toBe(
       '"v2" is not MAJOR.MINOR.PATCH (semver, digits only)',
