@@ -912,6 +912,24 @@ function showExamples(from, to) {
   return parts.length ? parts.map(([what, list]) => `${what} ${names(list)}`).join("; ") : null;
 }
 
+/** The rules of one value added to or removed from a list: an enum's values, an error's codes. */
+const MEMBER_RULES = new Set([
+  ...["request-value-added", "request-value-removed", "response-value-added"],
+  ...["response-value-removed", "open-enum-value-added", "open-enum-value-removed"],
+  "error-response-changed",
+]);
+
+/**
+ * One value added to or removed from a list as `"frozen" added` (`enum: (none) → "frozen"` reads as
+ * an enum that had no values: diff70); null for any other change.
+ */
+function showMember(ch) {
+  if (!MEMBER_RULES.has(ch.rule) || (ch.from === undefined) === (ch.to === undefined)) return null;
+  const value = ch.from ?? ch.to;
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  return `${JSON.stringify(value)} ${ch.from === undefined ? "added" : "removed"}`;
+}
+
 /** One change as a line: class, area, operation, field, `key: old → new`, rule, pointer. */
 export function formatChange(area, ch) {
   const label = { [BREAKING]: "BREAKING  ", [COMPATIBLE]: "compatible", [DOCS]: "docs      " };
@@ -923,7 +941,7 @@ export function formatChange(area, ch) {
   const what =
     ch.rule === "operation-deprecated"
       ? `deprecated: ${replacement} (calls still work; the SDK marks it @deprecated and warns when it is called)`
-      : `${ch.key}: ${(ch.key === "examples" && showExamples(ch.from, ch.to)) || showPair(ch.from, ch.to)}`;
+      : `${ch.key}: ${(ch.key === "examples" && showExamples(ch.from, ch.to)) || showMember(ch) || showPair(ch.from, ch.to)}`;
   return `${label[ch.cls]} ${area} ${ch.op}${field} ${what} [${ch.rule}]  ${ch.pointer}`;
 }
 

@@ -238,12 +238,12 @@ describe("request changes (what a caller sends: stricter breaks)", () => {
     [
       "an enum value removed",
       (d: Doc) => (param(d, "sort").schema.enum = ["asc"]),
-      'BREAKING   t getThing params.sort enum: "desc" → (none) [request-value-removed]  #/methods/0/params/2/schema/enum',
+      'BREAKING   t getThing params.sort enum: "desc" removed [request-value-removed]  #/methods/0/params/2/schema/enum',
     ],
     [
       "an enum value added",
       (d: Doc) => param(d, "sort").schema.enum.push("random"),
-      'compatible t getThing params.sort enum: (none) → "random" [request-value-added]  #/methods/0/params/2/schema/enum',
+      'compatible t getThing params.sort enum: "random" added [request-value-added]  #/methods/0/params/2/schema/enum',
     ],
     [
       "a type narrowed",
@@ -303,7 +303,7 @@ describe("result changes (what a caller gets: looser breaks)", () => {
     [
       "a value added to a closed enum",
       (d: Doc) => thing(d).properties.status.enum.push("frozen"),
-      'BREAKING   t getThing result.status enum: (none) → "frozen" [response-value-added]  #/components/schemas/Thing/properties/status/enum',
+      'BREAKING   t getThing result.status enum: "frozen" added [response-value-added]  #/components/schemas/Thing/properties/status/enum',
     ],
     [
       "a type changed",
@@ -328,12 +328,12 @@ describe("result changes (what a caller gets: looser breaks)", () => {
     [
       "a value removed from a closed enum",
       (d: Doc) => (thing(d).properties.status.enum = ["active"]),
-      'compatible t getThing result.status enum: "burnt" → (none) [response-value-removed]  #/components/schemas/Thing/properties/status/enum',
+      'compatible t getThing result.status enum: "burnt" removed [response-value-removed]  #/components/schemas/Thing/properties/status/enum',
     ],
     [
       "a known value added to an open enum (any string was allowed)",
       (d: Doc) => d.components.schemas.KnownInterface.enum.push("MplCoreAsset"),
-      'compatible t getThing result.interface enum: (none) → "MplCoreAsset" [open-enum-value-added]  #/components/schemas/KnownInterface/enum',
+      'compatible t getThing result.interface enum: "MplCoreAsset" added [open-enum-value-added]  #/components/schemas/KnownInterface/enum',
     ],
     [
       "a result's bound loosened (a value the old document said cannot come may come: oasdiff's rule)",
@@ -588,7 +588,7 @@ describe("operations, exported types and prose", () => {
     });
     expect(lines.map((l) => l.replace(/ {2}#.*/, ""))).toEqual([
       'compatible t getThing x-pagination: (none) → {"style":"page","page":"page","limit":"limit","items":"item… [pagination-added]',
-      "compatible t getThing errors: (none) → -32004 [error-response-changed]",
+      "compatible t getThing errors: -32004 added [error-response-changed]",
       "compatible t getThing deprecated: no replacement is documented (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
     ]);
     // (Undone, it is no rule's own: a plain contract change.)
