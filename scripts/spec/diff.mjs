@@ -75,6 +75,7 @@ export const RULES = {
   "request-param-added-optional": C,
   "request-param-added-required": B,
   "request-param-removed": B, // callers that pass it are refused, and the SDK's type lacks it
+  "request-param-renamed": B, // one removed, one added: the same contract, names alike
   "request-param-became-required": B,
   "request-param-became-optional": C,
   "request-property-added-optional": C,
@@ -378,10 +379,27 @@ function diffMethod(c, a, b, w) {
  * each map `field` → `{ param, at }`: removed, new, made required or optional, and their schemas.
  */
 function diffParams(c, ia, ib) {
+  // A param renamed (`params.ownerAddress` → `params.owner`: the same place, schema and required,
+  // names alike) is one change, as a member renamed is (renames).
+  const side = (doc, index, other) =>
+    [...index]
+      .filter(([field]) => !other.has(field) && field.includes("."))
+      .map(([field, { param }]) => {
+        const [place, name] = [
+          field.slice(0, field.indexOf(".")),
+          field.slice(field.indexOf(".") + 1),
+        ];
+        return [field, name, [place, Boolean(param.required), contractOf(doc, param.schema)]];
+      });
+  const renamed = pairRenames(side(c.old, ia, ib), side(c.new, ib, ia));
+  const renamedTo = new Set(renamed.values());
   for (const field of new Set([...ia.keys(), ...ib.keys()])) {
-    const [a, b] = [ia.get(field), ib.get(field)];
-    const w = { field, pa: a?.at, pb: b?.at };
-    if (!a || !b) {
+    if (renamedTo.has(field)) continue;
+    const to = renamed.get(field) ?? field;
+    const [a, b] = [ia.get(field), ib.get(to)];
+    const w = { field: to, pa: a?.at, pb: b?.at };
+    if (to !== field) emit(c, { ...w, field }, "param", field, to, "request-param-renamed");
+    else if (!a || !b) {
       const rule = !b
         ? "request-param-removed"
         : `request-param-added-${b.param.required ? "required" : "optional"}`;
@@ -670,18 +688,24 @@ function renames(c, a, b) {
   const [rqa, rqb] = [a.required ?? [], b.required ?? []];
   const removed = Object.keys(pra).filter((name) => !(name in prb));
   const added = Object.keys(prb).filter((name) => !(name in pra));
+  return pairRenames(
+    removed.map((name) => [name, name, [rqa.includes(name), contractOf(c.old, pra[name])]]),
+    added.map((name) => [name, name, [rqb.includes(name), contractOf(c.new, prb[name])]]),
+  );
+}
+
+/**
+ * The removed names renamed to added ones (old → new), each `[key, name, contract]`: the pairs of
+ * names alike (namesAlike) and of the same contract, each the other's only such match.
+ */
+function pairRenames(removed, added) {
   if (!removed.length || !added.length) return new Map();
-  const contracts = new Map(added.map((n) => [n, contractOf(c.new, prb[n])]));
   const matches = new Map(
-    removed.map((name) => {
-      const contract = contractOf(c.old, pra[name]);
-      const alike = added.filter(
-        (n) =>
-          namesAlike(name, n) &&
-          rqa.includes(name) === rqb.includes(n) &&
-          same(contract, contracts.get(n)),
-      );
-      return [name, alike];
+    removed.map(([key, name, contract]) => {
+      const alike = added
+        .filter(([, n, other]) => namesAlike(name, n) && same(contract, other))
+        .map(([k]) => k);
+      return [key, alike];
     }),
   );
   const pairs = new Map();

@@ -490,6 +490,28 @@ describe("operations, exported types and prose", () => {
     ]);
   });
 
+  it("a param renamed (the same schema and required, its prose aside, a name alike) is one breaking change, as a member is; an unrelated one a removal and an addition", () => {
+    const renamed = (to: string, edit: (p: Doc) => void = () => {}) =>
+      linesAfter(rpc, (d) => {
+        param(d, "sort").name = to;
+        param(d, to).description = "The order.";
+        edit(param(d, to));
+      }).map((l) => l.replace(/ {2}#.*/, ""));
+    expect(renamed("sortOrder")).toEqual([
+      'BREAKING   t getThing params.sort param: "params.sort" → "params.sortOrder" [request-param-renamed]',
+      'docs       t getThing params.sortOrder description: (none) → "The order." [prose-changed]',
+    ]);
+    // Another schema, or made required: not the same param under a new name.
+    expect(renamed("sortOrder", (p) => (p.required = true))).toEqual([
+      'BREAKING   t getThing params.sort param: "params.sort" → (none) [request-param-removed]',
+      'BREAKING   t getThing params.sortOrder param: (none) → "params.sortOrder" [request-param-added-required]',
+    ]);
+    expect(renamed("order")).toEqual([
+      'BREAKING   t getThing params.sort param: "params.sort" → (none) [request-param-removed]',
+      'compatible t getThing params.order param: (none) → "params.order" [request-param-added-optional]',
+    ]);
+  });
+
   it("a member renamed (the same contract, its prose aside, a name alike) is one breaking change; another member is a removal and an addition (spec67, F10)", () => {
     const renamed = (d: Doc) => {
       delete thing(d).properties.name;
