@@ -7,8 +7,8 @@
 // each area side by side, operation by operation, their schemas with every `$ref` resolved. Each
 // difference is one line, with a rule of RULES below and its class for a program written against
 // the old document:
-//   breaking    it may stop compiling or working: the request got stricter (a param removed or
-//               newly required, a bound tightened, a pattern changed, an enum value removed, a type
+//   breaking    it may stop compiling or working: the request got stricter (a param removed,
+//               renamed or newly required, a bound tightened, a pattern changed, an enum value removed, a type
 //               narrowed), the result looser (a field removed or renamed, made optional or
 //               nullable, a value added to a closed enum, a type changed, a bound loosened, a
 //               pattern removed or changed), an operation or an exported type removed
@@ -28,7 +28,8 @@
 // The version rule, per area document (semver, 0.x read as npm's caret ranges read it):
 //   a breaking change    needs an info.version outside ^old: 1.4.2 → 2.0.0, 0.1.0 → 0.2.0,
 //                        0.0.3 → 0.0.4 (the first non-zero part is the one a break moves)
-//   a compatible change  needs a greater info.version (0.1.0 → 0.1.1 or 0.2.0)
+//   a compatible change  needs a greater info.version (0.1.0 → 0.1.1 or 0.2.0; the message and
+//                        the changeset ask for the minor for an addition or a deprecation)
 //   docs only            none; and info.version never goes down
 // Exit 0 when every document keeps the rule, 1 when one does not, 2 on a usage or bundling error.
 //   npm run spec:diff                        against the merge-base with main
