@@ -7,8 +7,8 @@
 // each area side by side, operation by operation, their schemas with every `$ref` resolved. Each
 // difference is one line, with a rule of RULES below and its class for a program written against
 // the old document:
-//   breaking    it may stop compiling or working: the request got stricter (a param removed or
-//               newly required, a bound tightened, a pattern changed, an enum value removed, a type
+//   breaking    it may stop compiling or working: the request got stricter (a param removed,
+//               renamed or newly required, a bound tightened, a pattern changed, an enum value removed, a type
 //               narrowed), the result looser (a field removed or renamed, made optional or
 //               nullable, a value added to a closed enum, a type changed, a bound loosened, a
 //               pattern removed or changed), an operation or an exported type removed
@@ -28,13 +28,17 @@
 // The version rule, per area document (semver, 0.x read as npm's caret ranges read it):
 //   a breaking change    needs an info.version outside ^old: 1.4.2 → 2.0.0, 0.1.0 → 0.2.0,
 //                        0.0.3 → 0.0.4 (the first non-zero part is the one a break moves)
-//   a compatible change  needs a greater info.version (0.1.0 → 0.1.1 or 0.2.0)
+//   a compatible change  needs a greater info.version (0.1.0 → 0.1.1 or 0.2.0; the message and
+//                        the changeset ask for the minor for an addition or a deprecation)
 //   docs only            none; and info.version never goes down
 // Exit 0 when every document keeps the rule, 1 when one does not, 2 on a usage or bundling error.
 //   npm run spec:diff                        against the merge-base with main
 //   npm run spec:diff -- --base <ref>        against a tag, branch or commit
 //   npm run spec:diff -- --base-dir <folder> against another spec folder (its YAML, bundled here)
-//   npm run spec:diff -- --spec-dir <folder> a copy of spec/ (its dist/) instead of spec/
+//   npm run spec:diff -- --spec-dir <folder> a copy of spec/ (its dist/) instead of spec/; in
+//                                            another checkout, its git history (--base) and its
+//                                            packages' versions (the changesets) are read, in a
+//                                            lone copy this checkout's (packagesCheckout)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -72,6 +76,7 @@ export const RULES = {
   "request-param-added-optional": C,
   "request-param-added-required": B,
   "request-param-removed": B, // callers that pass it are refused, and the SDK's type lacks it
+  "request-param-renamed": B, // one removed, one added: the same contract, names alike
   "request-param-became-required": B,
   "request-param-became-optional": C,
   "request-property-added-optional": C,
@@ -315,12 +320,16 @@ function diffOperations(c, opsA, opsB) {
     // (Deprecation undone, or a deprecated: false added, stays a plain contract change.)
     const deprecated = b.op.deprecated === true && a.op.deprecated !== true;
     const handled = b.rpc ? diffMethod(c, a, b, w) : diffRestOperation(c, a, b);
-    if (deprecated)
+    if (deprecated) {
+      // Its replacement, set in the same edit, is told in the deprecation's line, not again as
+      // prose: the line says what the SDK's warning will say.
       emit(c, child(w, "deprecated"), "deprecated", a.op.deprecated, true, "operation-deprecated");
+      c.changes.at(-1).replacedBy = b.op["x-replaced-by"];
+    }
     diffRest(c, a.op, b.op, w, [
       ...handled,
       ...OPERATION_KEYS,
-      ...(deprecated ? ["deprecated"] : []),
+      ...(deprecated ? ["deprecated", "x-replaced-by"] : []),
     ]);
   }
 }
@@ -371,10 +380,27 @@ function diffMethod(c, a, b, w) {
  * each map `field` → `{ param, at }`: removed, new, made required or optional, and their schemas.
  */
 function diffParams(c, ia, ib) {
+  // A param renamed (`params.ownerAddress` → `params.owner`: the same place, schema and required,
+  // names alike) is one change, as a member renamed is (renames).
+  const side = (doc, index, other) =>
+    [...index]
+      .filter(([field]) => !other.has(field) && field.includes("."))
+      .map(([field, { param }]) => {
+        const [place, name] = [
+          field.slice(0, field.indexOf(".")),
+          field.slice(field.indexOf(".") + 1),
+        ];
+        return [field, name, [place, Boolean(param.required), contractOf(doc, param.schema)]];
+      });
+  const renamed = pairRenames(side(c.old, ia, ib), side(c.new, ib, ia));
+  const renamedTo = new Set(renamed.values());
   for (const field of new Set([...ia.keys(), ...ib.keys()])) {
-    const [a, b] = [ia.get(field), ib.get(field)];
-    const w = { field, pa: a?.at, pb: b?.at };
-    if (!a || !b) {
+    if (renamedTo.has(field)) continue;
+    const to = renamed.get(field) ?? field;
+    const [a, b] = [ia.get(field), ib.get(to)];
+    const w = { field: to, pa: a?.at, pb: b?.at };
+    if (to !== field) emit(c, { ...w, field }, "param", field, to, "request-param-renamed");
+    else if (!a || !b) {
       const rule = !b
         ? "request-param-removed"
         : `request-param-added-${b.param.required ? "required" : "optional"}`;
@@ -663,18 +689,24 @@ function renames(c, a, b) {
   const [rqa, rqb] = [a.required ?? [], b.required ?? []];
   const removed = Object.keys(pra).filter((name) => !(name in prb));
   const added = Object.keys(prb).filter((name) => !(name in pra));
+  return pairRenames(
+    removed.map((name) => [name, name, [rqa.includes(name), contractOf(c.old, pra[name])]]),
+    added.map((name) => [name, name, [rqb.includes(name), contractOf(c.new, prb[name])]]),
+  );
+}
+
+/**
+ * The removed names renamed to added ones (old → new), each `[key, name, contract]`: the pairs of
+ * names alike (namesAlike) and of the same contract, each the other's only such match.
+ */
+function pairRenames(removed, added) {
   if (!removed.length || !added.length) return new Map();
-  const contracts = new Map(added.map((n) => [n, contractOf(c.new, prb[n])]));
   const matches = new Map(
-    removed.map((name) => {
-      const contract = contractOf(c.old, pra[name]);
-      const alike = added.filter(
-        (n) =>
-          namesAlike(name, n) &&
-          rqa.includes(name) === rqb.includes(n) &&
-          same(contract, contracts.get(n)),
-      );
-      return [name, alike];
+    removed.map(([key, name, contract]) => {
+      const alike = added
+        .filter(([, n, other]) => namesAlike(name, n) && same(contract, other))
+        .map(([k]) => k);
+      return [key, alike];
     }),
   );
   const pairs = new Map();
@@ -752,6 +784,17 @@ const ADDITIONS = new Set([
   "response-property-added",
   "type-added",
 ]);
+/**
+ * The changes that ask for the minor part: an addition, and a deprecation (semver 2.0.0, item 7:
+ * the minor "MUST be incremented if any public API functionality is marked as deprecated"), each
+ * with the words a message calls it by.
+ */
+const minorKind = (ch) =>
+  ADDITIONS.has(ch.rule)
+    ? "an addition"
+    : ch.rule === "operation-deprecated"
+      ? "a deprecation"
+      : undefined;
 const compare = (x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 
 /** Whether the new info.version `to` says what `changes` are, from `from`: `{ ok, why }`. */
@@ -779,11 +822,11 @@ export function versionVerdict(from, to, changes) {
       [a[0], a[1], a[2] + 1],
       [a[0], a[1] + 1, 0],
     ];
-    const additions = changes.filter((ch) => ADDITIONS.has(ch.rule));
+    const additions = changes.filter(minorKind);
     // (An operation's name says more than "(components)" or "(area)".)
     const addition = additions.find((ch) => !String(ch.op).startsWith("(")) ?? additions[0];
     const why = addition
-      ? `an addition (${String(addition.op).startsWith("(") ? "" : `${addition.op} `}[${addition.rule}]) needs a greater minor version, ${minor.join(".")} (${patch.join(".")} would say a fix), got ${to} unchanged`
+      ? `${minorKind(addition)} (${String(addition.op).startsWith("(") ? "" : `${addition.op} `}[${addition.rule}]) needs a greater minor version, ${minor.join(".")} (${patch.join(".")} would say a fix), got ${to} unchanged`
       : `a contract change needs a greater version (${patch.join(".")}, or ${minor.join(".")} for an addition), got ${to} unchanged`;
     return { ok: false, why };
   }
@@ -793,7 +836,7 @@ export function versionVerdict(from, to, changes) {
 /**
  * The changeset each package needs for `areas` (`{ area, changes }`, an area once per document),
  * by .changeset/README.md's rule (decision 0019): a breaking change major (minor while the package
- * is 0.x), an addition minor, any other change patch; `versionOf(package)` its package.json
+ * is 0.x), an addition or a deprecation minor, any other change patch; `versionOf(package)` its package.json
  * version, or undefined where the area has no package. Before the first release (0.0.0) a package
  * has no changeset but its first-release note (test/packaging/changesets.test.ts).
  * @returns {string[]} one line per package that changed
@@ -809,9 +852,10 @@ export function changesetBumps(areas, versionOf) {
     if (!changes.length) continue;
     const version = versionOf(name);
     if (version === undefined) continue;
-    const zero = /^0\./.test(version);
+    // (0.0.0: not released, no bump: see below.)
+    const zero = /^0\./.test(version) && version !== "0.0.0";
     const breaking = changes.find((ch) => ch.cls === BREAKING);
-    const addition = changes.find((ch) => ADDITIONS.has(ch.rule));
+    const addition = changes.find(minorKind);
     const contract = changes.find((ch) => ch.cls !== DOCS);
     const [bump, why] = breaking
       ? [
@@ -819,18 +863,24 @@ export function changesetBumps(areas, versionOf) {
           `[${breaking.rule}] is breaking${zero ? `, and ${version} is 0.x` : ""}`,
         ]
       : addition
-        ? ["minor", `[${addition.rule}] is an addition`]
+        ? [
+            "minor",
+            `[${addition.rule}] is ${minorKind(addition)}${ADDITIONS.has(addition.rule) ? "" : ": semver's minor"}`,
+          ]
         : contract
           ? ["patch", `[${contract.rule}] is compatible`]
           : ["patch", "docs only: the generated JSDoc changes"];
     const area = name.slice("@chaindata/".length);
-    const how =
-      version === "0.0.0"
-        ? `not released yet: edit .changeset/first-release-${area}.md instead`
-        : breaking
-          ? `and "@chaindata/sdk": ${bump} with it (.changeset/README.md)`
-          : "";
-    lines.push(`"${name}": ${bump} (${why})${how ? `; ${how}` : ""}`);
+    // (Before the first release no changeset is added: one would fail
+    // test/packaging/changesets.test.ts, so the line names no bump a reader could take for one.)
+    if (version === "0.0.0") {
+      lines.push(
+        `"${name}": no changeset before the first release (0.0.0): edit .changeset/first-release-${area}.md if it no longer describes the package (${why})`,
+      );
+      continue;
+    }
+    const sdk = breaking ? `; and "@chaindata/sdk": ${bump} with it (.changeset/README.md)` : "";
+    lines.push(`"${name}": ${bump} (${why})${sdk}`);
   }
   return lines;
 }
@@ -887,14 +937,36 @@ function showExamples(from, to) {
   return parts.length ? parts.map(([what, list]) => `${what} ${names(list)}`).join("; ") : null;
 }
 
+/** The rules of one value added to or removed from a list: an enum's values, an error's codes. */
+const MEMBER_RULES = new Set([
+  ...["request-value-added", "request-value-removed", "response-value-added"],
+  ...["response-value-removed", "open-enum-value-added", "open-enum-value-removed"],
+  "error-response-changed",
+]);
+
+/**
+ * One value added to or removed from a list as `"frozen" added` (`enum: (none) → "frozen"` reads as
+ * an enum that had no values: diff70); null for any other change.
+ */
+function showMember(ch) {
+  if (!MEMBER_RULES.has(ch.rule) || (ch.from === undefined) === (ch.to === undefined)) return null;
+  const value = ch.from ?? ch.to;
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  return `${JSON.stringify(value)} ${ch.from === undefined ? "added" : "removed"}`;
+}
+
 /** One change as a line: class, area, operation, field, `key: old → new`, rule, pointer. */
 export function formatChange(area, ch) {
   const label = { [BREAKING]: "BREAKING  ", [COMPATIBLE]: "compatible", [DOCS]: "docs      " };
   const field = ch.field ? ` ${ch.field}` : "";
+  // (As the SDK's @deprecated JSDoc says it: scripts/generate/lib/emit.mjs.)
+  const replacement = ch.replacedBy
+    ? `use ${ch.replacedBy} instead`
+    : "no replacement is documented";
   const what =
     ch.rule === "operation-deprecated"
-      ? "deprecated (calls still work; the SDK marks it @deprecated and warns when it is called)"
-      : `${ch.key}: ${(ch.key === "examples" && showExamples(ch.from, ch.to)) || showPair(ch.from, ch.to)}`;
+      ? `deprecated: ${replacement} (calls still work; the SDK marks it @deprecated and warns when it is called)`
+      : `${ch.key}: ${(ch.key === "examples" && showExamples(ch.from, ch.to)) || showMember(ch) || showPair(ch.from, ch.to)}`;
   return `${label[ch.cls]} ${area} ${ch.op}${field} ${what} [${ch.rule}]  ${ch.pointer}`;
 }
 
@@ -903,19 +975,22 @@ export function formatChange(area, ch) {
 const USAGE =
   "usage: npm run spec:diff [-- --base <ref> | --base-dir <spec folder>] [-- --spec-dir <folder>]\n" +
   "  compares spec/dist with the spec at <ref> (default: the merge-base with main), area by area,\n" +
-  "  and checks that each area document's info.version moved as its changes need (decision 0019)";
+  "  and checks that each area document's info.version moved as its changes need (decision 0019);\n" +
+  "  --spec-dir: a bundled copy of spec/ instead; another checkout's spec/ with that checkout's\n" +
+  "  git history and package versions";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const git = (args) => spawnSync("git", ["-C", root, ...args], { maxBuffer: 1 << 28 });
+/** git in `repo`: the checkout of the spec compared (packagesCheckout). */
+const git = (repo, args) => spawnSync("git", ["-C", repo, ...args], { maxBuffer: 1 << 28 });
 const fail = (message, code = 2) => {
   console.error(`spec:diff: ${message}`);
   process.exit(code);
 };
 
-/** The commit `ref` names (no ref: the merge-base with main) and how to call it. */
-function resolveBase(ref) {
+/** The commit `ref` names in `repo` (no ref: the merge-base with main) and how to call it. */
+function resolveBase(repo, ref) {
   if (ref === undefined) {
     for (const branch of ["main", "origin/main"]) {
-      const r = git(["merge-base", "HEAD", branch]);
+      const r = git(repo, ["merge-base", "HEAD", branch]);
       if (r.status === 0)
         return { commit: String(r.stdout).trim(), label: `merge-base with ${branch}` };
     }
@@ -925,17 +1000,17 @@ function resolveBase(ref) {
       USAGE,
     );
   }
-  const r = git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  const r = git(repo, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   if (r.status !== 0)
     usageError("spec:diff", `--base: no commit ${JSON.stringify(ref)} here`, USAGE);
   return { commit: String(r.stdout).trim(), label: ref };
 }
 
-/** The bundles of the spec at `commit`: its spec/ extracted to a temporary folder, bundled. */
-function bundleAt(commit, label) {
+/** The bundles of the spec at `commit` of `repo`: its spec/ extracted to a temporary folder, bundled. */
+function bundleAt(repo, commit, label) {
   const dir = mkdtempSync(join(tmpdir(), "chaindata-spec-diff-"));
   try {
-    const archive = git(["archive", "--format=tar", commit, "spec"]);
+    const archive = git(repo, ["archive", "--format=tar", commit, "spec"]);
     if (archive.status !== 0) fail(`${label} has no spec/: ${String(archive.stderr).trim()}`);
     const untar = spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout });
     if (untar.status !== 0) fail(`tar: ${String(untar.stderr).trim()}`);
@@ -957,6 +1032,28 @@ function bundleFolder(specDir, label) {
   }
 }
 
+/**
+ * The checkout a spec folder belongs to, whose git history `--base` and the merge-base are read
+ * from and whose packages its changesets are for, and the heading of those lines: the folder's own
+ * checkout where it is one's spec/ (packages/ and .changeset/ beside it: another worktree or clone,
+ * whose HEAD and versions may not be this one's); else, for a copy made to try an edit (a
+ * temporary folder), this checkout, and the heading says so.
+ */
+function packagesCheckout(specDir, shown) {
+  const parent = dirname(specDir);
+  const beside = ["packages", ".changeset"].every((name) => existsSync(join(parent, name)));
+  if (parent === root) return { checkout: root, heading: "changesets (.changeset/README.md):" };
+  if (beside)
+    return {
+      checkout: parent,
+      heading: `changesets (.changeset/README.md; the versions of ${relative(process.cwd(), parent) || "."}/packages):`,
+    };
+  return {
+    checkout: root,
+    heading: `changesets (.changeset/README.md; ${shown} is no checkout's spec/: the versions of this checkout's packages):`,
+  };
+}
+
 function main() {
   const values = parseCli(
     "spec:diff",
@@ -974,14 +1071,15 @@ function main() {
     fail(
       `${shown}/dist is missing or older than ${shown} (${bundler.staleList(stale)}): run npm run spec:bundle first`,
     );
+  const { checkout, heading } = packagesCheckout(specDir, shown);
   let before, label;
   if (values["base-dir"] !== undefined) {
     label = values["base-dir"];
     before = bundleFolder(resolve(label), label);
   } else {
-    const base = resolveBase(values.base);
+    const base = resolveBase(checkout, values.base);
     label = `${base.label} (${base.commit.slice(0, 9)})`;
-    before = bundleAt(base.commit, label);
+    before = bundleAt(checkout, base.commit, label);
   }
   const after = bundler.listAreas(specDir).map((a) => {
     const file = `${a.kind}/${a.area}.json`;
@@ -1025,12 +1123,11 @@ function main() {
       "  Move info.version as each ✗ says, and say what changed in the package's release note (spec/README.md, step 7 of \"Adding or changing an operation\"); then `npm run spec:bundle && npm run generate && npx turbo run build` again before the tests (the version is in the bundles, and core's generated spec digest follows them).",
     );
   const packageVersion = (name) => {
-    const file = join(root, "packages", name.slice("@chaindata/".length), "package.json");
+    const file = join(checkout, "packages", name.slice("@chaindata/".length), "package.json");
     return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).version : undefined;
   };
   const bumps = changesetBumps(changed, packageVersion);
-  if (bumps.length)
-    console.log(`changesets (.changeset/README.md):\n${bumps.map((b) => `  ${b}`).join("\n")}`);
+  if (bumps.length) console.log(`${heading}\n${bumps.map((b) => `  ${b}`).join("\n")}`);
   const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const ms = Math.round(performance.now() - started);
   console.log(

@@ -3,9 +3,17 @@
 // classes on small fixture bundles; the command on copies of the spec as committed (HEAD), so that
 // uncommitted edits of spec/ do not change what these tests see.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -230,12 +238,12 @@ describe("request changes (what a caller sends: stricter breaks)", () => {
     [
       "an enum value removed",
       (d: Doc) => (param(d, "sort").schema.enum = ["asc"]),
-      'BREAKING   t getThing params.sort enum: "desc" → (none) [request-value-removed]  #/methods/0/params/2/schema/enum',
+      'BREAKING   t getThing params.sort enum: "desc" removed [request-value-removed]  #/methods/0/params/2/schema/enum',
     ],
     [
       "an enum value added",
       (d: Doc) => param(d, "sort").schema.enum.push("random"),
-      'compatible t getThing params.sort enum: (none) → "random" [request-value-added]  #/methods/0/params/2/schema/enum',
+      'compatible t getThing params.sort enum: "random" added [request-value-added]  #/methods/0/params/2/schema/enum',
     ],
     [
       "a type narrowed",
@@ -295,7 +303,7 @@ describe("result changes (what a caller gets: looser breaks)", () => {
     [
       "a value added to a closed enum",
       (d: Doc) => thing(d).properties.status.enum.push("frozen"),
-      'BREAKING   t getThing result.status enum: (none) → "frozen" [response-value-added]  #/components/schemas/Thing/properties/status/enum',
+      'BREAKING   t getThing result.status enum: "frozen" added [response-value-added]  #/components/schemas/Thing/properties/status/enum',
     ],
     [
       "a type changed",
@@ -320,12 +328,12 @@ describe("result changes (what a caller gets: looser breaks)", () => {
     [
       "a value removed from a closed enum",
       (d: Doc) => (thing(d).properties.status.enum = ["active"]),
-      'compatible t getThing result.status enum: "burnt" → (none) [response-value-removed]  #/components/schemas/Thing/properties/status/enum',
+      'compatible t getThing result.status enum: "burnt" removed [response-value-removed]  #/components/schemas/Thing/properties/status/enum',
     ],
     [
       "a known value added to an open enum (any string was allowed)",
       (d: Doc) => d.components.schemas.KnownInterface.enum.push("MplCoreAsset"),
-      'compatible t getThing result.interface enum: (none) → "MplCoreAsset" [open-enum-value-added]  #/components/schemas/KnownInterface/enum',
+      'compatible t getThing result.interface enum: "MplCoreAsset" added [open-enum-value-added]  #/components/schemas/KnownInterface/enum',
     ],
     [
       "a result's bound loosened (a value the old document said cannot come may come: oasdiff's rule)",
@@ -482,6 +490,28 @@ describe("operations, exported types and prose", () => {
     ]);
   });
 
+  it("a param renamed (the same schema and required, its prose aside, a name alike) is one breaking change, as a member is; an unrelated one a removal and an addition", () => {
+    const renamed = (to: string, edit: (p: Doc) => void = () => {}) =>
+      linesAfter(rpc, (d) => {
+        param(d, "sort").name = to;
+        param(d, to).description = "The order.";
+        edit(param(d, to));
+      }).map((l) => l.replace(/ {2}#.*/, ""));
+    expect(renamed("sortOrder")).toEqual([
+      'BREAKING   t getThing params.sort param: "params.sort" → "params.sortOrder" [request-param-renamed]',
+      'docs       t getThing params.sortOrder description: (none) → "The order." [prose-changed]',
+    ]);
+    // Another schema, or made required: not the same param under a new name.
+    expect(renamed("sortOrder", (p) => (p.required = true))).toEqual([
+      'BREAKING   t getThing params.sort param: "params.sort" → (none) [request-param-removed]',
+      'BREAKING   t getThing params.sortOrder param: (none) → "params.sortOrder" [request-param-added-required]',
+    ]);
+    expect(renamed("order")).toEqual([
+      'BREAKING   t getThing params.sort param: "params.sort" → (none) [request-param-removed]',
+      'compatible t getThing params.order param: (none) → "params.order" [request-param-added-optional]',
+    ]);
+  });
+
   it("a member renamed (the same contract, its prose aside, a name alike) is one breaking change; another member is a removal and an addition (spec67, F10)", () => {
     const renamed = (d: Doc) => {
       delete thing(d).properties.name;
@@ -580,14 +610,38 @@ describe("operations, exported types and prose", () => {
     });
     expect(lines.map((l) => l.replace(/ {2}#.*/, ""))).toEqual([
       'compatible t getThing x-pagination: (none) → {"style":"page","page":"page","limit":"limit","items":"item… [pagination-added]',
-      "compatible t getThing errors: (none) → -32004 [error-response-changed]",
-      "compatible t getThing deprecated (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
+      "compatible t getThing errors: -32004 added [error-response-changed]",
+      "compatible t getThing deprecated: no replacement is documented (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
     ]);
     // (Undone, it is no rule's own: a plain contract change.)
     const before = rpc();
     before.methods[0].deprecated = true;
     expect(diffDocuments(before, rpc()).map((ch: { rule: string }) => ch.rule)).toEqual([
       "contract-changed",
+    ]);
+  });
+
+  it("a deprecation names its replacement (x-replaced-by) in its one line, or says none is documented", () => {
+    const deprecatedFor = (replacement?: string) =>
+      linesAfter(rpc, (d) => {
+        d.methods[0].deprecated = true;
+        if (replacement !== undefined) d.methods[0]["x-replaced-by"] = replacement;
+      }).map((l) => l.replace(/ {2}#.*/, ""));
+    // (One edit, one line: the replacement is not told again as a prose change.)
+    expect(deprecatedFor("getOtherThing (@chaindata/t)")).toEqual([
+      "compatible t getThing deprecated: use getOtherThing (@chaindata/t) instead (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
+    ]);
+    expect(deprecatedFor()).toEqual([
+      "compatible t getThing deprecated: no replacement is documented (calls still work; the SDK marks it @deprecated and warns when it is called) [operation-deprecated]",
+    ]);
+    // A replacement named later, of an operation already deprecated, is a prose change of its own.
+    const before = rpc();
+    before.methods[0].deprecated = true;
+    const after = rpc();
+    after.methods[0].deprecated = true;
+    after.methods[0]["x-replaced-by"] = "getOtherThing";
+    expect(diffDocuments(before, after).map((ch: object) => formatChange("t", ch))).toEqual([
+      'docs       t getThing x-replaced-by: (none) → "getOtherThing" [prose-changed]  #/methods/0/x-replaced-by',
     ]);
   });
 
@@ -651,9 +705,11 @@ describe("operations, exported types and prose", () => {
       '"@chaindata/das": major ([request-bound-tightened] is breaking); and "@chaindata/sdk": major with it (.changeset/README.md)',
       '"@chaindata/wallet": minor ([request-bound-tightened] is breaking, and 0.3.1 is 0.x); and "@chaindata/sdk": minor with it (.changeset/README.md)',
       '"@chaindata/admin": minor ([operation-added] is an addition)',
-      '"@chaindata/webhooks": patch ([operation-deprecated] is compatible)',
+      '"@chaindata/webhooks": minor ([operation-deprecated] is a deprecation: semver\'s minor)',
       '"@chaindata/mint": patch (docs only: the generated JSDoc changes)',
-      '"@chaindata/compression": minor ([operation-added] is an addition); not released yet: edit .changeset/first-release-compression.md instead',
+      // (Before the first release a change edits the package's first-release note: a "minor"
+      // here would read as a changeset to add, which test/packaging/changesets.test.ts refuses.)
+      '"@chaindata/compression": no changeset before the first release (0.0.0): edit .changeset/first-release-compression.md if it no longer describes the package ([operation-added] is an addition)',
     ]);
   });
 
@@ -772,6 +828,12 @@ describe("the info.version rule", () => {
       "an addition ([type-added]) needs a greater minor version, 1.5.0 (1.4.3 would say a fix), got 1.4.2 unchanged",
     );
     expect(versionVerdict("0.1.0", "0.1.1", added).ok).toBe(true);
+    // A deprecation asks for the minor too: semver 2.0.0, item 7 ("It MUST be incremented if any
+    // public API functionality is marked as deprecated").
+    const deprecated = [{ cls: "compatible", rule: "operation-deprecated", op: "getThing" }];
+    expect(versionVerdict("1.4.2", "1.4.2", deprecated).why).toBe(
+      "a deprecation (getThing [operation-deprecated]) needs a greater minor version, 1.5.0 (1.4.3 would say a fix), got 1.4.2 unchanged",
+    );
     expect(versionVerdict("0.2.0", "0.1.0", docs).why).toBe("it went down, 0.2.0 → 0.1.0");
     expect(versionVerdict("0.1.0", "v2", docs).why).toBe(
       '"v2" is not MAJOR.MINOR.PATCH (semver, digits only)',
@@ -857,11 +919,11 @@ describe("npm run spec:diff", () => {
     );
     // (The package's own version decides: 0.0.0 until the first release.)
     const dasPackage = JSON.parse(readFileSync(join(root, "packages/das/package.json"), "utf8"));
-    const unreleased = "; not released yet: edit .changeset/first-release-das.md instead";
-    expect(r.stdout).toContain(
-      `changesets (.changeset/README.md):\n  "@chaindata/das": ${/^0\./.test(dasPackage.version) ? "minor" : "major"} ([request-bound-tightened] is breaking`,
-    );
-    if (dasPackage.version === "0.0.0") expect(r.stdout).toContain(`${unreleased}\n`);
+    const dasLine =
+      dasPackage.version === "0.0.0"
+        ? '"@chaindata/das": no changeset before the first release (0.0.0): edit .changeset/first-release-das.md if it no longer describes the package ([request-bound-tightened] is breaking)\n'
+        : `"@chaindata/das": ${/^0\./.test(dasPackage.version) ? "minor" : "major"} ([request-bound-tightened] is breaking`;
+    expect(r.stdout).toContain(`the versions of this checkout's packages):\n  ${dasLine}`);
     expect(r.stdout).toMatch(/1 change, 1 version finding in \d+ ms\n$/);
     expect(r.status).toBe(1);
   }, 60_000);
@@ -894,6 +956,38 @@ describe("npm run spec:diff", () => {
     expect(prose.stdout).toContain("docs       das getNftEditions params.limit description:");
     expect(prose.stdout).toMatch(/1 change, 0 version findings in \d+ ms\n$/);
     expect(prose.status).toBe(0);
+  }, 60_000);
+
+  it("reads --spec-dir's own checkout (another worktree or clone): its git history and its packages' versions; a lone copy, this checkout's, saying so", () => {
+    // A checkout of its own: the committed spec, a das package released at 1.2.0, one commit.
+    const checkout = mkdtempSync(join(tmpdir(), "chaindata-spec-diff-test-"));
+    dirs.push(checkout);
+    cpSync(head, join(checkout, "spec"), { recursive: true });
+    mkdirSync(join(checkout, "packages/das"), { recursive: true });
+    writeFileSync(join(checkout, "packages/das/package.json"), '{ "version": "1.2.0" }\n');
+    mkdirSync(join(checkout, ".changeset"));
+    writeFileSync(join(checkout, ".changeset/README.md"), "# Changesets\n");
+    const git = (...args: string[]) =>
+      spawnSync("git", ["-C", checkout, "-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+        encoding: "utf8",
+      });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "spec");
+    const commit = git("rev-parse", "HEAD").stdout.trim();
+    editText(join(checkout, "spec"), tighten[0], tighten[1], tighten[2]);
+    bundleCopy(join(checkout, "spec"));
+    const r = run("--base", "HEAD", "--spec-dir", join(checkout, "spec"));
+    expect(r.stdout).toContain(
+      `changesets (.changeset/README.md; the versions of ${relative(root, checkout)}/packages):\n` +
+        '  "@chaindata/das": major ([request-bound-tightened] is breaking); and "@chaindata/sdk": major with it (.changeset/README.md)\n',
+    );
+    expect(r.stdout).toContain(` against HEAD (${commit.slice(0, 9)}): 1 change,`);
+    // A lone copy: this checkout's versions, and the heading says whose.
+    const lone = run("--base", "HEAD", "--spec-dir", edited(tighten));
+    expect(lone.stdout).toMatch(
+      /\nchangesets \(\.changeset\/README\.md; \S+\/spec is no checkout's spec\/: the versions of this checkout's packages\):\n {2}"@chaindata\/das": /,
+    );
   }, 60_000);
 
   it("refuses a spec folder not bundled since its last edit, and an unknown ref", () => {
