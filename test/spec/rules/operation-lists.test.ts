@@ -123,6 +123,23 @@ describe("the prose of info.description that lists the area's operations", () =>
     expect(texts(checkOperationLists([today]))).toEqual([]);
   });
 
+  it('only a paragraph led by a bold heading saying so is a not-covered one: a list that says "not covered" in passing is still checked', () => {
+    const ids = ["getIdentity", "getBalances", "getFundedBy"];
+    // A list by name that mentions, in passing, what it does not cover: its gap is not hidden.
+    const list =
+      "Calls: `getIdentity`, `getBalances`. Balances at a past time are not covered (undocumented).";
+    expect(texts(checkOperationLists([restArea("wallet", ids, list)]))).toEqual([
+      `wallet #/info/description: names 2 of wallet's 3 operations by name (getIdentity, getBalances) but not getFundedBy: add it as \`getFundedBy\` ${STEP_6}`,
+    ]);
+    // The spec's form, with a heading of other words: no list.
+    const errors = 'Errors: `getFundedBy` of a wallet nobody funded answers 404 "not found".';
+    const outside =
+      "**Outside the SDK, not covered.** `getBalanceAt` and `getIdentityBatch` are not documented.";
+    expect(
+      texts(checkOperationLists([restArea("wallet", ids, `${errors}\n\n${outside}`)])),
+    ).toEqual([]);
+  });
+
   it("a method renamed: the new name in the old one's place; an info.summary that lists the operations is held as the description is", () => {
     expect(texts(checkOperationLists([rpcArea("zk", ["getA", "getB2"], COVERAGE)]))[0]).toContain(
       'it leaves out getB2, a method of the spec; it lists getB, which is not a method of the spec; write "These two (`getA`, `getB2`) are',
