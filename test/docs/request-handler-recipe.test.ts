@@ -99,3 +99,58 @@ describe("the request-handler recipe's deadline", () => {
     expect(getEventListeners(shutdown, "abort")).toHaveLength(0);
   });
 });
+
+// The node:http variant (user trial 70, F3): a Node backend has no `request.signal`; the recipe
+// aborts the call when the response closes unsent. Its `route` is taken from the README as
+// written and served on loopback, over a host that hangs: a client that leaves must end the call.
+describe("the request-handler recipe on node:http", () => {
+  const nodeBlock = /```ts\n(import \{ createServer[^`]*?)```/.exec(section)?.[1];
+
+  it("cancels the call to the host when the client goes away, and answers a bad id 400", async () => {
+    expect(nodeBlock, "core README: the node:http block of 'In a request handler'").toBeDefined();
+    const source = /^async function route\([\s\S]*?^}$/m.exec(nodeBlock!)![0];
+    const { createServer } = await import("node:http");
+    const { isChainDataError } = await import("@chaindata/das");
+    const cancelled: unknown[] = [];
+    const hang: Fetch = (_url, init) =>
+      new Promise((_, reject) =>
+        init.signal!.addEventListener("abort", () => {
+          cancelled.push(init.signal!.reason);
+          reject(init.signal!.reason as Error);
+        }),
+      );
+    const rpc = createDasRpc({ apiKey: "test", fetch: hang, timeout: 5_000, maxRetries: 2 });
+    const js = ts.transpileModule(source, {
+      compilerOptions: { target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const route = (
+      runInThisContext(`(rpc, getAsset, isChainDataError) => (${js})`) as (
+        ...injected: unknown[]
+      ) => (req: unknown, res: unknown) => Promise<void>
+    )(rpc, getAsset, isChainDataError);
+    const server = createServer((req, res) => void route(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const bad = await fetch(`http://127.0.0.1:${port}/?id=nope`);
+      expect(bad.status).toBe(400);
+      const leaving = new AbortController();
+      const started = Date.now();
+      const gone = fetch(
+        `http://127.0.0.1:${port}/?id=DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263`,
+        {
+          signal: leaving.signal,
+        },
+      ).catch((e: Error) => e.name);
+      setTimeout(() => leaving.abort(), 100);
+      expect(await gone).toBe("AbortError");
+      await expect.poll(() => cancelled.length, { timeout: 3_000 }).toBe(1);
+      // Cancelled by the client's leaving, not by the 5 s attempt timeout; and not retried.
+      expect(Date.now() - started).toBeLessThan(4_000);
+      await new Promise((resolve) => setTimeout(resolve, 700)); // past the first retry's wait
+      expect(cancelled).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 15_000);
+});

@@ -112,6 +112,34 @@ describe("auth", () => {
     }
   });
 
+  // User trial 70, F2: "HTTP 302 Found from getBalances" alone did not say that a redirect was
+  // refused, nor where to (a base URL that moved, http to https, a missing path).
+  it("a 3xx's message says the redirect was not followed and names its Location, redacted", async () => {
+    const { fetch } = stubFetch(
+      () =>
+        new Response(null, {
+          status: 302,
+          statusText: "Found",
+          headers: { location: `https://elsewhere.example/v1/wallet?api-key=${KEY}` },
+        }),
+    );
+    const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
+    const error = await sendRequest(transport, get(), { operation: getBalances }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      status: 302,
+      message:
+        'HTTP 302 Found from getBalances (redirect to "https://elsewhere.example/v1/wallet?api-key=***" not followed)',
+    });
+    const { fetch: noLocation } = stubFetch(() => new Response(null, { status: 301 }));
+    const bare = createRestTransport({ apiKey: KEY, fetch: noLocation }, walletHost);
+    const bareError = await sendRequest(bare, get(), { operation: getBalances }).catch(
+      (e: unknown) => e,
+    );
+    expect((bareError as Error).message).toBe("HTTP 301 from getBalances (redirect not followed)");
+  });
+
   it("a browser's opaque redirect (status 0, no headers) is an APIError reading 'HTTP 3xx', not 'HTTP 0'", async () => {
     // What a browser's fetch resolves with for `redirect: "manual"` (Response cannot be built
     // with status 0, so a stand-in with the fields the transport reads).

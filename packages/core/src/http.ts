@@ -471,6 +471,7 @@ const apiError = (
   redactor: Redactor,
   hint: string,
   retryAfter = parseRetryAfter(response.headers),
+  location = response.headers.get("location"),
 ) => {
   // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
   // first 64 KiB of text: the error is logged and copied to every caller of a batch.
@@ -512,6 +513,11 @@ const apiError = (
           : ": " + quoteServer(detail.trim())
         : "") +
       (status === 401 || status === 403 ? hint : "") +
+      // A 3xx (Node's fetch gives it; a browser's is status 0, its Location hidden): say that it
+      // was refused and where it led, so a base URL that moved reads as one (user trial 70, F2).
+      (status > 299 && status < 400
+        ? ` (redirect${location ? ` to "${quoteServer(redactor(location), 200)}"` : ""} not followed)`
+        : "") +
       notRetriedNote(final, spent, retryAfter),
     {
       ...responseFieldsOf(response, redactor),

@@ -189,6 +189,24 @@ describe("restCall", () => {
       expect(error).toMatchObject({ status: 200, body });
       expect(error.message).toBe(`HTTP 200 from getBalances${message} (in an HTTP 200 answer)`);
     }
+    // A JSON-RPC error envelope, what a JSON-RPC host answers a request it cannot read (HTTP 200):
+    // a REST `baseUrls` entry given the JSON-RPC host's URL. It resolved as the typed result, with
+    // none of its fields (user trial 70, F4).
+    for (const body of [
+      { jsonrpc: "2.0", error: { code: -32600, message: "Invalid request" }, id: null },
+      { jsonrpc: "2.0", id: "1", error: { code: -32601, message: "Method not found" } },
+    ]) {
+      const { value, error } = await run(jsonResponse(body));
+      expect(value).toBeUndefined();
+      expect(error?.constructor).toBe(APIError);
+      expect(error).toMatchObject({ status: 200, body });
+      expect(error.message).toBe(
+        `HTTP 200 from getBalances: ${body.error.message} (in an HTTP 200 answer)`,
+      );
+    }
+    // A result that merely has an `error` field beside others stays a result.
+    const { value: withField } = await run(jsonResponse({ jsonrpc: "2.0", error: "x", data: 1 }));
+    expect(withField).toEqual({ jsonrpc: "2.0", error: "x", data: 1 });
     // A code written as a string is read as its number, `status` a number as its type says; a
     // code with a fraction, in a list or an object names no status, and an object that cannot be
     // compared is no TypeError (review 88, F1: `status` was "404", [404] or 404.5; F2: a

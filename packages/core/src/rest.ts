@@ -200,8 +200,16 @@ export function createRestTransport(
       // openapi-fetch's `data`. (`invoke` always fetches: the generated clients add no middleware
       // that could answer without it.)
       const body = captured!.value;
-      // The host's error body alone in a 2xx answer is its error, not a result (errorInBody).
-      if (body && Object.keys(body).join() == "error" && (body as any).error)
+      // The host's error body alone in a 2xx answer is its error, not a result (errorInBody); so
+      // is a JSON-RPC error envelope (`jsonrpc`, `id` and `error`), a JSON-RPC host's answer to a
+      // REST `baseUrls` entry given its URL (user trial 70, F4).
+      if (
+        body &&
+        Object.keys(body)
+          .filter((key) => !("jsonrpc" in (body as object)) || (key != "jsonrpc" && key != "id"))
+          .join() == "error" &&
+        (body as any).error
+      )
         throw errorInBody(captured!, body as { error: any }, operation.id, redactor, http.hint);
       // An empty 2xx body (or a JSON `null`) is only a result where the spec allows one (a 204);
       // elsewhere the typed result would be a lie that fails later, far from the call.

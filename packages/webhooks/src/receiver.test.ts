@@ -1873,6 +1873,31 @@ describe("createWebhookHandler", () => {
     ]);
   });
 
+  // User trial 70, F6: a sender that closed the connection mid-body was logged as "could not be
+  // read" alone, which an operator cannot tell from a bug of the app's.
+  it("tells onRefused why a body could not be read (the stream's error), the answer unchanged", async () => {
+    const onRefused = vi.fn();
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, onRefused });
+    const response = await handle(
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: new ReadableStream<Uint8Array>({
+          pull: (controller) => controller.error(new Error("aborted\n\u001b[2J")),
+        }),
+        duplex: "half",
+        headers: { authorization: AUTH },
+      } as RequestInit),
+    );
+    expect([response.status, await response.text()]).toEqual([
+      400,
+      "delivery body: could not be read",
+    ]);
+    expect(onRefused).toHaveBeenCalledWith({
+      status: 400,
+      reason: "delivery body: could not be read (Error: aborted\\u000a\\u001b[2J)",
+    });
+  });
+
   it("answers 400 to a body that is not UTF-8", async () => {
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
     const response = await handle(

@@ -990,12 +990,18 @@ export function createWebhookHandler<K extends DeliveryKind>(
         return refuse(500, BODY_ALREADY_READ);
       // A DecompressionStream that fails in use, whatever it is given: the runtime's, not the body's.
       if (coding && !(await decodes(coding))) return cannotDecode(coding, UNUSABLE_DECODER);
-      // (A stream that failed: the sender's fault or ours, not UTF-8.)
+      // (A stream that failed: the sender's fault or ours, not UTF-8. Its error goes to
+      // `onRefused` alone, so a sender that closed the connection mid-body, Node's "aborted",
+      // reads as one in the logs; user trial 70, F6.)
+      const refusal = coding
+        ? `delivery body: could not be read and decoded as ${coding} (Content-Encoding)`
+        : "delivery body: could not be read";
       return refuse(
         400,
-        coding
-          ? `delivery body: could not be read and decoded as ${coding} (Content-Encoding)`
-          : "delivery body: could not be read",
+        refusal,
+        error instanceof Error
+          ? `${refusal} (${quoteServer(`${error.name}: ${error.message}`, 200)})`
+          : refusal,
       );
     }
     if (bytes === 413)
