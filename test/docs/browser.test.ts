@@ -496,6 +496,28 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("search leads a reader asking how to handle a 429 to the general answer first, HTTP 429 (RateLimitError) and Retries, then the JSON-RPC codes' rows (docs69: 'handle 429' listed the codes first)", async () => {
+    const hits = (query: string) => searchHits(page, query);
+    await page.goto(`${origin}/index.html`);
+    const general = [
+      { name: "HTTP 429 Too Many Requests", href: "./getting-started.html#error-RateLimitError" },
+      { name: "RateLimitError", href: "./getting-started.html#error-RateLimitError" },
+      { name: "Retries and timeouts", href: "./getting-started.html#retries" },
+    ];
+    for (const query of ["handle 429", "how to handle 429", "429"]) {
+      const found = await hits(query);
+      expect(found.slice(0, general.length), query).toEqual(general);
+      // (the codes' rows still come, after)
+      expect(found.filter((h) => /#code-/.test(h.href)).length, query).toBeGreaterThan(0);
+      // every hit has the words asked: no "closest" list
+      expect(await page.locator("#search-results li.none").count(), query).toBe(0);
+    }
+    // A code's own words still find its row first.
+    expect((await hits("-32005"))[0]!.href).toBe("./getting-started.html#code-32005");
+    expect((await hits("rate limit exceeded"))[0]!.href).toBe("./getting-started.html#code-32005");
+    expect(problems).toEqual([]);
+  });
+
   it("search finds the environments by their names and what a reader calls them, and the Sender's required tip and priority fee by the words a bot writer types, what an error holds by requestId, the CommonJS build by commonjs, the logger by debug (user trial 65, F2, F3, F4, F6, F10)", async () => {
     const hits = (query: string) => searchHits(page, query);
     await page.goto(`${origin}/index.html`);
