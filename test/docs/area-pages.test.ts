@@ -32,9 +32,9 @@ function operationsTable(html: string) {
   const section = sectionOf(html, "operations");
   const table = /<table class="ops">[^]*?<\/table>/.exec(section)![0];
   const head = [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]!);
-  const rows = [...table.matchAll(/<tr(?: class="[^"]*")?>((?:(?!<\/tr>)[^])*<td[^]*?)<\/tr>/g)].map(
-    (m) => [...m[1]!.matchAll(/<td[^>]*>([^]*?)<\/td>/g)].map((c) => c[1]!),
-  );
+  const rows = [
+    ...table.matchAll(/<tr(?: class="[^"]*")?>((?:(?!<\/tr>)[^])*<td[^]*?)<\/tr>/g),
+  ].map((m) => [...m[1]!.matchAll(/<td[^>]*>([^]*?)<\/td>/g)].map((c) => c[1]!));
   return { section, head, rows };
 }
 
@@ -45,9 +45,13 @@ function operationFacts(path: string) {
     html,
   )![1]!;
   const fact = (id: string) =>
-    squash(new RegExp(`<div id="${id}"><dt>[^<]*</dt><dd>([^]*?)</dd></div>`).exec(html)?.[1] ?? "");
+    squash(
+      new RegExp(`<div id="${id}"><dt>[^<]*</dt><dd>([^]*?)</dd></div>`).exec(html)?.[1] ?? "",
+    );
   return {
-    marks: [...badges.matchAll(/class="badge badge-(?:deprecated|beta|write|paged)"[^>]*>([^<]*)</g)]
+    marks: [
+      ...badges.matchAll(/class="badge badge-(?:deprecated|beta|write|paged)"[^>]*>([^<]*)</g),
+    ]
       .map((m) => m[1]!)
       .sort(),
     // ("10 credits per request", its source marker's "docs 1" dropped)
@@ -69,7 +73,9 @@ describe("an area page's Methods / Operations table", () => {
       expect(head.slice(0, 3)).toEqual(["Name", "Request", "Summary"]);
       const costColumn = head.indexOf("Cost per request");
       const notesColumn = head.indexOf("Notes");
-      const lead = squash(/^<section[^>]*>[^]*?<\/h2>\s*<p class="small">([^]*?)<\/p>/.exec(section)![1]!);
+      const lead = squash(
+        /^<section[^>]*>[^]*?<\/h2>\s*<p class="small">([^]*?)<\/p>/.exec(section)![1]!,
+      );
       expect(lead).toContain("Operations at a glance");
       const seen = { costs: new Set<string>(), marks: new Set<string>() };
       for (const cells of rows) {
@@ -127,7 +133,9 @@ describe("an area page's Quick start", () => {
     "%s: a whole program that makes a call and prints it, which snippets.test.ts runs (docs69: it ended with // e.g. das.getAsset(…))",
     (area) => {
       const block = squash(sectionOf(page(`${area}/index.html`), "quick-start"));
-      const quick = snippets.find((s) => s.page === `${area}/index.html` && s.example === "quick start")!;
+      const quick = snippets.find(
+        (s) => s.page === `${area}/index.html` && s.example === "quick start",
+      )!;
       expect(block).toContain(quick.code.replace(/\s+/g, " ").trim());
       expect(quick.code).not.toMatch(/\/\/ e\.g\.|…/);
       // It calls an operation of the area (snippets.test.ts checks the mock got that call)…

@@ -64,7 +64,8 @@ export function opBadges(op, { transport = true } = {}) {
   if (transport && op.transport === "rpc") b.push(badge("rpc", "JSON-RPC"));
   else if (transport && op.transport === "rest")
     b.push(badge(`http http-${op.method.toLowerCase()}`, op.method));
-  else if (transport) b.push(badge("delivery", "delivery", "Sent by the service to your webhook URL"));
+  else if (transport)
+    b.push(badge("delivery", "delivery", "Sent by the service to your webhook URL"));
   if (op.deprecated)
     b.push(
       badge("deprecated", "deprecated", op.replacedBy ? `Replaced by ${op.replacedBy}` : undefined),
