@@ -357,13 +357,14 @@ function focusProblems(): string[] {
   return out;
 }
 
-// The time limit of the two tests that Tab through every box of several pages (180_000 below),
-// one key press and one look at the page per stop, each a round trip to Chromium: their time is
-// the machine's load more than their work. Measured on 2 shared cores: 34 s and 25 s at a load
-// average of 20-28 with this file alone, 60.1 s (over the 60 s they had) in a run of every docs
-// suite at 14-28 (docs69). 180 s is 3x that worst case; a focus that never moves still fails at
-// once (the tab order is compared, not waited for). (A number, not a constant: prettier keeps a
-// test call whole only with a literal time limit.)
+// The time limits of the keyboard tests that walk the page one key press at a time, each press
+// and each look at the page a round trip to Chromium: their time is the machine's load more than
+// their work. Measured on 2 shared cores (docs70): the two that Tab through every box of several
+// pages took 34 s and 25 s at a load average of 20-28 with this file alone, 98 s and 47 s in a run
+// of every docs suite at 18-26 (docs69 saw 60.1 s, over the 60 s they had): 300 s, 3x the worst.
+// The search walk took 23 s alone and 35 s in the full run, of vitest's 60 s: 120 s. A focus that
+// never moves still fails at once (the tab order is compared, not waited for). (Numbers, not
+// constants: prettier keeps a test call whole only with a literal time limit.)
 
 describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
   beforeAll(async () => {
@@ -602,7 +603,7 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 
   it("keyboard, 375 px: the Menu link opens the navigation, whose first stop is Close menu; every link in it shows its focus", async () => {
     const { context, tab } = await newTab(MOBILE);
@@ -752,7 +753,7 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     } finally {
       await context.close();
     }
-  }, 180_000);
+  }, 300_000);
 
   it("keyboard, 375 px, without JavaScript: every code block, table and enum list is a tab stop, and the arrow keys scroll those too wide for the screen; axe passes", async () => {
     const { context, tab } = await newTab(MOBILE, { siteScript: false });
@@ -779,7 +780,7 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     } finally {
       await context.close();
     }
-  }, 180_000);
+  }, 300_000);
 
   it("the navigation's deprecated dot is announced: Chromium names a deprecated operation's link '<name> (deprecated)'; axe passes", async () => {
     // Chromium's own accessibility tree, as a screen reader gets it (playwright's ariaSnapshot
