@@ -63,6 +63,7 @@ import {
   KIT_PAGE,
   PAGE_WALKS_PAGE,
   RUNTIMES_PAGE,
+  RUNTIMES_TITLE,
   SEARCH_PAGE,
   TESTING_PAGE,
 } from "./html.mjs";
@@ -427,7 +428,7 @@ function sdkEntries(site) {
 function guideEntries(site) {
   const entries = [
     {
-      n: "Bun, Deno, Workers, browsers",
+      n: RUNTIMES_TITLE,
       k: "page",
       s: "The API key outside Node: a Cloudflare Worker's env binding, Deno's --allow-env, and in a browser a proxy (every visitor could read a key in the bundle)",
       u: RUNTIMES_PAGE,

@@ -55,28 +55,31 @@ export function footnotes(pc) {
 export const badge = (kind, text, title) =>
   `<span class="badge badge-${kind}"${title ? ` title="${esc(title)}"` : ""}>${esc(text)}</span>`;
 
-export function opBadges(op, { compact = false } = {}) {
+/**
+ * An operation's badges: its transport (or, with `transport: false`, not: an area page's table
+ * shows the request beside them), deprecated, beta, not idempotent and paginated.
+ */
+export function opBadges(op, { transport = true } = {}) {
   const b = [];
-  if (op.transport === "rpc") b.push(badge("rpc", "JSON-RPC"));
-  else if (op.transport === "rest")
+  if (transport && op.transport === "rpc") b.push(badge("rpc", "JSON-RPC"));
+  else if (transport && op.transport === "rest")
     b.push(badge(`http http-${op.method.toLowerCase()}`, op.method));
-  else b.push(badge("delivery", "delivery", "Sent by the service to your webhook URL"));
+  else if (transport)
+    b.push(badge("delivery", "delivery", "Sent by the service to your webhook URL"));
   if (op.deprecated)
     b.push(
       badge("deprecated", "deprecated", op.replacedBy ? `Replaced by ${op.replacedBy}` : undefined),
     );
   if (op.beta) b.push(badge("beta", "beta", "Routes and response formats may change"));
-  if (!compact) {
-    if (op.idempotent === false)
-      b.push(
-        badge(
-          "write",
-          "not idempotent",
-          "The SDK retries this call after a 429 only (refused before it was processed), unless its options say retryNonIdempotent: true",
-        ),
-      );
-    if (op.pagination) b.push(badge("paged", "paginated"));
-  }
+  if (op.idempotent === false)
+    b.push(
+      badge(
+        "write",
+        "not idempotent",
+        "The SDK retries this call after a 429 only (refused before it was processed), unless its options say retryNonIdempotent: true",
+      ),
+    );
+  if (op.pagination) b.push(badge("paged", "paginated"));
   return b.join(" ");
 }
 
@@ -122,7 +125,7 @@ function nav(pc) {
       : "";
   return `<nav class="side" id="site-nav" aria-label="Site">
 <a class="menu-close" href="#main">Close menu</a>
-<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, "Bun, Deno, Workers, browsers")}</li><li>${link(PAGE_WALKS_PAGE, "Page walks")}</li><li>${link(TESTING_PAGE, "Testing your code")}</li><li>${link(KIT_PAGE, "Using @solana/kit")}</li><li>${link(AGENTS_PAGE, "AI agents and MCP tools")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li><li>${link(ERRORS_SECTION, "Errors")}</li></ul>
+<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, RUNTIMES_TITLE)}</li><li>${link(PAGE_WALKS_PAGE, "Page walks")}</li><li>${link(TESTING_PAGE, "Testing your code")}</li><li>${link(KIT_PAGE, "Using @solana/kit")}</li><li>${link(AGENTS_PAGE, "AI agents and MCP tools")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li><li>${link(ERRORS_SECTION, "Errors")}</li></ul>
 ${group("APIs", live)}
 ${group("Deprecated", dep, "nav-areas nav-deprecated")}
 <ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li><li>${link(SEARCH_PAGE, "Index")}</li><li>${link(LEGEND_PAGE, "Source keys")}</li></ul>
@@ -145,8 +148,15 @@ export const SEARCH_PAGE = "search.html";
 /** The operations at a glance: every operation's cost, rate limit, retries and status. */
 export const GLANCE_PAGE = "operations.html";
 
-/** Bun, Deno, Cloudflare Workers and browsers: the API key there, and what else differs from Node. */
+/** Bun, Deno, Cloudflare Workers, browsers and React Native: the API key there, and what else differs from Node. */
 export const RUNTIMES_PAGE = "runtimes.html";
+
+/**
+ * What the links to RUNTIMES_PAGE, its breadcrumb and its title call it: every runtime its h1
+ * names, in fewer words (the navigation said "Bun, Deno, Workers, browsers", the h1 added React
+ * Native: docs70).
+ */
+export const RUNTIMES_TITLE = "Bun, Deno, Workers, browsers, React Native";
 
 /** Testing code that calls chaindata: fetch stubs, fake timers, errors, webhook deliveries. */
 export const TESTING_PAGE = "testing.html";

@@ -8,7 +8,7 @@
 //     pages/helius.mjs               its "Coming from helius-sdk" section
 //     pages/helius-calls.mjs         what helius-sdk has (HELIUS), as named rows
 //     pages/helius-coverage.mjs      which of it the spec covers, what "Not covered" lists
-//   pages/runtimes.mjs             runtimes.html: Bun, Deno, Workers, browsers
+//   pages/runtimes.mjs             runtimes.html: Bun, Deno, Workers, browsers, React Native
 //   pages/testing.mjs              testing.html: testing code that calls chaindata
 //   pages/page-walks.mjs           page-walks.html: page walks, resuming one, a method no package covers
 //   pages/kit.mjs                  solana-kit.html: using chaindata with @solana/kit

@@ -250,8 +250,11 @@ export function standaloneSnippet(op, args) {
   ].join("\n");
 }
 
-/** `print`: the snippet ends by printing its result (Getting started's first program). */
-export function tsSnippet(op, args, { print = false } = {}) {
+/**
+ * `print`: the snippet ends by printing its result (Getting started's first program); `walk:
+ * false` leaves out a paginated operation's `.all()` loop (an area page's quick start: one call).
+ */
+export function tsSnippet(op, args, { print = false, walk = true } = {}) {
   const area = op.area;
   const doc = area.doc;
   const v = area.clientVar;
@@ -262,7 +265,7 @@ export function tsSnippet(op, args, { print = false } = {}) {
   const call = callArgs(op, args);
   lines.push(`const ${out} = await ${v}.${op.id}(${call});`);
   if (print) lines.push(`console.log(${out});`);
-  if (op.pagination) {
+  if (op.pagination && walk) {
     const rest = withoutCursor(op, args.value);
     lines.push(
       "",

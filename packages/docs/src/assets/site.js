@@ -44,10 +44,12 @@
     return w;
   }
 
-  // Words a question wraps around what it asks ("what does 429 do", "how much to tip"): left out
-  // of the words each entry must hold, unless the query is nothing else.
+  // Words a question wraps around what it asks ("what does 429 do", "how much to tip", "handle
+  // 429"): left out of the words each entry must hold, unless the query is nothing else. (With
+  // "handle" kept, "handle 429" found nothing with both words, and listed the closest by name:
+  // the JSON-RPC codes' rows first. docs70.)
   var STOP = {};
-  "a an and are at be can do does did for from how i in is it its me much my of on or the this through to use we what when where which who why with you your"
+  "a an and are at be can do does did for from handle handling how i in is it its me much my of on or the this through to use we what when where which who why with you your"
     .split(" ")
     .forEach(function (w) {
       STOP[w] = true;
@@ -351,6 +353,10 @@
     else if (topic >= 0) row = e.t[topic][1];
     if (e.k === "rpc" || e.k === "rest") s += 20;
     if (e.k === "schema") s -= 5;
+    // A JSON-RPC code's row, the body one answer may carry, after the general answer that matches
+    // alike: the HTTP status and the class the SDK throws, the Retries section ("429": the
+    // codes' rows came before RateLimitError and Retries, their names sorting first).
+    if (e.k === "error" && e.a === "JSON-RPC") s -= 5;
     if (e.d) s -= 10;
     return {
       e: e,

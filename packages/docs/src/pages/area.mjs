@@ -3,6 +3,7 @@
 import {
   badge,
   codeBlock,
+  GLANCE_PAGE,
   href,
   KIT_PAGE,
   layout,
@@ -18,10 +19,11 @@ import {
   rpcSdkArgs,
   standaloneOf,
   standaloneSnippet,
+  tsSnippet,
 } from "../snippets.mjs";
 import { esc, isObj, tableWrap } from "../util.mjs";
 import { requestExamples } from "./examples.mjs";
-import { standaloneCall } from "./facts.mjs";
+import { costCredits, standaloneCall } from "./facts.mjs";
 import { authText, envTable, regionsBlock } from "./hosts.mjs";
 import { standaloneWalk } from "./pagination.mjs";
 import { byName, code, section } from "./shared.mjs";
@@ -58,10 +60,16 @@ function constantsBlock(pc, info) {
   return section("constants", "Tips", parts.join("") + buildTransactionLink(pc, info));
 }
 
-/** An area page's quick start: the client, made as the area's auth asks. */
+/**
+ * An area page's quick start: a whole program, the client made as the area's auth asks and one
+ * call, of the area's standalone example (`areaExample`), printed; it runs as it stands (the
+ * snippet tests run it against the mock), and a paginated call's page walk is on its page. An area without an example gets the client alone: a
+ * comment naming a call (`// e.g. das.getAsset(…)`, as the page had) is no program to run.
+ */
 export function quickStartSnippet(area) {
-  const firstOp = area.ops[0];
-  return `import { ${area.factory} } from "${area.pkg}";\n\nconst ${area.clientVar} = ${area.factory}(${area.auth.required === false ? "" : `{ apiKey: process.env.${API_KEY_ENV} }`});${firstOp ? `\n// e.g. ${area.clientVar}.${firstOp.id}(…)` : ""}`;
+  const ex = areaExample(area);
+  if (ex) return tsSnippet(ex.op, ex.args, { print: true, walk: false });
+  return `import { ${area.factory} } from "${area.pkg}";\n\nconst ${area.clientVar} = ${area.factory}(${area.auth.required === false ? "" : `{ apiKey: process.env.${API_KEY_ENV} }`});`;
 }
 
 /**
@@ -135,6 +143,57 @@ function standaloneSection(pc, area) {
 }
 
 /**
+ * An area page's Methods / Operations table: each one's name, request and summary, then what a
+ * reader scanning the area looks for, which the request beside it does not say (docs69: a Notes
+ * column repeated "JSON-RPC" or the HTTP method on every row): its cost, in a column where the
+ * area's operations differ, else in one sentence above; and its marks, deprecated, beta,
+ * paginated and not idempotent, in a Notes column where any has one, each explained below the
+ * table (a badge's title reaches no keyboard or touch reader).
+ */
+export function operationsTable(pc, area) {
+  const what = area.kind === "openrpc" ? "method" : "operation";
+  const costOf = (op) => costCredits(op) ?? "not documented";
+  const costs = new Set(area.ops.map(costOf));
+  const notes = new Map(area.ops.map((op) => [op, opBadges(op, { transport: false })]));
+  const cols = [
+    ["Name", (o) => `<a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a>`],
+    [
+      "Request",
+      (o) =>
+        o.transport === "rpc"
+          ? `<code>POST ${esc(area.rpcPath ?? "/")}</code>`
+          : `<code>${esc(o.method)} ${esc(o.path)}</code>`,
+      "small",
+    ],
+    ["Summary", (o) => inl(pc, o.summary)],
+    ...(costs.size > 1 ? [["Cost per request", (o) => esc(costOf(o)), "cost"]] : []),
+    ...([...notes.values()].some(Boolean) ? [["Notes", (o) => notes.get(o)]] : []),
+  ];
+  const rows = area.ops
+    .map(
+      (o) =>
+        `<tr${o.deprecated ? ' class="is-deprecated"' : ""}>${cols.map(([, cell, cls]) => `<td${cls ? ` class="${cls}"` : ""}>${cell(o)}</td>`).join("")}</tr>`,
+    )
+    .join("");
+  const glance = `<a href="${href(pc, GLANCE_PAGE)}">Operations at a glance</a> sets every operation's cost, rate limit and retries side by side`;
+  const [cost] = costs;
+  const costLine =
+    costs.size > 1
+      ? `<p class="small">${glance}.</p>`
+      : cost === "not documented"
+        ? `<p class="small">The service documents no credit cost for ${area.ops.length > 1 ? `these ${what}s` : `this ${what}`}. ${glance}.</p>`
+        : `<p class="small">${area.ops.length > 1 ? `Each ${what} costs` : "It costs"} ${esc(cost)} per request. ${glance}.</p>`;
+  const has = (test) => area.ops.some(test);
+  const legend = [
+    has((o) => o.pagination) &&
+      `${badge("paged", "paginated")}: the client's <code>.all()</code> walks every page (the ${what}'s Pagination row says how)`,
+    has((o) => o.idempotent === false) &&
+      `${badge("write", "not idempotent")}: the SDK retries it after a 429 only (refused before it was processed), unless the call says <code>{ retryNonIdempotent: true }</code>`,
+  ].filter(Boolean);
+  return `${costLine}${tableWrap(`<table class="ops"><thead><tr>${cols.map(([h]) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`)}${legend.length ? `<p class="small">${legend.join("; ")}.</p>` : ""}`;
+}
+
+/**
  * How to install a package: `npm install <pkg>` once it is released; before that (its
  * package.json still at 0.0.0, `site.unreleased`), from a clone, as the repository's README says.
  */
@@ -146,12 +205,7 @@ function installText(pc, pkg) {
 export function areaPage(site, area) {
   const pc = pageContext(site, { path: `${area.key}/index.html`, area });
   const info = area.info;
-  const rows = area.ops
-    .map(
-      (o) =>
-        `<tr${o.deprecated ? ' class="is-deprecated"' : ""}><td><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a></td><td class="small">${o.transport === "rpc" ? `<code>POST ${esc(area.rpcPath ?? "/")}</code>` : `<code>${esc(o.method)} ${esc(o.path)}</code>`}</td><td>${inl(pc, o.summary)}</td><td>${opBadges(o, { compact: true })}</td></tr>`,
-    )
-    .join("");
+  const table = operationsTable(pc, area);
   const dl = area.deliveries
     .map(
       (o) =>
@@ -171,7 +225,7 @@ ${md(pc, info.description)}${info["x-source"] || area.doc["x-source"] ? `<p clas
 <dl class="facts"><div><dt>Package</dt><dd>${installText(pc, area.pkg)}</dd></div><div><dt>Client</dt><dd><code>${esc(area.factory)}()</code></dd></div><div><dt>Protocol</dt><dd>${area.kind === "openrpc" ? `JSON-RPC 2.0 over <code>POST ${esc(area.rpcPath ?? "/")}</code> (OpenRPC ${esc(area.doc.openrpc ?? "")})` : `REST (OpenAPI ${esc(area.doc.openapi ?? "")})`}</dd></div><div><dt>Auth</dt><dd>${authText(pc, area.auth, area.host)}</dd></div><div><dt>Spec version</dt><dd>${esc(info.version ?? "")}</dd></div></dl>
 ${section("hosts", "Hosts", `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>${envTable(pc, area)}${regionsBlock(pc, area)}`)}
 ${constantsBlock(pc, info)}
-${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table>`))}
+${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", table)}
 ${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${area.deliveries.some(reachesReceiver) ? `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(area.pkg)}</code> receives them (each delivery's page shows how, what it answers, how it de-duplicates across instances, and how to mount it behind Express).</p>` : ""}${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
 ${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { label: "TypeScript", lang: "ts" }))}
 ${standaloneSection(pc, area)}

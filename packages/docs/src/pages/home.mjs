@@ -8,6 +8,7 @@ import {
   marker,
   pageContext,
   RUNTIMES_PAGE,
+  RUNTIMES_TITLE,
   SEARCH_PAGE,
 } from "../html.mjs";
 import { LEGEND_PAGE } from "../legend.mjs";
@@ -79,7 +80,7 @@ export function homePage(site) {
   const nOps = site.areas.reduce((n, a) => n + a.ops.length, 0);
   const body = `<h1>chaindata API</h1>
 <p class="lead">One reference for the REST and JSON-RPC APIs of chaindata — ${esc(areaWords(live))} — and the TypeScript packages generated from the same spec.</p>
-<p><a class="button" href="${href(pc, "getting-started.html")}">Getting started</a> <a href="${href(pc, RUNTIMES_PAGE)}">Bun, Deno, Workers, browsers</a> <span class="muted small">${plural(site.areas.length, "area")} · ${plural(nOps, "operation")} · ${plural(site.schemas.size, "schema")}</span></p>
+<p><a class="button" href="${href(pc, "getting-started.html")}">Getting started</a> <a href="${href(pc, RUNTIMES_PAGE)}">${RUNTIMES_TITLE}</a> <span class="muted small">${plural(site.areas.length, "area")} · ${plural(nOps, "operation")} · ${plural(site.schemas.size, "schema")}</span></p>
 ${section("areas", "APIs", `<p>What each call costs, how fast it may be called and whether the SDK retries it, for every operation in one table: <a href="${href(pc, GLANCE_PAGE)}">Operations at a glance</a>.</p><ul class="cards">${live.map((a) => areaCard(pc, a)).join("")}</ul>`)}
 ${dep.length ? section("deprecated", "Deprecated", `<ul class="cards">${dep.map((a) => areaCard(pc, a)).join("")}</ul>`) : ""}
 ${section(

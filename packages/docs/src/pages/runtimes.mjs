@@ -1,6 +1,6 @@
-// Bun, Deno, Workers, browsers (runtimes.html): packages/core/README.md's sections on them (and on
+// Bun, Deno, Workers, browsers, React Native (runtimes.html): packages/core/README.md's sections on them (and on
 // React Native), under a warning, and a Worker.
-import { codeBlock, href, layout, pageContext, RUNTIMES_PAGE } from "../html.mjs";
+import { codeBlock, href, layout, pageContext, RUNTIMES_PAGE, RUNTIMES_TITLE } from "../html.mjs";
 import { md } from "../schema.mjs";
 import { API_KEY_ENV } from "../snippets.mjs";
 import { section, toc } from "./shared.mjs";
@@ -42,7 +42,7 @@ export function runtimesPage(site) {
     ["browser", "In a browser", md(pc, browser)],
     ["react-native", "React Native", md(pc, reactNative)],
   ];
-  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Bun, Deno, Workers, browsers</span></nav>
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>${RUNTIMES_TITLE}</span></nav>
 <h1>Bun, Deno, Cloudflare Workers, browsers and React Native</h1>
 <p class="lead">The packages run there unchanged. What differs from Node is how the API key gets in and, in a browser or an app, who can read it.</p>
 <div class="callout callout-warn" role="note"><strong>A browser bundle with an API key hands the key to every visitor.</strong> The key travels in the request's URL (<code>?api-key=</code>) or its <code>X-Api-Key</code> header, where anyone who uses the page can read it. Keep it on your server: give the page no key and point <code>baseUrls</code> at an endpoint of yours that adds it; a host given its own URL and no key is called without one (<a href="#browser">In a browser</a>).</div>
@@ -50,9 +50,9 @@ export function runtimesPage(site) {
 ${toc(sections.map(([id, t]) => [id, t]))}
 ${sections.map(([id, t, b]) => section(id, t, b)).join("\n")}`;
   return layout(pc, {
-    title: "Bun, Deno, Workers, browsers",
+    title: RUNTIMES_TITLE,
     body,
     description:
-      "The API key on Bun, Deno, Cloudflare Workers and in a browser, and what else differs from Node",
+      "The API key on Bun, Deno, Cloudflare Workers, in a browser and in React Native, and what else differs from Node",
   });
 }

@@ -73,9 +73,12 @@ export function typeScriptSnippetsOf(site) {
         ["receiver in a Next.js API route", receiverNextSnippets(site, op)[1]],
       ])
         snippets.push({ page: op.href, area: area.key, example, code });
+    const standalone = areaExample(area);
     snippets.push({
       page: `${area.key}/index.html`,
       area: area.key,
+      // (It makes the standalone example's call: none without one.)
+      ...(standalone && { operation: standalone.op.id }),
       example: "quick start",
       code: quickStartSnippet(area),
     });
@@ -88,7 +91,6 @@ export function typeScriptSnippetsOf(site) {
         example: "edit helpers",
         code: edits,
       });
-    const standalone = areaExample(area);
     if (standalone)
       snippets.push({
         page: `${area.key}/index.html`,
