@@ -823,7 +823,9 @@ describe("the docs site built from the copy", () => {
     );
     // The example's u64 digit for digit, not as JSON.parse would round it.
     expect(text).toMatch(/Response \(exactTotal\)[^]*"total_lamports": 9007199254740993\n/);
-    expect(areaRow("das", `das/${METHOD}.html`)).toBe(`${METHOD}POST /${METHOD_SUMMARY}JSON-RPC`);
+    // Its row in the area's table: the name, the request, the summary; no note (neither paginated,
+    // deprecated nor beta).
+    expect(areaRow("das", `das/${METHOD}.html`)).toBe(`${METHOD}POST /${METHOD_SUMMARY}`);
   });
 
   it(`has a page for ${OPERATION}: params with their bounds, the u64 result, the named example`, () => {
