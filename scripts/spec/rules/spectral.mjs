@@ -7,22 +7,13 @@
 // tests check dozens of edited copies of spec/ that leave all but one OpenAPI document as they were.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { cacheFolder, installedPackages, keepLines, keptLines } from "./kept-findings.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -112,20 +103,6 @@ export const lintKey = (ruleset, packages, r, linter = LINTER_SOURCE) =>
     .digest("hex");
 
 /**
- * The installed packages, exactly: a digest of npm's record of node_modules (every package's
- * version and integrity, rewritten by each install) and Node's version; undefined without that
- * record, and then nothing is kept on disk.
- */
-function installedPackages() {
-  try {
-    const record = readFileSync(join(root, "node_modules/.package-lock.json"));
-    return `${process.version} ${createHash("sha256").update(record).digest("hex")}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * A document whose every `$ref` is inside it (as the bundler writes them): Spectral would fetch
  * any other, so its findings could change with no change of the key.
  */
@@ -134,39 +111,14 @@ const selfContained = (doc) => !/"\$ref":"(?!#)/.test(JSON.stringify(doc));
 /**
  * The findings of earlier runs, one file per key (lintKey): a fresh clone, or CI, has none and lints
  * every document; an edited document, ruleset or install makes a new key. The oldest files beyond
- * CACHE_FILES are removed (the spec tests lint hundreds of edited copies).
+ * kept-findings.mjs's limit are removed (the spec tests lint hundreds of edited copies).
  */
-const CACHE_DIR = join(root, "node_modules/.cache/chaindata-spectral");
-const CACHE_FILES = 200;
+const CACHE_DIR = cacheFolder("chaindata-spectral");
 /** The file that keeps the findings of the OpenAPI document `r` (its tests read it). */
 export const spectralCacheFile = (r) =>
   join(CACHE_DIR, `${lintKey(readFileSync(RULESET, "utf8"), installedPackages(), r)}.json`);
-function cachedLines(key, packages) {
-  if (!packages) return undefined;
-  try {
-    const lines = JSON.parse(readFileSync(join(CACHE_DIR, `${key}.json`), "utf8"));
-    return Array.isArray(lines) && lines.every((l) => typeof l === "string") ? lines : undefined;
-  } catch {
-    return undefined;
-  }
-}
-function cacheLines(key, lines) {
-  try {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    // (Written whole, then renamed: a run that reads it meanwhile sees all of it or none.)
-    const part = join(CACHE_DIR, `${key}.${process.pid}.part`);
-    writeFileSync(part, JSON.stringify(lines));
-    renameSync(part, join(CACHE_DIR, `${key}.json`));
-    const files = readdirSync(CACHE_DIR).filter((f) => f.endsWith(".json"));
-    if (files.length <= CACHE_FILES) return;
-    const byAge = files
-      .map((f) => ({ f, at: statSync(join(CACHE_DIR, f)).mtimeMs }))
-      .sort((x, y) => x.at - y.at);
-    for (const { f } of byAge.slice(0, files.length - CACHE_FILES)) unlinkSync(join(CACHE_DIR, f));
-  } catch {
-    // (A cache that cannot be written is no cache: the next run lints again.)
-  }
-}
+const cachedLines = (key, packages) => (packages ? keptLines(CACHE_DIR, key) : undefined);
+const cacheLines = (key, lines) => keepLines(CACHE_DIR, key, lines);
 
 /**
  * `documents` in the order Spectral lints (and lists) them: its lint command sorts the files it is
