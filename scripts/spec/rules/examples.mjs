@@ -5,11 +5,15 @@
 // open object); and every REST operation has the named request and response examples the docs show
 // and the mock answers with (a JSON-RPC method's: openrpc.mjs).
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
 import { exactInteger } from "../bundle.mjs";
 import { admitsNumbers, integerKind, integerRangeProblem } from "./integers.mjs";
+import { cacheFolder, installedPackages, keepLines, keptLines } from "./kept-findings.mjs";
 import { HTTP_METHODS, listOperations, operationParameters } from "./operations.mjs";
 import { deref, forEachSchema, operationsReaching, schemaBranches } from "./schema-walk.mjs";
 import { regexProblem } from "./schemas.mjs";
@@ -96,21 +100,64 @@ export function toAjvSchema(schema, id, options = {}) {
  * an unknown keyword or `type` is a finding too). Covers schema `examples`,
  * OpenRPC example pairings, and OpenAPI parameter / body / response / header examples.
  *
- * The findings of a document already checked in this process (the same area, kind and content,
- * its exact integers included) are remembered: compiling every example's schema is most of the
- * rules' time, and the spec tests check dozens of edited copies of spec/, each of which leaves all
- * but one document as it was (review 75, F1). Per process only, as Spectral's (spectral.mjs).
+ * The findings of a document already checked (the same area, kind and content, its exact integers
+ * included) are remembered: compiling every example's schema is most of the rules' time (about 1 s
+ * a run), and the spec tests check dozens of edited copies of spec/, each of which leaves all but
+ * one document as it was (review 75, F1). In this process, and between runs in node_modules/.cache
+ * (as Spectral's, spectral.mjs), keyed also by the code that checks: every script of scripts/
+ * (this one, what it imports, anything it may import later), the installed packages (ajv) and
+ * Node's version (examplesCacheKey).
  */
 export function checkExamples(r) {
   const key = examplesKey(r);
   let findings = checkedDocs.get(key);
   if (!findings) {
-    findings = examplesOf(r);
+    const packages = installedPackages();
+    const kept = packages && examplesCacheKey(key, scriptsDigest(), packages);
+    findings = (kept && keptLines(EXAMPLES_CACHE, kept)) ?? examplesOf(r);
+    if (kept) keepLines(EXAMPLES_CACHE, kept, findings);
     checkedDocs.set(key, findings);
     if (checkedDocs.size > 64) checkedDocs.delete(checkedDocs.keys().next().value);
   }
   return [...findings];
 }
+
+const EXAMPLES_CACHE = cacheFolder("chaindata-examples");
+/** The file that keeps checkExamples' findings of `r` (its tests read it). */
+export const examplesCacheFile = (r) =>
+  join(
+    EXAMPLES_CACHE,
+    `${examplesCacheKey(examplesKey(r), scriptsDigest(), installedPackages())}.json`,
+  );
+
+/** The key of a document's kept findings: its examplesKey, the scripts' digest, the packages. */
+export const examplesCacheKey = (documentKey, scripts, packages) =>
+  createHash("sha256")
+    .update(JSON.stringify([documentKey, scripts, packages]))
+    .digest("hex");
+
+/**
+ * A digest of every script under `dir` (default: scripts/), by path and text: the rules, the
+ * bundler and the generator's helpers they import. Any edit of one makes a new key, which is more
+ * than checkExamples reads, and simpler than following its imports.
+ */
+export function scriptsDigest(dir = SCRIPTS) {
+  if (dir === SCRIPTS && scriptsDigestOnce) return scriptsDigestOnce;
+  const hash = createHash("sha256");
+  const files = readdirSync(dir, { recursive: true })
+    .filter((f) => /\.(mjs|cjs|js|json)$/.test(f))
+    .sort();
+  for (const f of files)
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(join(dir, f)))
+      .update("\0");
+  const digest = hash.digest("hex");
+  if (dir === SCRIPTS) scriptsDigestOnce = digest;
+  return digest;
+}
+const SCRIPTS = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+let scriptsDigestOnce;
 
 /** checkExamples' findings by examplesKey. */
 const checkedDocs = new Map();

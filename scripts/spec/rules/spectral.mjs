@@ -1,27 +1,19 @@
 // Spectral's lint of the OpenAPI documents, by the ruleset spec/.spectral.yaml (warnings fail too),
-// as finding lines like the other rules'. Spectral runs as a process of its own (1.5 s a run):
+// as finding lines like the other rules'. Spectral runs as a process of its own (spectral-lint.mjs:
+// Spectral's modules without its CLI's command layer, the CLI's findings exactly; 2.5 s a run):
 // lintOpenApiAsync lets the other rules run meanwhile, and the findings of a document already linted
 // (the same content, area, ruleset and installed packages) are remembered, in this process and in
 // node_modules/.cache, since `npm run generate` lints unchanged documents on every run and the spec
 // tests check dozens of edited copies of spec/ that leave all but one OpenAPI document as they were.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { cacheFolder, installedPackages, keepLines, keptLines } from "./kept-findings.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -29,9 +21,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export function lintOpenApi(results) {
   return remembered(results, (args) => {
     try {
-      return execFileSync(SPECTRAL, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      return execFileSync(process.execPath, args, {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     } catch (error) {
-      return spectralOutput(error);
+      throw spectralFailure(error);
     }
   });
 }
@@ -40,9 +35,9 @@ export function lintOpenApi(results) {
 export async function lintOpenApiAsync(results) {
   return remembered(results, async (args) => {
     try {
-      return (await execFileAsync(SPECTRAL, args, { encoding: "utf8" })).stdout;
+      return (await execFileAsync(process.execPath, args, { encoding: "utf8" })).stdout;
     } catch (error) {
-      return spectralOutput(error);
+      throw spectralFailure(error);
     }
   });
 }
@@ -96,29 +91,16 @@ function remembered(results, lint) {
 }
 
 /**
- * What a document's findings depend on: the ruleset's text, Spectral's options, the packages
- * installed (Spectral and everything it loads, each at its exact version) and Node's version, the
- * document's area (its file's name, which starts each line) and its content (as written to that
- * file). Spectral reads nothing else of a self-contained document (selfContained).
+ * What a document's findings depend on: the ruleset's text, the script that runs Spectral (`linter`,
+ * its text), the packages installed (Spectral and everything it loads, each at its exact version)
+ * and Node's version, the document's area (its file's name, which starts each line) and its content
+ * (as written to that file). Spectral reads nothing else of a self-contained document
+ * (selfContained).
  */
-export const lintKey = (ruleset, packages, r) =>
+export const lintKey = (ruleset, packages, r, linter = LINTER_SOURCE) =>
   createHash("sha256")
-    .update(JSON.stringify([ruleset, OPTIONS, packages, r.area, JSON.stringify(r.doc, null, 2)]))
+    .update(JSON.stringify([ruleset, linter, packages, r.area, JSON.stringify(r.doc, null, 2)]))
     .digest("hex");
-
-/**
- * The installed packages, exactly: a digest of npm's record of node_modules (every package's
- * version and integrity, rewritten by each install) and Node's version; undefined without that
- * record, and then nothing is kept on disk.
- */
-function installedPackages() {
-  try {
-    const record = readFileSync(join(root, "node_modules/.package-lock.json"));
-    return `${process.version} ${createHash("sha256").update(record).digest("hex")}`;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A document whose every `$ref` is inside it (as the bundler writes them): Spectral would fetch
@@ -129,39 +111,14 @@ const selfContained = (doc) => !/"\$ref":"(?!#)/.test(JSON.stringify(doc));
 /**
  * The findings of earlier runs, one file per key (lintKey): a fresh clone, or CI, has none and lints
  * every document; an edited document, ruleset or install makes a new key. The oldest files beyond
- * CACHE_FILES are removed (the spec tests lint hundreds of edited copies).
+ * kept-findings.mjs's limit are removed (the spec tests lint hundreds of edited copies).
  */
-const CACHE_DIR = join(root, "node_modules/.cache/chaindata-spectral");
-const CACHE_FILES = 200;
+const CACHE_DIR = cacheFolder("chaindata-spectral");
 /** The file that keeps the findings of the OpenAPI document `r` (its tests read it). */
 export const spectralCacheFile = (r) =>
   join(CACHE_DIR, `${lintKey(readFileSync(RULESET, "utf8"), installedPackages(), r)}.json`);
-function cachedLines(key, packages) {
-  if (!packages) return undefined;
-  try {
-    const lines = JSON.parse(readFileSync(join(CACHE_DIR, `${key}.json`), "utf8"));
-    return Array.isArray(lines) && lines.every((l) => typeof l === "string") ? lines : undefined;
-  } catch {
-    return undefined;
-  }
-}
-function cacheLines(key, lines) {
-  try {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    // (Written whole, then renamed: a run that reads it meanwhile sees all of it or none.)
-    const part = join(CACHE_DIR, `${key}.${process.pid}.part`);
-    writeFileSync(part, JSON.stringify(lines));
-    renameSync(part, join(CACHE_DIR, `${key}.json`));
-    const files = readdirSync(CACHE_DIR).filter((f) => f.endsWith(".json"));
-    if (files.length <= CACHE_FILES) return;
-    const byAge = files
-      .map((f) => ({ f, at: statSync(join(CACHE_DIR, f)).mtimeMs }))
-      .sort((x, y) => x.at - y.at);
-    for (const { f } of byAge.slice(0, files.length - CACHE_FILES)) unlinkSync(join(CACHE_DIR, f));
-  } catch {
-    // (A cache that cannot be written is no cache: the next run lints again.)
-  }
-}
+const cachedLines = (key, packages) => (packages ? keptLines(CACHE_DIR, key) : undefined);
+const cacheLines = (key, lines) => keepLines(CACHE_DIR, key, lines);
 
 /**
  * `documents` in the order Spectral lints (and lists) them: its lint command sorts the files it is
@@ -174,10 +131,9 @@ const fileName = (r) => `${r.area}.json`;
 /** Spectral's findings (lines) of each document linted in this process, by {@link lintKey}. */
 const lintedDocs = new Map();
 const RULESET = join(root, "spec/.spectral.yaml");
-/** Spectral's options: the ruleset, JSON output, every finding (hints up) fails, findings only. */
-const OPTIONS = ["-r", RULESET, "-f", "json", "-F", "hint", "--quiet"];
-
-const SPECTRAL = join(root, "node_modules/.bin/spectral");
+/** `spectral lint -r <ruleset> -f json -F hint --quiet`, by Spectral's modules (its test: spectral-runner). */
+const LINTER = join(dirname(fileURLToPath(import.meta.url)), "spectral-lint.mjs");
+const LINTER_SOURCE = readFileSync(LINTER, "utf8");
 const execFileAsync = promisify(execFile);
 
 /** The OpenAPI documents `docs` written to a temporary `dir`, and Spectral's `args` over them. */
@@ -188,15 +144,12 @@ function spectralInput(docs) {
     writeFileSync(file, JSON.stringify(r.doc, null, 2));
     return file;
   });
-  return { dir, args: ["lint", ...files, ...OPTIONS] };
+  return { dir, args: [LINTER, RULESET, ...files] };
 }
 
-/** Spectral's output when it exits 1 (it found something); a failure without output is thrown. */
-function spectralOutput(error) {
-  if (!error.stdout)
-    throw new Error(`spectral failed: ${error.stderr || error.message}`, { cause: error });
-  return error.stdout;
-}
+/** spectral-lint.mjs's failure (it prints findings and exits 0, or says what failed and exits 2). */
+const spectralFailure = (error) =>
+  new Error(`spectral failed: ${error.stderr || error.message}`, { cause: error });
 
 /** Spectral's JSON output as finding lines, by the area of the document each was found in. */
 function spectralLines(out) {
