@@ -1,6 +1,5 @@
 // Spectral's lint of the OpenAPI documents, by the ruleset spec/.spectral.yaml (warnings fail too),
-// as finding lines like the other rules'. Spectral runs as a process of its own (spectral-lint.mjs:
-// Spectral's modules without its CLI's command layer, the CLI's findings exactly; 2.5 s a run):
+// as finding lines like the other rules'. Spectral runs as a process of its own (1.5 s a run):
 // lintOpenApiAsync lets the other rules run meanwhile, and the findings of a document already linted
 // (the same content, area, ruleset and installed packages) are remembered, in this process and in
 // node_modules/.cache, since `npm run generate` lints unchanged documents on every run and the spec
@@ -21,12 +20,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export function lintOpenApi(results) {
   return remembered(results, (args) => {
     try {
-      return execFileSync(process.execPath, args, {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      return execFileSync(SPECTRAL, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     } catch (error) {
-      throw spectralFailure(error);
+      return spectralOutput(error);
     }
   });
 }
@@ -35,9 +31,9 @@ export function lintOpenApi(results) {
 export async function lintOpenApiAsync(results) {
   return remembered(results, async (args) => {
     try {
-      return (await execFileAsync(process.execPath, args, { encoding: "utf8" })).stdout;
+      return (await execFileAsync(SPECTRAL, args, { encoding: "utf8" })).stdout;
     } catch (error) {
-      throw spectralFailure(error);
+      return spectralOutput(error);
     }
   });
 }
@@ -91,15 +87,14 @@ function remembered(results, lint) {
 }
 
 /**
- * What a document's findings depend on: the ruleset's text, the script that runs Spectral (`linter`,
- * its text), the packages installed (Spectral and everything it loads, each at its exact version)
- * and Node's version, the document's area (its file's name, which starts each line) and its content
- * (as written to that file). Spectral reads nothing else of a self-contained document
- * (selfContained).
+ * What a document's findings depend on: the ruleset's text, Spectral's options, the packages
+ * installed (Spectral and everything it loads, each at its exact version) and Node's version, the
+ * document's area (its file's name, which starts each line) and its content (as written to that
+ * file). Spectral reads nothing else of a self-contained document (selfContained).
  */
-export const lintKey = (ruleset, packages, r, linter = LINTER_SOURCE) =>
+export const lintKey = (ruleset, packages, r) =>
   createHash("sha256")
-    .update(JSON.stringify([ruleset, linter, packages, r.area, JSON.stringify(r.doc, null, 2)]))
+    .update(JSON.stringify([ruleset, OPTIONS, packages, r.area, JSON.stringify(r.doc, null, 2)]))
     .digest("hex");
 
 /**
@@ -131,9 +126,10 @@ const fileName = (r) => `${r.area}.json`;
 /** Spectral's findings (lines) of each document linted in this process, by {@link lintKey}. */
 const lintedDocs = new Map();
 const RULESET = join(root, "spec/.spectral.yaml");
-/** `spectral lint -r <ruleset> -f json -F hint --quiet`, by Spectral's modules (its test: spectral-runner). */
-const LINTER = join(dirname(fileURLToPath(import.meta.url)), "spectral-lint.mjs");
-const LINTER_SOURCE = readFileSync(LINTER, "utf8");
+/** Spectral's options: the ruleset, JSON output, every finding (hints up) fails, findings only. */
+const OPTIONS = ["-r", RULESET, "-f", "json", "-F", "hint", "--quiet"];
+
+const SPECTRAL = join(root, "node_modules/.bin/spectral");
 const execFileAsync = promisify(execFile);
 
 /** The OpenAPI documents `docs` written to a temporary `dir`, and Spectral's `args` over them. */
@@ -144,12 +140,15 @@ function spectralInput(docs) {
     writeFileSync(file, JSON.stringify(r.doc, null, 2));
     return file;
   });
-  return { dir, args: [LINTER, RULESET, ...files] };
+  return { dir, args: ["lint", ...files, ...OPTIONS] };
 }
 
-/** spectral-lint.mjs's failure (it prints findings and exits 0, or says what failed and exits 2). */
-const spectralFailure = (error) =>
-  new Error(`spectral failed: ${error.stderr || error.message}`, { cause: error });
+/** Spectral's output when it exits 1 (it found something); a failure without output is thrown. */
+function spectralOutput(error) {
+  if (!error.stdout)
+    throw new Error(`spectral failed: ${error.stderr || error.message}`, { cause: error });
+  return error.stdout;
+}
 
 /** Spectral's JSON output as finding lines, by the area of the document each was found in. */
 function spectralLines(out) {
