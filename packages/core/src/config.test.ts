@@ -764,6 +764,16 @@ describe("option checks no other config test pinned (found by mutation testing)"
     );
   });
 
+  it("baseUrls: trailing white space dropped with the trailing slashes (a URL read from a file ends in a line break, which fetch's URL parser drops only after the path is joined: `/proxy/\\n` + `/v1/…` went to `/proxy//v1/…`, `/proxy \\n` to `/proxy%20/…`; review 71, F1)", () => {
+    const url = (rpc: unknown) =>
+      resolveBaseUrl(resolveConfig({ baseUrls: { rpc } as never }), rpcHost);
+    expect(url("https://node.example/proxy/\n")).toBe("https://node.example/proxy");
+    expect(url("https://node.example/proxy \r\n")).toBe("https://node.example/proxy");
+    expect(url("https://node.example/\t/")).toBe("https://node.example");
+    // (Inside the URL, a space is the caller's path, left as given.)
+    expect(url("https://node.example/a b")).toBe("https://node.example/a b");
+  });
+
   it("an operation without params given a second argument refuses it, counting the arguments; none is fine", () => {
     const message =
       "params: getHealth takes no params; its only argument is the request options (got 2 arguments)";

@@ -370,7 +370,8 @@ export const snapshotOptions = <T>(options: T): T => {
 };
 
 /**
- * The base URL of `host`, without a trailing slash: `baseUrls[host]`, else the environment's.
+ * The base URL of `host`, without a trailing slash or white space: `baseUrls[host]`, else the
+ * environment's.
  * @throws ConfigurationError naming the option: an unknown `environment`, a `baseUrls` key that
  * is no host, no URL for the host, or one that is not http(s), does not parse, or has
  * credentials, a query or a fragment
@@ -400,7 +401,10 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
     );
   const fault = urlFault(url, host);
   if (fault) misconfigured(`baseUrls.${name}`, fault);
-  return url.replace(/\/+$/, "");
+  // (Trailing white space too, as the key's is trimmed: a URL read from a file ends in a line
+  // break, which fetch's URL parser drops only once the path is joined after it, `/proxy/\n` +
+  // `/v1/…` sent to `/proxy//v1/…`.)
+  return url.replace(/[/\s]+$/, "");
 }
 
 /**

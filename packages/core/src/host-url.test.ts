@@ -27,6 +27,12 @@ describe("hostUrlFault", () => {
     );
   });
 
+  it("reads the path after trailing white space too, as the base URL is used (review 71, F1)", () => {
+    expect(fault("https://sender.example/fast\n")).toBe(
+      "must not end with /fast (the client adds it)",
+    );
+  });
+
   it("passes a value that is no string to the general rules, without a TypeError (found by mutation testing, review 57)", () => {
     for (const url of [5, null, new URL("https://sender.example/fast")])
       expect(fault(url)).toBe("");

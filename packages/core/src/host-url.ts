@@ -21,7 +21,7 @@
 ): (url: unknown) => string {
   return (url) => {
     const path = paths.find(
-      (path) => typeof url == "string" && url.replace(/\/+$/, "").endsWith(path),
+      (path) => typeof url == "string" && url.replace(/[/\s]+$/, "").endsWith(path),
     );
     return regions.includes(url as string)
       ? `must start with http:// or https:// (got "${url as string}", a region: use ${name}Regions.${url as string})`

@@ -988,6 +988,33 @@ describe("validate: the rule each issue names", () => {
   });
 });
 
+describe("a refused property name (review 71, F2)", () => {
+  it("is escaped as a refused value is: no line break, terminal escape or bidi control in the message or the path", () => {
+    // (Arguments from a file or a model's tool call: `{ "x\nERROR forged": 1 }` forged a log
+    // line; U+202E reordered the message as a terminal shows it.)
+    const check = vObject({ id: vAny }, [], false);
+    for (const [name, shown] of [
+      ["x\nERROR forged", "x\\u000aERROR forged"],
+      ["\u202egnp.exe", "\\u202egnp.exe"],
+      ["\x1b[2J", "\\u001b[2J"],
+    ]) {
+      let error: ValidationError | undefined;
+      try {
+        validate(check, { [name]: 1 });
+      } catch (thrown) {
+        error = thrown as ValidationError;
+      }
+      expect(error?.issues).toEqual([
+        {
+          path: `params.${shown}`,
+          rule: "additionalProperties",
+          message: `params.${shown}: is not an allowed property (allowed: id)`,
+        },
+      ]);
+    }
+  });
+});
+
 describe("fromBase58 (found by mutation testing, review 57)", () => {
   it("reads each leading 1 as a zero byte, and the rest as a number", () => {
     expect(fromBase58("")).toEqual(new Uint8Array([]));

@@ -339,10 +339,11 @@ export const vBoolean: Check = (value, path, issues) => {
         // (The names allowed show the fix of a typo; another SDK's name for one of them,
         // `displayOptions` for `options`, says so too where the spec gives it: vRenamed.) A name
         // longer than 24 characters is counted, not quoted, as knownOptions counts an option's: it
-        // may be the API key given as a name, `{ [key]: 1 }` (user trial 48).
+        // may be the API key given as a name, `{ [key]: 1 }` (user trial 48). A shorter one is
+        // escaped as a refused value is: a line break in it forged a log line (review 71, F2).
         add(
           issues,
-          `${path}.${name.length > 24 ? `<a name of ${name.length} characters>` : name}`,
+          `${path}.${name.length > 24 ? `<a name of ${name.length} characters>` : quoteServer(name)}`,
           "additionalProperties",
           `is not an allowed property (allowed: ${names() || "none"})`,
         );
