@@ -739,15 +739,15 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
     wrongValues("apiKey", (value) => typeof value === "string", /^apiKey: must be a string$/),
     family(
       fc.tuple(
-        fc.constantFrom("\u0000", "\u0001", "\n", "\t", "\u001b", "\u007f"),
+        fc.constantFrom("\u0000", "\u0001", "\n", "\t", "\u001b", "\u007f", " ", "é", "\u00a0"),
         fc.string({ maxLength: 4 }),
       ),
-      ["\u0000", "\n", "\u007f"].map((control): [string, string] => [control, ""]),
+      ["\u0000", "\n", "\u007f", " ", "é"].map((control): [string, string] => [control, ""]),
       () => true,
       ([control, rest]) =>
         optionRefusal(
           "apiKey",
-          /^apiKey \(or CHAINDATA_API_KEY\): must not contain control characters or unpaired surrogates$/,
+          /^apiKey: must be printable ASCII with no space or line break inside$/,
         )(`${KEY}${control}${rest}x`),
     ),
     wrongValues(

@@ -273,7 +273,6 @@ const FAULTS: Fault[] = [
 // Letters first: fast-check shrinks towards the first constant, and a shrunk key must stay
 // distinctive (never a substring of ordinary output such as a stack frame).
 const SPECIAL = [
-  " ",
   "&",
   "=",
   "?",
@@ -305,12 +304,9 @@ const SPECIAL = [
   "~",
   "-",
   "_",
-  "é",
-  "ß",
-  "漢",
-  "🔑",
-  // (No control characters: a key with one inside is refused before anything is sent; see
-  // config.test.ts. At the ends, whitespace is trimmed: keyArb below.)
+  // (Printable ASCII only: a key with a space, a control character or a non-ASCII letter inside
+  // is refused before anything is sent; see config.test.ts. At the ends, whitespace is trimmed:
+  // keyArb below.)
 ];
 const ALNUM = [..."QZXJKVqzxjkv0123456789"];
 const bareKey = fc

@@ -118,18 +118,41 @@ describe("resolveConfig", () => {
       { timeout: Object.create(null) },
       "timeout: must be a number of milliseconds > 0, or Infinity (got object)",
     );
-    // JSON writes control characters as short escapes (`\t`) that redaction would not know.
-    refuses(
-      { apiKey: "abc\tdef" },
-      "apiKey (or CHAINDATA_API_KEY): must not contain control characters or unpaired surrogates",
-    );
-    // A lone surrogate cannot be URL-encoded (the query placement threw a bare URIError); a
-    // well-formed pair is not refused here.
-    refuses(
-      { apiKey: "abc\ud800def" },
-      "apiKey (or CHAINDATA_API_KEY): must not contain control characters or unpaired surrogates",
-    );
-    expect(resolveConfig({ apiKey: "abc\u{1f511}def" }).keyToMask).toBe("abc\u{1f511}def");
+    // A key is printable ASCII without spaces (real keys are UUIDs): a key pasted with a line
+    // break, a space or a non-ASCII letter inside would be sent and answered 401 like any wrong
+    // key (user trial 70, F9). Control characters also JSON-escape (`\t`) past redaction, and a
+    // lone surrogate made the query placement throw a bare URIError. Never quoted: it is the key.
+    const KEY_RULE = "must be printable ASCII with no space or line break inside";
+    for (const apiKey of [
+      "abc\tdef",
+      "abc\ndef",
+      "abc def",
+      "abc\u00a0def",
+      "abcdéf",
+      "abc\u{1f511}def",
+      "abc\ud800def",
+      "abc\x7fdef",
+      "abc\0",
+    ]) {
+      refuses({ apiKey }, `apiKey: ${KEY_RULE}`);
+      expect(() => resolveConfig({ apiKey })).not.toThrow(/abc|def/);
+    }
+    // The variable's key is checked as the option's, and named as the variable.
+    vi.stubEnv("CHAINDATA_API_KEY", " abc def\n");
+    try {
+      refuses({}, `CHAINDATA_API_KEY: ${KEY_RULE}`);
+      // (Not read: by the sender's client, in the local environment, or past `apiKey: ""`.)
+      expect(resolveConfig({}, false).apiKey).toBeUndefined();
+      expect(resolveConfig({ environment: "local" }).apiKey).toBe("local");
+      expect(resolveConfig({ apiKey: "" }).apiKey).toBeUndefined();
+      vi.stubEnv("CHAINDATA_API_KEY", "abc-def_0123\r\n");
+      expect(resolveConfig({}).apiKey).toBe("abc-def_0123");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    // Every printable ASCII character but the space is a key's.
+    const printable = String.fromCharCode(...Array.from({ length: 94 }, (_, i) => 33 + i));
+    expect(resolveConfig({ apiKey: printable }).keyToMask).toBe(printable);
     // `null` reads as no options, as `undefined` does.
     expect(resolveConfig(null)).toEqual(resolveConfig());
     expect(resolveConfig({ timeout: Infinity, maxRetries: 0 })).toMatchObject({

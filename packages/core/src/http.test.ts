@@ -299,7 +299,7 @@ describe("auth", () => {
   });
 
   it("URL-encodes the key in the query", async () => {
-    const key = "a&b+c=d e%";
+    const key = "a&b+c=d#e%/";
     const { fetch, calls } = stubFetch(jsonResponse({}));
     await sendRequest(createRestTransport({ apiKey: key, fetch }, walletHost), get("/v1/x?a=1"), {
       operation: getBalances,

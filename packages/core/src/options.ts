@@ -57,6 +57,10 @@ export interface ClientOptions {
    * it. `""` is no key, and `CHAINDATA_API_KEY` is then not read.
    * @default process.env.CHAINDATA_API_KEY; `"local"` in the `local` environment (the variable is
    * not read there); none on the sender host
+   * @remarks White space at either end is trimmed (a key read from a file ends in a newline). A key
+   * (option or variable) with anything but printable ASCII left inside, a space, a line break or a
+   * non-ASCII letter of a key pasted wrong, is refused with a `ConfigurationError` when the client
+   * is created, naming `apiKey` or `CHAINDATA_API_KEY` but never quoting the key.
    */
   apiKey?: string | undefined;
   /**

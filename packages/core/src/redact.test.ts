@@ -1121,10 +1121,11 @@ describe("the API key never leaks (property)", () => {
     vi.useRealTimers();
   });
 
-  // Keys with regex metacharacters and characters that need URL encoding. Backslash and
+  // Keys with regex metacharacters and characters that need URL encoding (printable ASCII
+  // without spaces: a key with another character inside is refused, config.test.ts). Backslash and
   // double quote are left out: JSON.stringify writes other text *as* them (`\"`), which would
   // make a key "appear" in the JSON of a message that never contained it.
-  const keyChar = fc.constantFrom(..."abcXYZ0189-_.~*+?^$|()[]{}/ %&=#!':;,@<>é€".split(""));
+  const keyChar = fc.constantFrom(..."abcXYZ0189-_.~*+?^$|()[]{}/%&=#!':;,@<>".split(""));
   const apiKey = fc.string({ unit: keyChar, minLength: 12, maxLength: 40 });
 
   // How a server might echo the key back.
