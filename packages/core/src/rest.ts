@@ -206,7 +206,7 @@ export function createRestTransport(
       if (
         body &&
         Object.keys(body)
-          .filter((key) => !("jsonrpc" in (body as object)) || (key != "jsonrpc" && key != "id"))
+          .filter((key) => !(body as any).jsonrpc || (key != "jsonrpc" && key != "id"))
           .join() == "error" &&
         (body as any).error
       )

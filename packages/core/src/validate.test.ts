@@ -997,7 +997,7 @@ describe("a refused property name (review 71, F2)", () => {
       ["x\nERROR forged", "x\\u000aERROR forged"],
       ["\u202egnp.exe", "\\u202egnp.exe"],
       ["\x1b[2J", "\\u001b[2J"],
-    ]) {
+    ] as const) {
       let error: ValidationError | undefined;
       try {
         validate(check, { [name]: 1 });
