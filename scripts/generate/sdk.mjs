@@ -108,6 +108,9 @@ const clientOptionsInterface = (batching) =>
   `   * \`areas: { admin: { rateLimit: createRateLimiter(adminRateLimit) } }\` for the admin host's documented\n` +
   `   * 5 requests/s, or \`areas: { das: { rateLimit } }\` (one limiter given to several areas limits them\n` +
   `   * together). A limiter given here is refused (\`ConfigurationError\`): it would not say which areas it limits.\n` +
+  `   * Options typed \`ClientOptions\` or \`RestClientOptions\` may hold one, so the compiler refuses them\n` +
+  `   * here (\`Type 'RateLimiter' is not assignable to type 'false'\`): type options shared with the area\n` +
+  `   * factories \`Omit<RestClientOptions, "rateLimit">\` (every factory takes them, this one too).\n` +
   `   * @default undefined (no area is limited)\n` +
   `   */\n` +
   `  rateLimit?: false | undefined;\n` +

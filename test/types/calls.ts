@@ -80,6 +80,7 @@ import {
   senderTipAccounts,
   type CallOptions as SenderCallOptions,
   type PingResult,
+  type SenderClientOptions,
   type SenderRegion,
   type SingleMethod as SenderSingleMethod,
   type SenderRpc,
@@ -122,6 +123,7 @@ import {
   toNodeHandler,
   type KnownTransactionType,
   type RawTransactionEvent,
+  type RestClientOptions,
   type TransactionType,
   type WebhooksClient,
   type WebhooksOperation,
@@ -1263,6 +1265,32 @@ export async function invalid(): Promise<void> {
     createChainDataClient({ areas: { wallet: restShared, das: shared } });
     // The sdk's shared options take a batcher: its JSON-RPC areas batch, the others never get it.
     createChainDataClient({ batch: createBatcher(), areas: { wallet: restShared } });
+    // What ClientOptions' doc names for options shared by several clients (user trial 70, F8):
+    // `RestClientOptions`, or the sender package's `SenderClientOptions`, fit every area's factory;
+    // without `rateLimit` (an area's own in the sdk), createChainDataClient's too.
+    const everyArea: RestClientOptions = {
+      apiKey: "k",
+      rateLimit: createRateLimiter(adminRateLimit),
+    };
+    const senderShared: SenderClientOptions = everyArea;
+    for (const options of [everyArea, senderShared]) {
+      createDasClient(options);
+      createCompressionClient(options);
+      createMintRpc(options);
+      createSenderClient(options);
+      createWalletClient(options);
+      createAdminClient(options);
+      createWebhooksClient(options);
+    }
+    // @ts-expect-error — RestClientOptions may hold a limiter: createChainDataClient's are per area
+    createChainDataClient(everyArea);
+    const { rateLimit: _perArea, ...everyFactory } = everyArea;
+    const sdkToo: Omit<RestClientOptions, "rateLimit"> = everyFactory;
+    createChainDataClient(sdkToo);
+    createChainDataClient({ ...sdkToo, areas: { admin: everyArea, das: everyArea } });
+    createWebhooksClient(sdkToo);
+    createSenderClient(sdkToo);
+    createDasClient(sdkToo);
   }
   // @ts-expect-error — authHeader is required
   createWebhookHandler({ onEvent: () => {} });

@@ -21,6 +21,7 @@ import {
   type DasResult,
   type InvalidResponseError,
   type RequestOptions,
+  type ClientOptions,
 } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createWalletClient } from "@chaindata/wallet";
@@ -68,6 +69,8 @@ export async function probe(either: "getAsset" | "getNftEditions", invalid: Inva
   let tokenInfo: /*@tokenInfoType*/TokenInfo;
   let sortField: /*@sortFieldType*/AssetSortField;
   let usage: /*@usageInput*/GetProjectUsageInput;
+  let shared: /*@clientOptionsType*/ClientOptions;
+  createChainDataClient({ /*@sdkRateLimit*/rateLimit: false });
   await admin.getProjectUsage({});
   await webhooks.getWebhook({ webhookId: "x" });
   createWebhookHandler({ authHeader: "s", kind: "/*@handlerKind*/" });
@@ -281,6 +284,24 @@ describe("REST inputs", () => {
       "'GetWebhookInput'",
     );
     expect(hover("usageInput")).toMatch(/^\(alias\) interface GetProjectUsageInput\b/);
+  });
+});
+
+// (An options object typed ClientOptions given to a REST client, the sender or the sdk fails with
+// a deep message: "Types of property 'batch' are incompatible. Type 'Batcher' is not assignable to
+// type 'false'" (user trial 70, F8). The hovers of what the user wrote say what to type instead.)
+describe("options shared by several clients", () => {
+  it("ClientOptions' hover quotes the error and names the type every area's factory takes", () => {
+    const shown = hover("clientOptionsType").replace(/\s+/g, " ");
+    expect(shown).toContain("Types of property 'batch' are incompatible");
+    expect(shown).toContain("type options shared by several clients `RestClientOptions`");
+    expect(shown).toContain("`SenderClientOptions`");
+  });
+
+  it("the sdk's refused top-level rateLimit names the type shared with its factory too", () => {
+    const shown = hover("sdkRateLimit").replace(/\s+/g, " ");
+    expect(shown).toContain("Type 'RateLimiter' is not assignable to type 'false'");
+    expect(shown).toContain('`Omit<RestClientOptions, "rateLimit">`');
   });
 });
 

@@ -13,6 +13,11 @@ export function tsc(...args: string[]): string {
  * devDependency: a second `typescript` would take the repository's `tsc` command over.
  */
 export function tscAt(version: string, dir: string, ...args: string[]): string {
+  return typescriptAt(version, dir)(...args);
+}
+
+/** Installs TypeScript `version` into `dir` as tscAt does; returns its `tsc`, to run many times. */
+export function typescriptAt(version: string, dir: string): (...args: string[]) => string {
   execFileSync(
     "npm",
     [
@@ -28,7 +33,7 @@ export function tscAt(version: string, dir: string, ...args: string[]): string {
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
-  return tscOf(`${dir}/node_modules/typescript/bin/tsc`, args);
+  return (...args) => tscOf(`${dir}/node_modules/typescript/bin/tsc`, args);
 }
 
 /**
@@ -43,6 +48,15 @@ export const OLDEST_TYPESCRIPT = "5.0.4";
  * syntax within it.
  */
 export const OLDEST_PROMISED_TYPESCRIPT = "4.7.4";
+
+/**
+ * The newest TypeScript, the native compiler (user trial 70, F10: `npm install -D typescript`
+ * gives it): every consumer of types.test.ts compiles with it too. Exact, so that a release does
+ * not change the test unseen: bump it by hand. Installed as tscAt installs the oldest ones: as
+ * an aliased devDependency (`"typescript7": "npm:typescript@7.0.2"`) it took the repository's
+ * `node_modules/.bin/tsc` link over on `npm install` (docs/decisions/0011-dependency-pins.md).
+ */
+export const NEWEST_TYPESCRIPT = "7.0.2";
 
 function tscOf(bin: string, args: string[]): string {
   try {

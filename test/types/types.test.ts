@@ -1,5 +1,5 @@
 // The type tests compile: valid calls type-check and every `@ts-expect-error` is a real error.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   mkdtempSync,
   readdirSync,
@@ -10,9 +10,23 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { OLDEST_PROMISED_TYPESCRIPT, OLDEST_TYPESCRIPT, tsc, tscAt } from "./tsc.js";
+import {
+  NEWEST_TYPESCRIPT,
+  OLDEST_PROMISED_TYPESCRIPT,
+  OLDEST_TYPESCRIPT,
+  tsc,
+  tscAt,
+  typescriptAt,
+} from "./tsc.js";
 
 const root = new URL("../..", import.meta.url).pathname;
+
+const newestDir = mkdtempSync(join(tmpdir(), "chaindata-newest-ts-"));
+let newest: ((...args: string[]) => string) | undefined;
+/** `tsc` of the newest TypeScript (7, the native compiler), installed on first use. */
+const tscNewest = (...args: string[]) =>
+  (newest ??= typescriptAt(NEWEST_TYPESCRIPT, newestDir))(...args);
+afterAll(() => rmSync(newestDir, { recursive: true, force: true }));
 
 describe("types", () => {
   // tsconfig.json: the repository's settings; tsconfig.strict.json: a strict consumer's
@@ -62,11 +76,15 @@ describe("types", () => {
           }),
         );
         expect(tsc("-p", dir, "--pretty", "false"), readme).toBe("");
+        expect(
+          tscNewest("-p", dir, "--pretty", "false"),
+          `${readme}, TypeScript ${NEWEST_TYPESCRIPT}`,
+        ).toBe("");
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     }
-  }, 60_000);
+  }, 120_000);
 
   // (A tuple that mixed a labelled and an unlabelled member, in `Paginated`, was an error before
   // TypeScript 5.2 in every package's declarations, while the README said ≥ 5.0.)
@@ -91,4 +109,14 @@ describe("types", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  // TypeScript 7, the native compiler, is what `npm install -D typescript` gives (user trial 70,
+  // F10): each consumer above, the oldest one's Node16 resolution too, compiles with it as well.
+  it.each(["tsconfig.json", "tsconfig.strict.json", "tsconfig.node.json", "tsconfig.oldest.json"])(
+    `tsc -p test/types/%s passes with TypeScript ${NEWEST_TYPESCRIPT}, the newest, too`,
+    (config) => {
+      expect(tscNewest("-p", `${root}test/types/${config}`)).toBe("");
+    },
+    120_000,
+  );
 });

@@ -47,7 +47,14 @@ export interface Logger {
  */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-/** Options accepted by every chaindata client. */
+/**
+ * The options of a chaindata client: all of them for the JSON-RPC clients (DAS, compression,
+ * mint). The REST clients and the sender take no `batch`, so options typed `ClientOptions` do not
+ * compile there (`Types of property 'batch' are incompatible`): type options shared by several
+ * clients `RestClientOptions` (its name in core, the sdk and the REST packages; the sender's is
+ * `SenderClientOptions`), which every area's factory takes; `Omit<RestClientOptions, "rateLimit">`
+ * if `createChainDataClient` takes them too (its limiters are given per area).
+ */
 export interface ClientOptions {
   /**
    * The API key. Sent as the `api-key` query parameter, or as the `X-Api-Key` header on
@@ -135,7 +142,9 @@ export interface ClientOptions {
    * carry the batcher.) With a `rateLimit`, a batch is one request and waits its turn once closed:
    * calls made while it waits go into the next batch, which waits for its own. For calls that come
    * spread out, a `wait` near the limiter's step (`1100 / requestsPerSecond` ms, 220 at 5 per
-   * second) gathers them instead.
+   * second) gathers them instead. JSON-RPC clients only: options typed `ClientOptions` given to a
+   * REST client or the sender do not compile (`Type 'Batcher' is not assignable to type 'false'`):
+   * type options shared with them `RestClientOptions` (or the sender's `SenderClientOptions`).
    * @default undefined (each call is its own request)
    */
   batch?: Batcher | false | undefined;
@@ -157,7 +166,10 @@ export interface ClientOptions {
    * (a limit per attempt, from sending on): a call's `signal` ends it. It counts only the
    * requests that go through it, in this process (other processes using the same project are not
    * counted). A 429's `Retry-After` (up to 60 s) holds every caller sharing it until that wait is
-   * over (its `pause`); the retry then waits its turn again.
+   * over (its `pause`); the retry then waits its turn again. `createChainDataClient` takes none
+   * here (a limiter is one area's own, in its `areas`): options typed `ClientOptions` or
+   * `RestClientOptions` given to it do not compile (`Type 'RateLimiter' is not assignable to type
+   * 'false'`): type options shared with it `Omit<RestClientOptions, "rateLimit">`.
    * @default undefined (no limit)
    */
   rateLimit?: RateLimiter | false | undefined;

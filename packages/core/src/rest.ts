@@ -30,8 +30,9 @@ export interface RestClientOptions extends Omit<ClientOptions, "batch"> {
   /**
    * Not an option of a REST client (only `false`, which says so): at run time a batcher is refused
    * with a ConfigurationError. An options object typed `ClientOptions` may hold one, so the
-   * compiler refuses it here too: type options shared with other clients `RestClientOptions` (every
-   * client takes them).
+   * compiler refuses it here too (`Type 'Batcher' is not assignable to type 'false'`): type
+   * options shared with other clients `RestClientOptions` (every area's factory takes them;
+   * `Omit<RestClientOptions, "rateLimit">` for `createChainDataClient` too).
    * @default undefined (no batcher: each call is its own request)
    */
   batch?: false | undefined;

@@ -121,6 +121,9 @@ export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit">
    * `areas: { admin: { rateLimit: createRateLimiter(adminRateLimit) } }` for the admin host's documented
    * 5 requests/s, or `areas: { das: { rateLimit } }` (one limiter given to several areas limits them
    * together). A limiter given here is refused (`ConfigurationError`): it would not say which areas it limits.
+   * Options typed `ClientOptions` or `RestClientOptions` may hold one, so the compiler refuses them
+   * here (`Type 'RateLimiter' is not assignable to type 'false'`): type options shared with the area
+   * factories `Omit<RestClientOptions, "rateLimit">` (every factory takes them, this one too).
    * @default undefined (no area is limited)
    */
   rateLimit?: false | undefined;

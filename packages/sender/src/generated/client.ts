@@ -28,8 +28,9 @@ export interface SenderClientOptions extends Omit<ClientOptions, "batch"> {
   /**
    * Not an option of the sender clients (only `false`, which says so): at run time a batcher is
    * refused with a ConfigurationError. An options object typed `ClientOptions` may hold one, so the
-   * compiler refuses it here too: type options shared with other clients `SenderClientOptions`
-   * (every client takes them).
+   * compiler refuses it here too (`Type 'Batcher' is not assignable to type 'false'`): type
+   * options shared with other clients `RestClientOptions` or `SenderClientOptions` (the same
+   * options: every area's factory takes them).
    * @default undefined (no batcher: each call is its own request)
    */
   batch?: false | undefined;

@@ -69,7 +69,14 @@ export type InvalidResponseError = core.InvalidResponseError;
 export type ValidationError = core.ValidationError;
 /** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
 export type ConfigurationError = core.ConfigurationError;
-/** Options accepted by every chaindata client. */
+/**
+ * The options of a chaindata client: all of them for the JSON-RPC clients (DAS, compression,
+ * mint). The REST clients and the sender take no `batch`, so options typed `ClientOptions` do not
+ * compile there (`Types of property 'batch' are incompatible`): type options shared by several
+ * clients `RestClientOptions` (its name in core, the sdk and the REST packages; the sender's is
+ * `SenderClientOptions`), which every area's factory takes; `Omit<RestClientOptions, "rateLimit">`
+ * if `createChainDataClient` takes them too (its limiters are given per area).
+ */
 export type ClientOptions = core.ClientOptions;
 /**
  * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
