@@ -3,12 +3,10 @@
 // `npm run generate` only those edited since (node_modules/.cache, keyed by the exact inputs). A document
 // linted before must never hide a finding of its edited copy, and the remembered findings and the
 // new ones come out in Spectral's order (by file), as one run over every document lists them.
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
@@ -16,6 +14,7 @@ import { bundleAll } from "../../scripts/spec/bundle.mjs";
 import { lintOpenApi, lintOpenApiAsync } from "../../scripts/spec/rules.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { lintKey, spectralCacheFile } from "../../scripts/spec/rules/spectral.mjs";
+import { callInAnotherProcess } from "./in-another-process.js";
 import { editCopy, editedCopy, removeCopies } from "./spec-copy.js";
 
 afterEach(removeCopies);
@@ -82,15 +81,8 @@ describe("Spectral's findings kept in node_modules/.cache between runs", () => {
     },
   ];
   /** lintOpenApi over `r` in a Node process of its own (which remembers nothing in memory). */
-  const lintInAnotherProcess = (r: object[]): string[] => {
-    const input = join(dir, "results.json");
-    writeFileSync(input, JSON.stringify(r));
-    const script = `import { readFileSync } from "node:fs"; import { lintOpenApi } from ${JSON.stringify(pathToFileURL(SPECTRAL_MJS).href)}; console.log(JSON.stringify(lintOpenApi(JSON.parse(readFileSync(process.argv[1], "utf8")))));`;
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script, input], {
-      encoding: "utf8",
-    });
-    return JSON.parse(out);
-  };
+  const lintInAnotherProcess = (r: object[]) =>
+    callInAnotherProcess(SPECTRAL_MJS, "lintOpenApi", r, dir);
 
   it("a later run reads a document's findings from the cache, and an edited document is linted again", () => {
     const untagged = results(false);

@@ -2,12 +2,10 @@
 // as Spectral's are: about 1 s of each `npm run generate` and `npm run spec:check`. The key holds the
 // document (its exact integers), the installed packages, Node's version and every script of
 // scripts/, so an edit of the rules is checked again, never answered from an older run.
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   checkExamples,
@@ -16,6 +14,7 @@ import {
   scriptsDigest,
   // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../../scripts/spec/rules/examples.mjs";
+import { callInAnotherProcess } from "../in-another-process.js";
 
 const SCRIPTS = resolve(import.meta.dirname, "../../../scripts");
 const EXAMPLES_MJS = join(SCRIPTS, "spec/rules/examples.mjs");
@@ -36,15 +35,8 @@ const document = (example: unknown) => ({
 });
 
 /** checkExamples over `r` in a Node process of its own (which remembers nothing in memory). */
-function checkInAnotherProcess(r: object): string[] {
-  const input = join(dir, "document.json");
-  writeFileSync(input, JSON.stringify(r));
-  const script = `import { readFileSync } from "node:fs"; import { checkExamples } from ${JSON.stringify(pathToFileURL(EXAMPLES_MJS).href)}; console.log(JSON.stringify(checkExamples(JSON.parse(readFileSync(process.argv[1], "utf8")))));`;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script, input], {
-    encoding: "utf8",
-  });
-  return JSON.parse(out);
-}
+const checkInAnotherProcess = (r: object) =>
+  callInAnotherProcess(EXAMPLES_MJS, "checkExamples", r, dir);
 
 describe("checkExamples' findings kept in node_modules/.cache between runs", () => {
   it("a later run reads a document's findings from the cache, and an edited document is checked again", () => {
