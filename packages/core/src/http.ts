@@ -677,14 +677,14 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           );
         const started = performance.now();
         // One request, and its whole body read (so the timeout covers reading it).
-        // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
-        // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
-        // names. A 3xx becomes an APIError instead (not retried).
-        // (`attemptAnswered`: the attempt's own `answered`, taken as it starts: a fetch that lost its
-        // race and ignored its signal may answer later, during the next attempt.)
-        // (A line before the answer too, as the request is handed to fetch: a request that hangs until
-        // its timeout shows at once. Not before the race: a call whose signal had aborted, one that
-        // leaves a batch in flight too, logged a request never made.)
+        // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but
+        // not `X-Api-Key` or a caller's own headers, so the key would reach whatever host the
+        // `Location` names. A 3xx becomes an APIError instead (not retried).
+        // (`attemptAnswered`: the attempt's own `answered`, taken as it starts: a fetch that lost
+        // its race and ignored its signal may answer later, during the next attempt.)
+        // (A line before the answer too, as the request is handed to fetch: a request that hangs
+        // until its timeout shows at once. Not before the race: a call whose signal had aborted,
+        // one that leaves a batch in flight too, logged a request never made.)
         const fetchWhole = (signal: AbortSignal, attemptAnswered = answered) => {
           debug("…");
           options.attempts = ++attempts;
