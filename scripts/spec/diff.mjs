@@ -8,10 +8,10 @@
 // difference is one line, with a rule of RULES below and its class for a program written against
 // the old document:
 //   breaking    it may stop compiling or working: the request got stricter (a param removed,
-//               renamed or newly required, a bound tightened, a pattern changed, an enum value removed, a type
-//               narrowed), the result looser (a field removed or renamed, made optional or
-//               nullable, a value added to a closed enum, a type changed, a bound loosened, a
-//               pattern removed or changed), an operation or an exported type removed
+//               renamed or newly required, a bound tightened, a pattern changed, an enum value
+//               removed, a type narrowed), the result looser (a field removed or renamed, made
+//               optional or nullable, a value added to a closed enum, a type changed, a bound
+//               loosened, a pattern removed or changed), an operation or an exported type removed
 //   compatible  a contract change that keeps it working: a new optional param, a request bound
 //               loosened, a result bound tightened (or moved with the request bound it follows), a
 //               new result field, a result pattern set, a new operation, a deprecation, a cost
@@ -836,9 +836,10 @@ export function versionVerdict(from, to, changes) {
 /**
  * The changeset each package needs for `areas` (`{ area, changes }`, an area once per document),
  * by .changeset/README.md's rule (decision 0019): a breaking change major (minor while the package
- * is 0.x), an addition or a deprecation minor, any other change patch; `versionOf(package)` its package.json
- * version, or undefined where the area has no package. Before the first release (0.0.0) a package
- * has no changeset but its first-release note (test/packaging/changesets.test.ts).
+ * is 0.x), an addition or a deprecation minor, any other change patch; `versionOf(package)` its
+ * package.json version, or undefined where the area has no package. Before the first release
+ * (0.0.0) a package has no changeset but its first-release note
+ * (test/packaging/changesets.test.ts).
  * @returns {string[]} one line per package that changed
  */
 export function changesetBumps(areas, versionOf) {
@@ -945,8 +946,8 @@ const MEMBER_RULES = new Set([
 ]);
 
 /**
- * One value added to or removed from a list as `"frozen" added` (`enum: (none) → "frozen"` reads as
- * an enum that had no values: diff70); null for any other change.
+ * One value added to or removed from a list as `"frozen" added` (`enum: (none) → "frozen"` reads
+ * as an enum that had no values: diff70); null for any other change.
  */
 function showMember(ch) {
   if (!MEMBER_RULES.has(ch.rule) || (ch.from === undefined) === (ch.to === undefined)) return null;

@@ -166,8 +166,8 @@ function mentions(words, text) {
  * says so (the wallet's "**An endpoint not covered (SDK).** … `helius.wallet.getBalanceAt` …"). It
  * names what the area lacks, not what it has, so it is no list; read as one, it would ask for every
  * other operation by name (contrib69, L1). Only the heading marks it: a list that says in passing
- * that something is "not covered" is still a list (its gaps are not hidden), and a paragraph that
- * says it another way ("outside the SDK") is one until it takes the heading (spec/README.md, step 6).
+ * that something is "not covered" is still a list (its gaps are not hidden); so is a paragraph
+ * that says it another way ("outside the SDK"), until it takes the heading (spec/README.md step 6).
  */
 const NOT_COVERED = /^\s*(?:[-*] +)?\*\*[^*]*\bnot covered\b[^*]*\*\*/i;
 

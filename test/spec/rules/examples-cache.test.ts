@@ -1,6 +1,6 @@
 // checkExamples' findings are kept between runs (node_modules/.cache/chaindata-examples, spec70),
-// as Spectral's are: about 1 s of each `npm run generate` and `npm run spec:check`. The key holds the
-// document (its exact integers), the installed packages, Node's version and every script of
+// as Spectral's are: about 1 s of each `npm run generate` and `npm run spec:check`. The key holds
+// the document (its exact integers), the installed packages, Node's version and every script of
 // scripts/, so an edit of the rules is checked again, never answered from an older run.
 import { randomUUID } from "node:crypto";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

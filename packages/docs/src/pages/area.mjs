@@ -63,8 +63,9 @@ function constantsBlock(pc, info) {
 /**
  * An area page's quick start: a whole program, the client made as the area's auth asks and one
  * call, of the area's standalone example (`areaExample`), printed; it runs as it stands (the
- * snippet tests run it against the mock), and a paginated call's page walk is on its page. An area without an example gets the client alone: a
- * comment naming a call (`// e.g. das.getAsset(…)`, as the page had) is no program to run.
+ * snippet tests run it against the mock), and a paginated call's page walk is on its page. An area
+ * without an example gets the client alone: a comment naming a call (`// e.g. das.getAsset(…)`, as
+ * the page had) is no program to run.
  */
 export function quickStartSnippet(area) {
   const ex = areaExample(area);

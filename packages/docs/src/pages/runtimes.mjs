@@ -1,5 +1,5 @@
-// Bun, Deno, Workers, browsers, React Native (runtimes.html): packages/core/README.md's sections on them (and on
-// React Native), under a warning, and a Worker.
+// Bun, Deno, Workers, browsers, React Native (runtimes.html): packages/core/README.md's sections on
+// them (and on React Native), under a warning, and a Worker.
 import { codeBlock, href, layout, pageContext, RUNTIMES_PAGE, RUNTIMES_TITLE } from "../html.mjs";
 import { md } from "../schema.mjs";
 import { API_KEY_ENV } from "../snippets.mjs";
