@@ -61,11 +61,14 @@ export const badge = (kind, text, title) =>
  */
 export function opBadges(op, { transport = true } = {}) {
   const b = [];
-  if (transport && op.transport === "rpc") b.push(badge("rpc", "JSON-RPC"));
-  else if (transport && op.transport === "rest")
-    b.push(badge(`http http-${op.method.toLowerCase()}`, op.method));
-  else if (transport)
-    b.push(badge("delivery", "delivery", "Sent by the service to your webhook URL"));
+  if (transport)
+    b.push(
+      op.transport === "rpc"
+        ? badge("rpc", "JSON-RPC")
+        : op.transport === "rest"
+          ? badge(`http http-${op.method.toLowerCase()}`, op.method)
+          : badge("delivery", "delivery", "Sent by the service to your webhook URL"),
+    );
   if (op.deprecated)
     b.push(
       badge("deprecated", "deprecated", op.replacedBy ? `Replaced by ${op.replacedBy}` : undefined),

@@ -27,13 +27,18 @@ export const cacheFolder = (name) => join(root, "node_modules/.cache", name);
  * record, and then nothing is kept on disk.
  */
 export function installedPackages() {
+  // (Read once per process: every document's key asks, and the record is hundreds of KB.)
+  if (installed !== null) return installed;
   try {
     const record = readFileSync(join(root, "node_modules/.package-lock.json"));
-    return `${process.version} ${createHash("sha256").update(record).digest("hex")}`;
+    installed = `${process.version} ${createHash("sha256").update(record).digest("hex")}`;
   } catch {
-    return undefined;
+    installed = undefined;
   }
+  return installed;
 }
+/** installedPackages' answer in this process; null before it is asked. */
+let installed = null;
 
 /** The lines kept under `key` in `folder`, or undefined. */
 export function keptLines(folder, key) {
