@@ -497,6 +497,34 @@ describe("per-call options and the logger", () => {
     );
   });
 
+  it("refuses a Promise given for options, which has none of its own (an async config not awaited), sending nothing", async () => {
+    // (Read as "no options", the client went on to the production host with $CHAINDATA_API_KEY,
+    // and a call's timeout, signal or a walk's maxPages were silently lost: user trial 73, F1.)
+    const { fetch, calls } = answer();
+    const pending = Promise.resolve({ fetch, apiKey: "k", timeout: 1 });
+    expect(() => resolveConfig(pending as never)).toThrow(
+      new ConfigurationError("options: must be an object of client options, not a Promise"),
+    );
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+    await expect(rpc.call(getAsset, {}, pending as never)).rejects.toThrow(
+      "options: must be an object of request options, not a Promise",
+    );
+    const walks = withPagination(async () => ({ items: [] }), {
+      id: "getAssets",
+      pagination: { style: "page", items: "items" },
+    });
+    expect(() => walks.all({}, pending as never)).toThrow(
+      "options: must be an object of request options, not a Promise",
+    );
+    expect(() => createBatcher(pending as never)).toThrow(
+      "options: must be an object of batcher options, not a Promise",
+    );
+    expect(() => createRateLimiter(pending as never)).toThrow(
+      "options: must be an object of rate limiter options, not a Promise",
+    );
+    expect(calls).toHaveLength(0);
+  });
+
   it('refuses a retryNonIdempotent that is not a boolean: the string "false" would retry a write', async () => {
     const write = { id: "createThing", idempotent: false };
     const { fetch, calls } = answer();

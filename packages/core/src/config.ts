@@ -121,6 +121,10 @@ export const knownOptions = (
   kind: string,
   prefix = "",
 ): void => {
+  // (A Promise has no options of its own: `createAdminClient(loadConfig())` without `await` went
+  // on with the defaults, the production host and $CHAINDATA_API_KEY; a walk's `maxPages` was lost.)
+  if (typeof (options as { then?: unknown } | null)?.then == "function")
+    misconfigured("options", `must be an object of ${kind} options, not a Promise`);
   for (const name in options)
     if (!names.includes(name))
       misconfigured(
