@@ -966,6 +966,19 @@ describe("validate: the rule each issue names", () => {
     ]);
   });
 
+  it("cuts a refused value after an escape's letter, not before it: an address's line break shows as \\n", () => {
+    // (Cut at 46, `"…Mpo2MMY\n"` showed as `"…Mpo2MMY\…`: the line break of an address read from
+    // a file, the character it was refused for, was gone; user trial 73, F2.)
+    const address = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+    const base58 = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u, "a base58 address");
+    expect(messages(base58, address + "\n")).toEqual([
+      `params: must be a base58 address (got "${address}\\n…)`,
+    ]);
+    expect(messages(base58, address + "\r\n")).toEqual([
+      `params: must be a base58 address (got "${address}\\r…)`,
+    ]);
+  });
+
   it("quotes a refused 44-character address whole, so the character the rule names shows", () => {
     // (Cut at 40, `…Mpo2MM0` showed as `…Mpo2…`: the 0 it was refused for was gone; user trial
     // 60, F4.)

@@ -92,7 +92,9 @@ const show = (value: unknown) => {
   // at its end the rule names (`no 0, O, I or l`; user trial 60, F4). Cut and escaped as a server's
   // text is: a value may come from anywhere (a file, a model's tool call), and a cut inside an
   // emoji left half of it, a bidi control reordered the message (review 82, F2).
-  return quoteServer(text, 46);
+  // A cut right after an escape's backslash keeps its letter: `\…` hid the `\n` of an address read
+  // from a file with its line break, the character it was refused for (user trial 73, F2).
+  return quoteServer(text, text[45] == "\\" ? 47 : 46);
 };
 
 /**
