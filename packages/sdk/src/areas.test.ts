@@ -539,6 +539,13 @@ describe("createChainDataClient: areas are checked when created", () => {
       "sender",
       "areas: must be an object of area name → client options (got string)",
     ],
+    // (Read as no options, a Promise's were silently lost: user trial 73, F1.)
+    ["areas given as a Promise", Promise.resolve({}), "areas: must be an object, not a Promise"],
+    [
+      "an area given as a Promise",
+      { admin: Promise.resolve({ timeout: 1 }) },
+      "areas.admin: must be an object, not a Promise",
+    ],
   ];
   it.each(refused)(
     "%s: ConfigurationError naming the path, nothing sent",
@@ -556,6 +563,14 @@ describe("createChainDataClient: areas are checked when created", () => {
       expect(fetch).not.toHaveBeenCalled();
     },
   );
+
+  it("refuses options given as a Promise (an async config not awaited), which went to the production host", () => {
+    const fetch = vi.fn();
+    expect(() =>
+      createChainDataClient(Promise.resolve({ apiKey: KEY, fetch, environment: "local" }) as never),
+    ).toThrow(new ConfigurationError("options: must be an object, not a Promise"));
+    expect(fetch).not.toHaveBeenCalled();
+  });
 
   it("an option inherited by an area's options, or read from a getter, is used; an unknown inherited one is refused", async () => {
     const { fetch, sent } = recorder();

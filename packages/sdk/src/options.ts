@@ -56,6 +56,9 @@ const knownNames = (
   rule: string,
   secrets: readonly string[],
 ) => {
+  // (A Promise has no options of its own: read as none, the client went to the production host.)
+  if (typeof (options as { then?: unknown }).then == "function")
+    misconfigured(path || "options", "must be an object, not a Promise");
   for (const name in options)
     if (!names.includes(name)) misconfigured(nameIn(path, name, secrets), rule);
 };
