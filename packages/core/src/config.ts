@@ -107,7 +107,7 @@ export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
 
 /**
  * Throws the ConfigurationError of the first name in `options` that is not one of `names`: a
- * typo (`timout`, `maxsize`) would otherwise be ignored. For the packages' own option checks (the
+ * typo (`timout`, `maxsize`) would otherwise be ignored. Refuses a Promise as `options` too. For the packages' own option checks (the
  * webhook receiver's). A name longer than any option's (24 characters) is not quoted but counted,
  * `<a name of 36 characters>`: it may be the API key (36 characters) given as a name, `{ [key]: 1
  * }`. (The sdk's `createChainDataClient` also hides a shorter name holding a key given with its
