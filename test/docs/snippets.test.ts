@@ -389,9 +389,12 @@ describe("docs TypeScript snippets", () => {
     expect(recipes.map(([, { snippet }]) => snippet.page)).toEqual(
       blocks.map(() => "page-walks.html"),
     );
-    // (Each declares what the reader fills in, or calls a method the mock does not answer.)
+    // (Each declares what the reader fills in, a store or a page's button, or calls a method the
+    // mock does not answer.)
     for (const code of blocks)
-      expect(code, code.slice(0, 80)).toMatch(/\bdeclare function store\(|rpc\.call\(/);
+      expect(code, code.slice(0, 80)).toMatch(
+        /\bdeclare function store\(|\bdeclare const \w+: HTML\w*Element;|rpc\.call\(/,
+      );
     expect(blocks.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -38,10 +38,16 @@ const readKeyVariable = () =>
  * value that is no error adds nothing). "" elsewhere: a page has no `process`, and React Native's
  * holds `NODE_ENV` only, no variable a user can set.
  */
+/**
+ * Whether the runtime has environment variables a user can set (a `process` with `versions`), so
+ * that a message may name {@link API_KEY_ENV}: not in a page, nor in React Native.
+ */
+export const hasKeyVariables = (): boolean =>
+  !!(globalThis as { process?: { versions?: object } }).process?.versions;
+
 // (User trials 45 and 47.)
 export const keyVariableHint = (): string => {
-  const { process } = globalThis as { process?: { versions?: object } };
-  if (!process?.versions) return "";
+  if (!hasKeyVariables()) return "";
   const hint = ` or set ${API_KEY_ENV} before the client is created`;
   try {
     readKeyVariable();

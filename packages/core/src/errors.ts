@@ -288,8 +288,8 @@ export class BadRequestError extends APIError {
 /**
  * 401: the API key is missing or invalid. The message ends `(check the API key: \`apiKey\` or
  * CHAINDATA_API_KEY)` (the sender's: `the sender host's own \`apiKey\``, which the sdk takes
- * as `areas.sender.apiKey`; in the `local` environment, which does not read the variable, only
- * `\`apiKey\``), never quoting the key.
+ * as `areas.sender.apiKey`; in the `local` environment, which does not read the variable, and in
+ * a page or React Native, which have none to set, only `\`apiKey\``), never quoting the key.
  */
 export class AuthenticationError extends APIError {
   override readonly name = "AuthenticationError";

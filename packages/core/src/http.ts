@@ -6,6 +6,7 @@
 import { watchAbort } from "./abort.js";
 import {
   API_KEY_ENV,
+  hasKeyVariables,
   keyVariableHint,
   misconfigured,
   resolveBaseUrl,
@@ -434,14 +435,14 @@ const decodeJson = (
  *   no key or variable to check (user trial 31).
  * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
  * - The local environment does not read the variable: only the option is named (user trial 56,
- *   F6).
+ *   F6); nor does a page or React Native, which have no variable to set (user trial 72, F3).
  * (Computed once per engine: `Http.hint`, which rest.ts also ends a 401 or 403 answered in a 2xx
  * body with.)
  */
 const keyHint = (host: Host, keyless: boolean, local: boolean) =>
   keyless && !host.keyOptional
     ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
-    : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey`" + (local ? "" : " or " + API_KEY_ENV)})`;
+    : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey`" + (local || !hasKeyVariables() ? "" : " or " + API_KEY_ENV)})`;
 
 /**
  * The end of the message of a retryable answer thrown at once (`final`; `""` otherwise): why. No

@@ -165,6 +165,24 @@ describe("a missing key where no environment variable can be set", () => {
       expect(error.message).toBe("Missing API key for the rpc host: pass `apiKey`");
       expect(mock).not.toHaveBeenCalled();
     });
+
+  for (const [platform, process] of [
+    ["React Native", { env: { NODE_ENV: "production" } }],
+    ["a page", undefined],
+  ] as const)
+    it(`a 401's hint names apiKey only, not CHAINDATA_API_KEY: ${platform}`, async () => {
+      // (It read "(check the API key: `apiKey` or CHAINDATA_API_KEY)" in a page: user trial 72, F3.)
+      vi.stubGlobal("process", process);
+      const { fetch } = stubFetch(jsonResponse({ error: "Unauthorized" }, { status: 401 }));
+      const rpc = createJsonRpcClient(
+        { apiKey: "a-key-in-the-page", fetch, maxRetries: 0 },
+        rpcHost,
+        "/",
+      );
+      const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
+      vi.unstubAllGlobals();
+      expect(error.message).toMatch(/\(check the API key: `apiKey`\)$/);
+    });
 });
 
 describe("no structuredClone (React Native installs none)", () => {

@@ -22,8 +22,8 @@ export type BadRequestError = core.BadRequestError;
 /**
  * 401: the API key is missing or invalid. The message ends `(check the API key: \`apiKey\` or
  * CHAINDATA_API_KEY)` (the sender's: `the sender host's own \`apiKey\``, which the sdk takes
- * as `areas.sender.apiKey`; in the `local` environment, which does not read the variable, only
- * `\`apiKey\``), never quoting the key.
+ * as `areas.sender.apiKey`; in the `local` environment, which does not read the variable, and in
+ * a page or React Native, which have none to set, only `\`apiKey\``), never quoting the key.
  */
 export type AuthenticationError = core.AuthenticationError;
 /** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
@@ -287,8 +287,8 @@ export declare const BadRequestError: typeof core.BadRequestError;
 /**
  * 401: the API key is missing or invalid. The message ends `(check the API key: \`apiKey\` or
  * CHAINDATA_API_KEY)` (the sender's: `the sender host's own \`apiKey\``, which the sdk takes
- * as `areas.sender.apiKey`; in the `local` environment, which does not read the variable, only
- * `\`apiKey\``), never quoting the key.
+ * as `areas.sender.apiKey`; in the `local` environment, which does not read the variable, and in
+ * a page or React Native, which have none to set, only `\`apiKey\``), never quoting the key.
  */
 export declare const AuthenticationError: typeof core.AuthenticationError;
 /** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
