@@ -30,6 +30,13 @@ const readKeyVariable = () =>
   ];
 
 /**
+ * Whether the runtime has environment variables a user can set (a `process` with `versions`), so
+ * that a message may name {@link API_KEY_ENV}: not in a page, nor in React Native.
+ */
+export const hasKeyVariables = (): boolean =>
+  !!(globalThis as { process?: { versions?: object } }).process?.versions;
+
+/**
  * What a missing key's message adds after "pass `apiKey`": where a process has environment
  * variables (a `process` with `versions`: Node, Bun, Deno, Workers' `nodejs_compat`), to set
  * {@link API_KEY_ENV}, and where reading it throws, as the variable may well be set, the runtime's
@@ -38,13 +45,6 @@ const readKeyVariable = () =>
  * value that is no error adds nothing). "" elsewhere: a page has no `process`, and React Native's
  * holds `NODE_ENV` only, no variable a user can set.
  */
-/**
- * Whether the runtime has environment variables a user can set (a `process` with `versions`), so
- * that a message may name {@link API_KEY_ENV}: not in a page, nor in React Native.
- */
-export const hasKeyVariables = (): boolean =>
-  !!(globalThis as { process?: { versions?: object } }).process?.versions;
-
 // (User trials 45 and 47.)
 export const keyVariableHint = (): string => {
   if (!hasKeyVariables()) return "";
@@ -113,12 +113,13 @@ export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
 
 /**
  * Throws the ConfigurationError of the first name in `options` that is not one of `names`: a
- * typo (`timout`, `maxsize`) would otherwise be ignored. Refuses a Promise as `options` too. For the packages' own option checks (the
- * webhook receiver's). A name longer than any option's (24 characters) is not quoted but counted,
- * `<a name of 36 characters>`: it may be the API key (36 characters) given as a name, `{ [key]: 1
- * }`. (The sdk's `createChainDataClient` also hides a shorter name holding a key given with its
- * options, options.ts `nameIn`; doing that here too measured +39 B gz in every bundle, against +20
- * for the length rule alone, so the rule for a key under 25 characters is the sdk's only.)
+ * typo (`timout`, `maxsize`) would otherwise be ignored. Refuses a Promise as `options` too. For
+ * the packages' own option checks (the webhook receiver's). A name longer than any option's (24
+ * characters) is not quoted but counted, `<a name of 36 characters>`: it may be the API key (36
+ * characters) given as a name, `{ [key]: 1 }`. (The sdk's `createChainDataClient` also hides a
+ * shorter name holding a key given with its options, options.ts `nameIn`; doing that here too
+ * measured +39 B gz in every bundle, against +20 for the length rule alone, so the rule for a key
+ * under 25 characters is the sdk's only.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const knownOptions = (
@@ -128,7 +129,8 @@ export const knownOptions = (
   prefix = "",
 ): void => {
   // (A Promise has no options of its own: `createAdminClient(loadConfig())` without `await` went
-  // on with the defaults, the production host and $CHAINDATA_API_KEY; a walk's `maxPages` was lost.)
+  // on with the defaults, the production host and $CHAINDATA_API_KEY; a walk's `maxPages` was
+  // lost.)
   if (typeof (options as { then?: unknown } | null)?.then == "function")
     misconfigured("options", `must be an object of ${kind} options, not a Promise`);
   for (const name in options)

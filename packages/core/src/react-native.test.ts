@@ -171,7 +171,8 @@ describe("a missing key where no environment variable can be set", () => {
     ["a page", undefined],
   ] as const)
     it(`a 401's hint names apiKey only, not CHAINDATA_API_KEY: ${platform}`, async () => {
-      // (It read "(check the API key: `apiKey` or CHAINDATA_API_KEY)" in a page: user trial 72, F3.)
+      // (It read "(check the API key: `apiKey` or CHAINDATA_API_KEY)" in a page; user trial 72,
+      // F3.)
       vi.stubGlobal("process", process);
       const { fetch } = stubFetch(jsonResponse({ error: "Unauthorized" }, { status: 401 }));
       const rpc = createJsonRpcClient(
