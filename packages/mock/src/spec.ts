@@ -72,10 +72,27 @@ function isChaindataRepo(dir: string): boolean {
 /** Reads `index.json` and every bundle it lists. Missing bundles are skipped, not fatal. */
 export function loadSpec(specDir?: string): LoadedSpec {
   const dir = resolveSpecDir(specDir);
-  const index = parseJson(readFileSync(join(dir, "index.json"), "utf8")) as any;
+  const indexFile = join(dir, "index.json");
+  // (Named with where the folder came from: the parser's own "Unexpected token" names no file.)
+  const refuse = (why: string): never => {
+    const from = specDir
+      ? "specDir, or --spec-dir"
+      : process.env.CHAINDATA_SPEC_DIR
+        ? "$CHAINDATA_SPEC_DIR"
+        : "the bundle found";
+    throw new Error(`@chaindata/mock: spec index ${indexFile} (${from}): ${why}`);
+  };
+  let index: any;
+  try {
+    index = parseJson(readFileSync(indexFile, "utf8"));
+  } catch (e) {
+    const { code, message } = e as NodeJS.ErrnoException;
+    refuse(code === "ENOENT" ? "no such file" : `cannot be read: ${message}`);
+  }
+  if (!Array.isArray(index?.areas)) refuse("must be a JSON object with an areas list");
   const areas: LoadedArea[] = [];
   const skipped: LoadedSpec["skipped"] = [];
-  for (const entry of (index.areas ?? []) as AreaEntry[]) {
+  for (const entry of index.areas as AreaEntry[]) {
     const file = join(dir, entry.file);
     if (!existsSync(file)) {
       skipped.push({ ...entry, reason: `missing file ${entry.file}` });
