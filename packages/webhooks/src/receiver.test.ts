@@ -2542,6 +2542,15 @@ describe("helpers", () => {
     }
   });
 
+  it("parseDelivery reads a text body that starts with a byte order mark as its bytes are read (review 72, F4)", () => {
+    // The bytes' BOM is dropped as they are decoded; the text's was "must be JSON" (a delivery
+    // saved by an editor that writes one, read back with readFileSync(file, "utf8")).
+    const body = `[${enhanced(SIG_A)}]`;
+    const fromBytes = parseDelivery(new TextEncoder().encode(`\uFEFF${body}`), "enhanced");
+    expect(parseDelivery(`\uFEFF${body}`, "enhanced")).toEqual(fromBytes);
+    expect(fromBytes[0]!.signature).toBe(SIG_A);
+  });
+
   it("parseDelivery reads the known amounts of the open event shapes as bigint whatever their size (nft.amount and fee, raw rewards)", () => {
     // The same field was a number in one event and a bigint in the next: amount + 1n threw on
     // some events only.

@@ -402,7 +402,10 @@ export function parseDelivery<K extends DeliveryKind>(
   // (Any other kind has no u64 shape: fees and amounts would stay numbers, typed as bigint.)
   if (kind !== "enhanced" && kind !== "raw")
     throw new ConfigurationError(`kind: ${kindRule(kind)}`);
-  if (typeof body !== "string") {
+  // (A byte order mark, which decoding the bytes drops: read as text, as with readFileSync(file,
+  // "utf8"), it would make the body "not JSON".)
+  if (typeof body === "string") body = body.replace(/^\uFEFF/, "");
+  else {
     // (A parsed array would otherwise be read as the text "[object Object]": "must be JSON".)
     if (!(body instanceof Uint8Array))
       throw new TypeError(
