@@ -112,10 +112,19 @@ export function serveOptions(program, values, usage, env = process.env) {
       usageError(program, `--${flag}: must be ${rule} (got ${JSON.stringify(text)})`, usage);
     return n;
   };
+  // Trimmed: a "127.0.0.1\r" from a .env file with CRLF line ends failed as "getaddrinfo
+  // ENOTFOUND 127.0.0.1". A blank variable is unset; a blank --host a mistake, as an empty --port
+  // is ("" would listen on every interface).
+  const host = (values.host ?? env.CHAINDATA_MOCK_HOST ?? "").trim();
+  if (values.host !== undefined && !host)
+    usageError(
+      program,
+      `--host: must name an interface, such as 127.0.0.1 or 0.0.0.0 (got ${JSON.stringify(values.host)})`,
+      usage,
+    );
   const options = {
     port,
-    // (An empty variable is unset here too: "" would listen on every interface.)
-    host: values.host ?? (env.CHAINDATA_MOCK_HOST || "127.0.0.1"),
+    host: host || "127.0.0.1",
     mode,
     ...(values.seed !== undefined && { seed: values.seed }),
     ...(values["walk-pages"] !== undefined && { walkPages: walk("walk-pages", "walkPages") }),

@@ -110,6 +110,28 @@ describe("serveOptions", () => {
     }
   });
 
+  it("takes the host without the spaces or line ends around it (a .env file with CRLF line ends), a blank variable as unset (review 72, F5)", () => {
+    // "127.0.0.1\r" was passed to listen as it is: "getaddrinfo ENOTFOUND 127.0.0.1", the \r unseen.
+    expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_HOST: "127.0.0.1\r" }).host).toBe(
+      "127.0.0.1",
+    );
+    expect(serveOptions("t", { host: " localhost " }, "", {}).host).toBe("localhost");
+    expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_HOST: " \r\n" }).host).toBe("127.0.0.1");
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const exit = vi.spyOn(process, "exit").mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    try {
+      expect(() => serveOptions("t", { host: " " }, "usage", {})).toThrow("exit 2");
+      expect(String(error.mock.calls[0]![0]).split("\n")[0]).toBe(
+        't: --host: must name an interface, such as 127.0.0.1 or 0.0.0.0 (got " ")',
+      );
+    } finally {
+      error.mockRestore();
+      exit.mockRestore();
+    }
+  });
+
   it("takes a port written in decimal digits only: 0x10, 1e3, +80 are refused, not read as 16, 1000, 80 (review 72, F2)", () => {
     expect(serveOptions("t", { port: " 8080 " }, "", {}).port).toBe(8080);
     expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_PORT: "0" }).port).toBe(0);
