@@ -41,3 +41,16 @@ it("names $CHAINDATA_SPEC_DIR when the folder came from it", () => {
     vi.unstubAllEnvs();
   }
 });
+
+it("reads $CHAINDATA_SPEC_DIR without the spaces or line ends around it (a .env file with CRLF line ends)", () => {
+  const path = folder("crlf", "[]");
+  vi.stubEnv("CHAINDATA_SPEC_DIR", `${path}\r`);
+  try {
+    // (Found, and then refused for its content: "\r" left, it was "no such file".)
+    expect(() => loadSpec()).toThrow(
+      `spec index ${join(path, "index.json")} (${"$"}CHAINDATA_SPEC_DIR): must be`,
+    );
+  } finally {
+    vi.unstubAllEnvs();
+  }
+});

@@ -46,7 +46,9 @@ export function packageRoot(): string {
  */
 export function resolveSpecDir(explicit?: string): string {
   if (explicit) return resolve(explicit);
-  if (process.env.CHAINDATA_SPEC_DIR) return resolve(process.env.CHAINDATA_SPEC_DIR);
+  // (Trimmed: a .env file with CRLF line ends leaves a "\r" that no folder name ends in.)
+  const fromEnv = process.env.CHAINDATA_SPEC_DIR?.trim();
+  if (fromEnv) return resolve(fromEnv);
   const candidates: string[] = [];
   const root = packageRoot();
   const repo = resolve(root, "../..");
@@ -77,7 +79,7 @@ export function loadSpec(specDir?: string): LoadedSpec {
   const refuse = (why: string): never => {
     const from = specDir
       ? "specDir, or --spec-dir"
-      : process.env.CHAINDATA_SPEC_DIR
+      : process.env.CHAINDATA_SPEC_DIR?.trim()
         ? "$CHAINDATA_SPEC_DIR"
         : "the bundle found";
     throw new Error(`@chaindata/mock: spec index ${indexFile} (${from}): ${why}`);
