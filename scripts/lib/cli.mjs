@@ -34,8 +34,9 @@ export function usageError(program, message, usage) {
  * variable it came from) and what a port is.
  */
 export function parsePort(program, name, text, usage) {
-  const port = Number(text);
-  if (text.trim() !== "" && Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  // (Digits only: Number() also reads "0x10" as 16, "1e3" as 1000 and "+80" as 80.)
+  const port = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (port <= 65535) return port;
   usageError(
     program,
     `${name}: bad port ${JSON.stringify(text)} (a whole number from 0 to 65535; 0 = any free port)`,

@@ -112,10 +112,19 @@ export function serveOptions(program, values, usage, env = process.env) {
       usageError(program, `--${flag}: must be ${rule} (got ${JSON.stringify(text)})`, usage);
     return n;
   };
+  // Trimmed: a "127.0.0.1\r" from a .env file with CRLF line ends failed as "getaddrinfo
+  // ENOTFOUND 127.0.0.1". A blank variable is unset; a blank --host a mistake, as an empty --port
+  // is ("" would listen on every interface).
+  const host = (values.host ?? env.CHAINDATA_MOCK_HOST ?? "").trim();
+  if (values.host !== undefined && !host)
+    usageError(
+      program,
+      `--host: must name an interface, such as 127.0.0.1 or 0.0.0.0 (got ${JSON.stringify(values.host)})`,
+      usage,
+    );
   const options = {
     port,
-    // (An empty variable is unset here too: "" would listen on every interface.)
-    host: values.host ?? (env.CHAINDATA_MOCK_HOST || "127.0.0.1"),
+    host: host || "127.0.0.1",
     mode,
     ...(values.seed !== undefined && { seed: values.seed }),
     ...(values["walk-pages"] !== undefined && { walkPages: walk("walk-pages", "walkPages") }),
@@ -189,8 +198,9 @@ export function usageError(program, message, usage) {
  * variable it came from) and what a port is.
  */
 export function parsePort(program, name, text, usage) {
-  const port = Number(text);
-  if (text.trim() !== "" && Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  // (Digits only: Number() also reads "0x10" as 16, "1e3" as 1000 and "+80" as 80.)
+  const port = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (port <= 65535) return port;
   usageError(
     program,
     `${name}: bad port ${JSON.stringify(text)} (a whole number from 0 to 65535; 0 = any free port)`,

@@ -110,6 +110,54 @@ describe("serveOptions", () => {
     }
   });
 
+  it("takes the host without the spaces or line ends around it (a .env file with CRLF line ends), a blank variable as unset (review 72, F5)", () => {
+    // "127.0.0.1\r" was passed to listen as it is: "getaddrinfo ENOTFOUND 127.0.0.1", the \r unseen.
+    expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_HOST: "127.0.0.1\r" }).host).toBe(
+      "127.0.0.1",
+    );
+    expect(serveOptions("t", { host: " localhost " }, "", {}).host).toBe("localhost");
+    expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_HOST: " \r\n" }).host).toBe("127.0.0.1");
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const exit = vi.spyOn(process, "exit").mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    try {
+      expect(() => serveOptions("t", { host: " " }, "usage", {})).toThrow("exit 2");
+      expect(String(error.mock.calls[0]![0]).split("\n")[0]).toBe(
+        't: --host: must name an interface, such as 127.0.0.1 or 0.0.0.0 (got " ")',
+      );
+    } finally {
+      error.mockRestore();
+      exit.mockRestore();
+    }
+  });
+
+  it("takes a port written in decimal digits only: 0x10, 1e3, +80 are refused, not read as 16, 1000, 80 (review 72, F2)", () => {
+    expect(serveOptions("t", { port: " 8080 " }, "", {}).port).toBe(8080);
+    expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_PORT: "0" }).port).toBe(0);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const exit = vi.spyOn(process, "exit").mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    try {
+      for (const port of ["0x10", "1e3", "+80", "0b1", "8080.0", "4_010"])
+        expect(() => serveOptions("t", { port }, "usage", {})).toThrow("exit 2");
+      expect(() => serveOptions("t", {}, "usage", { CHAINDATA_MOCK_PORT: "0o17" })).toThrow(
+        "exit 2",
+      );
+      expect(error.mock.calls.map(([line]) => String(line).split("\n")[0])).toEqual([
+        ...["0x10", "1e3", "+80", "0b1", "8080.0", "4_010"].map(
+          (port) =>
+            `t: --port: bad port "${port}" (a whole number from 0 to 65535; 0 = any free port)`,
+        ),
+        't: CHAINDATA_MOCK_PORT: bad port "0o17" (a whole number from 0 to 65535; 0 = any free port)',
+      ]);
+    } finally {
+      error.mockRestore();
+      exit.mockRestore();
+    }
+  });
+
   it("warns, at every start, when the host is not loopback: the mock and its request log are open to the network (review 74, F2)", () => {
     const warn = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

@@ -298,6 +298,12 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     server.once("error", reject);
     server.listen(port, host, () => {
       server.off("error", reject);
+      // A server error once listening (accept's EMFILE, out of file descriptors under a load
+      // test) had no listener: thrown, it ended the process (the CLI, or the tests the mock
+      // runs in). Node keeps accepting after it, so the mock says so and keeps serving.
+      server.on("error", (e) =>
+        console.error(`@chaindata/mock: ${e.message} (the mock keeps serving)`),
+      );
       resolve();
     });
   });

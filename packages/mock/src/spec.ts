@@ -46,7 +46,9 @@ export function packageRoot(): string {
  */
 export function resolveSpecDir(explicit?: string): string {
   if (explicit) return resolve(explicit);
-  if (process.env.CHAINDATA_SPEC_DIR) return resolve(process.env.CHAINDATA_SPEC_DIR);
+  // (Trimmed: a .env file with CRLF line ends leaves a "\r" that no folder name ends in.)
+  const fromEnv = process.env.CHAINDATA_SPEC_DIR?.trim();
+  if (fromEnv) return resolve(fromEnv);
   const candidates: string[] = [];
   const root = packageRoot();
   const repo = resolve(root, "../..");
@@ -72,10 +74,27 @@ function isChaindataRepo(dir: string): boolean {
 /** Reads `index.json` and every bundle it lists. Missing bundles are skipped, not fatal. */
 export function loadSpec(specDir?: string): LoadedSpec {
   const dir = resolveSpecDir(specDir);
-  const index = parseJson(readFileSync(join(dir, "index.json"), "utf8")) as any;
+  const indexFile = join(dir, "index.json");
+  // (Named with where the folder came from: the parser's own "Unexpected token" names no file.)
+  const refuse = (why: string): never => {
+    const from = specDir
+      ? "specDir, or --spec-dir"
+      : process.env.CHAINDATA_SPEC_DIR?.trim()
+        ? "$CHAINDATA_SPEC_DIR"
+        : "the bundle found";
+    throw new Error(`@chaindata/mock: spec index ${indexFile} (${from}): ${why}`);
+  };
+  let index: any;
+  try {
+    index = parseJson(readFileSync(indexFile, "utf8"));
+  } catch (e) {
+    const { code, message } = e as NodeJS.ErrnoException;
+    refuse(code === "ENOENT" ? "no such file" : `cannot be read: ${message}`);
+  }
+  if (!Array.isArray(index?.areas)) refuse("must be a JSON object with an areas list");
   const areas: LoadedArea[] = [];
   const skipped: LoadedSpec["skipped"] = [];
-  for (const entry of (index.areas ?? []) as AreaEntry[]) {
+  for (const entry of index.areas as AreaEntry[]) {
     const file = join(dir, entry.file);
     if (!existsSync(file)) {
       skipped.push({ ...entry, reason: `missing file ${entry.file}` });

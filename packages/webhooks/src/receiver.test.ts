@@ -710,6 +710,53 @@ describe("createWebhookHandler", () => {
     expect(seen).toEqual([SIG_H, SIG_H, SIG_I]);
   });
 
+  it.each([
+    ["queued before", false],
+    ["come after", true],
+  ])(
+    "keeps a delivery %s the time limit of one queued for its signature waiting for the handling still running: onEvent never runs twice at once for a signature",
+    async (_, later) => {
+      // Three deliveries of SIG_A: the second runs it; the first, whose time limit started earlier
+      // (on SIG_B), queues behind the second and times out there; the third queues behind the
+      // first, or comes after the first's time limit. That limit released the third at once (or
+      // left it no queue to join), and it ran SIG_A beside the second's onEvent, still running.
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      let finishB!: () => void;
+      let finishA!: () => void;
+      let running = 0;
+      let most = 0;
+      const runsOfA: number[] = [];
+      const handle = createWebhookHandler({
+        authHeader: AUTH,
+        handlerTimeoutMs: 400,
+        onError: () => {},
+        onEvent: async ({ signature }) => {
+          if (signature === SIG_B) return new Promise<void>((r) => (finishB = r));
+          runsOfA.push(++running);
+          most = Math.max(most, running);
+          if (runsOfA.length === 1) await new Promise<void>((r) => (finishA = r));
+          running--;
+        },
+      });
+      const first = handle(post(`[${enhanced(SIG_B)},${enhanced(SIG_A)}]`));
+      await sleep(200);
+      const second = handle(post(`[${enhanced(SIG_A)}]`));
+      await sleep(20); // (the second is in SIG_A's onEvent)
+      finishB(); // the first queues behind the second for SIG_A
+      await sleep(20);
+      const deliverThird = () => handle(post(`[${enhanced(SIG_A)}]`));
+      const queued = later ? undefined : deliverThird();
+      expect((await first).status).toBe(500); // at 400 ms, the second's limit ends near 620 ms
+      const third = queued ?? deliverThird();
+      await sleep(50);
+      expect(most).toBe(1);
+      finishA();
+      expect((await second).status).toBe(200);
+      expect((await third).status).toBe(200);
+      expect(runsOfA).toEqual([1]); // the third skipped SIG_A: the second had handled it
+    },
+  );
+
   it("waits 30 s by default (handlerTimeoutMs), and leaves no timer behind once a delivery is answered", async () => {
     vi.useFakeTimers();
     try {
@@ -2493,6 +2540,15 @@ describe("helpers", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("parseDelivery reads a text body that starts with a byte order mark as its bytes are read (review 72, F4)", () => {
+    // The bytes' BOM is dropped as they are decoded; the text's was "must be JSON" (a delivery
+    // saved by an editor that writes one, read back with readFileSync(file, "utf8")).
+    const body = `[${enhanced(SIG_A)}]`;
+    const fromBytes = parseDelivery(new TextEncoder().encode(`\uFEFF${body}`), "enhanced");
+    expect(parseDelivery(`\uFEFF${body}`, "enhanced")).toEqual(fromBytes);
+    expect(fromBytes[0]!.signature).toBe(SIG_A);
   });
 
   it("parseDelivery reads the known amounts of the open event shapes as bigint whatever their size (nft.amount and fee, raw rewards)", () => {

@@ -402,7 +402,10 @@ export function parseDelivery<K extends DeliveryKind>(
   // (Any other kind has no u64 shape: fees and amounts would stay numbers, typed as bigint.)
   if (kind !== "enhanced" && kind !== "raw")
     throw new ConfigurationError(`kind: ${kindRule(kind)}`);
-  if (typeof body !== "string") {
+  // (A byte order mark, which decoding the bytes drops: read as text, as with readFileSync(file,
+  // "utf8"), it would make the body "not JSON".)
+  if (typeof body === "string") body = body.replace(/^\uFEFF/, "");
+  else {
     // (A parsed array would otherwise be read as the text "[object Object]": "must be JSON".)
     if (!(body instanceof Uint8Array))
       throw new TypeError(
@@ -796,7 +799,8 @@ function checkHandlerOptions<K extends DeliveryKind>(
  * `claimMs`: how long a claim stands if its instance dies mid-event (see SignatureStore.claim).
  */
 const createDedupe = (store: SignatureStore, claimMs: number) => {
-  // Signatures being handled right now, by this handler, with the promise of that handling.
+  // Signatures being handled right now, by this handler, with the promise the next delivery of
+  // one waits for (settled once every handling queued for it so far is over).
   const inFlight = new Map<string, Promise<void>>();
   return async (
     signature: string,
@@ -809,7 +813,12 @@ const createDedupe = (store: SignatureStore, claimMs: number) => {
     const previous = inFlight.get(signature);
     let settle!: () => void;
     const mine = new Promise<void>((resolve) => (settle = resolve));
-    inFlight.set(signature, mine);
+    // The next in the queue waits for ours and for the one before ours: a handling that leaves
+    // the queue before its turn (its delivery's time limit) must not let the next one run beside
+    // the handling still running ahead of it.
+    const turn = previous ? previous.then(() => mine) : mine;
+    inFlight.set(signature, turn);
+    void turn.then(() => inFlight.get(signature) === turn && inFlight.delete(signature));
     let claimed = false;
     let gone = false;
     // (This handling's own claim, told apart from a record a late completion made meanwhile.)
@@ -817,11 +826,8 @@ const createDedupe = (store: SignatureStore, claimMs: number) => {
     // (A promise only when there is a claim to release: no await, no tick, for the rest. A
     // release that fails is ignored: the claim ends after its ttlMs anyway.)
     const letGo = () => {
-      if (!gone) {
-        gone = true;
-        if (inFlight.get(signature) === mine) inFlight.delete(signature);
-        settle();
-      }
+      gone = true;
+      settle();
       if (!claimed) return undefined;
       claimed = false;
       return Promise.resolve(store.release?.(signature, token)).catch(() => {});
