@@ -103,7 +103,7 @@ const OLD_LINES = [
   `export type KnownAssetInterface = "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT" | "FungibleAsset" | "FungibleToken" | "Custom" | "Identity" | "Executable" | "ProgrammableNFT";`,
   `  return notAnRpc(rpc, "createDasRpc", op.getAssetsByOwner) ?? rpc.call(op.getAssetsByOwner, params, options);`,
   `  return Object.defineProperty({ ...createJsonRpcClient<"sender /fast">(unbatched(options, "sender"), senderHost, "/fast") }, "options", { value: { ...snapshotOptions(options), apiKey: undefined } }) as SenderRpc;`,
-  `    return (client as Api).GET("/v1/wallet/{wallet}/transfers", { params: { path: { wallet: params.wallet }, query: { limit: params.limit, cursor: params.cursor } }, fetch, parseAs: "text" });`,
+  `    return (client as Api).GET("/v1/wallet/{wallet}/transfers", { params: { path: { wallet: params.wallet }, query: { limit: params.limit, cursor: params.cursor } }, fetch, parseAs: "stream" });`,
   `export type GetProjectUsageResult = operations["getProjectUsage"]["responses"][200]["content"]["application/json"];`,
   `  if (!Object.hasOwn(items, operation)) throw new TypeError(\`operation: \${String(operation)} has no page walk, so no item shape (those with one: getAssetsByOwner)\`);`,
   `    call: (operation, params, options, send, extra) => transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),`,

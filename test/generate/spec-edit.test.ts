@@ -569,7 +569,7 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
         "          query: { limit: params.limit, minLamports: params.minLamports }",
         "        },",
         "        fetch,",
-        '        parseAs: "text"',
+        '        parseAs: "stream"',
         "      });",
         "    })",
         "  );",

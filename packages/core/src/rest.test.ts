@@ -536,7 +536,7 @@ describe("restCall", () => {
       client.GET("/v1/wallet/{wallet}/balances", {
         params: { path: { wallet: "W".repeat(32) }, query: { page: 2 } },
         fetch,
-        parseAs: "text",
+        parseAs: "stream",
       }),
     );
     expect(result).toEqual({ balances: [{ amount: 18446744073709551615n }] });
@@ -550,7 +550,7 @@ describe("restCall", () => {
     );
     await expect(
       failing.restCall(op, { wallet: "W".repeat(32) }, undefined, (fetch) =>
-        client.GET("/v1/x", { fetch, parseAs: "text" }),
+        client.GET("/v1/x", { fetch, parseAs: "stream" }),
       ),
     ).rejects.toMatchObject({ name: "NotFoundError", message: "HTTP 404 from getBalances: no" });
   });
@@ -566,7 +566,7 @@ describe("restCall", () => {
           client.GET("/v1/wallet/{wallet}/balances", {
             params: { path: { wallet: input.wallet }, query: { type: input.type } },
             fetch,
-            parseAs: "text",
+            parseAs: "stream",
           }),
         ),
       );

@@ -64,11 +64,11 @@ export interface RestTransport {
   /**
    * One REST operation: validates `input` with `operation.params`, then
    * calls `invoke` with a `fetch` bound to this call (the generated code passes it to
-   * openapi-fetch with `parseAs: 'text'`), and returns the body parsed losslessly with u64
-   * fields revived: `undefined` for an empty body where `operation.optionalBody` allows one, an
-   * `InvalidResponseError` (reason `empty`) elsewhere. `input` and the result are of the
-   * descriptor's `Params` and `Result` types (see {@link OperationDescriptor}): any value and
-   * `unknown` for a descriptor that states none.
+   * openapi-fetch with `parseAs: 'stream'`, which leaves the body unread), and returns the body
+   * parsed losslessly with u64 fields revived: `undefined` for an empty body where
+   * `operation.optionalBody` allows one, an `InvalidResponseError` (reason `empty`) elsewhere.
+   * `input` and the result are of the descriptor's `Params` and `Result` types (see
+   * {@link OperationDescriptor}): any value and `unknown` for a descriptor that states none.
    */
   restCall<Params = unknown, Result = unknown>(
     operation: OperationDescriptor<Params, Result>,

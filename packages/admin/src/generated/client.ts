@@ -90,7 +90,7 @@ export function getProjectUsage(
       return (client as Api).GET("/v0/admin/projects/{id}/usage", {
         params: { path: { id: params.id } },
         fetch,
-        parseAs: "text"
+        parseAs: "stream"
       });
     })
   );

@@ -127,7 +127,7 @@ export function getTokenMetadata(
         return (client as Api).POST("/v0/token-metadata", {
           body,
           fetch,
-          parseAs: "text",
+          parseAs: "stream",
           bodySerializer: stringifyJson
         });
       })

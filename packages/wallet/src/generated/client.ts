@@ -166,7 +166,7 @@ export function getIdentity(
       return (client as Api).GET("/v1/wallet/{wallet}/identity", {
         params: { path: { wallet: params.wallet } },
         fetch,
-        parseAs: "text"
+        parseAs: "stream"
       });
     })
   );
@@ -238,7 +238,7 @@ export function getBatchIdentity(
       return (client as Api).POST("/v1/wallet/batch-identity", {
         body,
         fetch,
-        parseAs: "text",
+        parseAs: "stream",
         bodySerializer: stringifyJson
       });
     })
@@ -317,7 +317,7 @@ export function getBalances(
           }
         },
         fetch,
-        parseAs: "text"
+        parseAs: "stream"
       });
     })
   );
@@ -420,7 +420,7 @@ export function getHistory(
           }
         },
         fetch,
-        parseAs: "text"
+        parseAs: "stream"
       });
     })
   );
@@ -517,7 +517,7 @@ export function getTransfers(
           query: { limit: params.limit, cursor: params.cursor }
         },
         fetch,
-        parseAs: "text"
+        parseAs: "stream"
       });
     })
   );
@@ -611,7 +611,7 @@ export function getFundedBy(
       return (client as Api).GET("/v1/wallet/{wallet}/funded-by", {
         params: { path: { wallet: params.wallet } },
         fetch,
-        parseAs: "text"
+        parseAs: "stream"
       });
     })
   );

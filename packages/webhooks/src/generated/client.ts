@@ -81,7 +81,7 @@ export function listWebhooks(
   return (
     notAnRpc(rest, "createWebhooksRest", op.listWebhooks, "the result of") ??
     rest.call(op.listWebhooks, {}, options, (client, fetch) => {
-      return (client as Api).GET("/v0/webhooks", { fetch, parseAs: "text" });
+      return (client as Api).GET("/v0/webhooks", { fetch, parseAs: "stream" });
     }, extra)
   );
 }
@@ -127,7 +127,7 @@ export function createWebhook(
       return (client as Api).POST("/v0/webhooks", {
         body,
         fetch,
-        parseAs: "text",
+        parseAs: "stream",
         bodySerializer: stringifyJson
       });
     })
@@ -200,7 +200,7 @@ export function getWebhook(
       return (client as Api).GET("/v0/webhooks/{webhookID}", {
         params: { path: { webhookID: params.webhookID } },
         fetch,
-        parseAs: "text"
+        parseAs: "stream"
       });
     })
   );
@@ -278,7 +278,7 @@ export function updateWebhook(
         params: { path: { webhookID: params.webhookID } },
         body,
         fetch,
-        parseAs: "text",
+        parseAs: "stream",
         bodySerializer: stringifyJson
       });
     })
@@ -355,7 +355,7 @@ export function deleteWebhook(
       return (client as Api).DELETE("/v0/webhooks/{webhookID}", {
         params: { path: { webhookID: params.webhookID } },
         fetch,
-        parseAs: "text"
+        parseAs: "stream"
       });
     })
   );
