@@ -111,7 +111,8 @@ describe("serveOptions", () => {
   });
 
   it("takes the host without the spaces or line ends around it (a .env file with CRLF line ends), a blank variable as unset (review 72, F5)", () => {
-    // "127.0.0.1\r" was passed to listen as it is: "getaddrinfo ENOTFOUND 127.0.0.1", the \r unseen.
+    // "127.0.0.1\r" was passed to listen as it is: "getaddrinfo ENOTFOUND 127.0.0.1", the \r
+    // unseen.
     expect(serveOptions("t", {}, "", { CHAINDATA_MOCK_HOST: "127.0.0.1\r" }).host).toBe(
       "127.0.0.1",
     );
