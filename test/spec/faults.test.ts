@@ -858,7 +858,7 @@ describe("spec:check", () => {
     ] as const) {
       expect(line).toMatch(
         new RegExp(
-          `^ {2}✗ \\S+: wallet #/info/${key}: names \\d+ of wallet's \\d+ operations in words \\(getIdentity, [^)]*\\) but not getBalanceAt: add it by its words \\("balance at…"\\) `,
+          `^ {2}✗ \\S+: wallet #/info/${key}: names \\d+ of wallet's \\d+ operations in words \\(getIdentity, [^)]*\\) but not getBalanceAt: add it by its words \\("balance at…"\\); or, if they are named in a paragraph on what is not covered \\(no list\\), lead that paragraph with a bold heading that says "not covered", as `,
         ),
       );
       expect(line!.startsWith(at("openapi/wallet.yaml", `${key}:`))).toBe(true);

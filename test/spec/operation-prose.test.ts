@@ -10,6 +10,12 @@ import {
   unlistedOperations,
 } from "./operation-prose.js";
 
+/** What a gap's finding says after the name to add: how a paragraph on what is not covered is marked. */
+const OR_NOT_COVERED =
+  '; or, if they are named in a paragraph on what is not covered (no list), lead that paragraph with a bold heading that says "not covered", as `**An endpoint not covered (SDK).**`';
+/** {@link OR_NOT_COVERED} in a RegExp. */
+const OR_NOT_COVERED_PATTERN = OR_NOT_COVERED.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Every area's operations (both of the sender's documents), and its documents' info.description. */
 const byArea = new Map<
   string,
@@ -79,7 +85,7 @@ describe("the prose that lists an area's operations", () => {
     for (const finding of walletFindings)
       expect(finding).toMatch(
         new RegExp(
-          `: names \\d+ of wallet's ${ids.length} operations in words \\(getIdentity, [^)]*\\) but not getStakeAccounts: add it by its words \\("account…"\\) \\(spec/README\\.md, step 6 of "Adding or changing an operation"\\)$`,
+          `: names \\d+ of wallet's ${ids.length} operations in words \\(getIdentity, [^)]*\\) but not getStakeAccounts: add it by its words \\("account…"\\)${OR_NOT_COVERED_PATTERN} \\(spec/README\\.md, step 6 of "Adding or changing an operation"\\)$`,
         ),
       );
     const das = byArea.get("das")!;
@@ -93,7 +99,7 @@ describe("the prose that lists an area's operations", () => {
     );
     expect(found.find((finding) => finding.startsWith("packages/das/package.json"))).toMatch(
       new RegExp(
-        `^packages/das/package\\.json \\(description\\): names \\d+ of das's ${dasIds.length} operations by name \\(getAsset, [^)]*\\) but not getAssetProof: add it as \`getAssetProof\` \\(spec/README\\.md, step 6 of "Adding or changing an operation"\\)$`,
+        `^packages/das/package\\.json \\(description\\): names \\d+ of das's ${dasIds.length} operations by name \\(getAsset, [^)]*\\) but not getAssetProof: add it as \`getAssetProof\`${OR_NOT_COVERED_PATTERN} \\(spec/README\\.md, step 6 of "Adding or changing an operation"\\)$`,
       ),
     );
   });
@@ -102,7 +108,7 @@ describe("the prose that lists an area's operations", () => {
     expect(nameParts("getBalanceAt")).toEqual({ verb: "get", head: "balance" });
     const wallet = { area: "wallet", ids: ["getIdentity", "getBalances", "getBalanceAt"] };
     const finding = (where: string) =>
-      `${where}: names 2 of wallet's 3 operations in words (getIdentity, getBalances) but not getBalanceAt: add it by its words ("balance at…") (spec/README.md, step 6 of "Adding or changing an operation")`;
+      `${where}: names 2 of wallet's 3 operations in words (getIdentity, getBalances) but not getBalanceAt: add it by its words ("balance at…")${OR_NOT_COVERED} (spec/README.md, step 6 of "Adding or changing an operation")`;
     // "balances" names getBalances, not getBalanceAt; an "at" elsewhere in the text names nothing.
     expect(
       unlistedOperations(wallet, [
@@ -136,7 +142,7 @@ describe("the prose that lists an area's operations", () => {
       ids: ["getIdentity", "getBalances", "getTransfers", "getNftTransfers"],
     };
     const finding = (where: string) =>
-      `${where}: names 3 of wallet's 4 operations in words (getIdentity, getBalances, getTransfers) but not getNftTransfers: add it by its words ("nft transfer…") (spec/README.md, step 6 of "Adding or changing an operation")`;
+      `${where}: names 3 of wallet's 4 operations in words (getIdentity, getBalances, getTransfers) but not getNftTransfers: add it by its words ("nft transfer…")${OR_NOT_COVERED} (spec/README.md, step 6 of "Adding or changing an operation")`;
     // "transfers" names getTransfers only; "NFT" elsewhere in the text (another clause) names nothing.
     expect(
       unlistedOperations(wallet, [
@@ -172,7 +178,7 @@ describe("the prose that lists an area's operations", () => {
     expect(
       unlistedOperations(webhooks, [{ where: "x", text: "webhook create / list / get" }]),
     ).toEqual([
-      'x: names 3 of webhooks\'s 4 operations in words (createWebhook, listWebhooks, getWebhook) but not updateWebhook: add it by its words ("webhook…") (spec/README.md, step 6 of "Adding or changing an operation")',
+      `x: names 3 of webhooks's 4 operations in words (createWebhook, listWebhooks, getWebhook) but not updateWebhook: add it by its words ("webhook…")${OR_NOT_COVERED} (spec/README.md, step 6 of "Adding or changing an operation")`,
     ]);
     expect(unlistedOperations(webhooks, [{ where: "x", text: "Webhook management." }])).toEqual([]);
   });

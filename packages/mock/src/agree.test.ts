@@ -12,6 +12,8 @@ import { callMock } from "./test-support.js";
 const A = "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi";
 const B = "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy";
 const SOL = "So11111111111111111111111111111111111111112";
+/** A balances request without the native token, which page 1 would otherwise make of its first. */
+const TOKENS_ONLY = { query: { showNative: "false" } };
 const cents = (x: number) => Math.round(x * 100) / 100;
 /** A raw amount after `decimals`, as a client computes a UI amount. */
 const ui = (raw: number | bigint, decimals: number) => Number(raw) / 10 ** decimals;
@@ -43,6 +45,47 @@ describe("agree", () => {
     expect(
       agree("getBalances", { query: { showNfts: "true", page: "2" } }, result),
     ).not.toHaveProperty("nfts");
+  });
+
+  it("wallet balances: page 1 holds the native token, first, as the spec's SOL (its amount and price as drawn); not with showNative=false, nor on page 2 (mock 70, F3)", () => {
+    const drawn = {
+      balances: [
+        { mint: A, balance: 2.5, decimals: 2, pricePerToken: 4, tokenProgram: "token-2022" },
+        { mint: B, balance: 1000, decimals: 0, pricePerToken: 1, symbol: "B", name: "Bee" },
+      ],
+      totalUsdValue: 0,
+      pagination: { page: 1, limit: 2, hasMore: true },
+    };
+    const first = agree("getBalances", { query: { page: "1", limit: "2" } }, drawn) as any;
+    // (B is worth more: only the native token's place is its own, first)
+    expect(first.balances).toEqual([
+      {
+        mint: SOL,
+        symbol: "SOL",
+        name: "Solana",
+        balance: 2.5,
+        decimals: 9,
+        pricePerToken: 4,
+        usdValue: 10,
+        tokenProgram: "spl-token",
+      },
+      {
+        mint: B,
+        balance: 1000,
+        decimals: 0,
+        pricePerToken: 1,
+        usdValue: 1000,
+        symbol: "B",
+        name: "Bee",
+      },
+    ]);
+    expect(first.totalUsdValue).toBe(1010);
+    const mints = (query: Record<string, string>) =>
+      (agree("getBalances", { query }, drawn) as any).balances.map((b: any) => b.mint);
+    expect(mints({})).toEqual([SOL, B]); // (showNative's default is true)
+    expect(mints({ showNative: "true" })).toEqual([SOL, B]);
+    expect(mints({ showNative: "false" })).toEqual([B, A]);
+    expect(mints({ page: "2" })).toEqual([B, A]);
   });
 
   it("wallet balances of a walk (walkPages given): each page's values in its own band, page 1's highest; the unpriced on the last page only", () => {
@@ -95,11 +138,10 @@ describe("agree", () => {
   });
 
   it("a holding worth more than MAX_USD: the price is lower by powers of ten, the value still amount × price", () => {
-    const out = agree(
-      "getBalances",
-      {},
-      { balances: [{ mint: A, balance: 1e12, decimals: 0, pricePerToken: 3.5 }], totalUsdValue: 0 },
-    ) as any;
+    const out = agree("getBalances", TOKENS_ONLY, {
+      balances: [{ mint: A, balance: 1e12, decimals: 0, pricePerToken: 3.5 }],
+      totalUsdValue: 0,
+    }) as any;
     const [item] = out.balances;
     expect(item.pricePerToken).toBeCloseTo(3.5e-4, 12);
     expect(item.usdValue).toBe(cents(1e12 * item.pricePerToken));
@@ -390,16 +432,12 @@ describe("agree: values that are not what the rule reads", () => {
   });
 
   it("wallet balances: a balance that is no number has no USD value, and sorts after a holding worth 0", () => {
-    const out = agree(
-      "getBalances",
-      {},
-      {
-        balances: [
-          { mint: A, balance: null, decimals: 2, pricePerToken: 3, usdValue: 5 },
-          { mint: B, balance: 0, decimals: 2, pricePerToken: 3, usdValue: 5 },
-        ],
-      },
-    ) as any;
+    const out = agree("getBalances", TOKENS_ONLY, {
+      balances: [
+        { mint: A, balance: null, decimals: 2, pricePerToken: 3, usdValue: 5 },
+        { mint: B, balance: 0, decimals: 2, pricePerToken: 3, usdValue: 5 },
+      ],
+    }) as any;
     expect(out.balances).toEqual([
       { mint: B, balance: 0, decimals: 2, pricePerToken: 3, usdValue: 0 },
       { mint: A, balance: null, decimals: 2, pricePerToken: 3, usdValue: null },
@@ -543,22 +581,14 @@ describe("agree: edge values (StrykerJS timeouts checked by hand)", () => {
       },
     ) as any;
     expect(unpriced.token_info.price_info).toEqual({ total_price: 3 });
-    const rich = agree(
-      "getBalances",
-      {},
-      {
-        balances: [{ mint: A, balance: 1e6, decimals: 0, pricePerToken: 2000 }],
-      },
-    ) as any;
+    const rich = agree("getBalances", TOKENS_ONLY, {
+      balances: [{ mint: A, balance: 1e6, decimals: 0, pricePerToken: 2000 }],
+    }) as any;
     expect(rich.balances[0].usdValue).toBeLessThanOrEqual(MAX_USD);
     expect(rich.balances[0].pricePerToken).toBe(200);
-    const undecided = agree(
-      "getBalances",
-      {},
-      {
-        balances: [{ mint: A, balance: 1.23456, pricePerToken: null }],
-      },
-    ) as any;
+    const undecided = agree("getBalances", TOKENS_ONLY, {
+      balances: [{ mint: A, balance: 1.23456, pricePerToken: null }],
+    }) as any;
     expect(undecided.balances[0].balance).toBe(1.23456);
     const history = agree(
       "getHistory",
@@ -606,11 +636,39 @@ describe("the mock's generated answers agree", () => {
         sum += b.usdValue;
       }
       expect(r.body.totalUsdValue, seed).toBe(cents(sum));
-      const values = items.map((b) => b.usdValue ?? -1);
+      // The native token first, whatever it is worth, then the others by USD value (mock 70, F3).
+      expect(items[0], seed).toMatchObject({ mint: SOL, symbol: "SOL", decimals: 9 });
+      expect(
+        items.filter((b) => b.mint === SOL),
+        seed,
+      ).toHaveLength(1);
+      const values = items.slice(1).map((b) => b.usdValue ?? -1);
       expect(values, seed).toEqual([...values].sort((x, y) => y - x));
       expect(r.body, seed).not.toHaveProperty("nfts");
     }
     expect(priced).toBeGreaterThan(5);
+  });
+
+  it("wallet balances: the native token on page 1 only, none with showNative=false; the same answer for the same seed (mock 70, F3)", async () => {
+    const balancesOf = async (query: string, seed: string) =>
+      (
+        await callMock(mock.url, `/v1/wallet/${A}/balances?api-key=k&limit=3${query}`, {
+          headers: { prefer: `seed=${seed}` },
+        })
+      ).body;
+    for (const seed of SEEDS.slice(0, 4)) {
+      const first = await balancesOf("&page=1", seed);
+      expect(first.balances[0].mint, seed).toBe(SOL);
+      expect(await balancesOf("&page=1", seed), seed).toEqual(first);
+      for (const query of ["&page=2", "&page=1&showNative=false"]) {
+        const page = await balancesOf(query, seed);
+        expect(page.balances.length, `${seed}${query}`).toBeGreaterThan(0);
+        expect(
+          page.balances.filter((b: any) => b.mint === SOL),
+          `${seed}${query}`,
+        ).toEqual([]);
+      }
+    }
   });
 
   it("wallet balances: a page walk's USD values descend across its pages, the unpriced after all priced (wallet 69, F5)", async () => {

@@ -223,10 +223,13 @@ export function listGaps(ids, text) {
 
 /**
  * A gap of {@link listGaps} said: `names <n> of <area>'s <m> operations <how> (…) but not <id>: add
- * it …`, the place (`<where>: `) before it.
+ * it …; or, …`, the place (`<where>: `) before it. The "or" is for a text that names them only to
+ * say what the SDK lacks: only the bold heading of NOT_COVERED tells such a paragraph from a list,
+ * and without the hint a contributor who wrote it another way was told only to add names to a
+ * paragraph that lists nothing (diff70).
  */
 export const gapMessage = (area, total, { id, listed, how, add }) =>
-  `names ${listed.length} of ${area}'s ${total} operations ${how} (${listed.join(", ")}) but not ${id}: add it ${add} (${STEP_6})`;
+  `names ${listed.length} of ${area}'s ${total} operations ${how} (${listed.join(", ")}) but not ${id}: add it ${add}; or, if they are named in a paragraph on what is not covered (no list), lead that paragraph with a bold heading that says "not covered", as \`**An endpoint not covered (SDK).**\` (${STEP_6})`;
 
 /** Count words, as the "These N (…)" sentence writes its count. */
 export const NUMBER_WORDS =

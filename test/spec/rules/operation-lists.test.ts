@@ -9,6 +9,9 @@ import { checkOperationLists } from "../../../scripts/spec/rules/operation-lists
 import { openrpc } from "./fixtures.js";
 
 const STEP_6 = '(spec/README.md, step 6 of "Adding or changing an operation")';
+/** What a gap's finding says after the name to add: how a paragraph on what is not covered is marked. */
+const OR_NOT_COVERED =
+  '; or, if they are named in a paragraph on what is not covered (no list), lead that paragraph with a bold heading that says "not covered", as `**An endpoint not covered (SDK).**`';
 
 /** An OpenRPC area `area` whose methods are `names`, its info.description `description`. */
 const rpcArea = (area: string, names: string[], description: string) => {
@@ -87,7 +90,7 @@ describe("the prose of info.description that lists the area's operations", () =>
       "About one wallet: its identity, balances and history.",
     );
     expect(texts(checkOperationLists([wallet]))).toEqual([
-      `wallet #/info/description: names 3 of wallet's 4 operations in words (getIdentity, getBalances, getHistory) but not getBalanceAt: add it by its words ("balance at…") ${STEP_6}`,
+      `wallet #/info/description: names 3 of wallet's 4 operations in words (getIdentity, getBalances, getHistory) but not getBalanceAt: add it by its words ("balance at…")${OR_NOT_COVERED} ${STEP_6}`,
     ]);
     const byName = rpcArea(
       "das",
@@ -95,7 +98,7 @@ describe("the prose of info.description that lists the area's operations", () =>
       "Methods: `getAsset`, `getAssetBatch`.",
     );
     expect(texts(checkOperationLists([byName]))).toEqual([
-      `das #/info/description: names 2 of das's 3 operations by name (getAsset, getAssetBatch) but not getNftEditions: add it as \`getNftEditions\` ${STEP_6}`,
+      `das #/info/description: names 2 of das's 3 operations by name (getAsset, getAssetBatch) but not getNftEditions: add it as \`getNftEditions\`${OR_NOT_COVERED} ${STEP_6}`,
     ]);
   });
 
@@ -129,7 +132,7 @@ describe("the prose of info.description that lists the area's operations", () =>
     const list =
       "Calls: `getIdentity`, `getBalances`. Balances at a past time are not covered (undocumented).";
     expect(texts(checkOperationLists([restArea("wallet", ids, list)]))).toEqual([
-      `wallet #/info/description: names 2 of wallet's 3 operations by name (getIdentity, getBalances) but not getFundedBy: add it as \`getFundedBy\` ${STEP_6}`,
+      `wallet #/info/description: names 2 of wallet's 3 operations by name (getIdentity, getBalances) but not getFundedBy: add it as \`getFundedBy\`${OR_NOT_COVERED} ${STEP_6}`,
     ]);
     // The spec's form, with a heading of other words: no list.
     const errors = 'Errors: `getFundedBy` of a wallet nobody funded answers 404 "not found".';
@@ -140,6 +143,19 @@ describe("the prose of info.description that lists the area's operations", () =>
     ).toEqual([]);
   });
 
+  it("a gap's finding says how to mark a paragraph on what is not covered, and the mark it names ends the finding (diff70)", () => {
+    const ids = ["getIdentity", "getBalances", "getFundedBy"];
+    const lacks = "the identity of many wallets at once, and balances at a past time.";
+    // Written without the heading, the paragraph on what the SDK lacks reads as a list in words.
+    const unmarked = `Who a wallet is.\n\nOutside the SDK: ${lacks}`;
+    expect(texts(checkOperationLists([restArea("wallet", ids, unmarked)]))).toEqual([
+      `wallet #/info/description: names 2 of wallet's 3 operations in words (getIdentity, getBalances) but not getFundedBy: add it by its words ("fund…"); or, if they are named in a paragraph on what is not covered (no list), lead that paragraph with a bold heading that says "not covered", as \`**An endpoint not covered (SDK).**\` ${STEP_6}`,
+    ]);
+    // Led by the heading the finding names: no list, nothing to say.
+    const marked = `Who a wallet is.\n\n**An endpoint not covered (SDK).** Outside the SDK: ${lacks}`;
+    expect(texts(checkOperationLists([restArea("wallet", ids, marked)]))).toEqual([]);
+  });
+
   it("a method renamed: the new name in the old one's place; an info.summary that lists the operations is held as the description is", () => {
     expect(texts(checkOperationLists([rpcArea("zk", ["getA", "getB2"], COVERAGE)]))[0]).toContain(
       'it leaves out getB2, a method of the spec; it lists getB, which is not a method of the spec; write "These two (`getA`, `getB2`) are',
@@ -147,7 +163,7 @@ describe("the prose of info.description that lists the area's operations", () =>
     const wallet = restArea("wallet", ["getIdentity", "getBatchIdentity", "getBalances"], "");
     wallet.doc.info = { ...wallet.doc.info, summary: "Identity and balances of a wallet." } as any;
     expect(texts(checkOperationLists([wallet]))).toEqual([
-      `wallet #/info/summary: names 2 of wallet's 3 operations in words (getIdentity, getBalances) but not getBatchIdentity: add it by its words ("batch identity…") ${STEP_6}`,
+      `wallet #/info/summary: names 2 of wallet's 3 operations in words (getIdentity, getBalances) but not getBatchIdentity: add it by its words ("batch identity…")${OR_NOT_COVERED} ${STEP_6}`,
     ]);
   });
 
@@ -159,7 +175,7 @@ describe("the prose of info.description that lists the area's operations", () =>
     );
     const rest = restArea("sender", ["ping"], "GET /ping keeps the host warm.");
     expect(texts(checkOperationLists([rpc, rest]))).toEqual([
-      `sender #/info/description: names 2 of sender's 3 operations by name (sendTransaction, getTip) but not ping: add it as \`ping\` ${STEP_6}`,
+      `sender #/info/description: names 2 of sender's 3 operations by name (sendTransaction, getTip) but not ping: add it as \`ping\`${OR_NOT_COVERED} ${STEP_6}`,
     ]);
     const other = restArea("wallet", ["getIdentity", "getBalances"], "Identity only.");
     expect(texts(checkOperationLists([rpc, rest], [rpc, rest, other]))).toHaveLength(1);
