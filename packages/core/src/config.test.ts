@@ -150,6 +150,20 @@ describe("resolveConfig", () => {
     } finally {
       vi.unstubAllEnvs();
     }
+    // The text of an unset variable ("undefined" from `process.env.KEY = unsetVariable` or a
+    // template, "null"), in any case, is refused, named as where it came from: it would be sent and
+    // answered 401 (user trial 73, F3). A key that only holds the word is a key.
+    const UNSET_RULE = "looks like an unset variable turned into text";
+    for (const apiKey of ["undefined", "null", " NULL\n", "Undefined"])
+      refuses({ apiKey }, `apiKey: ${UNSET_RULE}`);
+    for (const apiKey of ["undefined1", "nullable", "xnull"])
+      expect(resolveConfig({ apiKey }).keyToMask).toBe(apiKey);
+    vi.stubEnv("CHAINDATA_API_KEY", "undefined");
+    try {
+      refuses({}, `CHAINDATA_API_KEY: ${UNSET_RULE}`);
+    } finally {
+      vi.unstubAllEnvs();
+    }
     // Every printable ASCII character but the space is a key's.
     const printable = String.fromCharCode(...Array.from({ length: 94 }, (_, i) => 33 + i));
     expect(resolveConfig({ apiKey: printable }).keyToMask).toBe(printable);

@@ -331,10 +331,15 @@ export function resolveConfig(
   // A key pasted with a line break, a space or a non-ASCII letter inside would be sent and answered
   // 401 like any wrong key. Also refused: control characters, which JSON writes as escapes (`\n`)
   // that redaction would not recognise, and a lone surrogate, on which URL-encoding throws.
-  if (configuredKey && /[^!-~]/.test(configuredKey))
+  // Also refused: the text of an unset variable, which Node's `process.env.KEY = unsetVariable` and
+  // a template such as `${config.key}` write: no real key is "undefined" or "null" (user trial 73).
+  const badKey = configuredKey?.match(/[^!-~]|^(undefined|null)$/i);
+  if (badKey)
     misconfigured(
       givenKey === undefined ? API_KEY_ENV : "apiKey",
-      "must be printable ASCII with no space or line break inside",
+      badKey[1]
+        ? "looks like an unset variable turned into text"
+        : "must be printable ASCII with no space or line break inside",
     );
   requireMadeBy("batch", batch, "bind", "createBatcher()");
   requireMadeBy("coalesce", coalesce, "share", "createCoalescer()");

@@ -67,7 +67,8 @@ export interface ClientOptions {
    * @remarks White space at either end is trimmed (a key read from a file ends in a newline). A key
    * (option or variable) with anything but printable ASCII left inside, a space, a line break or a
    * non-ASCII letter of a key pasted wrong, is refused with a `ConfigurationError` when the client
-   * is created, naming `apiKey` or `CHAINDATA_API_KEY` but never quoting the key.
+   * is created, naming `apiKey` or `CHAINDATA_API_KEY` but never quoting the key; so is the text of
+   * an unset variable, `"undefined"` or `"null"` in any case.
    */
   apiKey?: string | undefined;
   /**

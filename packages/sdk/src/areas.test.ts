@@ -613,6 +613,15 @@ describe("createChainDataClient: areas are checked when created", () => {
     expect(message({ areas: { das: { apiKey: "abcdefgh", abcdefgh: 1 } } })).toBe(
       "areas.das.<a name of 8 characters>: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit)",
     );
+    // A key from CHAINDATA_API_KEY is hidden as a top-level name too, as it was among `areas`
+    // (user trial 73, F8: `{ [process.env.CHAINDATA_API_KEY]: 1 }` quoted a short key).
+    vi.stubEnv("CHAINDATA_API_KEY", KEY);
+    try {
+      expect(message({ [KEY]: 1 })).toMatch(/^<a name of 20 characters>: /);
+      expect(message({ areas: { [KEY]: {} } })).toMatch(/^areas\.<a name of 20 characters>: /);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("a misspelt top-level option names `areas` among the options, and not `rateLimit`", () => {

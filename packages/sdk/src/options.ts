@@ -32,7 +32,8 @@ const SDK_OPTIONS = /* @__PURE__ */ (CLIENT_OPTIONS as readonly string[]).concat
 );
 
 /**
- * The keys given with the options, which no message may show, not even as a name (`{ [key]: … }`).
+ * The keys given with the options or read from CHAINDATA_API_KEY, which no message may show, not
+ * even as a name (`{ [key]: … }`).
  * (A key of a few characters, as tests use, would hide every name holding its letters.)
  */
 const secretsOf = (keys: readonly unknown[]) =>
@@ -103,7 +104,8 @@ export function sharedOptions(
     misconfigured("options", `must be an object of client options (got ${typeOf(options)})`);
   // (`rateLimit` is a name it knows, to say where a limiter goes, but not one to offer.)
   const rule = `is not a client option (${SDK_OPTIONS.filter((n) => n !== "rateLimit").join(", ")})`;
-  knownNames(options, SDK_OPTIONS, "", rule, secretsOf([options.apiKey]));
+  // (CHAINDATA_API_KEY read only where no key is given, as below: `{ [process.env.KEY]: 1 }`.)
+  knownNames(options, SDK_OPTIONS, "", rule, secretsOf([options.apiKey ?? keyFromEnvironment()]));
   // (A limiter for every area at once would be a guess at what it limits: the admin host's 5
   // requests/s, or a plan's limit on the rpc host. `false` or none is no limiter, as in an area's
   // options.)
