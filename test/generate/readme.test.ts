@@ -309,14 +309,14 @@ describe("generated package README", () => {
       "where a framework imports route modules at build time without the runtime's environment (`next build`), make the handler on the first request, as below.",
       "export const POST = (request: Request) =>\n  (handle ??= createWebhookHandler({",
       "export const config = { api: { bodyParser: false } };",
-      "A refused delivery is answered 401 (`Authorization` missing or not the `authHeader`, before the body is read), 415 (a `Content-Encoding` other than gzip or deflate, which it decodes where the runtime's `DecompressionStream` works: on Next.js's edge runtime, which has one that throws, gzip and deflate are answered 415 too), 413 (a body over `maxBodyBytes`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within `readTimeoutMs`, 30 s by default) or 400 (not a UTF-8 JSON array of events, or one with an amount that is no whole number in its range: a `fee` of `1.5`, past 2^64 − 1, negative, `null`, a list or an object, or a `preBalances` that is no list; the answer names it, `delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got 1.5)`), and goes to `onRefused`",
+      "A refused delivery is answered 401 (`Authorization` missing or not the `authHeader`, before the body is read), 415 (a `Content-Encoding` other than gzip or deflate, which it decodes where the runtime's `DecompressionStream` works: on Next.js's edge runtime, which has one that throws, gzip and deflate are answered 415 too), 413 (a body over `maxBodyBytes`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within `readTimeoutMs`, 30 s by default) or 400 (not a UTF-8 JSON array of events, or one with a signature that is no non-empty string, or an amount that is no whole number in its range: a `fee` of `1.5`, past 2^64 − 1, negative, `null`, a list or an object, or a `preBalances` that is no list; the answer names it, `delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got 1.5)`), and goes to `onRefused`",
       "so an event that fails every time takes the later events of its delivery down with it.",
       "An `onEvent` still running after `handlerTimeoutMs` (30 s by default) gets the same 500",
       "give the calls `onEvent` makes (a database, an HTTP API) time limits of their own.",
       "De-duplication is in memory and per process by default",
       // (User trial 57, F9: a delivery's events without a signature reached onEvent, typed string,
-      // as undefined, every time.)
-      "or one that is empty or not a string, is not de-duplicated: it is handled each time it comes. Only the amounts are checked: any other field, `signature` too, reaches `onEvent` as it came, under the spec's type.",
+      // as undefined, every time; events73: now refused 400, as the type promises a string.)
+      "must be a non-empty string, as its type says: a delivery with one that is not, or none, is answered 400 naming it (`delivery body[1].signature: must be a non-empty string (got 5)`), and none of its events is handled. Only the signatures and the amounts are checked",
       '(await redis.set(prefix + signature, token, { NX: true, PX: ttlMs })) === "OK",',
       'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0',
       'app.post("/webhooks/chaindata", toNodeHandler(handle));\napp.use(express.json());',

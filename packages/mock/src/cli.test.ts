@@ -199,8 +199,7 @@ describe("chaindata-mock CLI", { timeout: 2 * GIVE_UP_MS + 30_000 }, () => {
       let text = "";
       child.stderr.on("data", (c) => (text += c));
       expect(await exited(child)).toBe(1);
-      expect(text).toContain(`port ${port} is in use`);
-      expect(text).toContain("--port");
+      expect(text).toContain(`port ${port} is in use (--port;`);
       expect(text).toContain("CHAINDATA_MOCK_PORT");
     } finally {
       blocker.close();
@@ -301,6 +300,30 @@ describe("chaindata-mock CLI", { timeout: 2 * GIVE_UP_MS + 30_000 }, () => {
     expect(ready).toMatchObject({ host: "127.0.0.1", url: `http://127.0.0.1:${ready.port}` });
     r.child.kill("SIGTERM");
     expect(await exited(r.child)).toBe(0);
+  });
+
+  it("names the host it cannot listen on, and where it came from (Node's bare getaddrinfo ENOTFOUND or listen EADDRNOTAVAIL did not): exit 1", async () => {
+    // (No name lookup answers for .invalid; 192.0.2.1 is TEST-NET-1, no interface's address. Each
+    // is not loopback, so a warning line comes first.)
+    const unknown = await run([
+      "--port",
+      "0",
+      "--spec-dir",
+      specDir,
+      "--host",
+      "nosuchhost.invalid",
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(
+      /^chaindata-mock: host "nosuchhost\.invalid" \(--host\): (no such host name \(ENOTFOUND\)|its name could not be looked up \(EAI_AGAIN\)): pass --host an address of this machine/m,
+    );
+    const foreign = await run(["--port", "0", "--spec-dir", specDir], {
+      CHAINDATA_MOCK_HOST: "192.0.2.1",
+    });
+    expect(foreign.code).toBe(1);
+    expect(foreign.err).toContain(
+      'chaindata-mock: host "192.0.2.1" ($CHAINDATA_MOCK_HOST): no interface of this machine has that address (EADDRNOTAVAIL): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST',
+    );
   });
 
   it("--walk-pages, --page-fill: in --help, in the --json line and the --quiet one; without --dynamic, a warning", async () => {

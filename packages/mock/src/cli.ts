@@ -75,11 +75,28 @@ async function main() {
     quiet,
     logRequests: !quiet,
   }).catch((e) => {
-    // Say how to get past it, as `npm start` does: the bare "listen EADDRINUSE" does not.
-    if (e?.code !== "EADDRINUSE") throw e;
-    console.error(
-      `chaindata-mock: port ${port} is in use (another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
-    );
+    // Say which option (or variable) gave the value and how to get past it, as `npm start` does:
+    // Node's bare "listen EADDRINUSE" and "getaddrinfo ENOTFOUND nosuchhost" do not.
+    const from = (option: "host" | "port", variable: string) =>
+      values[option] !== undefined
+        ? `--${option}`
+        : process.env[variable]?.trim()
+          ? `$${variable}`
+          : "the default";
+    const hostProblem: Record<string, string> = {
+      ENOTFOUND: "no such host name",
+      EAI_AGAIN: "its name could not be looked up",
+      EADDRNOTAVAIL: "no interface of this machine has that address",
+    };
+    if (e?.code === "EADDRINUSE")
+      console.error(
+        `chaindata-mock: port ${port} is in use (${from("port", "CHAINDATA_MOCK_PORT")}; another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
+      );
+    else if (hostProblem[e?.code])
+      console.error(
+        `chaindata-mock: host ${JSON.stringify(served.host)} (${from("host", "CHAINDATA_MOCK_HOST")}): ${hostProblem[e.code]} (${e.code}): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST`,
+      );
+    else throw e;
     process.exit(1);
   });
   if (values.json) {

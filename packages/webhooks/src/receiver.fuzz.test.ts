@@ -503,6 +503,19 @@ function expectedAnswer(config: Config, input: Input, bytes: Uint8Array | null):
         event.transaction !== null
       : typeof event.signature === "string" && event.transaction === undefined;
   if ((events as Record<string, unknown>[]).some(other)) return answer(500);
+  // De-duplication goes by each event's signature (a raw one's first), so one that is no
+  // non-empty string (`"signature": 5`, or missing) makes a body that is no delivery: 400.
+  const signed = (event: Record<string, unknown>) => {
+    const signatures = (event.transaction as { signatures?: unknown } | null)?.signatures;
+    const value =
+      config.kind === "raw"
+        ? Array.isArray(signatures)
+          ? (signatures[0] as unknown)
+          : undefined
+        : event.signature;
+    return typeof value === "string" && value !== "";
+  };
+  if (!(events as Record<string, unknown>[]).every(signed)) return answer(400);
   // (JSON.parse rounds 2^64 to the double next to 2^64 - 1: the amounts are judged on exact values.)
   const exact = parseJson(
     Buffer.from(body)
@@ -678,8 +691,8 @@ describe("createWebhookHandler, de-duplication under concurrency", () => {
     "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
   ];
   interface Planned {
-    /** "" and a missing signature are no signature: such an event is always handled. */
-    signature: string | undefined;
+    /** (A missing or empty one is refused: 400, see the first property.) */
+    signature: string;
     throws: boolean;
     ticks: number;
   }
@@ -689,7 +702,7 @@ describe("createWebhookHandler, de-duplication under concurrency", () => {
         startAfter: fc.nat(30),
         events: fc.array(
           fc.record<Planned>({
-            signature: fc.constantFrom(...SIGNATURES, "", undefined),
+            signature: fc.constantFrom(...SIGNATURES),
             throws: fc.nat(3).map((n) => n === 0),
             ticks: fc.nat(30),
           }),
@@ -705,14 +718,11 @@ describe("createWebhookHandler, de-duplication under concurrency", () => {
   /** A delivery of the spec's example event, once per planned event, each marked with where it was planned. */
   const deliveryOf = (events: Planned[], delivery: number) =>
     toJson(
-      events.map(({ signature }, index) => {
-        const { signature: _, ...event } = EXAMPLE.enhanced;
-        return {
-          ...event,
-          ...(signature === undefined ? {} : { signature }),
-          at: [delivery, index],
-        };
-      }),
+      events.map(({ signature }, index) => ({
+        ...EXAMPLE.enhanced,
+        signature,
+        at: [delivery, index],
+      })),
     );
 
   it("hands each signature to onEvent until one call succeeds, one call at a time; answers 200 only when every event was handled", async () => {
@@ -721,7 +731,7 @@ describe("createWebhookHandler, de-duplication under concurrency", () => {
         interface Call {
           delivery: number;
           index: number;
-          signature: string | undefined;
+          signature: string;
           start: number;
           end?: number;
           error?: Error;
@@ -745,7 +755,7 @@ describe("createWebhookHandler, de-duplication under concurrency", () => {
             const call: Call = {
               delivery,
               index,
-              signature: signature || undefined,
+              signature,
               start: ++clock,
             };
             calls.push(call);
@@ -796,9 +806,9 @@ describe("createWebhookHandler, de-duplication under concurrency", () => {
           const reached = failed[0]?.index ?? deliveries[delivery]!.events.length;
           const by = failed[0]?.start ?? at;
           deliveries[delivery]!.events.slice(0, reached).forEach(({ signature }, index) => {
-            const handled = signature
-              ? calls.some((call) => call.signature === signature && !call.error && call.end! < by)
-              : own.some((call) => call.index === index && !call.error);
+            const handled = calls.some(
+              (call) => call.signature === signature && !call.error && call.end! < by,
+            );
             expect(handled, `event ${delivery}.${index} handled`).toBe(true);
           });
         });
@@ -829,9 +839,7 @@ describe("createWebhookHandler, de-duplication under concurrency", () => {
           calls.slice(before).map((call) => call.index),
           "the events of the redelivery that reach onEvent",
         ).toEqual(
-          again.flatMap(({ signature }, index) =>
-            signature && succeeded.has(signature) ? [] : [index],
-          ),
+          again.flatMap(({ signature }, index) => (succeeded.has(signature) ? [] : [index])),
         );
       }),
       { seed: SEED, numRuns: 1500 },

@@ -15,6 +15,8 @@ import {
   createMemorySignatureStore,
   createWebhookHandler,
   eventSignature,
+  type DeliveryKind,
+  type DeliveryRefusal,
   parseDelivery,
   safeEqual,
   toNodeHandler,
@@ -153,9 +155,13 @@ describe("createWebhookHandler", () => {
       });
       expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
       expect(error).toHaveBeenCalledExactlyOnceWith(`webhook event ${SIG_A} failed:`, failing);
-      // An event without a signature is said to have none.
-      expect((await handle(post('[{"type":"UNKNOWN"}]'))).status).toBe(500);
-      expect(error).toHaveBeenLastCalledWith("webhook event (no signature) failed:", failing);
+      // An event without a signature (here a raw one without signatures, of the wrong kind) is
+      // said to have none.
+      expect((await handle(post('[{"transaction":{}}]'))).status).toBe(500);
+      expect(error).toHaveBeenLastCalledWith(
+        "webhook event (no signature) failed:",
+        expect.any(ConfigurationError),
+      );
     } finally {
       error.mockRestore();
     }
@@ -409,7 +415,7 @@ describe("createWebhookHandler", () => {
 
   it("accepts a body of exactly maxBodyBytes, and answers 413 one byte over, with or without Content-Length", async () => {
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 100 });
-    const body = (bytes: number) => `[{"x":"é${" ".repeat(bytes - 12)}"}]`; // é is 2 bytes
+    const body = (bytes: number) => `[{"signature":"é${" ".repeat(bytes - 20)}"}]`; // é is 2 bytes
     const sized = (bytes: number) =>
       new Request("http://localhost/hook", {
         method: "POST",
@@ -473,22 +479,67 @@ describe("createWebhookHandler", () => {
     expect((await handle(stream(10_485_761))).status).toBe(413);
   });
 
-  it("never de-duplicates by a missing or empty signature (it would drop every other such event)", async () => {
-    const asked: string[] = [];
-    const store = createMemorySignatureStore();
-    const recording = {
-      has: (s: string) => (asked.push(s), store.has(s)),
-      add: (s: string) => store.add(s),
+  it("refuses 400 an event whose signature is no non-empty string, naming the event and the rule, before any event is handled (it reached onEvent typed as a string, never de-duplicated)", async () => {
+    const refusals: DeliveryRefusal[] = [];
+    const seen: unknown[] = [];
+    const handler = (kind: DeliveryKind) =>
+      createWebhookHandler<DeliveryKind>({
+        authHeader: AUTH,
+        kind,
+        onEvent: (event) => void seen.push(event),
+        onRefused: (refusal) => void refusals.push(refusal),
+      });
+    const refused = async (kind: DeliveryKind, body: string, reason: string) => {
+      const answer = await handler(kind)(post(body));
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toBe(reason);
+      expect(refusals.at(-1)).toEqual({ status: 400, reason });
     };
-    const seen: string[] = [];
-    const handle = createWebhookHandler({
-      authHeader: AUTH,
-      dedupe: recording,
-      onEvent: (e) => void seen.push(e.signature),
-    });
-    await handle(post(`[${enhanced("")},${enhanced("")},{"type":"UNKNOWN"},{"type":"UNKNOWN"}]`));
-    expect(seen).toEqual(["", "", undefined, undefined]);
-    expect(asked).toEqual([]);
+    const first = enhanced(SIG_A);
+    const rule = "must be a non-empty string";
+    for (const [signature, got] of [
+      ["5", "5"],
+      ['""', "an empty string"],
+      ["null", "null"],
+      ['["x"]', "a list"],
+      ['{"x":1}', "an object"],
+      ["true", "true"],
+    ])
+      await refused(
+        "enhanced",
+        `[${first},${enhanced("").replace('""', signature!)}]`,
+        `delivery body[1].signature: ${rule} (got ${got})`,
+      );
+    await refused(
+      "enhanced",
+      `[${first},${enhanced(SIG_B).replace(`"signature":"${SIG_B}",`, "")}]`,
+      `delivery body[1].signature: ${rule} (got undefined)`,
+    );
+    const rawWith = (signatures: string) =>
+      RAW_EVENT.replace(`"signatures":["${SIG_B}"]`, `"signatures":${signatures}`);
+    await refused(
+      "raw",
+      `[${RAW_EVENT},${rawWith("[5]")}]`,
+      `delivery body[1].transaction.signatures[0]: ${rule} (got 5)`,
+    );
+    await refused(
+      "raw",
+      `[${rawWith("[]")}]`,
+      `delivery body[0].transaction.signatures[0]: ${rule} (got undefined)`,
+    );
+    await refused(
+      "raw",
+      `[${rawWith(`"${SIG_A}"`)}]`,
+      `delivery body[0].transaction.signatures[0]: ${rule} (got undefined)`,
+    );
+    await refused(
+      "raw",
+      `[${RAW_EVENT.replace(/"transaction":.*\}$/, '"transaction":null}')}]`,
+      `delivery body[0].transaction.signatures[0]: ${rule} (got undefined)`,
+    );
+    expect(seen).toEqual([]);
+    // Neither a list nor an object is quoted (as in an amount refusal: the body is never told).
+    for (const { reason } of refusals) expect(reason).not.toContain("x");
   });
 
   it("accepts a shared store, or none", async () => {
@@ -1000,20 +1051,6 @@ describe("createWebhookHandler", () => {
       onEvent: () => new Promise((r) => setTimeout(r, 20)),
     });
     expect((await patient(post(`[${enhanced(SIG_A)}]`))).status).toBe(200);
-  });
-
-  it("names an event without a signature as such when it runs out of time", async () => {
-    const onError = vi.fn();
-    const handle = createWebhookHandler({
-      authHeader: AUTH,
-      handlerTimeoutMs: 20,
-      onError,
-      onEvent: () => new Promise<void>(() => {}),
-    });
-    expect((await handle(post('[{"type":"UNKNOWN"}]'))).status).toBe(500);
-    expect(onError.mock.calls[0]![0].message).toBe(
-      "event (no signature): not handled within handlerTimeoutMs (20 ms), so answered 500; onEvent is no longer waited for, and its signature released for the redelivery to run it again",
-    );
   });
 
   it("gives each claim its own token, so a failed redelivery's release leaves the record of a late completion (trial 14: the event ran a third time)", async () => {
@@ -2576,9 +2613,22 @@ describe("helpers", () => {
     ]);
   });
 
-  it("parseDelivery reads an event without a signature and with a null transaction as enhanced, not raw (a raw event's transaction is an object)", () => {
-    const [event] = parseDelivery('[{"type":"UNKNOWN","transaction":null}]', "enhanced");
-    expect(event).toEqual({ type: "UNKNOWN", transaction: null });
+  it("parseDelivery reads an event without a signature and with a null transaction as enhanced, not raw (a raw event's transaction is an object): one without a signature", () => {
+    expect(() => parseDelivery('[{"type":"UNKNOWN","transaction":null}]', "enhanced")).toThrow(
+      new TypeError("delivery body[0].signature: must be a non-empty string (got undefined)"),
+    );
+  });
+
+  it("parseDelivery refuses an event whose signature is no non-empty string with a TypeError naming it (it was typed a string)", () => {
+    expect(() =>
+      parseDelivery(`[${enhanced(SIG_A)},${enhanced("").replace('""', "5")}]`, "enhanced"),
+    ).toThrow(new TypeError("delivery body[1].signature: must be a non-empty string (got 5)"));
+    expect(() => parseDelivery(`[${RAW_EVENT.replace(`["${SIG_B}"]`, '[""]')}]`, "raw")).toThrow(
+      new TypeError(
+        "delivery body[0].transaction.signatures[0]: must be a non-empty string (got an empty string)",
+      ),
+    );
+    expect(parseDelivery(`[${enhanced(SIG_A)}]`, "enhanced")[0]!.signature).toBe(SIG_A);
   });
 
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {

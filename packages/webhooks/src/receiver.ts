@@ -391,7 +391,10 @@ const kindRule = (value: unknown) => {
  * bytes at all (a body already parsed by `JSON.parse`, whose u64 amounts are rounded), or when a
  * value the event's type makes a `bigint` is no whole number in its range, naming its path: a u64
  * from 0 to 2^64 - 1, an i64 (a balance change) from -2^63 to 2^63 - 1 (`delivery body[0].fee:
- * must be a whole number from 0 to 2^64 - 1 (got 1.5)`; digits in a string pass, `null` does not)
+ * must be a whole number from 0 to 2^64 - 1 (got 1.5)`; digits in a string pass, `null` does not),
+ * or when an event's signature (a raw event's first, `transaction.signatures[0]`), which its type
+ * promises and de-duplication goes by, is no non-empty string (`delivery body[1].signature: must
+ * be a non-empty string (got 5)`)
  * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the other
  * kind (a raw event parsed as enhanced, or the reverse: the message names the `kind` it needs)
  */
@@ -468,21 +471,30 @@ const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string)
       : (shape as number) > 0 &&
         !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
   ) {
-    const shown =
-      typeof value === "string"
-        ? // (Not "not digits": a string of 1,001 digits stays a string too; review 73, F4.)
-          "a string not of 1 to 1,000 digits"
-        : Array.isArray(value)
-          ? "a list"
-          : value && typeof value === "object"
-            ? "an object"
-            : String(value);
     throw new TypeError(
-      `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${
-        shown.length > 40 ? `${shown.slice(0, 40)}…` : shown
-      })`,
+      `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${shownValue(
+        value,
+        // (Not "not digits": a string of 1,001 digits stays a string too; review 73, F4.)
+        "a string not of 1 to 1,000 digits",
+      )})`,
     );
   }
+};
+
+/**
+ * A delivery's wrong value as a refusal shows it: a string never (`onRefused` is never told the
+ * body) but as `aString` says, a list or object by its kind, anything else cut to 40 characters.
+ */
+const shownValue = (value: unknown, aString: string) => {
+  const shown =
+    typeof value === "string"
+      ? aString
+      : Array.isArray(value)
+        ? "a list"
+        : value && typeof value === "object"
+          ? "an object"
+          : String(value);
+  return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
 };
 
 /**
@@ -497,16 +509,32 @@ const reviveChecked = reviveU64 as unknown as <T>(
 ) => T;
 
 /**
- * The events of `kind`, their u64 and i64 values revived to bigint and checked.
- * @throws TypeError naming the first value that is no whole number in its range
+ * The events of `kind`, their signatures checked and their u64 and i64 values revived to bigint
+ * and checked.
+ * @throws TypeError naming the first signature that is no non-empty string, or the first value
+ * that is no whole number in its range
  */
-const reviveEvents = <K extends DeliveryKind>(events: object[], kind: K) =>
-  reviveChecked(
+const reviveEvents = <K extends DeliveryKind>(events: object[], kind: K) => {
+  // De-duplication goes by the signature, which the event's type promises as a string: one that is
+  // none (`"signature": 5`, "", or missing) would reach onEvent typed as a string, never
+  // de-duplicated. (The other fields are the app's to read: checking them all would cost bytes.)
+  events.forEach((event, i) => {
+    const { signature, transaction } = event as { signature?: unknown; transaction?: unknown };
+    // (A raw event's is the first of its transaction's.)
+    const list = (transaction as { signatures?: unknown } | null)?.signatures;
+    const value = kind === "raw" ? (Array.isArray(list) ? list[0] : undefined) : signature;
+    if (typeof value !== "string" || !value)
+      throw new TypeError(
+        `delivery body[${i}].${kind === "raw" ? "transaction.signatures[0]" : "signature"}: must be a non-empty string (got ${shownValue(value, "an empty string")})`,
+      );
+  });
+  return reviveChecked(
     events,
     webhookDeliveries[kind]?.u64 ?? undefined,
     "delivery body",
     checkInteger,
   ) as DeliveryEvents[K][];
+};
 
 /**
  * Why `event` is not of `kind`, or `undefined`: a raw event has a `transaction` object and no
@@ -858,8 +886,9 @@ const createDedupe = (store: SignatureStore, claimMs: number) => {
  * deflate (which it decodes where the runtime's `DecompressionStream` works; else a 415 too, as on
  * Next.js's edge runtime), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
  * within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or is not a
- * UTF-8 JSON array of events (nor one whose u64 and i64 amounts are whole numbers in their
- * ranges: the answer names the first that is not, as `parseDelivery` does), 500 to a body the app
+ * UTF-8 JSON array of events (nor one whose signatures are non-empty strings and whose u64 and
+ * i64 amounts are whole numbers in their ranges: the answer names the first that is not, as
+ * `parseDelivery` does), 500 to a body the app
  * read (or locked) before the handler ran (the answer says so), 500 when `onEvent` throws, has
  * not finished within `handlerTimeoutMs`, or the events are of the other `kind` (a raw webhook's
  * events, with the default kind: a `ConfigurationError` to `onError`), and 200 once every new
@@ -1042,8 +1071,9 @@ export function createWebhookHandler<K extends DeliveryKind>(
             event as DeliveryEvents[K],
           );
       }
-      // An amount that is no whole number in its range (a fee of 1.5, a u64 past 2^64 - 1) makes
-      // a body that is no delivery, as one that is not JSON does: 400, and no event is handled.
+      // A signature that is no non-empty string, or an amount that is no whole number in its
+      // range (a fee of 1.5, a u64 past 2^64 - 1), makes a body that is no delivery, as one that
+      // is not JSON does: 400, and no event is handled.
       events = reviveEvents(parsed, kind);
     } catch (error) {
       return refuse(400, (error as Error).message);
