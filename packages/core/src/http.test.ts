@@ -600,18 +600,20 @@ describe("headers", () => {
 });
 
 describe("responses and typed errors", () => {
-  it("resolves with a re-readable 2xx response that no longer carries the keyed URL", async () => {
-    const { fetch } = stubFetch(jsonResponse({ ok: 1 }, { status: 201 }));
-    const response = await sendRequest(
+  it("resolves a 2xx with its status, headers, request id and parsed body, none carrying the key", async () => {
+    const { fetch } = stubFetch(
+      jsonResponse({ ok: 1 }, { status: 201, headers: { "x-request-id": "r-1", "x-echo": KEY } }),
+    );
+    const answered = await sendRequest(
       createRestTransport({ apiKey: KEY, fetch }, walletHost),
       get(),
       {
         operation: getBalances,
       },
     );
-    expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ ok: 1 });
-    expect(response.url).not.toContain(KEY);
+    expect(answered).toMatchObject({ status: 201, requestId: "r-1", body: { ok: 1 } });
+    expect(answered.headers["content-type"]).toBe("application/json");
+    expect(JSON.stringify(answered)).not.toContain(KEY);
   });
 
   it("maps statuses to error classes with a readable message, body, headers and request id", async () => {
@@ -786,7 +788,7 @@ describe("responses and typed errors", () => {
         },
       );
       expect(response.status).toBe(status);
-      expect(await response.text()).toBe("");
+      expect(response.body).toBeUndefined();
     }
   });
 

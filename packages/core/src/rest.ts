@@ -64,9 +64,11 @@ export interface RestTransport {
   /**
    * One REST operation: validates `input` with `operation.params`, then
    * calls `invoke` with a `fetch` bound to this call (the generated code passes it to
-   * openapi-fetch with `parseAs: 'stream'`, which leaves the body unread), and returns the body
+   * openapi-fetch), and returns the body
    * parsed losslessly with u64 fields revived: `undefined` for an empty body where
    * `operation.optionalBody` allows one, an `InvalidResponseError` (reason `empty`) elsewhere.
+   * That `fetch` sends the request (with retries) and resolves, on a 2xx, with an empty 204, not
+   * the answer: `invoke`'s own result is not used.
    * `input` and the result are of the descriptor's `Params` and `Result` types (see
    * {@link OperationDescriptor}): any value and `unknown` for a descriptor that states none.
    */
@@ -95,15 +97,6 @@ export function createRestTransport(
 ): RestTransport {
   const http = createHttp(options, host, true);
   const { config } = http;
-
-  // A re-readable Response built from the bytes (it no longer holds the keyed URL). A 204 or a 205
-  // takes no body (the Response constructor throws): `| 1` reads 204 as 205, as http.ts does.
-  const toResponse = ({ response, bytes }: Exchange) =>
-    new Response((response.status | 1) != 205 ? bytes : null, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
 
   // A call's input checked, before anything is sent, with the call's redactor (returned).
   const checkInput = (
@@ -183,7 +176,11 @@ export function createRestTransport(
             if (shared && error instanceof ChainDataError) takeStack(error);
             throw error;
           }
-          return toResponse(captured);
+          // The answer is the call's, parsed above (`send`) and returned below; openapi-fetch's
+          // result is thrown away. So it gets a Response with nothing to read: a 204, which it
+          // reads no body of, whatever its `parseAs` (a copy of the bytes cost about 30 µs of CPU
+          // per call; rest73). Status, headers and request id: `onResponse`, and every error.
+          return new Response(null, { status: 204 });
         });
       } catch (error) {
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a

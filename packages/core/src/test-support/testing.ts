@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, vi } from "vitest";
 import type { OperationDescriptor, RequestOptions } from "../config.js";
+import type { ResponseFields } from "../options.js";
 import type { RestTransport } from "../rest.js";
 
 /** One request as the stub received it. */
@@ -88,27 +89,42 @@ export const wire = async (request: Request) => ({
   body: await request.text(),
 });
 
+/** What a REST call shows its caller: `onResponse`'s fields (status, headers, request id) and the result. */
+export interface Answered extends ResponseFields {
+  /** The call's result: the body parsed losslessly (`undefined` for an empty one). */
+  body: unknown;
+}
+
 /**
  * One REST request through `transport.restCall`, as the generated clients make one: `request`
- * handed to the call's `fetch` as `operation` with `options`; resolves with what that `fetch` gave
- * openapi-fetch (a 2xx answer, its body already read and readable again). The body is still parsed
- * as JSON, as every REST call's is; an empty one is no error here (`optionalBody`).
+ * handed to the call's `fetch` as `operation` with `options`; resolves with what the caller sees of
+ * the answer (a 2xx): the fields `onResponse` gets and the parsed body, the call's result. (An empty
+ * body is no error here: `optionalBody`.) Options that are no object are passed as given, to be
+ * refused.
  */
 export async function sendRequest(
   transport: RestTransport,
   request: Request,
   { operation, options }: { operation: OperationDescriptor; options?: RequestOptions | undefined },
-): Promise<Response> {
-  let response!: Response;
-  await transport.restCall(
+): Promise<Answered> {
+  let fields!: ResponseFields;
+  const seen =
+    options === undefined || (typeof options === "object" && options !== null)
+      ? {
+          ...options,
+          onResponse: (answered: ResponseFields) => {
+            fields = answered;
+            options?.onResponse?.(answered);
+          },
+        }
+      : options;
+  const body = await transport.restCall(
     { ...operation, optionalBody: true },
     undefined,
-    options,
-    async (fetch) => {
-      response = await fetch(request);
-    },
+    seen,
+    (fetch) => fetch(request),
   );
-  return response;
+  return { ...fields, body };
 }
 
 /** Settles a promise into a value or an error, so fake-timer tests never leave it unhandled. */
