@@ -296,8 +296,8 @@ function emitOperations({ area, doc, file, ops, source }) {
           name: op.o.operationId,
           shape: u64Shape(doc, responseSchemaOf(doc, op) ?? {}),
           items: op.o["x-pagination"]?.items,
-          result: `T.${pascal(op.o.operationId)}Result`,
-          item:
+          revives: `T.${pascal(op.o.operationId)}Result`,
+          itemRevives:
             op.o["x-pagination"] &&
             itemType(`T.${pascal(op.o.operationId)}Result`, op.o["x-pagination"].items, {
               doc,

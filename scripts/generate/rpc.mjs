@@ -261,8 +261,8 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
           name: m.name,
           shape: u64Shape(doc, m.result.schema),
           items: m["x-pagination"]?.items,
-          result: `T.${pascal(m.name)}Result`,
-          item:
+          revives: `T.${pascal(m.name)}Result`,
+          itemRevives:
             m["x-pagination"] &&
             itemType(`T.${pascal(m.name)}Result`, m["x-pagination"].items, {
               doc,

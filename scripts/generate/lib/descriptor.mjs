@@ -104,9 +104,9 @@ function shapeSource(shape, ref) {
  * and referenced there, each shape cost every bundle some bytes (a variable, its reference: 10 to
  * 80 B gz a program); as a copy, a bundle that revives nothing carries none of these, and one that
  * does carries text its descriptor already holds, which gzip stores as a back-reference.
- * `operations`: [{ name, shape, items, result, item, tags }] (`items`: the path of a walk's items
- * in a page, for those with one; `result` and `item`: the types the shapes revive, `T.AssetList`
- * and `T.Asset`; `tags`: the operation's status tags, `@deprecated` / `@beta`, as its function
+ * `operations`: [{ name, shape, items, revives, itemRevives, tags }] (`items`: the path of a
+ * walk's items in a page, for those with one; `revives` and `itemRevives`: the types its shapes
+ * revive, `T.GetAssetsByOwnerResult` and `T.Asset`; `tags`: the operation's status tags, `@deprecated` / `@beta`, as its function
  * has them: review 76, F5), `walk`: the standalone page walk's name of an operation.
  */
 export function u64ShapeConstants(fn, operations, walk) {
@@ -145,7 +145,7 @@ export function u64ShapeConstants(fn, operations, walk) {
     "```",
   ];
   const out = [];
-  for (const { name, shape, items, result: resultType, item: itemTypeOf, tags = [] } of operations) {
+  for (const { name, shape, items, revives, itemRevives, tags = [] } of operations) {
     const result = u64ShapeName(name);
     let ref;
     if (items !== undefined) {
@@ -169,7 +169,7 @@ export function u64ShapeConstants(fn, operations, walk) {
                 ...tags,
                 ...example(item, "item"),
               ],
-        ) + declare(item, itemShape, itemTypeOf),
+        ) + declare(item, itemShape, itemRevives),
       );
     }
     const call = `${fn}(${literal(name)})`;
@@ -185,7 +185,7 @@ export function u64ShapeConstants(fn, operations, walk) {
               ...tags,
               ...example(result, "cached"),
             ],
-      ) + declare(result, shape, resultType, ref),
+      ) + declare(result, shape, revives, ref),
     );
   }
   return out.join("\n\n");
