@@ -133,9 +133,14 @@ export function u64ShapeConstants(fn, operations, walk) {
     const laid = layout(`${head} ${body}`);
     // (The frozen object on the next line, indented, where it does not start on the head's: a
     // compression operation's name is long.)
-    return laid.split("\n")[0].length <= 100
-      ? laid
-      : `${head}\n  ${layout(body, 2).replace(/\n/g, "\n  ")}`;
+    const fits = (text) => text.split("\n").every((line) => line.length <= 100);
+    if (laid.split("\n")[0].length <= 100 && (!first || fits(laid))) return laid;
+    const next = `${head}\n  ${layout(body, 2).replace(/\n/g, "\n  ")}`;
+    // (An equal shape under a long name, a compression operation's, with a long result type:
+    // the type on a line of its own.)
+    return !first || fits(next)
+      ? next
+      : `${head}\n  ${first} as U64Shape as U64ShapeOf<\n    ${type}\n  >;`;
   };
   const example = (name, text) => [
     "",

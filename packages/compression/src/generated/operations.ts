@@ -125,7 +125,9 @@ export const getCompressedTokenAccountsByDelegateItemU64Shape =
  * ```
  */
 export const getCompressedTokenAccountsByDelegateU64Shape =
-  getCompressedTokenAccountsByOwnerU64Shape as U64Shape as U64ShapeOf<T.GetCompressedTokenAccountsByDelegateResult>;
+  getCompressedTokenAccountsByOwnerU64Shape as U64Shape as U64ShapeOf<
+    T.GetCompressedTokenAccountsByDelegateResult
+  >;
 
 /**
  * Where the result of `getCompressedBalanceByOwner` holds u64 values (`bigint`) and floats
