@@ -345,7 +345,7 @@ function bigintNote({ kind, doc }) {
   // (A result's own shape, exported per operation: lib/descriptor.mjs u64ShapeConstants.)
   const shaped = calls.find((c) => c.schema && hasU64(u64Shape(doc, c.schema)))?.name;
   const revive = shaped
-    ? ` Such text read back with \`parseJson\` has them \`bigint\` again with the operation's shape, \`reviveU64(parseJson(text), ${u64ShapeName(shaped)})\`: each operation has its \`<operation>U64Shape\`${calls.some((c) => c.o["x-pagination"]) ? ", and one item of a page walk its `<operation>ItemU64Shape`" : ""}.`
+    ? ` Such text read back with \`parseJson\` has them \`bigint\` again with the operation's shape, \`reviveU64(parseJson(text), ${u64ShapeName(shaped)})\`: each operation has its \`<operation>U64Shape\`${calls.some((c) => c.o["x-pagination"]) ? ", and one item of a page walk its `<operation>ItemU64Shape`" : ""}, which types what it gives back: given for another value (a page's for one item), it fails to compile.`
     : "";
   return u64
     ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${revive} To show a raw amount with its mint's decimals, \`formatUnits(raw, decimals)\` gives exact decimal text (\`Number(raw) / 10 ** decimals\` rounds past 2^53 raw units); \`parseUnits(text, decimals)\` reads one back as a \`bigint\`. With \`@solana/kit\`, whose \`Lamports\` and \`Address\` are branded: ${KIT_SECTION}.`

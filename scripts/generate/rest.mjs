@@ -33,6 +33,7 @@ import {
   commonDescriptorFields,
   descriptorSource,
   itemSchemaName,
+  itemType,
   source as jsSource,
   paginationConstants,
   paginationReexport,
@@ -295,6 +296,13 @@ function emitOperations({ area, doc, file, ops, source }) {
           name: op.o.operationId,
           shape: u64Shape(doc, responseSchemaOf(doc, op) ?? {}),
           items: op.o["x-pagination"]?.items,
+          revives: `T.${pascal(op.o.operationId)}Result`,
+          itemRevives:
+            op.o["x-pagination"] &&
+            itemType(`T.${pascal(op.o.operationId)}Result`, op.o["x-pagination"].items, {
+              doc,
+              schema: responseSchemaOf(doc, op),
+            }),
           tags: operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) }),
         })),
         (name) => `paginate${pascal(name)}`,
@@ -360,6 +368,7 @@ function emitOperations({ area, doc, file, ops, source }) {
         "type OperationDescriptor",
         ...(paginations ? ["type PaginationDescriptor"] : []),
         ...(deliveries.length || shapes ? ["type U64Shape"] : []),
+        ...(shapes ? ["type U64ShapeOf"] : []),
       ],
       { typed: true, emitter: import.meta.url },
     ) +

@@ -33,6 +33,7 @@ import {
   commonDescriptorFields,
   descriptorSource,
   itemSchemaName,
+  itemType,
   paginationConstants,
   paginationReexport,
   u64ShapeConstants,
@@ -260,6 +261,13 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
           name: m.name,
           shape: u64Shape(doc, m.result.schema),
           items: m["x-pagination"]?.items,
+          revives: `T.${pascal(m.name)}Result`,
+          itemRevives:
+            m["x-pagination"] &&
+            itemType(`T.${pascal(m.name)}Result`, m["x-pagination"].items, {
+              doc,
+              schema: m.result.schema,
+            }),
           tags: operationStatusTags(m, { areaBeta: Boolean(doc.info["x-beta"]) }),
         })),
         (name) => `paginate${pascal(name)}`,
@@ -302,7 +310,7 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
       ...(httpOps.length ? ["type OperationDescriptor"] : []),
       ...(paginations ? ["type PaginationDescriptor"] : []),
       "type RpcMethodDescriptor",
-      ...(shapes ? ["type U64Shape"] : []),
+      ...(shapes ? ["type U64Shape", "type U64ShapeOf"] : []),
     ],
     { typed: true, emitter: import.meta.url },
   );

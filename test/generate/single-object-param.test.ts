@@ -263,7 +263,7 @@ describe("generated (in memory)", () => {
       `export const ${REQUIRED}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateParams, T.GetExampleFeeEstimateResult> = { id: "${REQUIRED}", params: ${hinted(`/* @__PURE__ */ vObject({ ${request} }, ["request"], false)`)}, idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
     );
     expect(oneLine(operations)).toContain(
-      `export const ${REQUIRED}U64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({ priorityFeeEstimate: 0 });`,
+      `export const ${REQUIRED}U64Shape = /* @__PURE__ */ Object.freeze({ priorityFeeEstimate: 0 }) as U64Shape as U64ShapeOf<T.GetExampleFeeEstimateResult>;`,
     );
     expect(oneLine(declaration(operations, `export const ${OPTIONAL}:`))).toBe(
       `export const ${OPTIONAL}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateOptionalParams, T.GetExampleFeeEstimateOptionalResult> = { id: "${OPTIONAL}", params: ${hinted(`/* @__PURE__ */ vObject({ ${request} }, [], false)`)}, idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,

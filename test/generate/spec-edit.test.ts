@@ -396,9 +396,10 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
     expect(oneLine(declaration(operations, `export const ${METHOD}:`))).toBe(
       `export const ${METHOD}: RpcMethodDescriptor<never, T.GetAssetsByExampleTestParams, T.GetAssetsByExampleTestResult> = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
     );
-    // (And the method's own export of it: lib/descriptor.mjs u64ShapeConstants.)
+    // (And the method's own export of it, typed as what it revives: lib/descriptor.mjs
+    // u64ShapeConstants.)
     expect(oneLine(operations)).toContain(
-      `export const ${METHOD}U64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({ total_lamports: 1 });`,
+      `export const ${METHOD}U64Shape = /* @__PURE__ */ Object.freeze({ total_lamports: 1 }) as U64Shape as U64ShapeOf<T.GetAssetsByExampleTestResult>;`,
     );
     expect(declaration(operations, "const PATTERN_1 =")).toBe(
       "const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;",
@@ -515,7 +516,7 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
       `export const ${OPERATION}: OperationDescriptor<T.GetExampleTestTotalsInput, T.GetExampleTestTotalsResult> = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
     );
     expect(oneLine(operations)).toContain(
-      `export const ${OPERATION}U64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({ totalLamports: 1 });`,
+      `export const ${OPERATION}U64Shape = /* @__PURE__ */ Object.freeze({ totalLamports: 1 }) as U64Shape as U64ShapeOf<T.GetExampleTestTotalsResult>;`,
     );
     // (PATTERN_1 is the identity operations' address-or-domain pattern.)
     expect(declaration(operations, "const PATTERN_2 =")).toBe(

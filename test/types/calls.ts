@@ -42,6 +42,8 @@ import {
   getAssetsByOwnerU64Shape,
   getNftEditionsItemU64Shape,
   paginate as dasPaginate,
+  parseJson,
+  reviveU64,
   paginateGetAssetsByOwner,
   paginateGetNftEditions,
   type Asset,
@@ -93,6 +95,8 @@ import {
   createWalletRest,
   getBalances,
   getIdentity,
+  getTransfersItemU64Shape,
+  getTransfersU64Shape,
   paginateGetTransfers,
   resumeParamsOf as walletResumeParamsOf,
   type GetIdentityInput,
@@ -105,6 +109,7 @@ import {
   type WalletOperations,
   type WalletParams,
   type WalletResult,
+  type WalletTransferItem,
 } from "@chaindata/wallet";
 import {
   addWebhookAddresses,
@@ -1642,6 +1647,36 @@ export function itemShapes(): void {
   object.items = 0;
   // @ts-expect-error — getAsset has no page walk, so no item shape
   void dasPackage.getAssetItemU64Shape;
+}
+
+/**
+ * `reviveU64` with a generated shape is typed as what that shape revives, so a shape given for
+ * the wrong value fails to compile (user trial 72, F7: a page's shape given for each stored item
+ * compiled, and brought a supply below 2^53 back as a `number`, typed `bigint`).
+ */
+export function revivedTypes(
+  text: string,
+  stored: { assets: Asset[] },
+  list: AssetList,
+  transfer: WalletTransferItem,
+): void {
+  // (Each wrong pairing below compiled before, typed as the value given: the shapes were alike.)
+  const asset: Asset = reviveU64(parseJson(text), getAssetsByOwnerItemU64Shape);
+  const page: AssetList = reviveU64(parseJson(text), getAssetsByOwnerU64Shape);
+  const supply: bigint | undefined = reviveU64(parseJson(text), getAssetsByOwnerItemU64Shape)
+    .token_info?.supply;
+  stored.assets = stored.assets.map((item) => reviveU64(item, getAssetsByOwnerItemU64Shape));
+  // @ts-expect-error — the trial's code: a page's shape revives a page, not one of its items
+  stored.assets = stored.assets.map((item) => reviveU64(item, getAssetsByOwnerU64Shape));
+  // @ts-expect-error — an item's shape for a page
+  const wrongPage: AssetList = reviveU64(list, getAssetsByOwnerItemU64Shape);
+  const sent: WalletTransferItem = reviveU64(parseJson(text), getTransfersItemU64Shape);
+  // @ts-expect-error — a REST area's shapes too: a page of transfers is no transfer
+  const wrongTransfer: WalletTransferItem = reviveU64(transfer, getTransfersU64Shape);
+  // A shape of your own (a plain `U64Shape`), or one by name, is typed as the value is, as before.
+  const own: Asset = reviveU64(asset, { token_info: { supply: 1 } });
+  const byName: unknown = reviveU64(parseJson(text), dasU64Shape("getAsset"));
+  void [page, supply, wrongPage, sent, wrongTransfer, own, byName];
 }
 
 /**

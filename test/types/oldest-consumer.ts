@@ -18,7 +18,11 @@ import {
   createDasClient,
   createDasRpc,
   getAsset,
+  getAssetsByOwnerItemU64Shape,
   paginateGetAssetsByOwner,
+  parseJson,
+  reviveU64,
+  stringifyJson,
   type Asset,
   type AttemptRecord,
 } from "@chaindata/das";
@@ -48,6 +52,9 @@ export async function main(): Promise<void> {
   const supply: bigint | undefined = asset.token_info?.supply;
   const standalone = await getAsset(createDasRpc({ apiKey: "k" }), { id: OWNER });
   void standalone.id;
+  // (A generated shape types what reviveU64 gives back: its phantom mark, a unique symbol.)
+  const cached: Asset = reviveU64(parseJson(stringifyJson(asset)), getAssetsByOwnerItemU64Shape);
+  void cached.id;
 
   let count = 0;
   for await (const item of das.getAssetsByOwner.all({ ownerAddress: OWNER }, { maxPages: 2 })) {

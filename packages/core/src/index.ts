@@ -134,7 +134,7 @@ export {
 } from "./validate.js";
 export type { Check } from "./validate.js";
 export { parseJson, stringifyJson, reviveU64 } from "./json.js";
-export type { U64Shape } from "./json.js";
+export type { U64Shape, U64ShapeOf } from "./json.js";
 export { formatUnits, parseUnits } from "./units.js";
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */

@@ -14,6 +14,17 @@
  */
 export type U64Shape = 0 | 1 | 2 | 3 | 4 | { [key: string]: U64Shape };
 
+/** The type a {@link U64ShapeOf} revives: a key that exists in the type alone (no runtime value). */
+declare const revives: unique symbol;
+
+/**
+ * A generated shape (`getAssetU64Shape`), marked in its type alone with the type it revives,
+ * `GetAssetResult`, so that `reviveU64(value, shape)` is typed as that, and a shape given for the
+ * wrong value (a page's for one item: `getAssetsByOwnerU64Shape` for an `Asset`) fails to compile.
+ * The mark is a phantom: no such key exists at run time.
+ */
+export type U64ShapeOf<T> = Readonly<U64Shape> & { readonly [revives]: T };
+
 /**
  * One value converted: a tagged string, or a u64 or i64 value (shape 1 or 2) given as a number or
  * digits (up to 1,000 of them, as `parseJson` tags: a longer string is left as it is), to bigint; a
@@ -254,8 +265,11 @@ export function stringifyJson(value: unknown, space?: string | number): string {
  * `InvalidResponseError` of reason `not-u64`; the webhook receiver refuses such a delivery.)
  *
  * Converts in place (parsed responses are fresh, and copying a 50 MB result would be waste)
- * and returns `value`.
+ * and returns `value`: typed as the type a generated shape revives (`getAssetU64Shape`, a
+ * {@link U64ShapeOf}), so that a page's shape given for one item fails to compile.
  */
+export function reviveU64<T>(value: unknown, shape: U64ShapeOf<T>): T;
+/** With a shape of your own (a plain `U64Shape`), typed as `value` is. */
 export function reviveU64<T>(value: T, shape?: U64Shape): T;
 /**
  * For a call's answer: each value the shape marks also given to `check`, with its path from

@@ -94,7 +94,7 @@ function shapeSource(shape, ref) {
 
 /**
  * The u64 shapes of an area's operations, one export each, for its operations.ts (which imports
- * core's `U64Shape` type): `<operation>U64Shape`, where the result holds u64 values and floats, and
+ * core's `U64Shape` and `U64ShapeOf` types): `<operation>U64Shape`, where the result holds u64 values and floats, and
  * for an operation with a page walk `<operation>ItemU64Shape`, one item's (the page's shape holds
  * it by reference, so the two never differ). A bundle that imports one carries that shape alone;
  * `<area>U64Shape(name)` carries every operation's. Every operation has both it may have, its
@@ -104,8 +104,9 @@ function shapeSource(shape, ref) {
  * and referenced there, each shape cost every bundle some bytes (a variable, its reference: 10 to
  * 80 B gz a program); as a copy, a bundle that revives nothing carries none of these, and one that
  * does carries text its descriptor already holds, which gzip stores as a back-reference.
- * `operations`: [{ name, shape, items, tags }] (`items`: the path of a walk's items in a page, for
- * those with one; `tags`: the operation's status tags, `@deprecated` / `@beta`, as its function
+ * `operations`: [{ name, shape, items, revives, itemRevives, tags }] (`items`: the path of a
+ * walk's items in a page, for those with one; `revives` and `itemRevives`: the types its shapes
+ * revive, `T.GetAssetsByOwnerResult` and `T.Asset`; `tags`: the operation's status tags, `@deprecated` / `@beta`, as its function
  * has them: review 76, F5), `walk`: the standalone page walk's name of an operation.
  */
 export function u64ShapeConstants(fn, operations, walk) {
@@ -116,19 +117,30 @@ export function u64ShapeConstants(fn, operations, walk) {
   // getAsset, getAssetBatch and each item of a walk. The bundle of a client carries it once.)
   const written = new Map();
   const canonical = new Map();
-  const declare = (name, shape, ref) => {
+  // (Typed by a cast to `U64ShapeOf<type>`, the type it revives, which `reviveU64` reads its
+  // result from, so a shape given for the wrong value fails to compile: user trial 72, F7. The
+  // cast costs no byte; an equal shape under another name is cast to that operation's type. It
+  // goes through `U64Shape`: the object has no mark, and TypeScript refuses a direct cast to a
+  // type it does not resemble, as a list's result type, TS2352.)
+  const declare = (name, shape, type, ref) => {
     if (shape === undefined) return `export const ${name}: undefined = undefined;`;
     const code = shapeSource(shape, ref && { ...ref, name: canonical.get(ref.name) });
     const first = written.get(code);
     if (!first) written.set(code, name);
     canonical.set(name, first ?? name);
-    const head = `export const ${name}: Readonly<U64Shape> =`;
-    const laid = layout(`${head} ${first ?? code};`);
+    const head = `export const ${name} =`;
+    const body = `${first ?? code} as U64Shape as U64ShapeOf<${type}>;`;
+    const laid = layout(`${head} ${body}`);
     // (The frozen object on the next line, indented, where it does not start on the head's: a
     // compression operation's name is long.)
-    return laid.split("\n")[0].length <= 100
-      ? laid
-      : `${head}\n  ${layout(`${first ?? code};`, 2).replace(/\n/g, "\n  ")}`;
+    const fits = (text) => text.split("\n").every((line) => line.length <= 100);
+    if (laid.split("\n")[0].length <= 100 && (!first || fits(laid))) return laid;
+    const next = `${head}\n  ${layout(body, 2).replace(/\n/g, "\n  ")}`;
+    // (An equal shape under a long name, a compression operation's, with a long result type:
+    // the type on a line of its own.)
+    return !first || fits(next)
+      ? next
+      : `${head}\n  ${first} as U64Shape as U64ShapeOf<\n    ${type}\n  >;`;
   };
   const example = (name, text) => [
     "",
@@ -138,7 +150,7 @@ export function u64ShapeConstants(fn, operations, walk) {
     "```",
   ];
   const out = [];
-  for (const { name, shape, items, tags = [] } of operations) {
+  for (const { name, shape, items, revives, itemRevives, tags = [] } of operations) {
     const result = u64ShapeName(name);
     let ref;
     if (items !== undefined) {
@@ -162,7 +174,7 @@ export function u64ShapeConstants(fn, operations, walk) {
                 ...tags,
                 ...example(item, "item"),
               ],
-        ) + declare(item, itemShape),
+        ) + declare(item, itemShape, itemRevives),
       );
     }
     const call = `${fn}(${literal(name)})`;
@@ -178,7 +190,7 @@ export function u64ShapeConstants(fn, operations, walk) {
               ...tags,
               ...example(result, "cached"),
             ],
-      ) + declare(result, shape, ref),
+      ) + declare(result, shape, revives, ref),
     );
   }
   return out.join("\n\n");

@@ -320,9 +320,16 @@ function generatorBindings(main) {
           OperationDescriptor: "type",
           PaginationDescriptor: "type",
           U64Shape: "type",
+          U64ShapeOf: "type",
           T: "both",
         }
-      : { OperationDescriptor: "type", PaginationDescriptor: "type", U64Shape: "type", T: "both" },
+      : {
+          OperationDescriptor: "type",
+          PaginationDescriptor: "type",
+          U64Shape: "type",
+          U64ShapeOf: "type",
+          T: "both",
+        },
     ops,
     "an import from @chaindata/core",
   );

@@ -10,7 +10,8 @@ import {
   vString,
   type PaginationDescriptor,
   type RpcMethodDescriptor,
-  type U64Shape
+  type U64Shape,
+  type U64ShapeOf
 } from "@chaindata/core";
 import type * as T from "./types.js";
 
@@ -35,11 +36,10 @@ const DESCRIPTION_4 = "non-empty base58 text (no 0, O, I, l, +, / or =)";
  * const item = reviveU64(parseJson(itemText), getCompressedAccountsByOwnerItemU64Shape);
  * ```
  */
-export const getCompressedAccountsByOwnerItemU64Shape: Readonly<U64Shape> =
-  /* @__PURE__ */ Object.freeze({
-    data: /* @__PURE__ */ Object.freeze({ discriminator: 1 }),
-    lamports: 1
-  });
+export const getCompressedAccountsByOwnerItemU64Shape = /* @__PURE__ */ Object.freeze({
+  data: /* @__PURE__ */ Object.freeze({ discriminator: 1 }),
+  lamports: 1
+}) as U64Shape as U64ShapeOf<T.CompressedAccount>;
 
 /**
  * Where the result of `getCompressedAccountsByOwner` holds u64 values (`bigint`) and floats
@@ -53,10 +53,9 @@ export const getCompressedAccountsByOwnerItemU64Shape: Readonly<U64Shape> =
  * const cached = reviveU64(parseJson(text), getCompressedAccountsByOwnerU64Shape);
  * ```
  */
-export const getCompressedAccountsByOwnerU64Shape: Readonly<U64Shape> =
-  /* @__PURE__ */ Object.freeze({
-    value: /* @__PURE__ */ Object.freeze({ items: getCompressedAccountsByOwnerItemU64Shape })
-  });
+export const getCompressedAccountsByOwnerU64Shape = /* @__PURE__ */ Object.freeze({
+  value: /* @__PURE__ */ Object.freeze({ items: getCompressedAccountsByOwnerItemU64Shape })
+}) as U64Shape as U64ShapeOf<T.GetCompressedAccountsByOwnerResult>;
 
 /**
  * Where one item of `getCompressedTokenAccountsByOwner`'s page walk (`.all()`,
@@ -72,14 +71,13 @@ export const getCompressedAccountsByOwnerU64Shape: Readonly<U64Shape> =
  * const item = reviveU64(parseJson(itemText), getCompressedTokenAccountsByOwnerItemU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByOwnerItemU64Shape: Readonly<U64Shape> =
-  /* @__PURE__ */ Object.freeze({
-    account: /* @__PURE__ */ Object.freeze({
-      data: /* @__PURE__ */ Object.freeze({ discriminator: 1 }),
-      lamports: 1
-    }),
-    tokenData: /* @__PURE__ */ Object.freeze({ amount: 1 })
-  });
+export const getCompressedTokenAccountsByOwnerItemU64Shape = /* @__PURE__ */ Object.freeze({
+  account: /* @__PURE__ */ Object.freeze({
+    data: /* @__PURE__ */ Object.freeze({ discriminator: 1 }),
+    lamports: 1
+  }),
+  tokenData: /* @__PURE__ */ Object.freeze({ amount: 1 })
+}) as U64Shape as U64ShapeOf<T.CompressedTokenAccount>;
 
 /**
  * Where the result of `getCompressedTokenAccountsByOwner` holds u64 values (`bigint`) and floats
@@ -93,10 +91,9 @@ export const getCompressedTokenAccountsByOwnerItemU64Shape: Readonly<U64Shape> =
  * const cached = reviveU64(parseJson(text), getCompressedTokenAccountsByOwnerU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByOwnerU64Shape: Readonly<U64Shape> =
-  /* @__PURE__ */ Object.freeze({
-    value: /* @__PURE__ */ Object.freeze({ items: getCompressedTokenAccountsByOwnerItemU64Shape })
-  });
+export const getCompressedTokenAccountsByOwnerU64Shape = /* @__PURE__ */ Object.freeze({
+  value: /* @__PURE__ */ Object.freeze({ items: getCompressedTokenAccountsByOwnerItemU64Shape })
+}) as U64Shape as U64ShapeOf<T.GetCompressedTokenAccountsByOwnerResult>;
 
 /**
  * Where one item of `getCompressedTokenAccountsByDelegate`'s page walk (`.all()`,
@@ -112,8 +109,8 @@ export const getCompressedTokenAccountsByOwnerU64Shape: Readonly<U64Shape> =
  * const item = reviveU64(parseJson(itemText), getCompressedTokenAccountsByDelegateItemU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByDelegateItemU64Shape: Readonly<U64Shape> =
-  getCompressedTokenAccountsByOwnerItemU64Shape;
+export const getCompressedTokenAccountsByDelegateItemU64Shape =
+  getCompressedTokenAccountsByOwnerItemU64Shape as U64Shape as U64ShapeOf<T.CompressedTokenAccount>;
 
 /**
  * Where the result of `getCompressedTokenAccountsByDelegate` holds u64 values (`bigint`) and floats
@@ -127,8 +124,10 @@ export const getCompressedTokenAccountsByDelegateItemU64Shape: Readonly<U64Shape
  * const cached = reviveU64(parseJson(text), getCompressedTokenAccountsByDelegateU64Shape);
  * ```
  */
-export const getCompressedTokenAccountsByDelegateU64Shape: Readonly<U64Shape> =
-  getCompressedTokenAccountsByOwnerU64Shape;
+export const getCompressedTokenAccountsByDelegateU64Shape =
+  getCompressedTokenAccountsByOwnerU64Shape as U64Shape as U64ShapeOf<
+    T.GetCompressedTokenAccountsByDelegateResult
+  >;
 
 /**
  * Where the result of `getCompressedBalanceByOwner` holds u64 values (`bigint`) and floats
@@ -142,8 +141,9 @@ export const getCompressedTokenAccountsByDelegateU64Shape: Readonly<U64Shape> =
  * const cached = reviveU64(parseJson(text), getCompressedBalanceByOwnerU64Shape);
  * ```
  */
-export const getCompressedBalanceByOwnerU64Shape: Readonly<U64Shape> =
-  /* @__PURE__ */ Object.freeze({ value: 1 });
+export const getCompressedBalanceByOwnerU64Shape = /* @__PURE__ */ Object.freeze(
+  { value: 1 }
+) as U64Shape as U64ShapeOf<T.GetCompressedBalanceByOwnerResult>;
 
 /**
  * One item of `getCompressionSignaturesForAddress`'s page walk (`.all()`,

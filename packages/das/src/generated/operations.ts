@@ -13,7 +13,8 @@ import {
   vString,
   type PaginationDescriptor,
   type RpcMethodDescriptor,
-  type U64Shape
+  type U64Shape,
+  type U64ShapeOf
 } from "@chaindata/core";
 import type * as T from "./types.js";
 
@@ -31,7 +32,7 @@ const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
  * const cached = reviveU64(parseJson(text), getAssetU64Shape);
  * ```
  */
-export const getAssetU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+export const getAssetU64Shape = /* @__PURE__ */ Object.freeze({
   royalty: /* @__PURE__ */ Object.freeze({ percent: 0 }),
   uses: /* @__PURE__ */ Object.freeze({ remaining: 1, total: 1 }),
   supply: /* @__PURE__ */ Object.freeze({ print_max_supply: 1, print_current_supply: 1 }),
@@ -40,7 +41,7 @@ export const getAssetU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freez
     supply: 1,
     price_info: /* @__PURE__ */ Object.freeze({ price_per_token: 0, total_price: 0 })
   })
-});
+}) as U64Shape as U64ShapeOf<T.GetAssetResult>;
 
 /**
  * Where the result of `getAssetBatch` holds u64 values (`bigint`) and floats (numbers, however
@@ -53,7 +54,8 @@ export const getAssetU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freez
  * const cached = reviveU64(parseJson(text), getAssetBatchU64Shape);
  * ```
  */
-export const getAssetBatchU64Shape: Readonly<U64Shape> = getAssetU64Shape;
+export const getAssetBatchU64Shape =
+  getAssetU64Shape as U64Shape as U64ShapeOf<T.GetAssetBatchResult>;
 
 /**
  * Where one item of `getAssetsByOwner`'s page walk (`.all()`, `paginateGetAssetsByOwner`), an
@@ -68,7 +70,7 @@ export const getAssetBatchU64Shape: Readonly<U64Shape> = getAssetU64Shape;
  * const item = reviveU64(parseJson(itemText), getAssetsByOwnerItemU64Shape);
  * ```
  */
-export const getAssetsByOwnerItemU64Shape: Readonly<U64Shape> = getAssetU64Shape;
+export const getAssetsByOwnerItemU64Shape = getAssetU64Shape as U64Shape as U64ShapeOf<T.Asset>;
 
 /**
  * Where the result of `getAssetsByOwner` holds u64 values (`bigint`) and floats (numbers, however
@@ -81,10 +83,10 @@ export const getAssetsByOwnerItemU64Shape: Readonly<U64Shape> = getAssetU64Shape
  * const cached = reviveU64(parseJson(text), getAssetsByOwnerU64Shape);
  * ```
  */
-export const getAssetsByOwnerU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+export const getAssetsByOwnerU64Shape = /* @__PURE__ */ Object.freeze({
   items: getAssetU64Shape,
   nativeBalance: /* @__PURE__ */ Object.freeze({ lamports: 1, price_per_sol: 0, total_price: 0 })
-});
+}) as U64Shape as U64ShapeOf<T.GetAssetsByOwnerResult>;
 
 /**
  * Where one item of `getAssetsByAuthority`'s page walk (`.all()`, `paginateGetAssetsByAuthority`),
@@ -99,7 +101,7 @@ export const getAssetsByOwnerU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Obje
  * const item = reviveU64(parseJson(itemText), getAssetsByAuthorityItemU64Shape);
  * ```
  */
-export const getAssetsByAuthorityItemU64Shape: Readonly<U64Shape> = getAssetU64Shape;
+export const getAssetsByAuthorityItemU64Shape = getAssetU64Shape as U64Shape as U64ShapeOf<T.Asset>;
 
 /**
  * Where the result of `getAssetsByAuthority` holds u64 values (`bigint`) and floats (numbers,
@@ -113,7 +115,8 @@ export const getAssetsByAuthorityItemU64Shape: Readonly<U64Shape> = getAssetU64S
  * const cached = reviveU64(parseJson(text), getAssetsByAuthorityU64Shape);
  * ```
  */
-export const getAssetsByAuthorityU64Shape: Readonly<U64Shape> = getAssetsByOwnerU64Shape;
+export const getAssetsByAuthorityU64Shape =
+  getAssetsByOwnerU64Shape as U64Shape as U64ShapeOf<T.GetAssetsByAuthorityResult>;
 
 /**
  * One item of `getNftEditions`'s page walk (`.all()`, `paginateGetNftEditions`), an element of
@@ -133,10 +136,9 @@ export const getNftEditionsItemU64Shape: undefined = undefined;
  * const cached = reviveU64(parseJson(text), getNftEditionsU64Shape);
  * ```
  */
-export const getNftEditionsU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
-  supply: 1,
-  max_supply: 1
-});
+export const getNftEditionsU64Shape = /* @__PURE__ */ Object.freeze(
+  { supply: 1, max_supply: 1 }
+) as U64Shape as U64ShapeOf<T.GetNftEditionsResult>;
 
 /**
  * How `getAssetsByOwner` pages, as its page walk (`.all()`, `paginateGetAssetsByOwner`) reads it:

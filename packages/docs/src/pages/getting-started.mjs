@@ -61,15 +61,16 @@ const das = createDasClient({ apiKey: process.env.${API_KEY_ENV} });
 const asset = await das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
 // JSON.stringify throws on a bigint; stringifyJson writes it as bare digits.
 const text = stringifyJson(asset);
-// parseJson gives a bigint only past 2^53 - 1: the shape makes every u64 field one again.
-const cached = reviveU64(parseJson(text), getAssetU64Shape) as typeof asset;
+// parseJson gives a bigint only past 2^53 - 1: the shape makes every u64 field one again,
+// and types the result (an Asset).
+const cached = reviveU64(parseJson(text), getAssetU64Shape);
 console.log(cached.token_info?.supply);
 
-// One item of a page walk per line (JSON lines): the item's shape, not the page's.
+// One item of a page walk per line (JSON lines): the item's shape (the page's does not compile).
 const owner = { ownerAddress: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" };
 for await (const item of das.getAssetsByOwner.all(owner, { maxPages: 1 })) {
   const line = stringifyJson(item);
-  const back = reviveU64(parseJson(line), getAssetsByOwnerItemU64Shape) as typeof item;
+  const back = reviveU64(parseJson(line), getAssetsByOwnerItemU64Shape);
   console.log(back.id);
 }`;
 

@@ -7,7 +7,8 @@ import {
   vObject,
   vString,
   type OperationDescriptor,
-  type U64Shape
+  type U64Shape,
+  type U64ShapeOf
 } from "@chaindata/core";
 import type * as T from "./types.js";
 
@@ -27,7 +28,7 @@ const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
  * const cached = reviveU64(parseJson(text), getTokenMetadataU64Shape);
  * ```
  */
-export const getTokenMetadataU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+export const getTokenMetadataU64Shape = /* @__PURE__ */ Object.freeze({
   onChainAccountInfo: /* @__PURE__ */ Object.freeze({
     accountInfo: /* @__PURE__ */ Object.freeze({ lamports: 1, rentEpoch: 1 })
   }),
@@ -45,7 +46,7 @@ export const getTokenMetadataU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Obje
       })
     })
   })
-});
+}) as U64Shape as U64ShapeOf<T.GetTokenMetadataResult>;
 
 export const getTokenMetadata: OperationDescriptor<
   T.GetTokenMetadataInput,

@@ -11,7 +11,8 @@ import {
   vString,
   type OperationDescriptor,
   type PaginationDescriptor,
-  type U64Shape
+  type U64Shape,
+  type U64ShapeOf
 } from "@chaindata/core";
 import type * as T from "./types.js";
 
@@ -52,11 +53,11 @@ export const getBatchIdentityU64Shape: undefined = undefined;
  * const item = reviveU64(parseJson(itemText), getBalancesItemU64Shape);
  * ```
  */
-export const getBalancesItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+export const getBalancesItemU64Shape = /* @__PURE__ */ Object.freeze({
   balance: 0,
   pricePerToken: 0,
   usdValue: 0
-});
+}) as U64Shape as U64ShapeOf<T.WalletBalanceItem>;
 
 /**
  * Where the result of `getBalances` holds u64 values (`bigint`) and floats (numbers, however
@@ -70,10 +71,10 @@ export const getBalancesItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Objec
  * const cached = reviveU64(parseJson(text), getBalancesU64Shape);
  * ```
  */
-export const getBalancesU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+export const getBalancesU64Shape = /* @__PURE__ */ Object.freeze({
   balances: getBalancesItemU64Shape,
   totalUsdValue: 0
-});
+}) as U64Shape as U64ShapeOf<T.GetBalancesResult>;
 
 /**
  * Where one item of `getHistory`'s page walk (`.all()`, `paginateGetHistory`), an element of
@@ -88,10 +89,10 @@ export const getBalancesU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.fr
  * const item = reviveU64(parseJson(itemText), getHistoryItemU64Shape);
  * ```
  */
-export const getHistoryItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
+export const getHistoryItemU64Shape = /* @__PURE__ */ Object.freeze({
   fee: 0,
   balanceChanges: /* @__PURE__ */ Object.freeze({ amount: 0 })
-});
+}) as U64Shape as U64ShapeOf<T.WalletHistoryItem>;
 
 /**
  * Where the result of `getHistory` holds u64 values (`bigint`) and floats (numbers, however large):
@@ -105,9 +106,9 @@ export const getHistoryItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object
  * const cached = reviveU64(parseJson(text), getHistoryU64Shape);
  * ```
  */
-export const getHistoryU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
-  data: getHistoryItemU64Shape
-});
+export const getHistoryU64Shape = /* @__PURE__ */ Object.freeze(
+  { data: getHistoryItemU64Shape }
+) as U64Shape as U64ShapeOf<T.GetHistoryResult>;
 
 /**
  * Where one item of `getTransfers`'s page walk (`.all()`, `paginateGetTransfers`), an element of
@@ -122,10 +123,9 @@ export const getHistoryU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.fre
  * const item = reviveU64(parseJson(itemText), getTransfersItemU64Shape);
  * ```
  */
-export const getTransfersItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
-  amount: 0,
-  amountRaw: 1
-});
+export const getTransfersItemU64Shape = /* @__PURE__ */ Object.freeze(
+  { amount: 0, amountRaw: 1 }
+) as U64Shape as U64ShapeOf<T.WalletTransferItem>;
 
 /**
  * Where the result of `getTransfers` holds u64 values (`bigint`) and floats (numbers, however
@@ -139,9 +139,9 @@ export const getTransfersItemU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Obje
  * const cached = reviveU64(parseJson(text), getTransfersU64Shape);
  * ```
  */
-export const getTransfersU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.freeze({
-  data: getTransfersItemU64Shape
-});
+export const getTransfersU64Shape = /* @__PURE__ */ Object.freeze(
+  { data: getTransfersItemU64Shape }
+) as U64Shape as U64ShapeOf<T.GetTransfersResult>;
 
 /**
  * Where the result of `getFundedBy` holds u64 values (`bigint`) and floats (numbers, however
@@ -155,7 +155,8 @@ export const getTransfersU64Shape: Readonly<U64Shape> = /* @__PURE__ */ Object.f
  * const cached = reviveU64(parseJson(text), getFundedByU64Shape);
  * ```
  */
-export const getFundedByU64Shape: Readonly<U64Shape> = getTransfersItemU64Shape;
+export const getFundedByU64Shape =
+  getTransfersItemU64Shape as U64Shape as U64ShapeOf<T.GetFundedByResult>;
 
 /**
  * How `getBalances` pages, as its page walk (`.all()`, `paginateGetBalances`) reads it: for
