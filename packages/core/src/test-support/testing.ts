@@ -97,10 +97,10 @@ export interface Answered extends ResponseFields {
 
 /**
  * One REST request through `transport.restCall`, as the generated clients make one: `request`
- * handed to the call's `fetch` as `operation` with `options`; resolves with what the caller sees of
- * the answer (a 2xx): the fields `onResponse` gets and the parsed body, the call's result. (An empty
- * body is no error here: `optionalBody`.) Options that are no object are passed as given, to be
- * refused.
+ * handed to the call's `fetch` as `operation` with `options`; resolves with what the caller sees
+ * of the answer (a 2xx): the fields `onResponse` gets and the parsed body, the call's result. (An
+ * empty body is no error here: `optionalBody`.) Options that are no object are passed as given, to
+ * be refused.
  */
 export async function sendRequest(
   transport: RestTransport,
