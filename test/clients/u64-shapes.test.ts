@@ -148,7 +148,7 @@ describe("<operation>U64Shape and <operation>ItemU64Shape: the lookup's shapes, 
 
   it("a caller cannot change a shared shape (strict mode throws)", async () => {
     const das = await import("@chaindata/das");
-    const shape = das.getAssetU64Shape as { token_info: { supply: number } };
+    const shape = das.getAssetU64Shape as unknown as { token_info: { supply: number } };
     expect(() => {
       shape.token_info.supply = 0;
     }).toThrow(TypeError);
@@ -160,7 +160,7 @@ describe("<operation>U64Shape and <operation>ItemU64Shape: the lookup's shapes, 
     expect(das.getAssetU64Shape).toMatchObject({ token_info: { supply: 1 } });
     expect(das.getAssetsByOwnerU64Shape).toMatchObject({ items: { token_info: { supply: 1 } } });
     // (The page holds the item's shape itself: the two cannot drift apart.)
-    expect((das.getAssetsByOwnerU64Shape as { items: unknown }).items).toBe(
+    expect((das.getAssetsByOwnerU64Shape as unknown as { items: unknown }).items).toBe(
       das.getAssetsByOwnerItemU64Shape,
     );
     const compression = await import("@chaindata/compression");

@@ -326,7 +326,7 @@ describe("generated u64 shapes: one export per operation, equal to its descripto
     expect(das.getNftEditionsU64Shape).toEqual(das.getNftEditions.u64);
     expect(tokenMetadata.getTokenMetadataU64Shape).toEqual(tokenMetadata.getTokenMetadata.u64);
     // (Held by the page's shape itself, so the two cannot differ.)
-    expect((das.getAssetsByOwnerU64Shape as { items: unknown }).items).toBe(
+    expect((das.getAssetsByOwnerU64Shape as unknown as { items: unknown }).items).toBe(
       das.getAssetsByOwnerItemU64Shape,
     );
     expect(das.getAssetsByOwnerItemU64Shape).toEqual(ASSET_U64);
