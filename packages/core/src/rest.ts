@@ -62,15 +62,14 @@ export interface RestTransport {
     options?: RequestOptions,
   ): void;
   /**
-   * One REST operation: validates `input` with `operation.params`, then
-   * calls `invoke` with a `fetch` bound to this call (the generated code passes it to
-   * openapi-fetch), and returns the body
-   * parsed losslessly with u64 fields revived: `undefined` for an empty body where
+   * One REST operation: validates `input` with `operation.params`, then calls `invoke` with a
+   * `fetch` bound to this call (the generated code passes it to openapi-fetch), and returns the
+   * body parsed losslessly with u64 fields revived: `undefined` for an empty body where
    * `operation.optionalBody` allows one, an `InvalidResponseError` (reason `empty`) elsewhere.
    * That `fetch` sends the request (with retries) and resolves, on a 2xx, with an empty 204, not
-   * the answer: `invoke`'s own result is not used.
-   * `input` and the result are of the descriptor's `Params` and `Result` types (see
-   * {@link OperationDescriptor}): any value and `unknown` for a descriptor that states none.
+   * the answer: `invoke`'s own result is not used. `input` and the result are of the descriptor's
+   * `Params` and `Result` types (see {@link OperationDescriptor}): any value and `unknown` for a
+   * descriptor that states none.
    */
   restCall<Params = unknown, Result = unknown>(
     operation: OperationDescriptor<Params, Result>,
@@ -179,7 +178,8 @@ export function createRestTransport(
           // The answer is the call's, parsed above (`send`) and returned below; openapi-fetch's
           // result is thrown away. So it gets a Response with nothing to read: a 204, which it
           // reads no body of, whatever its `parseAs` (a copy of the bytes cost about 30 µs of CPU
-          // per call; rest73). Status, headers and request id: `onResponse`, and every error.
+          // per call; perf review 72). Status, headers and request id: `onResponse`, and every
+          // error.
           return new Response(null, { status: 204 });
         });
       } catch (error) {

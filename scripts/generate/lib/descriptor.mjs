@@ -94,20 +94,21 @@ function shapeSource(shape, ref) {
 
 /**
  * The u64 shapes of an area's operations, one export each, for its operations.ts (which imports
- * core's `U64Shape` and `U64ShapeOf` types): `<operation>U64Shape`, where the result holds u64 values and floats, and
- * for an operation with a page walk `<operation>ItemU64Shape`, one item's (the page's shape holds
- * it by reference, so the two never differ). A bundle that imports one carries that shape alone;
- * `<area>U64Shape(name)` carries every operation's. Every operation has both it may have, its
- * `undefined` where the result (or item) holds no u64 value nor float, so that code keeping results
- * need not know which do; one equal to an earlier one is that export (the same object). Emitted
- * where `<area>U64Shape` is (lookup `fn`). The descriptors keep their own `u64` literal: named here
- * and referenced there, each shape cost every bundle some bytes (a variable, its reference: 10 to
- * 80 B gz a program); as a copy, a bundle that revives nothing carries none of these, and one that
- * does carries text its descriptor already holds, which gzip stores as a back-reference.
- * `operations`: [{ name, shape, items, revives, itemRevives, tags }] (`items`: the path of a
- * walk's items in a page, for those with one; `revives` and `itemRevives`: the types its shapes
- * revive, `T.GetAssetsByOwnerResult` and `T.Asset`; `tags`: the operation's status tags, `@deprecated` / `@beta`, as its function
- * has them: review 76, F5), `walk`: the standalone page walk's name of an operation.
+ * core's `U64Shape` and `U64ShapeOf` types): `<operation>U64Shape`, where the result holds u64
+ * values and floats, and for an operation with a page walk `<operation>ItemU64Shape`, one item's
+ * (the page's shape holds it by reference, so the two never differ). A bundle that imports one
+ * carries that shape alone; `<area>U64Shape(name)` carries every operation's. Every operation has
+ * both it may have, its `undefined` where the result (or item) holds no u64 value nor float, so
+ * that code keeping results need not know which do; one equal to an earlier one is that export (the
+ * same object). Emitted where `<area>U64Shape` is (lookup `fn`). The descriptors keep their own
+ * `u64` literal: named here and referenced there, each shape cost every bundle some bytes (a
+ * variable, its reference: 10 to 80 B gz a program); as a copy, a bundle that revives nothing
+ * carries none of these, and one that does carries text its descriptor already holds, which gzip
+ * stores as a back-reference. `operations`: [{ name, shape, items, revives, itemRevives, tags }]
+ * (`items`: the path of a walk's items in a page, for those with one; `revives` and `itemRevives`:
+ * the types its shapes revive, `T.GetAssetsByOwnerResult` and `T.Asset`; `tags`: the operation's
+ * status tags, `@deprecated` / `@beta`, as its function has them: review 76, F5), `walk`: the
+ * standalone page walk's name of an operation.
  */
 export function u64ShapeConstants(fn, operations, walk) {
   // (The first line is the text, wrapped; the others an @example's, as they are.)
