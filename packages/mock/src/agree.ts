@@ -22,7 +22,8 @@ type Agree = (result: unknown, request: unknown) => unknown;
 export const MAX_USD = 1e9;
 
 const WRAPPED_SOL = "So11111111111111111111111111111111111111112";
-const LAMPORTS_PER_SOL = 9;
+// (A lamport is 10^-9 SOL.)
+const SOL_DECIMALS = 9;
 const U64_MAX = 2n ** 64n - 1n;
 
 /** The agreement of each operation's answer, by JSON-RPC method or REST operationId. */
@@ -112,7 +113,7 @@ function assetList(result: unknown, params: unknown): unknown {
       const lamports = int(get(native, "lamports"));
       return lamports === undefined
         ? native
-        : valued(native, "price_per_sol", "total_price", unscaled(lamports, LAMPORTS_PER_SOL));
+        : valued(native, "price_per_sol", "total_price", unscaled(lamports, SOL_DECIMALS));
     },
   });
 }
@@ -208,7 +209,7 @@ function withNative(items: unknown[]): unknown[] {
       mint: () => WRAPPED_SOL,
       symbol: () => "SOL",
       name: () => "Solana",
-      decimals: () => LAMPORTS_PER_SOL,
+      decimals: () => SOL_DECIMALS,
       tokenProgram: () => "spl-token",
     },
     true,
@@ -266,7 +267,7 @@ function history(result: unknown): unknown {
             balanceChanges: (changes) =>
               list(changes).map((c) => {
                 const sol = get(c, "mint") === "SOL";
-                const withDecimals = sol ? edit(c, { decimals: () => LAMPORTS_PER_SOL }) : c;
+                const withDecimals = sol ? edit(c, { decimals: () => SOL_DECIMALS }) : c;
                 return edit(withDecimals, {
                   amount: (x) => inDecimals(x, get(withDecimals, "decimals")),
                 });
@@ -286,7 +287,7 @@ function history(result: unknown): unknown {
 function fundedBy(result: unknown): unknown {
   const sol = get(result, "symbol") === "SOL";
   const native = sol
-    ? edit(result, { mint: () => WRAPPED_SOL, decimals: () => LAMPORTS_PER_SOL })
+    ? edit(result, { mint: () => WRAPPED_SOL, decimals: () => SOL_DECIMALS })
     : result;
   const time = get(result, "timestamp");
   const signature = get(result, "signature");
