@@ -979,6 +979,19 @@ describe("validate: the rule each issue names", () => {
     ]);
   });
 
+  it("cuts after the escape a backslash run ends with, not inside an escaped backslash (`\\\\` then `\\n`)", () => {
+    // (Cut by the character at the cut alone, the second half of an escaped backslash kept the
+    // next backslash without its letter: `…\\\\\\…`, the line break gone again; review73 F1.)
+    const value = "A".repeat(43) + "\\\n"; // (quoted: `\\` at 44-45, `\n` at 46-47)
+    expect(messages(vString(/^x$/u), value)).toEqual([
+      `params: must match ^x$ (got "${"A".repeat(43)}\\\\…)`,
+    ]);
+    // (An escaped backslash that ends at the cut is kept whole; an escape started there too.)
+    expect(messages(vString(/^x$/u), "A".repeat(42) + "\\\n")).toEqual([
+      `params: must match ^x$ (got "${"A".repeat(42)}\\\\\\n…)`,
+    ]);
+  });
+
   it("quotes a refused 44-character address whole, so the character the rule names shows", () => {
     // (Cut at 40, `…Mpo2MM0` showed as `…Mpo2…`: the 0 it was refused for was gone; user trial
     // 60, F4.)

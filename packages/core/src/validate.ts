@@ -93,8 +93,9 @@ const show = (value: unknown) => {
   // text is: a value may come from anywhere (a file, a model's tool call), and a cut inside an
   // emoji left half of it, a bidi control reordered the message (review 82, F2).
   // A cut right after an escape's backslash keeps its letter: `\…` hid the `\n` of an address read
-  // from a file with its line break, the character it was refused for (user trial 73, F2).
-  return quoteServer(text, text[45] == "\\" ? 47 : 46);
+  // from a file with its line break, the character it was refused for (user trial 73, F2). (The
+  // backslash that starts an escape is the last of an odd run: `\\` is an escape of its own.)
+  return quoteServer(text, /[^\\](\\\\)*\\$/.test(text.slice(0, 46)) ? 47 : 46);
 };
 
 /**
