@@ -2631,6 +2631,18 @@ describe("helpers", () => {
     expect(parseDelivery(`[${enhanced(SIG_A)}]`, "enhanced")[0]!.signature).toBe(SIG_A);
   });
 
+  it("parseDelivery checks a raw event's signature as eventSignature reads it: its own string first (review73 F2)", () => {
+    // (Checked by the kind alone, a raw event's own `"signature": ""` passed while eventSignature,
+    // which de-duplication goes by, read it and gave `undefined`: the event went undeduplicated.)
+    const ownEmpty = RAW_EVENT.replace("{", '{"signature":"",');
+    expect(() => parseDelivery(`[${ownEmpty}]`, "raw")).toThrow(
+      new TypeError("delivery body[0].signature: must be a non-empty string (got an empty string)"),
+    );
+    // (An own signature that is no string is not read: the transaction's first is.)
+    const ownNumber = RAW_EVENT.replace("{", '{"signature":5,');
+    expect(eventSignature(parseDelivery(`[${ownNumber}]`, "raw")[0]!)).toBe(SIG_B);
+  });
+
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {
     expect(() => parseDelivery(`[${enhanced(SIG_A)},${RAW_EVENT}]`, "enhanced")).toThrow(
       new ConfigurationError(

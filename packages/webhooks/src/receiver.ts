@@ -520,12 +520,15 @@ const reviveEvents = <K extends DeliveryKind>(events: object[], kind: K) => {
   // de-duplicated. (The other fields are the app's to read: checking them all would cost bytes.)
   events.forEach((event, i) => {
     const { signature, transaction } = event as { signature?: unknown; transaction?: unknown };
-    // (A raw event's is the first of its transaction's.)
+    // (Read as eventSignature reads it, which de-duplication goes by: the event's own string, else
+    // a raw event's first of its transaction's. Checked by the kind alone, a raw event's own `""`
+    // passed, and went undeduplicated; review73 F2.)
+    const own = typeof signature == "string" || kind !== "raw";
     const list = (transaction as { signatures?: unknown } | null)?.signatures;
-    const value = kind === "raw" ? (Array.isArray(list) ? list[0] : undefined) : signature;
+    const value = own ? signature : Array.isArray(list) ? list[0] : undefined;
     if (typeof value !== "string" || !value)
       throw new TypeError(
-        `delivery body[${i}].${kind === "raw" ? "transaction.signatures[0]" : "signature"}: must be a non-empty string (got ${shownValue(value, "an empty string")})`,
+        `delivery body[${i}].${own ? "signature" : "transaction.signatures[0]"}: must be a non-empty string (got ${shownValue(value, "an empty string")})`,
       );
   });
   return reviveChecked(
