@@ -392,9 +392,10 @@ const kindRule = (value: unknown) => {
  * value the event's type makes a `bigint` is no whole number in its range, naming its path: a u64
  * from 0 to 2^64 - 1, an i64 (a balance change) from -2^63 to 2^63 - 1 (`delivery body[0].fee:
  * must be a whole number from 0 to 2^64 - 1 (got 1.5)`; digits in a string pass, `null` does not),
- * or when an event's signature (a raw event's first, `transaction.signatures[0]`), which its type
- * promises and de-duplication goes by, is no non-empty string (`delivery body[1].signature: must
- * be a non-empty string (got 5)`)
+ * or when an event's signature (as `eventSignature` reads it: a raw event's own string, else its
+ * transaction's first, `transaction.signatures[0]`), which its type promises and de-duplication
+ * goes by, is no non-empty string (`delivery body[1].signature: must be a non-empty string (got
+ * 5)`)
  * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the other
  * kind (a raw event parsed as enhanced, or the reverse: the message names the `kind` it needs)
  */
