@@ -77,12 +77,10 @@ async function main() {
   }).catch((e) => {
     // Say which option (or variable) gave the value and how to get past it, as `npm start` does:
     // Node's bare "listen EADDRINUSE" and "getaddrinfo ENOTFOUND nosuchhost" do not.
-    const from = (option: "host" | "port", variable: string) =>
-      values[option] !== undefined
-        ? `--${option}`
-        : process.env[variable]?.trim()
-          ? `$${variable}`
-          : "the default";
+    // (The variable's value given, not its name: the mock reads only variables named in full,
+    // which the README's table lists and packages.test.ts checks.)
+    const from = (option: "host" | "port", variable: string, value: string | undefined) =>
+      values[option] !== undefined ? `--${option}` : value?.trim() ? `$${variable}` : "the default";
     const hostProblem: Record<string, string> = {
       ENOTFOUND: "no such host name",
       EAI_AGAIN: "its name could not be looked up",
@@ -90,11 +88,11 @@ async function main() {
     };
     if (e?.code === "EADDRINUSE")
       console.error(
-        `chaindata-mock: port ${port} is in use (${from("port", "CHAINDATA_MOCK_PORT")}; another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
+        `chaindata-mock: port ${port} is in use (${from("port", "CHAINDATA_MOCK_PORT", process.env.CHAINDATA_MOCK_PORT)}; another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
       );
     else if (hostProblem[e?.code])
       console.error(
-        `chaindata-mock: host ${JSON.stringify(served.host)} (${from("host", "CHAINDATA_MOCK_HOST")}): ${hostProblem[e.code]} (${e.code}): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST`,
+        `chaindata-mock: host ${JSON.stringify(served.host)} (${from("host", "CHAINDATA_MOCK_HOST", process.env.CHAINDATA_MOCK_HOST)}): ${hostProblem[e.code]} (${e.code}): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST`,
       );
     else throw e;
     process.exit(1);

@@ -68,6 +68,7 @@ export const TYPE_PARAMETERS = {
   RpcMethodDescriptor: "Query extends string = never, Params = unknown, Result = unknown",
   OperationDescriptor: "Params = unknown, Result = unknown",
   RpcEncode: "Query extends string = string",
+  U64ShapeOf: "T",
 };
 
 /** The error classes, for the sdk's namespaces (which alias them as types). */
@@ -153,6 +154,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
       : // (`<Area>Rest.call` takes an OperationDescriptor, whose members are a Check, a U64Shape and
         // a PaginationDescriptor; the operation map's `<Area>Params` reads a SingleMethod.)
         ["OperationDescriptor", "Check", "U64Shape", "PaginationDescriptor", "SingleMethod"]),
+    // (`reviveU64` takes a U64ShapeOf, the type of every generated `<operation>U64Shape`.)
+    "U64ShapeOf",
     // (In every package: `ClientOptions` names a Batcher in `batch`, also where `createBatcher` is
     // not exported.)
     "Batcher",

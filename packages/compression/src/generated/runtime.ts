@@ -64,6 +64,7 @@ export {
   type Check,
   type U64Shape,
   type PaginationDescriptor,
+  type U64ShapeOf,
   type Batcher,
   type Coalescer,
 } from "@chaindata/core";

@@ -59,6 +59,7 @@ export {
   type U64Shape,
   type PaginationDescriptor,
   type SingleMethod,
+  type U64ShapeOf,
   type Batcher,
   type Coalescer,
 } from "@chaindata/core";

@@ -228,6 +228,13 @@ export type PaginationDescriptor = core.PaginationDescriptor;
  * unresolved and refuses the wrapper's call.
  */
 export type SingleMethod<M> = core.SingleMethod<M>;
+/**
+ * A generated shape (`getAssetU64Shape`), marked in its type alone with the type it revives,
+ * `GetAssetResult`, so that `reviveU64(value, shape)` is typed as that, and a shape given for the
+ * wrong value (a page's for one item: `getAssetsByOwnerU64Shape` for an `Asset`) fails to compile.
+ * The mark is a phantom: no such key exists at run time.
+ */
+export type U64ShapeOf<T> = core.U64ShapeOf<T>;
 /** Collects calls and sends them in groups. Made by {@link core.createBatcher | createBatcher}. */
 export type Batcher = core.Batcher;
 /**
