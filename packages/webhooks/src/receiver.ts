@@ -520,17 +520,19 @@ const reviveEvents = <K extends DeliveryKind>(events: object[], kind: K) => {
   // none (`"signature": 5`, "", or missing) would reach onEvent typed as a string, never
   // de-duplicated. (The other fields are the app's to read: checking them all would cost bytes.)
   events.forEach((event, i) => {
-    const { signature, transaction } = event as { signature?: unknown; transaction?: unknown };
-    // (Read as eventSignature reads it, which de-duplication goes by: the event's own string, else
-    // a raw event's first of its transaction's. Checked by the kind alone, a raw event's own `""`
-    // passed, and went undeduplicated; review73 F2.)
-    const own = typeof signature == "string" || kind !== "raw";
-    const list = (transaction as { signatures?: unknown } | null)?.signatures;
-    const value = own ? signature : Array.isArray(list) ? list[0] : undefined;
-    if (typeof value !== "string" || !value)
+    // (eventSignature's own test, which de-duplication goes by: a test of its own, by the kind
+    // alone, let a raw event's own `""` pass, never de-duplicated; review73 F2.)
+    if (!eventSignature(event as DeliveryEvents[K])) {
+      // Which one it read, for the message: the event's own string, else a raw event's first of
+      // its transaction's.
+      const { signature, transaction } = event as { signature?: unknown; transaction?: unknown };
+      const own = typeof signature == "string" || kind !== "raw";
+      const list = (transaction as { signatures?: unknown } | null)?.signatures;
+      const value = own ? signature : Array.isArray(list) ? list[0] : undefined;
       throw new TypeError(
         `delivery body[${i}].${own ? "signature" : "transaction.signatures[0]"}: must be a non-empty string (got ${shownValue(value, "an empty string")})`,
       );
+    }
   });
   return reviveChecked(
     events,
