@@ -6,8 +6,9 @@
 //   3. serves the docs site (4020, or $CHAINDATA_DOCS_PORT), rebuilt from the spec, showing the
 //      mock's URL for the `local` environment
 //   4. prints what to open, then one line per mock request; Ctrl-C (SIGINT) or SIGTERM stops
-//      everything and exits 0 (130 when it interrupts the build), and so does the death of the process that started it (a killed
-//      `npm start`), so no mock or docs server is ever left behind holding its port.
+//      everything and exits 0 (130 when it interrupts the build), and so does the death of the
+//      process that started it (a killed `npm start`), so no mock or docs server is ever left
+//      behind holding its port.
 //
 // Options: --no-build (or CHAINDATA_SKIP_BUILD=1), --quiet (no per-request lines), and the mock
 // CLI's that shape what it serves, forwarded to it: its table, help and checks are one module,
@@ -22,6 +23,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import {
+  hostProblem,
   MOCK_ONLY_OPTIONS,
   SERVE_HELP,
   SERVE_OPTIONS,
@@ -78,7 +80,7 @@ function fail(message) {
   process.exit(1);
 }
 
-// -- shutdown: whatever is running when SIGINT/SIGTERM arrives is stopped, then exit 0 (130 mid-build) ----------
+// -- shutdown: what runs when SIGINT/SIGTERM arrives is stopped, then exit 0 (130 mid-build) ----
 const running = { build: undefined, mock: undefined, docs: undefined };
 let stopping = false;
 async function stop(signal) {
@@ -117,20 +119,26 @@ if (parentPid > 1)
   setInterval(() => process.ppid !== parentPid && stop("parent process exited"), 1_000).unref();
 
 // -- 0. ports ------------------------------------------------------------------------------------
-// A taken port is reported before the build: a second `npm start` would otherwise build for up to
-// a minute (rewriting the dist/ the first one serves) only to fail on it. The servers' own
-// EADDRINUSE below still covers a port taken meanwhile.
+// A taken port, or a --host no interface has, is reported before the build: a second `npm start`
+// would otherwise build for up to a minute (rewriting the dist/ the first one serves) only to fail
+// on it. The servers' own EADDRINUSE below still covers a port taken meanwhile.
 const mockPortTaken = `port ${mockPort} is in use (another \`npm start\` or \`npm run mock\`?): pass --port <n> or set CHAINDATA_MOCK_PORT`;
 const docsPortTaken = `port ${docsPort} is in use: set CHAINDATA_DOCS_PORT`;
-const inUse = (port, host = "127.0.0.1") =>
-  port !== 0 &&
+/** Why listening on `port` of `host` fails now (port 0: only the host is tried), or undefined. */
+const listenError = (port, host = "127.0.0.1") =>
   new Promise((resolve) => {
     const probe = createServer()
-      .once("error", (e) => resolve(e.code === "EADDRINUSE"))
-      .listen(port, host, () => probe.close(() => resolve(false)));
+      .once("error", resolve)
+      .listen(port, host, () => probe.close(() => resolve(undefined)));
   });
-if (await inUse(mockPort, mockOptions.host)) fail(mockPortTaken);
-if (await inUse(docsPort)) fail(docsPortTaken);
+const mockListenError = await listenError(mockPort, mockOptions.host);
+if (mockListenError?.code === "EADDRINUSE") fail(mockPortTaken);
+if (mockListenError)
+  fail(
+    hostProblem(mockListenError, mockOptions.host, flags) ??
+      `the mock cannot listen on ${mockOptions.host} port ${mockPort}: ${mockListenError.message}`,
+  );
+if (docsPort !== 0 && (await listenError(docsPort))?.code === "EADDRINUSE") fail(docsPortTaken);
 
 // -- 1. build ------------------------------------------------------------------------------------
 const built = [
@@ -186,7 +194,11 @@ try {
     logRequests: !flags.quiet,
   });
 } catch (e) {
-  fail(e?.code === "EADDRINUSE" ? mockPortTaken : `the mock did not start: ${e?.stack ?? e}`);
+  fail(
+    e?.code === "EADDRINUSE"
+      ? mockPortTaken
+      : (hostProblem(e, mockOptions.host, flags) ?? `the mock did not start: ${e?.stack ?? e}`),
+  );
 }
 const mockMs = performance.now() - mockStarted;
 const mock = running.mock;
@@ -212,7 +224,7 @@ try {
 const docs = running.docs;
 if (stopping) await new Promise(() => {}); // a signal arrived meanwhile: stop() is exiting
 
-// -- 4. what to open ---------------------------------------------------------------------------------
+// -- 4. what to open -----------------------------------------------------------------------------
 const width = Math.max(...mock.areas.map((a) => a.area.length));
 const urlWidth = Math.max(...mock.areas.map((a) => a.url.length));
 const lines = [

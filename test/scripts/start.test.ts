@@ -491,4 +491,29 @@ describe("npm start", () => {
       blocker.close();
     }
   }, 60_000);
+
+  it("a host no interface has is reported before the build, naming where it came from (Node's bare getaddrinfo/listen words named no option)", async () => {
+    // (No lookup answers for .invalid; 192.0.2.1 is TEST-NET-1, the address of no interface.)
+    for (const [args, env, from] of [
+      [["--host", "nosuchhost.invalid"], {}, "--host"],
+      [[], { CHAINDATA_MOCK_HOST: "192.0.2.1" }, "$CHAINDATA_MOCK_HOST"],
+    ] as const) {
+      const child = spawn(process.execPath, [`${root}scripts/start.mjs`, ...args], {
+        cwd: root,
+        env: startEnv(env),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      expect(await new Promise((r) => child.on("exit", r)), out).toBe(1);
+      expect(out).toMatch(
+        new RegExp(
+          `^npm start: host "(nosuchhost\\.invalid|192\\.0\\.2\\.1)" \\(\\${from}\\): (no such host name \\(ENOTFOUND\\)|its name could not be looked up \\(EAI_AGAIN\\)|no interface of this machine has that address \\(EADDRNOTAVAIL\\)): pass --host an address of this machine`,
+          "m",
+        ),
+      );
+      expect(out).not.toMatch(/build| {4}at /);
+    }
+  }, 60_000);
 });

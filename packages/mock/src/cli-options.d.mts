@@ -52,6 +52,13 @@ export interface ServeOptions {
   pageFill?: number;
   allowedHosts?: string[];
 }
+/** Why listen() failed on `host`, when the value explains it (naming its source); else undefined. */
+export declare function hostProblem(
+  error: unknown,
+  host: string,
+  values: ServeValues,
+  env?: Record<string, string | undefined>,
+): string | undefined;
 export declare function serveOptions(
   program: string,
   values: ServeValues,

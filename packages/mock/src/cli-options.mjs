@@ -87,8 +87,8 @@ export const MOCK_ONLY_HELP = `      --spec-dir <dir>  folder with index.json an
 /**
  * The options of SERVE_OPTIONS parsed into `values`, checked as the mock takes them (else a
  * usage error of `program`), with the environment's defaults: startMock's `port`, `host`,
- * `mode`, and `seed`, `walkPages`, `pageFill`, `allowedHosts` when given. Prints a warning (to stderr) for each
- * given option that shapes only dynamic answers when the mode is not dynamic.
+ * `mode`, and `seed`, `walkPages`, `pageFill`, `allowedHosts` when given. Prints a warning (to
+ * stderr) for each given option that shapes only dynamic answers when the mode is not dynamic.
  */
 export function serveOptions(program, values, usage, env = process.env) {
   // An empty variable is unset (`CHAINDATA_MOCK_PORT= npm run mock`); an empty --port is a mistake.
@@ -163,6 +163,29 @@ export function serveOptions(program, values, usage, env = process.env) {
         `${program}: warning: --${flag} without --dynamic shapes only the walks whose requests ask Prefer: dynamic=true (examples are never filled; add --dynamic to shape every walk)`,
       );
   return options;
+}
+
+/**
+ * Why the mock cannot listen on `host`, when the value explains it (a name no lookup knows, an
+ * address of another machine), naming where the value came from (`values` as serveOptions took
+ * them) and what to pass instead; undefined for other failures. Node's bare "getaddrinfo
+ * ENOTFOUND nosuchhost" or "listen EADDRNOTAVAIL" names no option. The mock's CLI says it when
+ * startMock fails; `npm start` before its build, from a probe of the port.
+ */
+export function hostProblem(error, host, values, env = process.env) {
+  const problem = {
+    ENOTFOUND: "no such host name",
+    EAI_AGAIN: "its name could not be looked up",
+    EADDRNOTAVAIL: "no interface of this machine has that address",
+  }[error?.code];
+  if (!problem) return undefined;
+  const from =
+    values.host !== undefined
+      ? "--host"
+      : env.CHAINDATA_MOCK_HOST?.trim()
+        ? "$CHAINDATA_MOCK_HOST"
+        : "the default";
+  return `host ${JSON.stringify(host)} (${from}): ${problem} (${error.code}): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST`;
 }
 
 // parseCli, usageError and parsePort are copies of scripts/lib/cli.mjs's

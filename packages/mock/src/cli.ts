@@ -10,6 +10,7 @@ import {
   parseCli,
   SERVE_HELP,
   SERVE_OPTIONS,
+  hostProblem,
   serveOptions,
 } from "./cli-options.mjs";
 import { modeLabel, startMock, type MockServer } from "./server.js";
@@ -77,23 +78,18 @@ async function main() {
   }).catch((e) => {
     // Say which option (or variable) gave the value and how to get past it, as `npm start` does:
     // Node's bare "listen EADDRINUSE" and "getaddrinfo ENOTFOUND nosuchhost" do not.
-    // (The variable's value given, not its name: the mock reads only variables named in full,
-    // which the README's table lists and packages.test.ts checks.)
-    const from = (option: "host" | "port", variable: string, value: string | undefined) =>
-      values[option] !== undefined ? `--${option}` : value?.trim() ? `$${variable}` : "the default";
-    const hostProblem: Record<string, string> = {
-      ENOTFOUND: "no such host name",
-      EAI_AGAIN: "its name could not be looked up",
-      EADDRNOTAVAIL: "no interface of this machine has that address",
-    };
+    const problem = hostProblem(e, served.host, values);
+    const portFrom =
+      values.port !== undefined
+        ? "--port"
+        : process.env.CHAINDATA_MOCK_PORT?.trim()
+          ? "$CHAINDATA_MOCK_PORT"
+          : "the default";
     if (e?.code === "EADDRINUSE")
       console.error(
-        `chaindata-mock: port ${port} is in use (${from("port", "CHAINDATA_MOCK_PORT", process.env.CHAINDATA_MOCK_PORT)}; another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
+        `chaindata-mock: port ${port} is in use (${portFrom}; another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
       );
-    else if (hostProblem[e?.code])
-      console.error(
-        `chaindata-mock: host ${JSON.stringify(served.host)} (${from("host", "CHAINDATA_MOCK_HOST", process.env.CHAINDATA_MOCK_HOST)}): ${hostProblem[e.code]} (${e.code}): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST`,
-      );
+    else if (problem) console.error(`chaindata-mock: ${problem}`);
     else throw e;
     process.exit(1);
   });
