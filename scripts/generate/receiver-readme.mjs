@@ -33,7 +33,22 @@ export function receiverReadme({ area, client, kinds }) {
       `  authHeader: process.env.WEBHOOK_AUTH!, // the authHeader the webhook was created with\n` +
       `  onEvent: (event) => console.log(event.type, event.signature),\n` +
       `});\n` +
-      "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes\n",
+      "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes (Workers: below)\n",
+  );
+  // (User trial edge74: a handler made in a Worker's `fetch` for each request de-duplicated
+  // nothing, and `process.env` at module scope threw where a Worker has no `process`.)
+  const worker = fence(
+    `import { createWebhookHandler } from "${pkg}";\n\n` +
+      `interface Env {\n  WEBHOOK_AUTH: string; // a secret: npx wrangler secret put WEBHOOK_AUTH\n}\n\n` +
+      `// Made on the isolate's first request and kept: one made per request de-duplicates nothing.\n` +
+      `let handle: ((request: Request) => Promise<Response>) | undefined;\n\n` +
+      `export default {\n` +
+      `  fetch: (request: Request, env: Env) =>\n` +
+      `    (handle ??= createWebhookHandler({\n` +
+      `      authHeader: env.WEBHOOK_AUTH,\n` +
+      `      onEvent: (event) => console.log(event.type, event.signature),\n` +
+      `    }))(request),\n` +
+      `};\n`,
   );
   const [express, store, fastify, nextApp, nextPages] = [
     RECIPES.express,
@@ -56,6 +71,8 @@ export function receiverReadme({ area, client, kinds }) {
     `Hono and the Next.js App Router hand a route the standard \`Request\`: \`app.post("/webhooks/chaindata", (c) => handle(c.req.raw))\` (Hono), \`export const POST = handle\` (App Router). \`createWebhookHandler\` checks its options when it is called, and throws when \`authHeader\` is unset: where a framework imports route modules at build time without the runtime's environment (\`next build\`), make the handler on the first request, as below. A Next.js API route (Pages Router) needs Next.js's body parser turned off, \`export const config = { api: { bodyParser: false } }\`: with it on, every delivery is answered 500.`,
     nextApp,
     nextPages,
+    `On Cloudflare Workers, make the handler once per isolate and keep it, as below: a handler made in \`fetch\` for each request has a store of its own each time, so a redelivery (or a duplicate sent at once) runs \`onEvent\` again. The Worker's secrets are in \`fetch\`'s \`env\`, or at module scope in \`env\` from \`import { env } from "cloudflare:workers"\` (\`export default { fetch: createWebhookHandler({ authHeader: env.WEBHOOK_AUTH, onEvent }) }\`); \`process.env\` holds them only from compatibility date 2026-08-04, or with \`nodejs_compat\` from 2025-04-01 (before, a Worker without that flag has no \`process\`, and \`process.env.WEBHOOK_AUTH\` at module scope stops it at start-up). The memory store is the isolate's: Cloudflare runs a Worker in many isolates, side by side and one after another, and a redelivery may reach one that did not see the delivery. To de-duplicate across them, give \`dedupe\` a store kept in a Durable Object, whose requests run one at a time, so its \`claim()\` is one atomic step (Workers KV has no set-if-absent, and a write may take a minute to reach other locations: a store on it cannot claim).`,
+    worker,
     `Make \`authHeader\` a long random secret, such as 32 random bytes, \`randomBytes(32).toString("base64url")\` with \`randomBytes\` from \`node:crypto\`: a short or guessable one lets anyone who finds the endpoint post events that \`onEvent\` takes as the service's (the handler checks that the value matches, not how strong it is). Create the webhook with it and give the handler the same value; a variable that is unset leaves the webhook without an \`authHeader\` (\`authHeader: process.env.WEBHOOK_AUTH\` sends none, as \`authHeader\` is optional, and the handler then refuses every delivery), so check it before the call. To rotate the secret without failed deliveries, deploy \`authHeader: [OLD, NEW]\` (each value is compared in constant time), change the webhook's with \`editWebhook(${client}, { webhookID, authHeader: NEW })\`, then deploy \`authHeader: NEW\` alone.`,
   ].join("\n\n");
 }

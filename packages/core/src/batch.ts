@@ -155,10 +155,9 @@ const batchName = (requests: BatchedCall["request"][]) =>
  *
  * On Cloudflare Workers, a batcher with `wait` > 0 belongs to one request: make it in the `fetch`
  * handler, not at module scope. Shared, it puts one request's calls into a batch that another
- * request's `fetch` sends: when that request ends first (its own call aborted), workerd cancels
- * the batch's fetch, and the others wait for it until their own time limit; before compatibility
- * date 2024-10-14, workerd ends them as hung even while it runs. (With `wait: 0`, a batch never
- * spans two requests.)
+ * request's `fetch` sends, and workerd cancels the requests waiting on it as hung (its own 500,
+ * nothing to catch: 3 of 4 concurrent requests, at every compatibility date tried; user trial
+ * edge74). (With `wait: 0`, a batch never spans two requests.)
  * @throws ConfigurationError for options that are not an object, an unknown option name, a
  * `maxSize` that is not a whole number >= 1 (or `Infinity`), or a `wait` out of range
  */

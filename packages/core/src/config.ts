@@ -30,11 +30,14 @@ const readKeyVariable = () =>
   ];
 
 /**
- * Whether the runtime has environment variables a user can set (a `process` with `versions`), so
- * that a message may name {@link API_KEY_ENV}: not in a page, nor in React Native.
+ * Whether the runtime has environment variables a user can set (a `process` with `versions`, or
+ * one whose `env` holds {@link API_KEY_ENV}), so that a message may name the variable: not in a
+ * page, nor in React Native. (workerd's `process` with `nodejs_compat` from compatibility date
+ * 2025-04-01 to 2025-09-14 has no `versions`, and its `env` holds the Worker's bindings: a 401 to
+ * a key read from a `CHAINDATA_API_KEY` binding named only `apiKey`. User trial edge74.)
  */
 export const hasKeyVariables = (): boolean =>
-  !!(globalThis as { process?: { versions?: object } }).process?.versions;
+  !!((globalThis as { process?: { versions?: object } }).process?.versions || keyFromEnvironment());
 
 /**
  * What a missing key's message adds after "pass `apiKey`": where a process has environment

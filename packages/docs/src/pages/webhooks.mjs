@@ -33,7 +33,7 @@ const handle = ${RECEIVER_NAMES[0]}({
   authHeader: process.env.WEBHOOK_AUTH!, // the authHeader the webhook was created with
 ${raw ? RAW_HANDLER.kind + RAW_HANDLER.onEvent : ENHANCED_ON_EVENT}});
 // node:http: import { ${RECEIVER_NAMES[1]} } from "${op.area.pkg}"; createServer(${RECEIVER_NAMES[1]}(handle)).listen(3000);
-// edge runtimes, Deno, Bun: export default { fetch: handle };`;
+// edge runtimes, Deno, Bun: export default { fetch: handle }; (Cloudflare Workers: below)`;
 }
 
 /**
@@ -127,6 +127,8 @@ export function receiverSection(pc, op) {
 <p>Route the handler in a plugin of its own that removes Fastify's content-type parsers and adds a <code>"*"</code> parser that reads nothing, and answer with <code>reply.hijack()</code> and ${adapter}. A route of the app itself has its body read by Fastify's parsers first: every delivery is answered 500, and one over Fastify's <code>bodyLimit</code> (1 MiB by default) 413 before the handler runs. The app's other routes keep Fastify's parsers.</p>${ts(receiverFastifySnippet(pc.site, op))}
 <h3 id="receiver-next">Next.js and Hono</h3>
 <p>Hono and the Next.js App Router hand a route the standard <code>Request</code>: <code>app.post("/webhooks/chaindata", (c) =&gt; handle(c.req.raw))</code> (Hono), <code>export const POST = handle</code> (App Router). ${handler} checks its options when it is called, and throws when <code>authHeader</code> is unset: where a framework imports route modules at build time without the runtime's environment (<code>next build</code>), make the handler on the first request, as below. A Next.js API route (Pages Router) needs Next.js's body parser turned off, <code>export const config = { api: { bodyParser: false } }</code>: with it on, every delivery is answered 500.</p>${receiverNextSnippets(pc.site, op).map(ts).join("")}
+<h3 id="receiver-workers">Cloudflare Workers</h3>
+<p>Make the handler once per isolate and keep it (<code>let handle;</code> at module scope, <code>(handle ??= ${RECEIVER_NAMES[0]}({ authHeader: env.WEBHOOK_AUTH, onEvent }))(request)</code> in <code>fetch(request, env)</code>): a handler made for each request has a store of its own each time, so a redelivery runs <code>onEvent</code> again. At module scope the secrets are in <code>env</code> from <code>import { env } from "cloudflare:workers"</code>; <code>process.env</code> holds them only from compatibility date 2026-08-04, or with <code>nodejs_compat</code> from 2025-04-01. The memory store is the isolate's, and Cloudflare runs a Worker in many: to de-duplicate across them, give <code>dedupe</code> a store kept in a Durable Object, whose <code>claim()</code> is then one atomic step (Workers KV has no set-if-absent).</p>
 <h3 id="receiver-rotation">Rotating the secret</h3>
 <p><code>authHeader</code> takes several values, each compared in constant time: deploy <code>authHeader: [OLD, NEW]</code>, change the webhook's with <code>editWebhook(webhooks, { webhookID, authHeader: NEW })</code>, then deploy <code>NEW</code> alone. No delivery is refused in between.</p>`;
 }
