@@ -34,7 +34,7 @@ const readKeyVariable = () =>
  * one whose `env` holds {@link API_KEY_ENV}), so that a message may name the variable: not in a
  * page, nor in React Native. (workerd's `process` with `nodejs_compat` from compatibility date
  * 2025-04-01 to 2025-09-14 has no `versions`, and its `env` holds the Worker's bindings: a 401 to
- * a key read from a `CHAINDATA_API_KEY` binding named only `apiKey`. User trial edge74.)
+ * a key read from a `CHAINDATA_API_KEY` binding would otherwise name only `apiKey`.)
  */
 export const hasKeyVariables = (): boolean =>
   !!((globalThis as { process?: { versions?: object } }).process?.versions || keyFromEnvironment());
