@@ -781,8 +781,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
           // while the body is read (a ConnectionError) is: the server meant no such answer.
           // (Decision 0006: a body that ends cleanly but early, a close-delimited one, comes here.)
+          // Not Deno's refusal of a host its --allow-net leaves out: nothing was sent, and no
+          // retry can pass (user trial 74).
           if (!(
-            thrown instanceof ConnectionError ||
+            (thrown instanceof ConnectionError && thrown.cause.name != "NotCapable") ||
             thrown instanceof TimeoutError ||
             thrown.reason === "truncated"
           )) {

@@ -250,3 +250,55 @@ describe("a write (not idempotent)", () => {
     }
   });
 });
+
+// User trial 74: Deno's fetch throws `NotCapable` for a host its --allow-net leaves out (an
+// allow-list naming the RPC host but not the wallet's): before any connection, so a retry fails
+// the same way, 1.7 s later for a read, and a write's "may have been made" was untrue.
+describe("Deno's refusal of a host (no --allow-net for it)", () => {
+  const refusal = () =>
+    Object.assign(
+      new Error('Requires net access to "api.helius.xyz:443", run again with the --allow-net flag'),
+      { name: "NotCapable" },
+    );
+  const call = async (operation: OperationDescriptor, answers: Answer[]) => {
+    const { fetch, calls } = stubFetch(...answers);
+    const transport = createRestTransport({ apiKey: "k", fetch }, walletHost);
+    const error: any = await sendRequest(
+      transport,
+      new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST", body: "{}" }),
+      { operation },
+    ).catch((e: unknown) => e);
+    return { error, calls };
+  };
+
+  it("is a ConnectionError quoting Deno, made once: not retried, and not said to be a write that may have been made", async () => {
+    for (const idempotent of [true, false]) {
+      const { error, calls } = await call({ id: "createWebhook", idempotent }, [
+        refusal(),
+        jsonResponse({}),
+      ]);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error.message).toBe(
+        'Connection error from createWebhook: Requires net access to "api.helius.xyz:443", run again with the --allow-net flag',
+      );
+      expect(error.cause.name).toBe("NotCapable");
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it("leaves other failed fetches retried as before (a read's lost connection)", async () => {
+    vi.useFakeTimers();
+    try {
+      const outcome = call({ id: "getBalances", idempotent: true }, [
+        new TypeError("fetch failed"),
+        jsonResponse({}),
+      ]);
+      await vi.advanceTimersByTimeAsync(5000);
+      const { error: answered, calls } = await outcome; // (the second request's answer)
+      expect(answered).toMatchObject({ status: 200 });
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

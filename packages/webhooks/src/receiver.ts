@@ -159,6 +159,9 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * How long the whole body may take to arrive, in milliseconds, from when the handler starts
    * reading it; later answers 408 and reading stops. Without it, a sender gone silent mid-body
    * holds the connection until the server's own timeout (300 s in Node). `Infinity`: no limit.
+   * `Bun.serve` closes a stalled request at its `idleTimeout`, 10 s by default, before this runs
+   * out: the sender then gets no answer, and `onRefused` a 400 (`could not be read`); for the 408,
+   * give `Bun.serve` an `idleTimeout` over this, or this a value under that.
    * @default 30_000 (30 s)
    */
   readTimeoutMs?: number | undefined;
