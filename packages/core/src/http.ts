@@ -782,7 +782,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           // while the body is read (a ConnectionError) is: the server meant no such answer.
           // (Decision 0006: a body that ends cleanly but early, a close-delimited one, comes here.)
           // Not Deno's refusal of a host its --allow-net leaves out: nothing was sent, and no
-          // retry can pass (user trial 74).
+          // retry can pass.
           if (!(
             (thrown instanceof ConnectionError && thrown.cause.name != "NotCapable") ||
             thrown instanceof TimeoutError ||
