@@ -1,4 +1,4 @@
-// A YAML syntax error in words a spec editor acts on (user trial 34, F13a): the `yaml` parser says
+// A YAML syntax error in words a spec editor acts on: the `yaml` parser says
 // "All mapping items must start at the same column" or "Nested mappings are not allowed in compact
 // mappings", at column 1 of the line after the mistake or at the key before it. This reads the
 // lines around the error and says which line is wrong, at its key's column, and what probably went

@@ -70,7 +70,7 @@ export function checkAreaSentence({ area, kind, doc }) {
  * No text of the bundle names this repository's history ("user trial 67", "review 82"): the docs
  * site and the mock's copy of the spec publish every string of it, an `x-source` too, and a reader
  * cannot look one up (YAML comments are not bundled, and may). test/docs/build.test.ts found them
- * only after a docs build, as a snippet of the built page (user trial 67).
+ * only after a docs build, as a snippet of the built page.
  */
 export function checkHistoryMentions({ area, doc }) {
   const findings = [];
