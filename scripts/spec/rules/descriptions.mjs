@@ -48,9 +48,9 @@ export const AREA_SENTENCE_MAX = 200;
 /**
  * What an area does, in one sentence (its `info.summary`, or an OpenRPC document's first sentence of
  * `info.description`), is shown whole on the docs site's home card, as its page's meta description
- * and in the Packages table: a longer one is cut at a space with "…" mid-phrase there (user trial
- * 67: a method added to DAS's "by id, by owner…" list passed every rule, and the docs build test
- * failed with `expected '…' not to match /…$/`).
+ * and in the Packages table: a longer one is cut at a space with "…" mid-phrase there (a method
+ * added to DAS's "by id, by owner…" list passed every rule, and the docs build test failed with
+ * `expected '…' not to match /…$/`).
  */
 export function checkAreaSentence({ area, kind, doc }) {
   // (An OpenAPI document without a summary is the second of its area, the sender's GET /ping: the
