@@ -921,8 +921,8 @@ function namedExamples(value) {
 
 /**
  * A change of named examples by their names (`changed "twoEditions"; added "x"`) rather than a
- * window of their JSON, which shows neither which example nor what about it;
- * null where they have no names.
+ * window of their JSON, which shows neither which example nor what about it; null where they have
+ * no names.
  */
 function showExamples(from, to) {
   const [a, b] = [namedExamples(from), namedExamples(to)];

@@ -478,9 +478,9 @@ export function paginate<I, R, P = unknown, F = P>(
       const nextPosition = (result: R, pageNumber: any): [next?: unknown, fault?: string] => {
         const more = hasMore && valueAt(result, hasMore);
         // (The end of the data. An empty page said to have more is a break, by page number only:
-        // ended quietly, it passed a cut-off list for the whole, and going on
-        // would ask forever of a server that says so of every page. A walk by cursor goes on past
-        // one, guarded by the cursors it has sent.)
+        // ended quietly, it passed a cut-off list for the whole, and going on would ask forever of
+        // a server that says so of every page. A walk by cursor goes on past one, guarded by the
+        // cursors it has sent.)
         if (endsWalk(result, more))
           return [
             undefined,

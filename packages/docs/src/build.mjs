@@ -377,8 +377,8 @@ function sdkEntries(site) {
     },
   ];
   for (const area of site.areas) {
-    // The webhooks package's edit helpers, which no operation's entry names (a
-    // createWebhookHandler error names editWebhook, which the search did not find).
+    // The webhooks package's edit helpers, which no operation's entry names (a createWebhookHandler
+    // error names editWebhook, which the search did not find).
     if (editHelpersSnippet(area))
       entries.push({
         n: "Change a webhook's settings",

@@ -133,8 +133,8 @@ function ruleEntries(results, others) {
  * The refusals with one of each mistake: the generator refuses a shared schema's mistake once per
  * operation whose result reaches it (`[u64-shape]`: a value uint64 in one branch and int64 in
  * another, in TokenInfo, refused for getAsset, getAssetBatch, getAssetsByOwner and
- * getAssetsByAuthority: four lines for one fix). Those of one area, rule,
- * place and message are one refusal, at that place, its message saying which operations reach it.
+ * getAssetsByAuthority: four lines for one fix). Those of one area, rule, place and message are one
+ * refusal, at that place, its message saying which operations reach it.
  */
 function oncePerPlace(refusals) {
   const groups = new Map();
