@@ -288,10 +288,10 @@ export const reportFile = (dir) => join(reportDir, `${dir}.api.md`);
 /**
  * How a committed report differs from the build, as lines to print: each line only the report has
  * (`- `, gone from the API) and each only the build has (`+ `, new), in their order, at most `max`
- * of them, so that the check says what changed and not only which file (user trial 52: `--write`
- * and `git diff` were the only way to see it). A line moved within the report is no change of API;
+ * of them, so that the check says what changed and not only which file (before, `--write` and
+ * `git diff` were the only way to see it). A line moved within the report is no change of API;
  * one line the report has several times (`readonly description: …` of two properties) is counted
- * as often as it is there, so one of them gone is a change (review 69: it printed nothing). A
+ * as often as it is there, so one of them gone is a change (counted once, it printed nothing). A
  * report that differs in the order of its lines alone says so, not nothing.
  */
 export function reportChanges(old, text, max = 20) {
@@ -308,7 +308,7 @@ export function reportChanges(old, text, max = 20) {
       return n <= 0;
     });
   };
-  // A line over 300 characters (a tool's literal description: up to 15 kB, review 69) is cut: its
+  // A line over 300 characters (a tool's literal description: up to 15 kB) is cut: its
   // start names the declaration, and `--write` then `git diff` shows the rest.
   const shown = (l) => (l.length > 300 ? `${l.slice(0, 300)}… (${l.length} characters)` : l);
   const lines = [

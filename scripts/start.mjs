@@ -250,7 +250,7 @@ const lines = [
   `  CHAINDATA_MOCK_URL=${mock.url} npm run example          every example against this mock`,
   `  curl -s '${mock.url}/?api-key=local' -H 'content-type: application/json' \\`,
   `    -d '{"jsonrpc":"2.0","id":1,"method":"getAsset","params":{"id":"DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"}}'`,
-  // (How to see the SDK's errors and retries without a scenario: user trial 45 F7.)
+  // (How to see the SDK's errors and retries without a scenario.)
   `  an error or a slow answer: add -H 'Prefer: code=429' (or 'Prefer: delay=2000') to the curl;`,
   `    in code, a call's options { headers: { Prefer: "code=429" } }`,
   // (Code to paste: `local` means port 4010, so another port goes in every host's base URL.)

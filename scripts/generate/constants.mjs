@@ -6,7 +6,7 @@
 // scripts/spec/rules.mjs (checkAreaConstants) has checked their shape.
 // Their JSDoc holds the value's meaning and date, not its `x-source`: where a value was found is
 // for the spec's readers (and the docs site), and filled a caller's hover with notes on pull
-// requests and file names (review 48).
+// requests and file names.
 import { banner, literal } from "./lib/emit.mjs";
 import { GLOBAL_REGION, regionalServer, regionNames, regionUrls } from "./lib/areas.mjs";
 import { camel, pascal } from "./lib/schema.mjs";

@@ -156,12 +156,11 @@ export const enumValueNames = (name) => [`${name[0].toLowerCase()}${name.slice(1
  * core's generated/known-values.ts: each closed list of strings two or more areas share
  * (`enums`, {@link sharedEnums}) at run time, as a frozen list and a guard, so a caller can test a
  * value of the open enum over it (a misspelt `transactionTypes` entry, `TRANSFERZ`, passes the
- * open enum's pattern and is sent: user trial 60, F5). The module of core's `./known-values`
- * entry, which its main entry does not import: in the main entry's file the list, though
- * tree-shaken, changed the names esbuild's minifier picks in every bundle of core (it weighs the
- * characters of the whole file), +10 to +33 B gzipped per program (decision 0021). Each area
- * package whose spec has the schema re-exports them from an entry of its own
- * ({@link emitAreaKnownValues}).
+ * open enum's pattern and is sent). The module of core's `./known-values` entry, which its main
+ * entry does not import: in the main entry's file the list, though tree-shaken, changed the names
+ * esbuild's minifier picks in every bundle of core (it weighs the characters of the whole file),
+ * +10 to +33 B gzipped per program (decision 0021). Each area package whose spec has the schema
+ * re-exports them from an entry of its own ({@link emitAreaKnownValues}).
  */
 export function emitKnownValues(enums) {
   const texts = enums.map(([name, schema]) => {

@@ -247,7 +247,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const started = performance.now();
   try {
     // The generators read spec/dist only; an edit not yet bundled would be silently ignored.
-    // (With the sources edited since, by modification time: which edit it is; user trial 69, F9.)
+    // (With the sources edited since, by modification time: which edit it is.)
     const stale = staleBundleSources(specDir);
     const edited = editedSources(stale);
     if (stale.length)

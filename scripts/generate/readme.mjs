@@ -52,7 +52,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
 /** The README's status lines, under its title: the area's beta or deprecation, or its deprecated `ops`'. */
 function statusLines(info, ops) {
   // Where the warning goes and how to silence it, said where a reader of a deprecated call looks
-  // (it was said in @chaindata/core's README only: review 76, F4).
+  // (it was said in @chaindata/core's README only before).
   const warning =
     "warn once per process (in Node a `DeprecationWarning` with the code `CHAINDATA_DEPRECATED`, which `node --disable-warning=CHAINDATA_DEPRECATED` silences; the client's `logger.warn` instead when it has one)";
   return [
@@ -78,8 +78,8 @@ function quickStart({ area, kind, doc }, ops, { client, factory, hosts }) {
     "```sh\nnpm install @chaindata/" +
     area +
     "\n```\n\n" +
-    // (The type floor where an area's user reads first, user trial 37 F8: below it tsc stops on
-    // the declarations with no hint of the version. 4.7 since user trial 49, decision 0011.)
+    // (The type floor where an area's user reads first: below it tsc stops on the declarations
+    // with no hint of the version. 4.7: decision 0011.)
     "Runs on Node 20.19 or later, Bun, Deno, Cloudflare Workers, in browsers and in React Native 0.74 or later (`@chaindata/core`'s README says what differs outside Node); TypeScript users need TypeScript 4.7 or later.\n\n" +
     "```ts\n" +
     `import { ${factory} } from "@chaindata/${area}";\n\n` +
@@ -123,8 +123,7 @@ function operationsTable(kind, http, ops, info) {
 
 /**
  * "Options, other ways to call, errors and u64 values": a list under its own heading, one item per
- * subject, so that a reader scans it for the one they need (review 46 F8). `known`: as
- * {@link emitReadme}'s.
+ * subject, so that a reader scans it for the one they need. `known`: as {@link emitReadme}'s.
  */
 function optionsSection({ area, kind, doc }, ops, client, known) {
   const info = doc.info;
@@ -200,9 +199,9 @@ const firstSentence = (text) => {
 
 /**
  * Comment lines under the first call of a JSON-RPC README, for what a reader could take for a call
- * option or miss (user trial 36, F1 and F4): a field of `method`'s params named as a call option
- * (the sender's `config.maxRetries`, the node's re-sends, not the SDK's retries), and each of its
- * query params, which go in the params or in the call options.
+ * option or miss: a field of `method`'s params named as a call option (the sender's
+ * `config.maxRetries`, the node's re-sends, not the SDK's retries), and each of its query params,
+ * which go in the params or in the call options.
  */
 function quickStartNotes(doc, method) {
   const value = (name, schema) =>
@@ -243,8 +242,8 @@ function queryOptionsNote(kind, doc) {
 /**
  * A section per operation whose description has paragraphs on what the SDK does (their bold lead
  * ends in "(SDK)."): its checks, retries, errors and time limits, which the README shows where
- * the JSDoc is not at hand (the sender's, user trial 36: F5, F6, F7, F8). `http`: the plain-HTTP
- * document of a JSON-RPC area (the sender's `ping`).
+ * the JSDoc is not at hand (the sender's). `http`: the plain-HTTP document of a JSON-RPC area (the
+ * sender's `ping`).
  */
 function sdkSections(kind, doc, http) {
   const described = [
@@ -272,7 +271,7 @@ function sdkSections(kind, doc, http) {
  * The bullet of the area's `./known-values` entry (core-files.mjs `emitAreaKnownValues`), for
  * `known`, the shared closed lists of strings its spec has (`[[name, schema]]`): what each holds,
  * and, for one that is a branch of an open enum (`TransactionType`), that the open enum's check
- * takes and sends a misspelt value, so the guard is the way to warn of one (user trial 60, F5).
+ * takes and sends a misspelt value, so the guard is the way to warn of one.
  */
 function knownValuesNote(area, doc, known) {
   if (!known.length) return "";
@@ -335,7 +334,7 @@ function bigintNote({ kind, doc }) {
   const field = schemas.map((s) => decimalStringField(doc, s)).find(Boolean);
   const named = (f) => (f.of ? `the \`${f.property}\` of a \`${f.of}\`` : `\`${f.property}\``);
   // (A u64 the service writes as digits, `format: uint64`: a bigint too, which a reader who knew
-  // it as a string is told; user trial 56, F5.)
+  // it as a string is told.)
   const digits = schemas.map((s) => decimalStringField(doc, s, true)).find(Boolean);
   const stays = field
     ? ` (an amount the service itself sends as a decimal string, such as ${named(field)}, stays a string: \`BigInt(${field.property})\` reads it exactly)`
@@ -467,8 +466,7 @@ function keysetWalks(ops) {
 /**
  * Where a page walk's items leave out entries a page counted (`x-pagination.skipped`, DAS `errors`:
  * assets that failed to load): `.all()` yields only the `items`, so a backfill that stored what
- * it yielded lost those assets without a word (user trial 64, F1). One paragraph per field,
- * naming its operations.
+ * it yielded lost those assets without a word. One paragraph per field, naming its operations.
  */
 function skippedEntries(ops) {
   const byField = new Map();
@@ -502,8 +500,8 @@ function rateLimitSection(area, doc, client, factory) {
 /**
  * An area's rate limit per plan (`info.x-rate-limit.plans`, the JSON-RPC areas: DAS, ZK
  * compression), and how a client keeps under its plan's: the limiter the docs site's method pages
- * show, in a block to copy (user trial 39: an indexer reading the README found the plans' rates
- * but not `rateLimit`). ("" for an area without one.)
+ * show, in a block to copy (an indexer reading the README found the plans' rates but not
+ * `rateLimit` before). ("" for an area without one.)
  */
 function planRateLimitSection(area, info, client, factory) {
   const plans = Object.entries(info["x-rate-limit"]?.plans ?? {});
@@ -574,9 +572,9 @@ function boundedLists({ kind, doc }) {
 const inRequestOrder = (text) => /\bin request order\b/i.test(text ?? "");
 
 /**
- * More items than a read takes in one call (user trial 57, F5: 1,500 ids for getAssetBatch, and a
- * batcher that sent the chunks of one tick as one request of 1,500): chunk them, and where the
- * area batches, why not through a batcher at once. ("" for an area without such a list.)
+ * More items than a read takes in one call (1,500 ids for getAssetBatch, and a batcher that sent
+ * the chunks of one tick as one request of 1,500): chunk them, and where the area batches, why not
+ * through a batcher at once. ("" for an area without such a list.)
  */
 function boundedListsSection({ area, kind, doc }, client, factory) {
   const lists = boundedLists({ kind, doc });
@@ -619,8 +617,8 @@ const webhookEditsSection = (client) =>
 /**
  * For a JSON-RPC area that batches and whose documented errors include one answered with HTTP 404
  * (DAS -32004): that a batched call gets it as a `JsonRpcError` in its entry of a 200 answer, not
- * the `NotFoundError` the same call gets unbatched. (User trial 57 caught an asset that was gone
- * with `instanceof NotFoundError`, which a batcher turned into a JsonRpcError.)
+ * the `NotFoundError` the same call gets unbatched. (A program that caught an asset that was gone
+ * with `instanceof NotFoundError` missed it once a batcher turned it into a JsonRpcError.)
  */
 function batchedErrorNote({ kind, doc }) {
   if (!takesBatcher({ kind, doc })) return "";
@@ -650,8 +648,8 @@ function retriesNote(ops, kind) {
 }
 
 /**
- * The `check<Operation>` functions (lib/call-code.mjs checkFunction; docs/decisions/0023): a call's own
- * params check without the call, for params that come untyped (user trial 60, F6).
+ * The `check<Operation>` functions (lib/call-code.mjs checkFunction; docs/decisions/0023): a
+ * call's own params check without the call, for params that come untyped.
  */
 function checksNote(area, kind, ops) {
   const checked = ops.find((o) => o.checked && o.example) ?? ops.find((o) => o.checked);
@@ -692,17 +690,17 @@ function callsNote(area, kind, ops, client, doc) {
     first && !first.wire
       ? ` Each ${what} is also a standalone function, so a bundle carries only the ${what}s it imports: \`${first.id}(${handle}()${first.takesParams === false ? "" : ", params"})\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(${handleVar}, params))\`, with the options and checks of \`.all()\`, and \`.checkpoints()\` on either gives each page with the params of the next, to save and resume from (typed \`${pascal(walked.id)}${kind === "openrpc" ? "Params" : "Input"}\`, exported here)` : ""}.`
       : "";
-  // (User trial 29 walked a method outside the spec, DAS getAssetsByGroup, and found no way to its
-  // pages without depending on @chaindata/core.)
-  // (User trial 57 walked DAS getAssetsByGroup so: without a `u64` shape in the descriptor, a
-  // supply below 2^53 arrived as a number under the bigint of the AssetList it was typed with.)
+  // (A method outside the spec, DAS getAssetsByGroup, had no way to its pages without depending
+  // on @chaindata/core.)
+  // (DAS getAssetsByGroup walked so, without a `u64` shape in the descriptor: a supply below 2^53
+  // arrived as a number under the bigint of the AssetList it was typed with.)
   const shapedPage = (doc?.methods ?? []).find(
     (m) => m["x-pagination"] && m.result?.schema && hasU64(u64Shape(doc, m.result.schema)),
   )?.name;
   const shapeNote = shapedPage
     ? ` Its answer is parsed losslessly, but only a \`u64\` shape in the descriptor makes a u64 value below 2^53 a \`bigint\` too: for a result shaped as \`${shapedPage}\`'s, give it \`u64: ${u64ShapeName(shapedPage)}\`, exported here.`
     : "";
-  // (User trial 57, F7: how a method pages, for `paginate`, was nine fields copied from a README.)
+  // (How a method pages, for `paginate`, was nine fields copied from a README before.)
   const pagedNote = walked
     ? `: for one that pages as a method here does, give it that method's pagination descriptor, \`paginate(fetchPage, ${paginationName(walked.id)}, params)\` (\`<method>Pagination\`, exported here)`
     : "";

@@ -72,7 +72,7 @@ export function exampleFor(doc, op, options) {
   const words = noun.split(/(?=[A-Z])/);
   const candidates = [noun];
   if (verb === "list") candidates.push(`${noun.replace(/s$/, "")}List`);
-  // (A delete's result is no webhook: `deleted`, user trial 32 F9.)
+  // (A delete's result is no webhook: `deleted`.)
   if (verb === "delete") candidates.unshift("deleted");
   for (let i = 1; i < words.length; i++) candidates.push(lower(words.slice(i).join("")));
   const bound = firstArg ? [firstArg, id] : [clientVar];
@@ -308,7 +308,7 @@ function emitOperations({ area, doc, file, ops, source }) {
         (name) => `paginate${pascal(name)}`,
       )
     : undefined;
-  // Each paged operation's pagination descriptor as an export of its own (user trial 57, F7).
+  // Each paged operation's pagination descriptor as an export of its own.
   const paginations = paginationConstants(
     ops
       .filter((op) => op.o["x-pagination"])
@@ -567,7 +567,7 @@ function sendSource(op, hasInput) {
   if (op.body) init.push("body");
   // openapi-fetch's `data` is not the result (restCall parses the bytes itself, losslessly): as a
   // stream it is left unread. `"text"` had openapi-fetch read and decode every answer again, 18 µs
-  // of a 1 kB one, 16 ms of a 2.5 MB one (perf72, F2).
+  // of a 1 kB one, 16 ms of a 2.5 MB one.
   init.push("fetch", 'parseAs: "stream"');
   if (op.body) init.push("bodySerializer: stringifyJson");
   // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter

@@ -273,7 +273,7 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
         (name) => `paginate${pascal(name)}`,
       )
     : undefined;
-  // Each paged method's pagination descriptor as an export of its own (user trial 57, F7).
+  // Each paged method's pagination descriptor as an export of its own.
   const paginations = paginationConstants(
     methods
       .filter((m) => m["x-pagination"])
@@ -455,8 +455,7 @@ function clientImports({ doc, httpOps, methods }, { unbatched, u64Example }) {
 /** Method `m` in client.ts (lib/call-code.mjs). `endpointType`: the standalone functions' `rpc`. */
 function methodCode({ Area, clientVar, doc }, m, endpointType) {
   const P = `${pascal(m.name)}Params`;
-  // (The call options take the query options too, as `rpc.call` does, typed as in the params:
-  // user trial 32, F5.)
+  // (The call options take the query options too, as `rpc.call` does, typed as in the params.)
   const options = m["x-query-params"]?.length
     ? `RequestOptions & Pick<T.${P}, ${m["x-query-params"].map((q) => literal(camel(q.name))).join(" | ")}>`
     : "RequestOptions";
@@ -554,9 +553,9 @@ function endpointFactory({ area, Area, clientVar, doc, httpOps, methods }, endpo
     // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC
     // calls, whose URL and headers are already resolved. The key only behind a getter: those
     // calls send no key, and logging the endpoint would show it as a member; but their errors mask
-    // it, as the JSON-RPC calls' do, since the host has it from those (user trial 59, F4). Not
-    // enumerable either: a credential given in `headers` (a gateway's `Authorization`) would show
-    // when the endpoint is logged.
+    // it, as the JSON-RPC calls' do, since the host has it from those. Not enumerable either: a
+    // credential given in `headers` (a gateway's `Authorization`) would show when the endpoint is
+    // logged.
     (httpOps.length
       ? `  const rpc = { ...${make} };\n  const { apiKey, ...kept } = { ...snapshotOptions(options) };\n  return Object.defineProperty(rpc, "options", { value: Object.defineProperty(kept, "apiKey", { get: () => apiKey }) }) as ${rpcType};\n}\n\n`
       : `  return ${make};\n}\n\n`)

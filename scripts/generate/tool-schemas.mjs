@@ -1,8 +1,8 @@
 // An area's tool input schemas (src/generated/tool-schemas.ts, the `./tool-schemas` subpath export):
 // per operation `<name>Tool = { name, description, inputSchema }`, for an AI agent's or MCP
-// server's tool list (user trial 50, F1; decision 0020). `inputSchema` is a self-contained JSON
-// Schema (2020-12) of the params argument the SDK function takes, built from the same schema its
-// compiled check is (operations.mjs paramsSchema / inputSchema), so the two agree
+// server's tool list (decision 0020). `inputSchema` is a self-contained JSON Schema (2020-12) of
+// the params argument the SDK function takes, built from the same schema its compiled check is
+// (operations.mjs paramsSchema / inputSchema), so the two agree
 // (test/generate/tool-schemas.test.ts): `$ref`s inlined, `x-*`, `examples` and `title` dropped
 // (tokens: a model reads every one), `x-pattern-description` said in the description, the rules
 // between params kept as `dependentSchemas` / `if`-`then`-`else` and said in words in the
@@ -86,7 +86,7 @@ export function toolSchema(doc, schema, where, stack = []) {
     const { $ref, ...siblings } = schema;
     const inner = [...stack, $ref];
     // (The place below a `$ref` keeps the way there, `getAsset params/properties/options →
-    // #/components/schemas/GetAssetOptions/…`: the pointer alone named no operation, review 71, F7.)
+    // #/components/schemas/GetAssetOptions/…`: the pointer alone named no operation.)
     const target = `${where} → ${$ref}`;
     // (Annotations beside a `$ref` override the target's, its `x-pattern-description` still said;
     // anything else is a second schema the value must also pass.)
@@ -289,10 +289,10 @@ function chosenBy(s, prefix = "") {
  * chain. Anthropic's Messages API refuses a tool whose `input_schema` has `oneOf`, `allOf` or
  * `anyOf` at its root (`input_schema does not support oneOf, allOf, or anyOf at the top level`),
  * and with it the whole request, every other tool's included: the sdk's tool list could not be
- * sent (user trial 62, F1). The chain says the same when the rules' conditions cannot hold
- * together: each names one member, required at every level, with values no other rule's names
- * (`config.encoding` "base58" / "base64"); a rule whose condition is not of that form is a
- * generator error here, rather than a schema some hosts refuse.
+ * sent. The chain says the same when the rules' conditions cannot hold together: each names one
+ * member, required at every level, with values no other rule's names (`config.encoding` "base58" /
+ * "base64"); a rule whose condition is not of that form is a generator error here, rather than a
+ * schema some hosts refuse.
  */
 function withRootRules(schema, where) {
   if (!schema.allOf) return schema;
@@ -324,7 +324,7 @@ function withRootRules(schema, where) {
 // The module
 
 // OpenAI's function calling (and the APIs that copy it) refuses a tool description longer than
-// this, and the whole request with it (`string_above_max_length`): user trial 62, F2.
+// this, and the whole request with it (`string_above_max_length`).
 const MAX_DESCRIPTION = 1024;
 
 /**
@@ -396,7 +396,7 @@ function rpcTool(doc, m, areaBeta) {
  * parameter's own description (what this value is for: `cursor`, "the cursor from the previous
  * response's `pagination.nextCursor`") goes with it, over its schema's (what any such value is), as
  * a JSON-RPC param's does (paramsSchema): the SDK's checks read no description, and a model reads
- * nothing else about the value (user trial 52).
+ * nothing else about the value.
  */
 function restTool(doc, op, areaBeta) {
   const input = inputSchema(doc, op);
@@ -446,7 +446,7 @@ const source = (value) =>
  * `text` (a tool's source) with its input schema's `required` typed as a tuple that is not
  * `readonly`: `as const` makes it `readonly ["id"]`, which the MCP SDK's `Tool` and
  * `ListToolsResult` (and Anthropic's `Tool.InputSchema`), `required?: string[]`, refuse without a
- * cast (review 66). Its names stay literal types, for a JSON Schema-to-type library.
+ * cast. Its names stay literal types, for a JSON Schema-to-type library.
  */
 const mutableRequired = (text, required) =>
   required
@@ -608,7 +608,7 @@ function withSharedMarks(schema, names, lists, self = false) {
 // change throws (ES modules are strict) instead. The types (`as const`) already say readonly.
 // `/* @__PURE__ */`: a bundle that imports one tool keeps only its parts. (Imported rather than
 // declared in each module: one copy in an app that imports several areas' tools, or the sdk's
-// record of all of them; review 71, F1, decision 0020.)
+// record of all of them; decision 0020.)
 const FREEZE = "deepFreeze";
 const FREEZE_IMPORT = `import { ${FREEZE} } from "@chaindata/core";\n`;
 
@@ -690,7 +690,7 @@ export function emitToolSchemas(main, http, lists = []) {
       `const ${name} = /* @__PURE__ */ ${FREEZE}(${code(withSharedMarks(JSON.parse(key), names, known, true))} as const);\n`,
   );
   // Each tool's const has its operation's @deprecated / @beta, as its function does, so that an
-  // editor marks the tool an app registers too (review 76, F5); `toolSchemas` its area's.
+  // editor marks the tool an app registers too; `toolSchemas` its area's.
   const statusTags = toolStatusTags(main, http);
   const consts = tools.map(
     (t) =>

@@ -6,5 +6,5 @@
 //
 // The number may follow after spaces, a JSDoc line break (`(user trial` then ` *   36, F2)`), a
 // `#`, a hyphen or an underscore, or nothing: "trial 12", "Review #12", "review-82",
-// "user-trial-60" (review 82, F3: the spaces-only pattern passed all but the first).
+// "user-trial-60" (a spaces-only pattern passed all but the first).
 export const REPOSITORY_HISTORY = /\b(?:trials?|sessions?|reviews?)[\s*#_-]*\d+/gi;

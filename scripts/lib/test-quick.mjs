@@ -1,8 +1,8 @@
 // `npm run test:quick` (scripts/test.mjs --quick): the runtime contributor's loop, the suites where a
 // change of @chaindata/core shows (its messages, its behaviour through the generated clients, its
 // types), without the slow files among them. Measured on 2 cores shared with other work: about a
-// fifth of the time every folder takes, and user trial 55's two message changes still fail every
-// file that asserts them (review 75). CONTRIBUTING.md, "The loop", lists what is left out;
+// fifth of the time every folder takes, and a change of two of core's messages still fails every
+// file that asserts them. CONTRIBUTING.md, "The loop", lists what is left out;
 // test/scripts/test-quick.test.ts keeps the two in step.
 
 /** The folders the quick run tests, as vitest's filters (`packages/`: every package's src/). */
@@ -18,8 +18,8 @@ export const QUICK_SUITES = [
 
 /**
  * The test folders left out whole: the spec editor's checks and what tests the packages as
- * published, which a runtime change rarely breaks before `npm test` (user trial 55: none of them
- * asserted either message it changed).
+ * published, which a runtime change rarely breaks before `npm test` (with two of core's messages
+ * changed, none of them asserted either).
  */
 export const QUICK_LEAVES_OUT_FOLDERS = [
   "test/spec",

@@ -2,8 +2,8 @@
 // The `prepublishOnly` of every published package (run by `npm publish`, and so by `npx changeset
 // publish`, in the package's folder): refuses to publish a package whose build is missing or older
 // than its sources. npm packs whatever dist/ is on disk: with none, a package of 8 files and no
-// code is published and the dry run reports success (user trial 33, F1); a dist/ built on another
-// branch ships just as silently. `npm pack` does not run it (the tarball smoke test packs as is).
+// code is published and the dry run reports success; a dist/ built on another branch ships just as
+// silently. `npm pack` does not run it (the tarball smoke test packs as is).
 //
 //   node ../../scripts/release/check-build.mjs [--input <path>]... [--output <path>]...
 //

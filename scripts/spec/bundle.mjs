@@ -291,13 +291,13 @@ export function bundleArea(
         const targetFile = filePart ? resolve(dirname(file), filePart) : file;
         if (!filePart && targetFile === source) continue; // local ref of the area document
         // (A URL or an absolute path is not a misspelt file of the spec, to be looked for under
-        // this folder: review 81, F3.)
+        // this folder.)
         if (/^(?:[a-z][a-z\d+.-]*:|[/\\])/i.test(filePart))
           throw new SpecError(
             `${where}: bad $ref "${value}": a $ref is a path relative to its own file, to spec/schemas/<domain>.yaml or the area folder's _shared.yaml: a URL or an absolute path is not followed`,
           );
         // (A misspelt path: said so, with the file it most likely meant, rather than "not allowed"
-        // for a folder typo or "cannot read" for a file's: user trial 58, F5.)
+        // for a folder typo or "cannot read" for a file's.)
         if (!existsSync(targetFile))
           throw new SpecError(
             `${where}: bad $ref "${value}": ${missingFile(specDir, targetFile, file, join(dirname(source), "_shared.yaml"))}`,
@@ -503,7 +503,7 @@ function missingFile(specDir, targetFile, fromFile, sharedFile) {
 /**
  * For a $ref to nothing: what the file holds where it points, the names nearest the one asked for
  * first (a misspelling, or a schema named otherwise: `AssetPage` where the file has `AssetList`),
- * so that the message says what to write instead (user trial 42).
+ * so that the message says what to write instead.
  */
 function nearestNames(doc, segments, file) {
   const parent = getAt(doc, segments.slice(0, -1));
@@ -643,7 +643,7 @@ export function staleBundles(specDir = defaultSpecDir) {
 /**
  * {@link staleBundles}, each with the files it is made from (the YAML files its origins name, and
  * this bundler) modified after it was written: which edit made it stale, for a message to name
- * (user trial 69, F9: the test run's guard named `spec/dist/openrpc/das.json` for an edit of
+ * (the test run's guard named `spec/dist/openrpc/das.json` for an edit of
  * `spec/schemas/asset.yaml`). By modification times, so a hint: none for a bundle that is missing
  * or newer than its sources (restored by a turbo cache hit), a file touched but unchanged too.
  * @returns {{ bundle: string, newer: string[] }[]} `bundle` as `spec/dist/<kind>/<area>.json`,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run spec:diff`: what a spec change means to SDK users, and whether each area document's
-// `info.version` says so (decision 0019; user trial 33, findings 4 and 12).
+// `info.version` says so (decision 0019).
 //
 // It bundles spec/ as it was at a base git ref (default: the merge-base with main) with today's
 // bundler, in a temporary folder, reads today's bundles (spec/dist), and walks the two documents of
@@ -679,10 +679,10 @@ function walkSchema(c, schemaA, schemaB, dir, where, seen = new Set()) {
  * The members of `a` renamed in `b` (old name → new): a removed member and an added one of the same
  * contract (its schema, `$ref`s followed, and whether it is required; its prose aside) whose names
  * are alike (namesAlike), each the other's only such match. A rename breaks what a removal does,
- * and is told as one change, not a removal and an unrelated addition (spec67, F10). A removal and
+ * and is told as one change, not a removal and an unrelated addition. A removal and
  * an addition that only share a type (`name` → `title`), or a removal that two added members
  * resemble, stay a removal and an addition: which one it became is not for the diff to guess, and
- * a pairing by written order could name the wrong one (review 91, F7).
+ * a pairing by written order could name the wrong one.
  */
 function renames(c, a, b) {
   const [pra, prb] = [a.properties ?? {}, b.properties ?? {}];
@@ -770,8 +770,7 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
  * The compatible changes that add something a program can use (a new operation, param, field,
  * value or type): the minor part's, as .changeset/README.md says ("a new operation or field").
  * The rule accepts any greater version; the message names the one such a change asks for, so that
- * `0.1.1, or 0.2.0 for an addition` is not left to the reader beside an `[operation-added]` line
- * (user trial 44).
+ * `0.1.1, or 0.2.0 for an addition` is not left to the reader beside an `[operation-added]` line.
  */
 const ADDITIONS = new Set([
   "area-added",
@@ -922,8 +921,8 @@ function namedExamples(value) {
 
 /**
  * A change of named examples by their names (`changed "twoEditions"; added "x"`) rather than a
- * window of their JSON, which shows neither which example nor what about it (user trial 69, F8);
- * null where they have no names.
+ * window of their JSON, which shows neither which example nor what about it; null where they have
+ * no names.
  */
 function showExamples(from, to) {
   const [a, b] = [namedExamples(from), namedExamples(to)];

@@ -1,10 +1,10 @@
-// A YAML syntax error in words a spec editor acts on (user trial 34, F13a): the `yaml` parser says
-// "All mapping items must start at the same column" or "Nested mappings are not allowed in compact
-// mappings", at column 1 of the line after the mistake or at the key before it. This reads the
-// lines around the error and says which line is wrong, at its key's column, and what probably went
-// wrong: a key indented deeper than a key that already has a value, a key whose indentation lines
-// up with no key above it, a tab, a key twice, a string or a `{ … }` left open. An error it cannot
-// explain keeps the parser's words, with the line's text.
+// A YAML syntax error in words a spec editor acts on: the `yaml` parser says "All mapping items
+// must start at the same column" or "Nested mappings are not allowed in compact mappings", at
+// column 1 of the line after the mistake or at the key before it. This reads the lines around the
+// error and says which line is wrong, at its key's column, and what probably went wrong: a key
+// indented deeper than a key that already has a value, a key whose indentation lines up with no key
+// above it, a tab, a key twice, a string or a `{ … }` left open. An error it cannot explain keeps
+// the parser's words, with the line's text.
 
 /** The indentation (spaces) of a line, and whether it holds a tab there. */
 const indentOf = (line) => /^[ ]*/.exec(line)[0].length;

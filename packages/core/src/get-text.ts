@@ -59,7 +59,7 @@ export async function getText(
     http = createHttp({ ...clientOptions, apiKey: undefined }, host, true);
     // (A credential in the call's own headers is masked in its errors as the key is.) The client's
     // own key, not sent here, is masked too: the host has it from the client's other calls, and
-    // may echo it (user trial 59, F4). Trimmed, as the key those calls send is.
+    // may echo it. Trimmed, as the key those calls send is.
     const key = clientOptions?.apiKey;
     redactor = http.redactWith(
       typeof key == "string" && key.trim() ? [key.trim()] : [],
@@ -78,7 +78,7 @@ export async function getText(
   const text = decodeUtf8(exchange.bytes);
   const first = text.trimStart()[0];
   // A page is no host's text: a captive portal's or a proxy's login page answered with a 2xx, which
-  // a keep-alive must not report as the host up (user trial 59, F1). Refused by the rule every JSON
+  // a keep-alive must not report as the host up. Refused by the rule every JSON
   // call refuses one by (http.ts, decodeJson): its first character, or its content type, not
   // retried; and, as there, an empty text is no page whatever its label (it is no `ok` either:
   // below). (Written again rather than shared: a helper of http.ts's costs the DAS
@@ -87,7 +87,7 @@ export async function getText(
     throw invalidResponse("html", exchange.response, text, operation.id, redactor);
   // Nor is any other text: the host's answer is `ok` (the public docs' ping.yaml: 200 text/plain
   // "ok"), and a portal's or a proxy's `text/plain` "Please log in" must not report the host up
-  // either (review 81, L1). White space around it and its case are let pass.
+  // either. White space around it and its case are let pass.
   // (The text is the error's `snippet`, masked: the message stays short, as its bytes are in every
   // bundle that pings.)
   if (!/^\s*ok\s*$/i.test(text))

@@ -13,7 +13,6 @@
  *   it the calls would go to `/fast/fast` and `/fast/ping`, a 404 on the first send. Only the
  *   path is quoted, not the URL: its other segments may hold a token.
  */
-// (The `paths` rule: user trial 36, F2.)
 /* @__NO_SIDE_EFFECTS__ */ export function hostUrlFault(
   name: string,
   regions: readonly string[],

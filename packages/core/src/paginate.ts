@@ -151,9 +151,9 @@ const valueAt = (value: any, path: string): any =>
  * A cursor or page number of the server's, as an error shows it: quoted as an error quotes the
  * server's text (`quoteServer`: cut past `max` characters with a `…`, a line break or an ANSI
  * escape written as a `\u` escape), an object as `object` (`String()` throws on one such as
- * `{"toString": 1}`, and its TypeError would be the walk's error; review 65).
+ * `{"toString": 1}`, and its TypeError would be the walk's error).
  * (Where a walk stopped shows its cursor whole, up to 128: a job resumes from it, and a wallet
- * history's `before`, a signature, has 88 characters. User trial 29 found them cut at 20.)
+ * history's `before`, a signature, has 88 characters: cut at 20, they could not be resumed from.)
  */
 const quoteShort = (value: unknown, max = 24): string => {
   const text = value && typeof value == "object" ? "object" : String(value);
@@ -362,7 +362,7 @@ export function paginate<I, R, P = unknown, F = P>(
   async function* walkPages(checkpoints: boolean, each?: boolean): AsyncGenerator<any> {
     walks.resumeFrom = undefined;
     // Where this walk stopped, given to the iterable when the walk ends, however it ends: of two
-    // walks at once, the one that ended last tells (review 90, F4).
+    // walks at once, the one that ended last tells.
     let resumeFrom: P | undefined;
     try {
       let answer: ResponseFields | undefined;
@@ -371,8 +371,7 @@ export function paginate<I, R, P = unknown, F = P>(
        * A page's call, `fail` given what it failed with: once the signal fired, the call's
        * AbortError, or where `fetchPage` does not take the signal and answers or fails otherwise, an
        * AbortError of the walk's own. (The walk went on, or a mid-page abort ended it quietly, a
-       * cut-off list passed for the whole: review 77, F7; params that are no object too, review 80,
-       * F3.)
+       * cut-off list passed for the whole; params that are no object too.)
        */
       const askPage = (params: unknown, fail: (error: unknown) => never) => {
         const failed = (error?: unknown) =>
@@ -415,8 +414,8 @@ export function paginate<I, R, P = unknown, F = P>(
         keys.length || (by && first === undefined && valueAt(current, by.param) === by.equals)
           ? "cursor"
           : style;
-      // (Review 45, W3: wallet history with `after` and `before` was walked by `before` in an order
-      // no source documents.)
+      // (Before, wallet history with `after` and `before` was walked by `before` in an order no
+      // source documents.)
       const onward = style == "page" && valueAt(current, cursor) !== undefined;
       if (keys.length && !onward && first === undefined && max > 1)
         throw new ConfigurationError(
@@ -426,8 +425,8 @@ export function paginate<I, R, P = unknown, F = P>(
       if (walk === "page" && first === undefined) current = withValueAt(current, page, 1);
       // The cursors sent, each with the page of the walk that sent it: those of the first 1,000
       // pages, and of the last 1,000 (`recent`, a ring by page number: the one a new page replaces
-      // there leaves `sent`), so that a walk of a million pages holds 2,000, not a million (user
-      // trial 35: ~120 B a page). Decision 0015 says which loops that catches.
+      // there leaves `sent`), so that a walk of a million pages holds 2,000, not a million
+      // (~120 B a page). Decision 0015 says which loops that catches.
       const sent = new Map<unknown, number>([[valueAt(current, cursor), 1]]);
       const recent: unknown[] = [];
       // The pages yielded.
@@ -461,7 +460,7 @@ export function paginate<I, R, P = unknown, F = P>(
        */
       const endsWalk = (result: R, more: unknown) => {
         // (Entries the server counted but could not give, such as DAS `errors`, count too: a page
-        // of 10 rows with 2 failed held 8 items, and ended the walk, user trial 29.)
+        // of 10 rows with 2 failed held 8 items, and ended the walk.)
         const count =
           valueAt(result, items).length + (skipped ? (valueAt(result, skipped)?.length ?? 0) : 0);
         if (more === false || (!count && (more !== true || walk === "page"))) return true;
@@ -479,9 +478,9 @@ export function paginate<I, R, P = unknown, F = P>(
       const nextPosition = (result: R, pageNumber: any): [next?: unknown, fault?: string] => {
         const more = hasMore && valueAt(result, hasMore);
         // (The end of the data. An empty page said to have more is a break, by page number only:
-        // ended quietly, it passed a cut-off list for the whole (user trial 56, F3), and going on
-        // would ask forever of a server that says so of every page. A walk by cursor goes on past
-        // one, guarded by the cursors it has sent.)
+        // ended quietly, it passed a cut-off list for the whole, and going on would ask forever of
+        // a server that says so of every page. A walk by cursor goes on past one, guarded by the
+        // cursors it has sent.)
         if (endsWalk(result, more))
           return [
             undefined,
@@ -505,7 +504,7 @@ export function paginate<I, R, P = unknown, F = P>(
         const next = withValueAt(current, cursor, to);
         // A cursor of the server's that the call's check refuses (the spec's pattern) is the
         // answer's fault: the call's `params.cursor: must be …` named a value the caller never
-        // wrote (user trial 29), and a checkpoint holding it would resume into that refusal.
+        // wrote, and a checkpoint holding it would resume into that refusal.
         // (Run as it is, not through `validate`, which would cost every paginated bundle ~20 B
         // gz: no redactor applies here either way, as `validate` clears its own after each run,
         // so the cursor is quoted as the server sent it.)
@@ -539,7 +538,7 @@ export function paginate<I, R, P = unknown, F = P>(
         }
         // A page with no list at `items` read as an empty one: the end of the data. A misspelt path
         // in a descriptor of one's own (`items: "item"`) walked a collection of 49,500 assets as
-        // none, with no error (user trial 38), and an answer of another shape cut the list short.
+        // none, with no error, and an answer of another shape cut the list short.
         // (Every paginated result of the spec requires its list. Its type, not the server's value.)
         const list = valueAt(result, items);
         if (!Array.isArray(list))
@@ -554,14 +553,14 @@ export function paginate<I, R, P = unknown, F = P>(
           yield { result, next: copyParams(next) };
         } else if (each)
           for (const item of list) {
-            // A walk aborted mid-page yielded the rest of the page first (user trial 56, F2: up to
-            // 1,000 items after Ctrl-C). The call of this page again rejects, with an AbortError.
+            // A walk aborted mid-page yielded the rest of the page first (up to 1,000 items after
+            // Ctrl-C). The call of this page again rejects, with an AbortError.
             if (signal?.aborted) return await askCurrentPage();
             yield item;
           }
         else yield result;
         // (After the last page asked for, what it says of the next one does not matter.)
-        // (Where it stopped, so that the caller tells a capped walk from an ended one: backfill F8.)
+        // (Where it stopped, so that the caller tells a capped walk from an ended one.)
         if (++fetched >= max) return void (resumeFrom = copyParams(fault ? current : next));
         // (A walk by page number names the page it asked for, which need not be the walk's nth.)
         if (fault) throwBroken(pageNumber ?? fetched, fault);

@@ -114,10 +114,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       "rateLimit.requestsPerSecond",
       `must be a finite number > 0, at least one request per 22.5 days (got ${messageValue(rate)})`,
     );
-  // Why this shape (user trials 7, 15, 18 and 39; docs/decisions/0009-one-runtime-per-process.md):
+  // Why this shape (see also docs/decisions/0009-one-runtime-per-process.md):
   // - A start counts in the window until its answer came (`answered`), not from when it was sent:
   //   a first burst opening its connections reaches the server a handshake late (two round trips,
-  //   150 to 300 ms behind a proxy, user trial 39) and the sixth, a window later on a connection
+  //   150 to 300 ms behind a proxy) and the sixth, a window later on a connection
   //   already open, at once: 6 or 7 in one of the server's seconds, which a server counting over a
   //   sliding second rejects. A request reaches the server between its start and its answer: a
   //   window from the answer leaves at most `burst` in any window at the server, whatever the
@@ -151,7 +151,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   //   calls made then go after it (they started beside it, over the rate).
   // - A start given at once counts from when its caller goes on (and sends its request), not from
   //   the `acquire`: calls made in one tick each run their setup first, so the first burst was sent
-  //   after all of them (150 to 550 ms for 500 to 3,000 calls, user trial 22), and waiters timed
+  //   after all of them (150 to 550 ms for 500 to 3,000 calls), and waiters timed
   //   from the early start reached the server beside it (8 in a second at 5 per second). Hence a
   //   waiter, when its timer fires, keeps its distance from the starts before it as they are now.
   const burst = Math.max(1, Math.floor(rate));
@@ -273,10 +273,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         let timer: ReturnType<typeof setTimeout> | undefined;
         // Tells the caller's log how long it waits from now (`again`: its wait lengthened), and,
         // while a 429's wait holds every start, for how long it does: a caller held by another's
-        // `Retry-After` logs nothing else (backfill F7). (The pause's own length, not "why": a
-        // caller far back in line waits mostly for the queue; review 90, F5.) `told`: the start it
-        // was last told, told again only when a pause outlasts it, or when it has moved later by
-        // more than the wait told so far (not at each plan that moves it by a few ms; see `wait`).
+        // `Retry-After` logs nothing else. (The pause's own length, not "why": a caller far back
+        // in line waits mostly for the queue.) `told`: the start it was last told, told again only
+        // when a pause outlasts it, or when it has moved later by more than the wait told so far
+        // (not at each plan that moves it by a few ms; see `wait`).
         // `again`, when told again (the line then starts "now"): what ends the line where no pause
         // says why (`""` for a pause). What `logWait` throws is ignored: it may run in a timer,
         // where it would be uncaught. (`asked`: when the call asked for its turn.)

@@ -8,65 +8,58 @@ const MASK = "***";
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL):
 // - where it is: after `=`, after `=` or `:` URL-encoded (before encoded spaces:
 //   `?next=%2F%3Fapi-key%3Dv`, `api-key%3A%20v`; encoded again, a URL in a URL in a query,
-//   `%253Fapi-key%253Dv`: redact 69), or after `:`, `:=` or a spaced `=` (`Api-Key:
-//   v1`, `API_KEY = v1`: review 84, F3; `api-key := v1`: review 85, F4; the spaces any but a line
-//   break, a non-breaking one too, French typography's `api-key\u00a0:`: redact 69), and after
-//   `:` or `=` HTML-escaped as ESAPI and Handlebars write them (`api-key&#x3a; v1`: review 89,
-//   F5), and as .NET's AntiXSS does, in decimal (`api-key&#58; v1`: redact 69);
-// - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`:
-//   review 85, F4; `(v1)`, `<v1>`: review 87, F6), but not one that starts a closing tag, `/`, a
-//   word and `>` (`<td>api-key:</td>`: review 89, F4; with any `/`, a base64 key that starts
-//   with one was shown, `(/Ab+c=)`: review 91, F1). An `=`, a second `(` or a quote, escaped or
-//   after a `[`, starts no value (`api-key = (attempt 2)` stays; `api-key: \"v\"` and
-//   `api_key: ['v']` are QUOTED's, review 85 F1; `x-api-key`'s is HEADER's);
+//   `%253Fapi-key%253Dv`), or after `:`, `:=` or a spaced `=` (`Api-Key: v1`, `API_KEY = v1`,
+//   `api-key := v1`; the spaces any but a line break, a non-breaking one too, French
+//   typography's `api-key\u00a0:`), and after `:` or `=` HTML-escaped as ESAPI and Handlebars
+//   write them (`api-key&#x3a; v1`), and as .NET's AntiXSS does, in decimal (`api-key&#58; v1`);
+// - after those, one word, past any scheme and a list's `[`, a `(` or a `<` (`api-key: [ v1 ]`,
+//   `(v1)`, `<v1>`), but not one that starts a closing tag, `/`, a word and `>`
+//   (`<td>api-key:</td>`; with any `/`, a base64 key that starts with one was shown,
+//   `(/Ab+c=)`). An `=`, a second `(` or a quote, escaped or after a `[`, starts no value
+//   (`api-key = (attempt 2)` stays; `api-key: \"v\"` and `api_key: ['v']` are QUOTED's;
+//   `x-api-key`'s is HEADER's);
 // - only a word that holds a digit or an ASCII symbol (not the punctuation below), as HEADER's
 //   following words: a server's message names the key before its own words, `api-key: is
-//   required`, zod's `apiKey: Required`, which stay (review 85, F3; decision 0024), in any script:
-//   a character outside ASCII is no key's (`api-key: обязателен`, `必須です。`, Hindi's vowel
-//   signs: review 87, F7). That character is looked for up to a `:` after an api-key name, where
-//   another name's value starts (read past it again from each name, `apikey:` repeated took time
-//   quadratic in the text), not after any `key` (`api-key: turkey:42` was shown: review 87, F1);
+//   required`, zod's `apiKey: Required`, which stay (decision 0024), in any script: a character
+//   outside ASCII is no key's (`api-key: обязателен`, `必須です。`, Hindi's vowel signs). That
+//   character is looked for up to a `:` after an api-key name, where another name's value starts
+//   (read past it again from each name, `apikey:` repeated took time quadratic in the text), not
+//   after any `key` (`api-key: turkey:42` was shown);
 // - the value is the whole word but for the punctuation that ends it, `)`, `]`, `}`, `.`, `,`,
-//   `;`, `:`, `!` or `?`: a URL in parentheses or ending a sentence keeps its `)` or `.` (user
-//   trial 34, F8). Inside the value it is part of the key, and so is a last character that is none
-//   of these (base64's `=`). (The greedy run gives back only its trailing punctuation: linear.)
+//   `;`, `:`, `!` or `?`: a URL in parentheses or ending a sentence keeps its `)` or `.`. Inside
+//   the value it is part of the key, and so is a last character that is none of these (base64's
+//   `=`). (The greedy run gives back only its trailing punctuation: linear.)
 // Each rule reads a credential name where no letter is right before it, so that it does not match
-// inside a longer camelCase word (`hasApiKey`, `requiresAuthorization`: review 82, F7): a prefix
-// joined by `-` or `_` (`x-api-key`, `HELIUS_API_KEY`, `proxy-authorization`) still names a key, as
-// a header's or a variable's name does. A letter after a backslash or a digit may end an escape
-// (`\napi-key: v`, `\u000aapi-key`, `%0Aapi-key` in text: a line break), and counts as none; so
-// does one ending `%XX`, `\xXX` or `\uXXXX` (a BOM or « before the name, `%EF%BB%BF`, `\uFEFF`,
-// `%C2%AB`: review 84, F3), which no camelCase word holds. (Parsed JSON is read by whole names:
-// SECRET_NAME.)
+// inside a longer camelCase word (`hasApiKey`, `requiresAuthorization`): a prefix joined by `-` or
+// `_` (`x-api-key`, `HELIUS_API_KEY`, `proxy-authorization`) still names a key, as a header's or a
+// variable's name does. A letter after a backslash or a digit may end an escape (`\napi-key: v`,
+// `\u000aapi-key`, `%0Aapi-key` in text: a line break), and counts as none; so does one ending
+// `%XX`, `\xXX` or `\uXXXX` (a BOM or « before the name, `%EF%BB%BF`, `\uFEFF`, `%C2%AB`), which
+// no camelCase word holds. (Parsed JSON is read by whole names: SECRET_NAME.)
 const QUERY =
   /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[^\S\n]*(?:[:=]|&#(?:x3[ad]|58|61);)=?[^\S\n]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
-// (`:` or `=` URL-encoded too, once or more, `authorization%3A%20v`: review 87, F5, redact 69;
-// `:=` whole, whose `=` was
-// taken for the value: review 87, F8; and not given back for one when a quote follows,
-// `:="v"`: review 89, F1), and a
+// (`:` or `=` URL-encoded too, once or more, `authorization%3A%20v`; `:=` whole, whose `=` was
+// taken for the value, and not given back for one when a quote follows, `:="v"`), and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
 // stays (any other first word may be part of the secret; a bare value may follow it on a folded
-// header's next line, `Bearer\r\n\tv`: review 89, F5, but not a word and `:` there, a next
-// header, `Authorization: Token\r\nAuthorization: Bearer v`, which was taken for the value and
-// its credential shown, review 91, F2). A quoted value is masked up to its
-// closing quote, spaces, commas and escaped quotes included (the end of the line if it has none),
-// an `api-key`'s too, `"api-key":"v"` (a key a client's own endpoint added, which the client
-// cannot mask as its own: review 81, F6; a bare `api-key=v` is QUERY's; `x-api-key` is kept as it
-// is before the match, which starts at `api`: review 82, F8), JSON inside a JSON string too,
-// `{\"api-key\":\"v\"}`, its quotes escaped, up to the escaped closing one (review 82, F6), and
-// escaped again, `\\\"`, as a JSON body quoted in an error that is quoted in JSON (up to 15 `\`,
-// four levels: review 87, F6, review 89, F5; with no cap the closing quote, compared at every
-// character, could be as long as the text), JSON HTML-escaped in an error page,
-// `{&quot;api-key&quot;:&quot;v&quot;}` (`&#34;`: Go's html/template, Jinja2, EJS; review 87, F6;
-// any reference of 2 or 3 characters, `&#39;`, `&#x27;`, `&#039;`, `&#x22;`: a Python dict in a
-// Jinja2 or Django page, PHP, JSTL; review 89, F5), and JSON's `\u0022` and `\u0027` (.NET's
-// System.Text.Json writes a quote in a string so: a JSON body quoted in a ProblemDetails'
-// `detail`, redact 69), after a `(` as after a `[` (`("v")`), and
-// the first of a list, Go's
-// `"X-Api-Key":["v"]` (which HEADER leaves: review 84, F3), after `:=` too (`x-api-key := "v"`,
-// whose `=` HEADER does not take for the value: review 89, F1) ...
+// header's next line, `Bearer\r\n\tv`, but not a word and `:` there, a next header,
+// `Authorization: Token\r\nAuthorization: Bearer v`, which was taken for the value and its
+// credential shown). A quoted value is masked up to its closing quote, spaces, commas and escaped
+// quotes included (the end of the line if it has none), an `api-key`'s too, `"api-key":"v"` (a
+// key a client's own endpoint added, which the client cannot mask as its own; a bare `api-key=v`
+// is QUERY's; `x-api-key` is kept as it is before the match, which starts at `api`), JSON inside
+// a JSON string too, `{\"api-key\":\"v\"}`, its quotes escaped, up to the escaped closing one,
+// and escaped again, `\\\"`, as a JSON body quoted in an error that is quoted in JSON (up to 15
+// `\`, four levels; with no cap the closing quote, compared at every character, could be as long
+// as the text), JSON HTML-escaped in an error page, `{&quot;api-key&quot;:&quot;v&quot;}`
+// (`&#34;`: Go's html/template, Jinja2, EJS; any reference of 2 or 3 characters, `&#39;`,
+// `&#x27;`, `&#039;`, `&#x22;`: a Python dict in a Jinja2 or Django page, PHP, JSTL), and JSON's
+// `\u0022` and `\u0027` (.NET's System.Text.Json writes a quote in a string so: a JSON body
+// quoted in a ProblemDetails' `detail`), after a `(` as after a `[` (`("v")`), and the first of a
+// list, Go's `"X-Api-Key":["v"]` (which HEADER leaves), after `:=` too (`x-api-key := "v"`, whose
+// `=` HEADER does not take for the value) ...
 const QUOTED =
   /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,15}["']?|&(?:quot|#\w{2,3});|\\u002[27])\s*(?:[:=]|&#(?:x3[ad]|58|61);)=?\s*(?:[[(]\s*)?(\\{0,15}["']|&(?:quot|#\w{2,3});|\\u002[27])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
@@ -76,9 +69,8 @@ const QUOTED =
 // - `(?:[ \t]+(?=…)[^\s"';&}<]+)*`: the words of the same line that follow while they can be part
 //   of the credential, a word with a digit or an ASCII symbol (`part2`, `Signature=ab12`,
 //   `AKIA/2020,`). The first plain word (letters and characters outside ASCII only, perhaps with
-//   a `.,:!?)` after them: `が無効です`, review 87, F7) ends the value, so the
-//   message around it stays readable: `Authorization: Custom part1 part2 was rejected` keeps
-//   `was rejected`.
+//   a `.,:!?)` after them: `が無効です`) ends the value, so the message around it stays
+//   readable: `Authorization: Custom part1 part2 was rejected` keeps `was rejected`.
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
@@ -98,8 +90,8 @@ const HTML_NAMED: Record<string, string> = {
 
 /**
  * A regex source matching `char` written in any of the ways a server may echo text: as itself,
- * percent-encoded (its UTF-8 bytes; again too, `%252B`, a URL in another's query: redact 69), as a
- * JSON or JavaScript escape (`\u00e9`, `\xe9`, `\"`), as an HTML character reference (`&#233;`,
+ * percent-encoded (its UTF-8 bytes; again too, `%252B`, a URL in another's query), as a JSON or
+ * JavaScript escape (`\u00e9`, `\xe9`, `\"`), as an HTML character reference (`&#233;`,
  * `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
  */
 const anyForm = (char: string) => {
@@ -113,7 +105,7 @@ const anyForm = (char: string) => {
       .split("")
       // (`\x2d` too, a JavaScript string's escape: ESAPI's encodeForJavaScript writes every
       // character but letters, digits, `,`, `.` and `_` so, a UUID's `-` too; and after more
-      // backslashes, `\\u002B`, an escape in a text quoted in JSON again: redact 69; up to 4, two
+      // backslashes, `\\u002B`, an escape in a text quoted in JSON again; up to 4, two
       // levels: uncapped, a run of backslashes was read again from each one, and 8 MB of them in
       // test/faults/hostile.test.ts ran past its time; 4 cost no more than 1, 5 four times more.)
       .map((unit) => "\\\\{1,4}[ux]0*" + hex(unit.charCodeAt(0)))
@@ -191,8 +183,7 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
     } catch {
       // A credential-shaped run of millions of characters (`Authorization: Custom` and 2.7 million
       // words, 8 MB of a server's) overflows the regex engine's stack: such a text is masked whole,
-      // never shown unredacted, and the call fails with its own error, not that RangeError
-      // (review 65).
+      // never shown unredacted, and the call fails with its own error, not that RangeError.
       return MASK;
     }
     // Masking can splice a new occurrence together (a key such as `**x` next to `***`), so
@@ -213,9 +204,9 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
  */
 export function createSecretMasker(secrets: readonly string[], whole?: boolean): Redactor {
   // (createRedactor's sort and mask loop, written again: one helper for both cost every program
-  // 35 B min, 27 to 31 B gz, for code that only the mock holds. Quality 67, F21.)
+  // 35 B min, 27 to 31 B gz, for code that only the mock holds.)
   const all = secrets.filter(Boolean).sort((a, b) => b.length - a.length);
-  // (Review 84, F1: masked by its start, a key of zeros broke the mock's JSON answers, `1***,`.)
+  // (Masked by its start, a key of zeros broke the mock's JSON answers, `1***,`.)
   const pattern = all.length
     ? new RegExp(
         all
@@ -330,7 +321,6 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * nested deeper than this recursion can go (a hostile server's error object, a few thousand
  * levels), and its RangeError would be the call's error.
  */
-// (The depth cap: review 65.)
 export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): T {
   const copy: unknown =
     depth > 99
@@ -345,7 +335,7 @@ export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): 
             : MASK
           : Array.isArray(value)
             ? // (Under its name: a header's values as a list, Go's `{"Authorization":["Bearer v"]}`,
-              // are credentials as one value is: review 84, F2.)
+              // are credentials as one value is.)
               value.map((item) => scrub(item, redact, name, depth + 1))
             : value && typeof value === "object"
               ? Object.fromEntries(

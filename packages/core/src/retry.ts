@@ -38,7 +38,7 @@ export function retryDelay(retry: number, retryAfter?: number): number {
  */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
   // Plain decimals only: `+` reads "0x20" as 32, "1e3" as 1000 and "Infinity" as a wait forever;
-  // and 300 digits at most: 400 nines read as Infinity too, `retryAfter: Infinity` (review 70, F6).
+  // and 300 digits at most: 400 nines read as Infinity too, `retryAfter: Infinity`.
   const decimal = /^\d{1,300}(\.\d+)?$/;
   const ms = headers.get("retry-after-ms")?.trim() ?? "";
   if (decimal.test(ms)) return +ms;

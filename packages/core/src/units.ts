@@ -1,7 +1,7 @@
 // Token amounts between raw units (a u64, the mint's smallest unit) and their decimal text. The
 // obvious `Number(raw) / 10 ** decimals` is wrong past 2^53 raw units, where u64 supplies are:
-// 18446744073709551615n with 9 decimals reads 18446744073.709553 (user trial 38, F5). Both work on
-// digits only, so nothing is rounded; neither is in a bundle that does not import it.
+// 18446744073709551615n with 9 decimals reads 18446744073.709553. Both work on digits only, so
+// nothing is rounded; neither is in a bundle that does not import it.
 
 /** `decimals` checked: a whole number from 0 to 255 (a mint's `decimals` is a u8). */
 function checkDecimals(decimals: unknown, fn: string): asserts decimals is number {

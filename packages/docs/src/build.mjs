@@ -178,7 +178,7 @@ const ENVIRONMENT_WORDS = ["mainnet-beta", "network", "cluster"];
 /**
  * What a reader calls what the Sender requires in a transaction, which its method's description
  * says and no name does ("priority fee" found only helius-sdk's getPriorityFeeEstimate under Not
- * covered, "jito" and "compute unit" nothing: user trial 65, F3).
+ * covered, "jito" and "compute unit" nothing).
  */
 const LANDING_WORDS = [
   "priority fee",
@@ -191,7 +191,7 @@ const LANDING_WORDS = [
   "transaction landing",
 ];
 
-/** What a reader calls a page walk (user trial 17: "page walk", "paginated", ".all()"). */
+/** What a reader calls a page walk ("page walk", "paginated", ".all()"). */
 const WALK_WORDS = [
   "paginated",
   "page walk",
@@ -203,7 +203,7 @@ const WALK_WORDS = [
   "paging",
 ];
 
-/** What a reader calls the webhook receiver (user trial 17: "verify webhook", "receiver", "dedupe"). */
+/** What a reader calls the webhook receiver ("verify webhook", "receiver", "dedupe"). */
 const RECEIVER_WORDS = [
   "receiver",
   "webhook receiver",
@@ -286,7 +286,7 @@ function sdkEntries(site) {
       s: "What every client factory and method call takes: API key, environment, base URLs, timeout, retries, rate limit, batching, coalescing, headers, abort signal",
       u: "getting-started.html#options",
       // (What a reader calls the logger and the abort signal: "debug" said No match, "cancel" found
-      // a transaction type; user trial 65, F10.)
+      // a transaction type.)
       w: ["debug", "logging", "cancel", "cancellation"],
       f: [
         ...new Set([
@@ -304,7 +304,7 @@ function sdkEntries(site) {
       k: "page",
       s: "Calls made in one tick sent as one JSON-RPC batch request (batch: createBatcher()), each settled on its own; which calls go alone",
       u: "getting-started.html#batching",
-      // (What a reader asks for, which the option's one row did not answer: docs69 F1.)
+      // (What a reader asks for, which the option's one row did not answer.)
       w: ["batch calls", "batch request", "Promise.all"],
       f: ["createBatcher", "maxSize"],
     },
@@ -313,7 +313,7 @@ function sdkEntries(site) {
       k: "page",
       s: "The error classes every package exports, and the HTTP status behind each; isChainDataError narrows to them",
       u: "getting-started.html#errors",
-      // (What a reader asks, which only the JSON-RPC codes' rows answered, or nothing: docs69 F3.)
+      // (What a reader asks, which only the JSON-RPC codes' rows answered, or nothing.)
       w: ["error handling", "handle errors", "catch", "try catch", "instanceof"],
       f: ["isChainDataError", "AnyChainDataError"],
     },
@@ -377,8 +377,8 @@ function sdkEntries(site) {
     },
   ];
   for (const area of site.areas) {
-    // The webhooks package's edit helpers, which no operation's entry names (user trial 8: a
-    // createWebhookHandler error names editWebhook, which the search did not find).
+    // The webhooks package's edit helpers, which no operation's entry names (a createWebhookHandler
+    // error names editWebhook, which the search did not find).
     if (editHelpersSnippet(area))
       entries.push({
         n: "Change a webhook's settings",
@@ -412,7 +412,7 @@ function sdkEntries(site) {
         ...(isObj(min) ? [TIP_NAMES.minimum, "x-minimum-tip-lamports"] : []),
         ...(isObj(tips) ? [TIP_NAMES.accounts, "x-tip-accounts", ...(tips.accounts ?? [])] : []),
       ],
-      // (How a reader asks for the minimum: user trial 17's "sender's tip", "tip amount".)
+      // (How a reader asks for the minimum: "sender's tip", "tip amount".)
       w: [`${area.label} tip`, "tip amount", "minimum tip", "how much to tip"],
     });
   }
@@ -596,7 +596,7 @@ function errorEntries(site) {
     u: `getting-started.html#${errorClassId(name)}`,
   }));
   // What an error holds (its fields): "requestId" found the webhooks' Request bodies, as did
-  // "x-request-id" (user trial 65, F4).
+  // "x-request-id".
   entries.push({
     n: "What an error holds",
     k: "page",
@@ -697,10 +697,9 @@ function searchIndex(site, pages) {
         ["prefer", "force an error", "mock error", "simulate an error", "delay", "mock cors"],
       ],
       // The environments by name, and what a reader calls them (helius-sdk's `network`, Solana's
-      // "cluster"): "devnet" found only three delivery schemas, "network" nothing (user trial 65, F2).
+      // "cluster"): "devnet" found only three delivery schemas, "network" nothing.
       ["Environments", "environments", [...site.environments, ...ENVIRONMENT_WORDS]],
-      // "typescript", "commonjs", "esm" said No match, "require" led to requireFullIndex
-      // (user trial 65, F6).
+      // "typescript", "commonjs", "esm" said No match, "require" led to requireFullIndex.
       [
         "Types and CommonJS",
         "cjs",

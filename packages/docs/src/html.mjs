@@ -157,7 +157,7 @@ export const RUNTIMES_PAGE = "runtimes.html";
 /**
  * What the links to RUNTIMES_PAGE, its breadcrumb and its title call it: every runtime its h1
  * names, in fewer words (the navigation said "Bun, Deno, Workers, browsers", the h1 added React
- * Native: docs70).
+ * Native).
  */
 export const RUNTIMES_TITLE = "Bun, Deno, Workers, browsers, React Native";
 

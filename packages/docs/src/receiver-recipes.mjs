@@ -2,7 +2,7 @@
 // package (packages/webhooks/recipes/) shown whole on the docs' delivery pages (build.mjs reads
 // them) and in the webhooks README (scripts/generate/receiver-readme.mjs imports this list: the
 // repository's scripts may import a package, a package does not import the scripts). One list, so
-// that a recipe added for one cannot be left out of the other (review 39). Node's imports only:
+// that a recipe added for one cannot be left out of the other. Node's imports only:
 // the README generator runs before @chaindata/core is built.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -100,8 +100,8 @@ const hostnameOf = (host) => {
  * Whether a request's `Host` names this machine: a loopback name (`localhost`, `*.localhost`),
  * an IP address (a name can be re-pointed at this machine, an address cannot), or `own`, the host
  * the server listens on; a request with no `Host` (HTTP/1.0) too. A page whose name was re-pointed
- * at 127.0.0.1 (DNS rebinding) is same-origin with the server under that name: refused (review 74,
- * F8), as the mock refuses it for its own endpoints. (Exported for its test: not from the package.)
+ * at 127.0.0.1 (DNS rebinding) is same-origin with the server under that name: refused, as the
+ * mock refuses it for its own endpoints. (Exported for its test: not from the package.)
  */
 export const thisMachine = (host, own) => {
   if (host === undefined) return true;
@@ -133,7 +133,7 @@ export async function serveDocs({
   const root = resolve(dir);
   // What the site is: its files, not what a symlink in it points to outside (`etc -> /etc`), nor
   // a dotfile (`.env`, `.git/`) of a --dir or $CHAINDATA_DOCS_DIR given by mistake; the build
-  // writes neither. Both are a 404 (review 74, F4). (The root is resolved once it exists.)
+  // writes neither. Both are a 404. (The root is resolved once it exists.)
   let realRoot;
   const servable = (file) => {
     try {
@@ -194,7 +194,7 @@ export async function serveDocs({
     }
     // The file is opened before anything is answered, and its size and time read from what was
     // opened: a file a rebuild (`npm run docs`) removed between a stat and the open was a
-    // ReadStream 'error' no one listened to, and the server process died (review 74, F6).
+    // ReadStream 'error' no one listened to, and the server process died.
     let fd;
     try {
       if (statOf(file)?.isFile() && servable(file)) fd = openSync(file, "r");
@@ -209,7 +209,7 @@ export async function serveDocs({
     // answered 304 without the body until a rebuild rewrites the file.
     const { size, mtime } = fstatSync(fd);
     const validators = { ETag: etagOf(size, mtime), "Last-Modified": mtime.toUTCString() };
-    // Text is gzipped for a client that takes it (the pages were sent whole: user trial 65, F11), and
+    // Text is gzipped for a client that takes it (the pages were sent whole before), and
     // its answers, a 304 too, say that they depend on Accept-Encoding, for a cache between. (The
     // weak tag stays: the gzipped page is the same page.)
     const compressible = COMPRESSIBLE.has(extname(file));
@@ -234,7 +234,7 @@ export async function serveDocs({
     }
     // (A read failing after the headers: the answer is cut short, the server goes on. A reader
     // gone mid-file: the read stops and the file is closed, where `.pipe` left it open, paused,
-    // for the life of the server: review 77, F2.)
+    // for the life of the server.)
     if (gzip) pipeline(createReadStream(file, { fd }), createGzip(), res, () => {});
     else pipeline(createReadStream(file, { fd }), res, () => {});
   });

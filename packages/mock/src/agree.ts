@@ -200,7 +200,7 @@ function balances(result: unknown, request: unknown): unknown {
  * as drawn (so a seed's answer stays the same, and the page keeps its length). A page that has
  * the native token already, or no balance, is left as it is.
  */
-// (Mock 70, F3: a generated page of balances never began with the native token.)
+// (Before, a generated page of balances never began with the native token.)
 function withNative(items: unknown[]): unknown[] {
   if (items.length === 0 || items.some((b) => get(b, "mint") === WRAPPED_SOL)) return items;
   const native = edit(
@@ -232,7 +232,7 @@ const WALK_BOTTOM = -2;
  * token without a value (no price, or a zero balance) sorts last, so it stays only on the last
  * page; on another, it is valued at its page's lowest, a zero balance made one token.
  */
-// (Wallet 69, F5: a walk's balances were sorted within each page only.)
+// (Before, a walk's balances were sorted within each page only.)
 function inWalkBand(item: unknown, page: number, pages: number, lastPage: boolean): unknown {
   const value = get(item, "usdValue");
   const worth = typeof value === "number" && value > 0;

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
  * of JSON, made in about 0.4 s of CPU, and nothing of it is kept once sent (a 40-page walk peaks
  * as a 20-page one does). Up to 3,000 pages: a walk by cursor keeps the cursors of its first
  * 1,000 pages and its last 1,000 (decision 0015), and only one of over 2,000 pages drops some, so
- * a long-walk test of a job's memory needs more than 2,000 (user trial 64, F3: refused at 1,000).
+ * a long-walk test of a job's memory needs more than 2,000 (a cap of 1,000 refused it).
  * A cursor names its page in two base58 digits, up to 3,363 (makeCursor in paging.ts).
  */
 export const WALK_BOUNDS = Object.freeze({ walkPages: 3000, pageFill: 1000 });
@@ -148,7 +148,7 @@ export function serveOptions(program, values, usage, env = process.env) {
   }
   if (allowedHosts.length) options.allowedHosts = allowedHosts;
   // Said at every start, not only in --help: the request log holds what requests sent, and the
-  // scenarios make the mock fail (review 74, F2).
+  // scenarios make the mock fail.
   if (!isLoopbackHost(options.host))
     console.error(
       `${program}: warning: listening on ${options.host}, not loopback: every machine that can reach this one can call the mock, read its request log and set up its scenarios (the default, 127.0.0.1, is this machine only)`,

@@ -127,7 +127,7 @@ export const ECHOES: Record<string, Echo[]> = {
   getMultipleNewAddressProofsV2: [
     { list: "value", from: "", each: { address: "address", merkleTree: "tree" } },
   ],
-  // the sender (spec/openrpc/sender.yaml): the signature is the transaction's own (user trial 36, F9)
+  // the sender (spec/openrpc/sender.yaml): the signature is the transaction's own
   sendTransaction: [{ to: "", derive: firstSignature }],
   // wallet (spec/openapi/wallet.yaml): a domain is not echoed (the example's identity answers it)
   getIdentity: [{ to: "address", from: "path.wallet", only: ADDRESS }],

@@ -128,7 +128,7 @@ export function hintOf(
     if (schema.format === "uint64") return "u64";
     if (name === "decimals") return "decimals";
   }
-  // (A u64 the service writes as digits, the wallet's `amountRaw`: user trial 56, F5.)
+  // (A u64 the service writes as digits, the wallet's `amountRaw`.)
   if (types.includes("string") && schema.format === "uint64") return "u64";
   const byName = name === undefined ? undefined : (STRINGS[`${owner}.${name}`] ?? STRINGS[name]);
   if (types.includes("string") || (isUntyped(schema) && byName)) {

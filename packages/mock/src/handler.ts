@@ -81,7 +81,7 @@ export async function createHandler(
   );
 
   // Each answer's `x-request-id` (not the control API's), as the service sends one: a client's
-  // `onResponse`, its errors' `requestId` and a log pipeline see one locally too (user trial 29).
+  // `onResponse`, its errors' `requestId` and a log pipeline see one locally too.
   let answered = 0;
   const handle: Handler = async (req, res) => {
     const started = Date.now();

@@ -12,7 +12,7 @@ import type { PrismPreferences, Violation } from "./prism.js";
 export const MAX_DELAY = 60_000;
 /**
  * The most digits a `Retry-After` in seconds may have, and so its largest value: a refusal states
- * the bound (user trial 59, F7), which "whole seconds" alone does not.
+ * the bound, which "whole seconds" alone does not.
  */
 const RETRY_AFTER_DIGITS = 10;
 /** The rule of a `Retry-After` the mock answers with, as its refusals state it. */
@@ -155,7 +155,7 @@ function splitPrefer(header: string): string[] {
 const unquote = (value: string) => value.replace(/^"(.*)"$/, "$1");
 
 // (The message quotes the hook as sent, and a key may be in it, `Prefer: api-key=…`: the answer
-// and the log are masked where they are written, secrets.ts: review 74, F8; review 81, F1.)
+// and the log are masked where they are written, secrets.ts.)
 const badHook = (location: string[], message: string): { bad: Violation } => ({
   bad: { location, message, code: "bad-hook", severity: "error" },
 });

@@ -161,7 +161,6 @@ const isAllowedName = (name: string, allowedHosts: readonly string[]) =>
  * IP address or one of `allowedHosts` (a docker-compose service's name). A program (curl, Node)
  * sends no `Origin`.
  */
-// (Review 74, F1; `allowedHosts`: review 77, F6.)
 export function foreignCaller(
   req: IncomingMessage,
   allowedHosts: readonly string[] = [],

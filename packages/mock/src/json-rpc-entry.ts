@@ -89,7 +89,7 @@ export async function answerEntry(
 ): Promise<EntryAnswer> {
   const answer = await answerValidEntry(entry, c, forced, dispatch);
   // (A valid JSON-RPC 2.0 request whose id the service would not take: the answer, with a warning
-  // in the log: review 86, F3, the mock took it silently.)
+  // in the log; before, the mock took it silently.)
   if (isObject(entry) && answer.code !== -32600 && typeof entry.id !== "string")
     answer.violations = [...answer.violations, idNotString(entry.id, !("id" in entry))];
   return answer;
@@ -239,7 +239,7 @@ const hookErrorAnswer = (
   body: rpcErrorBody(id, {
     code: -32603,
     // (`what` may quote the hook as sent, an example's name, where a key may be: masked where
-    // the answer and the log are written, secrets.ts: review 81, F1.)
+    // the answer and the log are written, secrets.ts.)
     message: `Mock: ${method.name} ${what}`,
     data: [violation],
   }),

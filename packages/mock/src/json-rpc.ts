@@ -239,7 +239,7 @@ const UNSUPPORTED_CONTENT_TYPE_TEXT =
  * A body that is not sent as JSON (`text/plain`, a form, no `Content-Type`): HTTP 415 with
  * jsonrpsee's text, before the body is read, as the service answers it (api-facts.md §2c, "HTTP
  * statuses (jsonrpsee, self-hosted)": non-JSON content type → 415). It was a -32602 (Prism's
- * content-type violation) at the area's status, 200 on compression (wire 69, F5 b).
+ * content-type violation) at the area's status, 200 on compression.
  */
 function rejectContentType(c: RpcRequest) {
   const type = c.headers["content-type"];

@@ -156,7 +156,7 @@ export function followPaging(
     // A request without paging params to a list that also walks by cursor (DAS: `cursor` among
     // its keyset params) is answered a cursor, "returned when no pagination params given" (api
     // facts 1c), and no page: `page` is "present for page-based requests" (AssetList), and MPX
-    // leaves it out there (review 72, F5). Other page lists (getNftEditions) echo page 1.
+    // leaves it out there. Other page lists (getNftEditions) echo page 1.
     const byDefaultCursor =
       get(asked, paging.page) === undefined && paging.keyset.includes(paging.cursor);
     if (paging.echoedPage && has(out, paging.echoedPage))

@@ -170,8 +170,8 @@ export async function createPrismEngine(
  * require returns a stand-in that loads the real faker on first use.
  *
  * The same hook mends a phantom dependency: `@stoplight/prism-core` requires `@stoplight/types`
- * without declaring it, which strict installs refuse (Yarn Plug'n'Play, pnpm with `hoist=false`:
- * user trial 20). Where its own resolution fails, the require is answered from prism-http's,
+ * without declaring it, which strict installs refuse (Yarn Plug'n'Play, pnpm with
+ * `hoist=false`). Where its own resolution fails, the require is answered from prism-http's,
  * which declares it.
  */
 function requirePrismHttp(): any {
@@ -396,7 +396,7 @@ const hookViolation = (
         ? ["request", "query", queryName]
         : ["mock", "scenario"],
   // (It quotes the hook as sent, an example's name too, where a key may be: masked where the
-  // answer and the log are written, secrets.ts: review 81, F1.)
+  // answer and the log are written, secrets.ts.)
   message,
   code,
   severity: "error",

@@ -76,7 +76,6 @@ export interface RequestLog {
  * each), so 32 MiB is at most about 70 MB; it holds the default 10,000 entries of a test run's
  * usual requests (1 to 3 KB each). The newest entry is always kept.
  */
-// (Review 74.)
 export const LOG_BYTES_MAX = 32 * 1024 * 1024;
 
 /**
@@ -145,8 +144,8 @@ const LOG_BODY_KEPT = 2 * 1024;
  * logged as a long body is: 8 KiB of `[{},{},…]` (2,700 objects) or of `[1,1,…]` kept parsed cost
  * 100 to 240 KiB of heap per entry, so that any page open in the browser (the API answers every
  * origin) could fill the 10,000 entries with gigabytes and stop the mock with an out-of-memory
- * crash (review 74, F5). A real request's body of 8 KiB has a few hundred (a getAssetBatch of 180
- * ids, a batch of 80 getAsset calls: about 500).
+ * crash. A real request's body of 8 KiB has a few hundred (a getAssetBatch of 180 ids, a batch
+ * of 80 getAsset calls: about 500).
  */
 const LOG_BODY_VALUES = 1000;
 
@@ -208,7 +207,7 @@ export const LOG_VIOLATIONS_MAX = 20;
  */
 function maskBody(value: unknown, depth = 0): unknown {
   // (A string is masked as a body kept as text is, by the redactor's names: a webhook's
-  // `webhookURL` with `?api-key=` was logged whole, review 74, F8.)
+  // `webhookURL` with `?api-key=` was logged whole.)
   if (typeof value === "string") return redact(value);
   if (!value || typeof value !== "object" || depth > 64) return value;
   if (Array.isArray(value)) return value.map((item) => maskBody(item, depth + 1));
@@ -224,7 +223,7 @@ function maskBody(value: unknown, depth = 0): unknown {
  * A copy of `values` (a request's query or, with `header`, its headers) with every credential
  * value replaced by `***`, and the credentials inside the others masked as the SDK's redactor
  * masks them: a `Referer` (or a `redirect` parameter) holding a URL with `?api-key=` was logged
- * whole (review 74, F3).
+ * whole.
  */
 function maskKeys<T extends Record<string, unknown>>(values: T, header?: boolean): T {
   return Object.fromEntries(
@@ -275,7 +274,7 @@ export function beginEntry(
       ...base,
       ...outcome,
       // (A violation may quote what was sent, a key too, `Prefer: api-key=…`: masked as the
-      // headers are, review 74, F8.)
+      // headers are.)
       violations: violations
         .slice(0, LOG_VIOLATIONS_MAX)
         .map((v) => ({ ...v, message: redact(v.message) })),
@@ -364,7 +363,7 @@ export function formatLogLine(e: RequestLogEntry): string {
   const v = e.violations.length
     ? `  ${e.violations.length + omitted} violation(s): ${e.violations.map((x) => `${x.location.join(".")}: ${x.message}`).join("; ")}${omitted ? `; and ${omitted} more (not kept in the log)` : ""}`
     : "";
-  // (A forced 404 would otherwise read as a real one: user trial 45.)
+  // (A forced 404 would otherwise read as a real one.)
   const { prefer } = e.headers;
   const asked = prefer
     ? [`Prefer: ${String(prefer)}`]
@@ -382,7 +381,7 @@ export function formatLogLine(e: RequestLogEntry): string {
  * terminal of `npm start` or `npm run mock`, and any page open in the browser can send the
  * mock a query hook or a `Prefer` (echoed, with the violation quoting it) holding an escape
  * sequence (a colour, a cleared screen, a window title, OSC 52 writing the clipboard) or a line
- * feed starting a forged line (review 74, F7).
+ * feed starting a forged line.
  */
 const terminalSafe = (line: string) =>
   line.replace(

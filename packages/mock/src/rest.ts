@@ -74,7 +74,7 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
       : ({
           location: ["request", "header", RPC_ERROR_HEADER],
           // (It quotes the header as sent: masked where the answer and the log are written,
-          // secrets.ts: review 81, F1.)
+          // secrets.ts.)
           message: `X-Mock-JsonRpc-Error: ${String(c.headers[RPC_ERROR_HEADER])}: the header is for JSON-RPC requests, and ${c.method} ${c.pathname} is a REST path (its errors: Prefer: code=<status>)`,
           code: "bad-hook",
           severity: "error",
@@ -219,9 +219,8 @@ function withStatusCode(out: unknown, status: number): unknown {
  * A path the spec serves, asked with a method it has no operation for: 405 with `Allow` (RFC 9110
  * requires it; Prism sends none). A REST path's in the spec's error body, `{ error: { code,
  * message } }` (http.yaml ErrorBody, every REST error's), naming the method and the path, where
- * Prism answers its own problem (`NO_METHOD_MATCHED_ERROR`: wire 69, F5 a); a JSON-RPC endpoint
- * (`GET /`) Prism does not know, and its "no path matched" 404 read as a wrong URL, so the mock
- * says why.
+ * Prism answers its own problem (`NO_METHOD_MATCHED_ERROR`); a JSON-RPC endpoint (`GET /`)
+ * Prism does not know, and its "no path matched" 404 read as a wrong URL, so the mock says why.
  */
 function answerMethodNotAllowed(
   c: ParsedRequest,

@@ -8,8 +8,8 @@
  * webhook's `authHeader` to the caller who sent it), which a credential-named value may be, and
  * which masking by name would change.
  */
-// (Review 81, L2 and review 74, F8: a key in a hook under any name, or in the URL path, was
-// quoted back; the masking was at each message's builder, five of them.)
+// (Before, a key in a hook under any name, or in the URL path, was quoted back: the masking was
+// at each message's builder, five of them.)
 import { createSecretMasker, isSecretName, redact, type Redactor } from "@chaindata/core";
 
 /**
@@ -63,8 +63,8 @@ function runsAt(text: string, masked: string): Array<[number, number]> {
  * (`Prefer: api-key="…"`, a `Referer` with `?api-key=`). Only those of SHORTEST_SECRET characters
  * or more; a shorter one found by name, with its name (`api-key=k`).
  */
-// (Redact 69, F6: a header the log masks by name, `isSecretName(name, true)`, was not masked by
-// value, so a hook or a path quoting an `x-auth-token` showed it in the answer and the log.)
+// (Before, a header the log masks by name, `isSecretName(name, true)`, was not masked by value,
+// so a hook or a path quoting an `x-auth-token` showed it in the answer and the log.)
 export function requestSecrets({ pathname, query, headers }: RequestParts): string[] {
   const found = new Set<string>();
   const texts = [pathname];
@@ -89,9 +89,9 @@ export function requestSecrets({ pathname, query, headers }: RequestParts): stri
     for (const [start, end] of runsAt(text, redact(text))) {
       found.add(text.slice(start, end));
       // A shorter one with the name it was sent under (`api-key=k`, `api-key="k`, `api-key =  k1`
-      // with any spaces the redactor reads: review 84, F7; after those spaces, as after `:`, only
-      // a word with a digit or a symbol is masked, review 85 F3): as it was quoted, whole, never a
-      // piece of the answers' data. Read back from the run, no regex: linear.
+      // with any spaces the redactor reads; after those spaces, as after `:`, only a word with a
+      // digit or a symbol is masked): as it was quoted, whole, never a piece of the answers'
+      // data. Read back from the run, no regex: linear.
       if (end - start < SHORTEST_SECRET) {
         let from = start;
         while (from && /[^\w\r\n]/.test(text[from - 1]!)) from--;
@@ -110,7 +110,7 @@ export function requestSecrets({ pathname, query, headers }: RequestParts): stri
  * never cut, which masks each secret only whole, so that the answers' data stays as it is (a key
  * of zeros masked by its start made `100000000,` in an example `1***,`, JSON no longer).
  */
-// (Review 84, F1.) Over MOST_SECRETS or MOST_SECRET_CHARACTERS, no masker by value: `refused`.
+// Over MOST_SECRETS or MOST_SECRET_CHARACTERS, no masker by value: `refused`.
 export function requestMasks(request: RequestParts): RequestMasks | undefined {
   const secrets = requestSecrets(request);
   const characters = secrets.reduce((sum, secret) => sum + Math.min(secret.length, 512), 0);
@@ -129,7 +129,6 @@ export function requestMasks(request: RequestParts): RequestMasks | undefined {
  * 7.7 s, one of 32 of 440 characters for 2 s. A client sends a few, of 36 characters or a
  * token's thousand; more are refused (`refused`).
  */
-// (Review 84, F6.)
 export const MOST_SECRETS = 32;
 /** See {@link MOST_SECRETS}. */
 export const MOST_SECRET_CHARACTERS = 2048;

@@ -69,7 +69,7 @@ export function callCode({
           // refused; `never` so that it does not compile either.)
           `export function ${name}(${endpoint.name}: ${endpoint.type}, options?: ${options}, ...extra: never[]): Promise<${R}> ${body}`),
   ];
-  // Its params check without the call (user trial 60, F6): a call without params has none.
+  // Its params check without the call: a call without params has none.
   if (checked)
     standalone.push(
       checkFunction({
@@ -123,8 +123,8 @@ export function callCode({
 }
 
 /**
- * `check<Operation>(endpoint, params)`: the params check of a call, without the call (user trial
- * 60, F6; docs/decisions/0023-param-checks.md), for a form's values or a tool call's arguments,
+ * `check<Operation>(endpoint, params)`: the params check of a call, without the call
+ * (docs/decisions/0023-param-checks.md), for a form's values or a tool call's arguments,
  * checked before other work. Verb first, as `paginate<Operation>` (a function), where the data
  * exports are named after the operation (`<operation>Pagination`). It takes the call's endpoint so
  * that a refused value is quoted with the endpoint's key masked, as the call quotes it; `params`
@@ -219,8 +219,7 @@ function protocolBreaks(
     style === "page" && echoedPage && "a page that names another page than the one asked for",
     byCursor && `a \`${nextCursor}\` the walk has already sent`,
     style === "cursor" && hasMore && `\`${hasMore}: true\` with no \`${nextCursor}\``,
-    // (By page number, an empty page said to have more: user trial 56, F3; its JSDoc had not said
-    // so, where the docs site did: review 77, F5.)
+    // (By page number, an empty page said to have more: the JSDoc says so, as the docs site does.)
     style === "page" && hasMore && `\`${hasMore}: true\` of a page with no items`,
     // (The walk runs the call's params check on each next cursor: a server's value it refuses is
     // the answer's fault, not the caller's.)

@@ -107,8 +107,8 @@ function shapeSource(shape, ref) {
  * stores as a back-reference. `operations`: [{ name, shape, items, revives, itemRevives, tags }]
  * (`items`: the path of a walk's items in a page, for those with one; `revives` and `itemRevives`:
  * the types its shapes revive, `T.GetAssetsByOwnerResult` and `T.Asset`; `tags`: the operation's
- * status tags, `@deprecated` / `@beta`, as its function has them: review 76, F5), `walk`: the
- * standalone page walk's name of an operation.
+ * status tags, `@deprecated` / `@beta`, as its function has them), `walk`: the standalone page
+ * walk's name of an operation.
  */
 export function u64ShapeConstants(fn, operations, walk) {
   // (The first line is the text, wrapped; the others an @example's, as they are.)
@@ -119,10 +119,10 @@ export function u64ShapeConstants(fn, operations, walk) {
   const written = new Map();
   const canonical = new Map();
   // (Typed by a cast to `U64ShapeOf<type>`, the type it revives, which `reviveU64` reads its
-  // result from, so a shape given for the wrong value fails to compile: user trial 72, F7. The
-  // cast costs no byte; an equal shape under another name is cast to that operation's type. It
-  // goes through `U64Shape`: the object has no mark, and TypeScript refuses a direct cast to a
-  // type it does not resemble, as a list's result type, TS2352.)
+  // result from, so a shape given for the wrong value fails to compile. The cast costs no byte; an
+  // equal shape under another name is cast to that operation's type. It goes through `U64Shape`:
+  // the object has no mark, and TypeScript refuses a direct cast to a type it does not resemble, as
+  // a list's result type, TS2352.)
   const declare = (name, shape, type, ref) => {
     if (shape === undefined) return `export const ${name}: undefined = undefined;`;
     const code = shapeSource(shape, ref && { ...ref, name: canonical.get(ref.name) });
@@ -290,13 +290,12 @@ const frozenSource = (value) =>
  * `pagination` holds it) as an export of its own, `<operation>Pagination`, for an operations.ts
  * that imports core's `PaginationDescriptor` type: for core's `paginate`, walking a method the
  * package does not cover that pages as one it does (DAS getAssetsByGroup as getAssetsByOwner),
- * without copying nine fields from a README (user trial 57, F7). Frozen, deeply: a caller who
- * changed a field of a shared export would change every other walk that imports it. A copy, as
- * the u64 shapes are (u64ShapeConstants says why): the descriptors keep their own literal, so a
- * bundle that imports none of these carries none. `operations`: [{ name, pagination, tags }]
- * (`tags`: the operation's status tags, as its function has them); `walk`: the standalone page
- * walk's name of an operation; `fetchPage`: the example's `fetchPage` source. Undefined for no
- * paged operation.
+ * without copying nine fields from a README. Frozen, deeply: a caller who changed a field of a
+ * shared export would change every other walk that imports it. A copy, as the u64 shapes are
+ * (u64ShapeConstants says why): the descriptors keep their own literal, so a bundle that imports
+ * none of these carries none. `operations`: [{ name, pagination, tags }] (`tags`: the operation's
+ * status tags, as its function has them); `walk`: the standalone page walk's name of an operation;
+ * `fetchPage`: the example's `fetchPage` source. Undefined for no paged operation.
  */
 export function paginationConstants(operations, walk, fetchPage) {
   if (!operations.length) return undefined;

@@ -8,7 +8,7 @@ import { camel, deref, isU64, pascal } from "./schema.mjs";
 /**
  * A generated file's banner: the generator file that wrote it (`emitter`, that module's
  * `import.meta.url`: the file to change, where "scripts/generate" alone left a newcomer to find it
- * among a dozen, review 71, F5) and the spec bundle(s) it was written from (`source`).
+ * among a dozen) and the spec bundle(s) it was written from (`source`).
  */
 export const banner = (source, emitter) => {
   const file = typeof emitter === "string" ? emitter.split("/scripts/generate/")[1] : undefined;
@@ -38,9 +38,9 @@ export const areaStatusTags = (info) => [
 
 /**
  * The tags of a `create<Area>Client` factory after its status tags: what `options` takes and a
- * first line to copy, as the factory is the first thing a user hovers (its JSDoc was one line:
- * review 48). `info["x-auth"].required === false` (the sender's host) never reads
- * `CHAINDATA_API_KEY`: its key is a dedicated one, given or none.
+ * first line to copy, as the factory is the first thing a user hovers (its JSDoc was one line
+ * before). `info["x-auth"].required === false` (the sender's host) never reads `CHAINDATA_API_KEY`:
+ * its key is a dedicated one, given or none.
  */
 export const clientFactoryTags = (area, info) => {
   const keyOptional = info["x-auth"]?.required === false;
@@ -198,8 +198,7 @@ export function descriptionParagraphs(description) {
  * `areaBeta`: the whole area is beta (`info.x-beta`), so every operation is. `params`: the
  * `@param` lines ({@link paramDocs}). The description's SDK paragraphs ({@link SDK_PARAGRAPH})
  * are left to the package README, which a line names: they made the sender's `sendTransaction`
- * hover about 4,900 characters, more than an editor's hover shows at a glance (F2 of the hovers
- * audit).
+ * hover about 4,900 characters, more than an editor's hover shows at a glance.
  */
 export function jsdoc(op, { indent = "  ", example, areaBeta = false, params = [] } = {}) {
   const lines = [];

@@ -1,6 +1,6 @@
 // Line breaks for generated code, so that it reads where "go to definition" lands (published
 // packages ship their src/) and a spec edit shows in `git diff` as the lines it changed, not as one
-// replaced line of 1.8 kB (review 46, F6). Not a formatter: the generator writes one statement a
+// replaced line of 1.8 kB. Not a formatter: the generator writes one statement a
 // line, of names, numbers, string, template and regex literals, `/* … */` comments and brackets,
 // and this breaks a line that passes the repository's width the way Prettier would, without its
 // cost per run (the whole generation has a 10 s budget): a bracket list one item a line, a

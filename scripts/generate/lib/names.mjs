@@ -94,12 +94,12 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "parseJson",
     "reviveU64",
     // (A raw token amount as exact decimal text and back: `Number(raw) / 10 ** decimals` rounds
-    // past 2^53 raw units, user trial 38.)
+    // past 2^53 raw units.)
     "formatUnits",
     "parseUnits",
-    // (To walk a method the package does not cover, called by `rpc.call`: user trial 29.)
+    // (To walk a method the package does not cover, called by `rpc.call`.)
     "paginate",
-    // (A walk error's `resumeFrom`, typed as the walk's params: user trial 64, F6.)
+    // (A walk error's `resumeFrom`, typed as the walk's params.)
     "resumeParamsOf",
   ];
   const types = [
@@ -446,7 +446,7 @@ function operationBindings(main, http) {
         bind(`${o.name}U64Shape`, scope, "u64 shape", scope === client);
         if (o.paginated) bind(`${o.name}ItemU64Shape`, scope, "item's u64 shape", scope === client);
         // (Its pagination descriptor, declared and re-exported alike: descriptor.mjs
-        // paginationConstants; user trial 57, F7.)
+        // paginationConstants.)
         if (o.paginated)
           bind(`${o.name}Pagination`, scope, "pagination descriptor", scope === client);
       }

@@ -528,7 +528,7 @@ const describe = (b) =>
  * Why a request member's name cannot be one, or undefined: `__proto__` sets an object literal's
  * prototype; any other member of Object.prototype (`constructor`, `toString`, `valueOf`, …) is one
  * every object already has, so TypeScript reads it as that member (a Function) on every value given
- * for the generated params type, and refuses every call, `{}` included (user trial 42).
+ * for the generated params type, and refuses every call, `{}` included.
  */
 function memberNameProblem(name) {
   if (name === "__proto__") return "cannot be a member of the generated objects; rename it";

@@ -157,7 +157,7 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
     } else out[key] = value; // (an enum of any length: validator.mjs decides what to check)
   }
   // A value the spec describes but gives no type (a forgotten `type: boolean`) would be typed
-  // `unknown` and sent unchecked, with no word to the spec's editor (user trial 67). (`{}` says
+  // `unknown` and sent unchecked, with no word to the spec's editor. (`{}` says
   // "any value" in so many words; a parameter without a schema is refused apart.)
   const keys = Object.keys(schema ?? {});
   if (keys.length && keys.every(isAnnotation)) {
@@ -175,7 +175,7 @@ const UNTYPED =
 /**
  * A u64/i64 value: an integer with format uint64/int64, typed `bigint` and revived to one; or a
  * string of that format, a u64 the service writes as decimal digits (the wallet's `amountRaw`),
- * revived from its digits and checked the same way (user trial 56, F5).
+ * revived from its digits and checked the same way.
  */
 export const isU64 = (s) =>
   s &&
@@ -210,7 +210,7 @@ const marked = (shape) =>
  * Two branches' shapes of one value as one: an integer mark wins over a float or an object, and
  * objects merge member by member. A place that two branches mark differently (u64 `1` and i64
  * `2`, a u64 and a list of them, `3`, or either and an object with u64 values or floats, which
- * the runtime then refuses: review 69) has no one rule the runtime could check it against:
+ * the runtime then refuses) has no one rule the runtime could check it against:
  * `conflict` is called with its path (`.a.b`, or "" for the value itself) and both marks, and the
  * first branch's mark kept.
  */
@@ -295,7 +295,7 @@ export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
   };
   // A u64 of an answer that may be null or another type: the runtime refuses all but a whole
   // number where a u64 stands (a null resolved typed bigint: decision 0005), so it would refuse
-  // the spec's own valid answers (review 69). One that may be missing is optional instead.
+  // the spec's own valid answers. One that may be missing is optional instead.
   const notOnlyNumbers = (mark, keyword) =>
     refuse(
       new Error(

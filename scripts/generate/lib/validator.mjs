@@ -295,7 +295,7 @@ function translate(cx, schema, place) {
 
   const { type, nullable } = typeOf(s, place);
   // (A u64 the service writes as digits is typed `bigint`, which core would send as a bare
-  // integer: a results-only form, user trial 56 F5.)
+  // integer: a results-only form.)
   if (type === "string" && isU64(schema))
     refuseSchema(
       place,
@@ -589,7 +589,7 @@ function objectCheck(cx, s, place, wrapped) {
 /**
  * What is wrong with an object's `x-renamed-from` (`renamed`, its `entries`), each said apart:
  * the rule alone did not say which entry of a map broke it (`{ displayOptions: "option" }`, a
- * property's name mistyped: review 71, F3). `names`: the object's properties.
+ * property's name mistyped). `names`: the object's properties.
  */
 function renamedFromFaults(renamed, entries, names, additionalProperties) {
   if (!entries.length) return [`got ${JSON.stringify(renamed)}`];

@@ -48,9 +48,9 @@ export const AREA_SENTENCE_MAX = 200;
 /**
  * What an area does, in one sentence (its `info.summary`, or an OpenRPC document's first sentence of
  * `info.description`), is shown whole on the docs site's home card, as its page's meta description
- * and in the Packages table: a longer one is cut at a space with "…" mid-phrase there (user trial
- * 67: a method added to DAS's "by id, by owner…" list passed every rule, and the docs build test
- * failed with `expected '…' not to match /…$/`).
+ * and in the Packages table: a longer one is cut at a space with "…" mid-phrase there (a method
+ * added to DAS's "by id, by owner…" list passed every rule, and the docs build test failed with
+ * `expected '…' not to match /…$/`).
  */
 export function checkAreaSentence({ area, kind, doc }) {
   // (An OpenAPI document without a summary is the second of its area, the sender's GET /ping: the
@@ -70,7 +70,7 @@ export function checkAreaSentence({ area, kind, doc }) {
  * No text of the bundle names this repository's history ("user trial 67", "review 82"): the docs
  * site and the mock's copy of the spec publish every string of it, an `x-source` too, and a reader
  * cannot look one up (YAML comments are not bundled, and may). test/docs/build.test.ts found them
- * only after a docs build, as a snippet of the built page (user trial 67).
+ * only after a docs build, as a snippet of the built page.
  */
 export function checkHistoryMentions({ area, doc }) {
   const findings = [];

@@ -103,7 +103,7 @@ export function toAjvSchema(schema, id, options = {}) {
  * The findings of a document already checked (the same area, kind and content, its exact integers
  * included) are remembered: compiling every example's schema is most of the rules' time (about 1 s
  * a run), and the spec tests check dozens of edited copies of spec/, each of which leaves all but
- * one document as it was (review 75, F1). In this process, and between runs in node_modules/.cache
+ * one document as it was. In this process, and between runs in node_modules/.cache
  * (as Spectral's, spectral.mjs), keyed also by the code that checks: every script of scripts/
  * (this one, what it imports, anything it may import later), the installed packages (ajv) and
  * Node's version (examplesCacheKey).
@@ -231,8 +231,8 @@ function examplesIn(r) {
     findings.push(`${area} #/components/schemas: ${error.message}`);
     // An unknown keyword (a misspelt `maxLength`, which the subset rule also names at its place)
     // or format (`date-tme`) leaves every other keyword meaning what it did: the examples are
-    // checked without it, in this run, rather than after it is fixed (user trial 58, F4; a format:
-    // review 81, F7). Anything else that does not compile leaves nothing to check them against.
+    // checked without it, in this run, rather than after it is fixed. Anything else that does not
+    // compile leaves nothing to check them against.
     if (!/^(?:strict mode: unknown keyword|unknown format)/.test(error.message)) return findings;
     try {
       ajv = compiled(false);
@@ -242,7 +242,7 @@ function examplesIn(r) {
   }
   // Where each schema is (its first JSON path), and which operations reach a place: an integer
   // beyond ±(2^53−1) in a field that is no u64 is one mistake of the field, however many examples
-  // hold such a value (user trial 34, F13d): reported once, at the field, with the examples.
+  // hold such a value: reported once, at the field, with the examples.
   const placeOf = new Map();
   forEachSchema(doc, (schema, at) => placeOf.has(schema) || placeOf.set(schema, at));
   /** field place → the examples (place and path) holding a value beyond ±(2^53−1) there */

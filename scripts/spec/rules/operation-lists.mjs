@@ -1,6 +1,6 @@
 // The prose that lists an area's operations, which nothing generates (spec/README.md, step 6 of
-// "Adding or changing an operation"): an area's `info.description` here, as spec:check's rule (user
-// trial 69, F6: spec:check said 0 findings while compression's "These seven (…)" sentence and the
+// "Adding or changing an operation"): an area's `info.description` here, as spec:check's rule
+// (before, spec:check said 0 findings while compression's "These seven (…)" sentence and the
 // wallet's list left the new operations out, which only test/spec/operation-prose.test.ts and
 // test/docs/build.test.ts said, minutes later). Those tests use the same functions for the places
 // outside spec/ (the root README's row, the package's description, its first-release note) and for
@@ -8,8 +8,8 @@
 //
 // A place lists the operations when it names two or more of them, by name (`getAsset,
 // getAssetBatch, …`) or by their words ("identity, balances, history, transfers, funded-by";
-// "create, list, get, update, delete" of webhooks); such a place must name every one, the same way
-// (user trial 34, F7). How an operation is named in words: the last word of its name before `By…`
+// "create, list, get, update, delete" of webhooks); such a place must name every one, the same
+// way. How an operation is named in words: the last word of its name before `By…`
 // / `For…` / `At…` (or another preposition: getCompressedAccountsByOwner: accounts; getFundedBy:
 // funded; getBalanceAt: balance), in any inflection (balance / balances, funded / funding), and
 // where several operations of the area share that word and not their verb, the verb too (webhooks:
@@ -17,7 +17,7 @@
 // preposition (getBalanceAt) and shares its word and verb with another operation (getBalances) is
 // named by the two together, the preposition after the word in the same clause ("balance at",
 // "its balance of a token at a past time"): the word alone names the other one, and the
-// preposition alone is in any sentence (user trial 44).
+// preposition alone is in any sentence.
 import { listOperations } from "./operations.mjs";
 
 /** Where a finding of these rules sends the reader. */
@@ -91,7 +91,7 @@ const endingQualifier = (id) => {
  * preposition after it, for a name ending in one whose head and verb another operation shares;
  * `marks`: the words of its subject that another operation of the same head and verb lacks, whose
  * subject is part of its own: getNftTransfers beside getTransfers is "NFT transfers", since
- * "transfers" alone names getTransfers, spec67's F8).
+ * "transfers" alone names getTransfers).
  */
 function wordsOf(ids) {
   const parts = ids.map((id) => ({
@@ -165,7 +165,7 @@ function mentions(words, text) {
  * A paragraph on what the area does not cover, as the spec writes one: led by a bold heading that
  * says so (the wallet's "**An endpoint not covered (SDK).** … `helius.wallet.getBalanceAt` …"). It
  * names what the area lacks, not what it has, so it is no list; read as one, it would ask for every
- * other operation by name (contrib69, L1). Only the heading marks it: a list that says in passing
+ * other operation by name. Only the heading marks it: a list that says in passing
  * that something is "not covered" is still a list (its gaps are not hidden); so is a paragraph
  * that says it another way ("outside the SDK"), until it takes the heading (spec/README.md step 6).
  */
@@ -318,7 +318,7 @@ function coverageSentenceFor(description, methods, word) {
 }
 
 /**
- * spec:check's rule (user trial 69, F6): each document's `info.summary` and `info.description` that
+ * spec:check's rule: each document's `info.summary` and `info.description` that
  * list its area's operations name every one of them (the area's operations: of `all` its documents,
  * the sender's two), and an OpenRPC area's "These N (…) are the <word> methods this API description
  * covers" sentence, which the package's README and the docs repeat, counts and lists exactly the

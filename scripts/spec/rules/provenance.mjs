@@ -7,10 +7,9 @@
 // that the field always comes (the generated type drops its `?`, and a program reads it unchecked);
 // in a request, a field the SDK refuses to send without. The seed rarely says which fields are
 // always present, so a list written without its source was a guess nobody could tell from a fact
-// (review 45's W5 found wallet and admin lists of that kind; DAS's Asset, compression's pages and
-// others were left). An `if` (an `x-all-of` rule's condition) is a test and a `not` a refusal, not
-// promises, and a value (`examples`, `default`, `const`, `enum`) holds data, not schemas: none is
-// read.
+// (wallet and admin lists, DAS's Asset, compression's pages and others were of that kind). An
+// `if` (an `x-all-of` rule's condition) is a test and a `not` a refusal, not promises, and a value
+// (`examples`, `default`, `const`, `enum`) holds data, not schemas: none is read.
 import { pointerSegment } from "../../generate/lib/schema.mjs";
 
 const SOURCE = /^(seed|public-docs: \S.*|assumption: \S.*)$/;

@@ -55,7 +55,7 @@ export function replacementProblems(operations) {
 }
 
 /**
- * spec:check's rule (review 76, F3: it was test/spec's only, so spec:check and `npm run generate`
+ * spec:check's rule (it was test/spec's only, so spec:check and `npm run generate`
  * let a replacement that was itself deprecated through): the replacements looked up among `all`
  * (under `--area`, the other areas too), and a problem reported at its operation when it concerns
  * an area of `results`, the operation's or its replacement's (`--area das` after deprecating

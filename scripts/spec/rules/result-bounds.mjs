@@ -1,4 +1,4 @@
-// Result bounds that follow a request bound (spec/README.md "Changing a bound"; user trial 34, F3):
+// Result bounds that follow a request bound (spec/README.md "Changing a bound"):
 // a page holds at most the `limit` it was asked for, and a batch's result one entry per item asked
 // for, so the result's `maxItems` is the request's `maximum` / `maxItems`: one number, written in two
 // places, often in two files (DAS's `limit` in openrpc/das.yaml, its page's `items` in

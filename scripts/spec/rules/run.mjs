@@ -133,8 +133,8 @@ function ruleEntries(results, others) {
  * The refusals with one of each mistake: the generator refuses a shared schema's mistake once per
  * operation whose result reaches it (`[u64-shape]`: a value uint64 in one branch and int64 in
  * another, in TokenInfo, refused for getAsset, getAssetBatch, getAssetsByOwner and
- * getAssetsByAuthority: four lines for one fix, user trial 34's F13d). Those of one area, rule,
- * place and message are one refusal, at that place, its message saying which operations reach it.
+ * getAssetsByAuthority: four lines for one fix). Those of one area, rule, place and message are one
+ * refusal, at that place, its message saying which operations reach it.
  */
 function oncePerPlace(refusals) {
   const groups = new Map();
@@ -159,7 +159,7 @@ function withLint({ entries, assumptions, operations, documentOf }, lint) {
   // A parameter without a schema is the [parameter-schema] refusal's to say, with what goes wrong
   // and what to write; Spectral's meta-schema says it too, in four lines about the branches of its
   // `oneOf` (`must have required property "content"`, `must not have unevaluated properties`, …),
-  // which send the reader after `content` (user trial 52). Its other lines there stay.
+  // which send the reader after `content`. Its other lines there stay.
   const schemaless = new Set(
     entries
       .filter((e) => e.text.includes(": [parameter-schema] "))

@@ -113,7 +113,7 @@ export function checkSchemaKeywords({ area, doc }) {
 /**
  * What the subset says instead of a keyword outside it, or "": for OpenAPI 3.0's `nullable` and
  * singular `example`, the subset's form; for an exclusive bound, the inclusive one; for a
- * misspelling (`maximun`, `maxlength`), the keyword it is nearest to (user trial 52).
+ * misspelling (`maximun`, `maxlength`), the keyword it is nearest to.
  */
 function insteadOf(key, node) {
   if (key === "nullable") {
@@ -139,13 +139,13 @@ function insteadOf(key, node) {
     if (typeof value != "number" || !Number.isFinite(value))
       return `: write ${inclusive} instead (the subset's bounds are inclusive)`;
     // A whole number's exclusive bound is the next one in; a float's has no inclusive form, and
-    // the same value as `minimum` would let that value itself through (review 69).
+    // the same value as `minimum` would let that value itself through.
     return [node.type].flat().includes("integer")
       ? `: write ${inclusive}: ${up ? Math.floor(value) + 1 : Math.ceil(value) - 1} instead${was ? ` of ${inclusive}: ${value}${was}` : ""} (the subset's bounds are inclusive)`
       : `: write ${inclusive}: <the ${up ? "least" : "greatest"} value allowed> instead${was ? ` of ${inclusive}: ${value}${was}` : ""} (the subset's bounds are inclusive: ${inclusive}: ${value} would let ${value} through)`;
   }
   // A keyword of JSON Schema or OpenAPI that the subset leaves out is no misspelling: `$defs` is
-  // not a `$ref` (review 69: spec:check said "did you mean $ref?").
+  // not a `$ref` (spec:check said "did you mean $ref?" before).
   if (KNOWN_OUTSIDE.has(key)) return "";
   const nearest = [...SCHEMA_KEYWORDS]
     .map((keyword) => ({ keyword, d: editDistance(keyword.toLowerCase(), key.toLowerCase()) }))

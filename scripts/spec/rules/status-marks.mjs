@@ -19,10 +19,10 @@ const STATUSES = [
  * `@deprecated` / `@beta`, the docs page's callout, the tool description's first line and (for a
  * deprecated one) the SDK's warning are made from `deprecated: true`, `x-replaced-by` and
  * `x-beta` (or the area's `info.x-beta`), so a "(deprecated)" or a "**Beta**: …" sentence of its
- * own was read twice in each (review 66: mint's tool description said it three times), and could
+ * own was read twice in each (mint's tool description said it three times), and could
  * promise another replacement than the marks. A status said of the operation: a label
  * ("**Beta**", "Deprecated:"), a mark ("(beta)") or "this endpoint is deprecated", not the word in
- * another sense ("the `authority` field is deprecated", "alpha and beta weights": review 69).
+ * another sense ("the `authority` field is deprecated", "alpha and beta weights").
  * @returns `{ word, marks, key, sentence }` per status said again (`key`: summary or description)
  */
 export function statusSaidAgain({ summary, description, deprecated, beta }) {
@@ -61,7 +61,7 @@ export function statusSaidAgain({ summary, description, deprecated, beta }) {
  * "instead" (the readers put it into "Use <value> instead."), a mark of another type, such as
  * `x-beta: "no"`, which any reader takes as true, and an operation not `deprecated: true` in an area
  * whose `info.x-deprecated` is set (the README, the JSDoc and the docs then say every call is
- * deprecated and warns, and that one neither warns nor is marked: review 76, F1).
+ * deprecated and warns, and that one neither warns nor is marked).
  */
 export function checkStatusMarks(r) {
   const { area, doc } = r;
@@ -90,7 +90,7 @@ export function checkStatusMarks(r) {
     );
   // A title that says "(deprecated)" or "(beta)" without the mark: the docs site files the area
   // under Deprecated by its title, and the scaffolded package description says what the title
-  // says, while the generated JSDoc, READMEs and tools read the marks alone (review 76, F6).
+  // says, while the generated JSDoc, READMEs and tools read the marks alone.
   const title = typeof info.title === "string" ? info.title : "";
   for (const [word, mark] of [
     ["deprecated", "x-deprecated"],
@@ -114,7 +114,7 @@ export function checkStatusMarks(r) {
     const at = operationPath(r, op);
     const say = (key, message) => findings.push(`${area} ${at}/${key}: ${message}`);
     beta(o["x-beta"], at, "the operation");
-    // (Said again at the summary's or the description's line: review 66, 69; test/spec's until now.)
+    // (Said again at the summary's or the description's line.)
     for (const { word, marks, key, sentence } of statusSaidAgain({
       summary: o.summary,
       description: o.description,

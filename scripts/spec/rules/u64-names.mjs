@@ -72,30 +72,30 @@ function plainNumberType(doc, schema, strict, depth = 0) {
 }
 
 /**
- * Whether a schema is a string of decimal digits (`pattern: ^[0-9]+$`, `^\d+$`, `^[0-9]{1,20}$`) without a
- * 64-bit format: a u64 the service writes as text that the SDK would leave a string (user trial
- * 56, F5: the wallet's `amountRaw` was one, beside DAS's bigint raw amounts).
+ * Whether a schema is a string of decimal digits (`pattern: ^[0-9]+$`, `^\d+$`, `^[0-9]{1,20}$`)
+ * without a 64-bit format: a u64 the service writes as text that the SDK would leave a string
+ * (the wallet's `amountRaw` was one, beside DAS's bigint raw amounts).
  */
 function digitsWithoutFormat(doc, schema, depth = 0) {
   const s = deref(doc, schema);
   if (!s || typeof s !== "object" || depth > 10) return undefined;
   const wide = (b) => ["uint64", "int64"].includes(deref(doc, b)?.format);
   if (wide(s) || (s.allOf ?? []).some(wide)) return undefined;
-  // (Digits however many: `+`, or a bound such as `{1,20}`, a u64's most: review 81, F8. Not a
-  // bound of 15 digits or fewer, which holds no value past 2^53, as a `maximum` a number holds
-  // says it is no u64: a `fee` in basis points, `^[0-9]{1,4}$`; review 82, F9.)
+  // (Digits however many: `+`, or a bound such as `{1,20}`, a u64's most. Not a bound of 15
+  // digits or fewer, which holds no value past 2^53, as a `maximum` a number holds says it is no
+  // u64: a `fee` in basis points, `^[0-9]{1,4}$`.)
   // (After a minus sign too, `^-?[0-9]+$`: an amount that may be negative is a 64-bit quantity as
-  // much, an i64, or a change of a u64 kept a string on purpose; review 82, F9: the webhooks'
+  // much, an i64, or a change of a u64 kept a string on purpose; without it, the webhooks'
   // RawTokenAmount.tokenAmount passed unread.)
   const digits = /^\^(-\?)?(?:\[0-9\]|\\d)(\+|\{\d+(?:,(\d*))?\})\$$/.exec(s.pattern ?? "");
   const most = digits && Number(digits[3] ?? digits[2].match(/\d+/)?.[0] ?? "");
   if ([s.type].flat().includes("string") && digits && !(most > 0 && most <= 15))
     return digits[1] ? "signed string" : "string";
-  // (A list of them too, as a list of plain integers is: review 81, F4.)
+  // (A list of them too, as a list of plain integers is.)
   const inner = s.items && !Array.isArray(s.items) && digitsWithoutFormat(doc, s.items, depth + 1);
   if (inner) return inner.replace("string", "array");
   // (A nullable one too, `type: [string, "null"]` or an anyOf / oneOf branch, as the generator
-  // types either `bigint | null`: review 80, F2; an allOf branch: review 81, F8.)
+  // types either `bigint | null`; an allOf branch too.)
   for (const branch of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
     const inner = digitsWithoutFormat(doc, branch, depth + 1);
     if (inner) return inner;
@@ -118,7 +118,7 @@ export function checkU64Names(r) {
     const says = u64Name(name);
     const type = says && plainNumberType(doc, schema, says.strict);
     // (Any u64 name, not only a raw unit's: a string of digits is no decimal display value, the
-    // reason `strict` exists for numbers (user trial 58, F3). One kept a string on purpose says why
+    // reason `strict` exists for numbers. One kept a string on purpose says why
     // in `x-u64-as-string`, as decision 0005's two do.)
     // (Its own mark, or that of the shared schema it $refs, which keeps every property using it.)
     const own = schema?.["x-u64-as-string"];
@@ -131,14 +131,14 @@ export function checkU64Names(r) {
     }
     const digitsHere = says && what === "property" && digitsWithoutFormat(doc, schema);
     // A mark that keeps nothing (no u64 name; a u64 already, or no digits) would say a field stays
-    // a string when it does not, or outlive the field it was for (review 81, F4).
+    // a string when it does not, or outlive the field it was for.
     if (own !== undefined && !digitsHere)
       findings.push(
         `${area} ${at}: x-u64-as-string keeps a u64 a string of digits, but ${what} ${name} ${!says ? "has no u64 name" : what === "param" ? "is a param, sent as written" : "is already a u64 (format: uint64) or no string of decimal digits"}: the mark changes nothing here, remove it`,
       );
     const digits = kept === undefined && digitsHere;
     if (!type && !digits) return;
-    // (A shared schema's field is one fix, however many operations use it: user trial 34, F13d.)
+    // (A shared schema's field is one fix, however many operations use it.)
     const operations = reaching(at);
     const used =
       operations.length > 1

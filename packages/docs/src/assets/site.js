@@ -47,7 +47,7 @@
   // Words a question wraps around what it asks ("what does 429 do", "how much to tip", "handle
   // 429"): left out of the words each entry must hold, unless the query is nothing else. (With
   // "handle" kept, "handle 429" found nothing with both words, and listed the closest by name:
-  // the JSON-RPC codes' rows first. docs70.)
+  // the JSON-RPC codes' rows first.)
   var STOP = {};
   "a an and are at be can do does did for from handle handling how i in is it its me much my of on or the this through to use we what when where which who why with you your"
     .split(" ")

@@ -34,7 +34,7 @@ export const TIP_NAMES = { minimum: "senderMinimumTipLamports", accounts: "sende
 
 /**
  * Where the site builds the transaction a tipped sender requires (its priority fee and tip): the
- * Kit page's program, which its Tips and its sendTransaction page name (docs69 F4: only the
+ * Kit page's program, which its Tips and its sendTransaction page name (before, only the
  * navigation led there). Empty for an area without tip accounts.
  */
 export function buildTransactionLink(pc, info) {
@@ -145,7 +145,7 @@ function standaloneSection(pc, area) {
 
 /**
  * An area page's Methods / Operations table: each one's name, request and summary, then what a
- * reader scanning the area looks for, which the request beside it does not say (docs69: a Notes
+ * reader scanning the area looks for, which the request beside it does not say (before, a Notes
  * column repeated "JSON-RPC" or the HTTP method on every row): its cost, in a column where the
  * area's operations differ, else in one sentence above; and its marks, deprecated, beta,
  * paginated and not idempotent, in a Notes column where any has one, each explained below the

@@ -174,7 +174,7 @@ export const heliusNames = (site) => {
     ...Object.keys(HELIUS.senderEndpoints),
     "HELIUS_API_KEY",
     // (The option its table's row maps to chaindata's `headers`, and the header it sends: "user
-    // agent" reached neither; user trial 65, F10.)
+    // agent" reached neither.)
     "userAgent",
     "X-Helius-Client",
   ];

@@ -142,7 +142,7 @@ const webhookRows = ({ pc, areaOf, opLink }) =>
 
 /**
  * The properties of `doc`'s schemas that are u64s written as digits (`type: string, format:
- * uint64`): strings in helius-sdk, `bigint` here (the wallet's `amountRaw`; review 80, F1).
+ * uint64`): strings in helius-sdk, `bigint` here (the wallet's `amountRaw`).
  */
 const digitU64s = (doc) => [
   ...new Set(

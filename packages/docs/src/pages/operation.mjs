@@ -28,8 +28,7 @@ function linkPackages(pc, html) {
 /**
  * Link the operations a replacement names (`getAsset`, a lower-camel-case name, as spec:check
  * reads x-replaced-by: scripts/spec/rules/replacements.mjs) to their pages, in the packages it
- * names where it names some (review 76, F4: "Use DAS getAsset / getAssetBatch" linked only the
- * package).
+ * names where it names some ("Use DAS getAsset / getAssetBatch" linked only the package before).
  */
 function linkOperations(pc, html, replacedBy) {
   const packages = [...replacedBy.matchAll(/@chaindata\/([\w-]+)/g)].map((m) => m[1]);

@@ -89,7 +89,7 @@ const ${v} = ${factory}({
 
 /**
  * The base URL option, with the host names it takes (index.json's hosts) and the areas on each:
- * a reader otherwise infers them from the home page's hosts table (user trial 8).
+ * a reader otherwise infers them from the home page's hosts table.
  */
 export function baseUrlsText(site, what) {
   const hosts = Object.keys(site.index.hosts ?? {}).map((key) => {

@@ -101,8 +101,8 @@ function allText(p) {
   const cursor = p.cursor ?? "cursor";
   const next = p.nextCursor ?? cursor;
   const also = p.keyset.includes(cursor) ? "" : " too";
-  // (A walk by cursor never goes on from a keyset param, with its cursor or without (review 45,
-  // W3: wallet history's `after` pages in an order its `before` does not; user trial 56, F1).)
+  // (A walk by cursor never goes on from a keyset param, with its cursor or without: wallet
+  // history's `after` pages in an order its `before` does not.)
   out.push(
     p.style === "cursor"
       ? `Given ${orList(p.keyset)}, <code>.all()</code> refuses to start, with ${code(cursor)} too (the results name no next page in that order; <code>maxPages: 1</code> makes that one request).`
