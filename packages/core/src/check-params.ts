@@ -43,7 +43,7 @@ export function checkParams(
   if (!(given && typeof given === "object" && typeof given.call === "function")) {
     // (The sdk's composed client holds the calls one level down, each area under its name: the
     // factory's middle word, `tokenMetadata` of createTokenMetadataRest. A getter, not enumerable,
-    // that `in` sees without making the area: it was "(got object)"; review 88, F7.)
+    // that `in` sees without making the area: before, it read "(got object)".)
     const area = factory.slice("create".length).replace(/R(pc|est)$/, "");
     const isClient =
       operation.id in Object(endpoint) ||
@@ -66,19 +66,18 @@ export function checkParams(
     throw new Error("checked");
   };
   // Only a `call` this package made: one of the caller's own making (a test's double, a wrapper)
-  // may count, answer or send what it is given, and runs no check of ours (review 87, F2).
-  // (`call` read once: a getter read again may hand another `call` than the one found ours,
-  // review 88, F3.)
+  // may count, answer or send what it is given, and runs no check of ours. (`call` read once: a
+  // getter read again may hand another `call` than the one found ours.)
   const { call } = given;
   if (madeCalls.has(call)) call({ ...operation, params: own }, params).catch(() => {});
   // An endpoint of the caller's own making: the check, every refused value of 16 characters or
   // more quoted `"***"`. Its key, if it wraps an endpoint of ours, is unknown here, and may be what
   // was pasted into a field; a shorter value (a typo of an enum value, `"0OIl"` for an address,
   // a number) is no key (the service's is a UUID, 36), and shown, as the redactor takes a base
-  // URL's path segment of 16 or more for a token (http.ts). Every one was masked (review 88).
+  // URL's path segment of 16 or more for a token (http.ts). Before, every one was masked.
   // A credential the params carry (a webhook's `authHeader`) is masked however short, as the
   // endpoint's own check masks it: a secret read from a file with its line break is refused, and
-  // was shown (review 90, F1).
+  // before, it was shown in the refusal.
   // (Found as JSON writes it, as the value is quoted: a secret's tab is `\t` there.)
   if (!issues) {
     const secrets = credentialsIn(params).map((secret) => JSON.stringify(secret).slice(1, -1));

@@ -47,7 +47,7 @@ export interface Coalescer {
 
 /**
  * A deep copy of a parsed answer: JSON's values, u64 as `bigint`. (Not `structuredClone`, which
- * React Native does not have: user trial 47.)
+ * React Native does not have.)
  */
 const copyParsed = (value: any): any =>
   value && typeof value == "object"

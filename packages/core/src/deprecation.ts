@@ -42,8 +42,7 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
     });
   // Called as a method (a class-based logger needs its `this`); a logger that throws, or an async
   // one that rejects, does not fail the call, as in the HTTP engine's own logging. `meta` names the
-  // operation as every other log line does, so a structured logger can filter on it (review 76,
-  // F9).
+  // operation as every other log line does, so a structured logger can filter on it.
   callQuietly(() =>
     typeof logger?.warn === "function"
       ? logger.warn(message, { operation: id, replacement })

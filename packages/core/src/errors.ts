@@ -60,8 +60,8 @@ export class ChainDataError extends Error {
    * drop.
    */
   toJSON(): Record<string, unknown> {
-    // (Only these three of each cause: a chaindata error's causes are redacted copies of them,
-    // user trial 34, F11. `undefined` members are dropped by the stringify below.)
+    // (Only these three of each cause: a chaindata error's causes are redacted copies of them.
+    // `undefined` members are dropped by the stringify below.)
     const plain = (error: any, depth: number): unknown =>
       error && {
         name: error.name,

@@ -313,8 +313,7 @@ export const responseFieldsOf = (response: Response, redactor: Redactor): Respon
  * The end of the message of an error whose answer is an HTML page: its `<title>`, read from the
  * redacted body (so no piece of a key is cut out of it), trimmed and quoted (`quoteServer`), cut to
  * 80 characters (`""` for none). A terminal shows what answered: a captive portal's or a proxy's
- * login page on a 2xx (user trial 34, F5), a firewall's block page on a 403, which is no key's
- * fault.
+ * login page on a 2xx, a firewall's block page on a 403, which is no key's fault.
  */
 const titleOf = (redacted: string, title = /<title>([^<]+)/i.exec(redacted)?.[1]!.trim()) =>
   title ? `: page titled "${quoteServer(title, 80)}"` : "";
@@ -322,15 +321,15 @@ const titleOf = (redacted: string, title = /<title>([^<]+)/i.exec(redacted)?.[1]
 /**
  * What an error keeps of a body's `text`: all of it up to 64 KiB, redacted; a longer one's first
  * 64 KiB, less 1 KiB, redacted, and a `…`. Not redacted whole: 50 MB of text took the redactor
- * seconds, for 64 KiB kept (review 70, F3). Its first 65 KiB are redacted, then the last 1 KiB of
- * what that gave is dropped: a secret cut short at the end (its first few characters, fewer than
- * the 8 that the redactor masks a piece by; a header's value cut inside a word) stays out of what
- * is kept, even where masks before it made the text shorter. A secret that starts inside what is
- * kept has its first 8 characters inside what is redacted (12 characters each at most, in any form
- * the redactor reads, but for an HTML reference padded with zeros), so it is masked whole or as a
- * piece cut short, never shown in part. (Not bounded: `&#000…048;`, 150 zeros a character, shows
- * the first characters of a key cut by the 65 KiB end, fewer than 8, as a server's own cut may:
- * the redactor's rule for a piece, not worth bytes for an echo no encoder writes; review 73, F2.)
+ * seconds, for 64 KiB kept. Its first 65 KiB are redacted, then the last 1 KiB of what that gave is
+ * dropped: a secret cut short at the end (its first few characters, fewer than the 8 that the
+ * redactor masks a piece by; a header's value cut inside a word) stays out of what is kept, even
+ * where masks before it made the text shorter. A secret that starts inside what is kept has its
+ * first 8 characters inside what is redacted (12 characters each at most, in any form the redactor
+ * reads, but for an HTML reference padded with zeros), so it is masked whole or as a piece cut
+ * short, never shown in part. (Not bounded: `&#000…048;`, 150 zeros a character, shows the first
+ * characters of a key cut by the 65 KiB end, fewer than 8, as a server's own cut may: the
+ * redactor's rule for a piece, not worth bytes for an echo no encoder writes.)
  * (Nothing left, all but 1 KiB masked away: `***`. `redacted` is a local, as a parameter: smaller.)
  * (@internal: also rest.ts's, for an error body answered in a 2xx.)
  */
@@ -432,10 +431,10 @@ const decodeJson = (
  * - The sender reads only its own client's key, never the variable: through the sdk that is
  *   `areas.sender.apiKey`, not the shared `apiKey`.
  * - A client that sends no key (`keyless`), whose own endpoint adds it, is told so: its page has
- *   no key or variable to check (user trial 31).
+ *   no key or variable to check.
  * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
- * - The local environment does not read the variable: only the option is named (user trial 56,
- *   F6); nor does a page or React Native, which have no variable to set (user trial 72, F3).
+ * - The local environment does not read the variable: only the option is named; nor does a page
+ *   or React Native, which have no variable to set.
  * (Computed once per engine: `Http.hint`, which rest.ts also ends a 401 or 403 answered in a 2xx
  * body with.)
  */
@@ -484,8 +483,8 @@ const apiError = (
   // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`; the mock
   // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`. A batch's answer
   // may list an entry per call: its -32429 entry's error is the batch's, else its first entry's, so
-  // that a 429 of spent credits is told as a lone call's is (review 85, F9), wherever the list
-  // holds it (review 87, F3: after a result, a `null` or another error it was retried, no reason).
+  // that a 429 of spent credits is told as a lone call's is, wherever the list holds it (before,
+  // one listed after a result, a `null` or another error was retried, with no reason given).
   const error = (
     Array.isArray(body) ? (body.find((entry) => entry?.error?.code == -32429) ?? body[0]) : body
   )?.error;
@@ -515,7 +514,7 @@ const apiError = (
         : "") +
       (status === 401 || status === 403 ? hint : "") +
       // A 3xx (Node's fetch gives it; a browser's is status 0, its Location hidden): say that it
-      // was refused and where it led, so a base URL that moved reads as one (user trial 70, F2).
+      // was refused and where it led, so a base URL that moved reads as one.
       (status > 299 && status < 400
         ? ` (redirect${location ? ` to "${quoteServer(redactor(location), 200)}"` : ""} not followed)`
         : "") +
@@ -588,17 +587,15 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
 
   // A hook of the app's that fails (an `onAttempt`, a logger's method) fails no call, but its first
   // failure is told to `logger.warn`, once per hook per client: a metrics hook that threw on every
-  // call lost every metric without a sign anywhere (user trial 63, F6). (Without a `warn`, silent,
-  // as a client without a logger is: its default. `warn` itself is never one of the hooks
-  // reported.)
+  // call lost every metric without a sign anywhere. (Without a `warn`, silent, as a client without
+  // a logger is: its default. `warn` itself is never one of the hooks reported.)
   const failedHooks = new Set<string>();
   const quietly: Http["quietly"] = (hook, call, operation, redactor = redact) =>
     callQuietly(call, (error) => {
       if (failedHooks.has(hook)) return;
       failedHooks.add(hook);
       callQuietly(() =>
-        // (`String`: a template literal throws on a Symbol, and the warning was lost: review 85,
-        // F8.)
+        // (`String`: a template literal throws on a Symbol, and the warning was lost.)
         config.logger?.warn?.(redactor(`${hook} threw (ignored): ${String(error)}`), {
           operation,
           hook,
@@ -630,8 +627,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // (`options` were checked by the caller: checkRequestOptions.)
     const { signal, timeout = config.timeout } = options;
     // (The key is taken from the variable when the client is created, not here: the redactor made
-    // then knows that key. A secret loaded later needs a client made after it: user trial 30.
-    // keyVariableHint reads it again only for why it could not be read, its value unused.)
+    // then knows that key. A secret loaded later needs a client made after it. keyVariableHint
+    // reads it again only for why it could not be read, its value unused.)
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
         `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : keyVariableHint()}`,
@@ -660,7 +657,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       for (let attempt = 1; ; attempt++) {
         // The limiter counts the attempt until its answer's headers come, or its failure (the
         // `finally` below: refused, timed out, aborted, even before it was sent): it reached the
-        // server in between, maybe a handshake after it was sent (user trial 39, F1).
+        // server in between, maybe a handshake after it was sent.
         // A debug line about this attempt: `getAsset: POST https://… ${says}`.
         const debug = (says: string, meta?: object) =>
           log(
@@ -702,7 +699,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           });
         };
         // (`paused`: the 429 whose wait the limiter's `pause` was told, the attempt's record when
-        // that throws, not the app's own error: review 83, F9.)
+        // that throws, not the app's own error.)
         let delay: number | undefined, paused: Error | undefined;
         // A write is retried after a 429 alone: refused before it was processed, it cannot be
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
@@ -725,13 +722,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                     hook({
                       operation: id,
                       // (Told by a field, where `operation` names a batch's calls, a new value for
-                      // each mix: a metric tag reads this one; user trial 63, F2.)
+                      // each mix: a metric tag reads this one.)
                       batchSize: options.batchSize,
                       attempt,
                       // (An error's class; a Response has no `name`.)
                       error: outcome.name,
                       // (Why, where the class alone does not say: a 429 of spent credits, which no
-                      // wait helps, is a RateLimitError too; user trial 63, F1.)
+                      // wait helps, is a RateLimitError too.)
                       reason: outcome.reason,
                       retryAfter: outcome.retryAfter,
                       status: outcome.status,
@@ -741,8 +738,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
                       willRetry,
                     }),
                   id,
-                  // (The call's redactor, as its log lines': its own credentials too; review 85,
-                  // F2.)
+                  // (The call's redactor, as its log lines': its own credentials too.)
                   redactor,
                 );
         };
@@ -770,8 +766,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says.
           if (!retryable) throw lastFailure;
-          // A 429's wait holds every caller sharing the limiter, not this one alone (user trial
-          // 35).
+          // A 429's wait holds every caller sharing the limiter, not this one alone.
           if (status === 429) {
             retry = true;
             paused = lastFailure;
@@ -796,16 +791,16 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           answered?.();
         }
         // Only a write's failure after it may have reached the server is not retried here (a 429
-        // sets `retry`): said, so that the caller checks before sending it again (user trial 60,
-        // F7). (Not after a 2xx cut short, `reason` truncated: the status says the write was made.)
+        // sets `retry`): said, so that the caller checks before sending it again. (Not after a 2xx
+        // cut short, `reason` truncated: the status says the write was made.)
         if (!retry && !(lastFailure as InvalidResponseError).reason)
           lastFailure.message += " (not retried: the write may have been made)";
         retry &&= attempt <= retries;
         reportAttempt(lastFailure, retry);
         if (!retry) {
           // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true;
-          // with the wait the last answer asked for, which a terminal shows: user trial 34, F5.
-          // Before the attempts, which end every message of retries run out; a wait of 0 is none.)
+          // with the wait the last answer asked for, which a terminal shows. Before the attempts,
+          // which end every message of retries run out; a wait of 0 is none.)
           if (attempt > 1)
             lastFailure.message += `${delay ? ` (Retry-After ${delay / 1000} s)` : ""} (${attempt} attempts)`;
           throw lastFailure;
@@ -815,7 +810,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         finishCallError(lastFailure, id, attempts, redactor);
         // What failed, as fields too (the message says it in words), so that a trace can record
         // each attempt: its error class, and the status and request id of an answer (redacted, as
-        // on the error; none for a timeout or a lost connection). User trial 40.
+        // on the error; none for a timeout or a lost connection).
         const failed: Error & Partial<ResponseFields> = lastFailure;
         log(
           "info",

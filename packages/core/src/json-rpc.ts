@@ -247,7 +247,7 @@ export const callByName = (client: object, method: unknown, args: unknown[]): Pr
 /**
  * `value` written as JSON, or `undefined` where it cannot be: an answer nested deeper than
  * `JSON.stringify` can write (a few thousand levels, a hostile server's) would make its RangeError
- * the call's error, where the answer's own is due (review 65).
+ * the call's error, where the answer's own is due.
  */
 const jsonOf = (value: unknown) => {
   try {
@@ -259,8 +259,8 @@ const jsonOf = (value: unknown) => {
  * The text of an invalid answer's snippet: `value` (a call's entry, or the whole answer) written as
  * JSON, once per object. A batch's calls each read the same answer where it holds no entry of
  * theirs (or is no list), and each wrote it again: 90 calls and a 50 MB answer took 24 s, the event
- * loop held (review 70, F5). (`text` is a local, as a parameter: smaller. A WeakMap: the answer is
- * not kept alive by it.)
+ * loop held. (`text` is a local, as a parameter: smaller. A WeakMap: the answer is not kept alive
+ * by it.)
  */
 const written = new WeakMap<object, string>();
 const snippetOf = (value: any, text = written.get(value) ?? String(jsonOf(value) ?? "")) => (
@@ -290,8 +290,8 @@ const rpcErrorOf = (
   // unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)
   const numbered = typeof code === "number";
   // The server's text quoted, as an APIError's: cut to 500 characters, its control characters
-  // escaped. It goes into every log line, and an agent's tool result hands it to a model (user
-  // trial 50: a 100 kB message made a 100 kB error message). `rpcMessage` keeps it whole.
+  // escaped. It goes into every log line, and an agent's tool result hands it to a model (uncut, a
+  // 100 kB message made a 100 kB error message). `rpcMessage` keeps it whole.
   return new JsonRpcError(
     `JSON-RPC error ${quoteServer(text(code))} from ${method}: ${quoteServer(rpcMessage)}`,
     {
@@ -313,7 +313,7 @@ const rpcErrorOf = (
  * awaits before it calls) runs no check of ours, and may count, answer or send what it is given.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-// (Review 87, F2: the check ran any endpoint's `call`.)
+// (Before, the check ran any endpoint's `call`.)
 export const madeCalls = new WeakSet<object>();
 
 /** A call on its way: the request object, its method, and how to settle the caller's promise. */
@@ -347,10 +347,10 @@ export function createJsonRpcClient<Endpoint extends string = string>(
    * An error entry scrubbed once per answer: an error the server could not tie to a request
    * (`id: null`) is the error of every call of a batch without an entry, and an answer that is no
    * list every call's entry. Each call redacted it again: 20 calls and a 20 MB message took 7.1 s,
-   * the event loop held (review 70, F7). Each caller still gets a copy of its own (`data` and
-   * `rpcError` are theirs to change), made with nothing to redact. (This client's: its calls that
-   * share an answer are batched, and a batched call has no headers of its own, so they all redact
-   * with the client's redactor. A call with its own goes alone: no other call reads its answer.)
+   * the event loop held. Each caller still gets a copy of its own (`data` and `rpcError` are
+   * theirs to change), made with nothing to redact. (This client's: its calls that share an answer
+   * are batched, and a batched call has no headers of its own, so they all redact with the
+   * client's redactor. A call with its own goes alone: no other call reads its answer.)
    */
   const scrubbedOf = new WeakMap<object, any>();
 
@@ -417,8 +417,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     // (A bare `{ context, value }` or `{ result }`, with neither `id` nor `jsonrpc`, is no
     // JSON-RPC answer, not another's.)
     // (Both ids said, the answer's first: a test's fixed answer with `"id": 1` was told no more
-    // than "id-mismatch", user trial 28. It is the server's text, so redacted, then cut to 40
-    // characters: the message goes into every log line, and the snippet has the answer.)
+    // than "id-mismatch". It is the server's text, so redacted, then cut to 40 characters: the
+    // message goes into every log line, and the snippet has the answer.)
     if (id !== request.id) {
       if (!(error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))))
         return invalid("not-json-rpc");

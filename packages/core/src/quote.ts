@@ -15,10 +15,9 @@
  * paginate.ts's, and the webhook receiver's, for a delivery's signature and `Content-Encoding`.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-// (The length cap and control characters: review 65.)
 export const quoteServer = (text: string, max = 500) =>
   // A cut between a pair's halves drops the first half too: escaped, it showed as `\ud83d…`,
-  // which tells a reader nothing (review 69, F8).
+  // which tells a reader nothing.
   (text.length > max ? text.slice(0, max).replace(/[\ud800-\udbff]$/, "") + "…" : text).replace(
     // With the `u` flag a surrogate pair is one character, so `\ud800-\udfff` matches a lone one
     // only.

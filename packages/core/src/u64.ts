@@ -32,8 +32,7 @@ export const checkU64: U64Check = (value, shape, path, sent = value) => {
   )
     throw new RangeError(
       `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${
-        // (A string as sent: digits in one, converted, showed as a number, `(got 5)`; review 70,
-        // F4.)
+        // (A string as sent: digits in one, converted, showed as a number, `(got 5)`.)
         typeof sent === "string"
           ? // (Quoted as well: JSON.stringify escapes C0 only, not a bidi control or a C1 one.)
             quoteServer(JSON.stringify(sent.length > 40 ? sent.slice(0, 40) + "…" : sent))

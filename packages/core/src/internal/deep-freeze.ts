@@ -8,7 +8,6 @@
  * packages.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-// (One copy: review 71, F1.)
 export const deepFreeze = <T>(value: T): T => {
   if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);

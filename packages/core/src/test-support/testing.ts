@@ -162,9 +162,9 @@ const cpuMs = () => {
 /**
  * What `run()` gave and the CPU time this process spent until it settled, in milliseconds: a bound
  * on work done in this process that a loaded machine does not decide. The wall clock counts the
- * time other processes (a second vitest worker, another build) take of the cores; the CPU time
- * does not, while slow work (quadratic, a BigInt of millions of digits) still costs its seconds
- * (two vitest workers on 2 cores, review 75 F2).
+ * time other processes (a second vitest worker on 2 cores, another build) take of the cores; the
+ * CPU time does not, while slow work (quadratic, a BigInt of millions of digits) still costs its
+ * seconds.
  */
 export async function cpuTimeOf<T>(run: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
   const started = cpuMs();
@@ -175,7 +175,7 @@ export async function cpuTimeOf<T>(run: () => T | Promise<T>): Promise<{ value: 
 /**
  * The CPU time of `large()` over that of `small()`, each the least of `rounds` runs, run back to
  * back in this process: a check of how work grows that a loaded machine does not decide (CPU time
- * of this process, where the wall clock counts what other processes take of the cores; review 78).
+ * of this process, where the wall clock counts what other processes take of the cores).
  * Milliseconds of each side too, for the log line.
  */
 export async function cpuTimeRatio(
