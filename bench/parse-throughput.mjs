@@ -3,8 +3,8 @@
 // JSON.parse on the same text: parseJson alone, with the operation's u64 shape applied
 // (reviveU64), and a whole getAssetsByOwner call on an in-process `fetch` stub (decode, parse,
 // revive, the u64 range checks). Three pages: every asset with u64 values above 2^53 (supply and
-// balance), one asset with one, none. Not part of `npm run bench` (user trial 38 measured
-// 54 MB/s against JSON.parse's 131 MB/s, medians under load; min shows the machine unloaded).
+// balance), one asset with one, none. Not part of `npm run bench` (one run measured 54 MB/s
+// against JSON.parse's 131 MB/s, medians under load; min shows the machine unloaded).
 //
 //   node bench/parse-throughput.mjs            (after `npx turbo run build`)
 //   RUNS=50 node bench/parse-throughput.mjs

@@ -75,7 +75,6 @@ const LOOPBACK_HOST = /^(?:127(?:\.\d{1,3}){3}|(?:[^:]+\.)?localhost|\[::1\])(?:
  * 127.0.0.1 (DNS rebinding) sends its own name as `Host`. The docs server and the mock's own
  * endpoints refuse such requests too.
  */
-// (Review 81, L4.)
 function refusal(headers) {
   if (headers.origin !== undefined) return `a page of ${JSON.stringify(headers.origin)} may not`;
   if (headers.host !== undefined && !LOOPBACK_HOST.test(headers.host))

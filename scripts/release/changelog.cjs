@@ -3,9 +3,8 @@
 // dependencies bumped with it are one entry: "Updated dependencies", the commits of their changesets
 // once each, then the new versions. The default writes one "Updated dependencies [<commit>]" line
 // per changeset of every dependency, so the sdk, which depends on nine packages, got ten such lines
-// for its first release, nine of them the same (user trial 33, F11). No setting of changesets
-// changes that line: `updateInternalDependencies` decides which dependents are bumped, not how the
-// entry reads.
+// for its first release, nine of them the same. No setting of changesets changes that line:
+// `updateInternalDependencies` decides which dependents are bumped, not how the entry reads.
 const defaults = require("@changesets/cli/changelog").default;
 
 /** @type {import("@changesets/types").ChangelogFunctions["getDependencyReleaseLine"]} */

@@ -21,18 +21,18 @@ export function lazyAreas<T extends object>(factories: { [K in keyof T]: () => T
   const client = {} as T;
   /**
    * `area` (named `name`), whose `request`, where it has one (the JSON-RPC areas), refusing a
-   * method of another area, says which, where the refusal listed its own methods alone (review
-   * 88, F7.2: `das.request("getCompressedAccountsByOwner")`). Here, not in each area's client:
-   * this client knows every area, where each area's carrying every other's method names would
-   * cost every bundle. The other areas are read (so made) only then, on the way to that error;
-   * one that cannot be made (a host the environment lacks) is passed over.
+   * method of another area, says which, where the refusal listed its own methods alone (as for
+   * `das.request("getCompressedAccountsByOwner")`). Here, not in each area's client: this client
+   * knows every area, where each area's carrying every other's method names would cost every
+   * bundle. The other areas are read (so made) only then, on the way to that error; one that
+   * cannot be made (a host the environment lacks) is passed over.
    */
   const pointing = (area: any, name: string) => {
     const own = area?.request;
     if (own)
       area.request = (method: string, ...args: unknown[]) =>
         own(method, ...args).catch((error: ValidationError) => {
-          // (`request` is every JSON-RPC area's, and no method: review 90, F3.)
+          // (`request` is every JSON-RPC area's, and no method.)
           if (error?.issues?.[0]?.path == "method" && method != "request")
             for (const other of names)
               try {

@@ -163,7 +163,7 @@ const SETTINGS = /* @__PURE__ */ Object.keys({
  * Two setting values alike: equal scalars, or lists of the same elements in any order and with any
  * repeats. Every list setting is a set to the service (the accounts watched, the types and owners
  * matched): a list read from a database without an order, given again, changes nothing, and must
- * not cost an edit's credits on every run (user trial 60, F2).
+ * not cost an edit's credits on every run.
  */
 const alike = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
@@ -171,7 +171,7 @@ const alike = (a: unknown, b: unknown): boolean => {
   const [given, held] = [new Set(a), new Set(b)];
   // (Not alike when the webhook holds repeats and the list given has none: that write removes
   // them, each counted against the 100000 addresses; an address helper's list, which keeps the
-  // stored repeats, is alike. Review 82, F4.)
+  // stored repeats, is alike.)
   return (
     given.size === held.size &&
     (held.size === b.length || given.size < a.length) &&
@@ -420,7 +420,7 @@ export async function editWebhook(
   editing.check(editCheck, params, options);
   // A list given is written without its repeats (first occurrences, in the order given): the
   // service matches it as a set, as `alike` compares it, and a repeat would count against the
-  // webhook's 100000 addresses (review 82, F5).
+  // webhook's 100000 addresses.
   const changes = Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
