@@ -136,7 +136,7 @@ export const HELIUS = {
   // The rest of HeliusClient (src/rpc/index.ts), which no area of the spec describes: its RPC
   // methods of its own beside DAS (`rpcExtensions`), its other clients (`clients`), and `raw`, the
   // @solana/kit RPC client to which it passes every standard Solana RPC method
-  // (`helius.getBalance(address).send()`).
+  // (`await helius.getBalance(address)`: 3.x sends it itself, on `raw` too, with no `.send()`).
   rpcExtensions: [
     "getProgramAccountsV2",
     "getAllProgramAccounts",

@@ -259,7 +259,7 @@ function notCoveredItems({ pc, site, areaOf, uncovered }) {
       `<li>helius-sdk's other ZK-compression methods (<code>helius.zk</code>), outside <code>${esc(compression?.pkg ?? "@chaindata/compression")}</code>${compression ? ` as the <a href="${href(pc, "compression/index.html")}">ZK compression page</a> says` : ""}: ${uncovered.zk.map(code).join(", ")}.${showsZkBalances(site) ? ` For ${HELIUS.zkBalances.map(code).join(" and ")}, sum the owner's token accounts by mint (above).` : ""} <code>createCompressionRpc().call(…)</code> calls the others as <code>createDasRpc().call(…)</code> calls a DAS method.</li>`,
     uncovered.wallet.length &&
       `<li>helius-sdk's wallet calls that the Wallet API description has not: ${uncovered.wallet.map((m) => code(`helius.wallet.${m}`)).join(", ")}${uncovered.wallet.includes("getBalanceAt") ? " (3.1 on: a wallet's balance of one token at a past time or slot)" : ""}.</li>`,
-    `<li>helius-sdk's Solana RPC methods, which its client hands to <code>@solana/kit</code> (<code>helius.getBalance(address).send()</code>, <code>getSlot</code>, <code>getSignatureStatuses</code>, …, and <code>helius.${esc(HELIUS.solanaRpc)}</code>), its RPC methods of its own (${notCovered(
+    `<li>helius-sdk's Solana RPC methods, which its client hands to <code>@solana/kit</code> (<code>await helius.getBalance(address)</code>: in 3.x the client sends them itself, so there is no <code>.send()</code> to call; <code>getSlot</code>, <code>getSignatureStatuses</code>, …, and <code>helius.${esc(HELIUS.solanaRpc)}</code>), its RPC methods of its own (${notCovered(
       site,
     )
       .client.filter((m) => HELIUS.rpcExtensions.includes(m.replace(/^helius\./, "")))
