@@ -555,6 +555,46 @@ describe("restCall", () => {
     ).rejects.toMatchObject({ name: "NotFoundError", message: "HTTP 404 from getBalances: no" });
   });
 
+  it("openapi-fetch given the transport's Request sends what it sends with a real one: URL (resolved), method, headers, body (perf review 74, F9)", async () => {
+    const sent = async (real: boolean, path: string, body?: unknown) => {
+      const { fetch: stub, calls } = stubFetch(jsonResponse("{}"));
+      // (The URL as given to `fetch`, which the debug log line shows too: the stub's is parsed.)
+      let given = "";
+      const fetch: typeof globalThis.fetch = (input, init) => (
+        (given = String(input)),
+        stub(input, init)
+      );
+      const transport = createRestTransport({ apiKey: KEY, fetch }, apiHost);
+      const client = createClient<any>({
+        baseUrl: transport.baseUrl,
+        ...(!real && { Request: transport.Request }),
+      });
+      const method = body === undefined ? "GET" : "POST";
+      await transport.restCall({ id: "x", idempotent: true }, {}, undefined, (fetch) =>
+        client[method](path, {
+          params: { path: { id: "a b/ü" }, query: { page: 2, tag: ["x", "y"] } },
+          body,
+          bodySerializer: (value: unknown) => JSON.stringify(value),
+          fetch,
+          parseAs: "stream",
+        }),
+      );
+      const [{ url, method: verb, headers, body: text }] = calls as [(typeof calls)[0]];
+      return { given, url: url.href, verb, headers: [...headers], text };
+    };
+    const body = { accountAddresses: ["A".repeat(44)], note: 'é \u2028 \\ "' };
+    for (const [path, given] of [
+      ["/v0/webhooks/{id}", body],
+      ["/v0/webhooks/{id}", undefined],
+      // (A `..` segment: resolved by the URL, as a Request resolves it.)
+      ["/v0/webhooks/../x/{id}/.", undefined],
+    ] as const) {
+      const ours = await sent(false, path, given);
+      expect(ours, path).toEqual(await sent(true, path, given));
+      if (given) expect(JSON.parse(ours.text!)).toEqual(given);
+    }
+    expect((await sent(false, "/v0/webhooks/../x/{id}/.")).given).not.toContain("..");
+  });
   it("a lone surrogate in a path or query param: a ValidationError naming it, nothing sent (openapi-fetch's URIError)", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({ balances: [] }));
     const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);
