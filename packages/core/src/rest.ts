@@ -126,10 +126,11 @@ export function createRestTransport(
   return {
     baseUrl: http.baseUrl,
     logger: config.logger,
-    // (The URL as a Request would have it, resolved: `restCall` sends it, and coalesces by it. The
-    // headers are openapi-fetch's own Headers, made for this request.)
+    // (The URL as openapi-fetch made it, not parsed: `fetch` parses it when sending, and React
+    // Native's own URL class, before 0.80, adds a "/" to one without a query. The headers are
+    // openapi-fetch's own Headers, made for this request.)
     Request: function (this: object, url: string, init: RequestInit) {
-      Object.assign(this, init, { url: new URL(url).href, text: async () => init.body ?? "" });
+      Object.assign(this, init, { url, text: async () => init.body ?? "" });
     } as unknown as typeof Request,
     check: (operation, input, options) => {
       try {
