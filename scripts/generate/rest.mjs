@@ -507,7 +507,10 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
     // (A batcher is refused, not ignored: a REST client cannot batch, and a caller who passes one
     // would believe its calls are batched.)
     `  const transport = createRestTransport(unbatched(options, ${literal(clientVar)}), ${info["x-host"]}Host);\n` +
-    `  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });\n` +
+    // (openapi-fetch builds its request with the transport's `Request`, which keeps the body as
+    // text: a real one encoded it, to be read back and encoded again; perf review 74, F9.)
+    `  const { baseUrl, Request } = transport;\n` +
+    `  const client = createFetchClient<paths>({ baseUrl, Request });\n` +
     `  return {\n` +
     `    call: (operation, params, options, send, extra) => transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),\n` +
     `    check: transport.check,\n` +

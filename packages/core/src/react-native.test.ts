@@ -4,11 +4,12 @@
  * 0.85 (Hermes); a `fetch` (whatwg-fetch) whose `Request` has no `body` stream; a `process` with
  * `env.NODE_ENV` only; no `structuredClone`. test/packaging/react-native.test.ts runs a bundled program in such globals.
  */
+import createClient from "openapi-fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCoalescer } from "./coalesce.js";
 import { resolveBaseUrl, resolveConfig } from "./config.js";
 import { ConfigurationError, InvalidResponseError } from "./errors.js";
-import { rpcHost, walletHost } from "./generated/environments.js";
+import { apiHost, rpcHost, walletHost } from "./generated/environments.js";
 import { decodeUtf8 } from "./internal/utf8.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { createRestTransport } from "./rest.js";
@@ -147,6 +148,22 @@ describe("React Native's fetch (whatwg-fetch): a Request without a body stream",
     expect(calls[0]!.method).toBe("POST");
     expect(calls[0]!.body).toBe(body);
     expect(calls[0]!.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("openapi-fetch with the transport's Request sends the URL as made: no '/' added by RN's URL", async () => {
+    vi.stubGlobal("URL", ReactNative079URL);
+    let given = "";
+    const { fetch: stub } = stubFetch(jsonResponse({ webhookID: "w" }));
+    const fetch: typeof globalThis.fetch = (input, init) => (
+      (given = String(input)),
+      stub(input, init)
+    );
+    const transport = createRestTransport({ apiKey: "k", fetch }, apiHost);
+    const client = createClient<any>({ baseUrl: transport.baseUrl, Request: transport.Request });
+    await transport.restCall(createWebhookOp, {}, undefined, (fetch) =>
+      client.POST("/v0/webhooks", { body: {}, fetch, parseAs: "stream" }),
+    );
+    expect(given).toMatch(/^https:\/\/[^/]+\/v0\/webhooks\?api-key=k$/);
   });
 });
 

@@ -555,6 +555,50 @@ describe("restCall", () => {
     ).rejects.toMatchObject({ name: "NotFoundError", message: "HTTP 404 from getBalances: no" });
   });
 
+  it("openapi-fetch given the transport's Request sends what it sends with a real one: URL, method, headers, body (perf review 74, F9)", async () => {
+    const sent = async (real: boolean, path: string, body?: unknown) => {
+      const { fetch: stub, calls } = stubFetch(jsonResponse("{}"));
+      // (The URL as given to `fetch`, which the debug log line shows too: the stub's is parsed.)
+      let given = "";
+      const fetch: typeof globalThis.fetch = (input, init) => (
+        (given = String(input)),
+        stub(input, init)
+      );
+      const transport = createRestTransport({ apiKey: KEY, fetch }, apiHost);
+      const client = createClient<any>({
+        baseUrl: transport.baseUrl,
+        ...(!real && { Request: transport.Request }),
+      });
+      const method = body === undefined ? "GET" : "POST";
+      await transport.restCall({ id: "x", idempotent: true }, {}, undefined, (fetch) =>
+        client[method](path, {
+          params: { path: { id: "a b/ü" }, query: { page: 2, tag: ["x", "y"] } },
+          body,
+          bodySerializer: (value: unknown) => JSON.stringify(value),
+          fetch,
+          parseAs: "stream",
+        }),
+      );
+      const [{ url, method: verb, headers, body: text }] = calls as [(typeof calls)[0]];
+      return { given, url: url.href, verb, headers: [...headers], text };
+    };
+    const body = { accountAddresses: ["A".repeat(44)], note: 'é \u2028 \\ "' };
+    for (const [path, given] of [
+      ["/v0/webhooks/{id}", body],
+      ["/v0/webhooks/{id}", undefined],
+    ] as const) {
+      const ours = await sent(false, path, given);
+      expect(ours, path).toEqual(await sent(true, path, given));
+      if (given) expect(JSON.parse(ours.text!)).toEqual(given);
+    }
+    // Dot segments: a Request resolves them, the transport's leaves them to `fetch`, which sends
+    // the same resolved URL. (Only the debug line and the coalescing key read them unresolved.)
+    const dots = "/v0/webhooks/../x/{id}/.";
+    const [ours, real] = [await sent(false, dots), await sent(true, dots)];
+    expect({ ...ours, given: undefined }).toEqual({ ...real, given: undefined });
+    expect(ours.given).toContain("/v0/webhooks/../x/a%20b%2F%C3%BC/.?page=2");
+    expect(real.given).toContain("/v0/x/a%20b%2F%C3%BC/?page=2");
+  });
   it("a lone surrogate in a path or query param: a ValidationError naming it, nothing sent (openapi-fetch's URIError)", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({ balances: [] }));
     const transport = createRestTransport({ apiKey: KEY, fetch }, walletHost);

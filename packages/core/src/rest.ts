@@ -48,6 +48,14 @@ export interface RestTransport {
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
   /**
+   * The request openapi-fetch makes for a call (its `Request` option, for
+   * {@link RestTransport.restCall}'s `fetch` only): URL, method, headers and body text as given,
+   * and `text()`. A real `Request` encoded the body, which `restCall` read back as text to send
+   * it encoded again: for a 4.7 MB body (createWebhook, 100,000 addresses), about 60 ms of the
+   * 230 ms before sending (perf review 74, F9).
+   */
+  readonly Request: typeof Request;
+  /**
    * Checks `options` and `input` as {@link RestTransport.restCall} does (the same refusals, a
    * refused value shown with the same redaction) and sends nothing: for a helper that checks its
    * own params before the calls it makes. Throws at once, so the caller knows before it goes on.
@@ -118,6 +126,12 @@ export function createRestTransport(
   return {
     baseUrl: http.baseUrl,
     logger: config.logger,
+    // (The URL as openapi-fetch made it, not parsed: `fetch` parses it when sending, and React
+    // Native's own URL class, before 0.80, adds a "/" to one without a query. The headers are
+    // openapi-fetch's own Headers, made for this request.)
+    Request: function (this: object, url: string, init: RequestInit) {
+      Object.assign(this, init, { url, text: async () => init.body ?? "" });
+    } as unknown as typeof Request,
     check: (operation, input, options) => {
       try {
         checkInput(operation, input, checkRequestOptions(options));

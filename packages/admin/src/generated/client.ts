@@ -48,7 +48,8 @@ export interface AdminRest {
 /** The admin REST endpoint (admin host), for the standalone functions: `getProjectUsage(createAdminRest(), …)`. A bundle then carries only the operations it calls. */
 export function createAdminRest(options?: RestClientOptions): AdminRest {
   const transport = createRestTransport(unbatched(options, "admin"), adminHost);
-  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
+  const { baseUrl, Request } = transport;
+  const client = createFetchClient<paths>({ baseUrl, Request });
   return {
     call: (operation, params, options, send, extra) =>
       transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),

@@ -55,7 +55,8 @@ export interface TokenMetadataRest {
  */
 export function createTokenMetadataRest(options?: RestClientOptions): TokenMetadataRest {
   const transport = createRestTransport(unbatched(options, "tokenMetadata"), apiHost);
-  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
+  const { baseUrl, Request } = transport;
+  const client = createFetchClient<paths>({ baseUrl, Request });
   return {
     call: (operation, params, options, send, extra) =>
       transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),

@@ -56,7 +56,8 @@ export interface WalletRest {
  */
 export function createWalletRest(options?: RestClientOptions): WalletRest {
   const transport = createRestTransport(unbatched(options, "wallet"), walletHost);
-  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
+  const { baseUrl, Request } = transport;
+  const client = createFetchClient<paths>({ baseUrl, Request });
   return {
     call: (operation, params, options, send, extra) =>
       transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),

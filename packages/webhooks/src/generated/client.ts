@@ -49,7 +49,8 @@ export interface WebhooksRest {
 /** The webhooks REST endpoint (api host), for the standalone functions: `listWebhooks(createWebhooksRest(), …)`. A bundle then carries only the operations it calls. */
 export function createWebhooksRest(options?: RestClientOptions): WebhooksRest {
   const transport = createRestTransport(unbatched(options, "webhooks"), apiHost);
-  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
+  const { baseUrl, Request } = transport;
+  const client = createFetchClient<paths>({ baseUrl, Request });
   return {
     call: (operation, params, options, send, extra) =>
       transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),
