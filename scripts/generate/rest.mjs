@@ -508,7 +508,7 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
     // would believe its calls are batched.)
     `  const transport = createRestTransport(unbatched(options, ${literal(clientVar)}), ${info["x-host"]}Host);\n` +
     // (openapi-fetch builds its request with the transport's `Request`, which keeps the body as
-    // text: a real one encoded it, to be read back and encoded again; perf review 74, F9.)
+    // text: a real one encodes it, to be read back and encoded again.)
     `  const { baseUrl, Request } = transport;\n` +
     `  const client = createFetchClient<paths>({ baseUrl, Request });\n` +
     `  return {\n` +

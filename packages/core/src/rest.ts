@@ -50,9 +50,9 @@ export interface RestTransport {
   /**
    * The request openapi-fetch makes for a call (its `Request` option, for
    * {@link RestTransport.restCall}'s `fetch` only): URL, method, headers and body text as given,
-   * and `text()`. A real `Request` encoded the body, which `restCall` read back as text to send
-   * it encoded again: for a 4.7 MB body (createWebhook, 100,000 addresses), about 60 ms of the
-   * 230 ms before sending (perf review 74, F9).
+   * and `text()`. It keeps the body as text, which `restCall` sends as it is: a real `Request`
+   * encodes it, to be read back and encoded again (for a 4.7 MB body, createWebhook with 100,000
+   * addresses, about 60 ms of the 230 ms before sending).
    */
   readonly Request: typeof Request;
   /**
@@ -192,8 +192,7 @@ export function createRestTransport(
           // The answer is the call's, parsed above (`send`) and returned below; openapi-fetch's
           // result is thrown away. So it gets a Response with nothing to read: a 204, which it
           // reads no body of, whatever its `parseAs` (a copy of the bytes cost about 30 µs of CPU
-          // per call; perf review 72). Status, headers and request id: `onResponse`, and every
-          // error.
+          // per call). Status, headers and request id: `onResponse`, and every error.
           return new Response(null, { status: 204 });
         });
       } catch (error) {
