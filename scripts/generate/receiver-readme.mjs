@@ -35,8 +35,8 @@ export function receiverReadme({ area, client, kinds }) {
       `});\n` +
       "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes (Workers: below)\n",
   );
-  // (User trial edge74: a handler made in a Worker's `fetch` for each request de-duplicated
-  // nothing, and `process.env` at module scope threw where a Worker has no `process`.)
+  // (A handler made in a Worker's `fetch` for each request de-duplicates nothing, and
+  // `process.env` at module scope throws where a Worker has no `process`.)
   const worker = fence(
     `import { createWebhookHandler } from "${pkg}";\n\n` +
       `interface Env {\n  WEBHOOK_AUTH: string; // a secret: npx wrangler secret put WEBHOOK_AUTH\n}\n\n` +

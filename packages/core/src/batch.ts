@@ -156,8 +156,8 @@ const batchName = (requests: BatchedCall["request"][]) =>
  * On Cloudflare Workers, a batcher with `wait` > 0 belongs to one request: make it in the `fetch`
  * handler, not at module scope. Shared, it puts one request's calls into a batch that another
  * request's `fetch` sends, and workerd cancels the requests waiting on it as hung (its own 500,
- * nothing to catch: 3 of 4 concurrent requests, at every compatibility date tried; user trial
- * edge74). (With `wait: 0`, a batch never spans two requests.)
+ * nothing to catch: 3 of 4 concurrent requests, at every compatibility date tried). (With
+ * `wait: 0`, a batch never spans two requests.)
  * @throws ConfigurationError for options that are not an object, an unknown option name, a
  * `maxSize` that is not a whole number >= 1 (or `Infinity`), or a `wait` out of range
  */

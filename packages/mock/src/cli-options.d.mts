@@ -52,7 +52,7 @@ export interface ServeOptions {
   pageFill?: number;
   allowedHosts?: string[];
 }
-/** Why listen() failed on `host`, when the value explains it (naming its source); else undefined. */
+/** Why listen() failed on `host`, when its value explains it (naming its source), or undefined. */
 export declare function hostProblem(
   error: unknown,
   host: string,
