@@ -3,7 +3,9 @@
  * with the operation's first spec example as input:
  *  - the mock's request log shows exactly that request, routed to that operation, no violation;
  *  - the raw JSON the mock sent validates against the operation's response schema (ajv 2020-12);
- *  - the client returns exactly that data (digit for digit), with every u64 field a `bigint`.
+ *  - the client returns exactly that data (digit for digit), with every u64 field a `bigint`;
+ *  - it warns as deprecated exactly when the spec marks it (through the client's logger).
+ * Then each again without its key on the wire: the mock's own 401, except on the sender host.
  * (That the returned value is assignable to the generated type is checked by tsc: types.check.ts.)
  * And a coverage test: the contract table has one entry per spec operation, no more, no less.
  */

@@ -120,6 +120,12 @@ describe("every bound of every request, just past it", () => {
     expect(error, "the client refuses it").toBeInstanceOf(CoreValidationError);
     const issues = (error as CoreValidationError).issues.map((i) => `${i.path} ${i.rule}`);
     expect(issues).toContain(`${bad.path} ${bad.rule}`);
+    expect((error as CoreValidationError).message, "the message names the field").toContain(
+      bad.path
+        .split(/[.[\]]/)
+        .filter(Boolean)
+        .pop()!,
+    );
     expect(h.requests()).toEqual([]);
 
     const takes = MOCK_TAKES.find(
