@@ -510,6 +510,13 @@ export const contracts: Record<string, Contract> = {
         path: "params.webhookType",
         rule: "enum",
       },
+      {
+        // (An open enum's pattern is inside an anyOf, which bounds.ts does not derive cases from.)
+        what: "a transaction type that is not upper-case snake case",
+        input: { ...example("updateWebhook"), transactionTypes: ["nft_sale"] },
+        path: "params.transactionTypes[0]",
+        rule: "pattern",
+      },
     ],
   },
   deleteWebhook: {

@@ -235,11 +235,14 @@ interface ErrorCase {
   status: number;
   /** The response key in the spec (`404`, `5XX`); REST only. */
   key?: string;
-  /** JSON-RPC: the codes the answer may carry (x-error-info gives them this status). */
-  codes?: number[];
+  /** JSON-RPC: the code asked for (`Prefer: example=error<code>`), one case per documented code. */
+  code?: number;
   /** JSON-RPC: forced as an error object in a 200 answer. */
   inBody?: number;
 }
+
+/** The JSON-RPC code of a plan whose credits are used up (a RateLimitError not to retry). */
+const CREDITS_EXHAUSTED = -32429;
 
 const errorClass = (status: number) =>
   ({
@@ -257,15 +260,14 @@ function errorCases(op: Operation): ErrorCase[] {
       .map((key) => ({ op, key, status: key === "5XX" ? 500 : Number(key) }));
   const info = op.doc["x-error-info"] ?? {};
   const codes: number[] = (op.method.errors ?? []).map((e: any) => deref(op.doc, e).code);
-  const byStatus = new Map<number, number[]>();
-  const cases: ErrorCase[] = [];
-  for (const code of codes) {
+  // (One case per code, not per status: two codes of one status (429's -32029 rate limit and
+  // -32429 credits used up) map to different errors; a case per status met only the first.)
+  return codes.map((code): ErrorCase => {
     const status: number | undefined = info[String(code)]?.httpStatus;
-    if (status === undefined || status === 200) cases.push({ op, status: 200, inBody: code });
-    else byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  for (const [status, c] of byStatus) cases.push({ op, status, codes: c });
-  return cases;
+    return status === undefined || status === 200
+      ? { op, status: 200, inBody: code }
+      : { op, status, code };
+  });
 }
 
 describe("every documented error of every operation, through its client", () => {
@@ -281,7 +283,7 @@ describe("every documented error of every operation, through its client", () => 
     cases.map(
       (c) =>
         [
-          `${c.op.area} ${c.op.id}: ${c.inBody !== undefined ? `${c.inBody} in a 200 answer` : c.status}`,
+          `${c.op.area} ${c.op.id}: ${c.inBody !== undefined ? `${c.inBody} in a 200 answer` : c.code !== undefined ? `${c.code} at ${c.status}` : c.status}`,
           c,
         ] as const,
     ),
@@ -290,7 +292,7 @@ describe("every documented error of every operation, through its client", () => 
     const headers: Record<string, string> =
       c.inBody !== undefined
         ? { "x-mock-jsonrpc-error": String(c.inBody) }
-        : { prefer: `code=${c.status}` };
+        : { prefer: `code=${c.status}${c.code === undefined ? "" : `, example=error${c.code}`}` };
     const e = await fail(
       contractOf(op.id).call(h.clients({ maxRetries: 0 }), structuredClone(op.input), {
         headers,
@@ -312,11 +314,11 @@ describe("every documented error of every operation, through its client", () => 
     expect(e).toBeInstanceOf(errorClass(c.status));
     expect(e).toMatchObject({ status: c.status, operation: op.id });
     if (op.kind === "openrpc") {
-      // a JSON-RPC error object with one of the codes x-error-info gives this status
+      // the JSON-RPC error object of the documented code asked for, and the error it means
       const body = JSON.parse(text);
-      expect(body).toMatchObject({ jsonrpc: "2.0", error: { code: expect.any(Number) } });
-      expect(c.codes, text).toContain(body.error.code);
-      expect(e.rpcError?.code).toBe(body.error.code);
+      expect(body).toMatchObject({ jsonrpc: "2.0", error: { code: c.code } });
+      expect(e.rpcError?.code).toBe(c.code);
+      expect(e.reason).toBe(c.code === CREDITS_EXHAUSTED ? "credits-exhausted" : undefined);
     } else {
       // the body matches the schema of the spec's response for that status
       const response = deref(op.doc, op.op.responses[c.key!]);

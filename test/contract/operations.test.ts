@@ -3,12 +3,14 @@
  * with the operation's first spec example as input:
  *  - the mock's request log shows exactly that request, routed to that operation, no violation;
  *  - the raw JSON the mock sent validates against the operation's response schema (ajv 2020-12);
- *  - the client returns exactly that data (digit for digit), with every u64 field a `bigint`.
+ *  - the client returns exactly that data (digit for digit), with every u64 field a `bigint`;
+ *  - it warns as deprecated exactly when the spec marks it (through the client's logger).
+ * Then each again without its key on the wire: the mock's own 401, except on the sender host.
  * (That the returned value is assignable to the generated type is checked by tsc: types.check.ts.)
  * And a coverage test: the contract table has one entry per spec operation, no more, no less.
  */
 import { readFileSync } from "node:fs";
-import { parseJson } from "@chaindata/core";
+import { AuthenticationError, parseJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { contracts, contractOf } from "./contracts.js";
 import { useMock } from "./harness.js";
@@ -23,6 +25,8 @@ import {
 } from "./spec.js";
 
 const SEED_FILE = "test/spec/seed-operations.json";
+/** core's once-per-process record of the deprecated operations it warned of (deprecation.ts). */
+const DEPRECATIONS_WARNED = Symbol.for("@chaindata/core.deprecations-warned");
 const seed: { operations: Array<{ area: string; id: string }> } = JSON.parse(
   readFileSync(new URL(`../../${SEED_FILE}`, import.meta.url), "utf8"),
 );
@@ -68,7 +72,21 @@ describe("every operation, first spec example, examples mode", () => {
 
   it.each(operations.map((o) => [`${o.area} ${o.id}`, o] as const))("%s", async (_label, op) => {
     const contract = contractOf(op.id);
-    const result = await contract.call(h.clients(), op.input);
+    const warnings: Array<[string, unknown]> = [];
+    const logger = { warn: (message: string, meta?: unknown) => warnings.push([message, meta]) };
+    const result = await contract.call(h.clients({ logger }), op.input);
+
+    // 0. a deprecated operation (the spec's `deprecated`, or its area's x-deprecated) warns, once
+    // per process (so either now, through the logger, or by an earlier call); no other does
+    const warned = (globalThis as any)[DEPRECATIONS_WARNED] as Set<string> | undefined;
+    expect(warned?.has(op.id) ?? false, `${op.id} warned as deprecated`).toBe(op.deprecated);
+    const deprecationLines = warnings.filter(([m]) => / is deprecated: /.test(m));
+    if (!op.deprecated) expect(deprecationLines).toEqual([]);
+    else
+      for (const [message, meta] of deprecationLines) {
+        expect(message).toMatch(new RegExp(`^${op.id} is deprecated: .+`));
+        expect(meta).toMatchObject({ operation: op.id });
+      }
 
     // 1. the mock saw exactly this request, routed to this operation, without a violation
     const log = h.requests();
@@ -164,4 +182,49 @@ describe("the standalone (tree-shakable) JSON-RPC functions: same request, same 
     for (const { path, value } of u64Values(op, standalone))
       expect(typeof value, path).toBe("bigint");
   });
+});
+
+/**
+ * Where the key goes, as the mock checks it (each operation's `security` in the spec): the same
+ * call with the key taken off the wire (query and header) is refused with a 401 of the mock's own
+ * (not a forced one), which the client throws as AuthenticationError; on the sender host the key
+ * is optional, and the call goes through. (That the client puts it in the api-key query, or the
+ * X-Api-Key header on the admin host, is seed-wire.test.ts's; that the mock takes it there, the
+ * "no violation" of the table above.)
+ */
+describe("the key, as the mock requires it per host", () => {
+  const h = useMock("examples");
+  const keyless: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    url.searchParams.delete("api-key");
+    const headers = new Headers(request.headers);
+    headers.delete("x-api-key");
+    return h.fetch(new Request(url, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit)); // prettier-ignore
+  };
+
+  it.each(operations.map((o) => [`${o.host} ${o.area} ${o.id}`, o] as const))(
+    "%s without its key",
+    async (_label, op) => {
+      const keyOptional = index.hosts[op.host].auth.required === false;
+      const outcome = await contractOf(op.id)
+        .call(h.clients({ fetch: keyless, maxRetries: 0 }), op.input)
+        .then(
+          () => "answered",
+          (e: unknown) => e,
+        );
+      const [entry] = h.requests();
+      expect(entry!.query["api-key"]).toBeUndefined();
+      expect(entry!.headers?.["x-api-key"]).toBeUndefined();
+      if (keyOptional) {
+        expect(outcome).toBe("answered");
+        expect(entry!.violations).toEqual([]);
+        return;
+      }
+      expect(outcome).toBeInstanceOf(AuthenticationError);
+      expect(outcome).toMatchObject({ status: 401, operation: op.id });
+      expect(entry!.status).toBe(401);
+      expect(entry!.violations.map((v) => v.code)).toContain(401);
+    },
+  );
 });

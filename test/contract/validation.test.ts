@@ -9,9 +9,17 @@ import { ValidationError as CoreValidationError } from "@chaindata/core";
 import { ValidationError as DasValidationError } from "@chaindata/das";
 import { ValidationError as WalletValidationError } from "@chaindata/wallet";
 import { describe, expect, it } from "vitest";
-import { contracts } from "./contracts.js";
+import { boundCases } from "./bounds.js";
+import { contractOf, contracts } from "./contracts.js";
 import { useMock } from "./harness.js";
-import { operationById, rawRequest } from "./spec.js";
+import { operationById, operations, rawRequest } from "./spec.js";
+
+/** Bound cases the mock cannot refuse when sent raw: [operation, path, rule, why]. */
+const MOCK_TAKES: Array<[string, string, string, string]> = [
+  // (As contracts.ts says of the same inputs.)
+  ["getProjectUsage", "params.id", "required", "a path parameter left out cannot be put on the wire: the raw request has `undefined` in its place, an id like any other"], // prettier-ignore
+  ["getTransfers", "params.cursor", "minLength", "`?cursor=` on the wire: Prism reads an empty query value as no value"], // prettier-ignore
+];
 
 const cases = Object.entries(contracts).flatMap(([id, c]) =>
   c.invalid.map((bad) => [`${c.area} ${id}: ${bad.what}`, id, bad] as const),
@@ -81,5 +89,55 @@ describe("invalid input is rejected before anything is sent", () => {
     await expect(c.das.getAsset({ id: "bad" } as any)).rejects.toBeInstanceOf(CoreValidationError);
     await c.das.getAsset({ id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" });
     expect(h.requests()).toHaveLength(1);
+  });
+});
+
+/**
+ * Every bound of every operation's request (bounds.ts, read from the spec): the client refuses a
+ * value just past it, naming the field and the rule, and sends nothing; the same request put on
+ * the wire by hand is refused by the mock too, except where MOCK_TAKES says why it cannot be.
+ */
+const boundCaseList = operations.flatMap((op) =>
+  boundCases(op).cases.map((c) => [`${op.area} ${op.id}: ${c.what}`, op, c] as const),
+);
+
+describe("every bound of every request, just past it", () => {
+  const h = useMock("examples");
+
+  it("each operation with input has its bounds' cases, and none is out of reach", () => {
+    for (const op of operations)
+      if (!op.noInput) expect(boundCases(op).cases.length, op.id).toBeGreaterThan(0);
+    expect(operations.flatMap((op) => boundCases(op).unreached)).toEqual([]);
+  });
+
+  it.each(boundCaseList)("%s", async (_label, op, bad) => {
+    const error = await contractOf(op.id)
+      .call(h.clients(), bad.input)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error, "the client refuses it").toBeInstanceOf(CoreValidationError);
+    const issues = (error as CoreValidationError).issues.map((i) => `${i.path} ${i.rule}`);
+    expect(issues).toContain(`${bad.path} ${bad.rule}`);
+    expect((error as CoreValidationError).message, "the message names the field").toContain(
+      bad.path
+        .split(/[.[\]]/)
+        .filter(Boolean)
+        .pop()!,
+    );
+    expect(h.requests()).toEqual([]);
+
+    const takes = MOCK_TAKES.find(
+      ([id, path, rule]) => id === op.id && path === bad.path && rule === bad.rule,
+    );
+    const reply = await h.raw(rawRequest(op, bad.input));
+    const [entry] = h.requests();
+    const refused = entry!.violations.some((x) => x.location[0] === "request");
+    expect(refused, `${takes ? `MOCK_TAKES says the mock takes it (${takes[3]}), but it refused` : "the mock refuses it"}: ${reply.status} ${reply.text.slice(0, 200)}`).toBe(!takes); // prettier-ignore
+    if (takes) return;
+    const status =
+      op.kind === "openrpc" ? (op.doc["x-error-info"]?.["-32602"]?.httpStatus ?? 400) : 400;
+    expect(reply.status).toBe(status);
   });
 });
