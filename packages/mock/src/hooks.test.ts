@@ -122,6 +122,14 @@ describe("a malformed hook", () => {
     );
   });
 
+  // (A query hook given twice is refused, not read as its last value: that check dropped passed,
+  // mutation 74.)
+  it("in the query form: a hook given twice is a 422 naming it, not its first or last value", async () => {
+    const r = await call(`${balances}&__code=429&__code=500`);
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toBe("?__code= is given 2 times: give it once");
+  });
+
   it("the well-formed hooks still work, and RFC 7240's own preferences pass unread", async () => {
     expect((await rpc({ prefer: "code=429" })).status).toBe(429);
     expect((await rpc({ prefer: "code=403, example=error-32003" })).body.error.code).toBe(-32003);
