@@ -46,6 +46,13 @@ describe("a malformed hook", () => {
       "prefer",
       "Prefer: code=abc: code must be an HTTP status, 3 digits from 100 to 599",
     ],
+    // (The range's upper end: 600 passed with the rule's [1-5] made [1-6], mutation 74.)
+    [
+      "Prefer: code=600",
+      { prefer: "code=600" },
+      "prefer",
+      "Prefer: code=600: code must be an HTTP status, 3 digits from 100 to 599",
+    ],
     [
       "an unknown preference (cod=)",
       { prefer: "cod=429" },
