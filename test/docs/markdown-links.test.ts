@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
 import { inline } from "../../packages/docs/src/markdown.mjs";
+// @ts-expect-error — plain ESM without type declarations
+import { esc } from "../../packages/docs/src/util.mjs";
 
 describe("inline markdown links", () => {
   it("links web, mail, in-page and site addresses; an external one with rel=noopener", () => {
@@ -22,5 +24,13 @@ describe("inline markdown links", () => {
   it("writes the label alone for any other address (javascript:, data:, a bare word)", () => {
     for (const url of ["javascript:void0", "data:text/html,x", "JAVASCRIPT:x", "vbscript:x"])
       expect(inline(`[click](${url})`), url).toBe("click");
+  });
+
+  // (esc writes every text and attribute value of the site: leaving " unescaped passed the docs
+  // build test, mutation 74.)
+  it("esc escapes the five characters HTML gives meaning to", () => {
+    expect(esc(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
   });
 });
