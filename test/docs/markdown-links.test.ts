@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
 import { inline } from "../../packages/docs/src/markdown.mjs";
 // @ts-expect-error — plain ESM without type declarations
-import { esc } from "../../packages/docs/src/util.mjs";
+import { esc, resolvePointer } from "../../packages/docs/src/util.mjs";
 
 describe("inline markdown links", () => {
   it("links web, mail, in-page and site addresses; an external one with rel=noopener", () => {
@@ -32,5 +32,14 @@ describe("inline markdown links", () => {
     expect(esc(`<a href="x" title='y'>&</a>`)).toBe(
       "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
     );
+  });
+
+  // (RFC 6901: ~1 is decoded before ~0, so "~01" is the name "~1"; the other order passed the docs
+  // build test, mutation 74.)
+  it("resolvePointer decodes ~1 before ~0", () => {
+    const doc = { "a~1b": 1, "a/b": 2, "c~d": 3 };
+    expect(resolvePointer(doc, "#/a~01b")).toBe(1);
+    expect(resolvePointer(doc, "#/a~1b")).toBe(2);
+    expect(resolvePointer(doc, "#/c~0d")).toBe(3);
   });
 });
