@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { withArticle } from "../../scripts/generate/lib/names.mjs";
+import { isIdentifier, withArticle } from "../../scripts/generate/lib/names.mjs";
 
 const PACKAGES = new URL("../../packages/", import.meta.url);
 // "a" before a word that starts with a vowel sound; "u" ("a u64") and "one" sound as consonants.
@@ -34,6 +34,18 @@ describe("generated prose uses a or an by the next word", () => {
     expect(withArticle("admin", true)).toBe("An admin");
     expect(withArticle("das")).toBe("a das");
     expect(withArticle("webhooks")).toBe("a webhooks");
+    // (Each vowel: "u" dropped from the rule passed, as no generated text has an article before
+    // a u today, mutation 74.)
+    for (const word of ["admin", "event", "integer", "object", "update"])
+      expect(withArticle(word)).toBe(`an ${word}`);
+  });
+
+  // (isIdentifier, beside it in names.mjs, decides which spec names can name a binding: a "-"
+  // accepted passed every generator suite, mutation 74.)
+  it("isIdentifier takes JavaScript identifiers only", () => {
+    for (const name of ["getAsset", "_x", "$y", "a1"]) expect(isIdentifier(name), name).toBe(true);
+    for (const name of ["get-asset", "1a", "a b", "", 5])
+      expect(isIdentifier(name), String(name)).toBe(false);
   });
 
   it("no generated file writes a before a vowel", () => {

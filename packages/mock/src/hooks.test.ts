@@ -46,6 +46,13 @@ describe("a malformed hook", () => {
       "prefer",
       "Prefer: code=abc: code must be an HTTP status, 3 digits from 100 to 599",
     ],
+    // (The range's upper end: 600 passed with the rule's [1-5] made [1-6], mutation 74.)
+    [
+      "Prefer: code=600",
+      { prefer: "code=600" },
+      "prefer",
+      "Prefer: code=600: code must be an HTTP status, 3 digits from 100 to 599",
+    ],
     [
       "an unknown preference (cod=)",
       { prefer: "cod=429" },
@@ -120,6 +127,14 @@ describe("a malformed hook", () => {
     expect(r.body.detail).toBe(
       "?__code=abc: code must be an HTTP status, 3 digits from 100 to 599",
     );
+  });
+
+  // (A query hook given twice is refused, not read as its last value: that check dropped passed,
+  // mutation 74.)
+  it("in the query form: a hook given twice is a 422 naming it, not its first or last value", async () => {
+    const r = await call(`${balances}&__code=429&__code=500`);
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toBe("?__code= is given 2 times: give it once");
   });
 
   it("the well-formed hooks still work, and RFC 7240's own preferences pass unread", async () => {

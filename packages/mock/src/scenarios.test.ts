@@ -115,6 +115,18 @@ describe("failNext", () => {
     expect((await getAsset()).status).toBe(200);
   });
 
+  // (599 is the last status taken and 600 the first refused, for status and errorIn200 alike: the
+  // refusals below name 200, the bound's other side, only.)
+  it("takes status and errorIn200 up to 599 and refuses 600", () => {
+    for (const member of ["status", "errorIn200"]) {
+      expect(mock.failNext({ [member]: 599 }), member).toMatchObject({ [member]: 599, times: 1 });
+      mock.clearScenarios();
+      expect(() => mock.failNext({ [member]: 600 }), member).toThrow(
+        `scenario.${member} must be an HTTP error status, a whole number from 400 to 599 (got 600)`,
+      );
+    }
+  });
+
   it("refuses a scenario that is not one, naming the member and the rule", () => {
     const refusals: Array<[unknown, string]> = [
       [

@@ -11,7 +11,14 @@ import { startMock, type MockServer } from "./index.js";
 import { stringifyJson } from "./json.js";
 import { callMock } from "./test-support.js";
 import { cpuTimeRatio } from "../../core/src/test-support/testing.js";
-import { MOST_SECRET_CHARACTERS, MOST_SECRETS, maskedRuns, requestSecrets } from "./secrets.js";
+import {
+  MOST_SECRET_CHARACTERS,
+  MOST_SECRETS,
+  maskedRuns,
+  maskStrings,
+  requestMasks,
+  requestSecrets,
+} from "./secrets.js";
 
 const KEY = "k3y-s3cret-0123456789abcdef";
 const LEAK = /s3cret|api-key\s*=\s*k1?(?!\w)/i;
@@ -254,6 +261,35 @@ describe("requestSecrets", () => {
         "api_key \t=  k2",
       ].sort(),
     );
+  });
+
+  // (The bounds and the names, pinned: a secret of exactly 8 characters dropped, property names left
+  // unmasked, and each secret's length counted whole toward the cap all passed, mutation 74.)
+  it("keeps a secret of exactly 8 characters and drops one of 7", () => {
+    const secrets = requestSecrets({
+      pathname: "/",
+      query: { "api-key": "12345678" },
+      headers: { "x-api-key": "1234567" },
+    });
+    expect(secrets).toContain("12345678");
+    expect(secrets).not.toContain("1234567");
+  });
+
+  it("masks a secret in property names too, at any depth", () => {
+    const masks = requestMasks({ pathname: "/", query: { "api-key": KEY }, headers: {} })!;
+    const masked = stringifyJson(maskStrings({ [KEY]: [{ [`${KEY}-x`]: KEY }] }, masks.body));
+    expect(masked).not.toContain(KEY);
+  });
+
+  it("counts each secret's first 512 characters toward MOST_SECRET_CHARACTERS", () => {
+    // 3 secrets of 1,000 characters: 1,536 counted, under the 2,048 cap (3,000 whole, over it).
+    const three = requestMasks({
+      pathname: "/",
+      query: { "api-key": "a".repeat(1000) },
+      headers: { "x-api-key": "b".repeat(1000), "x-token": "c".repeat(1000) },
+    })!;
+    expect(three.refused).toBe(undefined);
+    expect(three.text(`x ${"b".repeat(1000)} y`)).toBe("x *** y");
   });
 
   it("maskedRuns: the runs replaced by ***, one pass; the whole text when they do not align", () => {

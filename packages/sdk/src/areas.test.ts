@@ -174,7 +174,8 @@ describe("createChainDataClient: areas", () => {
           headers: new Headers({ "X-Own": "a" }),
           baseUrls: { admin: "https://admin-eu.test" },
         },
-        wallet: { headers: { "X-Shared": null } },
+        // (An `undefined` URL leaves the shared one: it erased it, unseen, mutation 74.)
+        wallet: { headers: { "X-Shared": null }, baseUrls: { wallet: undefined } },
       },
     });
     const seen: Partial<Record<Area, Sent[]>> = {};

@@ -76,6 +76,10 @@ describe("a cost's provenance (user trial 34, F8)", () => {
     expect(
       checkCosts({ area, kind: "openrpc", doc: rpc({ credits: null, "x-source": "seed" }) }),
     ).toEqual([]);
+    // (A free call, 0 credits, is a whole number ≥ 0: refused with `>= 0` made `> 0`, mutation 74.)
+    expect(
+      checkCosts({ area, kind: "openrpc", doc: rpc({ credits: 0, "x-source": "seed" }) }),
+    ).toEqual([]);
     const rest = (cost: unknown) => ({
       openapi: "3.1.0",
       info: { title: "t", version: "1" },

@@ -56,4 +56,20 @@ describe("spec rules", () => {
     ]);
     expect(checkListedErrors({ area, kind: "openrpc", doc: openrpc({ errors: [] }) })).toEqual([]);
   });
+
+  // (Dropping `code !== -32429` passed: no test listed the out-of-credits error alone, mutation 74.)
+  it("errors: a plan out of credits (-32429, answered 429 too) is no rate-limit error", () => {
+    const doc: any = openrpc({
+      errors: [
+        { code: -32602, message: "Invalid params" },
+        { code: -32001, message: "Unauthorized" },
+        { code: -32003, message: "Forbidden" },
+        { code: -32429, message: "Credits exhausted" },
+      ],
+    });
+    doc["x-error-info"] = { "-32429": { httpStatus: 429 } };
+    expect(checkListedErrors({ area, kind: "openrpc", doc })).toEqual([
+      expect.stringMatching(/\/errors: does not list a rate-limit error: /),
+    ]);
+  });
 });
