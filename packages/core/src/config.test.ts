@@ -808,6 +808,38 @@ describe("option checks no other config test pinned (found by mutation testing)"
     );
   });
 
+  it("names a boxed number, bigint or string given as an option by its kind, as the parameter checks do (got Number, not object), and refuses it: none is taken as its primitive", async () => {
+    const { fetch, calls } = stubFetch(() => jsonResponse({ jsonrpc: "2.0", id: 1, result: 1 }));
+    expect(() => resolveConfig({ timeout: new Number(5) as never })).toThrow(
+      new ConfigurationError(
+        "timeout: must be a number of milliseconds > 0, or Infinity (got Number)",
+      ),
+    );
+    expect(() => resolveConfig({ maxRetries: Object(2n) as never })).toThrow(
+      new ConfigurationError("maxRetries: must be a whole number >= 0 (got BigInt)"),
+    );
+    expect(() =>
+      resolveBaseUrl(resolveConfig({ environment: new String("devnet") as never }), rpcHost),
+    ).toThrow(
+      new ConfigurationError("environment: must be one of mainnet, devnet, local (got String)"),
+    );
+    expect(() => createBatcher({ maxSize: new Number(5) as never })).toThrow(
+      new ConfigurationError(
+        "batch.maxSize: must be a whole number >= 1, or Infinity (got Number)",
+      ),
+    );
+    expect(() => createRateLimiter({ requestsPerSecond: Object(5n) })).toThrow(
+      new ConfigurationError(
+        "rateLimit.requestsPerSecond: must be a finite number > 0, at least one request per 22.5 days (got BigInt)",
+      ),
+    );
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+    await expect(
+      rpc.call({ id: "getAsset", idempotent: true }, {}, { timeout: new Number(5) as never }),
+    ).rejects.toThrow("timeout: must be a number of milliseconds > 0, or Infinity (got Number)");
+    expect(calls).toHaveLength(0);
+  });
+
   it("names a function and a bigint given as a limit by what they are: (got function), (got 2n)", () => {
     expect(() => resolveConfig({ timeout: (() => 1) as never })).toThrow(
       new ConfigurationError(
@@ -880,7 +912,7 @@ describe("option checks no other config test pinned (found by mutation testing)"
     expect(url("https://node.example//")).toBe("https://node.example");
     const rule = "baseUrls.rpc: must start with http:// or https://";
     expect(() => url(new URL("https://node.example"))).toThrow(
-      new ConfigurationError(`${rule} (got object)`),
+      new ConfigurationError(`${rule} (got URL)`),
     );
     expect(() => url("ftp://node.example/https://x")).toThrow(`${rule} (got a long string)`);
     expect(() => url("notarealkeybutlong123")).toThrow(

@@ -191,7 +191,9 @@ export const ownOptions = (options: object, names: readonly string[]): Record<st
  * `value` as text for a message: a short string quoted (`timeout: "100"` must not read as the
  * number 100), a bigint with its `n`, a number or other primitive as itself; a long string, an
  * object, an array or a function by what it is, not quoted: it may be the API key, an array
- * holding it, or a getter whose source spells it. Exported from the package, for the option
+ * holding it, or a getter whose source spells it. An object by its built-in kind where it has one
+ * ({@link notOptions}: `Array`, `Date`, `Number` for `new Number(5)`, `BigInt` for `Object(5n)`,
+ * as the parameter checks name them), else "object". Exported from the package, for the option
  * checks of the other packages (the webhook receiver).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
@@ -201,7 +203,7 @@ export const messageValue = (value: unknown): string =>
       ? "a long string"
       : JSON.stringify(value)
     : value && typeof value === "object"
-      ? "object"
+      ? notOptions(value) || "object"
       : typeof value === "function"
         ? "function"
         : // (A bigint as written in code: "got 2" would read as a valid whole number.)
