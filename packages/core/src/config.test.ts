@@ -560,6 +560,20 @@ describe("per-call options and the logger", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("escapes and cuts the kind a class sets itself (Symbol.toStringTag), as a name shown is", () => {
+    const tagged = (tag: string) => ({ [Symbol.toStringTag]: tag });
+    expect(() => resolveConfig(tagged("Config\nERROR forged") as never)).toThrow(
+      new ConfigurationError(
+        "options: must be an object of client options (got Config\\u000aERROR forged)",
+      ),
+    );
+    expect(() => resolveConfig({ timeout: tagged("T".repeat(100)) as never })).toThrow(
+      new ConfigurationError(
+        `timeout: must be a number of milliseconds > 0, or Infinity (got ${"T".repeat(40)}…)`,
+      ),
+    );
+  });
+
   it("takes options of any object that holds them by name: a class instance's getters, Object.create(defaults), no prototype, a module namespace", async () => {
     const { fetch, calls } = answer();
     class Options {

@@ -158,7 +158,9 @@ export const knownOptions = (
  * `undefined` for options: a plain object, one without a prototype, a class instance or
  * `Object.create(defaults)` (read by name, getters too: see {@link ownOptions}), a module
  * namespace (`import * as options`). (A thenable that is no Promise and no plain object is not
- * told apart: a library's promise has enumerable members of its own, refused by name.)
+ * told apart: a library's promise has enumerable members of its own, refused by name.) A kind is
+ * escaped and cut at 40 characters, as a name shown is: a class may set its own
+ * (`Symbol.toStringTag`), which may hold anything.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const notOptions = (options: unknown): string | undefined => {
@@ -167,7 +169,7 @@ export const notOptions = (options: unknown): string | undefined => {
     options && typeof options == "object"
       ? {}.toString.call(options).slice(8, -1)
       : typeOf(options);
-  if (given != "Object" && given != "Module") return given;
+  if (given != "Object" && given != "Module") return quoteServer(given, 40);
 };
 
 /**
