@@ -241,6 +241,25 @@ describe("JSON-RPC wire format", () => {
     });
   });
 
+  it("das: a Date, a Map or a String object given for an enum is named by its class, not quoted as its JSON (a Date's ISO text read as a string given), and nothing is sent", async () => {
+    const { fetch, requests } = stub(rpcReply("{}"));
+    const das = createDasClient({ apiKey: KEY, fetch });
+    for (const [given, kind] of [
+      [new Date(0), "Date"],
+      [new Map(), "Map"],
+      [new String("id"), "String"],
+    ] as const) {
+      const error = await das
+        .getAssetsByOwner({ ownerAddress: OWNER, sortBy: { sortBy: given as never } })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toBe(
+        `params.sortBy.sortBy: must be one of "created", "recent_action", "updated", "none", "id" (got ${kind})`,
+      );
+    }
+    expect(requests).toEqual([]);
+  });
+
   it("sender: a transaction that is not in the encoding config.encoding names is refused, and nothing is sent; a base58 and a base64 transaction in their own encodings are sent", async () => {
     const { fetch, requests } = stub(rpcReply('"sig"'));
     const sender = createSenderClient({ fetch });

@@ -505,6 +505,39 @@ const notObjects = (message: RegExp, more: readonly unknown[]) =>
     (value) => ({ label: `options = ${show(value)}`, value, message }),
   );
 
+/**
+ * An options argument that is an object holding no options: read as none, the call went on with
+ * the defaults (the production host and $CHAINDATA_API_KEY; a Promise: an async config not
+ * awaited). Refused by its built-in kind; `argument` is the name the message gives it, `kind` the
+ * options it must hold (`client options`).
+ */
+const noOptionObjects = (argument: string, kind: string) => {
+  const objects: unknown[] = [
+    new Map([["timeout", 1]]),
+    new Date(0),
+    [],
+    [KEY],
+    new Set(["timeout"]),
+    Promise.resolve({ timeout: 1 }),
+    new Error("not an option"),
+    /re/,
+    new Uint8Array(2),
+    new URLSearchParams("timeout=1"),
+  ];
+  return family(
+    fc.constantFrom(...objects),
+    objects,
+    () => true,
+    (value) => ({
+      label: `options = ${show(value)}`,
+      value,
+      message: new RegExp(
+        `^${escape(argument)}: must be an object of ${escape(kind)} \\(got (Map|Date|Array|Set|Promise|Error|RegExp|Uint8Array|URLSearchParams)\\)$`,
+      ),
+    }),
+  );
+};
+
 // ---------------------------------------------------------------------------------------------
 // Client options
 // ---------------------------------------------------------------------------------------------
@@ -726,6 +759,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       new RegExp(`^options: must be an object of client options \\(got ${typeNames}\\)$`),
       [KEY, () => ({ apiKey: KEY })],
     ),
+    noOptionObjects("options", "client options"),
     // (createChainDataClient takes `areas` too: each area's own options.)
     unknownNames(
       clientTypos,
@@ -910,9 +944,12 @@ describe("client options: every wrong value is refused at creation, naming the o
       fc.property(refusals.arbitrary, (refusal) => {
         const timers = pendingTimers.size;
         // The canary key and the recording fetch, then the refused option (which may replace
-        // either); getters are copied, not called.
+        // either); getters are copied, not called. (Options that are no plain object, a Map or a
+        // Date, are given as they are.)
         const options =
-          refusal.value === trapped || !isObject(refusal.value)
+          refusal.value === trapped ||
+          !isObject(refusal.value) ||
+          Object.getPrototypeOf(refusal.value) !== Object.prototype
             ? refusal.value
             : Object.defineProperties(
                 { apiKey: KEY, fetch },
@@ -1078,6 +1115,7 @@ function requestRefusals(more: readonly string[]): Family {
       new RegExp(`^options: must be an object of request options \\(got ${typeNames}\\)$`),
       [KEY, () => ({ timeout: 1 }), null],
     ),
+    noOptionObjects("options", "request options"),
     unknownNames(
       requestTypos,
       [...names, ...more],
@@ -1233,6 +1271,7 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
         new RegExp(`^batch: must be an object of batcher options \\(got ${typeNames}\\)$`),
         [() => ({})],
       ),
+      noOptionObjects("batch", "batcher options"),
       unknownNames(
         ["maxsize", "max_size", "size", "maxBatchSize", "waitMs", "delay", "Wait", ""],
         ["maxSize", "wait"],
@@ -1268,6 +1307,7 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
         ),
         [() => ({ requestsPerSecond: 5 })],
       ),
+      noOptionObjects("rateLimit", "rate limiter options"),
       // No options, or no requestsPerSecond in them: the field it needs is named.
       family(
         fc.constantFrom(null, undefined, {}),
@@ -1346,6 +1386,7 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
           ),
         }),
       ),
+      noOptionObjects("options", "webhook handler options"),
       unknownNames(
         [
           "authheader",
@@ -1505,6 +1546,7 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
           ),
         }),
       ),
+      noOptionObjects("options", "signature store options"),
       unknownNames(
         ["maxentries", "max", "size", "maxSize", "ttl", "ttlms", "ttlSeconds", ""],
         ["maxEntries", "ttlMs"],

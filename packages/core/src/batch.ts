@@ -162,11 +162,11 @@ const batchName = (requests: BatchedCall["request"][]) =>
  * `maxSize` that is not a whole number >= 1 (or `Infinity`), or a `wait` out of range
  */
 export function createBatcher(options: BatcherOptions = {}): Batcher {
-  // (A typo such as `maxsize` would otherwise mean batches of 100.)
-  if (options != null && typeof options !== "object")
-    misconfigured("batch", `must be an object of batcher options (got ${typeof options})`);
+  // (`null` reads as "no options", as `undefined` does. A typo such as `maxsize` would otherwise
+  // mean batches of 100.)
+  options ??= {};
   knownOptions(options, ["maxSize", "wait"], "batcher", "batch.");
-  const { maxSize = 100, wait = 0 } = options ?? {};
+  const { maxSize = 100, wait = 0 } = options;
   if (!((Number.isInteger(maxSize) || maxSize === Infinity) && maxSize >= 1))
     misconfigured(
       "batch.maxSize",

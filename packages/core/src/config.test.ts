@@ -511,32 +511,86 @@ describe("per-call options and the logger", () => {
     );
   });
 
-  it("refuses a Promise given for options, which has none of its own (an async config not awaited), sending nothing", async () => {
+  it("refuses options that hold none of their own (a Promise, a Map, a Date, an array…), named as the argument, sending nothing", async () => {
     // (Read as "no options", the client went on to the production host with $CHAINDATA_API_KEY,
-    // and a call's timeout, signal or a walk's maxPages were silently lost: user trial 73, F1.)
+    // and a call's timeout, signal or a walk's maxPages were silently lost: user trial 73, F1, for
+    // a Promise, an async config not awaited; options74 for a Map, a Date, `[]`. A batcher's and a
+    // limiter's are named `batch` and `rateLimit`, as their other errors are: review 73, F3.)
     const { fetch, calls } = answer();
-    const pending = Promise.resolve({ fetch, apiKey: "k", timeout: 1 });
-    expect(() => resolveConfig(pending as never)).toThrow(
-      new ConfigurationError("options: must be an object of client options, not a Promise"),
-    );
     const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
-    await expect(rpc.call(getAsset, {}, pending as never)).rejects.toThrow(
-      "options: must be an object of request options, not a Promise",
-    );
     const walks = withPagination(async () => ({ items: [] }), {
       id: "getAssets",
       pagination: { style: "page", items: "items" },
     });
-    expect(() => walks.all({}, pending as never)).toThrow(
-      "options: must be an object of request options, not a Promise",
-    );
-    expect(() => createBatcher(pending as never)).toThrow(
-      "options: must be an object of batcher options, not a Promise",
-    );
-    expect(() => createRateLimiter(pending as never)).toThrow(
-      "options: must be an object of rate limiter options, not a Promise",
-    );
+    for (const [given, kind] of [
+      [Promise.resolve({ fetch, apiKey: "k", timeout: 1 }), "Promise"],
+      [
+        new Map<string, unknown>([
+          ["fetch", fetch],
+          ["timeout", 1],
+        ]),
+        "Map",
+      ],
+      [new Date(), "Date"],
+      [[], "Array"],
+      [[{ timeout: 1 }], "Array"],
+      [new Set(["timeout"]), "Set"],
+    ] as const) {
+      expect(() => resolveConfig(given as never)).toThrow(
+        new ConfigurationError(`options: must be an object of client options (got ${kind})`),
+      );
+      expect(() => createJsonRpcClient(given as never, rpcHost, "/")).toThrow(
+        `options: must be an object of client options (got ${kind})`,
+      );
+      await expect(rpc.call(getAsset, {}, given as never)).rejects.toThrow(
+        `options: must be an object of request options (got ${kind})`,
+      );
+      expect(() => walks.all({}, given as never)).toThrow(
+        `options: must be an object of request options (got ${kind})`,
+      );
+      expect(() => createBatcher(given as never)).toThrow(
+        new ConfigurationError(`batch: must be an object of batcher options (got ${kind})`),
+      );
+      expect(() => createRateLimiter(given as never)).toThrow(
+        new ConfigurationError(
+          `rateLimit: must be an object of rate limiter options (got ${kind})`,
+        ),
+      );
+    }
     expect(calls).toHaveLength(0);
+  });
+
+  it("escapes and cuts the kind a class sets itself (Symbol.toStringTag), as a name shown is", () => {
+    const tagged = (tag: string) => ({ [Symbol.toStringTag]: tag });
+    expect(() => resolveConfig(tagged("Config\nERROR forged") as never)).toThrow(
+      new ConfigurationError(
+        "options: must be an object of client options (got Config\\u000aERROR forged)",
+      ),
+    );
+    expect(() => resolveConfig({ timeout: tagged("T".repeat(100)) as never })).toThrow(
+      new ConfigurationError(
+        `timeout: must be a number of milliseconds > 0, or Infinity (got ${"T".repeat(40)}…)`,
+      ),
+    );
+  });
+
+  it("takes options of any object that holds them by name: a class instance's getters, Object.create(defaults), no prototype, a module namespace", async () => {
+    const { fetch, calls } = answer();
+    class Options {
+      get fetch() {
+        return fetch;
+      }
+      get apiKey() {
+        return "k";
+      }
+    }
+    const bare = Object.assign(Object.create(null) as object, { fetch, apiKey: "k" });
+    const namespace = await import("data:text/javascript,export const timeout = 5000;");
+    expect(Object.prototype.toString.call(namespace)).toBe("[object Module]");
+    for (const options of [new Options(), Object.create({ fetch, apiKey: "k" }), bare])
+      await createJsonRpcClient(options, rpcHost, "/").call(getAsset, {}, namespace);
+    expect(calls).toHaveLength(3);
+    expect(resolveConfig(namespace)).toMatchObject({ timeout: 5000 });
   });
 
   it('refuses a retryNonIdempotent that is not a boolean: the string "false" would retry a write', async () => {
@@ -749,6 +803,57 @@ describe("option checks no other config test pinned (found by mutation testing)"
     );
   });
 
+  it("escapes an unknown option name as a refused value is: a line break, a bidi control or an ANSI escape in it reach no log raw (review 71, F3)", () => {
+    const message = (check: () => unknown) => {
+      try {
+        check();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(message(() => resolveConfig({ "x\nERROR forged": 1 } as never))).toMatch(
+      /^x\\u000aERROR forged: is not a client option \(/,
+    );
+    expect(message(() => checkRequestOptions({ "t\u202egnp.exe": 1 }))).toMatch(
+      /^t\\u202egnp\.exe: is not a request option \(/,
+    );
+    expect(message(() => createBatcher({ "w\x1b[2J": 1 } as never))).toMatch(
+      /^batch\.w\\u001b\[2J: is not a batcher option \(/,
+    );
+  });
+
+  it("names a boxed number, bigint or string given as an option by its kind, as the parameter checks do (got Number, not object), and refuses it: none is taken as its primitive", async () => {
+    const { fetch, calls } = stubFetch(() => jsonResponse({ jsonrpc: "2.0", id: 1, result: 1 }));
+    expect(() => resolveConfig({ timeout: new Number(5) as never })).toThrow(
+      new ConfigurationError(
+        "timeout: must be a number of milliseconds > 0, or Infinity (got Number)",
+      ),
+    );
+    expect(() => resolveConfig({ maxRetries: Object(2n) as never })).toThrow(
+      new ConfigurationError("maxRetries: must be a whole number >= 0 (got BigInt)"),
+    );
+    expect(() =>
+      resolveBaseUrl(resolveConfig({ environment: new String("devnet") as never }), rpcHost),
+    ).toThrow(
+      new ConfigurationError("environment: must be one of mainnet, devnet, local (got String)"),
+    );
+    expect(() => createBatcher({ maxSize: new Number(5) as never })).toThrow(
+      new ConfigurationError(
+        "batch.maxSize: must be a whole number >= 1, or Infinity (got Number)",
+      ),
+    );
+    expect(() => createRateLimiter({ requestsPerSecond: Object(5n) })).toThrow(
+      new ConfigurationError(
+        "rateLimit.requestsPerSecond: must be a finite number > 0, at least one request per 22.5 days (got BigInt)",
+      ),
+    );
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+    await expect(
+      rpc.call({ id: "getAsset", idempotent: true }, {}, { timeout: new Number(5) as never }),
+    ).rejects.toThrow("timeout: must be a number of milliseconds > 0, or Infinity (got Number)");
+    expect(calls).toHaveLength(0);
+  });
+
   it("names a function and a bigint given as a limit by what they are: (got function), (got 2n)", () => {
     expect(() => resolveConfig({ timeout: (() => 1) as never })).toThrow(
       new ConfigurationError(
@@ -821,7 +926,7 @@ describe("option checks no other config test pinned (found by mutation testing)"
     expect(url("https://node.example//")).toBe("https://node.example");
     const rule = "baseUrls.rpc: must start with http:// or https://";
     expect(() => url(new URL("https://node.example"))).toThrow(
-      new ConfigurationError(`${rule} (got object)`),
+      new ConfigurationError(`${rule} (got URL)`),
     );
     expect(() => url("ftp://node.example/https://x")).toThrow(`${rule} (got a long string)`);
     expect(() => url("notarealkeybutlong123")).toThrow(

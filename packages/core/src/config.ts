@@ -7,6 +7,7 @@ import { ConfigurationError, ValidationError } from "./errors.js";
 import { batchingAreas } from "./generated/areas.js";
 import { hostNames, type Host, type HostName } from "./generated/environments.js";
 import type { ClientOptions, RequestOptions, ResolvedConfig } from "./options.js";
+import { quoteServer } from "./quote.js";
 
 // (Every one of them: the modules that import a type from config.js need not know the split.)
 export type * from "./options.js";
@@ -115,33 +116,63 @@ export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
 };
 
 /**
- * Throws the ConfigurationError of the first name in `options` that is not one of `names`: a
- * typo (`timout`, `maxsize`) would otherwise be ignored. Refuses a Promise as `options` too. For
- * the packages' own option checks (the webhook receiver's). A name longer than any option's (24
- * characters) is not quoted but counted, `<a name of 36 characters>`: it may be the API key (36
- * characters) given as a name, `{ [key]: 1 }`. (The sdk's `createChainDataClient` also hides a
- * shorter name holding a key given with its options, options.ts `nameIn`; doing that here too
- * measured +39 B gz in every bundle, against +20 for the length rule alone, so the rule for a key
- * under 25 characters is the sdk's only.)
+ * Throws the ConfigurationError of options that are none ({@link notOptions}: not an object, nor
+ * `null` or `undefined`, which a caller reading them as none replaces first; a Promise, a Map, a
+ * Date, an array), named as the argument (`options`, or `prefix` without its dot: `batch`); or of
+ * the first name in `options` that is not one of `names`: a typo (`timout`, `maxsize`) would
+ * otherwise be ignored. For the packages' own option checks (the webhook receiver's). A name
+ * longer than any option's (24 characters) is not quoted but counted, `<a name of 36
+ * characters>`: it may be the API key (36 characters) given as a name, `{ [key]: 1 }`. (The sdk's
+ * `createChainDataClient` also hides a shorter name holding a key given with its options,
+ * options.ts `nameIn`; doing that here too measured +39 B gz in every bundle, against +20 for the
+ * length rule alone, so the rule for a key under 25 characters is the sdk's only.) A shorter one
+ * is escaped as a refused value is: a line break in it forged a log line.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const knownOptions = (
-  options: object | null | undefined,
+  options: unknown,
   names: readonly string[],
   kind: string,
   prefix = "",
 ): void => {
-  // (A Promise has no options of its own: `createAdminClient(loadConfig())` without `await` went
-  // on with the defaults, the production host and $CHAINDATA_API_KEY; a walk's `maxPages` was
-  // lost.)
-  if (typeof (options as { then?: unknown } | null)?.then == "function")
-    misconfigured("options", `must be an object of ${kind} options, not a Promise`);
-  for (const name in options)
+  // (The escape of a name shown: review 71, F3. The argument named as the other errors of a
+  // batcher or a limiter name it, `batch` and `rateLimit`: review 73, F3.)
+  const given = notOptions(options);
+  if (given)
+    misconfigured(
+      prefix.slice(0, -1) || "options",
+      `must be an object of ${kind} options (got ${given})`,
+    );
+  for (const name in options as object)
     if (!names.includes(name))
       misconfigured(
-        prefix + (name.length > 24 ? `<a name of ${name.length} characters>` : name),
+        prefix + (name.length > 24 ? `<a name of ${name.length} characters>` : quoteServer(name)),
         `is not a ${kind} option (${names.join(", ")})`,
       );
+};
+
+/**
+ * What `options` are, when they are none: their type when not an object (`string`, `null`; a
+ * string given for the options is often the API key, so never its value), or the built-in kind
+ * of an object whose options a call would read as none (`Object.prototype.toString`'s tag): a
+ * `Promise` (`createAdminClient(loadConfig())` without `await` went on with the defaults, the
+ * production host and $CHAINDATA_API_KEY, and a walk's `maxPages` was lost), a
+ * `Map`, a `Date`, an `Array` (`[]`; one with items was refused by its name `0`), a `Set`….
+ * `undefined` for options: a plain object, one without a prototype, a class instance or
+ * `Object.create(defaults)` (read by name, getters too: see {@link ownOptions}), a module
+ * namespace (`import * as options`). (A thenable that is no Promise and no plain object is not
+ * told apart: a library's promise has enumerable members of its own, refused by name.) A kind is
+ * escaped and cut at 40 characters, as a name shown is: a class may set its own
+ * (`Symbol.toStringTag`), which may hold anything.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
+export const notOptions = (options: unknown): string | undefined => {
+  // (A Promise: user trial 73, F1; a Map, a Date, `[]`: the same trial's leftovers.)
+  const given =
+    options && typeof options == "object"
+      ? {}.toString.call(options).slice(8, -1)
+      : typeOf(options);
+  if (given != "Object" && given != "Module") return quoteServer(given, 40);
 };
 
 /**
@@ -165,7 +196,9 @@ export const ownOptions = (options: object, names: readonly string[]): Record<st
  * `value` as text for a message: a short string quoted (`timeout: "100"` must not read as the
  * number 100), a bigint with its `n`, a number or other primitive as itself; a long string, an
  * object, an array or a function by what it is, not quoted: it may be the API key, an array
- * holding it, or a getter whose source spells it. Exported from the package, for the option
+ * holding it, or a getter whose source spells it. An object by its built-in kind where it has one
+ * ({@link notOptions}: `Array`, `Date`, `Number` for `new Number(5)`, `BigInt` for `Object(5n)`,
+ * as the parameter checks name them), else "object". Exported from the package, for the option
  * checks of the other packages (the webhook receiver).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
@@ -175,7 +208,7 @@ export const messageValue = (value: unknown): string =>
       ? "a long string"
       : JSON.stringify(value)
     : value && typeof value === "object"
-      ? "object"
+      ? notOptions(value) || "object"
       : typeof value === "function"
         ? "function"
         : // (A bigint as written in code: "got 2" would read as a valid whole number.)
@@ -222,11 +255,9 @@ export function checkRequestOptions(
   more: readonly string[] = [],
 ): RequestOptions & Record<string, unknown> {
   if (options === undefined) return {};
-  if (!options || typeof options !== "object")
-    misconfigured("options", `must be an object of request options (got ${typeOf(options)})`);
-  const { signal, timeout, maxRetries, retryNonIdempotent } = options as RequestOptions;
   const names = more.length ? [...REQUEST_OPTIONS, ...more] : REQUEST_OPTIONS;
   knownOptions(options, names, "request");
+  const { signal, timeout, maxRetries, retryNonIdempotent } = options as RequestOptions;
   if (
     signal != null &&
     (typeof signal.addEventListener !== "function" ||
@@ -286,8 +317,6 @@ export function resolveConfig(
 ): ResolvedConfig {
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
-  if (typeof options !== "object")
-    misconfigured("options", `must be an object of client options (got ${typeOf(options)})`);
   knownOptions(options, CLIENT_OPTIONS, "client");
   const {
     environment = "mainnet",

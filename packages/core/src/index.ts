@@ -31,6 +31,8 @@ export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   misconfigured,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  notOptions,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   ownOptions,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   typeOf,

@@ -98,9 +98,10 @@ export interface RateLimiterOptions {
  * an option name other than `requestsPerSecond`
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
-  // (A name it does not know, such as `burst`, would otherwise be silently ignored.)
+  // (A name it does not know, such as `burst`, would otherwise be silently ignored. `null` is no
+  // options: the rate is then said to be missing, below.)
   if (typeof options === "object")
-    knownOptions(options, ["requestsPerSecond"], "rate limiter", "rateLimit.");
+    knownOptions(options ?? {}, ["requestsPerSecond"], "rate limiter", "rateLimit.");
   // (The rate alone, `createRateLimiter(5)`, would otherwise be told its rate is undefined.)
   else if (options !== undefined)
     misconfigured(

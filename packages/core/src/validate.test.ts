@@ -357,6 +357,25 @@ describe("validate", () => {
     expect(messages(vEnum([1, 2]), "2")).toEqual(['params: must be one of 1, 2 (got "2")']);
   });
 
+  it("names an object that is not plain given for an enum by its class, as a wrong type is named: its JSON misled (a Date's ISO text, a Map's {}, a String object's the value allowed)", () => {
+    const sortBy = vEnum(["created", "id"]);
+    const rule = 'params: must be one of "created", "id"';
+    expect(messages(sortBy, new Date(0))).toEqual([`${rule} (got Date)`]);
+    expect(messages(sortBy, new Map([["id", 1]]))).toEqual([`${rule} (got Map)`]);
+    expect(messages(sortBy, new String("id"))).toEqual([`${rule} (got String)`]);
+    expect(messages(sortBy, Object(5n))).toEqual([`${rule} (got BigInt)`]);
+    expect(messages(sortBy, new Uint8Array(2))).toEqual([`${rule} (got Uint8Array)`]);
+    // (As a wrong type names them: a String object where a string belongs.)
+    expect(messages(vString(), new String("id"))).toEqual(["params: must be string (got String)"]);
+    // A plain object, one without a prototype, and an array are still quoted: their JSON shows
+    // what was given.
+    expect(messages(sortBy, { sortBy: "id" })).toEqual([`${rule} (got {"sortBy":"id"})`]);
+    expect(messages(sortBy, Object.assign(Object.create(null), { a: 1 }))).toEqual([
+      `${rule} (got {"a":1})`,
+    ]);
+    expect(messages(sortBy, ["id"])).toEqual([`${rule} (got ["id"])`]);
+  });
+
   it("reports the closest anyOf branch", () => {
     const AddressOrDomain = vAnyOf([Address, vString(/^[^\s/.]+(\.[^\s/.]+)*\.[a-z0-9-]+$/u)]);
     expect(messages(AddressOrDomain, "toly.sol")).toEqual([]);

@@ -49,14 +49,14 @@ const kind = (value: unknown): string =>
       : typeof value === "number"
         ? `number ${hide ? hide(value) : value}` // (a secret given as a number: masked)
         : typeof value == "object"
-          ? className(value)
+          ? className(value) || "object"
           : typeof value;
 
 /**
- * An object's class name (`Uint8Array`), or "object" for a plain one or one without a name. The
+ * An object's class name (`Uint8Array`), or "" for a plain one or one without a name. The
  * name is the caller's to set (a computed class name, a `name` or `constructor` getter, a Proxy's
  * trap): a trap or getter that throws, or a name that is no identifier of at most 40 characters
- * (100,000 of them, a line break, a UUID key's hyphens), says "object". (Not given to the
+ * (100,000 of them, a line break, a UUID key's hyphens), says "". (Not given to the
  * redactor: it is handed JSON text, and the webhook helpers' parses it.)
  */
 const className = (value: object) => {
@@ -69,7 +69,7 @@ const className = (value: object) => {
   }
   return typeof name == "string" && /^[A-Za-z_$][\w$]{0,39}$/.test(name) && name != "Object"
     ? name
-    : "object";
+    : "";
 };
 
 /**
@@ -257,12 +257,16 @@ export const vBoolean: Check = (value, path, issues) => {
   values: readonly (string | number | boolean)[],
 ): Check {
   return (value, path, issues) => {
+    // An object not plain (nor an array) is named by its class, as `kind` names one: its JSON
+    // misled, a Date's ISO text read as a string given, a Map's `{}`, a String object's the very
+    // value allowed (user trial 73, F6).
+    const name = value && typeof value == "object" && !Array.isArray(value) && className(value);
     if (!values.includes(value as string))
       add(
         issues,
         path,
         "enum",
-        `must be ${values[1] === undefined ? "" : "one of "}${allowed(values).join(", ")} (got ${show(value)})`,
+        `must be ${values[1] === undefined ? "" : "one of "}${allowed(values).join(", ")} (got ${name || show(value)})`,
       );
   };
 }
@@ -327,7 +331,7 @@ export const vBoolean: Check = (value, path, issues) => {
         issues,
         path,
         "type",
-        `must be a plain object (got ${name == "object" ? "a class instance" : name})`,
+        `must be a plain object (got ${name || "a class instance"})`,
       );
     }
     const own = Object.keys(object);

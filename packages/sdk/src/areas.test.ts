@@ -540,12 +540,37 @@ describe("createChainDataClient: areas are checked when created", () => {
       "sender",
       "areas: must be an object of area name → client options (got string)",
     ],
-    // (Read as no options, a Promise's were silently lost: user trial 73, F1.)
-    ["areas given as a Promise", Promise.resolve({}), "areas: must be an object, not a Promise"],
+    // (Read as no options, a Promise's were silently lost: user trial 73, F1; a Map's, a Date's
+    // or an array's too.)
+    [
+      "areas given as a Promise",
+      Promise.resolve({}),
+      "areas: must be an object of area name → client options (got Promise)",
+    ],
     [
       "an area given as a Promise",
       { admin: Promise.resolve({ timeout: 1 }) },
-      "areas.admin: must be an object, not a Promise",
+      "areas.admin: must be an object of client options (got Promise)",
+    ],
+    [
+      "areas given as a Map",
+      new Map([["das", { timeout: 1 }]]),
+      "areas: must be an object of area name → client options (got Map)",
+    ],
+    [
+      "an area given as a Map",
+      { das: new Map([["fetch", vi.fn()]]) },
+      "areas.das: must be an object of client options (got Map)",
+    ],
+    [
+      "an area given as a Date",
+      { das: new Date() },
+      "areas.das: must be an object of client options (got Date)",
+    ],
+    [
+      "an area given as an array",
+      { sender: [] },
+      "areas.sender: must be an object of client options (got Array)",
     ],
   ];
   it.each(refused)(
@@ -565,12 +590,37 @@ describe("createChainDataClient: areas are checked when created", () => {
     },
   );
 
-  it("refuses options given as a Promise (an async config not awaited), which went to the production host", () => {
+  it("refuses options that hold none of their own (a Promise: an async config not awaited; a Map, a Date, an array), which went to the production host", () => {
     const fetch = vi.fn();
-    expect(() =>
-      createChainDataClient(Promise.resolve({ apiKey: KEY, fetch, environment: "local" }) as never),
-    ).toThrow(new ConfigurationError("options: must be an object, not a Promise"));
+    for (const [given, kind] of [
+      [Promise.resolve({ apiKey: KEY, fetch, environment: "local" }), "Promise"],
+      [
+        new Map<string, unknown>([
+          ["apiKey", KEY],
+          ["fetch", fetch],
+        ]),
+        "Map",
+      ],
+      [new Date(), "Date"],
+      [[], "Array"],
+    ] as const) {
+      expect(() => createChainDataClient(given as never)).toThrow(
+        new ConfigurationError(`options: must be an object of client options (got ${kind})`),
+      );
+    }
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("escapes an unknown option or area name as core's options do: a line break in it forged a log line", () => {
+    expect(() => createChainDataClient({ "x\nERROR forged": 1 } as never)).toThrow(
+      /^x\\u000aERROR forged: is not a client option \(/,
+    );
+    expect(() => createChainDataClient({ areas: { "d\u202eas": {} } } as never)).toThrow(
+      /^areas\.d\\u202eas: is not an area \(/,
+    );
+    expect(() => createChainDataClient({ areas: { das: { "t\x1b[2J": 1 } } } as never)).toThrow(
+      /^areas\.das\.t\\u001b\[2J: is not a client option \(/,
+    );
   });
 
   it("an option inherited by an area's options, or read from a getter, is used; an unknown inherited one is refused", async () => {

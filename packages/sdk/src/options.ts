@@ -11,12 +11,13 @@ import {
   hosts,
   keyFromEnvironment,
   misconfigured,
+  notOptions,
   ownOptions,
+  quoteServer,
   resolveBaseUrl,
   resolveConfig,
   rpcHost,
   snapshotOptions,
-  typeOf,
   unbatched,
   type ClientOptions,
   type HostName,
@@ -42,25 +43,31 @@ const secretsOf = (keys: readonly unknown[]) =>
 /**
  * `path.name` for a message, unless the name could be a secret: one holding a key given with these
  * options, or longer than any option or area name (an API key is 36 characters), is not shown.
+ * One shown is escaped as core's `knownOptions` escapes it (a line break forged a log line).
  */
 const nameIn = (path: string, name: string, secrets: readonly string[]) =>
   (path ? path + "." : "") +
   (name.length > 24 || secrets.some((secret) => name.includes(secret))
     ? `<a name of ${name.length} characters>`
-    : name);
+    : quoteServer(name));
 
-/** Refuses the first name of `options` (own or inherited, as `for…in` reads them) not in `names`. */
+/**
+ * Refuses `options` that are none (core's `notOptions`: not an object; a Promise, a Map, a Date, an
+ * array, which would read as none), as core's `knownOptions` does, saying they must be an object of
+ * `what`; then the first name of `options` (own or inherited, as `for…in` reads them) not in
+ * `names`.
+ */
 const knownNames = (
-  options: object,
+  options: unknown,
   names: readonly string[],
   path: string,
   rule: string,
   secrets: readonly string[],
+  what = "client options",
 ) => {
-  // (A Promise has no options of its own: read as none, the client went to the production host.)
-  if (typeof (options as { then?: unknown }).then == "function")
-    misconfigured(path || "options", "must be an object, not a Promise");
-  for (const name in options)
+  const given = notOptions(options);
+  if (given) misconfigured(path || "options", `must be an object of ${what} (got ${given})`);
+  for (const name in options as object)
     if (!names.includes(name)) misconfigured(nameIn(path, name, secrets), rule);
 };
 
@@ -100,8 +107,6 @@ export function sharedOptions(
 ): ClientOptions & { areas?: unknown; keyFromEnv?: string } {
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
-  if (typeof options !== "object")
-    misconfigured("options", `must be an object of client options (got ${typeOf(options)})`);
   // (`rateLimit` is a name it knows, to say where a limiter goes, but not one to offer.)
   const rule = `is not a client option (${SDK_OPTIONS.filter((n) => n !== "rateLimit").join(", ")})`;
   // (CHAINDATA_API_KEY read only where no key is given, as below: `{ [process.env.KEY]: 1 }`.)
@@ -223,11 +228,6 @@ function laidOptions<Area extends string, Batched extends Area>(
   for (const area of Object.keys(laid) as Area[])
     laid[area] = withKeyFromEnv(laid[area], keyFromEnv);
   if (areas == null) return laid;
-  if (typeof areas !== "object")
-    misconfigured(
-      "areas",
-      `must be an object of area name → client options (got ${typeOf(areas)})`,
-    );
   const names = Object.keys(bases) as Area[];
   const given = (area: Area): unknown => (areas as Record<Area, unknown>)[area];
   const secrets = secretsOf([
@@ -235,13 +235,18 @@ function laidOptions<Area extends string, Batched extends Area>(
     ...names.map((area) => bases[area].apiKey),
     ...names.map((area) => (given(area) as ClientOptions | null | undefined)?.apiKey),
   ]);
-  knownNames(areas, names, "areas", `is not an area (${names.join(", ")})`, secrets);
+  knownNames(
+    areas,
+    names,
+    "areas",
+    `is not an area (${names.join(", ")})`,
+    secrets,
+    "area name → client options",
+  );
   for (const area of names) {
     const entry = given(area);
     if (entry == null) continue;
     const path = `areas.${area}`;
-    if (typeof entry !== "object")
-      misconfigured(path, `must be an object of client options (got ${typeOf(entry)})`);
     // (The names of the area's own options, listed in the message; a `batch` left undefined is none.)
     const takes = (batched as readonly Area[]).includes(area)
       ? CLIENT_OPTIONS

@@ -2271,7 +2271,7 @@ describe("createWebhookHandler", () => {
       ],
       [
         { authHeader: "s", onEvent, maxBodyBytes: ["Bearer hook-s3cret-xyz"] },
-        "maxBodyBytes: must be a whole number of bytes > 0 (got object)",
+        "maxBodyBytes: must be a whole number of bytes > 0 (got Array)",
       ],
       [
         { authHeader: "s", onEvent, readTimeoutMs: () => "Bearer hook-s3cret-xyz" },
@@ -2297,7 +2297,7 @@ describe("createWebhookHandler", () => {
       // (And a list holding one is a list: not quoted, as String() would show its items.)
       [
         { authHeader: "s", onEvent, kind: ["rawDevnet"] },
-        'kind: must be "enhanced" or "raw" (got object)',
+        'kind: must be "enhanced" or "raw" (got Array)',
       ],
     ];
     for (const [options, message] of cases)

@@ -251,9 +251,11 @@ export function createMemorySignatureStore(
       "options",
       `must be an object of signature store options, such as { maxEntries: 10000, ttlMs: 86400000 } (got ${typeof options})`,
     );
-  // (A misspelt name, such as `ttl`, would otherwise keep the default without a word.)
+  // (`null` reads as "no options", as `undefined` does. A misspelt name, such as `ttl`, would
+  // otherwise keep the default without a word.)
+  options ??= {};
   knownOptions(options, ["maxEntries", "ttlMs"], "signature store");
-  const { maxEntries = 10_000, ttlMs = 24 * 60 * 60 * 1000 } = options ?? {};
+  const { maxEntries = 10_000, ttlMs = 24 * 60 * 60 * 1000 } = options;
   if (!(Number.isInteger(maxEntries) && maxEntries >= 1))
     misconfigured("maxEntries", `must be a whole number >= 1 (got ${messageValue(maxEntries)})`);
   if (!(typeof ttlMs === "number" && ttlMs > 0))
@@ -721,14 +723,9 @@ const TIMED_OUT = Symbol("handlerTimeoutMs");
 function checkHandlerOptions<K extends DeliveryKind>(
   options: WebhookHandlerCommonOptions<K> & { kind?: K | undefined },
 ) {
-  // (Not quoted: a string here is likely the secret itself.)
-  if (!options || typeof options !== "object")
-    misconfigured(
-      "options",
-      `must be an object of webhook handler options (got ${options === null ? null : typeof options})`,
-    );
-  // A typo such as `maxBodyByte` would otherwise be ignored: deliveries over the default limit
-  // would be answered 413, then dropped by the service.
+  // (Options that are no object are refused by their type, not quoted: a string here is likely
+  // the secret itself. A typo such as `maxBodyByte` would otherwise be ignored: deliveries over the
+  // default limit would be answered 413, then dropped by the service.)
   knownOptions(options, HANDLER_OPTIONS, "webhook handler");
   const {
     kind = "enhanced" as K,
