@@ -135,8 +135,8 @@ export const knownOptions = (
   kind: string,
   prefix = "",
 ): void => {
-  // (The escape of a name shown: review 71, F3. The argument named as the other errors of a
-  // batcher or a limiter name it, `batch` and `rateLimit`: review 73, F3.)
+  // (The argument is named as a batcher's or a limiter's other errors name it: `batch`,
+  // `rateLimit`.)
   const given = notOptions(options);
   if (given)
     misconfigured(
@@ -167,7 +167,6 @@ export const knownOptions = (
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const notOptions = (options: unknown): string | undefined => {
-  // (A Promise: user trial 73, F1; a Map, a Date, `[]`: the same trial's leftovers.)
   const given =
     options && typeof options == "object"
       ? {}.toString.call(options).slice(8, -1)

@@ -259,7 +259,7 @@ export const vBoolean: Check = (value, path, issues) => {
   return (value, path, issues) => {
     // An object not plain (nor an array) is named by its class, as `kind` names one: its JSON
     // misled, a Date's ISO text read as a string given, a Map's `{}`, a String object's the very
-    // value allowed (user trial 73, F6).
+    // value allowed.
     const name = value && typeof value == "object" && !Array.isArray(value) && className(value);
     if (!values.includes(value as string))
       add(
