@@ -585,7 +585,9 @@ describe("per-call options and the logger", () => {
       }
     }
     const bare = Object.assign(Object.create(null) as object, { fetch, apiKey: "k" });
-    const namespace = await import("data:text/javascript,export const timeout = 5000;");
+    // (A module namespace from a data: URL: a specifier TypeScript has no declarations for.)
+    const moduleUrl: string = "data:text/javascript,export const timeout = 5000;";
+    const namespace = (await import(moduleUrl)) as object;
     expect(Object.prototype.toString.call(namespace)).toBe("[object Module]");
     for (const options of [new Options(), Object.create({ fetch, apiKey: "k" }), bare])
       await createJsonRpcClient(options, rpcHost, "/").call(getAsset, {}, namespace);
