@@ -308,8 +308,8 @@ export function reportChanges(old, text, max = 20) {
       return n <= 0;
     });
   };
-  // A line over 300 characters (a tool's literal description: up to 15 kB) is cut: its
-  // start names the declaration, and `--write` then `git diff` shows the rest.
+  // A line over 300 characters (a tool's literal description: up to 15 kB) is cut: its start names
+  // the declaration, and `--write` then `git diff` shows the rest.
   const shown = (l) => (l.length > 300 ? `${l.slice(0, 300)}… (${l.length} characters)` : l);
   const lines = [
     ...unmatched(before, after).map((l) => `- ${shown(l)}`),

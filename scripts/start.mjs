@@ -119,26 +119,40 @@ if (parentPid > 1)
   setInterval(() => process.ppid !== parentPid && stop("parent process exited"), 1_000).unref();
 
 // -- 0. ports ------------------------------------------------------------------------------------
-// A taken port, or a --host no interface has, is reported before the build: a second `npm start`
-// would otherwise build for up to a minute (rewriting the dist/ the first one serves) only to fail
-// on it. The servers' own EADDRINUSE below still covers a port taken meanwhile.
+// A taken port (the mock's given to the docs too), or a --host no interface has, is reported
+// before the build: a second `npm start` would otherwise build for up to a minute (rewriting the
+// dist/ the first one serves) only to fail on it. The servers' own EADDRINUSE below still covers a port taken meanwhile.
 const mockPortTaken = `port ${mockPort} is in use (another \`npm start\` or \`npm run mock\`?): pass --port <n> or set CHAINDATA_MOCK_PORT`;
 const docsPortTaken = `port ${docsPort} is in use: set CHAINDATA_DOCS_PORT`;
-/** Why listening on `port` of `host` fails now (port 0: only the host is tried), or undefined. */
-const listenError = (port, host = "127.0.0.1") =>
+/**
+ * A listener on `port` of `host` (port 0: only the host is tried), `{ probe }`, or why there can be
+ * none now, `{ error }`. The caller closes the probe.
+ */
+const listening = (port, host = "127.0.0.1") =>
   new Promise((resolve) => {
     const probe = createServer()
-      .once("error", resolve)
-      .listen(port, host, () => probe.close(() => resolve(undefined)));
+      .once("error", (error) => resolve({ error }))
+      .listen(port, host, () => resolve({ probe }));
   });
-const mockListenError = await listenError(mockPort, mockOptions.host);
-if (mockListenError?.code === "EADDRINUSE") fail(mockPortTaken);
-if (mockListenError)
+const mockProbe = await listening(mockPort, mockOptions.host);
+if (mockProbe.error?.code === "EADDRINUSE") fail(mockPortTaken);
+if (mockProbe.error)
   fail(
-    hostProblem(mockListenError, mockOptions.host, flags) ??
-      `the mock cannot listen on ${mockOptions.host} port ${mockPort}: ${mockListenError.message}`,
+    hostProblem(mockProbe.error, mockOptions.host, flags) ??
+      `the mock cannot listen on ${mockOptions.host} port ${mockPort}: ${mockProbe.error.message}`,
   );
-if (docsPort !== 0 && (await listenError(docsPort))?.code === "EADDRINUSE") fail(docsPortTaken);
+// (Tried while the mock's probe holds its port: the same port for both failed only once the mock
+// was up, after the build, as "in use".)
+const docsProbe = docsPort === 0 ? {} : await listening(docsPort);
+await Promise.all(
+  [mockProbe, docsProbe].map(({ probe }) => probe && new Promise((r) => probe.close(r))),
+);
+if (docsProbe.error?.code === "EADDRINUSE")
+  fail(
+    docsPort === mockPort
+      ? `port ${docsPort} is the mock's too (--port or CHAINDATA_MOCK_PORT): set CHAINDATA_DOCS_PORT to another`
+      : docsPortTaken,
+  );
 
 // -- 1. build ------------------------------------------------------------------------------------
 const built = [

@@ -52,7 +52,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
 /** The README's status lines, under its title: the area's beta or deprecation, or its deprecated `ops`'. */
 function statusLines(info, ops) {
   // Where the warning goes and how to silence it, said where a reader of a deprecated call looks
-  // (it was said in @chaindata/core's README only before).
+  // (before, only @chaindata/core's README said it).
   const warning =
     "warn once per process (in Node a `DeprecationWarning` with the code `CHAINDATA_DEPRECATED`, which `node --disable-warning=CHAINDATA_DEPRECATED` silences; the client's `logger.warn` instead when it has one)";
   return [
@@ -690,10 +690,9 @@ function callsNote(area, kind, ops, client, doc) {
     first && !first.wire
       ? ` Each ${what} is also a standalone function, so a bundle carries only the ${what}s it imports: \`${first.id}(${handle}()${first.takesParams === false ? "" : ", params"})\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(${handleVar}, params))\`, with the options and checks of \`.all()\`, and \`.checkpoints()\` on either gives each page with the params of the next, to save and resume from (typed \`${pascal(walked.id)}${kind === "openrpc" ? "Params" : "Input"}\`, exported here)` : ""}.`
       : "";
-  // (A method outside the spec, DAS getAssetsByGroup, had no way to its pages without depending
-  // on @chaindata/core.)
-  // (DAS getAssetsByGroup walked so, without a `u64` shape in the descriptor: a supply below 2^53
-  // arrived as a number under the bigint of the AssetList it was typed with.)
+  // (A user walking a method outside the spec, DAS getAssetsByGroup, found no way to its pages
+  // without depending on @chaindata/core; walked without a `u64` shape in the descriptor, its
+  // supply below 2^53 arrived as a number under the bigint of the AssetList it was typed with.)
   const shapedPage = (doc?.methods ?? []).find(
     (m) => m["x-pagination"] && m.result?.schema && hasU64(u64Shape(doc, m.result.schema)),
   )?.name;

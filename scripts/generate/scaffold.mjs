@@ -188,8 +188,7 @@ function areaSentence(info) {
 /**
  * Where `sentence` has a colon of its own ("Priority fee estimates: the …"; one in a code span,
  * `https://…`, is none), or -1: the title and a colon in front of it would make two ("… API:
- * priority fee estimates: the …"), and its phrase before the colon names the area
- * already.
+ * priority fee estimates: the …"), and its phrase before the colon names the area already.
  */
 const colonOf = (sentence) =>
   sentence.replace(/`[^`]*`/g, (code) => "`".repeat(code.length)).indexOf(": ");

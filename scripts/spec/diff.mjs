@@ -679,10 +679,10 @@ function walkSchema(c, schemaA, schemaB, dir, where, seen = new Set()) {
  * The members of `a` renamed in `b` (old name → new): a removed member and an added one of the same
  * contract (its schema, `$ref`s followed, and whether it is required; its prose aside) whose names
  * are alike (namesAlike), each the other's only such match. A rename breaks what a removal does,
- * and is told as one change, not a removal and an unrelated addition. A removal and
- * an addition that only share a type (`name` → `title`), or a removal that two added members
- * resemble, stay a removal and an addition: which one it became is not for the diff to guess, and
- * a pairing by written order could name the wrong one.
+ * and is told as one change, not a removal and an unrelated addition. A removal and an addition
+ * that only share a type (`name` → `title`), or a removal that two added members resemble, stay a
+ * removal and an addition: which one it became is not for the diff to guess, and a pairing by
+ * written order could name the wrong one.
  */
 function renames(c, a, b) {
   const [pra, prb] = [a.properties ?? {}, b.properties ?? {}];

@@ -8,8 +8,9 @@
  * these are the ones a new bound or a new operation gets without a line of test.
  *
  * A bound inside an anyOf / oneOf of two or more alternatives is left out (which branch a value
- * breaks is not one field's rule); a nullable's (`anyOf: [T, {type: null}]`) is T's. `unreached` lists the bounds that could not be given a value
- * (no example to start from), so the table can say so.
+ * breaks is not one field's rule); a nullable's (`anyOf: [T, {type: null}]`) is T's. `unreached`
+ * lists the bounds that could not be given a value (no example to start from, no text a pattern
+ * refuses): validation.test.ts requires it empty, so no new bound goes untested without a word.
  */
 import { deref, type Operation } from "./spec.js";
 

@@ -492,6 +492,25 @@ describe("npm start", () => {
     }
   }, 60_000);
 
+  it("the same port for the mock and the docs is reported before the build (it failed once the mock was up, as 'in use')", async () => {
+    const free = createServer();
+    await new Promise<void>((r) => free.listen(0, "127.0.0.1", r));
+    const port = (free.address() as { port: number }).port;
+    await new Promise((r) => free.close(r));
+    const child = spawn(process.execPath, [`${root}scripts/start.mjs`], {
+      cwd: root,
+      env: startEnv({ CHAINDATA_MOCK_PORT: String(port), CHAINDATA_DOCS_PORT: String(port) }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    expect(await new Promise((r) => child.on("exit", r)), out).toBe(1);
+    expect(out).toBe(
+      `npm start: port ${port} is the mock's too (--port or CHAINDATA_MOCK_PORT): set CHAINDATA_DOCS_PORT to another\n`,
+    );
+  }, 60_000);
+
   it("a host no interface has is reported before the build, naming where it came from (Node's bare getaddrinfo/listen words named no option)", async () => {
     // (No lookup answers for .invalid; 192.0.2.1 is TEST-NET-1, the address of no interface.)
     for (const [args, env, from] of [

@@ -209,9 +209,9 @@ export async function serveDocs({
     // answered 304 without the body until a rebuild rewrites the file.
     const { size, mtime } = fstatSync(fd);
     const validators = { ETag: etagOf(size, mtime), "Last-Modified": mtime.toUTCString() };
-    // Text is gzipped for a client that takes it (the pages were sent whole before), and
-    // its answers, a 304 too, say that they depend on Accept-Encoding, for a cache between. (The
-    // weak tag stays: the gzipped page is the same page.)
+    // Text is gzipped for a client that takes it (the pages were sent whole before), and its
+    // answers, a 304 too, say that they depend on Accept-Encoding, for a cache between. (The weak
+    // tag stays: the gzipped page is the same page.)
     const compressible = COMPRESSIBLE.has(extname(file));
     const gzip = compressible && acceptsGzip(req.headers["accept-encoding"]);
     const vary = compressible ? { Vary: "Accept-Encoding" } : {};

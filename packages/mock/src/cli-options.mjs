@@ -185,7 +185,13 @@ export function hostProblem(error, host, values, env = process.env) {
       : env.CHAINDATA_MOCK_HOST?.trim()
         ? "$CHAINDATA_MOCK_HOST"
         : "the default";
-  return `host ${JSON.stringify(host)} (${from}): ${problem} (${error.code}): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST`;
+  // (`[::1]` is how a URL writes an IPv6 address; listen() takes it bare, and looks the bracketed
+  // text up as a name: ENOTFOUND, "no such host name" of an address isLoopbackHost accepts.)
+  const bare = /^\[(.+)\]$/.exec(host)?.[1];
+  const instead = bare
+    ? `${bare} (an IPv6 address goes without its brackets)`
+    : "an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface)";
+  return `host ${JSON.stringify(host)} (${from}): ${problem} (${error.code}): pass --host ${instead}, or set CHAINDATA_MOCK_HOST`;
 }
 
 // parseCli, usageError and parsePort are copies of scripts/lib/cli.mjs's

@@ -2,12 +2,14 @@
  * cli-options.mjs, the one table of the mock CLI's options that `npm start` shares: each option has
  * its help lines, and serveOptions reads the environment as the CLI documents it.
  */
+import { createServer } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import {
   MOCK_ONLY_HELP,
   MOCK_ONLY_OPTIONS,
   SERVE_HELP,
   SERVE_OPTIONS,
+  hostProblem,
   serveOptions,
 } from "./cli-options.mjs";
 
@@ -178,5 +180,23 @@ describe("serveOptions", () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe("hostProblem", () => {
+  it("says an IPv6 address in a URL's brackets goes bare: listen() looked `[::1]` up as a name, and the fix it gave was for another mistake", async () => {
+    // (The error listen() gives, port 0: no port is held.)
+    const error = await new Promise((resolve) => {
+      const server = createServer()
+        .once("error", resolve)
+        .listen(0, "[::1]", () => server.close(() => resolve(undefined)));
+    });
+    expect(hostProblem(error, "[::1]", { host: "[::1]" }, {})).toBe(
+      'host "[::1]" (--host): no such host name (ENOTFOUND): pass --host ::1 (an IPv6 address goes without its brackets), or set CHAINDATA_MOCK_HOST',
+    );
+    expect(hostProblem({ code: "ENOTFOUND" }, "nosuchhost", {}, {})).toBe(
+      'host "nosuchhost" (the default): no such host name (ENOTFOUND): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST',
+    );
+    expect(hostProblem({ code: "EACCES" }, "127.0.0.1", {}, {})).toBeUndefined();
   });
 });

@@ -1,13 +1,13 @@
 // Line breaks for generated code, so that it reads where "go to definition" lands (published
 // packages ship their src/) and a spec edit shows in `git diff` as the lines it changed, not as one
-// replaced line of 1.8 kB. Not a formatter: the generator writes one statement a
-// line, of names, numbers, string, template and regex literals, `/* … */` comments and brackets,
-// and this breaks a line that passes the repository's width the way Prettier would, without its
-// cost per run (the whole generation has a 10 s budget): a bracket list one item a line, a
-// signature's parameters before its return type, a union one member a line, `return a ?? b` in
-// parentheses, the value of an assignment on the next line. Only white space changes (and the
-// parentheses of a broken `return`, a union's leading `|`, the `;` ending a broken type literal's
-// last member), so the minified bundles stay byte for byte the same.
+// replaced line of 1.8 kB. Not a formatter: the generator writes one statement a line, of names,
+// numbers, string, template and regex literals, `/* … */` comments and brackets, and this breaks a
+// line that passes the repository's width the way Prettier would, without its cost per run (the
+// whole generation has a 10 s budget): a bracket list one item a line, a signature's parameters
+// before its return type, a union one member a line, `return a ?? b` in parentheses, the value of
+// an assignment on the next line. Only white space changes (and the parentheses of a broken
+// `return`, a union's leading `|`, the `;` ending a broken type literal's last member), so the
+// minified bundles stay byte for byte the same.
 
 /** The repository's Prettier `printWidth`. */
 const WIDTH = 100;

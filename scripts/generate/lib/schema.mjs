@@ -157,8 +157,8 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
     } else out[key] = value; // (an enum of any length: validator.mjs decides what to check)
   }
   // A value the spec describes but gives no type (a forgotten `type: boolean`) would be typed
-  // `unknown` and sent unchecked, with no word to the spec's editor. (`{}` says
-  // "any value" in so many words; a parameter without a schema is refused apart.)
+  // `unknown` and sent unchecked, with no word to the spec's editor. (`{}` says "any value" in so
+  // many words; a parameter without a schema is refused apart.)
   const keys = Object.keys(schema ?? {});
   if (keys.length && keys.every(isAnnotation)) {
     const error = new Error(`${where}: "type" ${UNTYPED}`);

@@ -103,10 +103,10 @@ export function toAjvSchema(schema, id, options = {}) {
  * The findings of a document already checked (the same area, kind and content, its exact integers
  * included) are remembered: compiling every example's schema is most of the rules' time (about 1 s
  * a run), and the spec tests check dozens of edited copies of spec/, each of which leaves all but
- * one document as it was. In this process, and between runs in node_modules/.cache
- * (as Spectral's, spectral.mjs), keyed also by the code that checks: every script of scripts/
- * (this one, what it imports, anything it may import later), the installed packages (ajv) and
- * Node's version (examplesCacheKey).
+ * one document as it was. In this process, and between runs in node_modules/.cache (as Spectral's,
+ * spectral.mjs), keyed also by the code that checks: every script of scripts/ (this one, what it
+ * imports, anything it may import later), the installed packages (ajv) and Node's version
+ * (examplesCacheKey).
  */
 export function checkExamples(r) {
   const key = examplesKey(r);

@@ -8,16 +8,15 @@
 //
 // A place lists the operations when it names two or more of them, by name (`getAsset,
 // getAssetBatch, …`) or by their words ("identity, balances, history, transfers, funded-by";
-// "create, list, get, update, delete" of webhooks); such a place must name every one, the same
-// way. How an operation is named in words: the last word of its name before `By…`
-// / `For…` / `At…` (or another preposition: getCompressedAccountsByOwner: accounts; getFundedBy:
-// funded; getBalanceAt: balance), in any inflection (balance / balances, funded / funding), and
-// where several operations of the area share that word and not their verb, the verb too (webhooks:
-// create / register, get / read, update / edit, delete / remove, list). A name that ends in its
-// preposition (getBalanceAt) and shares its word and verb with another operation (getBalances) is
-// named by the two together, the preposition after the word in the same clause ("balance at",
-// "its balance of a token at a past time"): the word alone names the other one, and the
-// preposition alone is in any sentence.
+// "create, list, get, update, delete" of webhooks); such a place must name every one, the same way.
+// How an operation is named in words: the last word of its name before `By…` / `For…` / `At…` (or
+// another preposition: getCompressedAccountsByOwner: accounts; getFundedBy: funded; getBalanceAt:
+// balance), in any inflection (balance / balances, funded / funding), and where several operations
+// of the area share that word and not their verb, the verb too (webhooks: create / register, get /
+// read, update / edit, delete / remove, list). A name that ends in its preposition (getBalanceAt)
+// and shares its word and verb with another operation (getBalances) is named by the two together,
+// the preposition after the word in the same clause ("balance at", "its balance of a token at a
+// past time"): the word alone names the other one, and the preposition alone is in any sentence.
 import { listOperations } from "./operations.mjs";
 
 /** Where a finding of these rules sends the reader. */
@@ -165,9 +164,9 @@ function mentions(words, text) {
  * A paragraph on what the area does not cover, as the spec writes one: led by a bold heading that
  * says so (the wallet's "**An endpoint not covered (SDK).** … `helius.wallet.getBalanceAt` …"). It
  * names what the area lacks, not what it has, so it is no list; read as one, it would ask for every
- * other operation by name. Only the heading marks it: a list that says in passing
- * that something is "not covered" is still a list (its gaps are not hidden); so is a paragraph
- * that says it another way ("outside the SDK"), until it takes the heading (spec/README.md step 6).
+ * other operation by name. Only the heading marks it: a list that says in passing that something is
+ * "not covered" is still a list (its gaps are not hidden); so is a paragraph that says it another
+ * way ("outside the SDK"), until it takes the heading (spec/README.md step 6).
  */
 const NOT_COVERED = /^\s*(?:[-*] +)?\*\*[^*]*\bnot covered\b[^*]*\*\*/i;
 
@@ -318,12 +317,12 @@ function coverageSentenceFor(description, methods, word) {
 }
 
 /**
- * spec:check's rule: each document's `info.summary` and `info.description` that
- * list its area's operations name every one of them (the area's operations: of `all` its documents,
- * the sender's two), and an OpenRPC area's "These N (…) are the <word> methods this API description
- * covers" sentence, which the package's README and the docs repeat, counts and lists exactly the
- * spec's methods, none of them among "the service's other <word> methods"; a paragraph that says
- * an endpoint is not covered is no list, and names none of the area's operations. Each finding says
+ * spec:check's rule: each document's `info.summary` and `info.description` that list its area's
+ * operations name every one of them (the area's operations: of `all` its documents, the sender's
+ * two), and an OpenRPC area's "These N (…) are the <word> methods this API description covers"
+ * sentence, which the package's README and the docs repeat, counts and lists exactly the spec's
+ * methods, none of them among "the service's other <word> methods"; a paragraph that says an
+ * endpoint is not covered is no list, and names none of the area's operations. Each finding says
  * what to write. (An operation the sentence leaves out is said by the sentence's finding alone.)
  * @returns `{ text, document }` per finding, `text` at `#/info/summary` or `#/info/description`
  */

@@ -311,9 +311,9 @@ export function checkOperationNames(results, { only } = {}) {
     };
   };
   // Which of two clashing operations of two areas the finding is at, the other named after "also":
-  // the one the contributor is at work on, so that the first file:line they read is theirs:
-  // the selected area's (spec:check --area), else the one whose YAML file was written
-  // last (the one just edited, as sync.mjs tells a generated file edited by hand); else the later.
+  // the one the contributor is at work on, so that the first file:line they read is theirs: the
+  // selected area's (spec:check --area), else the one whose YAML file was written last (the one
+  // just edited, as sync.mjs tells a generated file edited by hand); else the later.
   const edited = (file) => {
     try {
       return file ? statSync(file).mtimeMs : -Infinity;

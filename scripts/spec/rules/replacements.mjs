@@ -55,11 +55,11 @@ export function replacementProblems(operations) {
 }
 
 /**
- * spec:check's rule (it was test/spec's only, so spec:check and `npm run generate`
- * let a replacement that was itself deprecated through): the replacements looked up among `all`
- * (under `--area`, the other areas too), and a problem reported at its operation when it concerns
- * an area of `results`, the operation's or its replacement's (`--area das` after deprecating
- * getAssetBatch reports token-metadata's x-replaced-by, which names it).
+ * spec:check's rule (it was test/spec's only, so spec:check and `npm run generate` let a
+ * replacement that was itself deprecated through): the replacements looked up among `all` (under
+ * `--area`, the other areas too), and a problem reported at its operation when it concerns an area
+ * of `results`, the operation's or its replacement's (`--area das` after deprecating getAssetBatch
+ * reports token-metadata's x-replaced-by, which names it).
  * @returns `{ text, document }` per finding, `text` led by the area and the operation's place
  */
 export function checkReplacements(results, all = results) {

@@ -17,12 +17,12 @@ const STATUSES = [
 /**
  * Where an operation's summary or description says again what its marks say: the JSDoc's
  * `@deprecated` / `@beta`, the docs page's callout, the tool description's first line and (for a
- * deprecated one) the SDK's warning are made from `deprecated: true`, `x-replaced-by` and
- * `x-beta` (or the area's `info.x-beta`), so a "(deprecated)" or a "**Beta**: …" sentence of its
- * own was read twice in each (mint's tool description said it three times), and could
- * promise another replacement than the marks. A status said of the operation: a label
- * ("**Beta**", "Deprecated:"), a mark ("(beta)") or "this endpoint is deprecated", not the word in
- * another sense ("the `authority` field is deprecated", "alpha and beta weights").
+ * deprecated one) the SDK's warning are made from `deprecated: true`, `x-replaced-by` and `x-beta`
+ * (or the area's `info.x-beta`), so a "(deprecated)" or a "**Beta**: …" sentence of its own was
+ * read twice in each (mint's tool description said it three times), and could promise another
+ * replacement than the marks. A status said of the operation: a label ("**Beta**", "Deprecated:"),
+ * a mark ("(beta)") or "this endpoint is deprecated", not the word in another sense ("the
+ * `authority` field is deprecated", "alpha and beta weights").
  * @returns `{ word, marks, key, sentence }` per status said again (`key`: summary or description)
  */
 export function statusSaidAgain({ summary, description, deprecated, beta }) {

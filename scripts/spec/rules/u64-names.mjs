@@ -118,8 +118,8 @@ export function checkU64Names(r) {
     const says = u64Name(name);
     const type = says && plainNumberType(doc, schema, says.strict);
     // (Any u64 name, not only a raw unit's: a string of digits is no decimal display value, the
-    // reason `strict` exists for numbers. One kept a string on purpose says why
-    // in `x-u64-as-string`, as decision 0005's two do.)
+    // reason `strict` exists for numbers. One kept a string on purpose says why in
+    // `x-u64-as-string`, as decision 0005's two do.)
     // (Its own mark, or that of the shared schema it $refs, which keeps every property using it.)
     const own = schema?.["x-u64-as-string"];
     const kept = own ?? deref(doc, schema)?.["x-u64-as-string"];
