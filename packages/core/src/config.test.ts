@@ -517,6 +517,12 @@ describe("per-call options and the logger", () => {
     // a Promise, an async config not awaited; options74 for a Map, a Date, `[]`. A batcher's and a
     // limiter's are named `batch` and `rateLimit`, as their other errors are: review 73, F3.)
     const { fetch, calls } = answer();
+    class Thenable {
+      #loaded = Promise.resolve({ fetch, apiKey: "k", timeout: 1 });
+      then(...handlers: Parameters<Promise<object>["then"]>) {
+        return this.#loaded.then(...handlers);
+      }
+    }
     const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
     const walks = withPagination(async () => ({ items: [] }), {
       id: "getAssets",
@@ -535,6 +541,8 @@ describe("per-call options and the logger", () => {
       [[], "Array"],
       [[{ timeout: 1 }], "Array"],
       [new Set(["timeout"]), "Set"],
+      // (A library's thenable, its state in a private field: for-in finds no name in it.)
+      [new Thenable(), "Promise"],
     ] as const) {
       expect(() => resolveConfig(given as never)).toThrow(
         new ConfigurationError(`options: must be an object of client options (got ${kind})`),

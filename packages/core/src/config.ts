@@ -160,16 +160,19 @@ export const knownOptions = (
  * `Map`, a `Date`, an `Array` (`[]`; one with items was refused by its name `0`), a `Set`….
  * `undefined` for options: a plain object, one without a prototype, a class instance or
  * `Object.create(defaults)` (read by name, getters too: see {@link ownOptions}), a module
- * namespace (`import * as options`). (A thenable that is no Promise and no plain object is not
- * told apart: a library's promise has enumerable members of its own, refused by name.) A kind is
- * escaped and cut at 40 characters, as a name shown is: a class may set its own
+ * namespace (`import * as options`). An object with a `then` method, a thenable, is a `Promise`.
+ * A kind is escaped and cut at 40 characters, as a name shown is: a class may set its own
  * (`Symbol.toStringTag`), which may hold anything.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const notOptions = (options: unknown): string | undefined => {
   const given =
     options && typeof options == "object"
-      ? {}.toString.call(options).slice(8, -1)
+      ? // (A thenable is named a Promise: a library's, its state in private fields, has no name
+        // for-in finds, and was read as no options.)
+        typeof (options as { then?: unknown }).then == "function"
+        ? "Promise"
+        : {}.toString.call(options).slice(8, -1)
       : typeOf(options);
   if (given != "Object" && given != "Module") return quoteServer(given, 40);
 };

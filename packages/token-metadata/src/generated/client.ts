@@ -29,7 +29,7 @@ type Api = Client<paths>;
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
 export interface TokenMetadataRest {
-  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
+  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). The request the client makes is the transport's own, no real `Request` (no `clone()`, not `instanceof Request`): give it to that `fetch` alone, through no fetch or middleware of your own. `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
   call<Params = unknown, Result = unknown>(
     operation: OperationDescriptor<Params, Result>,
     params: [Params][Params extends unknown ? 0 : never],
