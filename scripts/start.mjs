@@ -121,7 +121,8 @@ if (parentPid > 1)
 // -- 0. ports ------------------------------------------------------------------------------------
 // A taken port (the mock's given to the docs too), or a --host no interface has, is reported
 // before the build: a second `npm start` would otherwise build for up to a minute (rewriting the
-// dist/ the first one serves) only to fail on it. The servers' own EADDRINUSE below still covers a port taken meanwhile.
+// dist/ the first one serves) only to fail on it. The servers' own EADDRINUSE below still covers
+// a port taken meanwhile.
 const mockPortTaken = `port ${mockPort} is in use (another \`npm start\` or \`npm run mock\`?): pass --port <n> or set CHAINDATA_MOCK_PORT`;
 const docsPortTaken = `port ${docsPort} is in use: set CHAINDATA_DOCS_PORT`;
 /**

@@ -41,7 +41,7 @@ export const BOUND_KEYWORDS = [
 /** Texts tried, in order, for a value a `pattern` refuses (the first it refuses is taken). */
 const PATTERN_BREAKERS = ["0OIl-not-base58!", "!", "http://plain.example/x", "", "a", "a\nb"];
 
-/** The request as one schema: an object of the params (by name) or, `x-params: array`, the array. */
+/** The request as one schema: an object of the params by name (`x-params: array`: the array). */
 function requestRoot(op: Operation): any {
   if (op.kind === "openrpc") {
     if (op.wire === "array") return op.method.params[0].schema;

@@ -1,7 +1,7 @@
-// The docs site's inline markdown (packages/docs/src/markdown.mjs) links what the spec's prose names:
-// only web, mail, in-page and site-relative addresses become links, and a link off the site opens
-// with rel="noopener noreferrer". (Neither was tested: dropping the scheme check, which let a
-// `javascript:` address become a link, or the rel, passed docs/build.test.ts, mutation 74.)
+// The docs site's inline markdown (packages/docs/src/markdown.mjs) links what the spec's prose
+// names: only web, mail, in-page and site-relative addresses become links, and a link off the site
+// opens with rel="noopener noreferrer". (Neither was tested before: dropping the scheme check,
+// which let a `javascript:` address become a link, or the rel, passed docs/build.test.ts.)
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
 import { inline } from "../../packages/docs/src/markdown.mjs";

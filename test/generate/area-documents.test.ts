@@ -1,8 +1,8 @@
 // The generator's `area-documents` rule (scripts/generate/lib/refusals.mjs): an area is one
 // document, or one OpenRPC document and one OpenAPI document (the sender's JSON-RPC POST and its
-// plain-HTTP GET /ping). Any other set is refused, by spec:check's refusals and by packagesOf, which
-// the generator groups packages with. (Nothing else tested the rule: an area of two OpenAPI
-// documents passed with `rpc.length !== 1` made `rpc.length > 1`, mutation 74.)
+// plain-HTTP GET /ping). Any other set is refused, by spec:check's refusals and by packagesOf,
+// which the generator groups packages with. (Nothing else tested the rule: an area of two OpenAPI
+// documents passed with `rpc.length !== 1` made `rpc.length > 1`.)
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generatorRefusals, packagesOf } from "../../scripts/generate/lib/refusals.mjs";

@@ -566,7 +566,7 @@ describe("examples mode", () => {
 
   it("accepts the admin key as the X-Api-Key header or the api-key query", async () => {
     const admin = restCases.find((c) => c.area === "admin");
-    // (Found, or the test would check nothing: a spec without an admin operation is a failure here.)
+    // (Found, or the test would check nothing: a spec without an admin operation fails here.)
     if (!admin) throw new Error("no admin REST operation in the spec");
     const path = admin.url.split("?")[0]!;
     expect((await call(mock.url, path, { headers: { "X-Api-Key": KEY } })).status).toBe(200);

@@ -263,8 +263,8 @@ describe("requestSecrets", () => {
     );
   });
 
-  // (The bounds and the names, pinned: a secret of exactly 8 characters dropped, property names left
-  // unmasked, and each secret's length counted whole toward the cap all passed, mutation 74.)
+  // (The bounds and the names, pinned: a secret of exactly 8 characters dropped, property names
+  // left unmasked, and each secret's length counted whole toward the cap all passed before.)
   it("keeps a secret of exactly 8 characters and drops one of 7", () => {
     const secrets = requestSecrets({
       pathname: "/",

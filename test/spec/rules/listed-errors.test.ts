@@ -57,7 +57,7 @@ describe("spec rules", () => {
     expect(checkListedErrors({ area, kind: "openrpc", doc: openrpc({ errors: [] }) })).toEqual([]);
   });
 
-  // (Dropping `code !== -32429` passed: no test listed the out-of-credits error alone, mutation 74.)
+  // (Dropping `code !== -32429` passed before: no test listed the out-of-credits error alone.)
   it("errors: a plan out of credits (-32429, answered 429 too) is no rate-limit error", () => {
     const doc: any = openrpc({
       errors: [
