@@ -66,6 +66,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "messageValue",
       "misconfigured",
       "notAnRpc",
+      // (Later: the sdk refuses options of the wrong kind by core's rule.)
+      "notOptions",
       "ownOptions",
       // (Later: the webhook receiver quotes a delivery's signature and Content-Encoding with it.)
       "quoteServer",
