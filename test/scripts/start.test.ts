@@ -37,6 +37,20 @@ const startEnv = (env: Record<string, string>) => ({
   ...env,
 });
 
+/** `npm start` run to its exit (a refusal): its exit code, and what it printed on both streams. */
+async function startToExit(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [`${root}scripts/start.mjs`, ...args], {
+    cwd: root,
+    env: startEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const code = await new Promise((r) => child.on("exit", r));
+  return { code, out };
+}
+
 function start(
   env: Record<string, string> = {},
   command: string[] = [process.execPath, `${root}scripts/start.mjs`, "--no-build"],
@@ -444,20 +458,9 @@ describe("npm start", () => {
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const child = spawn(process.execPath, [`${root}scripts/start.mjs`, "--no-build"], {
-        cwd: root,
-        env: {
-          ...process.env,
-          CHAINDATA_MOCK_PORT: String(port),
-          CHAINDATA_DOCS_PORT: "0",
-          CHAINDATA_DOCS_DIR: docsDir,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+      const { code, out } = await startToExit(["--no-build"], {
+        CHAINDATA_MOCK_PORT: String(port),
       });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (out += d));
-      const code = await new Promise((r) => child.on("exit", r));
       expect(code).toBe(1);
       expect(out).toContain(`port ${port} is in use`);
       expect(out).toContain("CHAINDATA_MOCK_PORT");
@@ -474,15 +477,8 @@ describe("npm start", () => {
     const port = (blocker.address() as { port: number }).port;
     try {
       for (const variable of ["CHAINDATA_MOCK_PORT", "CHAINDATA_DOCS_PORT"]) {
-        const child = spawn(process.execPath, [`${root}scripts/start.mjs`], {
-          cwd: root,
-          env: startEnv({ [variable]: String(port) }),
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let out = "";
-        child.stdout.on("data", (d) => (out += d));
-        child.stderr.on("data", (d) => (out += d));
-        expect(await new Promise((r) => child.on("exit", r)), out).toBe(1);
+        const { code, out } = await startToExit([], { [variable]: String(port) });
+        expect(code, out).toBe(1);
         expect(out).toContain(`port ${port} is in use`);
         expect(out).toContain(variable);
         expect(out).not.toMatch(/build/);
@@ -497,15 +493,11 @@ describe("npm start", () => {
     await new Promise<void>((r) => free.listen(0, "127.0.0.1", r));
     const port = (free.address() as { port: number }).port;
     await new Promise((r) => free.close(r));
-    const child = spawn(process.execPath, [`${root}scripts/start.mjs`], {
-      cwd: root,
-      env: startEnv({ CHAINDATA_MOCK_PORT: String(port), CHAINDATA_DOCS_PORT: String(port) }),
-      stdio: ["ignore", "pipe", "pipe"],
+    const { code, out } = await startToExit([], {
+      CHAINDATA_MOCK_PORT: String(port),
+      CHAINDATA_DOCS_PORT: String(port),
     });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    expect(await new Promise((r) => child.on("exit", r)), out).toBe(1);
+    expect(code, out).toBe(1);
     expect(out).toBe(
       `npm start: port ${port} is the mock's too (--port or CHAINDATA_MOCK_PORT): set CHAINDATA_DOCS_PORT to another\n`,
     );
@@ -517,15 +509,8 @@ describe("npm start", () => {
       [["--host", "nosuchhost.invalid"], {}, "--host"],
       [[], { CHAINDATA_MOCK_HOST: "192.0.2.1" }, "$CHAINDATA_MOCK_HOST"],
     ] as const) {
-      const child = spawn(process.execPath, [`${root}scripts/start.mjs`, ...args], {
-        cwd: root,
-        env: startEnv(env),
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (out += d));
-      expect(await new Promise((r) => child.on("exit", r)), out).toBe(1);
+      const { code, out } = await startToExit([...args], env);
+      expect(code, out).toBe(1);
       expect(out).toMatch(
         new RegExp(
           `^npm start: host "(nosuchhost\\.invalid|192\\.0\\.2\\.1)" \\(\\${from}\\): (no such host name \\(ENOTFOUND\\)|its name could not be looked up \\(EAI_AGAIN\\)|no interface of this machine has that address \\(EADDRNOTAVAIL\\)): pass --host an address of this machine`,
