@@ -37,24 +37,8 @@ const startEnv = (env: Record<string, string>) => ({
   ...env,
 });
 
-/** `npm start` run to its exit (a refusal): its exit code, and what it printed on both streams. */
-async function startToExit(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [`${root}scripts/start.mjs`, ...args], {
-    cwd: root,
-    env: startEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  child.stderr.on("data", (d) => (out += d));
-  const code = await new Promise((r) => child.on("exit", r));
-  return { code, out };
-}
-
-function start(
-  env: Record<string, string> = {},
-  command: string[] = [process.execPath, `${root}scripts/start.mjs`, "--no-build"],
-): Promise<Started> {
+/** `command` (`npm start` by default) spawned in the test environment; `output()`: both streams. */
+function spawnStart(command: string[], env: Record<string, string> = {}) {
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
     env: startEnv(env),
@@ -63,21 +47,40 @@ function start(
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
+  return { child, output: () => out };
+}
+
+/** `npm start` run to its exit (a refusal): its exit code, and what it printed on both streams. */
+async function startToExit(args: string[], env: Record<string, string> = {}) {
+  const { child, output } = spawnStart(
+    [process.execPath, `${root}scripts/start.mjs`, ...args],
+    env,
+  );
+  const code = await new Promise((r) => child.on("exit", r));
+  return { code, out: output() };
+}
+
+function start(
+  env: Record<string, string> = {},
+  command: string[] = [process.execPath, `${root}scripts/start.mjs`, "--no-build"],
+): Promise<Started> {
+  const { child, output } = spawnStart(command, env);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("exit", (code, signal) => resolve({ code, signal })),
   );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`no "ready" line within 30 s:\n${out}`));
+      reject(new Error(`no "ready" line within 30 s:\n${output()}`));
     }, 30_000);
     const check = () => {
+      const out = output();
       if (!/^ready in /m.test(out)) return;
       clearTimeout(timer);
       child.stdout.off("data", check);
       resolve({
         child,
-        output: () => out,
+        output,
         mockUrl: out.match(/^mock: +(http:\/\/\S+)/m)![1]!,
         docsUrl: out.match(/^docs: +(http:\/\/\S+)/m)![1]!,
         exited,
@@ -86,7 +89,7 @@ function start(
     child.stdout.on("data", check);
     void exited.then(({ code }) => {
       clearTimeout(timer);
-      reject(new Error(`exited early with ${code}:\n${out}`));
+      reject(new Error(`exited early with ${code}:\n${output()}`));
     });
   });
 }

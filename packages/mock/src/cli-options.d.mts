@@ -52,6 +52,13 @@ export interface ServeOptions {
   pageFill?: number;
   allowedHosts?: string[];
 }
+/** Where an option's value came from: `--<option>`, `$<variable>` or "the default". */
+export declare const givenBy: (
+  option: string,
+  flagValue: unknown,
+  variable: string,
+  envValue: string | undefined,
+) => string;
 /** Why listen() failed on `host`, when its value explains it (naming its source), or undefined. */
 export declare function hostProblem(
   error: unknown,

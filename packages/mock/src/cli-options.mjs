@@ -166,6 +166,15 @@ export function serveOptions(program, values, usage, env = process.env) {
 }
 
 /**
+ * Where an option's value came from, for a message: its flag (`--host`, given as `flagValue`), its
+ * variable (`$CHAINDATA_MOCK_HOST`, set to `envValue`: a blank one is unset), or the default. (The
+ * variable's value is passed, not read here by its name: the mock reads only variables named in
+ * full, which packages.test.ts lists.)
+ */
+export const givenBy = (option, flagValue, variable, envValue) =>
+  flagValue !== undefined ? `--${option}` : envValue?.trim() ? `$${variable}` : "the default";
+
+/**
  * Why the mock cannot listen on `host`, when the value explains it (a name no lookup knows, an
  * address of another machine), naming where the value came from (`values` as serveOptions took
  * them) and what to pass instead; undefined for other failures. Node's bare "getaddrinfo
@@ -179,12 +188,7 @@ export function hostProblem(error, host, values, env = process.env) {
     EADDRNOTAVAIL: "no interface of this machine has that address",
   }[error?.code];
   if (!problem) return undefined;
-  const from =
-    values.host !== undefined
-      ? "--host"
-      : env.CHAINDATA_MOCK_HOST?.trim()
-        ? "$CHAINDATA_MOCK_HOST"
-        : "the default";
+  const from = givenBy("host", values.host, "CHAINDATA_MOCK_HOST", env.CHAINDATA_MOCK_HOST);
   // (`[::1]` is how a URL writes an IPv6 address; listen() takes it bare, and looks the bracketed
   // text up as a name: ENOTFOUND, "no such host name" of an address isLoopbackHost accepts.)
   const bare = /^\[(.+)\]$/.exec(host)?.[1];

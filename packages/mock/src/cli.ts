@@ -10,6 +10,7 @@ import {
   parseCli,
   SERVE_HELP,
   SERVE_OPTIONS,
+  givenBy,
   hostProblem,
   serveOptions,
 } from "./cli-options.mjs";
@@ -79,12 +80,12 @@ async function main() {
     // Say which option (or variable) gave the value and how to get past it, as `npm start` does:
     // Node's bare "listen EADDRINUSE" and "getaddrinfo ENOTFOUND nosuchhost" do not.
     const problem = hostProblem(e, served.host, values);
-    const portFrom =
-      values.port !== undefined
-        ? "--port"
-        : process.env.CHAINDATA_MOCK_PORT?.trim()
-          ? "$CHAINDATA_MOCK_PORT"
-          : "the default";
+    const portFrom = givenBy(
+      "port",
+      values.port,
+      "CHAINDATA_MOCK_PORT",
+      process.env.CHAINDATA_MOCK_PORT,
+    );
     if (e?.code === "EADDRINUSE")
       console.error(
         `chaindata-mock: port ${port} is in use (${portFrom}; another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
