@@ -29,6 +29,8 @@ export interface Operation {
   pagination?: any;
   /** The client input of the first example; `undefined` when the operation takes none. */
   input: unknown;
+  /** The client input of every example (OpenRPC; a REST operation's first only), `input` first. */
+  inputs: unknown[];
   /** The operation takes no input at all (no params, no request body). */
   noInput: boolean;
   /** OpenRPC */
@@ -64,7 +66,10 @@ function rpcOperations(a: Area): Operation[] {
         : method.paramStructure === "by-position"
           ? "positional"
           : "object";
-    const named = Object.fromEntries((ex?.params ?? []).map((p: any) => [p.name, p.value]));
+    const inputOf = (e: any) =>
+      wire === "array"
+        ? e?.params?.[0]?.value
+        : Object.fromEntries((e?.params ?? []).map((p: any) => [p.name, p.value]));
     return {
       id: method.name,
       area: a.area,
@@ -74,7 +79,8 @@ function rpcOperations(a: Area): Operation[] {
       idempotent: method["x-idempotent"] !== false,
       deprecated: !!method.deprecated || !!a.doc.info?.["x-deprecated"],
       pagination: method["x-pagination"],
-      input: wire === "array" ? ex?.params?.[0]?.value : named,
+      input: inputOf(ex),
+      inputs: ex ? method.examples.map(inputOf) : [],
       noInput: (method.params ?? []).length === 0,
       method,
       endpoint: a.doc.info?.["x-path"] ?? "/",
@@ -110,6 +116,7 @@ function restOperations(a: Area): Operation[] {
         deprecated: !!op.deprecated || !!a.doc.info?.["x-deprecated"],
         pagination: op["x-pagination"],
         input: noInput ? undefined : input,
+        inputs: noInput ? [] : [input],
         noInput,
         verb,
         path,
