@@ -181,7 +181,7 @@ function topLevelTakes(op: Operation): string | undefined {
     deref(op.doc, op.op.requestBody)?.content?.["application/json"]?.schema,
   );
   if (!op.op.requestBody)
-    return "no body: a member that no parameter names has no place in the request (OpenAPI does not close the query string)";
+    return "sent as a query parameter the operation does not list: OpenAPI does not close the query string, so Prism takes it (the client closes its input, so a misspelt name is caught)";
   return body?.additionalProperties === false ? undefined : "the body schema is open";
 }
 
