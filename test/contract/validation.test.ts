@@ -95,7 +95,10 @@ describe("invalid input is rejected before anything is sent", () => {
 /**
  * Every bound of every operation's request (bounds.ts, read from the spec): the client refuses a
  * value just past it, naming the field and the rule, and sends nothing; the same request put on
- * the wire by hand is refused by the mock too, except where MOCK_TAKES says why it cannot be.
+ * the wire by hand is refused by the mock too, except where MOCK_TAKES or the case's `mockTakes`
+ * says why it cannot be (then the mock must take it, so neither goes stale). Among the bounds: an
+ * unknown member of each closed object, a format's text through the pattern beside it (the mock
+ * refuses by the format itself: `mockRule`), an unsigned or malformed `x-solana-transaction`.
  */
 const boundCaseList = operations.flatMap((op) =>
   boundCases(op).cases.map((c) => [`${op.area} ${op.id}: ${c.what}`, op, c] as const),
