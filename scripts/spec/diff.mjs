@@ -946,7 +946,7 @@ const MEMBER_RULES = new Set([
 
 /**
  * One value added to or removed from a list as `"frozen" added` (`enum: (none) → "frozen"` reads
- * as an enum that had no values: diff70); null for any other change.
+ * as an enum that had no values, which it never was); null for any other change.
  */
 function showMember(ch) {
   if (!MEMBER_RULES.has(ch.rule) || (ch.from === undefined) === (ch.to === undefined)) return null;

@@ -1,6 +1,6 @@
 // What parseJson costs beside JSON.parse, in time and heap, on large and small answers
-// (user trial 11, finding 3: a 20 MB DAS page took 756 ms and +188 MB of heap). Run `npm run build`
-// first: the built dist is measured.
+// (a 20 MB DAS page once took 756 ms and +188 MB of heap). Run `npm run build` first: the built
+// dist is measured.
 //
 //   node scripts/bench-json.mjs        every case, parseJson of dist/index.js and JSON.parse
 //   node scripts/bench-json.mjs --repeat 3 --module before=/tmp/old/dist/index.js \

@@ -235,7 +235,7 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     // each its own copy: a caller's hook that tags it (its trace id) must not tag the others'.
     // None when no call has a hook: the engine then makes no record, whose request id it redacts
     // with the client's key pattern, compiled on first use (1.5 ms: clients made per request,
-    // each with a tenant's key, paid it on every batched call, user trial 51).
+    // each with a tenant's key, paid it on every batched call).
     const onAttempt = calls.some((member) => member.tell)
       ? (record: AttemptRecord) =>
           calls.forEach((member) => member.done || member.tell?.({ ...record }))
@@ -286,8 +286,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
       // copy, as it would unbatched.)
       (error) => {
         // A body too large is the batch's size, which only `maxSize` changes: 100 callers each
-        // read a bare 413 (user trial 38). (Not a lone call's, sent as a plain request. Before the
-        // copies, whose stacks show the message.)
+        // read a bare 413, with nothing to say the batch made it so. (Not a lone call's, sent as a
+        // plain request. Before the copies, whose stacks show the message.)
         if (calls[1] && error?.status == 413)
           error.message += ` (a batch of ${calls.length}: lower createBatcher maxSize)`;
         calls.forEach(
@@ -334,7 +334,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
         );
         if (!batch) pending.push((batch = { endpoint, post, calls: [], ended: 0 }));
         const { calls } = batch;
-        // (Its failure said once by the client, as an unbatched call's is: user trial 63, F6.)
+        // (A throwing `onAttempt` is said once, through the client's `quietly`, as an unbatched
+        // call's is.)
         const member: Member = {
           call,
           // (Only ever given this `call`, a `C`: the member's type cannot say so.)
@@ -373,7 +374,7 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
           const send = () => flush(batch);
           if (wait > 0) batch.timer = setTimeout(send, wait);
           // (A promise's callback, not `queueMicrotask`, which fake timers replace by default in
-          // Jest: a test's batched calls were never sent, user trial 28.)
+          // Jest: a test's batched calls were never sent.)
           else void Promise.resolve().then(send);
         }
         return true;

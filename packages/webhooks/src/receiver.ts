@@ -480,7 +480,7 @@ const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string)
     throw new TypeError(
       `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${shownValue(
         value,
-        // (Not "not digits": a string of 1,001 digits stays a string too; review 73, F4.)
+        // (Not "not digits": a string of 1,001 digits stays a string too.)
         "a string not of 1 to 1,000 digits",
       )})`,
     );
@@ -526,7 +526,7 @@ const reviveEvents = <K extends DeliveryKind>(events: object[], kind: K) => {
   // de-duplicated. (The other fields are the app's to read: checking them all would cost bytes.)
   events.forEach((event, i) => {
     // (eventSignature's own test, which de-duplication goes by: a test of its own, by the kind
-    // alone, let a raw event's own `""` pass, never de-duplicated; review73 F2.)
+    // alone, let a raw event's own `""` pass, never de-duplicated.)
     if (!eventSignature(event as DeliveryEvents[K])) {
       // Which one it read, for the message: the event's own string, else a raw event's first of
       // its transaction's.
@@ -967,8 +967,8 @@ export function createWebhookHandler<K extends DeliveryKind>(
     if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
     // What the Node adapter could not pass on (a header value `Headers` refuses, such as a NUL):
     // judged after the Authorization check, so an unauthenticated sender gets its 401 and learns
-    // nothing else, and `onRefused` gets no list of its header names (review 68). An unreadable
-    // Authorization is a 401 of its own (left out, or only the first of several lines passed on).
+    // nothing else, and `onRefused` gets no list of its header names. An unreadable Authorization
+    // is a 401 of its own (left out, or only the first of several lines passed on).
     const unreadable = unreadableRequests.get(request);
     const authorization = encode(request.headers.get("authorization") ?? "");
     // Every form is compared, so the time taken does not say which one came close.
@@ -1033,7 +1033,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
       if (coding && !(await decodes(coding))) return cannotDecode(coding, UNUSABLE_DECODER);
       // (A stream that failed: the sender's fault or ours, not UTF-8. Its error goes to
       // `onRefused` alone, so a sender that closed the connection mid-body, Node's "aborted",
-      // reads as one in the logs; user trial 70, F6.)
+      // reads as one in the logs.)
       const refusal = coding
         ? `delivery body: could not be read and decoded as ${coding} (Content-Encoding)`
         : "delivery body: could not be read";

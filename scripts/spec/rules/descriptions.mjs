@@ -67,10 +67,11 @@ export function checkAreaSentence({ area, kind, doc }) {
 }
 
 /**
- * No text of the bundle names this repository's history ("user trial 67", "review 82"): the docs
- * site and the mock's copy of the spec publish every string of it, an `x-source` too, and a reader
- * cannot look one up (YAML comments are not bundled, and may). test/docs/build.test.ts found them
- * only after a docs build, as a snippet of the built page.
+ * No text of the bundle names this repository's history (a trial, a review or a session with its
+ * number, as REPOSITORY_HISTORY reads it): the docs site and the mock's copy of the spec publish
+ * every string of it, an `x-source` too, and a reader cannot look one up. test/docs/build.test.ts
+ * found them only after a docs build, as a snippet of the built page. (YAML comments are not
+ * bundled; test/scripts/repository-history.test.ts keeps them free of it as any source file.)
  */
 export function checkHistoryMentions({ area, doc }) {
   const findings = [];

@@ -225,7 +225,7 @@ export function listGaps(ids, text) {
  * it …; or, …`, the place (`<where>: `) before it. The "or" is for a text that names them only to
  * say what the SDK lacks: only the bold heading of NOT_COVERED tells such a paragraph from a list,
  * and without the hint a contributor who wrote it another way was told only to add names to a
- * paragraph that lists nothing (diff70).
+ * paragraph that lists nothing.
  */
 export const gapMessage = (area, total, { id, listed, how, add }) =>
   `names ${listed.length} of ${area}'s ${total} operations ${how} (${listed.join(", ")}) but not ${id}: add it ${add}; or, if they are named in a paragraph on what is not covered (no list), lead that paragraph with a bold heading that says "not covered", as \`**An endpoint not covered (SDK).**\` (${STEP_6})`;
