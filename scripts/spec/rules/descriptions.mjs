@@ -79,7 +79,7 @@ export function checkHistoryMentions({ area, doc }) {
     if (typeof value === "string") {
       for (const match of value.matchAll(REPOSITORY_HISTORY))
         findings.push(
-          `${area} ${at}: "${match[0]}" names this repository's history, which the docs site and the mock's copy of the spec publish and a reader cannot look up: say the reason itself (a YAML comment may cite it)`,
+          `${area} ${at}: "${match[0]}" names this repository's history, which the docs site and the mock's copy of the spec publish and a reader cannot look up: say the reason itself`,
         );
     } else if (value && typeof value === "object")
       for (const [key, child] of Object.entries(value)) walk(child, `${at}/${pointerSegment(key)}`);
