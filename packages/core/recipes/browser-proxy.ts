@@ -1,18 +1,18 @@
 // A proxy for the browser clients (packages/core/README.md, "In a browser"): the page is given no
 // key and `baseUrls: { rpc: <origin>/api/rpc, wallet: <origin>/api/wallet }`; this handler adds
-// the key on your server. No dependency: a standard fetch handler, `(request) => Promise<Response>`,
-// served as it is by Bun.serve, Deno.serve, Hono (`app.all("/api/*", (c) => proxy(c.req.raw))`) or
-// a Next.js App Router catch-all route (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy
-// as POST }`); on Node's own `http`, or Express (`app.use("/api", …)` loses the `/api` prefix:
-// mount it with `app.all("/api/*path", …)`, Express 4's `"/api/*"`, which Express 5 refuses with
-// "Missing parameter name"; before any body parser, such as `express.json()`), by
-// `createServer(toNodeListener(proxy))` below; during
-// `vite dev`, by the plugin in vite-dev-proxy.ts. It reads the key from
-// `process.env` (or its `apiKey` option): on Cloudflare Workers, `process.env` holds the bindings
-// from compatibility date 2026-08-04, or with `nodejs_compat` from 2025-04-01 (before, it is
-// empty); else pass `createProxy({ apiKey: env.CHAINDATA_API_KEY })` in the Worker's `fetch`. It
-// does not say who may call it: put it behind your own session check, or any page on the web
-// spends your credits.
+// the key on your server. No dependency: a standard fetch handler,
+// `(request) => Promise<Response>`, served as it is by Bun.serve, Deno.serve, Hono
+// (`app.all("/api/*", (c) => proxy(c.req.raw))`) or a Next.js App Router catch-all route
+// (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy as POST }`); on Node's own `http`,
+// or Express (`app.use("/api", …)` loses the `/api` prefix: mount it with
+// `app.all("/api/*path", …)`, Express 4's `"/api/*"`, which Express 5 refuses with "Missing
+// parameter name"; before any body parser, such as `express.json()`), by
+// `createServer(toNodeListener(proxy))` below; during `vite dev`, by the plugin in
+// vite-dev-proxy.ts. It reads the key from `process.env` (or its `apiKey` option): on Cloudflare
+// Workers, `process.env` holds the bindings from compatibility date 2026-08-04, or with
+// `nodejs_compat` from 2025-04-01 (before, it is empty); else pass
+// `createProxy({ apiKey: env.CHAINDATA_API_KEY })` in the Worker's `fetch`. It does not say who may
+// call it: put it behind your own session check, or any page on the web spends your credits.
 //
 // What the clients request under a `baseUrls` entry: the JSON-RPC clients POST to `<base>/`; the
 // wallet client appends the REST path and query (`<base>/v1/wallet/<address>/balances?limit=5`);

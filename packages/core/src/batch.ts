@@ -13,7 +13,10 @@ import { MAX_TIMER_MS } from "./internal/timer.js";
  */
 export interface BatchedCall {
   request: { id: string; method: string };
-  /** The request written as JSON (at call time, so a value that cannot be written fails its own call only). */
+  /**
+   * The request written as JSON (at call time, so a value that cannot be written fails its own call
+   * only).
+   */
   text: string;
   method: { idempotent: boolean };
   reject(error: unknown): void;
@@ -58,9 +61,15 @@ export interface Batcher {
       duplicate?: boolean,
       answer?: unknown,
     ) => void,
-    /** What makes two clients' requests interchangeable, compared item by item with `===`. @default [post] (this client alone) */
+    /**
+     * What makes two clients' requests interchangeable, compared item by item with `===`.
+     * @default [post] (this client alone)
+     */
     endpoint?: readonly unknown[],
-    /** The time limit of each attempt of a batch request (the client's `timeout`). @default Infinity */
+    /**
+     * The time limit of each attempt of a batch request (the client's `timeout`).
+     * @default Infinity
+     */
     timeout?: number,
     /**
      * Calls a batched call's own `onAttempt` (`hook`, named so) through `call`, letting nothing it
@@ -69,7 +78,10 @@ export interface Batcher {
      */
     quietly?: (hook: string, call: () => unknown, operation: string) => void,
   ): (call: C, options: object) => boolean;
-  /** The id for a request of a client bound here: unique per batcher, so shared batches never repeat one. (The JSON-RPC client's.) */
+  /**
+   * The id for a request of a client bound here: unique per batcher, so shared batches never repeat
+   * one. (The JSON-RPC client's.)
+   */
   nextId(): string;
 }
 
@@ -188,7 +200,9 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     settle: Parameters<Batcher["bind"]>[1];
     done?: boolean;
     stop?: () => void;
-    /** Gives the call's `onAttempt` a record of the batch request's, in the call's async context. */
+    /**
+     * Gives the call's `onAttempt` a record of the batch request's, in the call's async context.
+     */
     tell?: ((attempt: AttemptRecord) => void) | undefined;
   };
   /** The calls of one endpoint gathered for one batch request. */

@@ -14,7 +14,9 @@
  */
 export type U64Shape = 0 | 1 | 2 | 3 | 4 | { [key: string]: U64Shape };
 
-/** The type a {@link U64ShapeOf} revives: a key that exists in the type alone (no runtime value). */
+/**
+ * The type a {@link U64ShapeOf} revives: a key that exists in the type alone (no runtime value).
+ */
 declare const revives: unique symbol;
 
 /**

@@ -7,7 +7,10 @@ import { REPOSITORY_HISTORY } from "../../lib/repository-history.mjs";
 import { pointerSegments } from "../../lib/spec-sources.mjs";
 import { forEachSchema, nodeAt } from "./schema-walk.mjs";
 
-/** The description a schema has, its own or (for a `$ref`) its target's, followed as the generated JSDoc and the docs follow it. */
+/**
+ * The description a schema has, its own or (for a `$ref`) its target's, followed as the generated
+ * JSDoc and the docs follow it.
+ */
 function describedBy(doc, schema) {
   for (let s = schema, hops = 0; s && typeof s === "object" && hops < 32; hops++) {
     if (typeof s.description === "string") return s.description;
@@ -46,11 +49,11 @@ export function checkDescriptions({ area, doc }) {
 export const AREA_SENTENCE_MAX = 200;
 
 /**
- * What an area does, in one sentence (its `info.summary`, or an OpenRPC document's first sentence of
- * `info.description`), is shown whole on the docs site's home card, as its page's meta description
- * and in the Packages table: a longer one is cut at a space with "…" mid-phrase there (a method
- * added to DAS's "by id, by owner…" list passed every rule, and the docs build test failed with
- * `expected '…' not to match /…$/`).
+ * What an area does, in one sentence (its `info.summary`, or an OpenRPC document's first sentence
+ * of `info.description`), is shown whole on the docs site's home card, as its page's meta
+ * description and in the Packages table: a longer one is cut at a space with "…" mid-phrase there
+ * (a method added to DAS's "by id, by owner…" list passed every rule, and the docs build test
+ * failed with `expected '…' not to match /…$/`).
  */
 export function checkAreaSentence({ area, kind, doc }) {
   // (An OpenAPI document without a summary is the second of its area, the sender's GET /ping: the

@@ -52,7 +52,10 @@ const nameWords = (name) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** A word without its inflection: balances → balance, funded / funding → fund, identities → identity. */
+/**
+ * A word without its inflection: balances → balance, funded / funding → fund, identities →
+ * identity.
+ */
 export const stem = (word) =>
   word
     .toLowerCase()
@@ -284,8 +287,8 @@ export function coverageSentenceProblems(said, methods, word = "DAS") {
 /**
  * The coverage sentence of `description` (as the YAML writes it: backticks, line breaks) written
  * for the spec's `methods`: its count, its list (the methods it lists that the spec has, in its
- * order, a method it lacks in the place of one the spec no longer has, then the others), and the service's other methods without those the spec has; undefined
- * when it has no such sentence.
+ * order, a method it lacks in the place of one the spec no longer has, then the others), and the
+ * service's other methods without those the spec has; undefined when it has no such sentence.
  */
 function coverageSentenceFor(description, methods, word) {
   const sentence = coverageSentence(word).exec(description.replace(/\s+/g, " "));
