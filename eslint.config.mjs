@@ -27,7 +27,8 @@ export default tseslint.config(
       // `catch {}` means "ignore this failure": used where it must not fail the call (a logger
       // that throws).
       "no-empty": ["error", { allowEmptyCatch: true }],
-      // (A `let` assigned once, later, is read by a closure made before: `const` would be a TDZ error.)
+      // (A `let` assigned once, later, is read by a closure made before: `const` would be a TDZ
+      // error.)
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       "no-unused-vars": [
         "error",

@@ -21,12 +21,12 @@ export function emitDeclarations() {
 
 // `export type *` (TypeScript 5.0 syntax) is the one statement of the declarations that TypeScript
 // 4.7 to 4.9 cannot read: TS1383 in each package's index.d.ts for every consumer that checks
-// libraries (no `skipLibCheck`), user trial 49. The sources keep it (under `verbatimModuleSyntax`
-// it says the module holds types only); the shipped .d.ts get the forms 4.7 reads, each on its
-// statement's line so the declaration maps stay right: `export *` of a module of types exports
-// the same names, and a namespace imported `import type` then exported `export type` is the
-// type-only namespace `export type * as` declares. test/packaging/declaration-syntax.test.ts
-// checks the .d.ts for syntax newer than 4.7 (docs/decisions/0011-dependency-pins.md).
+// libraries (no `skipLibCheck`). The sources keep it (under `verbatimModuleSyntax` it says the
+// module holds types only); the shipped .d.ts get the forms 4.7 reads, each on its statement's line
+// so the declaration maps stay right: `export *` of a module of types exports the same names, and a
+// namespace imported `import type` then exported `export type` is the type-only namespace
+// `export type * as` declares. test/packaging/declaration-syntax.test.ts checks the .d.ts for
+// syntax newer than 4.7 (docs/decisions/0011-dependency-pins.md).
 export function withoutTypeOnlyStarExports(dir) {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".d.ts")) continue;
@@ -43,8 +43,8 @@ export function withoutTypeOnlyStarExports(dir) {
 }
 
 // The JavaScript maps name the shipped src/ files and do not repeat their text (`sourcesContent`),
-// which was a quarter of an sdk install (user trial 61, F3). Every reader of a map that ships beside
-// its code reads src/ from the same disk: Node's --enable-source-maps, esbuild 0.28 and webpack's
+// which was a quarter of an sdk install. Every reader of a map that ships beside its code reads
+// src/ from the same disk: Node's --enable-source-maps, esbuild 0.28 and webpack's
 // source-map-loader fill in a missing text from the file (measured), and Vite does not read a
 // dependency's maps at all (docs/decisions/0012-declaration-maps.md). tsup hands the option to
 // esbuild; its tree-shaking rollup pass keeps what esbuild's map holds.

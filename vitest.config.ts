@@ -11,11 +11,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // Two test files at a time at least: vitest's default, one fewer than the cores, ran one at a
-    // time on 2 cores, while most files wait on processes, servers and Chromium, not the CPU
-    // (review 75, F2). The time bounds hold beside a second worker: work of a test's own process
-    // is timed in CPU time (cpuTimeOf, cpuTimeRatio in core's test-support/testing.ts), a wait
-    // whose failure is a timer is bounded just under that timer. No two files share a port, a
-    // folder or the build.
+    // time on 2 cores, while most files wait on processes, servers and Chromium, not the CPU. The
+    // time bounds hold beside a second worker: work of a test's own process is timed in CPU time
+    // (cpuTimeOf, cpuTimeRatio in core's test-support/testing.ts), a wait whose failure is a timer
+    // is bounded just under that timer. No two files share a port, a folder or the build.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A `vi.spyOn` (Math.random, console.warn, …) ends with its test, so a later test sees the
     // real function whichever order the tests run in. (`vi.fn()` mocks are not spies: untouched.)

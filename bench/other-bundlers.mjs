@@ -170,7 +170,9 @@ const BUNDLERS = {
     ),
 };
 
-/** Runs the one .js file a build of BEHAVIOUR wrote (as ESM, in Node) and returns what it printed. */
+/**
+ * Runs the one .js file a build of BEHAVIOUR wrote (as ESM, in Node) and returns what it printed.
+ */
 function behaviour(out) {
   const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter(
     (e) => e.isFile() && e.name.endsWith(".js"),

@@ -1,9 +1,10 @@
 // DAS: look up assets by id, in a batch, by owner (every page), and the prints of an NFT.
-// Run against the local mock: `npm run example` (or `node examples/das.mjs` with `npm run mock` up).
+// Run against the local mock: `npm run example`, or `node examples/das.mjs` beside `npm run mock`.
 import { createDasClient } from "@chaindata/das";
 
 const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
-const das = createDasClient({ environment: "local", baseUrls: { rpc: url } }); // local: no API key needed
+// local: no API key needed
+const das = createDasClient({ environment: "local", baseUrls: { rpc: url } });
 
 const asset = await das.getAsset({
   id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263",

@@ -28,7 +28,10 @@ import { publishedPackages } from "./lib/packages.mjs";
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const reportDir = join(root, "test/packaging/api");
 
-/** Every `types` file of an exports map: `{ subpath, conditions: "import" | "node/require" …, file }`. */
+/**
+ * Every `types` file of an exports map:
+ * `{ subpath, conditions: "import" | "node/require" …, file }`.
+ */
 function typeEntries(dir, pkg) {
   const out = [];
   const walk = (node, subpath, conditions) => {
@@ -153,7 +156,9 @@ export const INTERNAL_HEADING =
 
 const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
 
-/** `node` as TypeScript, its docs left out but its status tags (and its members') kept as comments. */
+/**
+ * `node` as TypeScript, its docs left out but its status tags (and its members') kept as comments.
+ */
 function print(node) {
   const { transformed } = ts.transform(node, [
     (context) => {
@@ -220,7 +225,10 @@ function describe({ name, symbol, typeOnly }) {
   return `${typeOnly && hasValue ? "// type-only export of a value:\n" : ""}${text}${local}`;
 }
 
-/** The report of one package: its entry points, each condition's exports (identical conditions once). */
+/**
+ * The report of one package: its entry points, each condition's exports (identical conditions
+ * once).
+ */
 export function reportOf(surface, p) {
   const bySubpath = new Map();
   for (const entry of p.entries) {
@@ -238,7 +246,8 @@ export function reportOf(surface, p) {
         reexports.set(from.dir, list);
       } else (isInternal(e) ? internal : own).push(describe(e));
     }
-    // One-line entries (generated names, short signatures) one per line; a block between blank lines.
+    // One-line entries (generated names, short signatures) one per line; a block between blank
+    // lines.
     const blocks = [
       ...[...reexports].map(
         ([dir, names]) =>

@@ -22,7 +22,9 @@ export interface AreaPrograms {
   leanReference?: string;
 }
 export declare const areas: Record<string, AreaPrograms>;
-/** Programs beside the areas', by budget key (the composed sdk client's, the webhook receiver's). */
+/**
+ * Programs beside the areas', by budget key (the composed sdk client's, the webhook receiver's).
+ */
 export declare const otherPrograms: Record<string, string>;
 /** Budget keys of the programs also bundled for Node (`--platform=node`). */
 export declare const nodePrograms: string[];

@@ -16,9 +16,10 @@ export const ASSET = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 const TX64 = "AQAB";
 
-// A caller for helius-sdk's per-method modules (`helius-sdk/rpc/methods/*`, `helius-sdk/zk/methods/*`
-// export `makeX(call)`): the SDK's own `makeRpcCaller` (rpc/caller.js, not exported) copied verbatim,
-// over the transport `createHelius` builds (@solana/kit's createDefaultRpcTransport).
+// A caller for helius-sdk's per-method modules (`helius-sdk/rpc/methods/*`,
+// `helius-sdk/zk/methods/*` export `makeX(call)`): the SDK's own `makeRpcCaller` (rpc/caller.js,
+// not exported) copied verbatim, over the transport `createHelius` builds (@solana/kit's
+// createDefaultRpcTransport).
 const heliusCaller = `
 import { createDefaultRpcTransport } from '@solana/kit';
 const transport = createDefaultRpcTransport({ url: 'https://mainnet.helius-rpc.com/?api-key=k' });
@@ -32,7 +33,9 @@ const heliusRoot = (expr) => `import { createHelius } from 'helius-sdk';
 const helius = createHelius({ apiKey: 'k' });
 ${expr}.then(console.log);`;
 
-/** A minimal correct JSON-RPC call by hand: URL with the key, JSON body, status check, res.json(). */
+/**
+ * A minimal correct JSON-RPC call by hand: URL with the key, JSON body, status check, res.json().
+ */
 const fetchRpc = (url, method, params) => `
 const res = await fetch(${JSON.stringify(url)}, {
   method: 'POST',
@@ -72,7 +75,8 @@ getAsset(rpc, { id: '${ASSET}' }).then(console.log);`,
 makeGetAsset(call)({ id: '${ASSET}' }).then(console.log);`,
     fetch: fetchRpc("https://mainnet.helius-rpc.com/?api-key=k", "getAsset", `{ id: '${ASSET}' }`),
     // The size reference: the same call on a runtime rewritten from nothing for size, with only
-    // the features issue 3 names (bench/reference/lean-rpc.mjs; docs/decisions/0008-runtime-size.md).
+    // the features issue 3 names (bench/reference/lean-rpc.mjs;
+    // docs/decisions/0008-runtime-size.md).
     leanReference: `import { createDasRpc, getAsset } from './bench/reference/lean-rpc.mjs';
 const rpc = createDasRpc({ apiKey: 'k' });
 getAsset(rpc, { id: '${ASSET}' }).then(console.log);`,

@@ -1,4 +1,5 @@
-// 1. Bundle size per area: one-call programs bundled by esbuild and gzipped (bench/lib/programs.mjs).
+// 1. Bundle size per area: one-call programs bundled by esbuild and gzipped
+// (bench/lib/programs.mjs).
 import { areas, bundleSize, ESBUILD_FLAGS } from "../lib/programs.mjs";
 
 const bytes = (b) => (b == null ? "n/a" : b.toLocaleString("en-US"));
@@ -13,7 +14,8 @@ export async function size({ log }) {
         a[k] ? bundleSize(a[k]) : null,
       ),
     );
-    // esbuild output is byte-stable: bundle once more and check, instead of quoting a spread of one value.
+    // esbuild output is byte-stable: bundle once more and check, instead of quoting a spread of one
+    // value.
     const again = await bundleSize(a.ours);
     if (again.gz !== ours.gz)
       throw new Error(`${area}: bundle size not reproducible (${ours.gz} vs ${again.gz})`);

@@ -35,7 +35,9 @@ async function mockInProcess() {
   return JSON.parse(r.stdout.trim().split("\n").pop());
 }
 
-/** Spawns the CLI on port 0; resolves with ms from spawn to its "listening on" line, then stops it. */
+/**
+ * Spawns the CLI on port 0; resolves with ms from spawn to its "listening on" line, then stops it.
+ */
 function mockCli() {
   return new Promise((resolve, reject) => {
     const started = performance.now();

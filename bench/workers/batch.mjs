@@ -1,6 +1,6 @@
 // Auto-batching: `calls` concurrent getAsset calls (all issued in the same tick), with our
-// client's `batch: createBatcher()` or without it, or through raw fetch / helius-sdk. The server counts the
-// HTTP requests. Prints { wallMs, requests, rpcCalls }.
+// client's `batch: createBatcher()` or without it, or through raw fetch / helius-sdk. The server
+// counts the HTTP requests. Prints { wallMs, requests, rpcCalls }.
 import { createBatcher } from "@chaindata/das";
 import { makeGetAsset } from "./clients.mjs";
 import { addresses } from "../lib/util.mjs";

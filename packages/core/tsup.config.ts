@@ -5,7 +5,8 @@ import { emitDeclarations, withoutSourcesContent } from "../../tsup.config.base.
 
 export default defineConfig({
   // `./known-values` (generated/known-values.ts): the spec's shared closed lists of strings at run
-  // time, an entry of its own that the main one never imports (docs/decisions/0021-known-values.md).
+  // time, an entry of its own that the main one never imports
+  // (docs/decisions/0021-known-values.md).
   entry: { index: "src/index.ts", "known-values": "src/generated/known-values.ts" },
   format: ["esm", "cjs"],
   // .js for ESM and .cjs for CommonJS, matching the exports map. The declarations come from tsc

@@ -202,8 +202,8 @@ export function emitKnownValues(enums) {
 /**
  * An area package's generated/known-values.ts, the module of its `./known-values` entry: core's
  * `./known-values` exports of the shared closed lists of strings its spec has (`schemas`, their
- * names: {@link enumValueNames}) and their types, so a caller imports them from the package it uses (a strict installer
- * does not let it import @chaindata/core). None for an area without one.
+ * names: {@link enumValueNames}) and their types, so a caller imports them from the package it uses
+ * (a strict installer does not let it import @chaindata/core). None for an area without one.
  */
 export function emitAreaKnownValues(pkg, schemas) {
   if (!schemas.length) return {};
@@ -218,7 +218,10 @@ export function emitAreaKnownValues(pkg, schemas) {
   };
 }
 
-/** src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option types, re-exported so one import suffices. */
+/**
+ * src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option
+ * types, re-exported so one import suffices.
+ */
 export function emitRuntimeExports(pkg, { rpc, batch }) {
   // (lib/names.mjs lists them: no name from the spec may take one of theirs.)
   const { values, types } = runtimeExports({ rpc, batch });

@@ -6,10 +6,11 @@
 // Reads only spec/dist (run `npm run spec:bundle` first), and refuses bundles that break the spec
 // rules as `npm run spec:check` does. Deterministic: a second run changes nothing.
 // This file drives the emitters: rpc.mjs and rest.mjs (an area's code),
-// constants.mjs (an area's constants), tool-schemas.mjs (its tools' input schemas), readme.mjs (its README), core-files.mjs (core's generated
-// modules, the schemas of two or more areas among them, and each package's runtime.ts), sdk.mjs
-// (@chaindata/sdk's client), sdk-namespaces.mjs (its type namespaces) and scaffold.mjs (a new
-// area's package, written once); sync.mjs writes (or compares) the generated files they return.
+// constants.mjs (an area's constants), tool-schemas.mjs (its tools' input schemas), readme.mjs (its
+// README), core-files.mjs (core's generated modules, the schemas of two or more areas among them,
+// and each package's runtime.ts), sdk.mjs (@chaindata/sdk's client), sdk-namespaces.mjs (its type
+// namespaces) and scaffold.mjs (a new area's package, written once); sync.mjs writes (or compares)
+// the generated files they return.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,7 +92,8 @@ async function emitAll({ index, areas, digest }) {
   // each to `declared`, for emitSharedSchemas to compare and write).
   const shared = { names: sharedSchemaNames(mains), declared: new Map() };
   // The shared closed lists of strings (`KnownTransactionType`), which core's `./known-values`
-  // entry has at run time, and each area whose spec has one re-exports from its own (decision 0021).
+  // entry has at run time, and each area whose spec has one re-exports from its own (decision
+  // 0021).
   const enums = sharedEnums(mains, shared.names);
   const namesOf = (lists) => lists.map(([name]) => name);
   for (const [a, http] of packagesOf(areas)) {

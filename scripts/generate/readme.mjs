@@ -49,7 +49,10 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
   };
 }
 
-/** The README's status lines, under its title: the area's beta or deprecation, or its deprecated `ops`'. */
+/**
+ * The README's status lines, under its title: the area's beta or deprecation, or its deprecated
+ * `ops`'.
+ */
 function statusLines(info, ops) {
   // Where the warning goes and how to silence it, said where a reader of a deprecated call looks
   // (before, only @chaindata/core's README said it).
@@ -83,7 +86,8 @@ function quickStart({ area, kind, doc }, ops, { client, factory, hosts }) {
     "Runs on Node 20.19 or later, Bun, Deno, Cloudflare Workers, in browsers and in React Native 0.74 or later (`@chaindata/core`'s README says what differs outside Node); TypeScript users need TypeScript 4.7 or later.\n\n" +
     "```ts\n" +
     `import { ${factory} } from "@chaindata/${area}";\n\n` +
-    // (A key-optional host, the Sender, takes only a dedicated key: the general one is not sent there.)
+    // (A key-optional host, the Sender, takes only a dedicated key: the general one is not sent
+    // there.)
     (info["x-auth"]?.required === false
       ? `const ${client} = ${factory}(); // no API key needed (a dedicated key for this host goes in \`apiKey\`)\n`
       : `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });${keyHeader ? ` // sent as the ${keyHeader} header` : ""}\n`) +
@@ -292,7 +296,9 @@ function knownValuesNote(area, doc, known) {
   return `- **Known values.** \`import { ${names.join(", ")} } from "@chaindata/${area}/known-values"\`: ${lists.join(" ")} A module of its own, which the client does not load.\n`;
 }
 
-/** Where `@chaindata/core`'s README says how chaindata meets `@solana/kit` (its section's title). */
+/**
+ * Where `@chaindata/core`'s README says how chaindata meets `@solana/kit` (its section's title).
+ */
 const KIT_SECTION = '`@chaindata/core`\'s README, section "Using chaindata with `@solana/kit`"';
 
 /** The line of a method that sends a Solana transaction (the sender's `sendTransaction`). */
@@ -484,7 +490,9 @@ function skippedEntries(ops) {
     .join("");
 }
 
-/** A REST area's documented client-side rate limit, as the package exports it (rest.mjs), if any. */
+/**
+ * A REST area's documented client-side rate limit, as the package exports it (rest.mjs), if any.
+ */
 function rateLimitSection(area, doc, client, factory) {
   const limit = documentedRateLimit(doc);
   if (!limit) return "";
@@ -523,8 +531,8 @@ function planRateLimitSection(area, info, client, factory) {
 /**
  * The read operations of an area that take a list with a documented bound (`maxItems` on a
  * required array member of its params or body: DAS getAssetBatch's 1,000 `ids`, wallet
- * getBatchIdentity's 100 `addresses`): [{ id, name, max, array }], `array` when the result is a list
- * (one entry per item asked for).
+ * getBatchIdentity's 100 `addresses`): [{ id, name, max, array }], `array` when the result is a
+ * list (one entry per item asked for).
  */
 function boundedLists({ kind, doc }) {
   const bounded = (schema) => {
@@ -610,7 +618,10 @@ function boundedListsSection({ area, kind, doc }, client, factory) {
   );
 }
 
-/** The edit helpers of the webhooks area, hand-written in the same package as the receiver (src/edits.ts). */
+/**
+ * The edit helpers of the webhooks area, hand-written in the same package as the receiver
+ * (src/edits.ts).
+ */
 const webhookEditsSection = (client) =>
   `\n\n\`updateWebhook\` takes the complete settings (the service does not document whether it keeps or clears a setting left out of its body). To change a few and keep the rest, \`editWebhook(${client}, { webhookID, webhookURL })\` reads the webhook and sends its settings back with yours. Watched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` send the settings back with the new list. Each also takes the standalone functions' rest in the client's place (\`editWebhook(createWebhooksRest(), params)\`). Changes to one webhook made in one process run one at a time, whichever client or rest they go through (its id in any letter case), and a change that changes nothing writes nothing (so costs no edit credits). A stored setting that today's checks refuse (an \`http://\` \`webhookURL\`) is named as the webhook's, nothing written: give it to \`editWebhook\` to replace it. A setting cannot be removed this way (the service documents no value that removes one): \`null\` is refused, nothing sent.`;
 
@@ -630,7 +641,10 @@ function batchedErrorNote({ kind, doc }) {
     : "";
 }
 
-/** Which calls are retried after what: the writes that are not idempotent, and the calls with their own defaults. */
+/**
+ * Which calls are retried after what: the writes that are not idempotent, and the calls with their
+ * own defaults.
+ */
 function retriesNote(ops, kind) {
   const writes = ops.filter((o) => !o.idempotent).map((o) => o.id);
   const retries = writes.length
@@ -666,7 +680,10 @@ function checksNote(area, kind, ops) {
   );
 }
 
-/** The other ways to call: a method by name, or a wrapper generic over the operation; the standalone functions. */
+/**
+ * The other ways to call: a method by name, or a wrapper generic over the operation; the standalone
+ * functions.
+ */
 function callsNote(area, kind, ops, client, doc) {
   const Area = pascal(area);
   const first = ops.find((o) => o.example) ?? ops[0];

@@ -196,8 +196,9 @@ async function emitTypes(pkg, shared) {
  * Each operation's input as a named schema, `<Operation>Input`, which openapi-typescript types as
  * the other schemas: an interface of its parameters (an intersection with the body's type when
  * there is one), each member with its parameter's description. (As an alias of
- * `operations[…]["parameters"]["path"] & …`, editors showed `components["parameters"]["WalletAddress"]`
- * in its hover, and errors an input without a body as its expansion, `'{ id: string; }'`.)
+ * `operations[…]["parameters"]["path"] & …`, editors showed
+ * `components["parameters"]["WalletAddress"]` in its hover, and errors an input without a body as
+ * its expansion, `'{ id: string; }'`.)
  */
 function inputSchemas({ doc, ops }) {
   const inputs = {};
@@ -234,7 +235,8 @@ function inputSchemas({ doc, ops }) {
 function resultAliases({ doc, ops }) {
   return ops.map((op) => {
     const id = op.o.operationId;
-    // (The operation's @beta / @deprecated, so that editors mark its types as they mark its method.)
+    // (The operation's @beta / @deprecated, so that editors mark its types as they mark its
+    // method.)
     const status = operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) });
     const O = `operations[${literal(id)}]`;
     const responses = successStatuses(op).map((s) => {

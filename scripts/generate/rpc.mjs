@@ -71,10 +71,11 @@ function httpOperations(http) {
 
 /**
  * A one-line usage sample of `method` (of the bundled `doc`): `<clientVar>.<method>(…)`, or with
- * `firstArg` the standalone `<method>(<firstArg>, …)`; `taken` lists the other names the surrounding
- * sample binds (the README's `create<Area>Client` import), which the result never reuses. The
- * params are the first example pairing's, as the SDK takes them: query options by their SDK name,
- * u64 values as bigint literals with every digit. (Its options are rest.mjs `exampleFor`'s.)
+ * `firstArg` the standalone `<method>(<firstArg>, …)`; `taken` lists the other names the
+ * surrounding sample binds (the README's `create<Area>Client` import), which the result never
+ * reuses. The params are the first example pairing's, as the SDK takes them: query options by their
+ * SDK name, u64 values as bigint literals with every digit. (Its options are rest.mjs
+ * `exampleFor`'s.)
  */
 export function exampleFor(doc, method, options) {
   const { clientVar, firstArg, taken = [] } = exampleOptions(options);
@@ -90,7 +91,10 @@ export function exampleFor(doc, method, options) {
     : `const ${resultVar} = await ${clientVar}.${method.name}(${args});`;
 }
 
-/** The params of `method`'s first example pairing as TypeScript source (see exampleFor), or undefined. */
+/**
+ * The params of `method`'s first example pairing as TypeScript source (see exampleFor), or
+ * undefined.
+ */
 function exampleArgs(
   doc,
   method,
@@ -172,7 +176,8 @@ export async function emitRpcArea(main, http, shared) {
 async function emitTypes(pkg, shared) {
   const { area, Area, doc, methods, source } = pkg;
   // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
-  // (openapi-typescript's root types, `components` here, only wrap the schemas: nothing reads them.)
+  // (openapi-typescript's root types, `components` here, only wrap the schemas: nothing reads
+  // them.)
   const { schemas: typeSource, fromCore } = await typeSources(
     {
       openapi: "3.1.0",
@@ -213,12 +218,15 @@ async function emitTypes(pkg, shared) {
   );
 }
 
-/** The schemas of types.ts: the document's, each method's `<Method>Params` and every `<Call>Result`. */
+/**
+ * The schemas of types.ts: the document's, each method's `<Method>Params` and every `<Call>Result`.
+ */
 function typeSchemas({ doc, http, httpOps, methods }) {
   const schemas = { ...(doc.components?.schemas ?? {}) };
   // (Their names are free: the name-clash rule of lib/refusals.mjs.)
   // (The method's @beta / @deprecated end each description, so that editors mark its types as
-  // they mark its function and method: openapi-typescript writes a description's lines as they are.)
+  // they mark its function and method: openapi-typescript writes a description's lines as they
+  // are.)
   const withStatus = (text, op, areaBeta = Boolean(doc.info["x-beta"])) =>
     [text, ...operationStatusTags(op, { areaBeta })].join("\n");
   for (const m of methods) {
@@ -319,7 +327,8 @@ function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
 /** `export const <method>: RpcMethodDescriptor…`, its params compiled by `checks`. */
 function methodDescriptor(doc, file, m, checks, encode) {
   const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
-  // A result the schema lets be null is a value; otherwise `result: null` is an InvalidResponseError.
+  // A result the schema lets be null is a value; otherwise `result: null` is an
+  // InvalidResponseError.
   if (allowsNull(doc, m.result.schema)) d.optionalBody = true;
   const where = `spec/dist/${file} ${m.name} params`;
   // The query options are validated with the params (they travel in the params object).
@@ -381,7 +390,8 @@ function emitClient(pkg) {
   const info = doc.info;
   const path = info["x-path"] ?? "/";
   // The endpoint's name in the types (core's JsonRpcClient<Endpoint>): a standalone function
-  // refuses a client of another endpoint (the areas of one endpoint, das and compression, share it).
+  // refuses a client of another endpoint (the areas of one endpoint, das and compression, share
+  // it).
   const endpointName = literal(`${info["x-host"]} ${path}`);
   const unbatched = !takesBatcher({ kind: "openrpc", doc });
   const endpoint = {
@@ -518,7 +528,8 @@ function httpOperationCode({ Area, clientVar, doc, http }, h) {
         `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> ${body}`,
     ],
     member: `${jsdoc(h.o, { ...opts, example: `const ${camel(h.id)}Text = await ${clientVar}.${h.id}();`, params: paramDocs({}) })}  ${h.id}(options?: RequestOptions): Promise<${R}>;`,
-    // (The call itself rather than the standalone function: one function less in every client bundle.)
+    // (The call itself rather than the standalone function: one function less in every client
+    // bundle.)
     impl: `    ${h.id}: (options, ...extra) => ${h.o.deprecated ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ${getText("options, extra")})` : getText("options, extra")},`,
   };
 }
@@ -583,7 +594,10 @@ function clientInterface({ area, Area, doc }, members) {
   );
 }
 
-/** create<Area>Client(): the methods' `impl` over one endpoint, the plain-HTTP calls' `httpImpl`, and `request`. */
+/**
+ * create<Area>Client(): the methods' `impl` over one endpoint, the plain-HTTP calls' `httpImpl`,
+ * and `request`.
+ */
 function clientFactory({ area, Area, doc, httpOps }, { path, optionsType }, impl, httpImpl) {
   const info = doc.info;
   return (

@@ -7,7 +7,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** package.json of an area package; `extraDependencies` after `@chaindata/core` (REST: openapi-fetch). */
+/**
+ * package.json of an area package; `extraDependencies` after `@chaindata/core` (REST:
+ * openapi-fetch).
+ */
 function packageJson({
   area,
   description,
@@ -110,7 +113,10 @@ function indexTs({ area, constants = false, rateLimit }) {
   ].join("\n");
 }
 
-/** `<entry>/package.json`, for resolvers that read no exports map (TypeScript's `node10`, older bundlers). */
+/**
+ * `<entry>/package.json`, for resolvers that read no exports map (TypeScript's `node10`, older
+ * bundlers).
+ */
 const entryStub = (entry) =>
   JSON.stringify(
     {

@@ -171,8 +171,9 @@ const clientFactory = (lines, batching, hosts) =>
 
 /**
  * packages/sdk/src/generated/u64-shapes.ts: each area's u64 shapes, pagination descriptors, params
- * checks and endpoint factories (which the checks take) re-exported by name (`areas`: `[{ area, names }]`, the names its package exports), so that an
- * operation added to the spec is in the sdk without a hand edit, and two areas exporting one name fail the sdk's build (TS2300)
+ * checks and endpoint factories (which the checks take) re-exported by name (`areas`:
+ * `[{ area, names }]`, the names its package exports), so that an operation added to the spec is in
+ * the sdk without a hand edit, and two areas exporting one name fail the sdk's build (TS2300)
  * rather than drop both, as `export *` of the two would.
  */
 export function emitSdkShapes(areas) {

@@ -1,7 +1,7 @@
-// An area's tool input schemas (src/generated/tool-schemas.ts, the `./tool-schemas` subpath export):
-// per operation `<name>Tool = { name, description, inputSchema }`, for an AI agent's or MCP
-// server's tool list (decision 0020). `inputSchema` is a self-contained JSON Schema (2020-12) of
-// the params argument the SDK function takes, built from the same schema its compiled check is
+// An area's tool input schemas (src/generated/tool-schemas.ts, the `./tool-schemas` subpath
+// export): per operation `<name>Tool = { name, description, inputSchema }`, for an AI agent's or
+// MCP server's tool list (decision 0020). `inputSchema` is a self-contained JSON Schema (2020-12)
+// of the params argument the SDK function takes, built from the same schema its compiled check is
 // (operations.mjs paramsSchema / inputSchema), so the two agree
 // (test/generate/tool-schemas.test.ts): `$ref`s inlined, `x-*`, `examples` and `title` dropped
 // (tokens: a model reads every one), `x-pattern-description` said in the description, the rules
@@ -158,7 +158,8 @@ const either = (items, quote = true) => {
 
 /**
  * The conditions a rule schema puts on the members it names: [{ path, words }], `path` the dotted
- * member (`sortBy.sortBy`) and `words` what it must be (`"must be \"id\""`, `null`: must be absent).
+ * member (`sortBy.sortBy`) and `words` what it must be (`"must be \"id\""`, `null`: must be
+ * absent).
  */
 function demands(s, prefix = "") {
   if (!s || typeof s !== "object") return [];
@@ -510,14 +511,14 @@ function placeName(at) {
 }
 
 /**
- * The parts of `tools`' input schemas to write once: Map<JSON, { name, places }>, in the order they are
- * declared (a part after the parts it holds). A part is shared when its JSON is at least
+ * The parts of `tools`' input schemas to write once: Map<JSON, { name, places }>, in the order they
+ * are declared (a part after the parts it holds). A part is shared when its JSON is at least
  * SHARED_MIN_LENGTH long and it would be written twice or more once the larger shared parts that
  * hold it are written once (a part found only inside one shared part is not). An input schema
- * itself is not (its `required` is typed apart: mutableRequired). Named after the component of
- * the `$ref` it was inlined from (`refs`: `transactionTypeSchema`), else after its place
- * (placeName), the tool's name before it where two would be named alike; `places`: the names of
- * the places it is found at, when it is named after one of several.
+ * itself is not (its `required` is typed apart: mutableRequired). Named after the component of the
+ * `$ref` it was inlined from (`refs`: `transactionTypeSchema`), else after its place (placeName),
+ * the tool's name before it where two would be named alike; `places`: the names of the places it is
+ * found at, when it is named after one of several.
  */
 function sharedParts(tools, refs) {
   const counts = new Map();
@@ -619,7 +620,9 @@ const FREEZE_IMPORT = `import { ${FREEZE} } from "@chaindata/core";\n`;
 // that no call bundle reaches it, and a bundle of tools without it drops it (a pure, frozen list).
 const KNOWN_VALUES = "@chaindata/core/known-values";
 
-/** The tools of the package of `main` (and `http`): {@link toolsOf}, its refusals' places in YAML. */
+/**
+ * The tools of the package of `main` (and `http`): {@link toolsOf}, its refusals' places in YAML.
+ */
 function areaTools(main, http) {
   try {
     return toolsOf(main, http);
@@ -631,7 +634,10 @@ function areaTools(main, http) {
   }
 }
 
-/** The `$ref` each part of `tools`' input schemas was inlined from: Map<its JSON, the first one's `$ref`>. */
+/**
+ * The `$ref` each part of `tools`' input schemas was inlined from: Map<its JSON, the first one's
+ * `$ref`>.
+ */
 function inlinedRefs(tools) {
   const refs = new Map();
   const visit = (schema) => {
@@ -646,13 +652,18 @@ function inlinedRefs(tools) {
   return refs;
 }
 
-/** The known `lists` (`[name, schema]`) that a tool's schema has: `[…]`, the whole `enum` value, at any place. */
+/**
+ * The known `lists` (`[name, schema]`) that a tool's schema has: `[…]`, the whole `enum` value, at
+ * any place.
+ */
 const listsUsed = (tools, lists) =>
   lists.filter(([, schema]) =>
     tools.some((t) => JSON.stringify(t.inputSchema).includes(JSON.stringify(schema.enum))),
   );
 
-/** The status tags of each operation of `main` (and `http`), by name: {@link operationStatusTags}. */
+/**
+ * The status tags of each operation of `main` (and `http`), by name: {@link operationStatusTags}.
+ */
 function toolStatusTags(main, http) {
   const tags = new Map();
   for (const a of [main, http].filter(Boolean)) {

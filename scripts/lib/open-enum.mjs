@@ -3,10 +3,10 @@
 //
 //   TransactionType:
 //     anyOf:
-//       - $ref: "#/KnownTransactionType"               # the known branch: { type: string, enum: […] },
-//       - type: string                                 #   by reference or inline
-//         pattern: "^[A-Z][A-Z0-9_]*$"                 # the open branch: a string, optionally with a
-//                                                      #   pattern / minLength / maxLength
+//       - $ref: "#/KnownTransactionType"   # the known branch: { type: string, enum: […] },
+//       - type: string                     #   by reference or inline
+//         pattern: "^[A-Z][A-Z0-9_]*$"     # the open branch: a string, optionally with a
+//                                          #   pattern / minLength / maxLength
 //
 // Nothing else marks it: this shape is recognised by the type generator (`Known… | (string & {})`),
 // the runtime checks (the open branch alone, since it accepts every known value), and the spec
@@ -43,7 +43,8 @@ const isOpenString = (s) =>
  * The parts of an open enum, or undefined when `schema` is not one: `values` (the known values),
  * `ref` (the known branch's `$ref`, when it is one) and `open` (the open branch).
  * @param {unknown} schema
- * @param {(ref: string) => unknown} [resolve] the schema a `$ref` points at (for a known branch by reference)
+ * @param {(ref: string) => unknown} [resolve] the schema a `$ref` points at (for a known branch by
+ *   reference)
  * @returns {{ values: string[], ref?: string, open: Record<string, unknown> } | undefined}
  */
 export function openEnumParts(schema, resolve) {

@@ -14,15 +14,15 @@ import { pointerSegment } from "../generate/lib/schema.mjs";
 /**
  * @typedef {object} Origins  where one bundled document comes from
  * @property {string} document  the area document, e.g. `spec/openrpc/das.yaml`
- * @property {Record<string, string>} components  `<section>/<Name>` → the file and pointer each copied
- *   component comes from (`schemas/Asset` → `spec/schemas/asset.yaml#/Asset`); a component that is not
- *   listed is the area document's own
+ * @property {Record<string, string>} components `<section>/<Name>` → the file and pointer each
+ *   copied component comes from (`schemas/Asset` → `spec/schemas/asset.yaml#/Asset`); a component
+ *   that is not listed is the area document's own
  * @property {Record<string, string>} [places]  a bundle pointer outside the components → the file
  *   and pointer the bundler copied that part from, when not the area document's same place (an
  *   `x-error-info` entry of openrpc/_shared.yaml, a server's regions from spec/hosts.yaml…)
  * @property {Record<string, string>} [writtenFrom]  a bundle pointer → the YAML place the bundler
- *   wrote that part from without copying it (a server, from its host in spec/hosts.yaml): a place in
- *   it that no `places` entry maps is given that position, said to be of that place
+ *   wrote that part from without copying it (a server, from its host in spec/hosts.yaml): a place
+ *   in it that no `places` entry maps is given that position, said to be of that place
  */
 
 /** The file in spec/dist that maps each bundle file (`openrpc/das.json`) to its Origins. */
@@ -156,7 +156,8 @@ function parseForPositions(path) {
 /**
  * The 1-based line and column in the YAML file `path` of the place at `segments` (of its key in a
  * mapping, of the item in a sequence), or, when the file has no such place, of the deepest one on
- * the way (`depth`: how many segments were found). Undefined when the file cannot be read or parsed.
+ * the way (`depth`: how many segments were found). Undefined when the file cannot be read or
+ * parsed.
  * @returns {{ line: number, col: number, depth: number } | undefined}
  */
 export function yamlPosition(path, segments) {
@@ -189,7 +190,10 @@ export function yamlPosition(path, segments) {
   return { line, col, depth };
 }
 
-/** The origins of every bundle in `distDir` ({ "openrpc/das.json": Origins }), or undefined when unknown. */
+/**
+ * The origins of every bundle in `distDir` ({ "openrpc/das.json": Origins }), or undefined when
+ * unknown.
+ */
 export function readSources(distDir) {
   const file = join(distDir, SOURCES_FILE);
   if (!existsSync(file)) return undefined;

@@ -1,5 +1,5 @@
-// `npm run test:quick` (scripts/test.mjs --quick): the runtime contributor's loop, the suites where a
-// change of @chaindata/core shows (its messages, its behaviour through the generated clients, its
+// `npm run test:quick` (scripts/test.mjs --quick): the runtime contributor's loop, the suites where
+// a change of @chaindata/core shows (its messages, its behaviour through the generated clients, its
 // types), without the slow files among them. Measured on 2 cores shared with other work: about a
 // fifth of the time every folder takes, and a change of two of core's messages still fails every
 // file that asserts them. CONTRIBUTING.md, "The loop", lists what is left out;

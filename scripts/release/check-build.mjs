@@ -29,7 +29,10 @@ Refuses (exit 1) when a file the package.json names (or an --output) is missing,
 (src/ but its tests, package.json, tsconfig.json, tsconfig.build.json, tsup.config.ts, each --input)
 is newer than the build.`;
 
-/** The package's own build inputs (relative to its folder), as turbo.json's `build.inputs` lists them. */
+/**
+ * The package's own build inputs (relative to its folder), as turbo.json's `build.inputs` lists
+ * them.
+ */
 const INPUTS = ["src", "package.json", "tsconfig.json", "tsconfig.build.json", "tsup.config.ts"];
 /** Under src/: not built into dist/ (turbo.json leaves them out of the build's inputs too). */
 const notBuilt = (path) => /\.test\.ts$/.test(path) || path === "src/generated/spec-digest.ts";
@@ -54,7 +57,9 @@ export function namedFiles(pkg) {
   return out;
 }
 
-/** The files under `path` (itself when a file), relative to `dir`, with their modification times. */
+/**
+ * The files under `path` (itself when a file), relative to `dir`, with their modification times.
+ */
 function files(dir, path) {
   const full = join(dir, path);
   if (!existsSync(full)) return [];

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Run by `npm run version-packages` before `changeset version`: refuses pending changesets that
 // give a package a breaking bump while a public package depending on it gets less. changesets
-// bumps an internal dependent by a patch whatever its dependency's bump (`updateInternalDependencies`
-// decides only whether it is bumped), so a minor of a 0.x area (breaking under `^0.1.0`) went out in
-// the sdk as a patch, 0.1.0 → 0.1.1, and a breaking core reached every area's users the same way:
-// the areas re-export core's API, the sdk every area's, and each pins its internal dependencies
-// exactly.
+// bumps an internal dependent by a patch whatever its dependency's bump
+// (`updateInternalDependencies` decides only whether it is bumped), so a minor of a 0.x area
+// (breaking under `^0.1.0`) went out in the sdk as a patch, 0.1.0 → 0.1.1, and a breaking core
+// reached every area's users the same way: the areas re-export core's API, the sdk every area's,
+// and each pins its internal dependencies exactly.
 //
 //   node scripts/release/check-bumps.mjs
 //

@@ -10,8 +10,9 @@
 // - OpenRPC documents get the `x-error-info` of the error codes they use (_shared.yaml's entry, or
 //   the area document's own where it gives one for that code);
 // - every $ref of the result must resolve, or bundling fails naming the file, line and column and
-//   the JSON path of the bad reference (`spec/openrpc/das.yaml:40:11: #/methods/0/…/$ref: bad $ref…`;
-//   every error of the bundler leads with the position of what to fix, a YAML syntax error too);
+//   the JSON path of the bad reference
+//   (`spec/openrpc/das.yaml:40:11: #/methods/0/…/$ref: bad $ref…`; every error of the bundler
+//   leads with the position of what to fix, a YAML syntax error too);
 // - where each copied component and each part it writes came from is recorded
 //   (spec/dist/sources.json), so that spec:check and the generator can give the YAML file, line and
 //   column of a place they report (scripts/lib/spec-sources.mjs).
@@ -93,7 +94,10 @@ export function stringifyExact(value) {
 // checks read the exact value here: container (object or array of a `doc`) → key → bigint.
 const exactIntegers = new WeakMap();
 
-/** The exact value of an integer beyond ±(2^53−1) at `container[key]` of a bundled `doc`, or undefined. */
+/**
+ * The exact value of an integer beyond ±(2^53−1) at `container[key]` of a bundled `doc`, or
+ * undefined.
+ */
 export function exactInteger(container, key) {
   return container !== null && typeof container === "object"
     ? exactIntegers.get(container)?.get(String(key))
@@ -485,7 +489,8 @@ function missingFile(specDir, targetFile, fromFile, sharedFile) {
   ];
   const wanted = specPath(specDir, targetFile);
   const [best] = reachable
-    // (By the path, or by the file's name alone: `../common.yaml` from spec/schemas/ means ./common.yaml.)
+    // (By the path, or by the file's name alone: `../common.yaml` from spec/schemas/ means
+    // ./common.yaml.)
     .map((f) => ({
       f,
       d: Math.min(
@@ -676,7 +681,10 @@ export function staleBundleSources(specDir = defaultSpecDir) {
     });
 }
 
-/** The spec files edited since the stale bundles `stale` (staleBundleSources) were written, once each. */
+/**
+ * The spec files edited since the stale bundles `stale` (staleBundleSources) were written, once
+ * each.
+ */
 export const editedSources = (stale) => [...new Set(stale.flatMap(({ newer }) => newer))];
 
 /**

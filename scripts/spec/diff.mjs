@@ -19,11 +19,11 @@
 // A result's bound tightened is compatible (every value it lets through the old one did), loosened
 // breaking (a value the old document said cannot come may come: a program that sized a buffer or a
 // column by it breaks; oasdiff's rule too), except a bound that follows a request bound (a page's
-// `maxItems` is its `limit`'s `maximum`: scripts/spec/rules/result-bounds.mjs), which moves with the
-// bound the caller chooses, and brings more only to a call the old document refused (decision 0019).
-// A result's pattern (or uniqueItems, x-solana-transaction) is a promise too, read the same way: set
-// where there was none, compatible (it narrows what may come); removed, breaking; changed, breaking
-// unless the new one provably accepts no string the old refused (patternRule).
+// `maxItems` is its `limit`'s `maximum`: scripts/spec/rules/result-bounds.mjs), which moves with
+// the bound the caller chooses, and brings more only to a call the old document refused (decision
+// 0019). A result's pattern (or uniqueItems, x-solana-transaction) is a promise too, read the same
+// way: set where there was none, compatible (it narrows what may come); removed, breaking; changed,
+// breaking unless the new one provably accepts no string the old refused (patternRule).
 //
 // The version rule, per area document (semver, 0.x read as npm's caret ranges read it):
 //   a breaking change    needs an info.version outside ^old: 1.4.2 → 2.0.0, 0.1.0 → 0.2.0,
@@ -64,7 +64,8 @@ const [B, C, D] = [BREAKING, COMPATIBLE, DOCS];
 export const RULES = {
   "area-added": C,
   "area-removed": B,
-  "area-call-changed": B, // info.x-area, x-host, x-path, x-auth, x-batch: where and how it is called
+  // info.x-area, x-host, x-path, x-auth, x-batch: where and how it is called
+  "area-call-changed": B,
   "operation-added": C,
   "operation-removed": B, // or renamed: the SDK's function of that name is gone
   "operation-moved": B, // another method or path: calls of the old SDK go elsewhere
@@ -120,7 +121,8 @@ export const RULES = {
   "response-enum-closed": C,
   "response-bound-tightened": C, // every value the new bound lets through, the old one did
   "response-bound-loosened": B, // a value the old document said cannot come may come
-  "response-bound-follows-request": C, // a page's maxItems with its limit's maximum: result-bounds.mjs
+  // a page's maxItems with its limit's maximum: result-bounds.mjs
+  "response-bound-follows-request": C,
   "response-pattern-added": C, // pattern, uniqueItems, x-solana-transaction set: less may come
   "response-pattern-tightened": C, // provably accepts no string the old one refused: patternRule
   "response-pattern-changed": B, // any other change: a string the old one refused may come
@@ -417,7 +419,9 @@ function diffParams(c, ia, ib) {
   }
 }
 
-/** An OpenAPI operation: parameters by place and name, the request body, the responses by status. */
+/**
+ * An OpenAPI operation: parameters by place and name, the request body, the responses by status.
+ */
 function diffRestOperation(c, a, b) {
   const index = (doc, o) => {
     const own = (o.op.parameters ?? []).map((p, i) => [p, `${o.pointer}/parameters/${i}`]);
@@ -946,7 +950,7 @@ const MEMBER_RULES = new Set([
 
 /**
  * One value added to or removed from a list as `"frozen" added` (`enum: (none) → "frozen"` reads
- * as an enum that had no values: diff70); null for any other change.
+ * as an enum that had no values, which it never was); null for any other change.
  */
 function showMember(ch) {
   if (!MEMBER_RULES.has(ch.rule) || (ch.from === undefined) === (ch.to === undefined)) return null;
@@ -1006,7 +1010,10 @@ function resolveBase(repo, ref) {
   return { commit: String(r.stdout).trim(), label: ref };
 }
 
-/** The bundles of the spec at `commit` of `repo`: its spec/ extracted to a temporary folder, bundled. */
+/**
+ * The bundles of the spec at `commit` of `repo`: its spec/ extracted to a temporary folder,
+ * bundled.
+ */
 function bundleAt(repo, commit, label) {
   const dir = mkdtempSync(join(tmpdir(), "chaindata-spec-diff-"));
   try {

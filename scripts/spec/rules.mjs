@@ -2,8 +2,8 @@
 // editors), by the generator (scripts/generate/index.mjs refuses a spec that breaks one) and by the
 // tests (test/spec, test/generate, test/contract). Each check returns a list of findings
 // ("<area> <JSON path>: <message>"); empty = pass. runAllChecks also gives each finding the YAML
-// position of its place (`located`: "spec/schemas/asset.yaml:24:7: das #/components/schemas/Asset/…:
-// …"), which spec:check prints.
+// position of its place (`located`: "spec/schemas/asset.yaml:24:7: das
+// #/components/schemas/Asset/…: …"), which spec:check prints.
 //
 // This file is the one entry point: the rules live in scripts/spec/rules/, one module per domain,
 // each saying at its top what it checks and why. Where a rule lives:

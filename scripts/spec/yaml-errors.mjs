@@ -13,7 +13,9 @@ const empty = (line) => /^\s*(#.*)?$/.test(line);
 /** The key a line starts with (`supply:`, `- name:` → `name`), or undefined. */
 const keyOf = (line) =>
   /^\s*(?:-\s+)*("[^"]*"|'[^']*'|[^\s#'"{[][^:#]*?)\s*:(?:\s|$)/.exec(line)?.[1];
-/** Whether a line's key opens a block (nothing after `key:` but a comment, `|`, `>` or an anchor). */
+/**
+ * Whether a line's key opens a block (nothing after `key:` but a comment, `|`, `>` or an anchor).
+ */
 const opensBlock = (line) =>
   /:\s*(?:[|>][-+0-9]*\s*)?(?:&\S+\s*)?(#.*)?$/.test(line) || /^\s*-\s*$/.test(line);
 /** Whether a line begins a block scalar (`key: >-`, `key: |`): the lines under it are its text. */
@@ -21,8 +23,8 @@ const blockScalar = (line) => /:\s*(?:&\S+\s+)?[|>][-+0-9]*\s*(#.*)?$/.test(line
 
 /**
  * `{ line, col, message }` for a YAML parse error (`error`, one of the `yaml` package's, with its
- * `code`, `message` and `linePos`) of `text`: the line and column to fix (1-based) and what is wrong
- * there.
+ * `code`, `message` and `linePos`) of `text`: the line and column to fix (1-based) and what is
+ * wrong there.
  */
 export function describeYamlError(text, error) {
   const lines = text.split("\n");
@@ -127,7 +129,9 @@ function openQuote(lines, at) {
   return undefined;
 }
 
-/** The last `{` or `[` on a line at or above `at` that its line does not close: { line, col, char }. */
+/**
+ * The last `{` or `[` on a line at or above `at` that its line does not close: { line, col, char }.
+ */
 function openFlow(lines, at) {
   for (let n = at; n >= 1 && n > at - 40; n--) {
     const line = (lines[n - 1] ?? "").replace(/"[^"]*"|'[^']*'/g, (s) => " ".repeat(s.length));
@@ -145,8 +149,8 @@ function openFlow(lines, at) {
 /**
  * The first line, up to line `until`, whose indentation the lines above it do not allow, read as a
  * block of keys (block scalars, multi-line strings and flow collections, and the text of multi-line
- * plain values skipped): one deeper than a key that already has a value, or one that lines up with no
- * key above it. `{ line, col, message }` or undefined. (Exported for the tests, which hold it to
+ * plain values skipped): one deeper than a key that already has a value, or one that lines up with
+ * no key above it. `{ line, col, message }` or undefined. (Exported for the tests, which hold it to
  * every YAML file of the spec: it finds nothing there.)
  */
 export function misindented(lines, until = lines.length) {

@@ -3,5 +3,6 @@
 export * from "./generated/client.js";
 export type * from "./generated/types.js";
 export * from "./generated/runtime.js";
-// The admin host allows 5 requests/s per project: `createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) })`.
+// The admin host allows 5 requests/s per project:
+// `createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) })`.
 export { adminRateLimit } from "./generated/operations.js";

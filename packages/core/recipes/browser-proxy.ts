@@ -1,18 +1,18 @@
 // A proxy for the browser clients (packages/core/README.md, "In a browser"): the page is given no
 // key and `baseUrls: { rpc: <origin>/api/rpc, wallet: <origin>/api/wallet }`; this handler adds
-// the key on your server. No dependency: a standard fetch handler, `(request) => Promise<Response>`,
-// served as it is by Bun.serve, Deno.serve, Hono (`app.all("/api/*", (c) => proxy(c.req.raw))`) or
-// a Next.js App Router catch-all route (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy
-// as POST }`); on Node's own `http`, or Express (`app.use("/api", …)` loses the `/api` prefix:
-// mount it with `app.all("/api/*path", …)`, Express 4's `"/api/*"`, which Express 5 refuses with
-// "Missing parameter name"; before any body parser, such as `express.json()`), by
-// `createServer(toNodeListener(proxy))` below; during
-// `vite dev`, by the plugin in vite-dev-proxy.ts. It reads the key from
-// `process.env` (or its `apiKey` option): on Cloudflare Workers, `process.env` holds the bindings
-// from compatibility date 2026-08-04, or with `nodejs_compat` from 2025-04-01 (before, it is
-// empty); else pass `createProxy({ apiKey: env.CHAINDATA_API_KEY })` in the Worker's `fetch`. It
-// does not say who may call it: put it behind your own session check, or any page on the web
-// spends your credits.
+// the key on your server. No dependency: a standard fetch handler,
+// `(request) => Promise<Response>`, served as it is by Bun.serve, Deno.serve, Hono
+// (`app.all("/api/*", (c) => proxy(c.req.raw))`) or a Next.js App Router catch-all route
+// (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy as POST }`); on Node's own `http`,
+// or Express (`app.use("/api", …)` loses the `/api` prefix: mount it with
+// `app.all("/api/*path", …)`, Express 4's `"/api/*"`, which Express 5 refuses with "Missing
+// parameter name"; before any body parser, such as `express.json()`), by
+// `createServer(toNodeListener(proxy))` below; during `vite dev`, by the plugin in
+// vite-dev-proxy.ts. It reads the key from `process.env` (or its `apiKey` option): on Cloudflare
+// Workers, `process.env` holds the bindings from compatibility date 2026-08-04, or with
+// `nodejs_compat` from 2025-04-01 (before, it is empty); else pass
+// `createProxy({ apiKey: env.CHAINDATA_API_KEY })` in the Worker's `fetch`. It does not say who may
+// call it: put it behind your own session check, or any page on the web spends your credits.
 //
 // What the clients request under a `baseUrls` entry: the JSON-RPC clients POST to `<base>/`; the
 // wallet client appends the REST path and query (`<base>/v1/wallet/<address>/balances?limit=5`);
@@ -166,8 +166,8 @@ export function createProxy(options: ProxyOptions = {}): (request: Request) => P
  * The handler on Node's `http` (`createServer(toNodeListener(proxy))`), where no framework turns a
  * request into a `Request`. The body is read up to MAX_BODY_BYTES (past it: 413, the rest unread,
  * the connection closed), the whole of it handed on: a POST without it reaches the upstream empty
- * (user trial 56, F7: a wallet batch-identity call answered 400). The `Request`'s signal aborts when
- * the page goes away, and so the upstream call; a handler that throws is answered 500.
+ * (a wallet batch-identity call then answered 400). The `Request`'s signal aborts when the page
+ * goes away, and so the upstream call; a handler that throws is answered 500.
  */
 export function toNodeListener(
   handler: (request: Request) => Promise<Response>,
@@ -194,8 +194,8 @@ export function toNodeListener(
     });
     void (async () => {
       // A body parser in front (Express's `app.use(express.json())`) has read the body: its 'end'
-      // is past, and the wait for it would hang every call (review 77, F3). Mount the proxy
-      // before any body parser.
+      // is past, and the wait for it would hang every call. Mount the proxy before any body
+      // parser.
       if (req.readableEnded)
         return await send(
           json(500, {
@@ -215,8 +215,8 @@ export function toNodeListener(
         const method = req.method ?? "GET";
         // The path and query from the request line alone, as a check in front of this one reads
         // them (`req.url`, Express's `req.path`): a URL made of `Host` and `req.url` let a `Host`
-        // of `x/api/admin/v0/…?` pick the route while the check saw `/api/wallet/…` (review 77,
-        // F1). The `Host` is then set as a host only: the setter stops at a `/`, `?` or `#`.
+        // of `x/api/admin/v0/…?` pick the route while the check saw `/api/wallet/…`. The `Host`
+        // is then set as a host only: the setter stops at a `/`, `?` or `#`.
         const url = new URL(`http://localhost${req.url ?? "/"}`);
         if (req.headers.host) url.host = req.headers.host;
         const request = new Request(url, {

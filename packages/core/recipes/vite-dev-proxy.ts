@@ -31,7 +31,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { loadEnv, version, type Connect, type Plugin } from "vite";
 import { createProxy, type ProxyOptions } from "./browser-proxy.js";
 
-/** The paths the recipe serves: everything else goes on to Vite (modules, HMR, the SPA fallback). */
+/**
+ * The paths the recipe serves: everything else goes on to Vite (modules, HMR, the SPA fallback).
+ */
 const PROXIED = /^\/api\/(?:rpc|wallet|admin)(?:[/?]|$)/;
 
 export function chaindataDevProxy(options: ProxyOptions = {}): Plugin {

@@ -1,6 +1,6 @@
 // What parseJson costs beside JSON.parse, in time and heap, on large and small answers
-// (user trial 11, finding 3: a 20 MB DAS page took 756 ms and +188 MB of heap). Run `npm run build`
-// first: the built dist is measured.
+// (a 20 MB DAS page once took 756 ms and +188 MB of heap). Run `npm run build` first: the built
+// dist is measured.
 //
 //   node scripts/bench-json.mjs        every case, parseJson of dist/index.js and JSON.parse
 //   node scripts/bench-json.mjs --repeat 3 --module before=/tmp/old/dist/index.js \
@@ -19,7 +19,10 @@ import { resolve } from "node:path";
 const self = fileURLToPath(import.meta.url);
 const defaultModule = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 
-/** A DAS `getAssetsByOwner` item, as the trial's server wrote it; `big` puts a u64 supply beyond 2^53. */
+/**
+ * A DAS `getAssetsByOwner` item, as the trial's server wrote it; `big` puts a u64 supply beyond
+ * 2^53.
+ */
 const dasItem = (i, big) =>
   `{"id":"asset-${i}","interface":"FungibleToken","token_info":{"supply":${big ? 18000000000000000000n + BigInt(i) : 1000000000 + i},"decimals":6,` +
   `"price_info":{"price_per_token":1.2345,"total_price":987654.321}},"ownership":{"owner":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",` +

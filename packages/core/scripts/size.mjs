@@ -215,9 +215,10 @@ if (process.argv.includes("--pieces")) {
 }
 
 if (process.argv.includes("--text")) {
-  // The standalone DAS getAsset program, bundled with the budgets' options, then every string and template
-  // part that holds a space (the prose of messages, hints and log lines; no code token has one)
-  // emptied: the difference is what the words cost, and the rest is what no rewording can save.
+  // The standalone DAS getAsset program, bundled with the budgets' options, then every string and
+  // template part that holds a space (the prose of messages, hints and log lines; no code token has
+  // one) emptied: the difference is what the words cost, and the rest is what no rewording can
+  // save.
   const program = `import { createDasRpc, getAsset } from '@chaindata/das';
     getAsset(createDasRpc({ apiKey: 'k' }), { id: 'x' }).then(console.log);`;
   const result = await build({

@@ -13,7 +13,10 @@ import { MAX_TIMER_MS } from "./internal/timer.js";
  */
 export interface BatchedCall {
   request: { id: string; method: string };
-  /** The request written as JSON (at call time, so a value that cannot be written fails its own call only). */
+  /**
+   * The request written as JSON (at call time, so a value that cannot be written fails its own call
+   * only).
+   */
   text: string;
   method: { idempotent: boolean };
   reject(error: unknown): void;
@@ -58,9 +61,15 @@ export interface Batcher {
       duplicate?: boolean,
       answer?: unknown,
     ) => void,
-    /** What makes two clients' requests interchangeable, compared item by item with `===`. @default [post] (this client alone) */
+    /**
+     * What makes two clients' requests interchangeable, compared item by item with `===`.
+     * @default [post] (this client alone)
+     */
     endpoint?: readonly unknown[],
-    /** The time limit of each attempt of a batch request (the client's `timeout`). @default Infinity */
+    /**
+     * The time limit of each attempt of a batch request (the client's `timeout`).
+     * @default Infinity
+     */
     timeout?: number,
     /**
      * Calls a batched call's own `onAttempt` (`hook`, named so) through `call`, letting nothing it
@@ -69,7 +78,10 @@ export interface Batcher {
      */
     quietly?: (hook: string, call: () => unknown, operation: string) => void,
   ): (call: C, options: object) => boolean;
-  /** The id for a request of a client bound here: unique per batcher, so shared batches never repeat one. (The JSON-RPC client's.) */
+  /**
+   * The id for a request of a client bound here: unique per batcher, so shared batches never repeat
+   * one. (The JSON-RPC client's.)
+   */
   nextId(): string;
 }
 
@@ -188,7 +200,9 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     settle: Parameters<Batcher["bind"]>[1];
     done?: boolean;
     stop?: () => void;
-    /** Gives the call's `onAttempt` a record of the batch request's, in the call's async context. */
+    /**
+     * Gives the call's `onAttempt` a record of the batch request's, in the call's async context.
+     */
     tell?: ((attempt: AttemptRecord) => void) | undefined;
   };
   /** The calls of one endpoint gathered for one batch request. */
@@ -235,7 +249,7 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
     // each its own copy: a caller's hook that tags it (its trace id) must not tag the others'.
     // None when no call has a hook: the engine then makes no record, whose request id it redacts
     // with the client's key pattern, compiled on first use (1.5 ms: clients made per request,
-    // each with a tenant's key, paid it on every batched call, user trial 51).
+    // each with a tenant's key, paid it on every batched call).
     const onAttempt = calls.some((member) => member.tell)
       ? (record: AttemptRecord) =>
           calls.forEach((member) => member.done || member.tell?.({ ...record }))
@@ -286,8 +300,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
       // copy, as it would unbatched.)
       (error) => {
         // A body too large is the batch's size, which only `maxSize` changes: 100 callers each
-        // read a bare 413 (user trial 38). (Not a lone call's, sent as a plain request. Before the
-        // copies, whose stacks show the message.)
+        // read a bare 413, with nothing to say the batch made it so. (Not a lone call's, sent as a
+        // plain request. Before the copies, whose stacks show the message.)
         if (calls[1] && error?.status == 413)
           error.message += ` (a batch of ${calls.length}: lower createBatcher maxSize)`;
         calls.forEach(
@@ -334,7 +348,8 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
         );
         if (!batch) pending.push((batch = { endpoint, post, calls: [], ended: 0 }));
         const { calls } = batch;
-        // (Its failure said once by the client, as an unbatched call's is: user trial 63, F6.)
+        // (A throwing `onAttempt` is said once, through the client's `quietly`, as an unbatched
+        // call's is.)
         const member: Member = {
           call,
           // (Only ever given this `call`, a `C`: the member's type cannot say so.)
@@ -373,7 +388,7 @@ export function createBatcher(options: BatcherOptions = {}): Batcher {
           const send = () => flush(batch);
           if (wait > 0) batch.timer = setTimeout(send, wait);
           // (A promise's callback, not `queueMicrotask`, which fake timers replace by default in
-          // Jest: a test's batched calls were never sent, user trial 28.)
+          // Jest: a test's batched calls were never sent.)
           else void Promise.resolve().then(send);
         }
         return true;

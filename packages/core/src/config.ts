@@ -49,7 +49,6 @@ export const hasKeyVariables = (): boolean =>
  * value that is no error adds nothing). "" elsewhere: a page has no `process`, and React Native's
  * holds `NODE_ENV` only, no variable a user can set.
  */
-// (User trials 45 and 47.)
 export const keyVariableHint = (): string => {
   if (!hasKeyVariables()) return "";
   const hint = ` or set ${API_KEY_ENV} before the client is created`;
@@ -366,7 +365,7 @@ export function resolveConfig(
   // 401 like any wrong key. Also refused: control characters, which JSON writes as escapes (`\n`)
   // that redaction would not recognise, and a lone surrogate, on which URL-encoding throws.
   // Also refused: the text of an unset variable, which Node's `process.env.KEY = unsetVariable` and
-  // a template such as `${config.key}` write: no real key is "undefined" or "null" (user trial 73).
+  // a template such as `${config.key}` write: no real key is "undefined" or "null".
   const badKey = configuredKey?.match(/[^!-~]|^(undefined|null)$/i);
   if (badKey)
     misconfigured(
@@ -476,9 +475,9 @@ function urlFault(url: unknown, host: Host): string {
         ? JSON.stringify(url)
         : messageValue(url)
     }${
-      // (A same-origin proxy's path, the first thing a page's code writes: user trial 31. One
-      // slash only: `//host/rpc` is a URL without its scheme, which `new URL(path, location.href)`
-      // would give the page's. A server has no `location`. Short: it is in every bundle.)
+      // (A same-origin proxy's path, the first thing a page's code writes. One slash only:
+      // `//host/rpc` is a URL without its scheme, which `new URL(path, location.href)` would give
+      // the page's. A server has no `location`. Short: it is in every bundle.)
       typeof url === "string" && url[0] == "/"
         ? url[1] == "/"
           ? ", add https:"

@@ -1,4 +1,7 @@
-/** The JSON-RPC 2.0 client: one call per request, or batches through the opt-in `batch` option (batch.ts). */
+/**
+ * The JSON-RPC 2.0 client: one call per request, or batches through the opt-in `batch` option
+ * (batch.ts).
+ */
 import {
   checkRequestOptions,
   messageValue,
@@ -324,7 +327,9 @@ interface Call extends BatchedCall {
   method: RpcMethodDescriptor<string>;
   /** The call's `onResponse` option. */
   onResponse?: RequestOptions["onResponse"];
-  /** What the call's errors and `onResponse` are redacted with (its own headers' credentials too). */
+  /**
+   * What the call's errors and `onResponse` are redacted with (its own headers' credentials too).
+   */
   redactor: Redactor;
   resolve(result: unknown): void;
   reject(error: unknown): void;

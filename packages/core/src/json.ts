@@ -14,7 +14,9 @@
  */
 export type U64Shape = 0 | 1 | 2 | 3 | 4 | { [key: string]: U64Shape };
 
-/** The type a {@link U64ShapeOf} revives: a key that exists in the type alone (no runtime value). */
+/**
+ * The type a {@link U64ShapeOf} revives: a key that exists in the type alone (no runtime value).
+ */
 declare const revives: unique symbol;
 
 /**
@@ -114,10 +116,10 @@ const walk = (
  * quote, the first that no odd run of backslashes escapes, or -1 when it does not close. Linear:
  * each run of backslashes is counted once, by the quote after it. Not a regex: V8's regex engine
  * keeps a backtrack entry per escape of a string, and 3.5 million escapes, 7 MB of a server's,
- * overflowed its stack, a RangeError that failed the call in place of its own answer or error
- * (review 65). (parseJson skips strings with a regex still, and with this where that throws, for
- * that string only: the regex's stop at a backslash before a line break decides how invalid text
- * is tagged, and so the error its parse throws.)
+ * overflowed its stack, a RangeError that failed the call in place of its own answer or error.
+ * (parseJson skips strings with a regex still, and with this where that throws, for that string
+ * only: the regex's stop at a backslash before a line break decides how invalid text is tagged,
+ * and so the error its parse throws.)
  */
 const closingQuote = (text: string, open: number) => {
   for (let at = open, from; (at = text.indexOf('"', at + 1)) > 0;) {
@@ -147,7 +149,7 @@ export function parseJson(text: string): unknown {
   if (!/\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/.test(text)) return JSON.parse(text);
   // (A tag of a fixed form, a run of U+0001 longer than any in the text, grew with a server's run
   // and was written beside every big integer: 0.16 MB of text, a run of 20,000 and 2,000 big
-  // integers, took 2.4 s and 350 MB, 0.38 MB a RangeError; review 65.)
+  // integers, took 2.4 s and 350 MB, 0.38 MB a RangeError.)
   const tag = "\\u0001" + Math.random().toString(36).slice(2);
   // `number` finds the integers to tag: only as JSON writes them (no leading zero), from start to
   // end (no `.`, exponent or digit around), and never before a `:` (an unquoted key is not JSON:
@@ -159,7 +161,7 @@ export function parseJson(text: string): unknown {
   // times JSON.parse's own time on a large page. Each search starts where the last ended, so the
   // time is linear in the text. An integer of more than 1,000 digits is left to JSON.parse
   // (±Infinity): no u64 or i64 has more than 20, and BigInt() of a server's 50 million digits (a
-  // 50 MB body) held the event loop for 20 s, more per byte the longer the run (review 70, F2).
+  // 50 MB body) held the event loop for 20 s, more per byte the longer the run.
   const number = /(?<![\d.eE+-])-?[1-9]\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d{0,984}(?![\d.eE]|\s*:)/g;
   const string = /"[^"\\]*(?:\\.[^"\\]*)*"?/y;
   let tagged = "";
@@ -195,7 +197,7 @@ export function parseJson(text: string): unknown {
     return last ? walk(JSON.parse(tagged + text.slice(last)), undefined, mark) : JSON.parse(text);
   } catch (error) {
     // Invalid text's own SyntaxError, as JSON.parse gives it: the tagged text's named positions
-    // 19 characters on per integer before them, and quoted the tag (`"[x"\u0001h9"...`; review 66).
+    // 19 characters on per integer before them, and quoted the tag (`"[x"\u0001h9"...`).
     JSON.parse(text);
     throw error;
   }

@@ -252,9 +252,10 @@ const throwStopped = (
  * `resumeFrom` (not enumerable): the params of the page that failed, as a checkpoint's `next` gives
  * them.
  *
- * @typeParam I - the items yielded: nothing passed infers them, so give them. A `.js` file (checkJs)
- *   takes no type arguments: type the walk's variable with JSDoc, `@type {PageIterable<Item,
- *   Result, Params>}`, or its items are `any`, with no error (core README, "From JavaScript")
+ * @typeParam I - the items yielded: nothing passed infers them, so give them. A `.js` file
+ *   (checkJs) takes no type arguments: type the walk's variable with JSDoc,
+ *   `@type {PageIterable<Item, Result, Params>}`, or its items are `any`, with no error (core
+ *   README, "From JavaScript")
  * @typeParam R - a page's result
  * @typeParam P - the params: of the first page, of each checkpoint's `next`
  * @typeParam F - the params `fetchPage` reads: `P` unless it is typed for its own
@@ -270,11 +271,19 @@ const throwStopped = (
  *   where such a walk goes on
  * @example
  * ```ts
- * import { createDasRpc, getAssetsByOwnerPagination, getAssetsByOwnerU64Shape, paginate, type Asset, type AssetList, type RpcMethodDescriptor } from "@chaindata/das";
+ * import {
+ *   createDasRpc,
+ *   getAssetsByOwnerPagination,
+ *   getAssetsByOwnerU64Shape,
+ *   paginate,
+ *   type Asset,
+ *   type AssetList,
+ *   type RpcMethodDescriptor,
+ * } from "@chaindata/das";
  *
  * type GroupParams = { groupKey: "collection"; groupValue: string; page?: number; limit?: number };
- * // `u64`: the result is shaped as getAssetsByOwner's, so its supplies are bigint, as AssetList says
- * // (without the shape, one below 2^53 would arrive as a number).
+ * // `u64`: the result is shaped as getAssetsByOwner's, so its supplies are bigint, as AssetList
+ * // says (without the shape, one below 2^53 would arrive as a number).
  * const getAssetsByGroup: RpcMethodDescriptor<never, GroupParams, AssetList> = {
  *   id: "getAssetsByGroup",
  *   idempotent: true,
@@ -283,10 +292,14 @@ const throwStopped = (
  * const rpc = createDasRpc();
  * const assets = paginate<Asset, AssetList, GroupParams>(
  *   (params, answered) => rpc.call(getAssetsByGroup, params, { onResponse: answered }),
- *   // How getAssetsByOwner pages, as its own walk reads it (`<operation>Pagination`, exported by the
- *   // package of the operation; frozen: spread it to change a field).
+ *   // How getAssetsByOwner pages, as its own walk reads it (`<operation>Pagination`, exported by
+ *   // the package of the operation; frozen: spread it to change a field).
  *   getAssetsByOwnerPagination,
- *   { groupKey: "collection", groupValue: "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w", limit: 1000 },
+ *   {
+ *     groupKey: "collection",
+ *     groupValue: "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w",
+ *     limit: 1000,
+ *   },
  *   { operation: "getAssetsByGroup", maxPages: 100 },
  * );
  * for await (const asset of assets) console.log(asset.id);
@@ -369,8 +382,8 @@ export function paginate<I, R, P = unknown, F = P>(
       const answered = (response: ResponseFields) => (answer = response);
       /**
        * A page's call, `fail` given what it failed with: once the signal fired, the call's
-       * AbortError, or where `fetchPage` does not take the signal and answers or fails otherwise, an
-       * AbortError of the walk's own. (The walk went on, or a mid-page abort ended it quietly, a
+       * AbortError, or where `fetchPage` does not take the signal and answers or fails otherwise,
+       * an AbortError of the walk's own. (The walk went on, or a mid-page abort ended it quietly, a
        * cut-off list passed for the whole; params that are no object too.)
        */
       const askPage = (params: unknown, fail: (error: unknown) => never) => {
@@ -445,18 +458,18 @@ export function paginate<I, R, P = unknown, F = P>(
           current,
         );
       /**
-       * Whether `result`, the page just fetched, ends the walk (`more`: its `hasMore`). An empty page
-       * does, unless a walk by cursor is told there is more: a filtered history may have a stretch
-       * with no match and a next cursor past it. (A page number has no such guard against a server
-       * saying `hasMore: true` forever, so there it is a break; a cursor sent before ends a walk by
-       * cursor, as a break.)
-       * A short page does, unless it says there is more: a page-style operation's pages are full but
-       * the last, asked for by number or by cursor (DAS keyset paging). The page size is the one the
-       * answer gives, where it gives one: a server that caps its pages under the limit asked for (3
-       * of a `limit: 5`) answers full pages of 3, and ending at the first would cut the list short.
-       * (A limit may be a bigint: `2 < 3n` compares as numbers do. A page longer than the limit is
-       * no end and no error: a server paging by its own size, or adding an entry such as wallet
-       * balances' native SOL, overlaps nothing.)
+       * Whether `result`, the page just fetched, ends the walk (`more`: its `hasMore`). An empty
+       * page does, unless a walk by cursor is told there is more: a filtered history may have a
+       * stretch with no match and a next cursor past it. (A page number has no such guard against a
+       * server saying `hasMore: true` forever, so there it is a break; a cursor sent before ends a
+       * walk by cursor, as a break.)
+       * A short page does, unless it says there is more: a page-style operation's pages are full
+       * but the last, asked for by number or by cursor (DAS keyset paging). The page size is the
+       * one the answer gives, where it gives one: a server that caps its pages under the limit
+       * asked for (3 of a `limit: 5`) answers full pages of 3, and ending at the first would cut
+       * the list short. (A limit may be a bigint: `2 < 3n` compares as numbers do. A page longer
+       * than the limit is no end and no error: a server paging by its own size, or adding an entry
+       * such as wallet balances' native SOL, overlaps nothing.)
        */
       const endsWalk = (result: R, more: unknown) => {
         // (Entries the server counted but could not give, such as DAS `errors`, count too: a page
@@ -547,7 +560,8 @@ export function paginate<I, R, P = unknown, F = P>(
         // (A checkpoint is never given with a broken next position: saved, it would resume into the
         // break. A page's items are given before its break, as a cut-off list is not passed off as
         // the whole either way.)
-        // (A checkpoint's `next` is the caller's, to keep or change: the walk goes on with its own.)
+        // (A checkpoint's `next` is the caller's, to keep or change: the walk goes on with its
+        // own.)
         if (checkpoints) {
           if (fault) throwBroken(pageNumber ?? fetched + 1, fault);
           yield { result, next: copyParams(next) };

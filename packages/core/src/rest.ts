@@ -213,7 +213,7 @@ export function createRestTransport(
       const body = captured!.value;
       // The host's error body alone in a 2xx answer is its error, not a result (errorInBody); so
       // is a JSON-RPC error envelope (`jsonrpc`, `id` and `error`), a JSON-RPC host's answer to a
-      // REST `baseUrls` entry given its URL (user trial 70, F4).
+      // REST `baseUrls` entry given its URL.
       if (
         body &&
         Object.keys(body)
@@ -253,8 +253,8 @@ export function createRestTransport(
  * The APIError of `body`, a REST host's error body alone in a 2xx answer: the wallet API answers
  * some errors so (the reference SDK checks every wallet answer for `error`, and its getFundedBy
  * test answers "No funding transaction found" both as a 404 and as a 200). Resolved, it was a
- * result with none of its fields (review 86, F1). Made as the APIError of the status its `code`
- * names, so that one `catch` serves both forms, else of the answer's own status; not retried.
+ * result with none of its fields. Made as the APIError of the status its `code` names, so that
+ * one `catch` serves both forms, else of the answer's own status; not retried.
  * `hint`: the end of a 401's or 403's message (`Http.hint`).
  */
 const errorInBody = (
@@ -269,23 +269,22 @@ const errorInBody = (
   const { code, message = scrubbed.error } = scrubbed.error;
   // (Three digits, a number or a string: compared as a number, `"404"` and `[404]` left `status` a
   // string or a list, `404.5` was a status, and `{"toString": 1}` threw a TypeError, the call's
-  // error; review 88, F1 and F2. An object is never a code.)
+  // error. An object is never a code.)
   const status = typeof code != "object" && /^[45]\d\d$/.test(code) ? +code : response.status;
   // (A plan out of credits is told by its words, as the engine tells a 429's: without `reason`,
-  // `isRetryable` said to retry it; review 88, F4.)
+  // `isRetryable` said to retry it.)
   const spent = status == 429 && typeof message == "string" && /max usage reached/i.test(message);
   return makeAPIError(
     `HTTP ${status} from ${operation}` +
       (typeof message == "string" ? ": " + quoteServer(message.trim()) : "") +
       ` (in an HTTP ${response.status} answer)` +
-      // (A 401 or 403 ends with where the key is set, as a non-2xx one's message does; review 88,
-      // F5.)
+      // (A 401 or 403 ends with where the key is set, as a non-2xx one's message does.)
       (status == 401 || status == 403 ? hint : ""),
     {
       ...responseFieldsOf(response, redactor),
       status,
       // (Over 64 KiB, its start as text, as a non-2xx error's body: the error is logged and copied
-      // to every caller of a coalesced request; review 88, F6.)
+      // to every caller of a coalesced request.)
       body: text.length > 65536 ? keptOf(text, redactor) : scrubbed,
       operation,
       ...(spent && { reason: "credits-exhausted" as const }),

@@ -89,12 +89,12 @@ const show = (value: unknown) => {
   // query or fragment with a `=` goes without a scheme too: `host/h?token=…`, `https:/h?t=…`.)
   text = text.replace(/(:\/\/)[^"/@]*@/g, "$1…@").replace(/[?#][^"?#\s]*=[^"]*/g, "?…");
   // Long enough for a whole address, quoted (44 + 2): cut at 40, a refused one hid the character
-  // at its end the rule names (`no 0, O, I or l`; user trial 60, F4). Cut and escaped as a server's
-  // text is: a value may come from anywhere (a file, a model's tool call), and a cut inside an
-  // emoji left half of it, a bidi control reordered the message (review 82, F2).
+  // at its end the rule names (`no 0, O, I or l`). Cut and escaped as a server's text is: a value
+  // may come from anywhere (a file, a model's tool call), and a cut inside an emoji left half of
+  // it, a bidi control reordered the message.
   // A cut right after an escape's backslash keeps its letter: `\…` hid the `\n` of an address read
-  // from a file with its line break, the character it was refused for (user trial 73, F2). (The
-  // backslash that starts an escape is the last of an odd run: `\\` is an escape of its own.)
+  // from a file with its line break, the character it was refused for. (The backslash that starts
+  // an escape is the last of an odd run: `\\` is an escape of its own.)
   return quoteServer(text, /[^\\](\\\\)*\\$/.test(text.slice(0, 46)) ? 47 : 46);
 };
 
@@ -203,7 +203,7 @@ export const vAny: Check = () => {};
   return (value, path, issues) => {
     // A whole number beyond 2^53 has already lost digits: only a bigint carries it exactly. The
     // bound in numbers, as a tool schema's `maximum` says it, and that JSON gives no bigint: a
-    // model that writes a call's arguments reads this too (user trial 62, F7).
+    // model that writes a call's arguments reads this too.
     if (Number.isInteger(value) && !Number.isSafeInteger(value))
       return add(
         issues,
@@ -346,8 +346,8 @@ export const vBoolean: Check = (value, path, issues) => {
         // (The names allowed show the fix of a typo; another SDK's name for one of them,
         // `displayOptions` for `options`, says so too where the spec gives it: vRenamed.) A name
         // longer than 24 characters is counted, not quoted, as knownOptions counts an option's: it
-        // may be the API key given as a name, `{ [key]: 1 }` (user trial 48). A shorter one is
-        // escaped as a refused value is: a line break in it forged a log line (review 71, F2).
+        // may be the API key given as a name, `{ [key]: 1 }`. A shorter one is escaped as a
+        // refused value is: unescaped, a line break in it forged a log line.
         add(
           issues,
           `${path}.${name.length > 24 ? `<a name of ${name.length} characters>` : quoteServer(name)}`,

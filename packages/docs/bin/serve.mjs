@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// node packages/docs/bin/serve.mjs [--port 4020] [--dir packages/docs/dist] [--spec spec/dist] [--no-build] [--help]
-// Serves the docs site on http://127.0.0.1:<port>/ (rebuilds it from the spec first unless --no-build).
-// Programmatic use: import { serveDocs } from "@chaindata/docs".
+// node packages/docs/bin/serve.mjs [--port 4020] [--dir packages/docs/dist] [--spec spec/dist]
+// [--no-build] [--help] Serves the docs site on http://127.0.0.1:<port>/ (rebuilds it from the spec
+// first unless --no-build). Programmatic use: import { serveDocs } from "@chaindata/docs".
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { exitUnlessCoreBuilt, parseCli, parsePort } from "../src/cli.mjs";

@@ -144,10 +144,11 @@ export const SEARCH_SYNONYMS = [["payload", "body"]];
 
 /**
  * What an entry's page documents that its name, summary and fields do not say, as [label, the
- * id of where it is on the page, and the words a reader may search it by]: a delivery's payload, a REST operation's request body, a
- * documented cost, rate limit and page walk (their fact rows), the SDK's type of a 64-bit integer
- * schema. Only what sets pages apart: a section every operation page has (Parameters, Errors,
- * Examples, the Retries and Auth rows) would make a search for its word list every operation.
+ * id of where it is on the page, and the words a reader may search it by]: a delivery's payload, a
+ * REST operation's request body, a documented cost, rate limit and page walk (their fact rows), the
+ * SDK's type of a 64-bit integer schema. Only what sets pages apart: a section every operation page
+ * has (Parameters, Errors, Examples, the Retries and Auth rows) would make a search for its word
+ * list every operation.
  * The cost is on most pages, but its label holds the page's own number of credits, so that the
  * hits of "cost" (or "credits") answer it without a click; a cost the service does not document
  * is left out, as there is no answer to lead to.
@@ -217,7 +218,9 @@ const RECEIVER_WORDS = [
   "express",
 ];
 
-/** A primitive schema's format as its Definition shows it (uint64), and `bigint` for a 64-bit one. */
+/**
+ * A primitive schema's format as its Definition shows it (uint64), and `bigint` for a 64-bit one.
+ */
 function schemaTopics(s) {
   if (!isObj(s) || typeof s.format !== "string") return [];
   return [[s.format, "definition"], ...(isBigint(s) ? [["bigint", "definition"]] : [])];
@@ -727,7 +730,8 @@ function searchIndex(site, pages) {
       u: `${area.key}/index.html`,
       // What every snippet imports and calls first.
       f: [area.pkg, area.factory],
-      // A rate limit its area gives all its methods (info.x-rate-limit; model.mjs `inheritRateLimit`).
+      // A rate limit its area gives all its methods (info.x-rate-limit; model.mjs
+      // `inheritRateLimit`).
       ...withTopics(
         area.ops.some((o) => o.rateLimit?.stated === "area") ? [["Rate limit", ""]] : [],
       ),

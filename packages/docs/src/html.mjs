@@ -139,7 +139,9 @@ ${group("Deprecated", dep, "nav-areas nav-deprecated")}
 export const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Cpath d='M16 2 30 16 16 30 2 16z' fill='%235b3fd6'/%3E%3Cpath d='M16 9 23 16 16 23 9 16z' fill='%23fff'/%3E%3C/svg%3E";
 
-/** Without it a phone lays a page out 980 px wide and shrinks it to fit (the server's 404 page too). */
+/**
+ * Without it a phone lays a page out 980 px wide and shrinks it to fit (the server's 404 page too).
+ */
 export const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
 /**
@@ -151,7 +153,10 @@ export const SEARCH_PAGE = "search.html";
 /** The operations at a glance: every operation's cost, rate limit, retries and status. */
 export const GLANCE_PAGE = "operations.html";
 
-/** Bun, Deno, Cloudflare Workers, browsers and React Native: the API key there, and what else differs from Node. */
+/**
+ * Bun, Deno, Cloudflare Workers, browsers and React Native: the API key there, and what else
+ * differs from Node.
+ */
 export const RUNTIMES_PAGE = "runtimes.html";
 
 /**
@@ -167,10 +172,14 @@ export const TESTING_PAGE = "testing.html";
 /** Page walks: every item, resuming a walk from a checkpoint, a method no package covers. */
 export const PAGE_WALKS_PAGE = "page-walks.html";
 
-/** Using chaindata with `@solana/kit`: branded types, slots, a Kit transaction through the Sender. */
+/**
+ * Using chaindata with `@solana/kit`: branded types, slots, a Kit transaction through the Sender.
+ */
 export const KIT_PAGE = "solana-kit.html";
 
-/** AI agents and MCP tools: arguments, results and errors a model reads, cancellation, many calls. */
+/**
+ * AI agents and MCP tools: arguments, results and errors a model reads, cancellation, many calls.
+ */
 export const AGENTS_PAGE = "ai-agents.html";
 
 /**

@@ -24,7 +24,10 @@ export interface BuildResult {
 export interface BuildOptions {
   /** A spec/dist directory (default: the repository's spec/dist). */
   spec?: string;
-  /** Output directory (default: packages/docs/dist). Refuses to clean a non-empty directory that is not a docs build. */
+  /**
+   * Output directory (default: packages/docs/dist). Refuses to clean a non-empty directory that is
+   * not a docs build.
+   */
   out?: string;
   /**
    * Skip (with a warning) an area listed in index.json whose document is missing. Default

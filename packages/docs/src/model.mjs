@@ -46,14 +46,15 @@ const ORDER = [
 ];
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
-// Losslessly: u64 examples beyond 2^53 keep every digit (as `bigint`s; pages print them with `toJson`).
-// A parse error names the file (JSON.parse's message alone does not).
+// Losslessly: u64 examples beyond 2^53 keep every digit (as `bigint`s; pages print them with
+// `toJson`). A parse error names the file (JSON.parse's message alone does not).
 const readJson = (file) => inContext(file, () => parseJson(readFileSync(file, "utf8")));
 
 /**
  * An area's label: its `LABELS` entry, else its title without "chaindata", "API" and a "(beta)" or
  * "(deprecated)" mark, with a capital first letter as the navigation's others have; a title that
- * gives no more than the area's name ("chaindata priority-fee API") is read as words, "Priority fee".
+ * gives no more than the area's name ("chaindata priority-fee API") is read as words, "Priority
+ * fee".
  */
 export function labelFor(area, title) {
   if (LABELS[area]) return LABELS[area];

@@ -1,8 +1,10 @@
 // The pages of the docs site, one module each under pages/ (with the sections they share); this
 // entry re-exports what build.mjs and the tests use.
 //
-//   pages/home.mjs                 index.html: areas, hosts, where each host takes the key; AREA_WORDS
-//   pages/getting-started.mjs      getting-started.html: install, first call, local mock, sections 4–8
+//   pages/home.mjs                 index.html: areas, hosts, where each host takes the key;
+//                                  AREA_WORDS
+//   pages/getting-started.mjs      getting-started.html: install, first call, local mock,
+//                                  sections 4–8
 //     pages/options.mjs              its client and call options (CLIENT_OPTIONS, CALL_OPTIONS)
 //     pages/errors.mjs               its error classes and JSON-RPC codes; an operation's Errors
 //     pages/helius.mjs               its "Coming from helius-sdk" section
@@ -10,7 +12,8 @@
 //     pages/helius-coverage.mjs      which of it the spec covers, what "Not covered" lists
 //   pages/runtimes.mjs             runtimes.html: Bun, Deno, Workers, browsers, React Native
 //   pages/testing.mjs              testing.html: testing code that calls chaindata
-//   pages/page-walks.mjs           page-walks.html: page walks, resuming one, a method no package covers
+//   pages/page-walks.mjs           page-walks.html: page walks, resuming one, a method no
+//                                  package covers
 //   pages/kit.mjs                  solana-kit.html: using chaindata with @solana/kit
 //   pages/agents.mjs               ai-agents.html: AI agents and MCP tools
 //     pages/readme-page.mjs          a page of a core README section, as it is (these four)

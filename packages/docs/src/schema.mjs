@@ -266,7 +266,8 @@ function unionConstraints(pc, s, depth) {
     .map(([b, c]) => {
       const label = typeLabel(pc, b, { plainRefs: true, prim: false });
       if (c.length) return `${label}: ${c.join(", ")}`;
-      return isObj(b) && b.const !== undefined ? label : `${label}: no bounds`; // a literal is its own bound
+      // (A literal is its own bound.)
+      return isObj(b) && b.const !== undefined ? label : `${label}: no bounds`;
     })
     .join("; or ");
 }
@@ -411,8 +412,8 @@ function describe(pc, s) {
 /**
  * The id of a field's row: its path from the section (`parameters.sortBy.sortDirection`,
  * `result.items.id`), so that a link (a search hit, a shared URL) can lead to one field, nested
- * ones too (the browser, or site.js, opens the <details> around it). Unique on the page: a second row with the same
- * path (a REST query parameter and a body field of one name) gets `-2`.
+ * ones too (the browser, or site.js, opens the <details> around it). Unique on the page: a second
+ * row with the same path (a REST query parameter and a body field of one name) gets `-2`.
  */
 function fieldId(pc, path) {
   pc.fieldIds ??= new Set();
@@ -427,8 +428,8 @@ function fieldId(pc, path) {
 const variantAnchor = (anchor, i) => (anchor ? `${anchor}.variant-${i + 1}` : undefined);
 
 /**
- * A field table. rows: { name, schema, required, description?, source?, deprecated?, in?, examples?,
- * wire? } (wire: the name on the wire when the SDK's differs, e.g. `?swqos_only=`).
+ * A field table. rows: { name, schema, required, description?, source?, deprecated?, in?,
+ * examples?, wire? } (wire: the name on the wire when the SDK's differs, e.g. `?swqos_only=`).
  * Nested objects become <details> rows below their field. With `anchor` (the section's id, or the
  * row id of the field being expanded), every row has an id (see fieldId).
  */

@@ -115,11 +115,13 @@ export const thisMachine = (host, own) => {
 
 /**
  * Serve the docs site.
- * @param {{ port?: number, host?: string, dir?: string, spec?: string, build?: boolean | "if-missing", localUrl?: string, log?: (msg: string) => void }} [opts]
- *   port: default 4020 (0 = any free port). host: default 127.0.0.1.
+ * @param {{ port?: number, host?: string, dir?: string, spec?: string, build?: boolean |
+ *   "if-missing", localUrl?: string, log?: (msg: string) => void }} [opts] port: default 4020 (0 =
+ *   any free port). host: default 127.0.0.1.
  *   build: rebuild from `spec` first (default: when the spec exists), "if-missing", or false.
  *   localUrl: the mock's URL, shown for the `local` environment by a rebuilt site.
- * @returns {Promise<{ server: import("node:http").Server, url: string, port: number, close: () => Promise<void>, build?: object }>}
+ * @returns {Promise<{ server: import("node:http").Server, url: string, port: number, close: () =>
+ *   Promise<void>, build?: object }>}
  */
 export async function serveDocs({
   port = 4020,

@@ -146,7 +146,9 @@ export function firstExample(p) {
   return undefined;
 }
 
-/** The flat SDK input of a REST request: path params, query params and body fields in one object. */
+/**
+ * The flat SDK input of a REST request: path params, query params and body fields in one object.
+ */
 export function restSdkArgs(op, req) {
   const value = { ...req.path, ...req.query };
   const properties = Object.fromEntries(op.rest.params.map((p) => [p.name, p.schema]));

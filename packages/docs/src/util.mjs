@@ -81,7 +81,10 @@ export const camel = (s) => {
  */
 export const sdkName = (wire) => String(wire).replace(/[-_](\w)/g, (_, c) => c.toUpperCase());
 
-/** A safe file-name slug that keeps case (operation and schema names are case-sensitive identifiers). */
+/**
+ * A safe file-name slug that keeps case (operation and schema names are case-sensitive
+ * identifiers).
+ */
 export const fileSlug = (s) =>
   String(s)
     .replace(/[^A-Za-z0-9._-]+/g, "-")
@@ -116,7 +119,9 @@ export function canonical(value) {
 
 export const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** The kind of an x-source value: "docs", "assumption", or undefined (seed / absent → no marker). */
+/**
+ * The kind of an x-source value: "docs", "assumption", or undefined (seed / absent → no marker).
+ */
 export function sourceKind(text) {
   if (typeof text !== "string") return undefined;
   const t = text.trim();

@@ -385,7 +385,9 @@ function inDecimals(amount: unknown, decimals: unknown): unknown {
   return cut === 0 ? 0 : sign * cut; // (not -0)
 }
 
-/** `amount` (≥ 0) times 10^decimals, its fraction cut: from its shortest decimal digits, exactly. */
+/**
+ * `amount` (≥ 0) times 10^decimals, its fraction cut: from its shortest decimal digits, exactly.
+ */
 function scaled(amount: number, decimals: number): bigint {
   const [mantissa = "0", exponent = "0"] = String(amount).split("e");
   const [whole = "0", fraction = ""] = mantissa.split(".");
@@ -458,7 +460,10 @@ function whole(value: unknown): number | undefined {
   return typeof n === "number" && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
 }
 
-/** A small hash (FNV-1a) of `text`: a generated value's stand-in for a random number (a seed's answer stays the same). */
+/**
+ * A small hash (FNV-1a) of `text`: a generated value's stand-in for a random number (a seed's
+ * answer stays the same).
+ */
 function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;

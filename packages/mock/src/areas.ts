@@ -106,7 +106,8 @@ export function restRoutes(
 
 /**
  * The HTTP methods the spec serves at a path, for the `Allow` header of a 405: the verbs of the
- * REST paths whose template matches it (`{wallet}` is one segment), and POST at a JSON-RPC endpoint.
+ * REST paths whose template matches it (`{wallet}` is one segment), and POST at a JSON-RPC
+ * endpoint.
  */
 export function allowedMethods(
   spec: LoadedSpec,
@@ -128,7 +129,9 @@ export function allowedMethods(
   };
 }
 
-/** `/v0/webhooks/{webhookID}` as a RegExp of the paths it matches, a parameter being one segment. */
+/**
+ * `/v0/webhooks/{webhookID}` as a RegExp of the paths it matches, a parameter being one segment.
+ */
 function templatePattern(template: string): RegExp {
   const literals = template.split(/\{[^}]*\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return new RegExp(`^${literals.join("[^/]+")}$`);

@@ -40,11 +40,20 @@ export interface RpcMethod {
   errorStatus: Map<number, number>;
   /** `info.x-auth` of the area: where the API key goes, and whether it is required. */
   auth: { in: string; name: string; required: boolean };
-  /** The HTTP statuses its operation has a response for (200 and the errors), ascending: what `Prefer: code=` may ask. */
+  /**
+   * The HTTP statuses its operation has a response for (200 and the errors), ascending: what
+   * `Prefer: code=` may ask.
+   */
   statuses: number[];
-  /** The names of the examples of each of those responses (200: the pairings with a result; an error status: `error<code>`): what `Prefer: example=` may ask. */
+  /**
+   * The names of the examples of each of those responses (200: the pairings with a result; an error
+   * status: `error<code>`): what `Prefer: example=` may ask.
+   */
   responseExamples: Map<number, string[]>;
-  /** How it pages (`x-pagination`), if it does: generated answers follow the request's paging (paging.ts). */
+  /**
+   * How it pages (`x-pagination`), if it does: generated answers follow the request's paging
+   * (paging.ts).
+   */
   paging?: Paging;
 }
 
@@ -101,9 +110,9 @@ export function exampleParams(method: any, example: any): unknown {
 }
 
 // The rules between params, by name: `dependentSchemas` (`x-dependent-schemas` of the method, such
-// as DAS `page` excluding `cursor`; by position they are not checked) and `allOf` (`x-all-of`: rules
-// chosen by a member's value, such as the sender's transaction in its config's encoding; by position
-// each names the params by their index, `byPositionRule`).
+// as DAS `page` excluding `cursor`; by position they are not checked) and `allOf` (`x-all-of`:
+// rules chosen by a member's value, such as the sender's transaction in its config's encoding; by
+// position each names the params by their index, `byPositionRule`).
 function byNameSchema(params: any[], dependentSchemas?: unknown, allOf?: unknown[]) {
   const required = params.filter((p) => p.required).map((p) => p.name);
   return {
@@ -446,7 +455,10 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
   return { openapi: forPrism(openapi), methods };
 }
 
-/** A REST bundle as Prism gets it: JSON Schema 2020-12, big integers as markers, generation hints (generate.ts). */
+/**
+ * A REST bundle as Prism gets it: JSON Schema 2020-12, big integers as markers, generation hints
+ * (generate.ts).
+ */
 export function convertOpenApi(area: LoadedArea): any {
   return forPrism({
     ...area.doc,

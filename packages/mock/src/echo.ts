@@ -16,11 +16,17 @@ export interface FieldEcho {
    * item; the field is set where the object holding it exists (nothing is made up around it).
    */
   to: string;
-  /** A dotted path in the request (JSON-RPC: its `params`; REST: `path.<name>`, `query.<name>`, `body.<path>`). */
+  /**
+   * A dotted path in the request (JSON-RPC: its `params`; REST: `path.<name>`, `query.<name>`,
+   * `body.<path>`).
+   */
   from: string;
   /** Echo only a value this matches (the field's schema is narrower than the param's). */
   only?: RegExp;
-  /** When the request has no such value (or `null`), the field is removed (an optional setting not sent). */
+  /**
+   * When the request has no such value (or `null`), the field is removed (an optional setting not
+   * sent).
+   */
   drop?: true;
 }
 
@@ -30,7 +36,10 @@ export interface ListEcho {
   list: string;
   /** A dotted path in the request; `""` the request itself (`params` sent as the list). */
   from: string;
-  /** The fields of an entry (dotted paths) and the value of its input each takes (`""` the input itself). */
+  /**
+   * The fields of an entry (dotted paths) and the value of its input each takes (`""` the input
+   * itself).
+   */
   each: Record<string, string>;
   /** Only the inputs this matches are echoed (another's entry is the answer's own, unchanged). */
   only?: RegExp;
@@ -46,10 +55,15 @@ export interface DerivedEcho {
 
 export type Echo = FieldEcho | ListEcho | DerivedEcho;
 
-/** An address (common.yaml#/Address): a wallet's identity carries one, never the domain asked for. */
+/**
+ * An address (common.yaml#/Address): a wallet's identity carries one, never the domain asked for.
+ */
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
-/** A webhook's settings (webhook.yaml, CreateWebhookRequest and UpdateWebhookRequest) as the created or edited webhook carries them. */
+/**
+ * A webhook's settings (webhook.yaml, CreateWebhookRequest and UpdateWebhookRequest) as the created
+ * or edited webhook carries them.
+ */
 const WEBHOOK_SETTINGS: FieldEcho[] = [
   { to: "webhookURL", from: "body.webhookURL" },
   { to: "transactionTypes", from: "body.transactionTypes" },
@@ -62,7 +76,10 @@ const WEBHOOK_SETTINGS: FieldEcho[] = [
   { to: "txnStatus", from: "body.txnStatus", drop: true },
 ];
 
-/** A DAS page's keyset cursors (asset.yaml, AssetList): those of the request, echoed, none otherwise. */
+/**
+ * A DAS page's keyset cursors (asset.yaml, AssetList): those of the request, echoed, none
+ * otherwise.
+ */
 const KEYSET: FieldEcho[] = [
   { to: "before", from: "before", drop: true },
   { to: "after", from: "after", drop: true },
@@ -253,7 +270,10 @@ function put(value: unknown, path: string[], to: unknown): unknown {
   return copy;
 }
 
-/** The path parameters of `pathname` by the operation's path `template` (`/v0/webhooks/{webhookID}`). */
+/**
+ * The path parameters of `pathname` by the operation's path `template`
+ * (`/v0/webhooks/{webhookID}`).
+ */
 export function pathParams(template: string, pathname: string): Record<string, string> {
   const names = template.split("/");
   const values = pathname.split("/");

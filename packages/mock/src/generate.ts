@@ -11,15 +11,18 @@
 import { STATUS_CODES } from "node:http";
 import { isObject } from "./json.js";
 
-/** The keyword: json-schema-faker reads `x-<name>` as its keyword `<name>`, for which the mock defines a generator. */
+/**
+ * The keyword: json-schema-faker reads `x-<name>` as its keyword `<name>`, for which the mock
+ * defines a generator.
+ */
 export const HINT = "x-chaindata-generate";
 
 /**
  * What a schema's values are made of: `u64` (now and then past 2^53), `decimals`, `time` (a block
  * time, Unix seconds), `date` / `date-time` (in the same years), `url` (`https://…`), `near` (a
- * number about as large as the spec's example), `pick` (one of these strings: the spec's examples of
- * a plain string, the known values of an open enum, the values of STRINGS), `text` (a string of that
- * kind, made from WORDS).
+ * number about as large as the spec's example), `pick` (one of these strings: the spec's examples
+ * of a plain string, the known values of an open enum, the values of STRINGS), `text` (a string of
+ * that kind, made from WORDS).
  */
 export type Hint =
   | "u64"
@@ -231,7 +234,10 @@ export function addGenerationHints(doc: any): any {
   return doc;
 }
 
-/** The names of an error body's strings that hold its text (as the SDK reads them: `error.message`, `error`, `message`). */
+/**
+ * The names of an error body's strings that hold its text (as the SDK reads them: `error.message`,
+ * `error`, `message`).
+ */
 const ERROR_TEXT_NAMES = new Set(["message", "error"]);
 
 /**
@@ -271,7 +277,9 @@ function hintErrorText(response: Record<string, any>, status: string, deref: (s:
   }
 }
 
-/** The text of an error example: a text body, or its `error.message`, `error` and `message` strings. */
+/**
+ * The text of an error example: a text body, or its `error.message`, `error` and `message` strings.
+ */
 export const errorText = (value: unknown): string[] =>
   typeof value === "string"
     ? [value]

@@ -127,7 +127,8 @@ export async function createHandler(
       { started, method, path: pathname, query, headers, text, mask: masks?.text },
       log.record,
     );
-    // A scenario's `body` shows in the entry as `bodyFault`: the status alone reads as a good answer.
+    // A scenario's `body` shows in the entry as `bodyFault`: the status alone reads as a good
+    // answer.
     let bodyFault: PendingScenario["body"];
     const finish: typeof begun = (outcome) =>
       begun(bodyFault && !outcome.aborted ? { ...outcome, bodyFault } : outcome);
@@ -179,7 +180,8 @@ export async function createHandler(
         request,
         `${pathname} is internal to the mock; POST JSON-RPC to ${[...endpoints.keys()].join(" or ")}`,
       );
-    // `*` or a broken URL (parseTarget): no route has it, and Prism answers a 500 to a path without `/`.
+    // `*` or a broken URL (parseTarget): no route has it, and Prism answers a 500 to a path without
+    // `/`.
     if (!pathname.startsWith("/"))
       return rejectPath(request, `The request target ${pathname} is not a path`);
     return handleRest(request, rest);

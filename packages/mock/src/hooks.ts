@@ -24,7 +24,10 @@ export type HookSource = "header" | "query" | "scenario";
 
 /** What a request's hooks ask. */
 export interface Hooks {
-  /** For Prism: `code`, `example`, `dynamic`, `seed`; for the mock's paging: `walk-pages`, `page-fill`. */
+  /**
+   * For Prism: `code`, `example`, `dynamic`, `seed`; for the mock's paging: `walk-pages`,
+   * `page-fill`.
+   */
   prefs: PrismPreferences;
   /** Milliseconds to wait before answering. */
   delay?: number;
@@ -77,8 +80,8 @@ export function isRetryAfter(value: string): boolean {
 
 /**
  * The hooks of a request: its `Prefer` header, else its `__code`, `__example`, `__dynamic`,
- * `__seed`, `__walk-pages`, `__page-fill`, `__delay` and `__retry-after` query parameters; or the `bad-hook` violation of the
- * first malformed one.
+ * `__seed`, `__walk-pages`, `__page-fill`, `__delay` and `__retry-after` query parameters; or the
+ * `bad-hook` violation of the first malformed one.
  */
 export function readHooks(
   headers: Record<string, string | string[] | undefined>,

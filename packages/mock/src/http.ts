@@ -22,7 +22,10 @@ export interface ParsedRequest {
   query: Record<string, string | string[]>;
   /** A copy of the request's headers. */
   headers: Record<string, string | string[] | undefined>;
-  /** What the request asks of Prism: `Prefer`, or the `__code`/`__example`/… query (a scenario's status, after `hold`). */
+  /**
+   * What the request asks of Prism: `Prefer`, or the `__code`/`__example`/… query (a scenario's
+   * status, after `hold`).
+   */
   prefs: PrismPreferences;
   /** Where the hooks of `prefs` came from. */
   hookSource: Exclude<HookSource, "scenario">;
@@ -138,7 +141,10 @@ const hostnameOf = (url: string) => {
     return undefined;
   }
 };
-/** This machine by any name a browser never resolves elsewhere: `localhost` (and `*.localhost`), 127/8, ::1. */
+/**
+ * This machine by any name a browser never resolves elsewhere: `localhost` (and `*.localhost`),
+ * 127/8, ::1.
+ */
 const isLoopbackName = (name: string) =>
   /^(?:(?:.+\.)?localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(name);
 /** An IP address, as a URL's hostname writes one (v6 in brackets). */
@@ -208,10 +214,11 @@ export function normalizeHeaders(h: Record<string, string | number>): Record<str
 /**
  * The most violations an answer lists (REST: the 400 body's `violations`; JSON-RPC: the `data`
  * of the -32602 errors of the body, see json-rpc.ts), as the log keeps the first ones of a
- * request (LOG_VIOLATIONS_MAX, 20). Answers listed every one: a 2.7 MB batch of 10,000 getAssetBatch calls
- * with 100 bad ids each was answered with 148 MB (1,000,000 violations) in about 20 s, and a 2 MB
- * createWebhook body of a million bad addresses with 166 MB. Past the first ones, a list says the
- * same mistake again (per item, or per entry of a batch); how many were left out is given.
+ * request (LOG_VIOLATIONS_MAX, 20). Answers listed every one: a 2.7 MB batch of 10,000
+ * getAssetBatch calls with 100 bad ids each was answered with 148 MB (1,000,000 violations) in
+ * about 20 s, and a 2 MB createWebhook body of a million bad addresses with 166 MB. Past the first
+ * ones, a list says the same mistake again (per item, or per entry of a batch); how many were left
+ * out is given.
  */
 export const ANSWER_VIOLATIONS_MAX = 100;
 
@@ -238,8 +245,9 @@ export function addViolationHeader(
   if (value.length <= VIOLATION_HEADER_MAX) value += omitted > 0 ? ",..." : "]";
   // Header values must be latin-1 (one "?" per UTF-16 unit, so the length stays).
   value = value.replace(/[^\x20-\x7e]/g, "?");
+  // (`...` in ASCII: a header cannot carry U+2026.)
   headers["sl-violations"] =
-    value.length > VIOLATION_HEADER_MAX ? `${value.slice(0, VIOLATION_HEADER_MAX)}...` : value; // (ASCII: a header cannot carry U+2026)
+    value.length > VIOLATION_HEADER_MAX ? `${value.slice(0, VIOLATION_HEADER_MAX)}...` : value;
 }
 
 /** An RFC 7807 problem body. */
@@ -294,7 +302,10 @@ export const NOT_JSON_TEXT = 'Not JSON: a @chaindata/mock scenario (body: "not-j
 export const PORTAL_PAGE =
   '<!DOCTYPE html>\n<html>\n<head><title>Sign in to the network</title></head>\n<body><form method="post" action="/login"><p>Accept the terms to continue.</p><button>Connect</button></form></body>\n</html>\n';
 
-/** The HTML page of a scenario's `html`: a gateway's for its statuses, else a portal's (2xx) or a server's. */
+/**
+ * The HTML page of a scenario's `html`: a gateway's for its statuses, else a portal's (2xx) or a
+ * server's.
+ */
 const htmlPage = (status: number) =>
   GATEWAY_STATUSES[status]
     ? gatewayPage(status)

@@ -32,9 +32,14 @@ export interface RpcDispatch {
   endpoints: RpcEndpoints;
   /** The mock's mode is `dynamic` (a request may override it with `Prefer: dynamic=`). */
   dynamic: boolean;
-  /** The mock's seed of generated data, if any (a request may give its own with `Prefer: seed=`). */
+  /**
+   * The mock's seed of generated data, if any (a request may give its own with `Prefer: seed=`).
+   */
   seed?: string;
-  /** The mock's shape of a generated page walk (a request may give its own with `Prefer: walk-pages=`, `page-fill=`). */
+  /**
+   * The mock's shape of a generated page walk (a request may give its own with
+   * `Prefer: walk-pages=`, `page-fill=`).
+   */
   walk: WalkShape;
 }
 
@@ -56,15 +61,24 @@ export interface EntryContext {
 
 export interface EntryAnswer {
   method?: RpcMethod;
-  /** The HTTP status Prism chose (for invalid params, the one x-error-info gives -32602); undefined for errors the dispatcher made (see `code`). */
+  /**
+   * The HTTP status Prism chose (for invalid params, the one x-error-info gives -32602); undefined
+   * for errors the dispatcher made (see `code`).
+   */
   status?: number;
   code?: number;
   headers: Record<string, string>;
   body: unknown;
   violations: Violation[];
-  /** Invalid params: every violation the -32602 error of `body` lists in its `data` (json-rpc.ts bounds the list). */
+  /**
+   * Invalid params: every violation the -32602 error of `body` lists in its `data` (json-rpc.ts
+   * bounds the list).
+   */
   invalidParams?: Violation[];
-  /** The mock's answer to a hook the method cannot follow: `Prefer: code=` for a status it documents no response for, `Prefer: example=` for an example it has not. */
+  /**
+   * The mock's answer to a hook the method cannot follow: `Prefer: code=` for a status it documents
+   * no response for, `Prefer: example=` for an example it has not.
+   */
   hookError?: true;
 }
 
@@ -144,7 +158,8 @@ async function answerValidEntry(
   const generated = prefs.dynamic ?? dispatch.dynamic;
   let result: PrismResult = await dispatch.engine.request(input, asked);
   // A generated batch of `null`s only (every id "not found") has no entry to answer the ids with
-  // (echo.ts): generate again, from the seed with `/1`, `/2`, `/3` added (the same seed, the same answer).
+  // (echo.ts): generate again, from the seed with `/1`, `/2`, `/3` added (the same seed, the same
+  // answer).
   for (let again = 1; generated && again <= 3 && lacksEntriesIn(method, result); again++)
     result = await dispatch.engine.request(input, {
       ...asked,
@@ -226,7 +241,10 @@ function undocumentedStatusAnswer(
   return hookErrorAnswer(method, id, `documents no HTTP ${status} response`, violation);
 }
 
-/** The answer to an error hook the method cannot honour: HOOK_ERROR_STATUS, a -32603 "Mock: <method> <what>". */
+/**
+ * The answer to an error hook the method cannot honour: HOOK_ERROR_STATUS, a -32603 "Mock: <method>
+ * <what>".
+ */
 const hookErrorAnswer = (
   method: RpcMethod,
   id: unknown,
@@ -247,15 +265,23 @@ const hookErrorAnswer = (
   hookError: true,
 });
 
-/** The names of the examples of the method's response for `Prefer: code=` (200 without one); undefined when it has no such response. */
+/**
+ * The names of the examples of the method's response for `Prefer: code=` (200 without one);
+ * undefined when it has no such response.
+ */
 const examplesAsked = (method: RpcMethod, prefs: PrismPreferences) =>
   method.responseExamples.get(prefs.code ?? 200);
 
-/** The method has the example `Prefer: example=` asks for, in the response `Prefer: code=` asks for. */
+/**
+ * The method has the example `Prefer: example=` asks for, in the response `Prefer: code=` asks for.
+ */
 export const hasExample = (method: RpcMethod, prefs: PrismPreferences) =>
   prefs.exampleKey !== undefined && !!examplesAsked(method, prefs)?.includes(prefs.exampleKey);
 
-/** `Prefer: example=` asks for an example the method has not in a response it has (for a status it has not, see undocumentedStatusAnswer). */
+/**
+ * `Prefer: example=` asks for an example the method has not in a response it has (for a status it
+ * has not, see undocumentedStatusAnswer).
+ */
 const lacksExample = (method: RpcMethod, prefs: PrismPreferences) =>
   prefs.exampleKey !== undefined && !!examplesAsked(method, prefs) && !hasExample(method, prefs);
 
@@ -353,7 +379,8 @@ function entryPreferences(
     const best = bestExample(method, params);
     if (best) prefs.exampleKey = best;
   }
-  if (prefs.code !== undefined && prefs.code !== 200) prefs.dynamic = false; // documented error objects, always
+  // (Documented error objects, always.)
+  if (prefs.code !== undefined && prefs.code !== 200) prefs.dynamic = false;
   if (method.paging && (prefs.dynamic ?? dynamic)) {
     const paged = pageSeed(method.paging, params, prefs.seed ?? seed);
     if (paged !== undefined) prefs.seed = paged;

@@ -33,7 +33,9 @@ export interface RpcRequest extends ParsedRequest {
  */
 const MAX_BATCH = 10_000;
 
-/** The HTTP status of an error the dispatcher makes itself: x-error-info's for the code, else 200. */
+/**
+ * The HTTP status of an error the dispatcher makes itself: x-error-info's for the code, else 200.
+ */
 const statusFor = (code: number, method: RpcMethod) => method.errorStatus.get(code) ?? 200;
 
 export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
@@ -348,7 +350,9 @@ function boundInvalidParams(results: EntryAnswer[]): EntryAnswer[] {
   });
 }
 
-/** The last item of a `data` list that was cut: how many violations of the request it leaves out. */
+/**
+ * The last item of a `data` list that was cut: how many violations of the request it leaves out.
+ */
 function omittedViolations(omitted: number): Violation & { omitted: number } {
   return {
     location: ["request"],

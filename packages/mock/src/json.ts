@@ -25,7 +25,10 @@ export function fromMarker(value: unknown): bigint | undefined {
     : undefined;
 }
 
-/** `JSON.parse`, except that integers outside ±(2^53 − 1) become exact `bigint`s: the SDK's own parser. */
+/**
+ * `JSON.parse`, except that integers outside ±(2^53 − 1) become exact `bigint`s: the SDK's own
+ * parser.
+ */
 export { parseJson } from "@chaindata/core";
 
 /**

@@ -32,7 +32,9 @@ export const DEFAULT_WALK: Readonly<WalkShape> = { walkPages: 5, pageFill: 50 };
  */
 export const WALK_BOUNDS: Readonly<WalkShape> = SHARED_WALK_BOUNDS;
 
-/** The walk a request's preferences ask for (`Prefer: walk-pages=`, `page-fill=`), else the mock's. */
+/**
+ * The walk a request's preferences ask for (`Prefer: walk-pages=`, `page-fill=`), else the mock's.
+ */
 export const walkOf = (
   prefs: { walkPages?: number; pageFill?: number },
   mock: WalkShape,
@@ -195,8 +197,8 @@ export function followPaging(
  * the request asks for, so that its paging fields name what was asked:
  *
  * - a page `page` (by page number) or the one a cursor of the mock's names (by cursor, else page
- *   1) holds items `(page - 1) * limit` up to `page * limit` of the example's, `limit` the one asked
- *   for, else the page size the example names, else all of them;
+ *   1) holds items `(page - 1) * limit` up to `page * limit` of the example's, `limit` the one
+ *   asked for, else the page size the example names, else all of them;
  * - the page and the page size asked for echoed where the answer has them; `hasMore` whether the
  *   example has items after the page; by cursor, one of the mock's cursors to the next page while
  *   it has, else the example's own (its examples are last pages: none);
@@ -379,7 +381,9 @@ function cursorLength(schemas: any[]): number {
   return Math.max(min, Math.min(max, length ?? 32));
 }
 
-/** The schemas (every branch of `anyOf`/`oneOf`/`allOf`, `$ref`s followed) at `path` under `schema`. */
+/**
+ * The schemas (every branch of `anyOf`/`oneOf`/`allOf`, `$ref`s followed) at `path` under `schema`.
+ */
 function schemasAt(doc: any, schema: any, path: string[]): any[] {
   let nodes = branches(doc, schema);
   for (const key of path)
@@ -414,7 +418,9 @@ const has = (value: unknown, path: string) => {
   return isObject(parent) && path.slice(path.lastIndexOf(".") + 1) in parent;
 };
 
-/** A copy of `value` with `path` set (or removed, for `undefined`), copying the objects along it. */
+/**
+ * A copy of `value` with `path` set (or removed, for `undefined`), copying the objects along it.
+ */
 function set(value: unknown, path: string, to: unknown): unknown {
   const [key, ...rest] = path.split(".") as [string, ...string[]];
   const copy: Record<string, unknown> = { ...(isObject(value) ? value : {}) };

@@ -18,11 +18,17 @@ export type Severity = "error" | "warning" | "info" | "hint";
 
 /** One problem Prism found with a request or a response. */
 export interface Violation {
-  /** Where: `['request', 'body', 'params', 'id']`, `['request', 'query', 'limit']`, `['response', 'body', …]`. */
+  /**
+   * Where: `['request', 'body', 'params', 'id']`, `['request', 'query', 'limit']`,
+   * `['response', 'body', …]`.
+   */
   location: string[];
   /** What is wrong, in words. */
   message: string;
-  /** The JSON Schema keyword (`required`, `type`, …), `401` for a missing key, or a mock code (`method-not-found`, `no-route`, …). */
+  /**
+   * The JSON Schema keyword (`required`, `type`, …), `401` for a missing key, or a mock code
+   * (`method-not-found`, `no-route`, …).
+   */
   code: string | number;
   /** How serious, as Prism grades it: `error` for what breaks the spec. */
   severity: Severity;
@@ -311,8 +317,8 @@ function putSchemaExampleLast(operation: any) {
 /**
  * Dynamic generation: Prism makes json-schema-faker fill every optional field and every array up to
  * its `maxItems` (100000 for some lists); cap generated arrays at 3 items. And the generator of the
- * mock's hints (generate.ts), with json-schema-faker's random numbers (which Prism seeds per request
- * when a seed is given).
+ * mock's hints (generate.ts), with json-schema-faker's random numbers (which Prism seeds per
+ * request when a seed is given).
  */
 function configureGenerator() {
   const fromPrism = createRequire(require.resolve("@stoplight/prism-http"));
@@ -347,13 +353,13 @@ export function problemViolation(
 }
 
 /**
- * The HTTP status of the mock's answer to a hook the operation cannot follow: `Prefer: code=<status>`
- * (or `?__code=`) for a status it has no response for, `Prefer: example=<name>` (or `?__example=`)
- * for an example it does not have. Prism answers 404 ("Requested status code 418 is not defined in
- * the document"; "… exampleKey: x does not exist"), which reads as a path outside the spec, or as
- * the operation's own 404 (DAS -32004 "Not found", no such webhook; the SDK's NotFoundError). 422
- * is the status of no response of the spec, and a client error: the SDK retries a 5xx, which
- * would change nothing.
+ * The HTTP status of the mock's answer to a hook the operation cannot follow:
+ * `Prefer: code=<status>` (or `?__code=`) for a status it has no response for,
+ * `Prefer: example=<name>` (or `?__example=`) for an example it does not have. Prism answers 404
+ * ("Requested status code 418 is not defined in the document"; "… exampleKey: x does not exist"),
+ * which reads as a path outside the spec, or as the operation's own 404 (DAS -32004 "Not found", no
+ * such webhook; the SDK's NotFoundError). 422 is the status of no response of the spec, and a
+ * client error: the SDK retries a 5xx, which would change nothing.
  */
 export const HOOK_ERROR_STATUS = 422;
 
@@ -382,7 +388,9 @@ export function undocumentedStatus(
   );
 }
 
-/** The violation of a hook: located at the `Prefer` header, its query parameter, or the scenario. */
+/**
+ * The violation of a hook: located at the `Prefer` header, its query parameter, or the scenario.
+ */
 const hookViolation = (
   source: HookSource,
   queryName: string,

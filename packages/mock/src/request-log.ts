@@ -29,9 +29,15 @@ export interface RequestLogEntry {
    * masked), see `bodyCut`.
    */
   body: unknown;
-  /** Present when the body was cut: its whole length, in characters (`body` is its first 2 KiB, as text). */
+  /**
+   * Present when the body was cut: its whole length, in characters (`body` is its first 2 KiB, as
+   * text).
+   */
   bodyCut?: number;
-  /** What the request was: a JSON-RPC call, a REST request, or neither (a path the mock does not serve). */
+  /**
+   * What the request was: a JSON-RPC call, a REST request, or neither (a path the mock does not
+   * serve).
+   */
   kind: "json-rpc" | "rest" | "other";
   /** The area(s) that answered: `das`, `wallet`, … */
   areas: string[];
@@ -43,19 +49,31 @@ export interface RequestLogEntry {
   operationId?: string;
   /** The HTTP status answered. */
   status: number;
-  /** What Prism (or the dispatcher) found wrong with the request, or with the mocked response. Empty when all is well. At most the first {@link LOG_VIOLATIONS_MAX}. */
+  /**
+   * What Prism (or the dispatcher) found wrong with the request, or with the mocked response. Empty
+   * when all is well. At most the first {@link LOG_VIOLATIONS_MAX}.
+   */
   violations: Array<Violation & { rpcMethod?: string; entry?: number }>;
-  /** How many more violations there were, not kept in the log (present only when some were left out). */
+  /**
+   * How many more violations there were, not kept in the log (present only when some were left
+   * out).
+   */
   violationsOmitted?: number;
   /** Milliseconds from arrival to the answer. */
   durationMs: number;
-  /** The client closed the connection (or the mock stopped) before the answer, during a delay: `status` is 499, nothing was sent. */
+  /**
+   * The client closed the connection (or the mock stopped) before the answer, during a delay:
+   * `status` is 499, nothing was sent.
+   */
   aborted?: true;
   /** A scenario broke the answer's body (its `body`): `status` went with it. */
   bodyFault?: BodyFault;
 }
 
-/** The `status` logged for a request whose client left before the answer (nginx's "client closed request"). */
+/**
+ * The `status` logged for a request whose client left before the answer (nginx's "client closed
+ * request").
+ */
 export const ABORTED_STATUS = 499;
 
 export interface RequestLog {
@@ -349,9 +367,9 @@ export function selectEntries(
 }
 
 /**
- * The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200` (with `(body: truncated)`
- * when a scenario broke its body), what the request
- * asked of the mock (`(Prefer: code=404)`, or the `?__code=` query), and the violations.
+ * The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200` (with
+ * `(body: truncated)` when a scenario broke its body), what the request asked of the mock
+ * (`(Prefer: code=404)`, or the `?__code=` query), and the violations.
  */
 export function formatLogLine(e: RequestLogEntry): string {
   const what = e.rpcMethods

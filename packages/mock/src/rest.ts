@@ -354,7 +354,8 @@ function replaceBodyViolations(violations: Violation[], parseError: Violation): 
 /**
  * The body for Prism (plain JSON values) and for the log (exact big integers): parsed when the
  * content type is JSON, else the text. A JSON body that does not parse, or nests deeper than
- * MAX_BODY_DEPTH (parseJsonBody), stays text for both, with the violation that says why (`parseError`).
+ * MAX_BODY_DEPTH (parseJsonBody), stays text for both, with the violation that says why
+ * (`parseError`).
  */
 function parseBody(c: ParsedRequest): { body: unknown; logged: unknown; parseError?: Violation } {
   const contentType = String(c.headers["content-type"] ?? "");

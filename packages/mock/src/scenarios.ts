@@ -1,8 +1,8 @@
 /**
  * Scenarios: "answer the next N calls of an operation (or of any) with this status, JSON-RPC error,
- * broken body or delay, then answer normally", set up on the mock rather than sent by the client (a black-box
- * service under test sends no hooks). `mock.failNext()` or `POST /__mock/scenarios`; see README,
- * Scenarios.
+ * broken body or delay, then answer normally", set up on the mock rather than sent by the client (a
+ * black-box service under test sends no hooks). `mock.failNext()` or `POST /__mock/scenarios`; see
+ * README, Scenarios.
  */
 import { isRetryAfter, MAX_DELAY, RETRY_AFTER_RULE } from "./hooks.js";
 import { GATEWAY_STATUSES } from "./http.js";
@@ -22,7 +22,8 @@ const BODY_FAULTS: readonly BodyFault[] = ["truncated", "reset", "html", "not-js
 export interface MockScenario {
   /**
    * The JSON-RPC method (`getAsset`) or REST operationId (`getBalances`) it applies to.
-   * @default every request (with `rpcError`: every JSON-RPC request; with `errorIn200`: every REST one)
+   * @default every request (with `rpcError`: every JSON-RPC request; with `errorIn200`: every REST
+   *   one)
    */
   operation?: string | undefined;
   /** Answer this HTTP status, as `Prefer: code=<status>` does: 400 to 599. */
@@ -87,7 +88,9 @@ const KEYS = [
 ];
 
 export interface Scenarios {
-  /** `scenario` as it would be added; a refusal throws a TypeError naming the member and the rule. */
+  /**
+   * `scenario` as it would be added; a refusal throws a TypeError naming the member and the rule.
+   */
   check(scenario: unknown): PendingScenario;
   /** Checks `scenario` and adds it after the pending ones. */
   add(scenario: unknown): PendingScenario;

@@ -149,7 +149,9 @@ export interface RequestMasks {
   refused?: [count: number, characters: number];
 }
 
-/** A copy of `value` with every string (and property name) through `mask`; numbers and bigints kept. */
+/**
+ * A copy of `value` with every string (and property name) through `mask`; numbers and bigints kept.
+ */
 export function maskStrings<T>(value: T, mask: Redactor): T {
   if (typeof value === "string") return mask(value) as T;
   if (!value || typeof value !== "object") return value;

@@ -1,6 +1,9 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
-// the sender's constants, each area's u64 shapes (for a cached result: by name, and one per operation) and paged operations' pagination descriptors, each call's params check (`checkGetAsset`) with the endpoint factory it takes (`createDasRpc`), the admin host's rate limit, the webhook receiver and its helpers, the
-// address helpers, the runtime's option and error types, and each area's data types.
+// the sender's constants, each area's u64 shapes (for a cached result: by name, and one per
+// operation) and paged operations' pagination descriptors, each call's params check
+// (`checkGetAsset`) with the endpoint factory it takes (`createDasRpc`), the admin host's rate
+// limit, the webhook receiver and its helpers, the address helpers, the runtime's option and error
+// types, and each area's data types.
 export {
   createChainDataClient,
   type ChainDataAreaOptions,
@@ -42,10 +45,11 @@ export type { RestClientOptions } from "@chaindata/core";
 // Each area's data types under its name (`Das.Asset`, `Wallet.WalletBalanceItem`), for callers
 // who install only this package (a strict installer does not let them import the areas'). Each
 // namespace (generated: scripts/generate/sdk-namespaces.mjs) declares the runtime's types
-// that its package re-exports (`Das.RequestOptions`) as aliases of its own: an editor names a type by the first import of the file it finds it under,
-// namespaces included, so with core's own names re-exported a file importing `type Mint` showed a
-// wallet call's options as `Mint.RequestOptions`. Now core's types show as `RequestOptions`, and a
-// generic one written `Das.PageIterable<…>` as that, not as another namespace's.
+// that its package re-exports (`Das.RequestOptions`) as aliases of its own: an editor names a type
+// by the first import of the file it finds it under, namespaces included, so with core's own names
+// re-exported a file importing `type Mint` showed a wallet call's options as `Mint.RequestOptions`.
+// Now core's types show as `RequestOptions`, and a generic one written `Das.PageIterable<…>` as
+// that, not as another namespace's.
 export type * as Das from "./generated/namespaces/das.js";
 export type * as Compression from "./generated/namespaces/compression.js";
 export type * as Sender from "./generated/namespaces/sender.js";

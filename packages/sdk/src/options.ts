@@ -121,7 +121,8 @@ export function sharedOptions(
       "is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)",
     );
   check(shared);
-  // (A copy that keeps a `Headers` or pairs as such: spread, they would send nothing, or a header "0".)
+  // (A copy that keeps a `Headers` or pairs as such: spread, they would send nothing, or a header
+  // "0".)
   return {
     ...snapshotOptions(shared),
     areas: options.areas,
@@ -247,7 +248,8 @@ function laidOptions<Area extends string, Batched extends Area>(
     const entry = given(area);
     if (entry == null) continue;
     const path = `areas.${area}`;
-    // (The names of the area's own options, listed in the message; a `batch` left undefined is none.)
+    // (The names of the area's own options, listed in the message; a `batch` left undefined is
+    // none.)
     const takes = (batched as readonly Area[]).includes(area)
       ? CLIENT_OPTIONS
       : CLIENT_OPTIONS.filter((n: string) => n !== "batch");

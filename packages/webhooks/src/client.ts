@@ -19,7 +19,9 @@ import type { UpdateWebhookInput, UpdateWebhookResult } from "./generated/types.
  */
 export const clientRests = new WeakMap<object, WebhooksRest>();
 
-/** A setting left out of updateWebhook's body, said with the helper that keeps the others (`use`). */
+/**
+ * A setting left out of updateWebhook's body, said with the helper that keeps the others (`use`).
+ */
 const partialUpdate =
   (use: string) =>
   (error: unknown): never => {
@@ -37,7 +39,8 @@ const partialUpdate =
  * anything is sent, pointing at `editWebhook`, which changes some and keeps the rest (it takes
  * the same `rest`).
  *
- * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
+ * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost
+ * connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
  * @example
  * ```ts

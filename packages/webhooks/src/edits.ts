@@ -56,7 +56,10 @@ const checkFields = /* @__PURE__ */ vObject(
   false,
 );
 
-/** The address helpers' params: their names and addresses, and a given `webhookID` as getWebhook checks it. */
+/**
+ * The address helpers' params: their names and addresses, and a given `webhookID` as getWebhook
+ * checks it.
+ */
 const addressesCheck: OperationDescriptor = {
   id: "webhookAddresses",
   params: (value, path, issues) => {

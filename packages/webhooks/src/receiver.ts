@@ -69,26 +69,32 @@ export interface SignatureStore {
 }
 
 /**
- * The options of {@link createWebhookHandler}: `authHeader` and `onEvent`, `kind` (required when the
- * events are typed as raw), and optionally `onError`, `dedupe`, `maxBodyBytes` and `readTimeoutMs`.
- * `K` is the kind the events are typed as; `never` stands for `kind` left out, which types them as
- * enhanced, the kind the handler then reads them as.
+ * The options of {@link createWebhookHandler}: `authHeader` and `onEvent`, `kind` (required when
+ * the events are typed as raw), and optionally `onError`, `dedupe`, `maxBodyBytes` and
+ * `readTimeoutMs`. `K` is the kind the events are typed as; `never` stands for `kind` left out,
+ * which types them as enhanced, the kind the handler then reads them as.
  */
 export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommonOptions<
   [K] extends [never] ? "enhanced" : K
 > &
   // (`kind` left out is `never`, not "enhanced": an editor completes `kind: "` from these options
-  // with K at its default, and a `kind?: "enhanced"` there would offer that kind alone; a `kind` that
-  // allows no kind makes it infer K from the text typed instead, which widens K to every kind.
+  // with K at its default, and a `kind?: "enhanced"` there would offer that kind alone; a `kind`
+  // that allows no kind makes it infer K from the text typed instead, which widens K to every kind.
   // Required when the events are typed as raw: the parser must not read them as enhanced.)
   ([K] extends [never]
     ? {
-        /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
+        /**
+         * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
+         * @default "enhanced"
+         */
         kind?: undefined;
       }
     : "enhanced" extends K
       ? {
-          /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
+          /**
+           * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
+           * @default "enhanced"
+           */
           kind?: K | undefined;
         }
       : {
@@ -145,7 +151,8 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * both touches) has one signature, so the handler of the second would skip it as seen. The
    * default store is per process: lost on a restart, and not shared by other instances, where a
    * store with `claim()` (such as one on Redis) makes each event run once.
-   * @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`)
+   * @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours
+   *   (`createMemorySignatureStore()`)
    */
   dedupe?: SignatureStore | false | undefined;
   /**
@@ -190,13 +197,13 @@ export interface DeliveryRefusal {
   /**
    * The status answered: 401 (`Authorization` missing or not the `authHeader`), 415 (a
    * `Content-Encoding` other than gzip or deflate, or one of those where the runtime cannot decode
-   * it: no `DecompressionStream`, or one that throws, as on Next.js's edge runtime), 413 (a body over `maxBodyBytes`, as received
-   * or decoded), 408 (a body not all arrived within `readTimeoutMs`), 400 (a request the Node
-   * adapter could not read, such as a header value with a NUL byte, once the `Authorization` is
-   * right: a NUL in that one is a 401; or a body that could not be
-   * read or decoded, or is not a UTF-8 JSON array of events, or holds an amount that is no whole
-   * number in its range: a u64 `fee` of `1.5`, an i64 change past 2^63 - 1), or 500 (a body the
-   * app read, or locked, before the handler ran).
+   * it: no `DecompressionStream`, or one that throws, as on Next.js's edge runtime), 413 (a body
+   * over `maxBodyBytes`, as received or decoded), 408 (a body not all arrived within
+   * `readTimeoutMs`), 400 (a request the Node adapter could not read, such as a header value with a
+   * NUL byte, once the `Authorization` is right: a NUL in that one is a 401; or a body that could
+   * not be read or decoded, or is not a UTF-8 JSON array of events, or holds an amount that is no
+   * whole number in its range: a u64 `fee` of `1.5`, an i64 change past 2^63 - 1), or 500 (a body
+   * the app read, or locked, before the handler ran).
    */
   status: 400 | 401 | 408 | 413 | 415 | 500;
   /** Why, in words: the answer's text, or for a 401 whether the header was missing or differed. */
@@ -316,7 +323,8 @@ export function createMemorySignatureStore(
   };
 }
 
-// Made per use, not at import: an environment without them (Jest's jsdom) can still load the package.
+// Made per use, not at import: an environment without them (Jest's jsdom) can still load the
+// package.
 const encode = (text: string) => new TextEncoder().encode(text);
 const decodeUtf8 = (bytes: Uint8Array) => new TextDecoder("utf-8", { fatal: true }).decode(bytes);
 
@@ -401,8 +409,9 @@ const kindRule = (value: unknown) => {
  * transaction's first, `transaction.signatures[0]`), which its type promises and de-duplication
  * goes by, is no non-empty string (`delivery body[1].signature: must be a non-empty string (got
  * 5)`)
- * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the other
- * kind (a raw event parsed as enhanced, or the reverse: the message names the `kind` it needs)
+ * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the
+ *   other kind (a raw event parsed as enhanced, or the reverse: the message names the `kind` it
+ *   needs)
  */
 export function parseDelivery<K extends DeliveryKind>(
   body: string | Uint8Array,
@@ -480,7 +489,7 @@ const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string)
     throw new TypeError(
       `${path}: must be ${(shape as number) > 2 ? "a list" : `a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1`} (got ${shownValue(
         value,
-        // (Not "not digits": a string of 1,001 digits stays a string too; review 73, F4.)
+        // (Not "not digits": a string of 1,001 digits stays a string too.)
         "a string not of 1 to 1,000 digits",
       )})`,
     );
@@ -526,7 +535,7 @@ const reviveEvents = <K extends DeliveryKind>(events: object[], kind: K) => {
   // de-duplicated. (The other fields are the app's to read: checking them all would cost bytes.)
   events.forEach((event, i) => {
     // (eventSignature's own test, which de-duplication goes by: a test of its own, by the kind
-    // alone, let a raw event's own `""` pass, never de-duplicated; review73 F2.)
+    // alone, let a raw event's own `""` pass, never de-duplicated.)
     if (!eventSignature(event as DeliveryEvents[K])) {
       // Which one it read, for the message: the event's own string, else a raw event's first of
       // its transaction's.
@@ -647,7 +656,8 @@ async function readBody(
               transform(chunk, controller) {
                 received += chunk.byteLength;
                 if (received > limit) controller.error(OVER_LIMIT);
-                // (Bytes from a Request body, never over shared memory: typed as DecompressionStream takes them.)
+                // (Bytes from a Request body, never over shared memory: typed as
+                // DecompressionStream takes them.)
                 else controller.enqueue(chunk as Uint8Array<ArrayBuffer>);
               },
             }),
@@ -677,7 +687,8 @@ async function readBody(
       if (received > limit) return 413;
       if (timedOut) return 408;
       if (done) break;
-      // (A stream made in-process may yield strings: counted as NaN bytes, they would escape the limit.)
+      // (A stream made in-process may yield strings: counted as NaN bytes, they would escape the
+      // limit.)
       if (!ArrayBuffer.isView(value))
         throw new TypeError("delivery body: a chunk that is not bytes");
       size += value.byteLength;
@@ -712,7 +723,9 @@ const HANDLER_OPTIONS = [
 /** How long a handled signature is to be remembered, as `add` is told (see SignatureStore). */
 const REMEMBER_MS = 24 * 60 * 60 * 1000;
 
-/** The end of a delivery's time limit (`handlerTimeoutMs`), told apart from the end of its events. */
+/**
+ * The end of a delivery's time limit (`handlerTimeoutMs`), told apart from the end of its events.
+ */
 const TIMED_OUT = Symbol("handlerTimeoutMs");
 
 /**
@@ -967,8 +980,8 @@ export function createWebhookHandler<K extends DeliveryKind>(
     if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
     // What the Node adapter could not pass on (a header value `Headers` refuses, such as a NUL):
     // judged after the Authorization check, so an unauthenticated sender gets its 401 and learns
-    // nothing else, and `onRefused` gets no list of its header names (review 68). An unreadable
-    // Authorization is a 401 of its own (left out, or only the first of several lines passed on).
+    // nothing else, and `onRefused` gets no list of its header names. An unreadable Authorization
+    // is a 401 of its own (left out, or only the first of several lines passed on).
     const unreadable = unreadableRequests.get(request);
     const authorization = encode(request.headers.get("authorization") ?? "");
     // Every form is compared, so the time taken does not say which one came close.
@@ -997,7 +1010,10 @@ export function createWebhookHandler<K extends DeliveryKind>(
         // escape's start, which JSON.stringify leaves as they are.)
         `Content-Encoding ${quoteServer(JSON.stringify(encoding!.length > 60 ? encoding!.slice(0, 60) + "…" : encoding), Infinity)} is not gzip, deflate or identity`,
       );
-    /** The 415 of a coding this runtime cannot decode, `why` (not the sender's fault: a 415, not a 400). */
+    /**
+     * The 415 of a coding this runtime cannot decode, `why` (not the sender's fault: a 415, not a
+     * 400).
+     */
     const cannotDecode = (coding: "gzip" | "deflate", why: string) =>
       refuse(
         415,
@@ -1029,11 +1045,12 @@ export function createWebhookHandler<K extends DeliveryKind>(
       // The Node adapter's body that a body parser had consumed (the adapter answers its 500).
       if ((error as Error | undefined)?.message === BODY_ALREADY_READ)
         return refuse(500, BODY_ALREADY_READ);
-      // A DecompressionStream that fails in use, whatever it is given: the runtime's, not the body's.
+      // A DecompressionStream that fails in use, whatever it is given: the runtime's, not the
+      // body's.
       if (coding && !(await decodes(coding))) return cannotDecode(coding, UNUSABLE_DECODER);
       // (A stream that failed: the sender's fault or ours, not UTF-8. Its error goes to
       // `onRefused` alone, so a sender that closed the connection mid-body, Node's "aborted",
-      // reads as one in the logs; user trial 70, F6.)
+      // reads as one in the logs.)
       const refusal = coding
         ? `delivery body: could not be read and decoded as ${coding} (Content-Encoding)`
         : "delivery body: could not be read";
@@ -1148,7 +1165,10 @@ const UNUSABLE_DECODER = "its DecompressionStream throws, as on Next.js's edge r
  */
 const unreadableRequests = /* @__PURE__ */ new WeakMap<Request, [400 | 401, string]>();
 
-/** A body that fails when read, after calling `onRead` (`highWaterMark: 0`: nothing is pulled before a read). */
+/**
+ * A body that fails when read, after calling `onRead` (`highWaterMark: 0`: nothing is pulled before
+ * a read).
+ */
 const failsWhenRead = (onRead: () => void) =>
   new ReadableStream<Uint8Array>(
     {
@@ -1171,7 +1191,10 @@ const BODY_ALREADY_READ =
   'Fastify: route it in a plugin that calls removeAllContentTypeParsers() and adds a "*" parser ' +
   "that reads nothing. Next.js: export const config = { api: { bodyParser: false } }";
 
-/** Minimal shapes of Node's `http.IncomingMessage` / `ServerResponse`, so this module needs no Node types at runtime. */
+/**
+ * Minimal shapes of Node's `http.IncomingMessage` / `ServerResponse`, so this module needs no Node
+ * types at runtime.
+ */
 export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   method?: string | undefined;
   url?: string | undefined;
@@ -1182,9 +1205,15 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   complete?: boolean;
   /** Set once something has consumed the body (a body parser mounted before this handler). */
   readableEnded?: boolean;
-  /** The body a body parser left: raw bytes or text are used as the body (`express.raw()`, `express.text()`, with a `limit` as large as `maxBodyBytes`). */
+  /**
+   * The body a body parser left: raw bytes or text are used as the body (`express.raw()`,
+   * `express.text()`, with a `limit` as large as `maxBodyBytes`).
+   */
   body?: unknown;
-  /** The body's bytes, where a platform keeps them beside the parsed body (Google Cloud Functions, Firebase): used as the body. */
+  /**
+   * The body's bytes, where a platform keeps them beside the parsed body (Google Cloud Functions,
+   * Firebase): used as the body.
+   */
   rawBody?: unknown;
   /** node:http2's stream of the request (its compatibility API): closed after an early answer. */
   stream?: { close(code?: number): unknown } | undefined;
@@ -1194,7 +1223,8 @@ export interface NodeResponse {
   statusCode: number;
   headersSent?: boolean;
   setHeader(name: string, value: string): unknown;
-  // (Required, as the adapter always passes it: node:http2's `end(data, callback?)` fits only then.)
+  // (Required, as the adapter always passes it: node:http2's `end(data, callback?)` fits only
+  // then.)
   end(body: string): unknown;
 }
 
@@ -1206,16 +1236,16 @@ export interface NodeResponse {
  * `createServer(toNodeHandler(handle))` passes `@typescript-eslint/no-misused-promises`; it does
  * return a promise, which settles once the request is answered (or given up on) and never
  * rejects, so a framework that awaits its handler (a Next.js API route) waits for the answer.
- * Nothing it does can become an unhandled rejection: whatever happens (a client that disconnects mid-body, a method or URL `Request`
- * refuses) it answers or gives up on that request. A handler that throws or rejects is answered
- * 500 ("handler failed"; `createWebhookHandler`'s never does: it hands `onEvent`'s errors to its
- * `onError` and answers 500 itself), and an answer that cannot be written (a response whose
- * `end` throws) is given up on, the error dropped. An answer given before the body was read
- * (401, 405, 408, 413) closes the connection: a sender still sending a large body (a few MB on
- * loopback, less over a network; with or without a `Content-Length`) may see the connection reset
- * instead of the status (a failed delivery either way; `onRefused` is still told the status and
- * why). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR, once the answer
- * is sent), and the connection serves other streams.
+ * Nothing it does can become an unhandled rejection: whatever happens (a client that disconnects
+ * mid-body, a method or URL `Request` refuses) it answers or gives up on that request. A handler
+ * that throws or rejects is answered 500 ("handler failed"; `createWebhookHandler`'s never does: it
+ * hands `onEvent`'s errors to its `onError` and answers 500 itself), and an answer that cannot be
+ * written (a response whose `end` throws) is given up on, the error dropped. An answer given before
+ * the body was read (401, 405, 408, 413) closes the connection: a sender still sending a large body
+ * (a few MB on loopback, less over a network; with or without a `Content-Length`) may see the
+ * connection reset instead of the status (a failed delivery either way; `onRefused` is still told
+ * the status and why). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR,
+ * once the answer is sent), and the connection serves other streams.
  *
  * Behind Express or another framework, mount it before any body parser:
  * `app.post(path, toNodeHandler(handle))` before `app.use(express.json())`; in Fastify, in a
@@ -1232,8 +1262,8 @@ export interface NodeResponse {
  *
  * A header value the `Headers` class refuses (a NUL byte) is left out, and the handler answers
  * the request 401 when it is the `Authorization`, else checks the `Authorization` first (a 401
- * if it is wrong) and answers 400, each told to its `onRefused`. Node itself answers a header over 16 KB (431) or a malformed request
- * (400) before any handler runs.
+ * if it is wrong) and answers 400, each told to its `onRefused`. Node itself answers a header over
+ * 16 KB (431) or a malformed request (400) before any handler runs.
  *
  * @example
  * ```ts

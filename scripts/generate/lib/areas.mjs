@@ -22,7 +22,9 @@ export const takesBatcher = (a) => a.kind === "openrpc" && a.doc.info?.["x-batch
  */
 export const runtimeKind = (a) => ({ rpc: a.kind === "openrpc", batch: takesBatcher(a) });
 
-/** Whether `host` (of index.json's `hosts`) takes requests without a key (`auth.required: false`). */
+/**
+ * Whether `host` (of index.json's `hosts`) takes requests without a key (`auth.required: false`).
+ */
 export const hostKeyOptional = (host) => !host.auth.required;
 
 /**
@@ -45,7 +47,10 @@ export function keyOptional(a, hosts) {
  */
 export const GLOBAL_REGION = "global";
 
-/** The names of the regions of `place` (a host of index.json, or a server of a bundle), or undefined. */
+/**
+ * The names of the regions of `place` (a host of index.json, or a server of a bundle), or
+ * undefined.
+ */
 const regionsOf = (place) =>
   place?.["x-regions"] ? [GLOBAL_REGION, ...Object.keys(place["x-regions"])] : undefined;
 
@@ -64,7 +69,9 @@ export const regionNames = (a) => regionsOf(regionalServer(a));
 /** The region names of `host` (of index.json's `hosts`), as {@link regionNames} gives an area's. */
 export const hostRegionNames = (host) => regionsOf(host);
 
-/** Area `a`'s regions with their URLs, `[[name, url]]` in {@link regionNames}' order, or undefined. */
+/**
+ * Area `a`'s regions with their URLs, `[[name, url]]` in {@link regionNames}' order, or undefined.
+ */
 export function regionUrls(a) {
   const server = regionalServer(a);
   return regionNames(a)?.map((name) => [

@@ -194,8 +194,8 @@ function walkStart({
   const keysetRule = keyset?.length
     ? ` With ${quoted(keyset).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${refused ? `, and ${refused}` : ""}.`
     : "";
-  // (A page-style operation's walk by cursor ends on a short page too: packages/core/src/paginate.ts.)
-  // ("`page`, `a` or `b`")
+  // (A page-style operation's walk by cursor ends on a short page too:
+  // packages/core/src/paginate.ts.) ("`page`, `a` or `b`")
   const startParams = quoted([page, ...(keyset ?? [])])
     .join(", ")
     .replace(/, ([^,]+)$/, " or $1");

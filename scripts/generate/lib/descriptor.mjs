@@ -38,7 +38,10 @@ export const itemType = (resultType, path, { doc, schema } = {}) => {
     : `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
 };
 
-/** `Asset` for result items (at `path` in the result `schema`) whose schema is `$ref: …/Asset`, or undefined. */
+/**
+ * `Asset` for result items (at `path` in the result `schema`) whose schema is `$ref: …/Asset`, or
+ * undefined.
+ */
 function itemSchemaRef(doc, schema, path) {
   let s = deref(doc, schema);
   for (const key of path.split(".")) s = deref(doc, s?.properties?.[key]);
@@ -70,10 +73,15 @@ export function descriptorSource({ id, ...fields }, paramsCheck, encode) {
   return `{ ${[`id: ${literal(id)}`, ...(paramsCheck ? [`params: ${paramsCheck}`] : []), ...rest, ...(encode ? [`encode: ${encode}`] : [])].join(", ")} }`;
 }
 
-/** The export of operation `name`'s own u64 shape, `getAssetU64Shape`; with `item`, of one item of its page walk, `getAssetsByOwnerItemU64Shape`. */
+/**
+ * The export of operation `name`'s own u64 shape, `getAssetU64Shape`; with `item`, of one item of
+ * its page walk, `getAssetsByOwnerItemU64Shape`.
+ */
 export const u64ShapeName = (name, item = false) => `${name}${item ? "Item" : ""}U64Shape`;
 
-/** `shape` at the dotted `path`, as core's `reviveU64` reads it (an array's shape is its elements'). */
+/**
+ * `shape` at the dotted `path`, as core's `reviveU64` reads it (an array's shape is its elements').
+ */
 const shapeAt = (shape, path) =>
   path.split(".").reduce((s, key) => (typeof s === "object" ? s[key] : undefined), shape);
 
@@ -213,9 +221,10 @@ export function wrapped(text) {
  * for an area with some (a result kept as JSON text and read back has its small u64 values as
  * numbers: this makes them `bigint` again), beside each operation's own shape (u64ShapeConstants,
  * in operations.ts), which the client file re-exports and its example shows: the bundle-friendly
- * form. `names`: the TypeScript type of an operation's name. `itemPaths`: the items' path in a page,
- * by the name of each operation with a page walk, for `(name, "item")`: one item of `.all()` kept
- * alone. `tags`: the area's status tags (`@beta`, `@deprecated`), as its client factory has them.
+ * form. `names`: the TypeScript type of an operation's name. `itemPaths`: the items' path in a
+ * page, by the name of each operation with a page walk, for `(name, "item")`: one item of `.all()`
+ * kept alone. `tags`: the area's status tags (`@beta`, `@deprecated`), as its client factory has
+ * them.
  */
 export function u64ShapeFunction(area, names, example, operations, itemPaths, tags = []) {
   const fn = `${camel(area)}U64Shape`;
@@ -273,7 +282,10 @@ export function u64ShapeFunction(area, names, example, operations, itemPaths, ta
 /** The export of paged operation `name`'s pagination descriptor, `getAssetsByOwnerPagination`. */
 export const paginationName = (name) => `${name}Pagination`;
 
-/** `value` as JS source, each object and list in it frozen (`/* @__PURE__ *\/`: unused, it is dropped). */
+/**
+ * `value` as JS source, each object and list in it frozen (`/* @__PURE__ *\/`: unused, it is
+ * dropped).
+ */
 const frozenSource = (value) =>
   value && typeof value === "object"
     ? `/* @__PURE__ */ Object.freeze(${
@@ -317,7 +329,8 @@ export function paginationConstants(operations, walk, fetchPage) {
 
 /**
  * `head` and the frozen object `value`, one member a line, within 100 columns: the object on the
- * line of `head` where it fits, else on the next, indented (a compression operation's name is long).
+ * line of `head` where it fits, else on the next, indented (a compression operation's name is
+ * long).
  */
 function frozenDeclaration(head, value) {
   const open = `${head} /* @__PURE__ */ Object.freeze({`;

@@ -246,7 +246,8 @@ export const interfaceDoc = (info) =>
 /**
  * An area's operations.ts: the `descriptors` (source lines), with what they import from
  * @chaindata/core (the check combinators `checks` used, then `imports`) and the checks' hoisted
- * declarations. `typed`: the descriptors name types.ts's types (`T.GetAssetResult`), imported as `T`.
+ * declarations. `typed`: the descriptors name types.ts's types (`T.GetAssetResult`), imported as
+ *   `T`.
  */
 export const operationsModule = (
   source,
@@ -267,8 +268,8 @@ export const operationsModule = (
 /**
  * The variable an @example / README sample binds its result to: the first of `candidates` that is
  * an identifier, not a reserved word and not one of `taken` (the names the sample already binds or
- * calls: the client, its factory, `rpc`…), else `result`, `result2`, … So the sample never redeclares
- * a name (`const webhooks = await webhooks.listWebhooks()` would be a SyntaxError).
+ * calls: the client, its factory, `rpc`…), else `result`, `result2`, … So the sample never
+ * redeclares a name (`const webhooks = await webhooks.listWebhooks()` would be a SyntaxError).
  */
 export function exampleName(candidates, taken) {
   const used = new Set(taken.filter(Boolean));
@@ -320,7 +321,9 @@ export function exampleValue(value, { doc, schema, indent = 0 } = {}) {
     .join("\n");
 }
 
-/** The schemas `schemas` stand for: each one, `$ref`s followed, and its allOf/anyOf/oneOf branches. */
+/**
+ * The schemas `schemas` stand for: each one, `$ref`s followed, and its allOf/anyOf/oneOf branches.
+ */
 function alternatives(doc, schemas, depth = 0) {
   const out = [];
   for (const schema of schemas) {

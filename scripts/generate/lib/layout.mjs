@@ -177,7 +177,10 @@ function render(sequence, indent, column) {
 
 const pad = (indent) => " ".repeat(indent);
 
-/** `return a ?? b;` as `return (`, the operands (each on its line when they do not fit on one), `);`. */
+/**
+ * `return a ?? b;` as `return (`, the operands (each on its line when they do not fit on one),
+ * `);`.
+ */
 function returned(sequence, indent) {
   const text = flat(sequence);
   if (!text.startsWith("return ") || !text.endsWith(";")) return undefined;

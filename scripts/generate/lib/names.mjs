@@ -10,7 +10,10 @@ import { operationsOf } from "./operations.mjs";
 import { camel, pascal, pointerSegment } from "./schema.mjs";
 import { CHECK_COMBINATORS } from "./validator.mjs";
 
-/** Words a generated function, constant or variable cannot be named (ECMAScript, strict mode, TypeScript's own). */
+/**
+ * Words a generated function, constant or variable cannot be named (ECMAScript, strict mode,
+ * TypeScript's own).
+ */
 export const RESERVED_WORDS = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
@@ -24,7 +27,10 @@ export const TYPE_KEYWORDS = new Set(
   "any unknown never string number boolean bigint symbol object undefined void null".split(" "),
 );
 
-/** A JavaScript identifier as the generated code writes names (ASCII only, as every emitter assumes). */
+/**
+ * A JavaScript identifier as the generated code writes names (ASCII only, as every emitter
+ * assumes).
+ */
 /** "a" or "an" before a word, by its first letter: "an admin operation", "a das operation". */
 export const withArticle = (word, capital = false) =>
   `${capital ? "A" : "a"}${/^[aeiou]/i.test(word) ? "n" : ""} ${word}`;
@@ -75,14 +81,15 @@ export const TYPE_PARAMETERS = {
 export { ERROR_CLASSES };
 
 /**
- * What generated/runtime.ts re-exports from @chaindata/core: values (error classes, option factories,
- * lossless JSON) and the types the clients' signatures and errors use, so that callers can name them.
- * `rpc`: the package is a JSON-RPC one (JsonRpcClient) rather than a REST one; `batch`: its
- * clients take a batcher (not the sender's: its endpoint documents no batches).
+ * What generated/runtime.ts re-exports from @chaindata/core: values (error classes, option
+ * factories, lossless JSON) and the types the clients' signatures and errors use, so that callers
+ * can name them. `rpc`: the package is a JSON-RPC one (JsonRpcClient) rather than a REST one;
+ * `batch`: its clients take a batcher (not the sender's: its endpoint documents no batches).
  */
 export function runtimeExports({ rpc, batch = rpc }) {
   // (`stringifyJson` / `parseJson`: u64 values arrive as bigint, which `JSON.stringify` throws on;
-  // `reviveU64`, with the package's `<area>U64Shape`, makes them bigint again in a result read back.)
+  // `reviveU64`, with the package's `<area>U64Shape`, makes them bigint again in a result read
+  // back.)
   const values = [
     ...ERROR_CLASSES,
     "isChainDataError",
@@ -123,12 +130,13 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "Paginated",
     "ParamsArgument",
     "RateLimiter",
-    // (The options of createRateLimiter and, where exported, createBatcher, for callers who name them.)
+    // (The options of createRateLimiter and, where exported, createBatcher, for callers who name
+    // them.)
     "RateLimiterOptions",
     ...(batch ? ["BatcherOptions"] : []),
     "Fetch",
-    // (The union of the error classes, whose `name` tells them apart in a `switch`; the fields their
-    // constructors take, for a test's fake errors; a ConnectionError's `cause`.)
+    // (The union of the error classes, whose `name` tells them apart in a `switch`; the fields
+    // their constructors take, for a test's fake errors; a ConnectionError's `cause`.)
     "AnyChainDataError",
     "ChainDataErrorFields",
     "APIErrorFields",
@@ -138,7 +146,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "RpcErrorObject",
     // (`request(method, …)` takes a SingleMethod, `JsonRpcClient.call` an RpcMethodDescriptor and
     // its CallOptions; the descriptor is an OperationDescriptor, with an RpcEncode, whose members
-    // are a Check, a U64Shape and a PaginationDescriptor: a method the package lacks can be called.)
+    // are a Check, a U64Shape and a PaginationDescriptor: a method the package lacks can be
+    // called.)
     ...(rpc
       ? [
           "JsonRpcClient",
@@ -169,8 +178,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
 // export them, but a schema of that name would clash with the import or confuse readers.
 const OPENAPI_TS_ROOTS = ["paths", "webhooks", "components", "operations"];
 
-// What generated/client.ts imports from @chaindata/core, by kind of package, in the order the import
-// lists them: rpc.mjs and rest.mjs `clientImports` write the import from these tables
+// What generated/client.ts imports from @chaindata/core, by kind of package, in the order the
+// import lists them: rpc.mjs and rest.mjs `clientImports` write the import from these tables
 // (coreImportsOf), and packageBindings binds every name, so that a spec name cannot take one.
 // Each entry is `[name, meaning, when]`: the meaning is a value, a type, or both (a class; a
 // type-only import leaves the name free for a function: TypeScript keeps values and types apart;
@@ -239,7 +248,9 @@ export function coreImportsOf(table, host, has) {
     });
 }
 
-/** Every name of `table` with its meaning, but the host's (bound apart, to be named in messages). */
+/**
+ * Every name of `table` with its meaning, but the host's (bound apart, to be named in messages).
+ */
 const importMeanings = (table) =>
   Object.fromEntries(
     table.filter(([name]) => name !== HOST).map(([name, meaning]) => [name, meaning]),
@@ -262,24 +273,24 @@ const REST_FACTORY_LOCALS = ["rest", "params", "options", "extra"];
  * @typedef {object} Binding  One name the generated code of a package binds.
  * @property {string} name
  * @property {string} scope   where it is bound: `generated/<module>.ts`, or a function in it
- * @property {"value" | "type" | "both"} meaning  two bindings of one scope clash when their meanings
+ * @property {"value" | "type" | "both"} meaning two bindings of one scope clash when their meanings
  *   meet (a function and an interface of one name merge; two functions, or a function and a value
  *   import, do not)
  * @property {boolean} exported  re-exported by the package's index (`export *` of client, types,
  *   constants, runtime): two such names from different modules are ambiguous (TypeScript TS2308),
  *   whatever their meanings
- * @property {string} what    what it is, for a message: the generator's own ("a runtime export"), or
+ * @property {string} what what it is, for a message: the generator's own ("a runtime export"), or
  *   what the spec item makes of it ("function", "params type")
- * @property {{ at: string, file: string, name: string, kind: "operation" | "schema", label: string } | undefined} spec
- *   the spec item that names it (its bundle file, JSON pointer, name, and `method getAsset` as a
- *   label), or undefined for the generator's own names
+ * @property {{ at: string, file: string, name: string, kind: "operation" | "schema", label: string
+ *   } | undefined} spec the spec item that names it (its bundle file, JSON pointer, name, and
+ *   `method getAsset` as a label), or undefined for the generator's own names
  */
 
 /**
  * Every binding of one package's generated code: [main document, its OpenAPI companion (the
- * sender's `ping`), or undefined]. Each document is `{ area, kind, doc, file }`. Patterns are hoisted
- * as `PATTERN_<n>` (their descriptions as `DESCRIPTION_<n>`) in operations.ts; `reservedPattern` says
- * so separately (a family, not a name).
+ * sender's `ping`), or undefined]. Each document is `{ area, kind, doc, file }`. Patterns are
+ * hoisted as `PATTERN_<n>` (their descriptions as `DESCRIPTION_<n>`) in operations.ts;
+ * `reservedPattern` says so separately (a family, not a name).
  * @returns {Binding[]} the generator's own names first, then the spec's (methods, then schemas)
  */
 export function packageBindings([main, http]) {
@@ -429,19 +440,21 @@ function operationBindings(main, http) {
         spec,
       });
     bind(o.name, ops, "descriptor", false);
-    // (A JSON-RPC package's plain-HTTP operations, the sender's `ping`, are standalone functions too.)
+    // (A JSON-RPC package's plain-HTTP operations, the sender's `ping`, are standalone functions
+    // too.)
     bind(o.name, client, "function", true);
     // (A REST package's members.ts imports each function from client.ts.)
     if (!rpc) bind(o.name, members, "function, imported", false);
     if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
-    // (Its params check, `check<Operation>`: lib/call-code.mjs checkFunction. Bound for every operation,
-    // as the u64 shapes are: an operation gaining params then clashes with nothing.)
+    // (Its params check, `check<Operation>`: lib/call-code.mjs checkFunction. Bound for every
+    // operation, as the u64 shapes are: an operation gaining params then clashes with nothing.)
     bind(`check${pascal(o.name)}`, client, "params-check function", true);
     if (o.method || !rpc) {
       bind(o.name, `create${Area}Client`, "call", false);
       // (Its own u64 shape and its page walk's item's, declared in operations.ts and re-exported
       // by client.ts, where the area has `<area>U64Shape`: lib/descriptor.mjs u64ShapeConstants;
-      // bound in every area, as that is, so that a result gaining a u64 value clashes with nothing.)
+      // bound in every area, as that is, so that a result gaining a u64 value clashes with
+      // nothing.)
       for (const scope of [ops, client]) {
         bind(`${o.name}U64Shape`, scope, "u64 shape", scope === client);
         if (o.paginated) bind(`${o.name}ItemU64Shape`, scope, "item's u64 shape", scope === client);
@@ -454,7 +467,8 @@ function operationBindings(main, http) {
     const Name = pascal(o.name);
     if (o.method) bind(`${Name}Params`, types, "params type", true);
     // (Bound for every method, as the u64 shapes are: a method gaining rules between its params,
-    // and with them `<Method>ParamsBase` (lib/types.mjs paramsWithRules), then clashes with nothing.)
+    // and with them `<Method>ParamsBase` (lib/types.mjs paramsWithRules), then clashes with
+    // nothing.)
     if (o.method) bind(`${Name}ParamsBase`, types, "params type without their rules", true);
     if (!rpc) bind(`${Name}Input`, types, "input type", true);
     // (A REST package's openapi.ts imports the inputs too, as the schemas they are typed as.)
@@ -464,7 +478,9 @@ function operationBindings(main, http) {
   return out;
 }
 
-/** The names `main`'s schemas bind, as types (types.ts; a REST package's openapi.ts imports them). */
+/**
+ * The names `main`'s schemas bind, as types (types.ts; a REST package's openapi.ts imports them).
+ */
 function schemaBindings({ kind, doc, file }) {
   const { types, openapi } = MODULE;
   const out = [];
@@ -479,10 +495,16 @@ function schemaBindings({ kind, doc, file }) {
   return out;
 }
 
-/** operations.ts hoists each pattern of the checks as `PATTERN_<n>`, and each pattern's description as `DESCRIPTION_<n>`. */
+/**
+ * operations.ts hoists each pattern of the checks as `PATTERN_<n>`, and each pattern's description
+ * as `DESCRIPTION_<n>`.
+ */
 export const reservedPattern = /^(?:PATTERN|DESCRIPTION)_\d+$/;
 
-/** The constants constants.mjs emits for an area (tip accounts, minimum tip, the host's regions), with their meanings. */
+/**
+ * The constants constants.mjs emits for an area (tip accounts, minimum tip, the host's regions),
+ * with their meanings.
+ */
 function constantNames(a) {
   const { area, doc } = a;
   const info = doc.info ?? {};
@@ -494,7 +516,9 @@ function constantNames(a) {
   };
 }
 
-/** The methods of an OpenRPC document, where each is, as {@link restOperations} lists operations. */
+/**
+ * The methods of an OpenRPC document, where each is, as {@link restOperations} lists operations.
+ */
 const rpcMethods = ({ doc, file }) =>
   (doc.methods ?? []).map((m, i) => ({
     name: m.name,

@@ -71,8 +71,9 @@ export function operationsOf(doc, { lenient = false } = {}) {
 }
 
 /**
- * An object schema with `allOf` members merged: { properties, required, additionalProperties }. With
- * the schema's JSON pointer `at`, each property is `placed` at the pointer of the one it comes from.
+ * An object schema with `allOf` members merged: { properties, required, additionalProperties }.
+ * With the schema's JSON pointer `at`, each property is `placed` at the pointer of the one it comes
+ * from.
  */
 function objectView(doc, schema, at = undefined) {
   const s = deref(doc, schema);
@@ -98,8 +99,8 @@ function objectView(doc, schema, at = undefined) {
 const NOT_A_DOT_SEGMENT = "^(?!\\.\\.?$)";
 
 /**
- * A string path parameter's schema, refusing "." and ".." unless its own pattern already does (`at`:
- * the schema's JSON pointer, which the schema with that pattern records, `placed`).
+ * A string path parameter's schema, refusing "." and ".." unless its own pattern already does
+ * (`at`: the schema's JSON pointer, which the schema with that pattern records, `placed`).
  */
 function pathSegment(doc, schema, at) {
   const s = deref(doc, schema);
@@ -116,7 +117,10 @@ function pathSegment(doc, schema, at) {
     : placed(schema, at);
 }
 
-/** The schemas of a map of schemas (`properties`, `dependentSchemas`) at `at`, each `placed` at its own pointer. */
+/**
+ * The schemas of a map of schemas (`properties`, `dependentSchemas`) at `at`, each `placed` at its
+ * own pointer.
+ */
 const placedEach = (schemas, at) =>
   at === undefined || typeof schemas !== "object" || schemas === null
     ? schemas
@@ -124,7 +128,10 @@ const placedEach = (schemas, at) =>
         Object.entries(schemas).map(([key, s]) => [key, placed(s, `${at}/${pointerSegment(key)}`)]),
       );
 
-/** The JSON pointer of the schema that `schema` (at `at`) leads to through its `$ref`s, as `deref` follows them. */
+/**
+ * The JSON pointer of the schema that `schema` (at `at`) leads to through its `$ref`s, as `deref`
+ * follows them.
+ */
 function refTarget(doc, schema, at) {
   for (let i = 0; schema?.$ref && i < 32; i++) {
     at = schema.$ref;
@@ -154,9 +161,9 @@ export function bodyProblem(doc, op) {
 }
 
 /**
- * The flat input object of an operation as one JSON Schema, each parameter's and body field's schema
- * `placed` at its JSON pointer (a parameter's, or its `$ref`'s target; the body schema's, or that of
- * the `allOf` member declaring the field). @throws Error on a `bodyProblem`
+ * The flat input object of an operation as one JSON Schema, each parameter's and body field's
+ * schema `placed` at its JSON pointer (a parameter's, or its `$ref`'s target; the body schema's, or
+ * that of the `allOf` member declaring the field). @throws Error on a `bodyProblem`
  */
 export function inputSchema(doc, op) {
   const problem = bodyProblem(doc, op);
@@ -203,7 +210,8 @@ export function serializationMismatch(doc, p) {
         ? { style: "deepObject", explode: true }
         : { style: "form", explode: true };
   const style = p.style ?? (p.in === "path" ? "simple" : "form");
-  // (OpenAPI's default; deepObject is defined exploded only, and openapi-fetch sends it so either way.)
+  // (OpenAPI's default; deepObject is defined exploded only, and openapi-fetch sends it so either
+  // way.)
   const explode = p.explode ?? (style === "form" || style === "deepObject");
   return style === sent.style && explode === sent.explode
     ? undefined

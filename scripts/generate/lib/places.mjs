@@ -1,8 +1,9 @@
-// Marks carried on the schemas the generator builds: bundle pointers (and, at the end, the one param
-// a params object wraps). An operation's params object (or a REST operation's flat input) holds
-// schemas from several places of the bundle, and validationSchema inlines `$ref`s: each part records
-// its JSON pointer in the bundle as it is built, so that what the generator refuses in it is reported
-// at the keyword to edit, without working that place out again from the refusal afterwards.
+// Marks carried on the schemas the generator builds: bundle pointers (and, at the end, the one
+// param a params object wraps). An operation's params object (or a REST operation's flat input)
+// holds schemas from several places of the bundle, and validationSchema inlines `$ref`s: each part
+// records its JSON pointer in the bundle as it is built, so that what the generator refuses in it
+// is reported at the keyword to edit, without working that place out again from the refusal
+// afterwards.
 
 const BUNDLE_POINTER = Symbol("bundle pointer");
 /** Whether `value` is an object that is not an array (a schema, or a map such as `properties`). */

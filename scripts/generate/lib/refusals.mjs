@@ -5,7 +5,8 @@
 // generator later. Each rule is a small function over one package's documents: the area's document,
 // and for a JSON-RPC area its OpenAPI companion (the sender's `GET /ping`), each
 // `{ area, kind, doc, file, origins?, specDir? }` (`file`: the bundle's, `openrpc/das.json`;
-// `origins`: see scripts/lib/spec-sources.mjs; `specDir`: the spec folder whose YAML files they name).
+// `origins`: see scripts/lib/spec-sources.mjs; `specDir`: the spec folder whose YAML files they
+// name).
 import { isDeepStrictEqual } from "node:util";
 import {
   formatPosition,
@@ -71,8 +72,8 @@ export const RULES = {
 // ---------------------------------------------------------------- entry points
 
 /**
- * Every refusal over a list of bundled documents ({ area, kind, doc, file, origins? }), grouped into
- * packages as the generator groups them.
+ * Every refusal over a list of bundled documents ({ area, kind, doc, file, origins? }), grouped
+ * into packages as the generator groups them.
  * @returns {Refusal[]}
  */
 export function generatorRefusals(documents) {
@@ -91,7 +92,8 @@ export function generatorRefusals(documents) {
  */
 export function packageRefusals(pkg) {
   // The other rules read each param's name and schema: a param that is no such object is refused
-  // alone (spec:check's OpenRPC meta-schema rule reports it too), where they would throw a TypeError.
+  // alone (spec:check's OpenRPC meta-schema rule reports it too), where they would throw a
+  // TypeError.
   const malformed = malformedParams(pkg);
   if (malformed.length) return malformed;
   return [
@@ -288,7 +290,8 @@ function refusal({ area, file }, at, rule, message, name) {
 
 /**
  * The JSON pointer of `keyword` in the schema at `at` of `doc`, when that schema holds it; else the
- * schema's own (for a keyword of what the generator built around it, as the params object's `type`).
+ * schema's own (for a keyword of what the generator built around it, as the params object's
+ * `type`).
  */
 function keywordAt(doc, at, keyword) {
   if (keyword === undefined) return at;
@@ -321,7 +324,10 @@ function collected(main, rule, name, fallback, work) {
   );
 }
 
-/** The operations of a package's documents, each with its document: [{ d, name, at, o }] (`o`: the method or operation object). */
+/**
+ * The operations of a package's documents, each with its document: [{ d, name, at, o }] (`o`: the
+ * method or operation object).
+ */
 function operationsOfPackage([main, http]) {
   const rest = (d) =>
     operationsOf(d.doc, { lenient: true }).map((op) => ({ d, name: op.o.operationId, ...op }));

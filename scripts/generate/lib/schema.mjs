@@ -67,7 +67,9 @@ export function refusesSomeString(doc, schema, depth = 0) {
   );
 }
 
-/** The schema of the member at the dotted `path` of the object `schema` (through `$ref`s), if any. */
+/**
+ * The schema of the member at the dotted `path` of the object `schema` (through `$ref`s), if any.
+ */
 export const propertyAt = (doc, schema, path) =>
   path.split(".").reduce((s, key) => deref(doc, s)?.properties?.[key], schema);
 
@@ -76,12 +78,12 @@ export const propertyAt = (doc, schema, path) =>
  * keyword neither validated nor an annotation is refused: dropping it would silently lose a check
  * (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's `nullable`).
  * Each schema object of the copy records its JSON pointer in `doc` (lib/places.mjs), when known:
- * from a `$ref`, from a part `placed` in a schema the generator built, or `at` (`schema`'s pointer);
- * and a params object's copy, the param it wraps (places.mjs `wrapping`).
- * The refusal is an Error naming the path (after `where`) of the keyword, with `path`, `keyword` and
- * `at` (the pointer of the schema holding it, when known) as fields, as the check emitter's have
- * them. It is thrown, or with `refusals` (a list) added to it, the keyword left out and the copy
- * made of the rest, so that one pass finds every such keyword. A schema of annotations alone
+ * from a `$ref`, from a part `placed` in a schema the generator built, or `at` (`schema`'s
+ * pointer); and a params object's copy, the param it wraps (places.mjs `wrapping`).
+ * The refusal is an Error naming the path (after `where`) of the keyword, with `path`, `keyword`
+ * and `at` (the pointer of the schema holding it, when known) as fields, as the check emitter's
+ * have them. It is thrown, or with `refusals` (a list) added to it, the keyword left out and the
+ * copy made of the rest, so that one pass finds every such keyword. A schema of annotations alone
  * (`{ description }`: no type, $ref, enum, anyOf…) is refused the same way, at "type".
  */
 export function validationSchema(doc, schema, stack = [], where = "#", { at, refusals } = {}) {
@@ -119,7 +121,8 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
       // (A u64 or i64's format is kept, an annotation all the same: its check takes a bigint,
       // which any other integer's refuses, validator.mjs `typed`.)
       if (key === "format" && (value === "uint64" || value === "int64")) out.format = value;
-      if (key === "x-accepts-bigint" && value === true) out[key] = true; // (the same: a bigint taken)
+      // (The same: a bigint taken.)
+      if (key === "x-accepts-bigint" && value === true) out[key] = true;
       if (isAnnotation(key)) continue;
       const error = new Error(
         `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[
@@ -266,17 +269,18 @@ function mayHoldNonNumber(doc, schema, stack = []) {
  * (int64: signed, such as a balance change), `3` and `4` = a list of u64 or of i64 values,
  * `{ key: shape }` = inside these properties; a list of objects or floats is transparent (the
  * shape applies to each element). A call checks each against its range, 0 to 2^64 - 1 or -2^63
- * to 2^63 - 1 (decision 0005), and refuses a list where one value belongs and the reverse. Floats are marked too, `0`: a float the server
- * writes as an integer beyond 2^53 is parsed as a bigint, and the runtime turns it back into the
- * `number` its type says. Returns undefined when the schema holds no u64, i64 nor float at all.
- * Refused, each an Error with `keyword` and `at` (the JSON pointer of the schema holding it: `at`
- * is `schema`'s, if known) as fields, thrown, or with `refusals` (a list) added to it and the rest
- * of the schema read on: u64 values under `additionalProperties` (the runtime would not revive
- * them), and a value that one branch (of `anyOf`, `oneOf`, `allOf`, or beside `items` or
- * `properties`) types uint64 and another int64 (the runtime checks a value against one range), or
- * one a single value and another a list of them; a u64 or i64 value that may also be null or
- * another type (`type: ["integer", "null"]`, a `null` or string branch of `anyOf` / `oneOf`: the
- * runtime refuses those); and a list of lists of u64 values (no mark says one).
+ * to 2^63 - 1 (decision 0005), and refuses a list where one value belongs and the reverse. Floats
+ * are marked too, `0`: a float the server writes as an integer beyond 2^53 is parsed as a bigint,
+ * and the runtime turns it back into the `number` its type says. Returns undefined when the schema
+ * holds no u64, i64 nor float at all. Refused, each an Error with `keyword` and `at` (the JSON
+ * pointer of the schema holding it: `at` is `schema`'s, if known) as fields, thrown, or with
+ * `refusals` (a list) added to it and the rest of the schema read on: u64 values under
+ * `additionalProperties` (the runtime would not revive them), and a value that one branch (of
+ * `anyOf`, `oneOf`, `allOf`, or beside `items` or `properties`) types uint64 and another int64 (the
+ * runtime checks a value against one range), or one a single value and another a list of them; a
+ * u64 or i64 value that may also be null or another type (`type: ["integer", "null"]`, a `null` or
+ * string branch of `anyOf` / `oneOf`: the runtime refuses those); and a list of lists of u64 values
+ * (no mark says one).
  */
 export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
   if (!schema || typeof schema !== "object") return undefined;

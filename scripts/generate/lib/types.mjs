@@ -176,7 +176,10 @@ function forTypes(root) {
   return visit(root);
 }
 
-/** Keywords holding values, not schemas: printed in the JSDoc (`@example`, `@default`), or made types. */
+/**
+ * Keywords holding values, not schemas: printed in the JSDoc (`@example`, `@default`), or made
+ * types.
+ */
 const PRINTED_VALUES = new Set(["examples", "example", "default"]);
 const TYPE_VALUES = new Set(["enum", "const"]);
 
@@ -275,7 +278,8 @@ export async function typeSources(openapiDoc, { inputSchemas = [], shared, area 
     )
       // (openapi-typescript declares every top-level part; an empty one is noise.)
       .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
-      .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
+      // (The named declarations.)
+      .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1");
   const tags = schemaStatusTags(openapiDoc.info ?? {});
   const isShared = (d) => Boolean(shared?.names.has(d.name.text));
   const fromCore = declarations.filter(isShared).map((d) => d.name.text);
@@ -312,7 +316,9 @@ export async function typeSources(openapiDoc, { inputSchemas = [], shared, area 
  */
 const schemaStatusTags = (info) => areaStatusTags(info).filter((tag) => tag.startsWith("@beta "));
 
-/** `node` with `tags` added to its JSDoc (one made when it has none); a tag it has is not repeated. */
+/**
+ * `node` with `tags` added to its JSDoc (one made when it has none); a tag it has is not repeated.
+ */
 function withTags(node, tags) {
   const comments = ts.getSyntheticLeadingComments(node) ?? [];
   const at = comments.findLastIndex(
@@ -664,8 +670,8 @@ function optionalAcceptsUndefined(node) {
  * `<Name>Base & (variant | …)`, one variant per group of params that may be given together: the
  * members of the other groups absent, and the group's own rule (a schema the params also pass)
  * narrowing them. DAS `getAssetsByOwner`: `page` excludes `before`, `after` and `cursor`, which
- * each need `sortBy.sortBy: id`, so
- * `GetAssetsByOwnerParamsBase & ({ before?: undefined; … } | { page?: undefined; sortBy?: { sortBy?: "id" } })`.
+ * each need `sortBy.sortBy: id`, so `GetAssetsByOwnerParamsBase & (A | B)` with
+ * `A = { before?: undefined; … }` and `B = { page?: undefined; sortBy?: { sortBy?: "id" } }`.
  *
  * Exact only where the exclusions split the params they name into groups, every member of a group
  * excluding every member of another and none of its own, and a group's members share one rule (or
@@ -786,7 +792,10 @@ const listed = (names, joiner) =>
     .join(", ")
     .replace(/, ([^,]*)$/, ` ${joiner} $1`);
 
-/** A rule's typed schema in words: `sortBy.sortBy must be "id"`, for its members that have an `enum`. */
+/**
+ * A rule's typed schema in words: `sortBy.sortBy must be "id"`, for its members that have an
+ * `enum`.
+ */
 function ruleInWords(schema, path = []) {
   if (!isObject(schema)) return "";
   if (Array.isArray(schema.enum) && path.length)

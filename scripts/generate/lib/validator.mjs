@@ -37,7 +37,9 @@ export const describesPattern = (s) => {
   return typeof described === "string" && described.trim() !== "" && s.pattern !== undefined;
 };
 
-/** Whether `source` compiles as a pattern with the u flag (as the generated checks compile most). */
+/**
+ * Whether `source` compiles as a pattern with the u flag (as the generated checks compile most).
+ */
 const compilesWithU = (source) => {
   try {
     return !!new RegExp(source, "u");
@@ -96,7 +98,10 @@ const KEYWORDS = {
 /** Read only as the parts of an object's `allOf` rules (`{ if, then }`), never on their own. */
 export const RULE_KEYWORDS = ["if", "then"];
 const OBJECT_KEYWORDS = KEYWORDS.object;
-/** The @chaindata/core check combinators the emitted expressions call (lib/names.mjs: names operations.ts imports). */
+/**
+ * The @chaindata/core check combinators the emitted expressions call (lib/names.mjs: names
+ * operations.ts imports).
+ */
 export const CHECK_COMBINATORS = [
   "vAny",
   "vAnyOf",
@@ -147,10 +152,11 @@ const propertyKey = (name) =>
  *   A JS expression building the check for `schema` (refs already inlined). `where` names the
  *   schema in errors, e.g. `das getAsset params`. @throws Error naming the path and the keyword
  *   it cannot translate (see createCheckEmitter).
- * @property {() => string[]} imports Sorted names of the combinators used so far (from "@chaindata/core").
- * @property {() => string} declarations The hoisted patterns, one `const PATTERN_n = /…/u;` line each in
- *   order of first use, then the hoisted pattern descriptions (`const DESCRIPTION_n = "…";`) ("" when
- *   there are none), for the top of the module.
+ * @property {() => string[]} imports Sorted names of the combinators used so far (from
+ *   "@chaindata/core").
+ * @property {() => string} declarations The hoisted patterns, one `const PATTERN_n = /…/u;` line
+ *   each in order of first use, then the hoisted pattern descriptions
+ *   (`const DESCRIPTION_n = "…";`) ("" when there are none), for the top of the module.
  */
 
 /**
@@ -171,7 +177,10 @@ export function createCheckEmitter({ refusals } = {}) {
     used: new Set(),
     /** @type {Map<string, { name: string, line: string }>} pattern → its hoisted constant */
     patterns: new Map(),
-    /** @type {Map<string, { name: string, line: string }>} x-pattern-description → its hoisted constant */
+    /**
+     * @type {Map<string, { name: string, line: string }>} x-pattern-description → its hoisted
+     *   constant
+     */
     descriptions: new Map(),
   };
   return {
@@ -310,7 +319,8 @@ function translate(cx, schema, place) {
     refuseSchema(place, Object.keys(s)[0], "without a type is not translated");
   s = only(cx, s, ["type", "enum", ...KEYWORDS[type]], place, `is not translated for type ${type}`);
   // (`format` is an annotation, gone from `s`: a u64 or i64 is read from the schema as written, and
-  // so is `x-accepts-bigint`, an integer input typed `number | bigint`: its check takes a bigint too.)
+  // so is `x-accepts-bigint`, an integer input typed `number | bigint`: its check takes a bigint
+  // too.)
   const inner = typed(
     cx,
     type,
@@ -343,7 +353,8 @@ function typeOf(s, place) {
  * (typeOf's); `typeNullable`: its `type` allows null.
  */
 function enumCheck(cx, s, type, typeNullable, place) {
-  // The enum implies the type; JSON Schema wants both to hold, so null passes only when both allow it.
+  // The enum implies the type; JSON Schema wants both to hold, so null passes only when both allow
+  // it.
   s = only(cx, s, ["type", "enum"], place, "beside enum is not translated");
   const values = s.enum.filter((v) => v !== null);
   const fits =

@@ -7,7 +7,10 @@ import { exactValue, toBig, U64_MAX } from "./integers.mjs";
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
-/** The bytes a base58 string decodes to (leading `1`s are zero bytes), or undefined if it is not base58. */
+/**
+ * The bytes a base58 string decodes to (leading `1`s are zero bytes), or undefined if it is not
+ * base58.
+ */
 export function base58Bytes(text) {
   let n = 0n;
   for (const c of text) {
@@ -29,9 +32,9 @@ const REGION = /^[a-z]{2,8}$/;
 
 /**
  * The facts the generator turns into an area's constants (spec/README.md, "Area documents"):
- * `info.x-tip-accounts` ({ description, accounts: base58 32-byte addresses, no repeats, x-source }),
- * `info.x-minimum-tip-lamports` ({ description, default, swqosOnly: positive u64 integers, asOf:
- * YYYY-MM[-DD], x-source }) and the server's `x-regions` (region code → http(s) origin, from
+ * `info.x-tip-accounts` ({ description, accounts: base58 32-byte addresses, no repeats, x-source
+ * }), `info.x-minimum-tip-lamports` ({ description, default, swqosOnly: positive u64 integers,
+ * asOf: YYYY-MM[-DD], x-source }) and the server's `x-regions` (region code → http(s) origin, from
  * spec/hosts.yaml). Unknown keys are refused: a misspelt key would silently drop a constant.
  */
 export function checkAreaConstants({ area, doc }) {

@@ -102,14 +102,15 @@ const BOUND_PHRASES = [
  * "more than N" / "fewer than N" / "less than N" (not after "no" / "not": BOUND_PHRASES'). What it
  * states depends on its sentence (`comparativeKind`): N + 1 (N − 1) is refused, so N is the upper
  * (lower) bound, where its clause (the sentence, or its part between semicolons) says so, by a
- * refusal not negated ("a call that does not fail", "without error" refuse nothing): "refuses more than 100 entries", "more than 1000 ids
- * fail", "fewer than 2 addresses are rejected" (REFUSAL), "cannot hold more than 100", "must not
- * have fewer than 2" (a negation just before it); N + 1 (N − 1) passes, where a verb of accepting
- * comes just before it and nothing is refused: "accepts more than 1000 ids" (a claim the bound
- * keyword must leave room for: kind `over` / `under`). Elsewhere it states no bound of a request
- * value and is left alone: "may hold more than 1000", "must hold more than 10" (the owner's?),
- * "returns fewer than 10 items" (a result's page). And it is a bound of a value only where it
- * counts that value (`comparativeCounts`), not another noun: "fewer than 2 signatures".
+ * refusal not negated ("a call that does not fail", "without error" refuse nothing): "refuses more
+ * than 100 entries", "more than 1000 ids fail", "fewer than 2 addresses are rejected" (REFUSAL),
+ * "cannot hold more than 100", "must not have fewer than 2" (a negation just before it); N + 1 (N −
+ * 1) passes, where a verb of accepting comes just before it and nothing is refused: "accepts more
+ * than 1000 ids" (a claim the bound keyword must leave room for: kind `over` / `under`). Elsewhere
+ * it states no bound of a request value and is left alone: "may hold more than 1000", "must hold
+ * more than 10" (the owner's?), "returns fewer than 10 items" (a result's page). And it is a bound
+ * of a value only where it counts that value (`comparativeCounts`), not another noun: "fewer than 2
+ * signatures".
  */
 const COMPARATIVE = new RegExp(
   String.raw`\b(more|fewer|less)\s+than\s+(${PROSE_NUMBER})${NOT_AFTER}`,

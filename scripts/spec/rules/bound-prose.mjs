@@ -105,9 +105,10 @@ export function patternRun(pattern) {
 }
 
 /**
- * The lengths a string's `pattern` allows, { minLength, maxLength } (undefined where it allows any),
- * where it is one run of one character (ONE_RUN); undefined for any other pattern. Such a pattern
- * bounds the length as the keywords do: prose that states its lengths states enforced bounds.
+ * The lengths a string's `pattern` allows, { minLength, maxLength } (undefined where it allows
+ * any), where it is one run of one character (ONE_RUN); undefined for any other pattern. Such a
+ * pattern bounds the length as the keywords do: prose that states its lengths states enforced
+ * bounds.
  */
 function patternLengths(pattern) {
   const run = patternRun(pattern);
@@ -146,7 +147,8 @@ function phraseProblem(p, bounded) {
     stated(upperKey, p.numbers[1]);
   } else stated(p.kind === "lower" ? lowerKey : upperKey, p.numbers[0]);
   if (!wrong.length) return undefined;
-  // (A bound the schema does not have at all: `report` takes it only from a phrase about the value.)
+  // (A bound the schema does not have at all: `report` takes it only from a phrase about the
+  // value.)
   const missing = wrong.some(({ has }) => has === undefined);
   const keywords = wrong
     .map(({ key, has, pattern }) =>
@@ -271,7 +273,8 @@ export function checkBoundProse(r) {
     const opAt = operationPath(r, op);
     const pathAt = kind === "openapi" ? `#/paths/${pointerSegment(op.path)}` : undefined;
     // The request values: [{ name, node (the param / property), at (its path), schema, schemaAt,
-    // only (a request body's one property), value (namedValue, where it has a name and a schema) }].
+    // only (a request body's one property), value (namedValue, where it has a name and a schema)
+    // }].
     const inputs = [];
     // (The body's descriptions, `body: true`: a bare phrase there is about a body of one property.)
     const prose = [

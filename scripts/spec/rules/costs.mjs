@@ -1,8 +1,8 @@
 // Costs and rate limits (spec/README.md "Operation extensions"): every operation states its credit
-// cost (`x-cost`), a webhook delivery its cost per event, and an `x-rate-limit`, an operation's or an
-// area's, has one of the two forms the docs and the SDK's limiter read. A cost left out or misshapen
-// is one the docs would not show; a cost without its `x-source` is a fact nobody can check
-// (provenance.mjs holds an `x-source` to its forms, but only where one is given).
+// cost (`x-cost`), a webhook delivery its cost per event, and an `x-rate-limit`, an operation's or
+// an area's, has one of the two forms the docs and the SDK's limiter read. A cost left out or
+// misshapen is one the docs would not show; a cost without its `x-source` is a fact nobody can
+// check (provenance.mjs holds an `x-source` to its forms, but only where one is given).
 import { listOperations } from "./operations.mjs";
 
 /** Where a cost's source goes, and why (spec/README.md "Provenance: `x-source`"). */

@@ -7,7 +7,10 @@ import { REPOSITORY_HISTORY } from "../../lib/repository-history.mjs";
 import { pointerSegments } from "../../lib/spec-sources.mjs";
 import { forEachSchema, nodeAt } from "./schema-walk.mjs";
 
-/** The description a schema has, its own or (for a `$ref`) its target's, followed as the generated JSDoc and the docs follow it. */
+/**
+ * The description a schema has, its own or (for a `$ref`) its target's, followed as the generated
+ * JSDoc and the docs follow it.
+ */
 function describedBy(doc, schema) {
   for (let s = schema, hops = 0; s && typeof s === "object" && hops < 32; hops++) {
     if (typeof s.description === "string") return s.description;
@@ -46,11 +49,11 @@ export function checkDescriptions({ area, doc }) {
 export const AREA_SENTENCE_MAX = 200;
 
 /**
- * What an area does, in one sentence (its `info.summary`, or an OpenRPC document's first sentence of
- * `info.description`), is shown whole on the docs site's home card, as its page's meta description
- * and in the Packages table: a longer one is cut at a space with "…" mid-phrase there (a method
- * added to DAS's "by id, by owner…" list passed every rule, and the docs build test failed with
- * `expected '…' not to match /…$/`).
+ * What an area does, in one sentence (its `info.summary`, or an OpenRPC document's first sentence
+ * of `info.description`), is shown whole on the docs site's home card, as its page's meta
+ * description and in the Packages table: a longer one is cut at a space with "…" mid-phrase there
+ * (a method added to DAS's "by id, by owner…" list passed every rule, and the docs build test
+ * failed with `expected '…' not to match /…$/`).
  */
 export function checkAreaSentence({ area, kind, doc }) {
   // (An OpenAPI document without a summary is the second of its area, the sender's GET /ping: the
@@ -67,10 +70,11 @@ export function checkAreaSentence({ area, kind, doc }) {
 }
 
 /**
- * No text of the bundle names this repository's history ("user trial 67", "review 82"): the docs
- * site and the mock's copy of the spec publish every string of it, an `x-source` too, and a reader
- * cannot look one up (YAML comments are not bundled, and may). test/docs/build.test.ts found them
- * only after a docs build, as a snippet of the built page.
+ * No text of the bundle names this repository's history (a trial, a review or a session with its
+ * number, as REPOSITORY_HISTORY reads it): the docs site and the mock's copy of the spec publish
+ * every string of it, an `x-source` too, and a reader cannot look one up. test/docs/build.test.ts
+ * found them only after a docs build, as a snippet of the built page. (YAML comments are not
+ * bundled; test/scripts/repository-history.test.ts keeps them free of it as any source file.)
  */
 export function checkHistoryMentions({ area, doc }) {
   const findings = [];
@@ -78,7 +82,7 @@ export function checkHistoryMentions({ area, doc }) {
     if (typeof value === "string") {
       for (const match of value.matchAll(REPOSITORY_HISTORY))
         findings.push(
-          `${area} ${at}: "${match[0]}" names this repository's history, which the docs site and the mock's copy of the spec publish and a reader cannot look up: say the reason itself (a YAML comment may cite it)`,
+          `${area} ${at}: "${match[0]}" names this repository's history, which the docs site and the mock's copy of the spec publish and a reader cannot look up: say the reason itself`,
         );
     } else if (value && typeof value === "object")
       for (const [key, child] of Object.entries(value)) walk(child, `${at}/${pointerSegment(key)}`);

@@ -20,7 +20,8 @@ import { regexProblem } from "./schemas.mjs";
 
 /**
  * An ajv for the spec's schemas (2020-12, strict, formats incl. uint64/int64). Also used by
- * test/contract. Its `chaindataInteger` keyword is put in by `toAjvSchema(…, { exact: true })` only.
+ * test/contract. Its `chaindataInteger` keyword is put in by `toAjvSchema(…, { exact: true })`
+ * only.
  */
 export function makeAjv({ strict = true } = {}) {
   const ajv = new Ajv2020({
@@ -62,7 +63,9 @@ export function makeAjv({ strict = true } = {}) {
   return ajv;
 }
 
-/** The schema of the bundle each schema toAjvSchema returns was made from (for a finding's place). */
+/**
+ * The schema of the bundle each schema toAjvSchema returns was made from (for a finding's place).
+ */
 const sourceSchemas = new WeakMap();
 
 /** The start of the message of an integer beyond ±(2^53−1) where no u64 / i64 is (integers.mjs). */
@@ -256,9 +259,10 @@ function examplesIn(r) {
     const shown = typeof data === "string" && data.length > 64 ? `${data.slice(0, 64)}…` : data;
     return ` (got ${JSON.stringify(shown)})`;
   };
-  // `container[key]` is the example value (the container lets the integer check read its exact value).
-  // A message names the part of it that is wrong by its path in the value (`example /token_info/
-  // supply …`), the whole of it as `example value` (`default value` for a schema's default).
+  // `container[key]` is the example value (the container lets the integer check read its exact
+  // value). A message names the part of it that is wrong by its path in the value
+  // (`example /token_info/ supply …`), the whole of it as `example value` (`default value` for a
+  // schema's default).
   // Each schema compiled once, however many examples it has: a component schema is its
   // definition, which `compiled` has compiled already; another is compiled at its first example.
   // (Compiling is most of the rules' time, and compiling a schema again for each of its examples

@@ -18,10 +18,10 @@ export const HTTP_WIRE = /^(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS) (\/\S*)/;
 
 /**
  * A finding led by the YAML position of its place: `spec/schemas/asset.yaml:24:7: das #/…: …`
- * (scripts/lib/spec-sources.mjs; "(of the enclosing …)" after it where the place itself is not in the
- * YAML). `document` is the bundle the finding is about (a `bundleAll` result: its `origins` and
- * `specDir`); `at`, its pointer there when known, else it is read from the finding (findingPointer).
- * A finding whose document or file is unknown stays as it is.
+ * (scripts/lib/spec-sources.mjs; "(of the enclosing …)" after it where the place itself is not in
+ * the YAML). `document` is the bundle the finding is about (a `bundleAll` result: its `origins` and
+ * `specDir`); `at`, its pointer there when known, else it is read from the finding
+ * (findingPointer). A finding whose document or file is unknown stays as it is.
  */
 export function locateFinding({ text, document, at }) {
   if (!document?.origins || !document.specDir) return text;
@@ -34,15 +34,15 @@ export function locateFinding({ text, document, at }) {
 }
 
 /**
- * The JSON pointer in the bundled `document.doc` of the place a finding is about, read from its text:
- * `<area> <place>: <message>`, the place being a JSON path (`#/methods/2 (getAssetsByOwner)/params/1/
- * schema`, names in brackets; keys escaped as JSON pointer segments, `#/paths/~1v1~1x/get`, and read
- * unescaped too, `#/paths//v1/x/get`),
- * an OpenRPC example's ` param <name>` or ` result`, or an operation (`GET /v1/x (getX)`,
- * `POST / getAsset`). Then, as deep as the bundle has it, what the message names first: the ajv
- * schema path of `schema is invalid: data/$defs/<Name>/…`, an example's `example /a/b` instance path,
- * or a key (`"nullable" is outside…`, `x-pagination.limit: …`, `minimum: …`). Undefined when the
- * place is not one of those forms.
+ * The JSON pointer in the bundled `document.doc` of the place a finding is about, read from its
+ * text: `<area> <place>: <message>`, the place being a JSON path
+ * (`#/methods/2 (getAssetsByOwner)/params/1/ schema`, names in brackets; keys escaped as JSON
+ * pointer segments, `#/paths/~1v1~1x/get`, and read unescaped too, `#/paths//v1/x/get`), an OpenRPC
+ * example's ` param <name>` or ` result`, or an operation (`GET /v1/x (getX)`, `POST / getAsset`).
+ * Then, as deep as the bundle has it, what the message names first: the ajv schema path of
+ * `schema is invalid: data/$defs/<Name>/…`, an example's `example /a/b` instance path, or a key
+ * (`"nullable" is outside…`, `x-pagination.limit: …`, `minimum: …`). Undefined when the place is
+ * not one of those forms.
  */
 export function findingPointer(text, { doc, kind }) {
   const area = text.slice(0, text.indexOf(" "));
@@ -76,7 +76,10 @@ export function findingPointer(text, { doc, kind }) {
   return segmentsPointer([...segments, ...messageSegments(doc, segments, message)]);
 }
 
-/** What a finding's message names first, below its place, as far as the bundle has it (findingPointer). */
+/**
+ * What a finding's message names first, below its place, as far as the bundle has it
+ * (findingPointer).
+ */
 function messageSegments(doc, segments, message) {
   const node = nodeAt(doc, segments);
   const existing = (more) => {

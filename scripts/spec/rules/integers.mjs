@@ -1,6 +1,6 @@
 // The integer ranges of decision 0005: a u64 (`format: uint64`) is 0 … 2^64−1, an i64 −2^63 …
-// 2^63−1, and any other integer within ±(2^53−1), beyond which the SDK would deliver a `bigint` in a
-// field typed `number`. Read on the exact value where the bundle holds an integer beyond 2^53
+// 2^63−1, and any other integer within ±(2^53−1), beyond which the SDK would deliver a `bigint` in
+// a field typed `number`. Read on the exact value where the bundle holds an integer beyond 2^53
 // (bundle.mjs exactInteger). Used by the examples' ajv (examples.mjs), the schemas' bounds
 // (schemas.mjs) and the area constants' lamports (area-constants.mjs).
 import { exactInteger } from "../bundle.mjs";

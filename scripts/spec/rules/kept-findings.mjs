@@ -15,7 +15,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-/** The files kept per folder: the oldest beyond it are removed (the spec tests check hundreds of edited copies). */
+/**
+ * The files kept per folder: the oldest beyond it are removed (the spec tests check hundreds of
+ * edited copies).
+ */
 const KEPT_FILES = 200;
 
 /** The folder of a cache (`chaindata-spectral`, `chaindata-examples`). */
@@ -50,7 +53,10 @@ export function keptLines(folder, key) {
   }
 }
 
-/** `lines` kept under `key` in `folder`; a failure to write is no failure (the next run checks again). */
+/**
+ * `lines` kept under `key` in `folder`; a failure to write is no failure (the next run checks
+ * again).
+ */
 export function keepLines(folder, key, lines) {
   try {
     mkdirSync(folder, { recursive: true });

@@ -24,8 +24,8 @@ const RPC_ERRORS = [
  * Unauthorized, Forbidden and a rate-limit error (a code whose `x-error-info` status is 429): the
  * docs list an operation's errors from these, and the generated types and the mock take its
  * statuses and error objects from them, so one left out is an error no page shows. `plainHttp`: the
- * document is a JSON-RPC area's plain-HTTP side (the sender's GET /ping, without parameters or key),
- * which lists only what its sources document.
+ * document is a JSON-RPC area's plain-HTTP side (the sender's GET /ping, without parameters or
+ * key), which lists only what its sources document.
  */
 export function checkListedErrors({ area, kind, doc }, { plainHttp = false } = {}) {
   const findings = [];

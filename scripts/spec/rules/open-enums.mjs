@@ -6,8 +6,8 @@ import { openBranchAccepts, openEnumParts } from "../../lib/open-enum.mjs";
 
 /**
  * Open enums (spec/README.md): every known value passes the open branch, so the open branch alone
- * is the set of values the schema accepts (the generated runtime checks rely on it), and the pattern
- * the docs show holds for every value.
+ * is the set of values the schema accepts (the generated runtime checks rely on it), and the
+ * pattern the docs show holds for every value.
  */
 export function checkOpenEnums({ area, doc }) {
   const findings = [];

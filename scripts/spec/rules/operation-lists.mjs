@@ -52,7 +52,10 @@ const nameWords = (name) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** A word without its inflection: balances → balance, funded / funding → fund, identities → identity. */
+/**
+ * A word without its inflection: balances → balance, funded / funding → fund, identities →
+ * identity.
+ */
 export const stem = (word) =>
   word
     .toLowerCase()
@@ -225,7 +228,7 @@ export function listGaps(ids, text) {
  * it …; or, …`, the place (`<where>: `) before it. The "or" is for a text that names them only to
  * say what the SDK lacks: only the bold heading of NOT_COVERED tells such a paragraph from a list,
  * and without the hint a contributor who wrote it another way was told only to add names to a
- * paragraph that lists nothing (diff70).
+ * paragraph that lists nothing.
  */
 export const gapMessage = (area, total, { id, listed, how, add }) =>
   `names ${listed.length} of ${area}'s ${total} operations ${how} (${listed.join(", ")}) but not ${id}: add it ${add}; or, if they are named in a paragraph on what is not covered (no list), lead that paragraph with a bold heading that says "not covered", as \`**An endpoint not covered (SDK).**\` (${STEP_6})`;
@@ -284,8 +287,8 @@ export function coverageSentenceProblems(said, methods, word = "DAS") {
 /**
  * The coverage sentence of `description` (as the YAML writes it: backticks, line breaks) written
  * for the spec's `methods`: its count, its list (the methods it lists that the spec has, in its
- * order, a method it lacks in the place of one the spec no longer has, then the others), and the service's other methods without those the spec has; undefined
- * when it has no such sentence.
+ * order, a method it lacks in the place of one the spec no longer has, then the others), and the
+ * service's other methods without those the spec has; undefined when it has no such sentence.
  */
 function coverageSentenceFor(description, methods, word) {
   const sentence = coverageSentence(word).exec(description.replace(/\s+/g, " "));

@@ -51,7 +51,10 @@ export const operationParameters = (doc, op) =>
     deref(doc, p),
   );
 
-/** The JSON path of an operation, its name in brackets: `#/methods/2 (getAssetsByOwner)`, `#/paths/~1v1~1x/get (getX)`. */
+/**
+ * The JSON path of an operation, its name in brackets: `#/methods/2 (getAssetsByOwner)`,
+ * `#/paths/~1v1~1x/get (getX)`.
+ */
 export function operationPath({ kind, doc }, op) {
   return kind === "openrpc"
     ? `#/methods/${doc.methods.indexOf(op.operation)} (${op.id})`
@@ -61,12 +64,12 @@ export function operationPath({ kind, doc }, op) {
 /**
  * The names the operation extensions use are real: `x-pagination`'s `page`, `limit`, `cursor` and
  * `keyset` name request params, its `items`, `skipped`, `nextCursor`, `hasMore`, `echoedPage` and
- * `echoedLimit` properties of the result (dot-separated paths; `items` and `skipped` arrays, `hasMore` a boolean, `echoedPage`
- * and `echoedLimit` integers), its `keysetWhen.param` a param path whose value `equals` can be,
- * `x-dependent-schemas`' keys and excluded names, and the members the `if` and `then` of each
- * `x-all-of` rule name, name params. A misspelling would otherwise compile into a client that
- * reads a missing property, or silently drops a rule between params. Both OpenRPC methods and
- * REST operations (REST params: path and query parameters), except
+ * `echoedLimit` properties of the result (dot-separated paths; `items` and `skipped` arrays,
+ * `hasMore` a boolean, `echoedPage` and `echoedLimit` integers), its `keysetWhen.param` a param
+ * path whose value `equals` can be, `x-dependent-schemas`' keys and excluded names, and the members
+ * the `if` and `then` of each `x-all-of` rule name, name params. A misspelling would otherwise
+ * compile into a client that reads a missing property, or silently drops a rule between params.
+ * Both OpenRPC methods and REST operations (REST params: path and query parameters), except
  * `x-dependent-schemas`, `x-all-of` and `x-renamed-from`, which only a JSON-RPC method may have
  * (nothing reads a REST operation's; nor those of an `x-params: array` method, whose one param is
  * the array).

@@ -1,15 +1,15 @@
 // Result bounds that follow a request bound (spec/README.md "Changing a bound"):
 // a page holds at most the `limit` it was asked for, and a batch's result one entry per item asked
-// for, so the result's `maxItems` is the request's `maximum` / `maxItems`: one number, written in two
-// places, often in two files (DAS's `limit` in openrpc/das.yaml, its page's `items` in
+// for, so the result's `maxItems` is the request's `maximum` / `maxItems`: one number, written in
+// two places, often in two files (DAS's `limit` in openrpc/das.yaml, its page's `items` in
 // schemas/asset.yaml). A maintainer who raises the request's bound and not the result's has the
-// docs promise pages smaller than the ones the service sends, and the mock refuse them. The ties are
-// read from what the spec already says, with no mark of their own:
+// docs promise pages smaller than the ones the service sends, and the mock refuse them. The ties
+// are read from what the spec already says, with no mark of their own:
 // - a page walk (`x-pagination`): its `items` (and `skipped`) array's `maxItems` is its `limit`
 //   param's `maximum`;
 // - a batch: an operation without `x-pagination` whose result is an array, and whose request has
-//   one array value (DAS getAssetBatch's `ids`, the wallet's `addresses`): the result's `maxItems` is
-//   that value's `maxItems`;
+//   one array value (DAS getAssetBatch's `ids`, the wallet's `addresses`): the result's `maxItems`
+//   is that value's `maxItems`;
 // - a page walk's echo of its `page` or `limit` (bound-prose.mjs holds its bound keywords to the
 //   param's; listed here for spec:diff, which reads every tie).
 // `npm run spec:diff` reads the same ties (diff.mjs): a result bound that follows a request bound
@@ -27,7 +27,7 @@ const ECHO_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaxim
  * @typedef {object} Tie  a result bound that follows a request bound, in one operation
  * @property {string} op  the operation's name (method name / operationId)
  * @property {"page" | "skipped" | "batch" | "echo"} kind
- * @property {{ at: string, schema: object }} result  the result's schema (through its $refs) and its
+ * @property {{ at: string, schema: object }} result the result's schema (through its $refs) and its
  *   JSON pointer in the bundle (no names in brackets)
  * @property {{ at: string, schema: object, name: string }} request  the request value's schema (the
  *   same) and the value's name

@@ -40,8 +40,9 @@ const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/
 /**
  * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
  * which the cross-area rules (names unique per host, operationIds across areas) compare against.
- * `findings` are the rules' lines; `located` the same lines, in the same order, each led by the YAML
- * position of its place (see locateFinding; a refusal's, refusalPosition), as spec:check prints them.
+ * `findings` are the rules' lines; `located` the same lines, in the same order, each led by the
+ * YAML position of its place (see locateFinding; a refusal's, refusalPosition), as spec:check
+ * prints them.
  */
 export function runAllChecks(results, { others } = {}) {
   return withLint(ruleEntries(results, others), lintOpenApi(results));

@@ -1,9 +1,9 @@
 // How the rules read a bundled document: the node at a JSON pointer, a schema through its local
 // `$ref`s, every schema of the document (forEachSchema), a schema with its allOf/anyOf/oneOf
 // branches, the schema at a dot-separated property path, and the words of a field's name. Shared by
-// the other modules here, so that each rule follows a `$ref` and writes a schema's JSON path the same
-// way: every rule over every schema sees the same schemas, and a finding's path is one findings.mjs
-// can locate in the YAML.
+// the other modules here, so that each rule follows a `$ref` and writes a schema's JSON path the
+// same way: every rule over every schema sees the same schemas, and a finding's path is one
+// findings.mjs can locate in the YAML.
 import { pointerSegment } from "../../generate/lib/schema.mjs";
 import { pointerSegments } from "../../lib/spec-sources.mjs";
 
@@ -25,7 +25,10 @@ export function derefAt(doc, schema, at) {
   return [schema, at];
 }
 
-/** The schema a local `$ref` (`#/components/schemas/X`, or any `#/…` pointer) names; others as they are. */
+/**
+ * The schema a local `$ref` (`#/components/schemas/X`, or any `#/…` pointer) names; others as they
+ * are.
+ */
 export function deref(doc, schema) {
   return derefAt(doc, schema)[0];
 }

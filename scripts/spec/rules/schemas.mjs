@@ -1,9 +1,10 @@
-// The rules on each schema by itself (spec/README.md "JSON Schema subset"): only the keywords of the
-// spec's subset, which mean the same to OpenAPI 3.1, OpenRPC, ajv and both TypeScript generators
-// (checkSchemaKeywords: `nullable`, a singular `example` or a misspelt `minimun` would pass the
-// bundle and lint and mean different things to different tools), an `x-pattern-description` beside
-// every `pattern`, and bounds, `required` names, `dependentSchemas`, patterns and enums that make
-// sense (checkSchemaRules: a schema no value passes, a requirement the generated type would drop).
+// The rules on each schema by itself (spec/README.md "JSON Schema subset"): only the keywords of
+// the spec's subset, which mean the same to OpenAPI 3.1, OpenRPC, ajv and both TypeScript
+// generators (checkSchemaKeywords: `nullable`, a singular `example` or a misspelt `minimun` would
+// pass the bundle and lint and mean different things to different tools), an
+// `x-pattern-description` beside every `pattern`, and bounds, `required` names, `dependentSchemas`,
+// patterns and enums that make sense (checkSchemaRules: a schema no value passes, a requirement the
+// generated type would drop).
 import { describesPattern, PATTERN_DESCRIPTION_RULE } from "../../generate/lib/validator.mjs";
 import { editDistance } from "../../lib/edit-distance.mjs";
 import {
@@ -156,7 +157,10 @@ function insteadOf(key, node) {
     : "";
 }
 
-/** The property names a schema declares: its `properties` and those of its allOf/anyOf/oneOf branches. */
+/**
+ * The property names a schema declares: its `properties` and those of its allOf/anyOf/oneOf
+ * branches.
+ */
 function declaredProperties(doc, schema, names = new Set(), seen = new Set()) {
   const s = deref(doc, schema);
   if (s === null || typeof s !== "object" || seen.has(s)) return names;
@@ -272,7 +276,10 @@ export function checkSchemaRules({ area, doc }) {
   return findings;
 }
 
-/** Why `source` does not compile as a regular expression with any of `flags` (by default with the u flag or, as the generator allows, without), or undefined. */
+/**
+ * Why `source` does not compile as a regular expression with any of `flags` (by default with the u
+ * flag or, as the generator allows, without), or undefined.
+ */
 export function regexProblem(source, flags = ["u", ""]) {
   if (typeof source !== "string") return "it must be a string";
   let problem;

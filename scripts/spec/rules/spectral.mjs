@@ -1,9 +1,10 @@
 // Spectral's lint of the OpenAPI documents, by the ruleset spec/.spectral.yaml (warnings fail too),
 // as finding lines like the other rules'. Spectral runs as a process of its own (1.5 s a run):
-// lintOpenApiAsync lets the other rules run meanwhile, and the findings of a document already linted
-// (the same content, area, ruleset and installed packages) are remembered, in this process and in
-// node_modules/.cache, since `npm run generate` lints unchanged documents on every run and the spec
-// tests check dozens of edited copies of spec/ that leave all but one OpenAPI document as they were.
+// lintOpenApiAsync lets the other rules run meanwhile, and the findings of a document already
+// linted (the same content, area, ruleset and installed packages) are remembered, in this process
+// and in node_modules/.cache, since `npm run generate` lints unchanged documents on every run and
+// the spec tests check dozens of edited copies of spec/ that leave all but one OpenAPI document as
+// they were.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -45,7 +46,8 @@ export async function lintOpenApiAsync(results) {
  * tests check dozens of edited copies of spec/, most of which change one OpenAPI document or none.
  * Spectral lints each file on its own (its lint command runs each file through the same ruleset and
  * lists the findings file by file), so a document's findings do not depend on the others linted
- * with it. Remembered per process only: a new run reads the ruleset, and Spectral's version, afresh.
+ * with it. Remembered per process only: a new run reads the ruleset, and Spectral's version,
+ * afresh.
  */
 function remembered(results, lint) {
   const docs = results.filter((r) => r.kind === "openapi");
@@ -53,7 +55,9 @@ function remembered(results, lint) {
   const ruleset = readFileSync(RULESET, "utf8");
   const packages = installedPackages();
   const keys = docs.map((r) => lintKey(ruleset, packages, r));
-  /** Each document's lines, by its index in `docs`: those remembered now, the rest after the run. */
+  /**
+   * Each document's lines, by its index in `docs`: those remembered now, the rest after the run.
+   */
   const found = keys.map((key) => lintedDocs.get(key) ?? cachedLines(key, packages));
   const unseen = docs.filter((_, i) => !found[i]);
   const inSpectralOrder = () =>
@@ -104,9 +108,9 @@ export const lintKey = (ruleset, packages, r) =>
 const selfContained = (doc) => !/"\$ref":"(?!#)/.test(JSON.stringify(doc));
 
 /**
- * The findings of earlier runs, one file per key (lintKey): a fresh clone, or CI, has none and lints
- * every document; an edited document, ruleset or install makes a new key. The oldest files beyond
- * kept-findings.mjs's limit are removed (the spec tests lint hundreds of edited copies).
+ * The findings of earlier runs, one file per key (lintKey): a fresh clone, or CI, has none and
+ * lints every document; an edited document, ruleset or install makes a new key. The oldest files
+ * beyond kept-findings.mjs's limit are removed (the spec tests lint hundreds of edited copies).
  */
 const CACHE_DIR = cacheFolder("chaindata-spectral");
 /** The file that keeps the findings of the OpenAPI document `r` (its tests read it). */
@@ -117,7 +121,8 @@ const cacheLines = (key, lines) => keepLines(CACHE_DIR, key, lines);
 
 /**
  * `documents` in the order Spectral lints (and lists) them: its lint command sorts the files it is
- * given by path (`a.localeCompare(b)`, @stoplight/spectral-cli's listFiles), all in one folder here.
+ * given by path (`a.localeCompare(b)`, @stoplight/spectral-cli's listFiles), all in one folder
+ * here.
  */
 const spectralOrder = (documents) =>
   documents.toSorted((a, b) => fileName(a.r).localeCompare(fileName(b.r)));

@@ -59,8 +59,8 @@ export function statusSaidAgain({ summary, description, deprecated, beta }) {
  * operation would not be deprecated at all), `x-replaced-by` on an operation that is not
  * deprecated (nothing reads it either), an `x-replaced-by` that starts with "Use" or ends with
  * "instead" (the readers put it into "Use <value> instead."), a mark of another type, such as
- * `x-beta: "no"`, which any reader takes as true, and an operation not `deprecated: true` in an area
- * whose `info.x-deprecated` is set (the README, the JSDoc and the docs then say every call is
+ * `x-beta: "no"`, which any reader takes as true, and an operation not `deprecated: true` in an
+ * area whose `info.x-deprecated` is set (the README, the JSDoc and the docs then say every call is
  * deprecated and warns, and that one neither warns nor is marked).
  */
 export function checkStatusMarks(r) {

@@ -20,7 +20,7 @@ describe("a bundle's text names no piece of the repository's history", () => {
         checkHistoryMentions({ area, doc: doc(`assumption: as found (${example})`) }),
       ).toHaveLength(1);
     expect(checkHistoryMentions({ area, doc: doc("assumption: seen (user trial 67)") })).toEqual([
-      `${area} #/methods/0/params/0/x-source: "trial 67" names this repository's history, which the docs site and the mock's copy of the spec publish and a reader cannot look up: say the reason itself (a YAML comment may cite it)`,
+      `${area} #/methods/0/params/0/x-source: "trial 67" names this repository's history, which the docs site and the mock's copy of the spec publish and a reader cannot look up: say the reason itself`,
     ]);
   });
 

@@ -10,7 +10,10 @@ export function takeStack(error: object, above: object = takeStack): void {
   );
 }
 
-/** A copy of `error` (same class and fields) with its own stack, taken here; other values as they are. */
+/**
+ * A copy of `error` (same class and fields) with its own stack, taken here; other values as they
+ * are.
+ */
 export const ownCopy = (error: unknown): unknown => {
   if (!(error instanceof Error)) return error;
   // (Made by the Error constructor, then given the class and fields: a native error, which

@@ -89,7 +89,10 @@ export const wire = async (request: Request) => ({
   body: await request.text(),
 });
 
-/** What a REST call shows its caller: `onResponse`'s fields (status, headers, request id) and the result. */
+/**
+ * What a REST call shows its caller: `onResponse`'s fields (status, headers, request id) and the
+ * result.
+ */
 export interface Answered extends ResponseFields {
   /** The call's result: the body parsed losslessly (`undefined` for an empty one). */
   body: unknown;

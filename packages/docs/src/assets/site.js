@@ -249,7 +249,9 @@
     return (inName ? 200 : 150) - (bySynonym ? 30 : 0);
   }
 
-  /** The best of `keys` (a list of names) as a topic ranks them: the whole query 590, its start 230. */
+  /**
+   * The best of `keys` (a list of names) as a topic ranks them: the whole query 590, its start 230.
+   */
   function topicScore(keys, q) {
     var best = 0;
     for (var i = 0; i < keys.length; i++)
@@ -257,7 +259,9 @@
     return best;
   }
 
-  /** The first topic of the entry that a word of the query, or a synonym of one, starts a word of. */
+  /**
+   * The first topic of the entry that a word of the query, or a synonym of one, starts a word of.
+   */
   function topicOf(e, q) {
     var match = function (t) {
       return function (w) {
@@ -288,7 +292,8 @@
     else if (q.raw) {
       var at = startsAt(e.nk, q);
       if (at === 0) s = 600;
-      else if (at > 0) s = 580; // with an operation's +20, above a schema that starts with the query (595)
+      // (With an operation's +20, above a schema that starts with the query: 595.)
+      else if (at > 0) s = 580;
     }
     // A topic of the page (Payload, Request body, Pagination, Auth), by its label or a word it is
     // known by ("page walk"): the query as a whole ranks it almost as its name would; a query
@@ -550,7 +555,8 @@
       if (hits[0]) location.href = hitHref(hits[0]);
       if (hits[0] || !unavailable) ev.preventDefault();
     });
-    // A query in the address (search.html?q=…, the form's): in the box, searched when it is focused.
+    // A query in the address (search.html?q=…, the form's): in the box, searched when it is
+    // focused.
     var asked = new URLSearchParams(location.search).get("q");
     if (asked && !input.value) input.value = asked;
     var closing = false; // Escape in the list: back to the box, with the list closed

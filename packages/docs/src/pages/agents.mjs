@@ -1,4 +1,5 @@
-// AI agents and MCP tools (ai-agents.html): packages/core/README.md's section on it, shown as it is.
+// AI agents and MCP tools (ai-agents.html): packages/core/README.md's section on it, shown as it
+// is.
 import { AGENTS_PAGE } from "../html.mjs";
 import { readmeSectionPage, tsBlocks } from "./readme-page.mjs";
 

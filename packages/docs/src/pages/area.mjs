@@ -29,7 +29,10 @@ import { standaloneWalk } from "./pagination.mjs";
 import { byName, code, section } from "./shared.mjs";
 import { editHelpersSection, reachesReceiver, RECEIVER_NAMES } from "./webhooks.mjs";
 
-/** The SDK's names of the sender's `x-minimum-tip-lamports` and `x-tip-accounts` (search finds them too). */
+/**
+ * The SDK's names of the sender's `x-minimum-tip-lamports` and `x-tip-accounts` (search finds them
+ * too).
+ */
 export const TIP_NAMES = { minimum: "senderMinimumTipLamports", accounts: "senderTipAccounts" };
 
 /**
@@ -42,7 +45,10 @@ export function buildTransactionLink(pc, info) {
   return `<p id="build-transaction">To build such a transaction: <a href="${href(pc, KIT_PAGE)}">Using @solana/kit</a> has a program that adds the priority fee (<code>getSetComputeUnitPriceInstruction</code>) and a tip of <code>${TIP_NAMES.minimum}.default</code> to one of <code>${TIP_NAMES.accounts}</code>, signs the transaction and sends it.</p>`;
 }
 
-/** An area's constants (the sender's `x-tip-accounts` and `x-minimum-tip-lamports`), as the SDK exports them. */
+/**
+ * An area's constants (the sender's `x-tip-accounts` and `x-minimum-tip-lamports`), as the SDK
+ * exports them.
+ */
 function constantsBlock(pc, info) {
   const tips = info?.["x-tip-accounts"];
   const min = info?.["x-minimum-tip-lamports"];

@@ -47,7 +47,10 @@ function sdkErrorCell(pc, status) {
   return `<a href="${href(pc, `getting-started.html#${errorClassId(cls)}`)}"><code>${esc(cls)}</code></a>`;
 }
 
-/** A JSON-RPC error code's row of a method's table: code (to its Getting started row), message, status. */
+/**
+ * A JSON-RPC error code's row of a method's table: code (to its Getting started row), message,
+ * status.
+ */
 function rpcErrorRow(pc, e) {
   return `<tr><td><a href="${href(pc, `getting-started.html#${rpcCodeId(e.code)}`)}"><code>${esc(e.code)}</code></a></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary>${codePre(`<code>${esc(json(e.data))}</code>`)}</details>` : ""}</td></tr>`;
 }

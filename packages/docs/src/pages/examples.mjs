@@ -1,5 +1,6 @@
 // An operation page's Examples: TypeScript (with your key, and against the local mock), curl and
-// the raw request per example, and the responses. `requestExamples` gives the TypeScript calls typescript-snippets.mjs collects.
+// the raw request per example, and the responses. `requestExamples` gives the TypeScript calls
+// typescript-snippets.mjs collects.
 import { codeBlock } from "../html.mjs";
 import {
   curlDelivery,

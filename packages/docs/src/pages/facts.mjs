@@ -79,12 +79,18 @@ export const takesParams = (op) =>
   op.rest.params.some((p) => p.in === "path" || p.in === "query") ||
   Boolean(op.rest.body);
 
-/** How an operation's standalone function is called: `getAsset(createDasRpc(), params)`, `ping(createSenderRpc())`. */
+/**
+ * How an operation's standalone function is called: `getAsset(createDasRpc(), params)`,
+ * `ping(createSenderRpc())`.
+ */
 export function standaloneCall(op) {
   return `${op.id}(${standaloneOf(op.area).factory}()${takesParams(op) ? ", params" : ""})`;
 }
 
-/** Where a fact the area gives all its operations comes from (its info.x-rate-limit; model.mjs `inheritRateLimit`). */
+/**
+ * Where a fact the area gives all its operations comes from (its info.x-rate-limit; model.mjs
+ * `inheritRateLimit`).
+ */
 const areaStated = (pc, fact) =>
   fact.stated === "area"
     ? ` <span class="small">(as the <a href="${href(pc, `${pc.area.key}/index.html`)}">${esc(pc.area.label)} page</a> says of the whole area)</span>`

@@ -47,7 +47,9 @@ export const ALL_IN_ONE_SNIPPET = `import { createChainDataClient } from "@chain
 const chaindata = createChainDataClient({ apiKey: process.env.${API_KEY_ENV} });
 const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });`;
 
-/** Getting started's results kept as JSON text: u64 values written whole and read back as `bigint`. */
+/**
+ * Getting started's results kept as JSON text: u64 values written whole and read back as `bigint`.
+ */
 export const KEEP_RESULTS_SNIPPET = `import {
   createDasClient,
   getAssetU64Shape,

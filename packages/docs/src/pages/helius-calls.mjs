@@ -179,8 +179,8 @@ export const HELIUS = {
   ],
   sender: "helius.tx.sendTransactionWithSender",
   // helius-sdk/transactions/sendViaSender: POSTs a signed base64 transaction to a region's /fast
-  // (2.x: tx64, region, swqosOnly; 3.1 adds skipPreflight, its CHANGELOG's #335), and its regions (SENDER_ENDPOINTS of
-  // src/transactions/types.ts), matched to the spec's by URL.
+  // (2.x: tx64, region, swqosOnly; 3.1 adds skipPreflight, its CHANGELOG's #335), and its regions
+  // (SENDER_ENDPOINTS of src/transactions/types.ts), matched to the spec's by URL.
   viaSender: "sendViaSender",
   senderEndpoints: {
     Default: "https://sender.helius-rpc.com",
@@ -195,7 +195,8 @@ export const HELIUS = {
   // What builds, prices and confirms a transaction (1.x on `rpc`, 2.x and 3.x on `tx` and the
   // client): each method's `name`, what it is `doing` to a transaction, and the `words` "Not
   // covered" calls it by (none: its name says it). One the spec has (an operation of that name in
-  // any area) is covered, and leaves "Not covered", its words with it (`notCovered`, `sendingWords`).
+  // any area) is covered, and leaves "Not covered", its words with it (`notCovered`,
+  // `sendingWords`).
   sending: [
     { name: "sendSmartTransaction", doing: "building" },
     { name: "createSmartTransaction", doing: "building" },

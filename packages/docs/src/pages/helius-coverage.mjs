@@ -22,7 +22,10 @@ export function zkNotCovered(site) {
   return othersOf(site, "compression", "ZK-compression", HELIUS.zk);
 }
 
-/** The methods area `key`'s description lists as "the service's other <word> methods (…)", and `helius`, but the area's own. */
+/**
+ * The methods area `key`'s description lists as "the service's other <word> methods (…)", and
+ * `helius`, but the area's own.
+ */
 function othersOf(site, key, word, helius) {
   const area = site.areas.find((a) => a.key === key);
   if (!area) return [];
@@ -44,8 +47,9 @@ function othersOf(site, key, word, helius) {
  * `dasNotCovered`), what builds, prices and confirms a transaction (with a Sender area), the other
  * ZK-compression methods (`zkNotCovered`), helius-sdk's wallet calls the Wallet area has not, its
  * Solana RPC methods, RPC methods of its own and other clients that no area describes (`client`,
- * as `helius.<name>`), and its calls and options of `HELIUS.uncovered` that no operation covers. The page's list, the
- * search's entry and its summary all come from here, so a method the spec adds leaves all three.
+ * as `helius.<name>`), and its calls and options of `HELIUS.uncovered` that no operation covers.
+ * The page's list, the search's entry and its summary all come from here, so a method the spec adds
+ * leaves all three.
  */
 export function notCovered(site) {
   const has = (key) => site.areas.some((a) => a.key === key);
@@ -81,7 +85,8 @@ export const specOperations = (site, which = () => true) =>
 /**
  * What the sending methods `names` (of `HELIUS.sending`) do, in words: `doing`, "building, pricing
  * and confirming", and `words`, what the item's parentheses call those whose names do not say it
- * ("priority-fee estimates, confirmation"). Only theirs: a method the spec has takes its words along.
+ * ("priority-fee estimates, confirmation"). Only theirs: a method the spec has takes its words
+ * along.
  */
 export function sendingWords(names) {
   const rows = HELIUS.sending.filter((s) => names.includes(s.name));
@@ -180,7 +185,10 @@ export const heliusNames = (site) => {
   ];
 };
 
-/** The names "Not covered" lists, for the search: bare, and as helius-sdk calls them (`helius.zk.getValidityProof`). */
+/**
+ * The names "Not covered" lists, for the search: bare, and as helius-sdk calls them
+ * (`helius.zk.getValidityProof`).
+ */
 export function notCoveredNames(site) {
   const { das, sending, zk, wallet, client, calls } = notCovered(site);
   return [

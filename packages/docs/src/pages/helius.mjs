@@ -35,7 +35,9 @@ for await (const { tokenData } of compression.getCompressedTokenAccountsByOwner.
 }
 for (const [mint, balance] of balances) console.log(mint, balance);`;
 
-/** Whether "Coming from helius-sdk" shows ZK_BALANCES_SNIPPET: the compression area has its method. */
+/**
+ * Whether "Coming from helius-sdk" shows ZK_BALANCES_SNIPPET: the compression area has its method.
+ */
 export const showsZkBalances = (site) =>
   site.areas.some(
     (a) =>
@@ -130,7 +132,9 @@ const zkRow = ({ site, areaOf, covered, uncovered, opLink }) => {
   };
 };
 
-/** One row per webhook call (`HELIUS.webhooks`): an operation, or an edit helper of the area page. */
+/**
+ * One row per webhook call (`HELIUS.webhooks`): an operation, or an edit helper of the area page.
+ */
 const webhookRows = ({ pc, areaOf, opLink }) =>
   HELIUS.webhooks.map((w) => ({
     helius: versions(w.helius),

@@ -62,7 +62,9 @@ export const AREA_WORDS = {
 export const areaWord = (a) =>
   AREA_WORDS[a.key] ?? a.label.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
 
-/** The home page's words for `areas`, in their order: "digital assets (DAS), …, usage and webhooks". */
+/**
+ * The home page's words for `areas`, in their order: "digital assets (DAS), …, usage and webhooks".
+ */
 export const areaWords = (areas) => andWords(areas.map(areaWord));
 
 export function homePage(site) {

@@ -56,7 +56,10 @@ export function hostKeyText(site, hostKey, host) {
   return `The SDK sends it as ${keyWay(sdk)}${also.length ? `; also accepted: ${also.map(keyWay).join(" or ")}` : ""}. ${host.auth.required ? "Required" : "Optional"}.`;
 }
 
-/** An environment's or region's base URL → what the page shows: the operation's endpoint on an operation page. */
+/**
+ * An environment's or region's base URL → what the page shows: the operation's endpoint on an
+ * operation page.
+ */
 const endpointOf = (area, op, url) =>
   op ? (op.transport === "rpc" ? `${url}${area.rpcPath ?? "/"}` : `${url}${op.path}`) : url;
 

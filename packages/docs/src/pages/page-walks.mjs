@@ -22,7 +22,8 @@ export const pageWalksRecipes = (site) => tsBlocks(site.pageWalks);
 
 /**
  * How a page walk goes on where it stopped, and how to walk a method no package covers: the core
- * README's section (`site.pageWalks`, read at build time), so the site and the package say the same.
+ * README's section (`site.pageWalks`, read at build time), so the site and the package say the
+ * same.
  */
 export function pageWalksPage(site) {
   return readmeSectionPage(site, {

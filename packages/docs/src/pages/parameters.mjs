@@ -79,8 +79,8 @@ function queryParamsNote(op) {
  * Rules between parameters: `x-dependent-schemas` of a JSON-RPC method, `dependentSchemas` of a
  * REST body (`{ page: { properties: { cursor: false } } }` → "`page` cannot be combined with
  * `cursor`"; `{ before: { properties: { sortBy: { properties: { sortBy: { enum: [id] } } } } } }`
- * → "with `before`, `sortBy.sortBy`, if given, must be `id`"). The SDK enforces them before sending, so a
- * caller needs to know them. Members with the same rule share one sentence.
+ * → "with `before`, `sortBy.sortBy`, if given, must be `id`"). The SDK enforces them before
+ * sending, so a caller needs to know them. Members with the same rule share one sentence.
  */
 function dependentRules(op) {
   const rules =

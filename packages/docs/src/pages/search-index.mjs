@@ -15,7 +15,9 @@ const INDEX_GROUPS = [
 ];
 export const INDEX_KINDS = { rpc: "JSON-RPC", rest: "REST", delivery: "delivery", area: "area" };
 
-/** One entry of the search index as the index page lists it: its link, what it is, what it holds. */
+/**
+ * One entry of the search index as the index page lists it: its link, what it is, what it holds.
+ */
 function indexItem(pc, e) {
   const to = (id) => `${href(pc, e.u)}${id ? `#${esc(id)}` : ""}`;
   const what = [INDEX_KINDS[e.k], e.a, e.d && "deprecated", e.b && "beta"].filter(Boolean);

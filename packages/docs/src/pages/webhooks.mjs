@@ -6,10 +6,16 @@ import { API_KEY_ENV, restRequest, standaloneOf } from "../snippets.mjs";
 import { esc } from "../util.mjs";
 import { code, section } from "./shared.mjs";
 
-/** The SDK's receiver for deliveries (`@chaindata/webhooks`), named on the pages that show it and in the search. */
+/**
+ * The SDK's receiver for deliveries (`@chaindata/webhooks`), named on the pages that show it and in
+ * the search.
+ */
 export const RECEIVER_NAMES = ["createWebhookHandler", "toNodeHandler"];
 
-/** A delivery that reaches your endpoint (it carries the webhook's authHeader); discord ones go to Discord. */
+/**
+ * A delivery that reaches your endpoint (it carries the webhook's authHeader); discord ones go to
+ * Discord.
+ */
 export const reachesReceiver = (op) =>
   op.transport === "delivery" && op.rest.auth.ways.some((w) => w.in === "header");
 
@@ -18,9 +24,13 @@ const RAW_HANDLER = {
   kind: `  kind: "raw", // the events are typed and parsed as raw transactions\n`,
   onEvent: "  onEvent: (event) => console.log(event.slot, event.transaction.signatures[0]),\n",
 };
-/** The handler's line in the recipes (packages/webhooks/recipes), which take enhanced deliveries. */
+/**
+ * The handler's line in the recipes (packages/webhooks/recipes), which take enhanced deliveries.
+ */
 const ENHANCED_ON_EVENT = "  onEvent: (event) => console.log(event.type, event.signature),\n";
-/** That line at any indent (a recipe that makes its handler on the first request nests it deeper). */
+/**
+ * That line at any indent (a recipe that makes its handler on the first request nests it deeper).
+ */
 const ENHANCED_ON_EVENT_LINE =
   /^( *)onEvent: \(event\) => console\.log\(event\.type, event\.signature\),\n/m;
 
@@ -60,7 +70,10 @@ export const receiverExpressSnippet = (site, op) => receiverRecipe(site, op, "ex
 /** A delivery page's Fastify recipe: a plugin of its own, without content-type parsers. */
 export const receiverFastifySnippet = (site, op) => receiverRecipe(site, op, "fastify");
 
-/** A delivery page's Next.js recipes (App Router, Pages Router): the handler made on the first request. */
+/**
+ * A delivery page's Next.js recipes (App Router, Pages Router): the handler made on the first
+ * request.
+ */
 export const receiverNextSnippets = (site, op) => [
   receiverRecipe(site, op, "nextApp"),
   receiverRecipe(site, op, "nextPages"),
