@@ -445,7 +445,8 @@ it("ships no `@internal` item and no repository history in its declarations, and
       .map((file) => relative(root, file)),
   ).toEqual([]);
   // A user cannot look up "user trial 7", "session 29" or "review 65": a hover states the
-  // contract, and the history stays in `//` comments and docs/decisions. Across a JSDoc line
+  // contract, and the history stays in docs/decisions (test/scripts/repository-history.test.ts
+  // keeps it out of every other hand-written file). Across a JSDoc line
   // break too (`(user trial` then ` *   36, F2)`), and in the plural (review 81, F5: both passed,
   // as did every review), and as `review-82` or `Review #12` (review 82, F3).
   for (const example of HISTORY_EXAMPLES) expect(example).toMatch(REPOSITORY_HISTORY);
