@@ -166,7 +166,7 @@ export function createProxy(options: ProxyOptions = {}): (request: Request) => P
  * The handler on Node's `http` (`createServer(toNodeListener(proxy))`), where no framework turns a
  * request into a `Request`. The body is read up to MAX_BODY_BYTES (past it: 413, the rest unread,
  * the connection closed), the whole of it handed on: a POST without it reaches the upstream empty
- * (user trial 56, F7: a wallet batch-identity call answered 400). The `Request`'s signal aborts when
+ * (a wallet batch-identity call is then answered 400). The `Request`'s signal aborts when
  * the page goes away, and so the upstream call; a handler that throws is answered 500.
  */
 export function toNodeListener(
@@ -194,7 +194,7 @@ export function toNodeListener(
     });
     void (async () => {
       // A body parser in front (Express's `app.use(express.json())`) has read the body: its 'end'
-      // is past, and the wait for it would hang every call (review 77, F3). Mount the proxy
+      // is past, and the wait for it would hang every call. Mount the proxy
       // before any body parser.
       if (req.readableEnded)
         return await send(
@@ -215,8 +215,8 @@ export function toNodeListener(
         const method = req.method ?? "GET";
         // The path and query from the request line alone, as a check in front of this one reads
         // them (`req.url`, Express's `req.path`): a URL made of `Host` and `req.url` let a `Host`
-        // of `x/api/admin/v0/…?` pick the route while the check saw `/api/wallet/…` (review 77,
-        // F1). The `Host` is then set as a host only: the setter stops at a `/`, `?` or `#`.
+        // of `x/api/admin/v0/…?` pick the route while the check saw `/api/wallet/…`. The `Host`
+        // is then set as a host only: the setter stops at a `/`, `?` or `#`.
         const url = new URL(`http://localhost${req.url ?? "/"}`);
         if (req.headers.host) url.host = req.headers.host;
         const request = new Request(url, {

@@ -1,4 +1,4 @@
-// A sender client whose connection stays open between transactions on Node (user trial 32).
+// A sender client whose connection stays open between transactions on Node.
 //
 // `sender.ping()` keeps the connection to the sender host warm only while the connection pool
 // keeps it: Node's built-in fetch closes a connection idle for 4 s unless the answer asks for
