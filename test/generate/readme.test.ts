@@ -320,6 +320,10 @@ describe("generated package README", () => {
       "so an event that fails every time takes the later events of its delivery down with it.",
       "An `onEvent` still running after `handlerTimeoutMs` (30 s by default) gets the same 500",
       "give the calls `onEvent` makes (a database, an HTTP API) time limits of their own.",
+      // (A drop monitor turned batching on and looked each NFT event up: one request per event,
+      // one after another, as onEvent runs one event at a time.)
+      "Events are handled one at a time, in delivery order: the next event's `onEvent` starts once the one before it has returned.",
+      "    const assets = await das.getAssetBatch({ ids });",
       "De-duplication is in memory and per process by default",
       // (User trial 57, F9: a delivery's events without a signature reached onEvent, typed string,
       // as undefined, every time; events73: now refused 400, as the type promises a string.)
