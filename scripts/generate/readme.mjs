@@ -33,7 +33,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
       quickStart({ area, kind, doc }, ops, { client, factory, hosts }) +
       operationsTable(kind, http, ops, info) +
       keysetWalks(ops) +
-      skippedEntries(ops) +
+      skippedEntries(ops, client) +
       (kind === "openapi" ? rateLimitSection(area, doc, client, factory) : "") +
       planRateLimitSection(area, info, client, factory) +
       boundedListsSection({ area, kind, doc }, client, factory) +
@@ -474,7 +474,7 @@ function keysetWalks(ops) {
  * assets that failed to load): `.all()` yields only the `items`, so a backfill that stored what
  * it yielded lost those assets without a word. One paragraph per field, naming its operations.
  */
-function skippedEntries(ops) {
+function skippedEntries(ops, client) {
   const byField = new Map();
   for (const o of ops.filter((o) => o.paginated?.skipped))
     byField.set(o.paginated.skipped, [...(byField.get(o.paginated.skipped) ?? []), o]);
@@ -483,7 +483,7 @@ function skippedEntries(ops) {
       const { items, limit } = walked[0].paginated;
       const ids = walked.map((o) => o.id);
       return (
-        `\n\nA page walk of ${codeList(ids)} yields each page's \`${items}\` only. The page's \`${field}\` (the entries it counted but could not load) are in its result alone, \`.pages()\` or \`.checkpoints()\`: they count toward ${limit ? `\`${limit}\`` : "the page size"}, so a page holding some is no shorter for it and the walk goes on, but \`.all()\` does not give them. ` +
+        `\n\nA page walk of ${codeList(ids)} yields each page's \`${items}\` only. The page's \`${field}\` (the entries it counted but could not load) are in its result alone, which the walk's \`.pages()\` or \`.checkpoints()\` gives (\`for await (const page of ${client}.${ids[0]}.all(params).pages())\`: methods of what \`.all(params)\` returns, not of \`${client}.${ids[0]}\`): they count toward ${limit ? `\`${limit}\`` : "the page size"}, so a page holding some is no shorter for it and the walk goes on, but \`.all()\` does not give them. ` +
         `A job that must miss nothing walks \`.checkpoints()\` and keeps each page's \`${field}\` beside its \`${items}\`, to fetch them again later.`
       );
     })

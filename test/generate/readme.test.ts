@@ -223,6 +223,13 @@ describe("generated package README", () => {
     expect(wallet).toContain(
       '- **An address with no activity.** What the service answers for its balances, history and transfers is not documented: expect an empty page, and handle a `NotFoundError` as "nothing found".',
     );
+    // A balance is a rounded JSON number: a CLI meant to print exact amounts needs the DAS walk.
+    expect(wallet).toContain(
+      "- **Exact amounts.** A wallet's balances give each `balance` in the token's units (the raw amount divided by 10^decimals) as a JSON number, rounded past about 15 significant digits, and no raw amount with it",
+    );
+    expect(wallet).toContain(
+      "`das.getAssetsByOwner.all({ ownerAddress, options: { showFungible: true, showNativeBalance: true } }).pages()`",
+    );
   });
 
   it("names the options type the factories take, exported from the package, and the defaults' worst case in a request handler (60 s per attempt, 2 retries)", () => {
@@ -313,6 +320,10 @@ describe("generated package README", () => {
       "so an event that fails every time takes the later events of its delivery down with it.",
       "An `onEvent` still running after `handlerTimeoutMs` (30 s by default) gets the same 500",
       "give the calls `onEvent` makes (a database, an HTTP API) time limits of their own.",
+      // (A drop monitor turned batching on and looked each NFT event up: one request per event,
+      // one after another, as onEvent runs one event at a time.)
+      "Events are handled one at a time, in delivery order: the next event's `onEvent` starts once the one before it has returned.",
+      "    const assets = await das.getAssetBatch({ ids });",
       "De-duplication is in memory and per process by default",
       // (User trial 57, F9: a delivery's events without a signature reached onEvent, typed string,
       // as undefined, every time; events73: now refused 400, as the type promises a string.)
@@ -525,7 +536,7 @@ describe("generated package README", () => {
     const das = readFileSync(new URL("../../packages/das/README.md", import.meta.url), "utf8");
     // (A backfill storing what `.all()` yields lost the assets in `errors`, with no word of it.)
     expect(das).toContain(
-      "A page walk of `getAssetsByOwner` and `getAssetsByAuthority` yields each page's `items` only. The page's `errors` (the entries it counted but could not load) are in its result alone, `.pages()` or `.checkpoints()`",
+      "A page walk of `getAssetsByOwner` and `getAssetsByAuthority` yields each page's `items` only. The page's `errors` (the entries it counted but could not load) are in its result alone, which the walk's `.pages()` or `.checkpoints()` gives (`for await (const page of das.getAssetsByOwner.all(params).pages())`: methods of what `.all(params)` returns, not of `das.getAssetsByOwner`)",
     );
     // (getNftEditions counts no such entries: its walk is not named.)
     expect(/A page walk of [^.]*getNftEditions/.test(das)).toBe(false);

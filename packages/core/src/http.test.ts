@@ -16,6 +16,7 @@ import {
   ConnectionError,
   InternalServerError,
   InvalidResponseError,
+  NotFoundError,
   PermissionDeniedError,
   RateLimitError,
   TimeoutError,
@@ -432,6 +433,37 @@ describe("auth", () => {
       expect(JSON.stringify(error) + error.message + String(error.body), body).not.toContain(added);
       expect(JSON.stringify(error), body).toContain('"***');
     }
+  });
+
+  it("a JSON-RPC 404 without a JSON-RPC error, from a base URL of the caller's own, says to check that URL: a wrong proxy path read as 'asset not found'", async () => {
+    const getAsset = (options: object, answer: Response) =>
+      settle(
+        createJsonRpcClient(
+          { fetch: stubFetch(answer).fetch, maxRetries: 0, ...options },
+          rpcHost,
+          "/",
+        ).call({ id: "getAsset", idempotent: true }, {}),
+      );
+    const wrongPath = () => jsonResponse({ error: "Not found" }, { status: 404 });
+    const hint = " (no JSON-RPC error, from your baseUrls.rpc endpoint)";
+    const proxied = await getAsset(
+      { baseUrls: { rpc: "https://app.example/api/rcp" } },
+      wrongPath(),
+    );
+    expect(proxied.error).toBeInstanceOf(NotFoundError);
+    expect(proxied.error.message).toBe(`HTTP 404 from getAsset: Not found${hint}`);
+    // An asset not found is the method's own answer (-32004): no hint.
+    const missing = await getAsset(
+      { baseUrls: { rpc: "https://app.example/api/rpc" } },
+      jsonResponse(
+        { jsonrpc: "2.0", id: "1", error: { code: -32004, message: "Asset not found" } },
+        { status: 404 },
+      ),
+    );
+    expect(missing.error.message).toBe("HTTP 404 from getAsset: Asset not found");
+    // The service's own host, given no base URL: no hint either.
+    const hosted = await getAsset({ apiKey: KEY }, wrongPath());
+    expect(hosted.error.message).toBe("HTTP 404 from getAsset: Not found");
   });
 
   it("a 401 or 403 to a call sent with no key (its own endpoint adds it) says so, not to check a key the client never had (user trial 31)", async () => {

@@ -456,7 +456,8 @@ const notRetriedNote = (final: boolean, spent: boolean, retryAfter?: number) =>
 /**
  * What a non-2xx answer to a call means, as `[error, retryable, retryAfter]`:
  * - its typed error (`rest`: see createHttp), body, headers and message redacted (`hint`: the end
- *   of a 401's or 403's message, keyHint);
+ *   of a 401's or 403's message, keyHint; `missHint`: of a JSON-RPC 404's without a JSON-RPC
+ *   error, "" where no base URL of the caller's own is used);
  * - whether it may be retried: a retryable status, unless no wait helps or the wait asked for is
  *   over the cap. Decided here, once, from the status, the body and the wait, never read back
  *   from the message, whose end may be the server's own text;
@@ -470,6 +471,7 @@ const apiError = (
   operation: string,
   redactor: Redactor,
   hint: string,
+  missHint: string,
   retryAfter = parseRetryAfter(response.headers),
   location = response.headers.get("location"),
 ) => {
@@ -513,6 +515,9 @@ const apiError = (
           : ": " + quoteServer(detail.trim())
         : "") +
       (status === 401 || status === 403 ? hint : "") +
+      // A JSON-RPC 404 without a JSON-RPC error is no method's answer (an asset not found is
+      // -32004) but a wrong URL, such as a proxy's path: it would read as "not found" alone.
+      (status === 404 && typeof error?.code != "number" ? missHint : "") +
       // A 3xx (Node's fetch gives it; a browser's is status 0, its Location hidden): say that it
       // was refused and where it led, so a base URL that moved reads as one.
       (status > 299 && status < 400
@@ -564,8 +569,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     );
   // With its own base URL and no key, a host that requires one is called without it: a proxy on
   // the caller's server adds it (so a page never holds it), or the URL authenticates.
-  const keyless = !key && config.baseUrls?.[host.name] != null;
+  const ownUrl = config.baseUrls?.[host.name] != null;
+  const keyless = !key && ownUrl;
   const hint = keyHint(host, keyless, config.environment === "local");
+  // The end of a JSON-RPC 404's message without a JSON-RPC error (apiError), for a URL of the
+  // caller's own only: the service's hosts answer their methods.
+  const missHint =
+    ownUrl && !rest ? ` (no JSON-RPC error, from your baseUrls.${host.name} endpoint)` : "";
   // (`apiKey: ""` or blanks is no key, for a proxy, and the variable is then not read: setting it
   // would not help. Read where there is no key: a string given was a blank one.)
   const blankKeyGiven = typeof options?.apiKey == "string";
@@ -762,6 +772,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             id,
             redactor,
             hint,
+            missHint,
           );
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says.

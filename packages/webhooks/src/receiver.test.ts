@@ -92,6 +92,22 @@ describe("createWebhookHandler", () => {
     expect(event.nativeTransfers[0].amount).toBe(18446744073709551615n);
   });
 
+  it("handles a delivery's events one at a time, in order: the next onEvent starts once the one before has returned", async () => {
+    // The README says so, and that a batching client therefore cannot group a delivery's events.
+    const log: string[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: async (event) => {
+        log.push(`start ${event.signature.slice(0, 4)}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`end ${event.signature.slice(0, 4)}`);
+      },
+    });
+    const response = await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_B)}]`));
+    expect(response.status).toBe(200);
+    expect(log).toEqual(["start 5h6x", "end 5h6x", "start 4ETf", "end 4ETf"]);
+  });
+
   it("answers 401 to a missing or wrong Authorization header and never calls onEvent", async () => {
     const onEvent = vi.fn();
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent });

@@ -659,6 +659,8 @@ export function checkGetFundedBy(
  * 
  * **An address with no activity (SDK).** What the service answers for its balances, history and transfers is not documented: expect an empty page, and handle a `NotFoundError` as "nothing found".
  * 
+ * **Exact amounts (SDK).** A wallet's balances give each `balance` in the token's units (the raw amount divided by 10^decimals) as a JSON number, rounded past about 15 significant digits, and no raw amount with it: fit to show, not to sum or compare exactly. For exact raw amounts, as `bigint`, walk the owner's fungible assets with `@chaindata/das`: `das.getAssetsByOwner.all({ ownerAddress, options: { showFungible: true, showNativeBalance: true } }).pages()` gives each item's `token_info.balance` (raw units) and `token_info.decimals`, and the page's `nativeBalance.lamports`; `formatUnits(balance, decimals)` writes one exactly.
+ * 
  * **An endpoint not covered (SDK).** The public docs also name `GET /v1/wallet/{wallet}/balance-at`, a wallet's balance at a past time, date or slot (helius-sdk 3.1 on: `helius.wallet.getBalanceAt`). Its parameters and its answer are not documented in the sources this description is written from, so no operation here calls it: a guessed request could not be checked before sending, nor its answer typed.
  * @beta Routes and response formats may change.
  */
