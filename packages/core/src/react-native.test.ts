@@ -172,14 +172,16 @@ describe("a missing key where no environment variable can be set", () => {
     ["React Native (process.env holds NODE_ENV only)", { env: { NODE_ENV: "production" } }],
     ["a page (no process)", undefined],
   ] as const)
-    it(`tells to pass apiKey, not to set CHAINDATA_API_KEY: ${platform}`, async () => {
+    it(`tells to pass apiKey, and that CHAINDATA_API_KEY is not read: ${platform}`, async () => {
       vi.stubGlobal("process", process);
       const { fetch, mock } = stubFetch(jsonResponse({}));
       const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
       const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
       vi.unstubAllGlobals();
       expect(error).toBeInstanceOf(ConfigurationError);
-      expect(error.message).toBe("Missing API key for the rpc host: pass `apiKey`");
+      expect(error.message).toBe(
+        "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not read here)",
+      );
       expect(mock).not.toHaveBeenCalled();
     });
 
