@@ -12,7 +12,7 @@ import { ConfigurationError, InvalidResponseError } from "./errors.js";
 import { apiHost, rpcHost, walletHost } from "./generated/environments.js";
 import { decodeUtf8 } from "./internal/utf8.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
-import { createRestTransport } from "./rest.js";
+import { createRestTransport, restInit } from "./rest.js";
 import {
   createWebhookOp,
   getBalancesOp,
@@ -159,7 +159,7 @@ describe("React Native's fetch (whatwg-fetch): a Request without a body stream",
       stub(input, init)
     );
     const transport = createRestTransport({ apiKey: "k", fetch }, apiHost);
-    const client = createClient<any>({ baseUrl: transport.baseUrl, Request: transport.Request });
+    const client = createClient<any>({ baseUrl: transport.baseUrl, Request: restInit.Request });
     await transport.restCall(createWebhookOp, {}, undefined, (fetch) =>
       client.POST("/v0/webhooks", { body: {}, fetch, parseAs: "stream" }),
     );
