@@ -493,7 +493,7 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
     // other arguments nor from what the caller assigns the result to: `[T][…]` defers it, as
     // core's JsonRpcClient.call does. A result type the caller names, `call<R>`, or assigns the
     // result to would be an unchecked cast.)
-    `  /** One operation: checks \`params\`, then \`send\` makes the request with this host's openapi-fetch client and \`fetch\` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that \`fetch\` resolves, on a 2xx, with an empty 204, not the answer: what \`send\` returns is not used). The request the client makes is the transport's own, no real \`Request\` (no \`clone()\`, not \`instanceof Request\`): give it to that \`fetch\` alone, through no fetch or middleware of your own. \`params\` and the result are of the descriptor's types (a generated operation's: its \`<Operation>Input\` and \`<Operation>Result\`; any value and \`unknown\` for a descriptor that states none). For the generated functions. */\n` +
+    `  /** One operation: checks \`params\`, then \`send\` makes the request with this host's openapi-fetch client and \`fetch\` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that \`fetch\` resolves, on a 2xx, with an empty 204, not the answer: what \`send\` returns is not used). The client makes real \`Request\`s, which a fetch or per-call middleware of your own may read, clone or replace (the generated functions give theirs the transport's own, \`restInit\`, which is none: a middleware added to the client with \`use()\` gets those too). \`params\` and the result are of the descriptor's types (a generated operation's: its \`<Operation>Input\` and \`<Operation>Result\`; any value and \`unknown\` for a descriptor that states none). For the generated functions. */\n` +
     `  call<Params = unknown, Result = unknown>(operation: OperationDescriptor<Params, Result>, params: [Params][Params extends unknown ? 0 : never], options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<[Result][Result extends unknown ? 0 : never]>;\n` +
     `  /** Checks \`params\` with \`operation.params\`, and \`options\`, as \`call\` does (the same refusals, a refused value shown with the same redaction, \`params\` of the descriptor's type), and sends nothing; throws at once. For a helper that checks its own params before the calls it makes. */\n` +
     `  check<Params = unknown>(operation: OperationDescriptor<Params>, params: [Params][Params extends unknown ? 0 : never], options?: RequestOptions): void;\n` +
@@ -509,10 +509,9 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
     // (A batcher is refused, not ignored: a REST client cannot batch, and a caller who passes one
     // would believe its calls are batched.)
     `  const transport = createRestTransport(unbatched(options, ${literal(clientVar)}), ${info["x-host"]}Host);\n` +
-    // (openapi-fetch builds its request with the transport's `Request`, which keeps the body as
-    // text: a real one encodes it, to be read back and encoded again.)
-    `  const { baseUrl, Request } = transport;\n` +
-    `  const client = createFetchClient<paths>({ baseUrl, Request });\n` +
+    // (A client of real Requests, for a `send` of the caller's own; the generated functions give
+    // each call the transport's own `Request`, which keeps the body as text: core's `restInit`.)
+    `  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });\n` +
     `  return {\n` +
     `    call: (operation, params, options, send, extra) => transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),\n` +
     `    check: transport.check,\n` +
@@ -570,10 +569,9 @@ function sendSource(op, hasInput) {
   if (queryNames.length) urlParams.push(`query: ${pick(queryNames)}`);
   if (urlParams.length) init.push(`params: { ${urlParams.join(", ")} }`);
   if (op.body) init.push("body");
-  // openapi-fetch's `data` is not the result (restCall parses the bytes itself, losslessly): as a
-  // stream it is left unread. `"text"` had openapi-fetch read and decode every answer again, 18 µs
-  // of a 1 kB one, 16 ms of a 2.5 MB one.
-  init.push("fetch", 'parseAs: "stream"');
+  // (core's `restInit`: the transport's own `Request`, which keeps the body as text, and
+  // `parseAs: "stream"`, which leaves openapi-fetch's `data` unread: restCall parses the bytes.)
+  init.push("fetch", "...restInit");
   if (op.body) init.push("bodySerializer: stringifyJson");
   // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter
   // can take from the generated code).

@@ -570,7 +570,7 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
         "          query: { limit: params.limit, minLamports: params.minLamports }",
         "        },",
         "        fetch,",
-        '        parseAs: "stream"',
+        "        ...restInit",
         "      });",
         "    })",
         "  );",

@@ -439,7 +439,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
             "params.options.other: is not an allowed property (allowed: showFungible, showInscription)",
           ],
         ],
-        [[ADDRESS], ["params: must be object { id, options } (got array)"]],
+        [[ADDRESS], ["params: must be object { id, options } (got Array)"]],
       ],
     ],
     [

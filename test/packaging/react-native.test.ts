@@ -225,7 +225,8 @@ describe("in React Native 0.79's globals (no TextDecoder, URL getters that throw
       supply: 18446744073709551615n,
       walked: ["a1", "a2"],
       hook: "hook-1",
-      missingKey: "ConfigurationError: Missing API key for the rpc host: pass `apiKey`",
+      missingKey:
+        "ConfigurationError: Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not read here)",
     });
     const posted = received.find((r) => r.url.startsWith("/v0/webhooks"))!;
     expect(JSON.parse(posted.body)).toMatchObject({ webhookURL: "https://hooks.example.com/x" });

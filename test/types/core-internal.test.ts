@@ -71,6 +71,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "ownOptions",
       // (Later: the webhook receiver quotes a delivery's signature and Content-Encoding with it.)
       "quoteServer",
+      // (Later: what a generated REST operation gives openapi-fetch, its own Request per call.)
+      "restInit",
       "snapshotOptions",
       "typeOf",
       "unbatched",

@@ -46,11 +46,12 @@ export const hasKeyVariables = (): boolean =>
  * {@link API_KEY_ENV}, and where reading it throws, as the variable may well be set, the runtime's
  * words, which name it (Deno without --allow-env: `Requires env access to "CHAINDATA_API_KEY", run
  * again with the --allow-env flag`; Deno does not ask again for a read it was refused; a thrown
- * value that is no error adds nothing). "" elsewhere: a page has no `process`, and React Native's
- * holds `NODE_ENV` only, no variable a user can set.
+ * value that is no error adds nothing). Elsewhere, that the variable is not read there: a page
+ * has no `process`, React Native's holds `NODE_ENV` only, and a Worker without one does not read
+ * its bindings (a `CHAINDATA_API_KEY` secret there is passed as `apiKey: env.CHAINDATA_API_KEY`).
  */
 export const keyVariableHint = (): string => {
-  if (!hasKeyVariables()) return "";
+  if (!hasKeyVariables()) return ` (${API_KEY_ENV} is not read here)`;
   const hint = ` or set ${API_KEY_ENV} before the client is created`;
   try {
     readKeyVariable();

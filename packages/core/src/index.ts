@@ -44,6 +44,8 @@ export type * from "./options.js";
 export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   createRestTransport,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  restInit,
 } from "./rest.js";
 export type {
   RestClientOptions,

@@ -422,6 +422,28 @@ describe("stringifyJson", () => {
     }
     expect(stringifyJson({ a: 1 }, 2)).toBe(JSON.stringify({ a: 1 }, null, 2));
   });
+
+  it("indents as JSON.stringify(value, null, space) does, called so from plain JavaScript", () => {
+    // (A port of `JSON.stringify(report, null, 2)` kept its arguments: the indent was lost.)
+    const asJavaScript = stringifyJson as (value: unknown, ...rest: unknown[]) => string;
+    for (const value of [
+      { a: 1, b: [1] },
+      { a: 1n, b: [1n] },
+    ])
+      for (const [replacer, space] of [
+        [null, 2],
+        [undefined, "\t"],
+      ])
+        expect(asJavaScript(value, replacer, space)).toBe(
+          stringifyJson(value, space as number | string),
+        );
+    expect(asJavaScript({ a: 1 }, null, 2)).toBe('{\n  "a": 1\n}');
+    // openapi-fetch calls its bodySerializer with the request's headers second: no indent.
+    for (const value of [{ a: 1 }, { a: 1n }])
+      expect(asJavaScript(value, new Headers({ "content-type": "application/json" }))).toBe(
+        stringifyJson(value),
+      );
+  });
 });
 
 describe("reviveU64", () => {

@@ -214,9 +214,20 @@ export function parseJson(text: string): unknown {
  * mistaken for one, so the tag is made longer than any run of U+0001 a key or string starts with.
  *
  * @param space - the indent, as for `JSON.stringify`: a number of spaces (at most 10) or a
- *   string of white space (its first 10 characters). @default no indent
+ *   string of white space (its first 10 characters). (From plain JavaScript,
+ *   `JSON.stringify`'s `(value, null, 2)` indents too; no replacer is taken.) @default no indent
  */
-export function stringifyJson(value: unknown, space?: string | number): string {
+export function stringifyJson(value: unknown, space?: string | number): string;
+// (A third parameter the type leaves out: JSON.stringify's `(value, null, 2)`, written so in plain
+// JavaScript, gives the indent third, taken rather than lost. openapi-fetch calls its
+// `bodySerializer(body, headers)` with a Headers object second, which JSON.stringify ignores as a
+// `space`: no indent.)
+export function stringifyJson(
+  value: unknown,
+  space?: string | number,
+  indent?: string | number,
+): string {
+  space ??= indent;
   // Native first: it is several times faster and allocates less. It throws a TypeError on a
   // bigint (or a cycle), and only then does the replacer run.
   try {

@@ -12,7 +12,7 @@ import { ConfigurationError, InvalidResponseError } from "./errors.js";
 import { apiHost, rpcHost, walletHost } from "./generated/environments.js";
 import { decodeUtf8 } from "./internal/utf8.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
-import { createRestTransport } from "./rest.js";
+import { createRestTransport, restInit } from "./rest.js";
 import {
   createWebhookOp,
   getBalancesOp,
@@ -159,7 +159,7 @@ describe("React Native's fetch (whatwg-fetch): a Request without a body stream",
       stub(input, init)
     );
     const transport = createRestTransport({ apiKey: "k", fetch }, apiHost);
-    const client = createClient<any>({ baseUrl: transport.baseUrl, Request: transport.Request });
+    const client = createClient<any>({ baseUrl: transport.baseUrl, Request: restInit.Request });
     await transport.restCall(createWebhookOp, {}, undefined, (fetch) =>
       client.POST("/v0/webhooks", { body: {}, fetch, parseAs: "stream" }),
     );
@@ -172,14 +172,16 @@ describe("a missing key where no environment variable can be set", () => {
     ["React Native (process.env holds NODE_ENV only)", { env: { NODE_ENV: "production" } }],
     ["a page (no process)", undefined],
   ] as const)
-    it(`tells to pass apiKey, not to set CHAINDATA_API_KEY: ${platform}`, async () => {
+    it(`tells to pass apiKey, and that CHAINDATA_API_KEY is not read: ${platform}`, async () => {
       vi.stubGlobal("process", process);
       const { fetch, mock } = stubFetch(jsonResponse({}));
       const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
       const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
       vi.unstubAllGlobals();
       expect(error).toBeInstanceOf(ConfigurationError);
-      expect(error.message).toBe("Missing API key for the rpc host: pass `apiKey`");
+      expect(error.message).toBe(
+        "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not read here)",
+      );
       expect(mock).not.toHaveBeenCalled();
     });
 

@@ -29,7 +29,7 @@ import {
   walletRequest as get,
 } from "./test-support/testing.js";
 import { createCoalescer } from "./coalesce.js";
-import { createRestTransport } from "./rest.js";
+import { createRestTransport, restInit } from "./rest.js";
 import { vBoundedString, vObject, vString } from "./validate.js";
 import type { OperationDescriptor } from "./config.js";
 
@@ -567,7 +567,7 @@ describe("restCall", () => {
       const transport = createRestTransport({ apiKey: KEY, fetch }, apiHost);
       const client = createClient<any>({
         baseUrl: transport.baseUrl,
-        ...(!real && { Request: transport.Request }),
+        ...(!real && { Request: restInit.Request }),
       });
       const method = body === undefined ? "GET" : "POST";
       await transport.restCall({ id: "x", idempotent: true }, {}, undefined, (fetch) =>

@@ -43,6 +43,21 @@ describe("parseRetryAfter", () => {
     expect(h({ "retry-after-ms": "250", "retry-after": "9" })).toBe(250);
   });
 
+  it("reads the first value of a header sent twice, which fetch joins with a comma", () => {
+    const twice = (name: string, ...values: string[]) => {
+      const headers = new Headers();
+      for (const value of values) headers.append(name, value);
+      return parseRetryAfter(headers, now);
+    };
+    // (A CDN and the origin both set it: "2, 2" was read as no wait, a 429 retried after 0.5 s.)
+    expect(twice("retry-after", "2", "2")).toBe(2000);
+    expect(twice("retry-after", "1.5", "30")).toBe(1500);
+    expect(twice("retry-after-ms", "250", "250")).toBe(250);
+    // (Garbage first stays garbage.)
+    for (const first of ["soon", "-1", "1e3", "0x10", "retry in 10"])
+      expect(twice("retry-after", first, "5"), first).toBeUndefined();
+  });
+
   it("is undefined when absent or garbage", () => {
     // "retry in 10" and "now+5" are dates to Date.parse (in 2001); they must not mean "retry now".
     for (const value of ["", "soon", "-1", "12:00", "NaN", "retry in 10", "now+5", "30s"])

@@ -33,15 +33,17 @@ export function retryDelay(retry: number, retryAfter?: number): number {
 
 /**
  * How long the server asked us to wait, in ms: `retry-after-ms` (sent by some gateways), else
- * `Retry-After` as delta-seconds or an HTTP-date (a past date → 0). `undefined` when absent or
- * unparseable.
+ * `Retry-After` as delta-seconds (of a header sent twice, the first) or an HTTP-date (a past
+ * date → 0). `undefined` when absent or unparseable.
  */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
   // Plain decimals only: `+` reads "0x20" as 32, "1e3" as 1000 and "Infinity" as a wait forever;
-  // and 300 digits at most: 400 nines read as Infinity too, `retryAfter: Infinity`.
-  const decimal = /^\d{1,300}(\.\d+)?$/;
+  // and 300 digits at most: 400 nines read as Infinity too, `retryAfter: Infinity`. A header sent
+  // twice (by a CDN and by the origin) comes joined, "5, 5": its first number is read (parseFloat
+  // stops at the comma). (An HTTP-date sent twice is not: its first comma is its own.)
+  const decimal = /^\d{1,300}(\.\d+)?(,|$)/;
   const ms = headers.get("retry-after-ms")?.trim() ?? "";
-  if (decimal.test(ms)) return +ms;
+  if (decimal.test(ms)) return parseFloat(ms);
   const value = headers.get("retry-after")?.trim() ?? "";
   // Seconds, or an HTTP-date, which starts with a day name ("Wed, 21 Oct 2015 07:28:00 GMT"; also
   // the obsolete RFC 850 and asctime forms). Anything else is garbage: Date.parse would read
@@ -49,7 +51,7 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   // asctime's ("Wed Oct 21 07:28:00 2015") says no zone, and Date.parse reads a date without one
   // as local time: it is given its "GMT" (a 10 s wait was 5 hours in New York, over the cap).
   const until = decimal.test(value)
-    ? now + +value * 1000
+    ? now + parseFloat(value) * 1000
     : /^(mon|tue|wed|thu|fri|sat|sun)/i.test(value)
       ? Date.parse(value.replace(/\d$/, "$& GMT"))
       : NaN;

@@ -80,7 +80,7 @@ describe("validate", () => {
     expect(messages(vNumber(), NaN)).toEqual(["params: must be number (got number NaN)"]);
     expect(messages(vNumber(), 0.5)).toEqual([]);
     expect(messages(vObject({}), null)).toEqual(["params: must be object (got null)"]);
-    expect(messages(vObject({}), [])).toEqual(["params: must be object (got array)"]);
+    expect(messages(vObject({}), [])).toEqual(["params: must be object (got Array)"]);
     expect(messages(vBoolean, false)).toEqual([]);
     expect(messages(vBoolean, 0)).toEqual(["params: must be boolean (got number 0)"]);
     expect(messages(vAny, undefined)).toEqual([]);
@@ -174,7 +174,7 @@ describe("validate", () => {
   it("lets null through vNullable, and reports the inner type otherwise", () => {
     expect(messages(vNullable(vString()), null)).toEqual([]);
     expect(messages(vNullable(vString()), "a")).toEqual([]);
-    expect(messages(vNullable(vString()), [])).toEqual(["params: must be string (got array)"]);
+    expect(messages(vNullable(vString()), [])).toEqual(["params: must be string (got Array)"]);
     expect(messages(vNullable(vInteger(1)), 0)).toEqual(["params: must be >= 1 (got 0)"]);
   });
 

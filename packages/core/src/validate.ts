@@ -40,17 +40,16 @@ let hide: Redactor | undefined;
 
 // (A number is shown too: `must be integer (got number)` would not say what is wrong with 2.5.
 // An object not plain is named by its class, read from its prototype, never its own members:
-// `(got Uint8Array)` says to encode the bytes, where `(got object)` hid them.)
+// `(got Uint8Array)` says to encode the bytes, where `(got object)` hid them. An array is one
+// too, `(got Array)`, as the option checks name it.)
 const kind = (value: unknown): string =>
   value === null
     ? "null"
-    : Array.isArray(value)
-      ? "array"
-      : typeof value === "number"
-        ? `number ${hide ? hide(value) : value}` // (a secret given as a number: masked)
-        : typeof value == "object"
-          ? className(value) || "object"
-          : typeof value;
+    : typeof value === "number"
+      ? `number ${hide ? hide(value) : value}` // (a secret given as a number: masked)
+      : typeof value == "object"
+        ? className(value) || "object"
+        : typeof value;
 
 /**
  * An object's class name (`Uint8Array`), or "" for a plain one or one without a name. The

@@ -23,13 +23,30 @@ describe("workerd's process with nodejs_compat, compatibility dates 2025-04-01 t
     expect(error.message).not.toContain("a-key-from-a-binding");
   });
 
-  it("without a binding, a missing key's message says to pass apiKey only", async () => {
+  it("without a binding, a missing key's message says to pass apiKey, and that the variable is not read", async () => {
     // (The same `process` at 2025-03-31 has an empty `env`, which a binding does not fill.)
     vi.stubGlobal("process", { env: {} });
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
     const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
-    expect(error.message).toBe("Missing API key for the rpc host: pass `apiKey`");
+    expect(error.message).toBe(
+      "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not read here)",
+    );
+    expect(mock).not.toHaveBeenCalled();
+  });
+});
+
+describe("a Worker with no process (compatibility date before 2026-08-04, no nodejs_compat)", () => {
+  it("a missing key's message says CHAINDATA_API_KEY is not read: a binding of that name is not", async () => {
+    // (It said "pass `apiKey`" alone: a user who set a CHAINDATA_API_KEY secret, as the option's
+    // default reads, was not told why it was not used; user trial edge74, F5.)
+    vi.stubGlobal("process", undefined);
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
+    const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
+    expect(error.message).toBe(
+      "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not read here)",
+    );
     expect(mock).not.toHaveBeenCalled();
   });
 });

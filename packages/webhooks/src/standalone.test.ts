@@ -2,9 +2,12 @@
 // method sends, the refusals (a ConfigurationError for a wrong first argument, arguments after the
 // options of listWebhooks), and updateWebhook's pointer at editWebhook for a partial body.
 import { describe, expect, it } from "vitest";
+import type { Client, Middleware } from "openapi-fetch";
+import type { paths } from "./generated/openapi.js";
 import {
   ConfigurationError,
   ValidationError,
+  createWebhook,
   createWebhooksClient,
   createWebhooksRest,
   deleteWebhook,
@@ -112,5 +115,62 @@ describe("webhooks standalone functions", () => {
       expect((error as Error).message).toBe(message);
     }
     expect(requests).toEqual([]);
+  });
+});
+
+describe("rest.call with a send of the caller's own", () => {
+  const { webhookID: _, ...created } = webhook;
+
+  it("gives a client of real Requests: a fetch of its own may clone one, a per-call middleware replace it", async () => {
+    // (The client made the transport's stand-in, no Request: `clone` was undefined, and a
+    // middleware's `new Request()` threw "onRequest: must return new Request() or Response()".)
+    const { fetch, requests } = stub();
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    const seen: unknown[] = [];
+    const traced: Middleware = {
+      onRequest: ({ request }) => {
+        const replaced = new Request(request, { headers: request.headers });
+        replaced.headers.set("x-trace", "t-1");
+        return replaced;
+      },
+    };
+    const result = await rest.call(
+      { id: "createWebhookTraced", idempotent: false },
+      created,
+      undefined,
+      (client, send) =>
+        (client as Client<paths>).POST("/v0/webhooks", {
+          body: created,
+          middleware: [traced],
+          fetch: async (request) => {
+            seen.push(request instanceof Request, await request.clone().text());
+            return send(request);
+          },
+          parseAs: "stream",
+        }),
+    );
+    expect(result).toEqual(webhook);
+    expect(seen).toEqual([true, JSON.stringify(created)]);
+    const [sent] = requests as [Request];
+    expect(sent.headers.get("x-trace")).toBe("t-1");
+    expect(JSON.parse(await sent.text())).toEqual(created);
+    expect(new URL(sent.url).pathname).toBe("/v0/webhooks");
+  });
+
+  it("the generated functions still give openapi-fetch the transport's own Request, which keeps the body as text", async () => {
+    const { fetch, requests } = stub();
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    const handed: Request[] = [];
+    // (A middleware added to the shared client with use() sees the generated functions' requests.)
+    await rest.call({ id: "listWebhooks", idempotent: true }, {}, undefined, (client, fetch) => {
+      (client as Client<paths>).use({ onRequest: ({ request }) => void handed.push(request) });
+      return (client as Client<paths>).GET("/v0/webhooks", { fetch, parseAs: "stream" });
+    });
+    await createWebhook(rest, created);
+    expect(handed).toHaveLength(2);
+    expect(handed[0]).toBeInstanceOf(Request);
+    expect(handed[1]).not.toBeInstanceOf(Request);
+    expect(await handed[1]!.text()).toBe(JSON.stringify(created));
+    expect(JSON.parse(await requests[1]!.text())).toEqual(created);
   });
 });

@@ -213,6 +213,7 @@ export const REST_CLIENT_IMPORTS = [
   ["notAnRpc", "value"],
   [HOST, "value"],
   ["checkParams", "value", "checked"],
+  ["restInit", "value"],
   ["stringifyJson", "value"],
   ["unbatched", "value"],
   ["withPagination", "value", "paginated"],

@@ -7,6 +7,7 @@ import {
   notAnRpc,
   apiHost,
   checkParams,
+  restInit,
   stringifyJson,
   unbatched,
   warnDeprecated,
@@ -29,7 +30,7 @@ type Api = Client<paths>;
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
 export interface TokenMetadataRest {
-  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). The request the client makes is the transport's own, no real `Request` (no `clone()`, not `instanceof Request`): give it to that `fetch` alone, through no fetch or middleware of your own. `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
+  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). The client makes real `Request`s, which a fetch or per-call middleware of your own may read, clone or replace (the generated functions give theirs the transport's own, `restInit`, which is none: a middleware added to the client with `use()` gets those too). `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
   call<Params = unknown, Result = unknown>(
     operation: OperationDescriptor<Params, Result>,
     params: [Params][Params extends unknown ? 0 : never],
@@ -55,8 +56,7 @@ export interface TokenMetadataRest {
  */
 export function createTokenMetadataRest(options?: RestClientOptions): TokenMetadataRest {
   const transport = createRestTransport(unbatched(options, "tokenMetadata"), apiHost);
-  const { baseUrl, Request } = transport;
-  const client = createFetchClient<paths>({ baseUrl, Request });
+  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     call: (operation, params, options, send, extra) =>
       transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),
@@ -128,7 +128,7 @@ export function getTokenMetadata(
         return (client as Api).POST("/v0/token-metadata", {
           body,
           fetch,
-          parseAs: "stream",
+          ...restInit,
           bodySerializer: stringifyJson
         });
       })

@@ -6,6 +6,7 @@ import {
   notAnRpc,
   walletHost,
   checkParams,
+  restInit,
   stringifyJson,
   unbatched,
   withPagination,
@@ -30,7 +31,7 @@ type Api = Client<paths>;
  * @beta Routes and response formats may change.
  */
 export interface WalletRest {
-  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). The request the client makes is the transport's own, no real `Request` (no `clone()`, not `instanceof Request`): give it to that `fetch` alone, through no fetch or middleware of your own. `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
+  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). The client makes real `Request`s, which a fetch or per-call middleware of your own may read, clone or replace (the generated functions give theirs the transport's own, `restInit`, which is none: a middleware added to the client with `use()` gets those too). `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
   call<Params = unknown, Result = unknown>(
     operation: OperationDescriptor<Params, Result>,
     params: [Params][Params extends unknown ? 0 : never],
@@ -56,8 +57,7 @@ export interface WalletRest {
  */
 export function createWalletRest(options?: RestClientOptions): WalletRest {
   const transport = createRestTransport(unbatched(options, "wallet"), walletHost);
-  const { baseUrl, Request } = transport;
-  const client = createFetchClient<paths>({ baseUrl, Request });
+  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     call: (operation, params, options, send, extra) =>
       transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),
@@ -167,7 +167,7 @@ export function getIdentity(
       return (client as Api).GET("/v1/wallet/{wallet}/identity", {
         params: { path: { wallet: params.wallet } },
         fetch,
-        parseAs: "stream"
+        ...restInit
       });
     })
   );
@@ -239,7 +239,7 @@ export function getBatchIdentity(
       return (client as Api).POST("/v1/wallet/batch-identity", {
         body,
         fetch,
-        parseAs: "stream",
+        ...restInit,
         bodySerializer: stringifyJson
       });
     })
@@ -318,7 +318,7 @@ export function getBalances(
           }
         },
         fetch,
-        parseAs: "stream"
+        ...restInit
       });
     })
   );
@@ -421,7 +421,7 @@ export function getHistory(
           }
         },
         fetch,
-        parseAs: "stream"
+        ...restInit
       });
     })
   );
@@ -518,7 +518,7 @@ export function getTransfers(
           query: { limit: params.limit, cursor: params.cursor }
         },
         fetch,
-        parseAs: "stream"
+        ...restInit
       });
     })
   );
@@ -612,7 +612,7 @@ export function getFundedBy(
       return (client as Api).GET("/v1/wallet/{wallet}/funded-by", {
         params: { path: { wallet: params.wallet } },
         fetch,
-        parseAs: "stream"
+        ...restInit
       });
     })
   );

@@ -7,6 +7,7 @@ import {
   notAnRpc,
   apiHost,
   checkParams,
+  restInit,
   stringifyJson,
   unbatched,
   type Logger,
@@ -26,7 +27,7 @@ type Api = Client<paths>;
  * `await listWebhooks(rest)`. A bundle then carries only the operations it calls.
  */
 export interface WebhooksRest {
-  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). The request the client makes is the transport's own, no real `Request` (no `clone()`, not `instanceof Request`): give it to that `fetch` alone, through no fetch or middleware of your own. `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
+  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). The client makes real `Request`s, which a fetch or per-call middleware of your own may read, clone or replace (the generated functions give theirs the transport's own, `restInit`, which is none: a middleware added to the client with `use()` gets those too). `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
   call<Params = unknown, Result = unknown>(
     operation: OperationDescriptor<Params, Result>,
     params: [Params][Params extends unknown ? 0 : never],
@@ -49,8 +50,7 @@ export interface WebhooksRest {
 /** The webhooks REST endpoint (api host), for the standalone functions: `listWebhooks(createWebhooksRest(), …)`. A bundle then carries only the operations it calls. */
 export function createWebhooksRest(options?: RestClientOptions): WebhooksRest {
   const transport = createRestTransport(unbatched(options, "webhooks"), apiHost);
-  const { baseUrl, Request } = transport;
-  const client = createFetchClient<paths>({ baseUrl, Request });
+  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     call: (operation, params, options, send, extra) =>
       transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),
@@ -82,7 +82,7 @@ export function listWebhooks(
   return (
     notAnRpc(rest, "createWebhooksRest", op.listWebhooks, "the result of") ??
     rest.call(op.listWebhooks, {}, options, (client, fetch) => {
-      return (client as Api).GET("/v0/webhooks", { fetch, parseAs: "stream" });
+      return (client as Api).GET("/v0/webhooks", { fetch, ...restInit });
     }, extra)
   );
 }
@@ -128,7 +128,7 @@ export function createWebhook(
       return (client as Api).POST("/v0/webhooks", {
         body,
         fetch,
-        parseAs: "stream",
+        ...restInit,
         bodySerializer: stringifyJson
       });
     })
@@ -201,7 +201,7 @@ export function getWebhook(
       return (client as Api).GET("/v0/webhooks/{webhookID}", {
         params: { path: { webhookID: params.webhookID } },
         fetch,
-        parseAs: "stream"
+        ...restInit
       });
     })
   );
@@ -279,7 +279,7 @@ export function updateWebhook(
         params: { path: { webhookID: params.webhookID } },
         body,
         fetch,
-        parseAs: "stream",
+        ...restInit,
         bodySerializer: stringifyJson
       });
     })
@@ -356,7 +356,7 @@ export function deleteWebhook(
       return (client as Api).DELETE("/v0/webhooks/{webhookID}", {
         params: { path: { webhookID: params.webhookID } },
         fetch,
-        parseAs: "stream"
+        ...restInit
       });
     })
   );
