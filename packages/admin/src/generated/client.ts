@@ -90,8 +90,7 @@ export function getProjectUsage(
     rest.call(op.getProjectUsage, params, options, (client, fetch) => {
       return (client as Api).GET("/v0/admin/projects/{id}/usage", {
         params: { path: { id: params.id } },
-        fetch,
-        parseAs: "stream"
+        fetch
       });
     })
   );

@@ -131,7 +131,6 @@ export function getTokenMetadata(
         return (client as Api).POST("/v0/token-metadata", {
           body,
           fetch,
-          parseAs: "stream",
           bodySerializer: stringifyJson
         });
       })

@@ -179,8 +179,7 @@ export function getIdentity(
     rest.call(op.getIdentity, params, options, (client, fetch) => {
       return (client as Api).GET("/v1/wallet/{wallet}/identity", {
         params: { path: { wallet: params.wallet } },
-        fetch,
-        parseAs: "stream"
+        fetch
       });
     })
   );
@@ -252,7 +251,6 @@ export function getBatchIdentity(
       return (client as Api).POST("/v1/wallet/batch-identity", {
         body,
         fetch,
-        parseAs: "stream",
         bodySerializer: stringifyJson
       });
     })
@@ -330,8 +328,7 @@ export function getBalances(
             showNfts: params.showNfts
           }
         },
-        fetch,
-        parseAs: "stream"
+        fetch
       });
     })
   );
@@ -433,8 +430,7 @@ export function getHistory(
             tokenAccounts: params.tokenAccounts
           }
         },
-        fetch,
-        parseAs: "stream"
+        fetch
       });
     })
   );
@@ -530,8 +526,7 @@ export function getTransfers(
           path: { wallet: params.wallet },
           query: { limit: params.limit, cursor: params.cursor }
         },
-        fetch,
-        parseAs: "stream"
+        fetch
       });
     })
   );
@@ -624,8 +619,7 @@ export function getFundedBy(
     rest.call(op.getFundedBy, params, options, (client, fetch) => {
       return (client as Api).GET("/v1/wallet/{wallet}/funded-by", {
         params: { path: { wallet: params.wallet } },
-        fetch,
-        parseAs: "stream"
+        fetch
       });
     })
   );

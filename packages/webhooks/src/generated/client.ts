@@ -82,7 +82,7 @@ export function listWebhooks(
   return (
     notAnRpc(rest, "createWebhooksRest", op.listWebhooks, "the result of") ??
     rest.call(op.listWebhooks, {}, options, (client, fetch) => {
-      return (client as Api).GET("/v0/webhooks", { fetch, parseAs: "stream" });
+      return (client as Api).GET("/v0/webhooks", { fetch });
     }, extra)
   );
 }
@@ -125,12 +125,7 @@ export function createWebhook(
     notAnRpc(rest, "createWebhooksRest", op.createWebhook, "the result of") ??
     rest.call(op.createWebhook, params, options, (client, fetch) => {
       const { ...body } = params;
-      return (client as Api).POST("/v0/webhooks", {
-        body,
-        fetch,
-        parseAs: "stream",
-        bodySerializer: stringifyJson
-      });
+      return (client as Api).POST("/v0/webhooks", { body, fetch, bodySerializer: stringifyJson });
     })
   );
 }
@@ -200,8 +195,7 @@ export function getWebhook(
     rest.call(op.getWebhook, params, options, (client, fetch) => {
       return (client as Api).GET("/v0/webhooks/{webhookID}", {
         params: { path: { webhookID: params.webhookID } },
-        fetch,
-        parseAs: "stream"
+        fetch
       });
     })
   );
@@ -279,7 +273,6 @@ export function updateWebhook(
         params: { path: { webhookID: params.webhookID } },
         body,
         fetch,
-        parseAs: "stream",
         bodySerializer: stringifyJson
       });
     })
@@ -355,8 +348,7 @@ export function deleteWebhook(
     rest.call(op.deleteWebhook, params, options, (client, fetch) => {
       return (client as Api).DELETE("/v0/webhooks/{webhookID}", {
         params: { path: { webhookID: params.webhookID } },
-        fetch,
-        parseAs: "stream"
+        fetch
       });
     })
   );
