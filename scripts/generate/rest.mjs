@@ -569,8 +569,10 @@ function sendSource(op, hasInput) {
   if (queryNames.length) urlParams.push(`query: ${pick(queryNames)}`);
   if (urlParams.length) init.push(`params: { ${urlParams.join(", ")} }`);
   if (op.body) init.push("body");
-  // (core's `restInit`: the transport's own `Request`, which keeps the body as text, and
-  // `parseAs: "stream"`, which leaves openapi-fetch's `data` unread: restCall parses the bytes.)
+  // (core's `restInit`: the transport's own `Request`, which keeps the body as text. No `parseAs`:
+  // openapi-fetch's `data` is not the result, restCall parses the bytes itself, and its `fetch`
+  // answers openapi-fetch with a bodiless 204, which it reads nothing of whatever its `parseAs`;
+  // core's rest.test holds it to that, its default "json" included.)
   init.push("fetch", "...restInit");
   if (op.body) init.push("bodySerializer: stringifyJson");
   // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter

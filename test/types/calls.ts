@@ -110,6 +110,7 @@ import {
   type WalletParams,
   type WalletResult,
   type WalletTransferItem,
+  walletU64Shape,
 } from "@chaindata/wallet";
 import {
   addWebhookAddresses,
@@ -1673,10 +1674,25 @@ export function revivedTypes(
   const sent: WalletTransferItem = reviveU64(parseJson(text), getTransfersItemU64Shape);
   // @ts-expect-error — a REST area's shapes too: a page of transfers is no transfer
   const wrongTransfer: WalletTransferItem = reviveU64(transfer, getTransfersU64Shape);
-  // A shape of your own (a plain `U64Shape`), or one by name, is typed as the value is, as before.
+  // A shape of your own (a plain `U64Shape`) is typed as the value is, as before.
   const own: Asset = reviveU64(asset, { token_info: { supply: 1 } });
-  const byName: unknown = reviveU64(parseJson(text), dasU64Shape("getAsset"));
-  void [page, supply, wrongPage, sent, wrongTransfer, own, byName];
+  // One by a name written out is typed as the export of that name (it was a plain `U64Shape`, so
+  // the result was `unknown` from parseJson), its item's too; a wrong pairing fails to compile.
+  const byName: Asset = reviveU64(parseJson(text), dasU64Shape("getAsset"));
+  const itemByName: Asset = reviveU64(parseJson(text), dasU64Shape("getAssetsByOwner", "item"));
+  const sentByName: WalletTransferItem = reviveU64(
+    parseJson(text),
+    walletU64Shape("getTransfers", "item"),
+  );
+  // @ts-expect-error — by name too: a page's shape revives a page, not one of its items
+  const wrongByName: Asset = reviveU64(parseJson(text), dasU64Shape("getAssetsByOwner"));
+  // A name known only at run time types nothing, as a plain shape: the value's type.
+  const known = (name: "getAsset" | "getAssetsByOwner") =>
+    reviveU64(asset, dasU64Shape(name)) satisfies Asset;
+  void [page, supply, wrongPage, sent, wrongTransfer, own, byName, itemByName, sentByName];
+  // (An item holding no u64 value nor float: `undefined`, as its export is.)
+  const noneByName: undefined = dasU64Shape("getNftEditions", "item");
+  void [wrongByName, known, noneByName];
 }
 
 /**

@@ -31,24 +31,29 @@ const readKeyVariable = () =>
   ];
 
 /**
- * Whether the runtime has environment variables a user can set (a `process` with `versions`, or
+ * Whether the runtime has environment variables a user can set (a `process` whose `versions` name
+ * `node`, as Node's, Bun's and Deno's do, and not a bundler's browser polyfill, whose are empty; or
  * one whose `env` holds {@link API_KEY_ENV}), so that a message may name the variable: not in a
  * page, nor in React Native. (workerd's `process` with `nodejs_compat` from compatibility date
  * 2025-04-01 to 2025-09-14 has no `versions`, and its `env` holds the Worker's bindings: a 401 to
  * a key read from a `CHAINDATA_API_KEY` binding would otherwise name only `apiKey`.)
  */
 export const hasKeyVariables = (): boolean =>
-  !!((globalThis as { process?: { versions?: object } }).process?.versions || keyFromEnvironment());
+  !!(
+    (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node ||
+    keyFromEnvironment()
+  );
 
 /**
  * What a missing key's message adds after "pass `apiKey`": where a process has environment
- * variables (a `process` with `versions`: Node, Bun, Deno, Workers' `nodejs_compat`), to set
- * {@link API_KEY_ENV}, and where reading it throws, as the variable may well be set, the runtime's
- * words, which name it (Deno without --allow-env: `Requires env access to "CHAINDATA_API_KEY", run
- * again with the --allow-env flag`; Deno does not ask again for a read it was refused; a thrown
- * value that is no error adds nothing). Elsewhere, that the variable is not read there: a page
- * has no `process`, React Native's holds `NODE_ENV` only, and a Worker without one does not read
- * its bindings (a `CHAINDATA_API_KEY` secret there is passed as `apiKey: env.CHAINDATA_API_KEY`).
+ * variables (a `process` whose `versions` name `node`: Node, Bun, Deno, Workers' `nodejs_compat`;
+ * not a bundler's `process` polyfill), to set {@link API_KEY_ENV}, and where reading it throws, as
+ * the variable may well be set, the runtime's words, which name it (Deno without --allow-env:
+ * `Requires env access to "CHAINDATA_API_KEY", run again with the --allow-env flag`; Deno does not
+ * ask again for a read it was refused; a thrown value that is no error adds nothing). Elsewhere,
+ * that the variable is not read there: a page has no `process` (or a polyfill's), React Native's
+ * holds `NODE_ENV` only, and a Worker without one does not read its bindings (a
+ * `CHAINDATA_API_KEY` secret there is passed as `apiKey: env.CHAINDATA_API_KEY`).
  */
 export const keyVariableHint = (): string => {
   if (!hasKeyVariables()) return ` (${API_KEY_ENV} is not read here)`;

@@ -168,9 +168,13 @@ describe("React Native's fetch (whatwg-fetch): a Request without a body stream",
 });
 
 describe("a missing key where no environment variable can be set", () => {
+  // (npm's `process/browser`, which webpack 4 and the node-polyfill plugins of webpack 5, Vite and
+  // Rollup put in a page: its `env` and `versions` are empty objects.)
+  const POLYFILL = { env: {}, versions: {}, browser: true, title: "browser", version: "" };
   for (const [platform, process] of [
     ["React Native (process.env holds NODE_ENV only)", { env: { NODE_ENV: "production" } }],
     ["a page (no process)", undefined],
+    ["a page with a bundler's process polyfill (npm's `process`)", POLYFILL],
   ] as const)
     it(`tells to pass apiKey, and that CHAINDATA_API_KEY is not read: ${platform}`, async () => {
       vi.stubGlobal("process", process);
@@ -188,6 +192,7 @@ describe("a missing key where no environment variable can be set", () => {
   for (const [platform, process] of [
     ["React Native", { env: { NODE_ENV: "production" } }],
     ["a page", undefined],
+    ["a page with a bundler's process polyfill", POLYFILL],
   ] as const)
     it(`a 401's hint names apiKey only, not CHAINDATA_API_KEY: ${platform}`, async () => {
       // (It read "(check the API key: `apiKey` or CHAINDATA_API_KEY)" in a page; user trial 72,

@@ -47,7 +47,7 @@ describe("agree", () => {
     ).not.toHaveProperty("nfts");
   });
 
-  it("wallet balances: page 1 holds the native token, first, as the spec's SOL (its amount and price as drawn); not with showNative=false, nor on page 2 (mock 70, F3)", () => {
+  it("wallet balances: page 1 holds the native token, first, as the spec's SOL (its amount as drawn, its price SOL's); not with showNative=false, nor on page 2 (mock 70, F3)", () => {
     const drawn = {
       balances: [
         { mint: A, balance: 2.5, decimals: 2, pricePerToken: 4, tokenProgram: "token-2022" },
@@ -57,7 +57,8 @@ describe("agree", () => {
       pagination: { page: 1, limit: 2, hasMore: true },
     };
     const first = agree("getBalances", { query: { page: "1", limit: "2" } }, drawn) as any;
-    // (B is worth more: only the native token's place is its own, first)
+    // (B is worth more: only the native token's place is its own, first; its price SOL's, made
+    // from the one drawn: 20 + (4 × 10^4 mod 280) = 260)
     expect(first.balances).toEqual([
       {
         mint: SOL,
@@ -65,8 +66,8 @@ describe("agree", () => {
         name: "Solana",
         balance: 2.5,
         decimals: 9,
-        pricePerToken: 4,
-        usdValue: 10,
+        pricePerToken: 260,
+        usdValue: 650,
         tokenProgram: "spl-token",
       },
       {
@@ -79,7 +80,26 @@ describe("agree", () => {
         name: "Bee",
       },
     ]);
-    expect(first.totalUsdValue).toBe(1010);
+    expect(first.totalUsdValue).toBe(1650);
+    // A price drawn as any token's (0.003, none) is SOL's all the same; a balance worth over
+    // MAX_USD at it is cut by tens, the price kept.
+    for (const [pricePerToken, balance] of [
+      [0.003, 2.5],
+      [null, 2.5],
+      [4, 1e12],
+    ] as const) {
+      const [native] = (
+        agree(
+          "getBalances",
+          { query: { page: "1" } },
+          { ...drawn, balances: [{ ...drawn.balances[0], pricePerToken, balance }] },
+        ) as any
+      ).balances;
+      expect(native.pricePerToken, String(pricePerToken)).toBeGreaterThanOrEqual(20);
+      expect(native.pricePerToken, String(pricePerToken)).toBeLessThan(300);
+      expect(native.usdValue).toBeLessThanOrEqual(MAX_USD);
+      expect(native.usdValue).toBe(cents(native.balance * native.pricePerToken));
+    }
     const mints = (query: Record<string, string>) =>
       (agree("getBalances", { query }, drawn) as any).balances.map((b: any) => b.mint);
     expect(mints({})).toEqual([SOL, B]); // (showNative's default is true)
@@ -206,11 +226,33 @@ describe("agree", () => {
     ) as any;
     expect(asked.total).toBe(2);
     expect(asked.grand_total).toBe(2); // (at least the page's)
+    // (SOL's price made from the one drawn: 20 + (150 × 10^4 mod 280) = 60)
     expect(asked.nativeBalance).toEqual({
       lamports: 2_500_000_000,
-      price_per_sol: 150,
-      total_price: 375,
+      price_per_sol: 60,
+      total_price: 150,
     });
+    // A price drawn as any token's, or none, is SOL's all the same; lamports worth over MAX_USD
+    // at it are cut by tens, the price kept.
+    for (const [drawn, lamports] of [
+      [0.003, 2_500_000_000],
+      [null, 2_500_000_000],
+      [150, 9e18],
+    ] as const) {
+      const native = (
+        agree(
+          "getAssetsByOwner",
+          { ownerAddress: A, options: { showNativeBalance: true } },
+          { ...result, nativeBalance: { lamports, price_per_sol: drawn, total_price: 1 } },
+        ) as any
+      ).nativeBalance;
+      expect(native.price_per_sol, String(drawn)).toBeGreaterThanOrEqual(20);
+      expect(native.price_per_sol, String(drawn)).toBeLessThan(300);
+      expect(native.total_price).toBeLessThanOrEqual(MAX_USD);
+      expect(native.total_price).toBe(
+        cents((Number(native.lamports) / 1e9) * native.price_per_sol),
+      );
+    }
     const plain = agree("getAssetsByOwner", { ownerAddress: A }, result) as any;
     expect(plain).not.toHaveProperty("grand_total");
     expect(plain).not.toHaveProperty("nativeBalance");
@@ -659,6 +701,9 @@ describe("the mock's generated answers agree", () => {
     for (const seed of SEEDS.slice(0, 4)) {
       const first = await balancesOf("&page=1", seed);
       expect(first.balances[0].mint, seed).toBe(SOL);
+      // (SOL's price, never any token's: it was 0.65, 0.44 or null for some seeds)
+      expect(first.balances[0].pricePerToken, seed).toBeGreaterThanOrEqual(20);
+      expect(first.balances[0].pricePerToken, seed).toBeLessThan(300);
       expect(await balancesOf("&page=1", seed), seed).toEqual(first);
       for (const query of ["&page=2", "&page=1&showNative=false"]) {
         const page = await balancesOf(query, seed);

@@ -26,6 +26,20 @@ const WRAPPED_SOL = "So11111111111111111111111111111111111111112";
 const SOL_DECIMALS = 9;
 const U64_MAX = 2n ** 64n - 1n;
 
+/**
+ * SOL's price in USD where the answer values the native token: from 20 to 300, with cents, made
+ * from a number drawn for it (the same for the same seed). The price drawn is any token's, 0.003
+ * or none, which no wallet or DAS page shows for SOL.
+ */
+const solPrice = (drawn: unknown) => cents(20 + ((Math.abs(Number(drawn)) * 1e4) % 280 || 0));
+
+/**
+ * How many times ten a native `amount` is cut by so that it is worth at most MAX_USD at `price`
+ * (a drawn amount may be SOL by the billion): the amount goes down, not SOL's price.
+ */
+const tensOver = (amount: number, price: number) =>
+  amount * price > MAX_USD ? Math.ceil(Math.log10((amount * price) / MAX_USD)) : 0;
+
 /** The agreement of each operation's answer, by JSON-RPC method or REST operationId. */
 export const AGREE: Record<string, Agree> = {
   // DAS (spec/openrpc/das.yaml)
@@ -98,7 +112,8 @@ function asset(a: unknown): unknown {
 /**
  * A page of assets: `total` the number of its items; `grand_total` and `nativeBalance` only when
  * the request's options ask for them (`showGrandTotal`, `showNativeBalance`), the grand total at
- * least the page's, the native balance valued as lamports after 9 decimals times `price_per_sol`.
+ * least the page's, the native balance valued as lamports after 9 decimals times `price_per_sol`,
+ * SOL's price ({@link solPrice}), the lamports worth at most MAX_USD at it.
  */
 function assetList(result: unknown, params: unknown): unknown {
   const options = get(params, "options");
@@ -110,10 +125,12 @@ function assetList(result: unknown, params: unknown): unknown {
       get(options, "showGrandTotal") === true ? Math.max(Number(n) || 0, items.length) : undefined,
     nativeBalance: (native) => {
       if (get(options, "showNativeBalance") !== true) return undefined;
-      const lamports = int(get(native, "lamports"));
-      return lamports === undefined
-        ? native
-        : valued(native, "price_per_sol", "total_price", unscaled(lamports, SOL_DECIMALS));
+      const drawn = int(get(native, "lamports"));
+      if (drawn === undefined) return native;
+      const price = solPrice(get(native, "price_per_sol") ?? drawn);
+      const lamports = drawn / 10n ** BigInt(tensOver(unscaled(drawn, SOL_DECIMALS), price));
+      const priced = edit(native, { lamports: () => safe(lamports), price_per_sol: () => price });
+      return valued(priced, "price_per_sol", "total_price", unscaled(lamports, SOL_DECIMALS));
     },
   });
 }
@@ -196,21 +213,27 @@ function balances(result: unknown, request: unknown): unknown {
  * The first page's balances with the native token, as the service lists it with `showNative=true`
  * (wallet.yaml getBalances: it "comes first, listed under the wrapped-native mint"): generated
  * mints are random base58, so none is the native one, and the first generated balance becomes it,
- * its mint, symbol, name, decimals and token program the spec example's SOL, its amount and price
- * as drawn (so a seed's answer stays the same, and the page keeps its length). A page that has
- * the native token already, or no balance, is left as it is.
+ * its mint, symbol, name, decimals and token program the spec example's SOL, its price SOL's
+ * ({@link solPrice}) and its amount as drawn, worth at most MAX_USD (so a seed's answer stays the
+ * same, and the page keeps its length). A page that has the native token already, or no balance,
+ * is left as it is.
  */
-// (Before, a generated page of balances never began with the native token.)
+// (Before, a generated page of balances never began with the native token, and then its price
+// was any token's: 0.003 USD, or none.)
 function withNative(items: unknown[]): unknown[] {
   if (items.length === 0 || items.some((b) => get(b, "mint") === WRAPPED_SOL)) return items;
+  const [first] = items;
+  const price = solPrice(get(first, "pricePerToken") ?? get(first, "balance"));
   const native = edit(
-    items[0],
+    first,
     {
       mint: () => WRAPPED_SOL,
       symbol: () => "SOL",
       name: () => "Solana",
       decimals: () => SOL_DECIMALS,
       tokenProgram: () => "spl-token",
+      pricePerToken: () => price,
+      balance: (x) => (typeof x === "number" ? x / 10 ** tensOver(x, price) : x),
     },
     true,
   );

@@ -125,7 +125,7 @@ it("refuses an authHeader with a line break or another control character before 
     for (const error of errors) {
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as Error).message).toMatch(
-        /^params\.authHeader: must be a header value \(no control characters other than tab, no line breaks\) \(got .*\)$/,
+        /^params\.authHeader: must be a header value, not blank \(no control characters other than tab, no line breaks\) \(got .*\)$/,
       );
       expect((error as Error).message).not.toContain("s3cret");
     }
@@ -133,6 +133,33 @@ it("refuses an authHeader with a line break or another control character before 
   expect(requests).toEqual([]);
   // A tab is allowed, as in any header value.
   expect(await webhooks.createWebhook({ ...settings, authHeader: "Bearer\tx" } as never)).toEqual(
+    webhook,
+  );
+});
+
+it("refuses a blank authHeader before sending (it arrives as no secret, which the receiver refuses)", async () => {
+  const { webhooks, requests } = client();
+  const { webhookID: _, ...settings } = webhook;
+  // (An unset variable's "" among them: `authHeader: process.env.WEBHOOK_AUTH`.)
+  for (const authHeader of ["", " ", "\t", " \t "]) {
+    const errors = await Promise.all([
+      webhooks.createWebhook({ ...settings, authHeader } as never).catch((e: Error) => e),
+      webhooks.updateWebhook({ ...webhook, authHeader } as never).catch((e: Error) => e),
+      editWebhook(webhooks, { webhookID: ID, authHeader }).catch((e: Error) => e),
+    ]);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues).toEqual([
+        expect.objectContaining({ path: "params.authHeader", rule: "pattern" }),
+      ]);
+      expect((error as Error).message).toMatch(
+        /^params\.authHeader: must be a header value, not blank /,
+      );
+    }
+  }
+  expect(requests).toEqual([]);
+  // Spaces and tabs around a secret are a header's own, as the receiver reads it.
+  expect(await webhooks.createWebhook({ ...settings, authHeader: " Bearer x\t" } as never)).toEqual(
     webhook,
   );
 });

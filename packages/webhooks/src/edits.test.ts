@@ -743,6 +743,24 @@ describe("a stored setting that today's checks refuse", () => {
     expect(requests.map((r) => r.method)).toEqual(["GET", "GET"]);
   });
 
+  it('a blank authHeader (no secret: the service may read one back as "") is not sent back, so the webhook can still be edited', async () => {
+    const { webhooks, requests, current } = fakeService({ ...stored(), authHeader: "" });
+    await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] });
+    await editWebhook(webhooks, { webhookID: ID, txnStatus: "all" });
+    const puts = requests.filter((r) => r.method === "PUT");
+    expect(puts.map((r) => "authHeader" in r.body)).toEqual([false, false]);
+    expect([current().accountAddresses, current().txnStatus]).toEqual([[A, B, C], "all"]);
+    // One the caller gives is refused as the caller's, and a secret given replaces it.
+    const given = await editWebhook(webhooks, { webhookID: ID, authHeader: " " }).catch(
+      (e: unknown) => e,
+    );
+    expect((given as Error).message).toMatch(
+      /^params\.authHeader: must be a header value, not blank /,
+    );
+    await editWebhook(webhooks, { webhookID: ID, authHeader: "Bearer n3w" });
+    expect(current().authHeader).toBe("Bearer n3w");
+  });
+
   it("missing where the write requires it is said so, with how to set it", async () => {
     const { transactionTypes, ...withoutTypes } = stored();
     const { webhooks, requests } = fakeService(withoutTypes as Webhook);

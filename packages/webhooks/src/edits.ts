@@ -209,6 +209,10 @@ function changeWebhook(
       return current;
     const settings: Partial<Record<string, unknown>> = {};
     for (const name of SETTINGS) settings[name] = changes[name] ?? current[name];
+    // (A stored authHeader that is blank is no secret, and the write refuses one: it is not sent
+    // back, as a webhook's without one is not, so that its other settings can still be changed.)
+    if (changes.authHeader === undefined && current.authHeader?.trim() === "")
+      settings.authHeader = undefined;
     try {
       return await write({ ...(settings as WebhookSettings), webhookID }, options);
     } catch (error) {

@@ -226,6 +226,21 @@ export function wrapped(text) {
  * kept alone. `tags`: the area's status tags (`@beta`, `@deprecated`), as its client factory has
  * them.
  */
+/**
+ * An overload of `<area>U64Shape` typed by the name given: the type of that name's shape export,
+ * `{ getAsset: typeof op.getAssetU64Shape; … }[K]`, laid out here (the layout breaks the last
+ * bracket group only, and a long list of names is the first): `names`, the type of `K`, a type or
+ * a list of literals, one a line where the head would pass the width; `operations`, the names.
+ */
+function byName(fn, names, params, operations, item) {
+  const union = typeof names === "string" ? names : names.join(" | ");
+  let head = `export function ${fn}<K extends ${union}>(${params}): {`;
+  if (head.length > 100 && typeof names !== "string")
+    head = `export function ${fn}<\n  K extends\n${names.map((n) => `    | ${n}\n`).join("")}>(${params}): {`;
+  const types = operations.map((name) => `  ${name}: typeof op.${u64ShapeName(name, item)};\n`);
+  return `${head}\n${types.join("")}}[K];\n`;
+}
+
 export function u64ShapeFunction(area, names, example, operations, itemPaths, tags = []) {
   const fn = `${camel(area)}U64Shape`;
   const walked = Object.keys(itemPaths);
@@ -258,9 +273,12 @@ export function u64ShapeFunction(area, names, example, operations, itemPaths, ta
     ` * // By name: the same shape, with every other operation's in the bundle.\n` +
     ` * const shape = ${fn}(${literal(example)});\n` +
     ` * \`\`\`\n */\n` +
+    // (Typed by the name: the export of that name's type, a `U64ShapeOf` of what it revives, so
+    // that `reviveU64` types its result from a shape got by name as from one imported; a name
+    // known only at run time, a union, gives the union of their types, which types nothing.)
+    byName(fn, names, "operation: K", operations, false) +
     (walked.length
-      ? `export function ${fn}(operation: ${names}): U64Shape | undefined;\n` +
-        `export function ${fn}(operation: ${walked.map(literal).join(" | ")}, part: "item"): U64Shape | undefined;\n` +
+      ? byName(fn, walked.map(literal), 'operation: K, part: "item"', walked, true) +
         `export function ${fn}(operation: ${names}, part?: "item"): U64Shape | undefined {\n`
       : `export function ${fn}(operation: ${names}): U64Shape | undefined {\n`) +
     // (Each shape named, not \`op[operation]\`: a computed read of the namespace keeps everything

@@ -71,16 +71,29 @@ export {
  * const shape = compressionU64Shape("getCompressedAccountsByOwner");
  * ```
  */
-export function compressionU64Shape(operation: keyof T.CompressionMethods): U64Shape | undefined;
-export function compressionU64Shape(
-  operation:
+export function compressionU64Shape<K extends keyof T.CompressionMethods>(operation: K): {
+  getCompressedAccountsByOwner: typeof op.getCompressedAccountsByOwnerU64Shape;
+  getCompressedTokenAccountsByOwner: typeof op.getCompressedTokenAccountsByOwnerU64Shape;
+  getCompressedTokenAccountsByDelegate: typeof op.getCompressedTokenAccountsByDelegateU64Shape;
+  getCompressedBalanceByOwner: typeof op.getCompressedBalanceByOwnerU64Shape;
+  getCompressionSignaturesForAddress: typeof op.getCompressionSignaturesForAddressU64Shape;
+  getLatestCompressionSignatures: typeof op.getLatestCompressionSignaturesU64Shape;
+  getMultipleNewAddressProofsV2: typeof op.getMultipleNewAddressProofsV2U64Shape;
+}[K];
+export function compressionU64Shape<
+  K extends
     | "getCompressedAccountsByOwner"
     | "getCompressedTokenAccountsByOwner"
     | "getCompressedTokenAccountsByDelegate"
     | "getCompressionSignaturesForAddress"
-    | "getLatestCompressionSignatures",
-  part: "item"
-): U64Shape | undefined;
+    | "getLatestCompressionSignatures"
+>(operation: K, part: "item"): {
+  getCompressedAccountsByOwner: typeof op.getCompressedAccountsByOwnerItemU64Shape;
+  getCompressedTokenAccountsByOwner: typeof op.getCompressedTokenAccountsByOwnerItemU64Shape;
+  getCompressedTokenAccountsByDelegate: typeof op.getCompressedTokenAccountsByDelegateItemU64Shape;
+  getCompressionSignaturesForAddress: typeof op.getCompressionSignaturesForAddressItemU64Shape;
+  getLatestCompressionSignatures: typeof op.getLatestCompressionSignaturesItemU64Shape;
+}[K];
 export function compressionU64Shape(
   operation: keyof T.CompressionMethods,
   part?: "item"

@@ -66,11 +66,23 @@ export {
  * const shape = dasU64Shape("getAsset");
  * ```
  */
-export function dasU64Shape(operation: keyof T.DasMethods): U64Shape | undefined;
-export function dasU64Shape(
-  operation: "getAssetsByOwner" | "getAssetsByAuthority" | "getNftEditions",
-  part: "item"
-): U64Shape | undefined;
+export function dasU64Shape<K extends keyof T.DasMethods>(operation: K): {
+  getAsset: typeof op.getAssetU64Shape;
+  getAssetBatch: typeof op.getAssetBatchU64Shape;
+  getAssetsByOwner: typeof op.getAssetsByOwnerU64Shape;
+  getAssetsByAuthority: typeof op.getAssetsByAuthorityU64Shape;
+  getNftEditions: typeof op.getNftEditionsU64Shape;
+}[K];
+export function dasU64Shape<
+  K extends
+    | "getAssetsByOwner"
+    | "getAssetsByAuthority"
+    | "getNftEditions"
+>(operation: K, part: "item"): {
+  getAssetsByOwner: typeof op.getAssetsByOwnerItemU64Shape;
+  getAssetsByAuthority: typeof op.getAssetsByAuthorityItemU64Shape;
+  getNftEditions: typeof op.getNftEditionsItemU64Shape;
+}[K];
 export function dasU64Shape(operation: keyof T.DasMethods, part?: "item"): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = {
     getAsset: op.getAssetU64Shape,

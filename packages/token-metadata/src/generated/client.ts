@@ -87,6 +87,9 @@ export { getTokenMetadataU64Shape } from "./operations.js";
  * const shape = tokenMetadataU64Shape("getTokenMetadata");
  * ```
  */
+export function tokenMetadataU64Shape<K extends keyof TokenMetadataClient>(operation: K): {
+  getTokenMetadata: typeof op.getTokenMetadataU64Shape;
+}[K];
 export function tokenMetadataU64Shape(operation: keyof TokenMetadataClient): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = {
     getTokenMetadata: op.getTokenMetadataU64Shape

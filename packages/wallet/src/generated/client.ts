@@ -101,11 +101,24 @@ export {
  * const shape = walletU64Shape("getBalances");
  * ```
  */
-export function walletU64Shape(operation: keyof WalletClient): U64Shape | undefined;
-export function walletU64Shape(
-  operation: "getBalances" | "getHistory" | "getTransfers",
-  part: "item"
-): U64Shape | undefined;
+export function walletU64Shape<K extends keyof WalletClient>(operation: K): {
+  getIdentity: typeof op.getIdentityU64Shape;
+  getBatchIdentity: typeof op.getBatchIdentityU64Shape;
+  getBalances: typeof op.getBalancesU64Shape;
+  getHistory: typeof op.getHistoryU64Shape;
+  getTransfers: typeof op.getTransfersU64Shape;
+  getFundedBy: typeof op.getFundedByU64Shape;
+}[K];
+export function walletU64Shape<
+  K extends
+    | "getBalances"
+    | "getHistory"
+    | "getTransfers"
+>(operation: K, part: "item"): {
+  getBalances: typeof op.getBalancesItemU64Shape;
+  getHistory: typeof op.getHistoryItemU64Shape;
+  getTransfers: typeof op.getTransfersItemU64Shape;
+}[K];
 export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = {
     getIdentity: op.getIdentityU64Shape,

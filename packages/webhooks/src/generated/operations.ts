@@ -17,13 +17,14 @@ const PATTERN_1 =
   /^[hH][tT][tT][pP][sS]:\/\/([^\s/?#]*@)?(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]\.?|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?([/?#]|$))[^\s/?#@:][^\s/?#@]*([/?#]\S*)?$/u;
 const PATTERN_2 = /^[A-Z][A-Z0-9_]*$/u;
 const PATTERN_3 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
-const PATTERN_4 = /^[^\u0000-\u0008\u000A-\u001F\u007F]*$/u;
+const PATTERN_4 = /^[\t ]*[^\u0000-\u0020\u007F][^\u0000-\u0008\u000A-\u001F\u007F]*$/u;
 const PATTERN_5 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/u;
 const DESCRIPTION_1 =
   "an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace";
 const DESCRIPTION_2 = "an upper-case snake-case name such as NFT_SALE";
 const DESCRIPTION_3 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
-const DESCRIPTION_4 = "a header value (no control characters other than tab, no line breaks)";
+const DESCRIPTION_4 =
+  "a header value, not blank (no control characters other than tab, no line breaks)";
 const DESCRIPTION_5 = "a UUID (hex digits in groups of 8-4-4-4-12)";
 
 export const listWebhooks: OperationDescriptor<{ [name: string]: never }, T.ListWebhooksResult> = {

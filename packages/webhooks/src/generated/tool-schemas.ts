@@ -60,9 +60,9 @@ const watchedAddressOwnersSchema = /* @__PURE__ */ deepFreeze({
 const deliveryAuthHeaderSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses. Must be a header value (no control characters other than tab, no line breaks).",
+    "Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses; and not blank, which arrives as no secret (a header value loses its outer spaces and tabs) and which the receiver refuses too. Must be a header value, not blank (no control characters other than tab, no line breaks).",
   maxLength: 8192,
-  pattern: "^[^\\u0000-\\u0008\\u000A-\\u001F\\u007F]*$"
+  pattern: "^[\\t ]*[^\\u0000-\\u0020\\u007F][^\\u0000-\\u0008\\u000A-\\u001F\\u007F]*$"
 } as const);
 const webhookIDSchema = /* @__PURE__ */ deepFreeze({
   type: "string",

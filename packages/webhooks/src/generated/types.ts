@@ -50,7 +50,7 @@ export interface CreateWebhookRequest {
     accountAddressOwners?: WatchedAddressOwners | undefined;
     /** What the service delivers (see `WebhookType`). When the field is left out, the service's default is not documented; the Rust SDK sends `enhanced` in that case, and this SDK sends nothing. */
     webhookType?: WebhookType | undefined;
-    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses. */
+    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses; and not blank, which arrives as no secret (a header value loses its outer spaces and tabs) and which the receiver refuses too. */
     authHeader?: DeliveryAuthHeader | undefined;
     /** The payload encoding of the deliveries (see `WebhookEncoding`; its meaning and allowed values are not documented). When the field is left out, the service's default is not documented; the Rust SDK sends `jsonParsed` in that case, and this SDK sends nothing. */
     encoding?: WebhookEncoding | undefined;
@@ -66,7 +66,7 @@ export interface DeleteWebhookResponse {
     message?: string | undefined;
 }
 /**
- * Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses.
+ * Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses; and not blank, which arrives as no secret (a header value loses its outer spaces and tabs) and which the receiver refuses too.
  * @example Bearer <your-webhook-secret>
  */
 export type DeliveryAuthHeader = string;
@@ -631,7 +631,7 @@ export interface UpdateWebhookRequest {
     accountAddressOwners?: WatchedAddressOwners | undefined;
     /** What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet. */
     webhookType?: WebhookType | undefined;
-    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses. */
+    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses; and not blank, which arrives as no secret (a header value loses its outer spaces and tabs) and which the receiver refuses too. */
     authHeader?: DeliveryAuthHeader | undefined;
     /** The payload encoding of a webhook's deliveries, in the TypeScript SDK's words. Neither its meaning (which deliveries it applies to, what each value changes) nor its allowed values are documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. An open enum: the known values are those two, and any other string is accepted, as the Rust SDK accepts it. */
     encoding?: WebhookEncoding | undefined;
