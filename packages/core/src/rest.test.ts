@@ -711,9 +711,9 @@ describe("restCall", () => {
       const client = createClient<any>({ baseUrl: transport.baseUrl });
       const handed: [number, string, number, string, boolean][] = [];
       const answered: unknown[] = [];
-      // openapi-fetch as the generated code calls it, then as a `send` of one's own might (its
-      // default `parseAs: "json"`): neither reads a body, nor fails.
-      for (const parseAs of ["stream", "json", "stream"] as const) {
+      // openapi-fetch as the generated code calls it (no `parseAs`: its default "json"), then as
+      // a `send` of one's own might, asking for a stream or text: none reads a body, nor fails.
+      for (const parseAs of ["json", "stream", "text"] as const) {
         const { value, error } = await settle(
           transport.restCall(
             read,
