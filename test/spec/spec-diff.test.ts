@@ -480,9 +480,40 @@ describe("a value made nullable, as the spec writes it (anyOf with null)", () =>
       'compatible t getThing params.id anyOf: "not nullable" → "nullable" [request-type-widened]  #/methods/0/params/0/schema/anyOf',
     ]);
   });
+  // (Read as nullable with its third branch dropped, it passed every test: mutation 76, DF2.)
+  it("an anyOf of three with null among them is a union, not a nullable value", () => {
+    expect(
+      linesAfter(
+        rpc,
+        (d) =>
+          (thing(d).properties.name = {
+            anyOf: [{ type: "string" }, { type: "null" }, { type: "integer" }],
+          }),
+      ).map((line) => line.replace(/ {2}#.*/, "")),
+    ).toEqual([
+      'BREAKING   t getThing result.name type: "string" → (none) [response-type-changed]',
+      'BREAKING   t getThing result.name(anyOf 0) anyOf: (none) → "branch 0" [response-branch-added]',
+      'BREAKING   t getThing result.name(anyOf 1) anyOf: (none) → "branch 1" [response-branch-added]',
+      'BREAKING   t getThing result.name(anyOf 2) anyOf: (none) → "branch 2" [response-branch-added]',
+    ]);
+  });
 });
 
 describe("operations, exported types and prose", () => {
+  // (Neither was tested: an error code no longer listed went unreported, and a number field made
+  // an integer read as a breaking type change: mutation 76, DF9 and DF12.)
+  it("an error code no longer listed is a compatible change, named", () => {
+    expect(linesAfter(rpc, (d) => (d.methods[0].errors = []))).toEqual([
+      "compatible t getThing errors: -32602 removed [error-response-changed]  #/methods/0/errors",
+    ]);
+  });
+
+  it("a result's number made an integer is narrower: compatible", () => {
+    expect(linesAfter(rest, (d) => (thing(d).properties.balance.type = "integer"))).toEqual([
+      'compatible t getThing response 200.balance type: "number" → "integer" [response-type-narrowed]  #/components/schemas/Thing/properties/balance/type',
+    ]);
+  });
+
   it("an operation removed is breaking, a new one compatible (a rename is both)", () => {
     expect(linesAfter(rpc, (d) => (d.methods[1].name = "getAnother"))).toEqual([
       'BREAKING   t getOther operation: "getOther" → (none) [operation-removed]  #/methods/1',
