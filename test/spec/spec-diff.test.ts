@@ -565,6 +565,27 @@ describe("operations, exported types and prose", () => {
     ]);
   });
 
+  // (A name of one or two letters found in another, `ab` in `xabyzw`, read as a rename: passed
+  // every test, mutation 76, DF20.)
+  it("a short name within a longer one is no rename: `name` → `nameOfThing` is, `ab` → `xabyzw` not", () => {
+    const moved = (from: string, to: string) => (d: Doc) => {
+      thing(d).properties[to] = thing(d).properties[from];
+      delete thing(d).properties[from];
+    };
+    expect(
+      linesAfter(rpc, moved("name", "nameOfThing")).map((l) => l.replace(/ {2}#.*/, "")),
+    ).toEqual([
+      'BREAKING   t getThing result.name properties: "name" → "nameOfThing" [response-property-renamed]',
+    ]);
+    const [before, after] = [rpc(), rpc()];
+    thing(before).properties.ab = { type: "boolean" };
+    thing(after).properties.xabyzw = { type: "boolean" };
+    expect(diffDocuments(before, after).map((ch: { rule: string }) => ch.rule)).toEqual([
+      "response-property-removed",
+      "response-property-added",
+    ]);
+  });
+
   it("a rename only between names alike, and only when one pairing fits: an unrelated swap is a removal and an addition (review 91, F7)", () => {
     // `name` → `title`, both strings: no name is the other in another form.
     const swapped = (d: Doc) => {
@@ -741,6 +762,22 @@ describe("operations, exported types and prose", () => {
       // (Before the first release a change edits the package's first-release note: a "minor"
       // here would read as a changeset to add, which test/packaging/changesets.test.ts refuses.)
       '"@chaindata/compression": no changeset before the first release (0.0.0): edit .changeset/first-release-compression.md if it no longer describes the package ([operation-added] is an addition)',
+    ]);
+  });
+
+  // (An object schema for extra members where any passed read "allowed", and an allOf branch
+  // added read as looser: both passed every test, mutation 76, DF17 and DF18.)
+  it("a request's extra members held to a schema are refused where any passed; an allOf branch added breaks", () => {
+    const before = rpc();
+    delete param(before, "options").schema.additionalProperties;
+    const after = rpc();
+    param(after, "options").schema.additionalProperties = { type: "boolean" };
+    expect(diffDocuments(before, after).map((ch: { rule: string }) => ch.rule)).toEqual([
+      "request-additional-properties-refused",
+    ]);
+    const narrowed = linesAfter(rpc, (d) => (param(d, "limit").schema.allOf = [{ maximum: 500 }]));
+    expect(narrowed.map((l) => l.replace(/ {2}#.*/, ""))).toEqual([
+      'BREAKING   t getThing params.limit(allOf 0) allOf: (none) → "branch 0" [request-branch-removed]',
     ]);
   });
 
