@@ -3,7 +3,7 @@
 // or int64 example in a request, so breaking these passed every docs test (mutation 76).
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
-import { tsLiteral } from "../../packages/docs/src/snippets.mjs";
+import { rpcWireParams, tsLiteral } from "../../packages/docs/src/snippets.mjs";
 
 const doc = { components: { schemas: { Lamports: { type: "integer", format: "uint64" } } } };
 const u64 = { type: "integer", format: "uint64" };
@@ -29,5 +29,21 @@ describe("tsLiteral", () => {
     expect(tsLiteral(doc, [1, 2, 3], { type: "array", items: u64 })).toBe("[1n, 2n, 3n]");
     const long = ["a".repeat(30), "b".repeat(30)];
     expect(tsLiteral(doc, long, { type: "array" })).toBe(`[\n  "${long[0]}",\n  "${long[1]}"\n]`);
+  });
+
+  it("quotes a key that is no identifier", () => {
+    expect(tsLiteral(doc, { "a-b": 1, ok: 2 }, { type: "object" })).toBe(
+      '{\n  "a-b": 1,\n  ok: 2\n}',
+    );
+  });
+});
+
+describe("rpcWireParams", () => {
+  // (Keeping the trailing nulls passed every docs test: mutation 76, SN6.)
+  it("by position: a missing param in the middle is null, trailing ones are left out", () => {
+    const params = ["a", "b", "c"].map((name) => ({ name }));
+    const op = { rpc: { structure: "positional", params } };
+    expect(rpcWireParams(op, [{ name: "c", value: 3 }])).toEqual([null, null, 3]);
+    expect(rpcWireParams(op, [{ name: "a", value: 1 }])).toEqual([1]);
   });
 });
