@@ -584,6 +584,25 @@ describe("operations, exported types and prose", () => {
       "response-property-removed",
       "response-property-added",
     ]);
+    // (Nor two letters in five changed, `owner` → `other`: one in three at most. DF21.)
+    const [from, to] = [rpc(), rpc()];
+    thing(from).properties.owner = { type: "string" };
+    thing(to).properties.other = { type: "string" };
+    expect(diffDocuments(from, to).map((ch: { rule: string }) => ch.rule)).toEqual([
+      "response-property-removed",
+      "response-property-added",
+    ]);
+  });
+
+  // (Cut at 6 characters instead of 60, it passed every test: mutation 76, DF25.)
+  it("shows two values of up to 60 characters whole, however much of them is alike", () => {
+    const tail = "with a tail of words that stays the same.";
+    const [before, after] = [rpc(), rpc()];
+    thing(before).description = `A thing, ${tail}`;
+    thing(after).description = `The thing, ${tail}`;
+    expect(diffDocuments(before, after).map((ch: object) => formatChange("t", ch))).toEqual([
+      `docs       t getThing result description: "A thing, ${tail}" → "The thing, ${tail}" [prose-changed]  #/components/schemas/Thing/description`,
+    ]);
   });
 
   it("a rename only between names alike, and only when one pairing fits: an unrelated swap is a removal and an addition (review 91, F7)", () => {
