@@ -37,3 +37,19 @@ it("puts a deprecated area after every other, whatever its place in the navigati
   const firstDeprecated = areas.findIndex((a) => a.deprecated);
   expect(areas.slice(firstDeprecated).every((a) => a.deprecated)).toBe(true);
 });
+
+it("refuses an example that gives a param its method does not declare", () => {
+  const spec = specWith("example-param", (areas) => areas);
+  const file = join(spec, "openrpc/das.json");
+  const doc = JSON.parse(readFileSync(file, "utf8"));
+  doc.methods
+    .find((m: { name: string }) => m.name === "getAsset")
+    .examples[0].params.push({
+      name: "idd",
+      value: 1,
+    });
+  writeFileSync(file, JSON.stringify(doc));
+  expect(() => loadSite(spec)).toThrow(
+    /method getAsset: example programmableNft gives param "idd", which the method does not declare/,
+  );
+});
