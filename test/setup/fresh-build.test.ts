@@ -13,12 +13,12 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-// @ts-expect-error — plain ESM scripts without type declarations
 import {
   bundleAll,
   bundleDigest,
   clearCache,
   staleBundleSources,
+  // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/spec/bundle.mjs";
 import { report, staleInputs } from "./fresh-build.js";
 import { stopReason } from "./fresh-inputs.js";
