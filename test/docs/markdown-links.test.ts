@@ -4,9 +4,9 @@
 // which let a `javascript:` address become a link, or the rel, passed docs/build.test.ts.)
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
-import { inline } from "../../packages/docs/src/markdown.mjs";
+import { inline, markdown } from "../../packages/docs/src/markdown.mjs";
 // @ts-expect-error — plain ESM without type declarations
-import { esc, resolvePointer } from "../../packages/docs/src/util.mjs";
+import { deref, esc, resolvePointer, sourceKind } from "../../packages/docs/src/util.mjs";
 
 describe("inline markdown links", () => {
   it("links web, mail, in-page and site addresses; an external one with rel=noopener", () => {
@@ -19,6 +19,19 @@ describe("inline markdown links", () => {
     expect(inline("[here](#errors)")).toBe('<a href="#errors">here</a>');
     expect(inline("[das](das.html)")).toBe('<a href="das.html">das</a>');
     expect(inline("[up](../index.html)")).toBe('<a href="../index.html">up</a>');
+  });
+
+  // (The URL was escaped with the rest of the text, then once more for the attribute: a `"` in it
+  // was written `&amp;quot;`, mutation 74.)
+  it("escapes each character of a link's address once", () => {
+    expect(inline(`[q](https://example.com/?a="b"&c=<d>&e='f')`)).toBe(
+      '<a href="https://example.com/?a=&quot;b&quot;&amp;c=&lt;d&gt;&amp;e=&#39;f&#39;"' +
+        ' rel="noopener noreferrer" class="ext">q</a>',
+    );
+    // An entity written in the prose stays the text it spelled.
+    expect(inline("[q](https://example.com/?a=&amp;lt;)")).toBe(
+      '<a href="https://example.com/?a=&amp;amp;lt;" rel="noopener noreferrer" class="ext">q</a>',
+    );
   });
 
   it("writes the label alone for any other address (javascript:, data:, a bare word)", () => {
@@ -41,5 +54,23 @@ describe("inline markdown links", () => {
     expect(resolvePointer(doc, "#/a~01b")).toBe(1);
     expect(resolvePointer(doc, "#/a~1b")).toBe(2);
     expect(resolvePointer(doc, "#/c~0d")).toBe(3);
+  });
+
+  // (The next three passed the docs build test when broken, mutation 74.)
+  it("escapes a code block's language in its data-lang attribute", () => {
+    expect(markdown('```a"><b\nx\n```')).toContain('<code data-lang="a&quot;&gt;&lt;b">x</code>');
+  });
+
+  it("deref follows a chain of $refs to the node they name", () => {
+    const doc = { a: { $ref: "#/b" }, b: { $ref: "#/c" }, c: { type: "string" } };
+    expect(deref(doc, { $ref: "#/a" })).toEqual({ type: "string" });
+  });
+
+  it("sourceKind marks public docs and assumptions, not the seed", () => {
+    expect(sourceKind("seed")).toBeUndefined();
+    expect(sourceKind(" ")).toBeUndefined();
+    expect(sourceKind("public-docs: https://example.com")).toBe("docs");
+    expect(sourceKind("assumption: unstated")).toBe("assumption");
+    expect(sourceKind("a guess")).toBe("other");
   });
 });

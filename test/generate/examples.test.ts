@@ -5,7 +5,7 @@
 // SDK name (test/generate/spec-edit.test.ts compiles such samples against their package).
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { exactInteger, parseBundle } from "../../scripts/spec/bundle.mjs";
+import { exactInteger, parseBundle, stringifyExact } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { exampleFor as restExample } from "../../scripts/generate/rest.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -201,6 +201,14 @@ describe("the sample's input is what the SDK takes", () => {
         '  memo: "12345678901234567890"',
         "});",
       ].join("\n"),
+    );
+  });
+
+  // (Negative ones left as marker strings passed every test: mutation 74, SB2.)
+  it("stringifyExact writes bigints beyond 2^53, negative ones too, as their exact digits", () => {
+    const value = { max: 18446744073709551615n, min: -9223372036854775808n, small: -1 };
+    expect(stringifyExact(value)).toBe(
+      '{\n  "max": 18446744073709551615,\n  "min": -9223372036854775808,\n  "small": -1\n}',
     );
   });
 

@@ -13,8 +13,13 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-// @ts-expect-error — plain ESM scripts without type declarations
-import { bundleAll, bundleDigest, clearCache } from "../../scripts/spec/bundle.mjs";
+import {
+  bundleAll,
+  bundleDigest,
+  clearCache,
+  staleBundleSources,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/spec/bundle.mjs";
 import { report, staleInputs } from "./fresh-build.js";
 import { stopReason } from "./fresh-inputs.js";
 import { readsBuiltInputs } from "./reads-built-inputs.js";
@@ -71,6 +76,22 @@ describe("the test run's guard against stale inputs", () => {
       error:
         "spec/ has changed since it was last bundled (spec/dist/openrpc/das.json; edited since: spec/openrpc/das.yaml): run `npm run spec:bundle && npm run generate && npx turbo run build` before the tests, which read the generated code through the packages' dist/",
     });
+  });
+
+  // (Leaving the bundler out of a stale bundle's inputs passed every test: mutation 74, SB3.)
+  it("names the bundler among what changed since a stale bundle was written, when it is newer", () => {
+    const { spec } = copy();
+    const file = join(spec, "openrpc/das.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("maximum: 1000", "maximum: 999"));
+    clearCache();
+    const past = new Date(2001, 0, 1);
+    utimesSync(join(spec, "dist/openrpc/das.json"), past, past);
+    const das = staleBundleSources(spec).find(
+      (s: { bundle: string }) => s.bundle === "spec/dist/openrpc/das.json",
+    );
+    expect(das?.newer).toEqual(
+      expect.arrayContaining(["spec/openrpc/das.yaml", "scripts/spec/bundle.mjs"]),
+    );
   });
 
   it("names the shared file edited, not only the bundles made from it (user trial 69, F9); none when each bundle is newer than its sources", () => {

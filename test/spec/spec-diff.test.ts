@@ -480,9 +480,40 @@ describe("a value made nullable, as the spec writes it (anyOf with null)", () =>
       'compatible t getThing params.id anyOf: "not nullable" → "nullable" [request-type-widened]  #/methods/0/params/0/schema/anyOf',
     ]);
   });
+  // (Read as nullable with its third branch dropped, it passed every test: mutation 76, DF2.)
+  it("an anyOf of three with null among them is a union, not a nullable value", () => {
+    expect(
+      linesAfter(
+        rpc,
+        (d) =>
+          (thing(d).properties.name = {
+            anyOf: [{ type: "string" }, { type: "null" }, { type: "integer" }],
+          }),
+      ).map((line) => line.replace(/ {2}#.*/, "")),
+    ).toEqual([
+      'BREAKING   t getThing result.name type: "string" → (none) [response-type-changed]',
+      'BREAKING   t getThing result.name(anyOf 0) anyOf: (none) → "branch 0" [response-branch-added]',
+      'BREAKING   t getThing result.name(anyOf 1) anyOf: (none) → "branch 1" [response-branch-added]',
+      'BREAKING   t getThing result.name(anyOf 2) anyOf: (none) → "branch 2" [response-branch-added]',
+    ]);
+  });
 });
 
 describe("operations, exported types and prose", () => {
+  // (Neither was tested: an error code no longer listed went unreported, and a number field made
+  // an integer read as a breaking type change: mutation 76, DF9 and DF12.)
+  it("an error code no longer listed is a compatible change, named", () => {
+    expect(linesAfter(rpc, (d) => (d.methods[0].errors = []))).toEqual([
+      "compatible t getThing errors: -32602 removed [error-response-changed]  #/methods/0/errors",
+    ]);
+  });
+
+  it("a result's number made an integer is narrower: compatible", () => {
+    expect(linesAfter(rest, (d) => (thing(d).properties.balance.type = "integer"))).toEqual([
+      'compatible t getThing response 200.balance type: "number" → "integer" [response-type-narrowed]  #/components/schemas/Thing/properties/balance/type',
+    ]);
+  });
+
   it("an operation removed is breaking, a new one compatible (a rename is both)", () => {
     expect(linesAfter(rpc, (d) => (d.methods[1].name = "getAnother"))).toEqual([
       'BREAKING   t getOther operation: "getOther" → (none) [operation-removed]  #/methods/1',
@@ -531,6 +562,46 @@ describe("operations, exported types and prose", () => {
     expect(linesAfter(rpc, replaced)).toEqual([
       'BREAKING   t getThing result.name properties: "name" → (none) [response-property-removed]  #/components/schemas/Thing/properties/name',
       'compatible t getThing result.count properties: (none) → "count" [response-property-added]  #/components/schemas/Thing/properties/count',
+    ]);
+  });
+
+  // (A name of one or two letters found in another, `ab` in `xabyzw`, read as a rename: passed
+  // every test, mutation 76, DF20.)
+  it("a short name within a longer one is no rename: `name` → `nameOfThing` is, `ab` → `xabyzw` not", () => {
+    const moved = (from: string, to: string) => (d: Doc) => {
+      thing(d).properties[to] = thing(d).properties[from];
+      delete thing(d).properties[from];
+    };
+    expect(
+      linesAfter(rpc, moved("name", "nameOfThing")).map((l) => l.replace(/ {2}#.*/, "")),
+    ).toEqual([
+      'BREAKING   t getThing result.name properties: "name" → "nameOfThing" [response-property-renamed]',
+    ]);
+    const [before, after] = [rpc(), rpc()];
+    thing(before).properties.ab = { type: "boolean" };
+    thing(after).properties.xabyzw = { type: "boolean" };
+    expect(diffDocuments(before, after).map((ch: { rule: string }) => ch.rule)).toEqual([
+      "response-property-removed",
+      "response-property-added",
+    ]);
+    // (Nor two letters in five changed, `owner` → `other`: one in three at most. DF21.)
+    const [from, to] = [rpc(), rpc()];
+    thing(from).properties.owner = { type: "string" };
+    thing(to).properties.other = { type: "string" };
+    expect(diffDocuments(from, to).map((ch: { rule: string }) => ch.rule)).toEqual([
+      "response-property-removed",
+      "response-property-added",
+    ]);
+  });
+
+  // (Cut at 6 characters instead of 60, it passed every test: mutation 76, DF25.)
+  it("shows two values of up to 60 characters whole, however much of them is alike", () => {
+    const tail = "with a tail of words that stays the same.";
+    const [before, after] = [rpc(), rpc()];
+    thing(before).description = `A thing, ${tail}`;
+    thing(after).description = `The thing, ${tail}`;
+    expect(diffDocuments(before, after).map((ch: object) => formatChange("t", ch))).toEqual([
+      `docs       t getThing result description: "A thing, ${tail}" → "The thing, ${tail}" [prose-changed]  #/components/schemas/Thing/description`,
     ]);
   });
 
@@ -710,6 +781,22 @@ describe("operations, exported types and prose", () => {
       // (Before the first release a change edits the package's first-release note: a "minor"
       // here would read as a changeset to add, which test/packaging/changesets.test.ts refuses.)
       '"@chaindata/compression": no changeset before the first release (0.0.0): edit .changeset/first-release-compression.md if it no longer describes the package ([operation-added] is an addition)',
+    ]);
+  });
+
+  // (An object schema for extra members where any passed read "allowed", and an allOf branch
+  // added read as looser: both passed every test, mutation 76, DF17 and DF18.)
+  it("a request's extra members held to a schema are refused where any passed; an allOf branch added breaks", () => {
+    const before = rpc();
+    delete param(before, "options").schema.additionalProperties;
+    const after = rpc();
+    param(after, "options").schema.additionalProperties = { type: "boolean" };
+    expect(diffDocuments(before, after).map((ch: { rule: string }) => ch.rule)).toEqual([
+      "request-additional-properties-refused",
+    ]);
+    const narrowed = linesAfter(rpc, (d) => (param(d, "limit").schema.allOf = [{ maximum: 500 }]));
+    expect(narrowed.map((l) => l.replace(/ {2}#.*/, ""))).toEqual([
+      'BREAKING   t getThing params.limit(allOf 0) allOf: (none) → "branch 0" [request-branch-removed]',
     ]);
   });
 

@@ -64,6 +64,10 @@ export function markdown(text, opts = {}) {
   return out.join("\n");
 }
 
+const ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+/** The text `esc` was given back (one pass, so `&amp;lt;` stays `&lt;`). */
+const unescapeHtml = (html) => html.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
+
 /** Inline Markdown only (no block elements): for summaries and table cells. */
 export function inline(text, opts = {}) {
   const codes = [];
@@ -74,7 +78,9 @@ export function inline(text, opts = {}) {
   });
   s = esc(s);
   s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, url) => {
-    const u = url.replace(/&amp;/g, "&");
+    // The URL was escaped with the rest of the text: undo that before checking and escaping it
+    // for the attribute, or a `"` in it would be written `&amp;quot;`.
+    const u = unescapeHtml(url);
     if (!/^(https?:|mailto:|#|\.{0,2}\/|[\w-]+\.html)/.test(u)) return label;
     const external = /^(https?:|mailto:)/.test(u);
     return `<a href="${esc(u)}"${external ? ' rel="noopener noreferrer" class="ext"' : ""}>${label}</a>`;

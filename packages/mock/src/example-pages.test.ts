@@ -58,6 +58,19 @@ describe("examples mode: the example cut into the pages asked for", () => {
     expect(two.pagination).toEqual({ page: 2, limit: 2, hasMore: false });
   });
 
+  // (Page 2 keeping them passed every mock test: mutation 74, M25.)
+  it('wallet getBalances: the example\'s nfts, "first page only", on page 1 alone', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const path = `/v1/wallet/${WALLET}/balances?limit=1&page=${page}&showNfts=true&api-key=k`;
+      const r = await callMock(mock.url, path, { headers: { prefer: "example=withNfts" } });
+      expect(r.status, r.text.slice(0, 300)).toBe(200);
+      pages.push(r.body);
+    }
+    expect(pages[0].nfts).toHaveLength(2);
+    expect(pages.slice(1).map((p) => "nfts" in p)).toEqual([false, false]);
+  });
+
   it("wallet getTransfers: `limit` items, then one of the mock's cursors to the next; the last page names none", async () => {
     const whole = await rest(`/v1/wallet/${WALLET}/transfers`);
     expect(whole.data).toHaveLength(2);
