@@ -322,7 +322,7 @@ describe("generated package README", () => {
       "give the calls `onEvent` makes (a database, an HTTP API) time limits of their own.",
       // (A drop monitor turned batching on and looked each NFT event up: one request per event,
       // one after another, as onEvent runs one event at a time.)
-      "Events are handled one at a time, in delivery order: the next event's `onEvent` starts once the one before it has returned.",
+      "A delivery's events are handled one at a time, in its order: the next event's `onEvent` starts once the one before it has returned. Deliveries are not queued: two that arrive together are handled at once, so their `onEvent` calls overlap",
       "    const assets = await das.getAssetBatch({ ids });",
       "De-duplication is in memory and per process by default",
       // (User trial 57, F9: a delivery's events without a signature reached onEvent, typed string,

@@ -464,6 +464,19 @@ describe("auth", () => {
     // The service's own host, given no base URL: no hint either.
     const hosted = await getAsset({ apiKey: KEY }, wrongPath());
     expect(hosted.error.message).toBe("HTTP 404 from getAsset: Not found");
+    // Nor a REST host's 404 through a base URL of one's own: a REST path's 404 is its answer
+    // (a wallet with nothing found), no sign of a wrong URL.
+    const wallet = createRestTransport(
+      {
+        apiKey: KEY,
+        fetch: stubFetch(wrongPath()).fetch,
+        baseUrls: { wallet: "https://w.example" },
+      },
+      walletHost,
+    );
+    const rest = await settle(sendRequest(wallet, get(), { operation: getBalances }));
+    expect(rest.error).toBeInstanceOf(NotFoundError);
+    expect(rest.error.message).not.toContain("JSON-RPC");
   });
 
   it("a 401 or 403 to a call sent with no key (its own endpoint adds it) says so, not to check a key the client never had (user trial 31)", async () => {

@@ -24,7 +24,10 @@ describe("workerd's process with nodejs_compat, compatibility dates 2025-04-01 t
   });
 
   it("without a binding, a missing key's message says to pass apiKey, and that the variable is not read", async () => {
-    // (The same `process` at 2025-03-31 has an empty `env`, which a binding does not fill.)
+    // (The same `process` at 2025-03-31 has an empty `env`, which a binding does not fill: there
+    // the ending is true. In this test's own window a binding would be read, so there it says "not
+    // read" of a variable that is only not set: the two `process`es cannot be told apart, and the
+    // advice, pass `apiKey`, works in both.)
     vi.stubGlobal("process", { env: {} });
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");

@@ -210,8 +210,14 @@ function changeWebhook(
     const settings: Partial<Record<string, unknown>> = {};
     for (const name of SETTINGS) settings[name] = changes[name] ?? current[name];
     // (A stored authHeader that is blank is no secret, and the write refuses one: it is not sent
-    // back, as a webhook's without one is not, so that its other settings can still be changed.)
-    if (changes.authHeader === undefined && current.authHeader?.trim() === "")
+    // back, as a webhook's without one is not, so that its other settings can still be changed.
+    // Blank as HTTP tells it, spaces and tabs only: String#trim also strips U+00A0, a secret the
+    // write and the receiver take, and throws on a stored value that is no string.)
+    if (
+      changes.authHeader === undefined &&
+      typeof current.authHeader == "string" &&
+      !/[^\t ]/.test(current.authHeader)
+    )
       settings.authHeader = undefined;
     try {
       return await write({ ...(settings as WebhookSettings), webhookID }, options);

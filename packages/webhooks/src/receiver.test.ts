@@ -108,6 +108,25 @@ describe("createWebhookHandler", () => {
     expect(log).toEqual(["start 5h6x", "end 5h6x", "start 4ETf", "end 4ETf"]);
   });
 
+  it("does not queue deliveries: two that arrive together run their onEvent calls at once", async () => {
+    // The README and onEvent's JSDoc say the one-at-a-time order holds within a delivery only.
+    const log: string[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: async (event) => {
+        log.push(`start ${event.signature.slice(0, 4)}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`end ${event.signature.slice(0, 4)}`);
+      },
+    });
+    const responses = await Promise.all([
+      handle(post(`[${enhanced(SIG_A)}]`)),
+      handle(post(`[${enhanced(SIG_B)}]`)),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect(log.slice(0, 2).sort()).toEqual(["start 4ETf", "start 5h6x"]);
+  });
+
   it("answers 401 to a missing or wrong Authorization header and never calls onEvent", async () => {
     const onEvent = vi.fn();
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent });

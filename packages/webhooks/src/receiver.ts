@@ -120,12 +120,14 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    */
   authHeader: string | readonly string[];
   /**
-   * Called once per new event, in delivery order, one at a time: the next event's call starts once
-   * this one has returned, so a batching client (`createBatcher`) groups the calls one event makes
-   * at once, never two events of one delivery. A throw answers 500, so the service delivers
-   * again (up to 3 times, a minute apart, then it drops the delivery): the events after the one
-   * that threw wait for that redelivery, and the ones before it are skipped then (de-duplicated).
-   * An event that throws every time takes the events after it in its delivery down with it. The
+   * Called once per new event, in delivery order, one at a time within a delivery: the next event's
+   * call starts once this one has returned, so a batching client (`createBatcher`) groups the calls
+   * one event makes at once, never two events of one delivery. (Deliveries are not queued: two that
+   * arrive together run at once, their calls overlapping.) A throw answers 500, so the service
+   * delivers again (up to 3 times, a minute apart, then it drops the delivery): the events after
+   * the one that threw wait for that redelivery, and the ones before it are skipped then
+   * (de-duplicated). An event that throws every time takes the events after it in its delivery
+   * down with it. The
    * error goes to `onError`. Give the calls it makes (a database, an HTTP API) their own time
    * limits: past `handlerTimeoutMs`, the handler answers 500 without waiting for it.
    */
