@@ -79,6 +79,20 @@ const BODY_READ_BEFORE =
   "delivery body: already read before this handler ran (request.json() rounds u64 amounts): " +
   "hand the handler the request before anything reads its body, or a clone() of it";
 
+/** A handler whose onEvent logs when each event's handling starts and ends, 5 ms apart. */
+function loggingHandler() {
+  const log: string[] = [];
+  const handle = createWebhookHandler({
+    authHeader: AUTH,
+    onEvent: async (event) => {
+      log.push(`start ${event.signature.slice(0, 4)}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      log.push(`end ${event.signature.slice(0, 4)}`);
+    },
+  });
+  return { log, handle };
+}
+
 describe("createWebhookHandler", () => {
   it("delivers typed events with u64 amounts as exact bigints, then answers 200", async () => {
     const onEvent = vi.fn();
@@ -94,15 +108,7 @@ describe("createWebhookHandler", () => {
 
   it("handles a delivery's events one at a time, in order: the next onEvent starts once the one before has returned", async () => {
     // The README says so, and that a batching client therefore cannot group a delivery's events.
-    const log: string[] = [];
-    const handle = createWebhookHandler({
-      authHeader: AUTH,
-      onEvent: async (event) => {
-        log.push(`start ${event.signature.slice(0, 4)}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        log.push(`end ${event.signature.slice(0, 4)}`);
-      },
-    });
+    const { log, handle } = loggingHandler();
     const response = await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_B)}]`));
     expect(response.status).toBe(200);
     expect(log).toEqual(["start 5h6x", "end 5h6x", "start 4ETf", "end 4ETf"]);
@@ -110,15 +116,7 @@ describe("createWebhookHandler", () => {
 
   it("does not queue deliveries: two that arrive together run their onEvent calls at once", async () => {
     // The README and onEvent's JSDoc say the one-at-a-time order holds within a delivery only.
-    const log: string[] = [];
-    const handle = createWebhookHandler({
-      authHeader: AUTH,
-      onEvent: async (event) => {
-        log.push(`start ${event.signature.slice(0, 4)}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        log.push(`end ${event.signature.slice(0, 4)}`);
-      },
-    });
+    const { log, handle } = loggingHandler();
     const responses = await Promise.all([
       handle(post(`[${enhanced(SIG_A)}]`)),
       handle(post(`[${enhanced(SIG_B)}]`)),
