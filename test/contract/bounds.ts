@@ -11,8 +11,8 @@
  * level, which the client closes: a by-name method's params, a REST call's parameters and body)
  * given a member it does not list; every `format` whose text the client refuses through the
  * pattern beside it (the client reads `format` as an annotation: checks-vs-schema.test.ts
- * DIVERGENCES), each as texts of FORMAT_BREAKERS that the format and that pattern both refuse; every
- * `x-solana-transaction` text unsigned or of no transaction's layout. A rule of an object's allOf
+ * DIVERGENCES), each as texts of FORMAT_BREAKERS that the format and that pattern both refuse;
+ * every `x-solana-transaction` text unsigned or of no transaction's layout. A rule of an object's allOf
  * (`{ if, then }`, a method's `x-all-of`) is walked from the first example that meets its `if`.
  *
  * A bound inside an anyOf / oneOf of two or more alternatives is left out (which branch a value

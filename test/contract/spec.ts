@@ -310,7 +310,8 @@ export function rawRequest(
       query.set(p.name, String(rest[p.name]));
     if (p.in === "path" || p.in === "query") delete rest[p.name];
   }
-  // (With no body, a member no parameter names goes to the query string, as a plain HTTP call would.)
+  // (With no body, a member no parameter names goes to the query string, as a plain HTTP call
+  // would.)
   if (!op.op.requestBody)
     for (const [name, value] of Object.entries(rest))
       if (value !== undefined) query.set(name, String(value));

@@ -1,7 +1,7 @@
-// What the docs site publishes for a call with your key, not the local mock's (curl-snippets.test.ts
-// runs those): the key's variable left for the shell to expand, a quote in a body escaped for the
-// shell, and a call that takes no key shown without one. Each was a mutant of snippets.mjs that
-// passed every other docs test.
+// What the docs site publishes for a call with your key, not the local mock's
+// (curl-snippets.test.ts runs those): the key's variable left for the shell to expand, a quote in
+// a body escaped for the shell, and a call that takes no key shown without one. Each was a mutant
+// of snippets.mjs that passed every other docs test.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
 import { loadSite } from "../../packages/docs/src/model.mjs";

@@ -1,5 +1,5 @@
-// The TypeScript literals of the docs' snippets (packages/docs/src/snippets.mjs tsLiteral): a 64-bit
-// integer is a bigint in the SDK, so its example is written `5n`. Today's spec has no small u64
+// The TypeScript literals of the docs' snippets (packages/docs/src/snippets.mjs tsLiteral): a
+// 64-bit integer is a bigint in the SDK, so its example is written `5n`. Today's spec has no small u64
 // or int64 example in a request, so breaking these passed every docs test (mutation 76).
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations

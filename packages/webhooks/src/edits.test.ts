@@ -762,8 +762,8 @@ describe("a stored setting that today's checks refuse", () => {
   });
 
   it("a stored authHeader that HTTP keeps (U+00A0) is sent back, and one of another type is refused as stored, not a TypeError", async () => {
-    // (Blank was told by String#trim, which also strips U+00A0: a secret the spec, the write and the
-    // receiver all take was left out of the write, and the update cleared it. A number threw
+    // (Blank was told by String#trim, which also strips U+00A0: a secret the spec, the write and
+    // the receiver all take was left out of the write, and the update cleared it. A number threw
     // "trim is not a function".)
     const nbsp = fakeService({ ...stored(), authHeader: "\u00a0" });
     await editWebhook(nbsp.webhooks, { webhookID: ID, txnStatus: "all" });
