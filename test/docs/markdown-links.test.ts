@@ -6,7 +6,13 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
 import { inline, markdown } from "../../packages/docs/src/markdown.mjs";
 // @ts-expect-error — plain ESM without type declarations
-import { deref, esc, resolvePointer, sourceKind } from "../../packages/docs/src/util.mjs";
+import {
+  deref,
+  esc,
+  resolvePointer,
+  sourceKind,
+  unescapeHtml,
+} from "../../packages/docs/src/util.mjs";
 
 describe("inline markdown links", () => {
   it("links web, mail, in-page and site addresses; an external one with rel=noopener", () => {
@@ -59,6 +65,12 @@ describe("inline markdown links", () => {
   // (The next three passed the docs build test when broken, mutation 74.)
   it("escapes a code block's language in its data-lang attribute", () => {
     expect(markdown('```a"><b\nx\n```')).toContain('<code data-lang="a&quot;&gt;&lt;b">x</code>');
+  });
+
+  it("unescapeHtml gives back what esc was given, in one pass", () => {
+    const text = `<a href="x" title='y'>&amp;lt; & &#39;</a>`;
+    expect(unescapeHtml(esc(text))).toBe(text);
+    expect(unescapeHtml("&amp;lt;")).toBe("&lt;");
   });
 
   it("deref follows a chain of $refs to the node they name", () => {

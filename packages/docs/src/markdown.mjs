@@ -1,7 +1,7 @@
 // A deliberately small Markdown subset for spec descriptions: paragraphs, line breaks,
 // bullet / numbered lists, fenced code, `code`, **bold**, *emphasis*, [links](url).
 // Everything is escaped first; no raw HTML passes through.
-import { codePre, esc } from "./util.mjs";
+import { codePre, esc, unescapeHtml } from "./util.mjs";
 
 /**
  * @param {string} text
@@ -63,10 +63,6 @@ export function markdown(text, opts = {}) {
   }
   return out.join("\n");
 }
-
-const ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
-/** The text `esc` was given back (one pass, so `&amp;lt;` stays `&lt;`). */
-const unescapeHtml = (html) => html.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
 
 /** Inline Markdown only (no block elements): for summaries and table cells. */
 export function inline(text, opts = {}) {

@@ -22,6 +22,11 @@ export function esc(value) {
     .replace(/'/g, "&#39;");
 }
 
+const ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+/** The text `esc` was given back (one pass, so `&amp;lt;` stays `&lt;`). */
+export const unescapeHtml = (html) =>
+  String(html).replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+
 /** Resolve a local JSON pointer (`#/components/schemas/Asset`) in `doc`. */
 export function resolvePointer(doc, ref) {
   if (typeof ref !== "string" || !ref.startsWith("#/"))

@@ -23,7 +23,7 @@ import {
   rpcSdkArgs,
   tsSnippet,
 } from "../snippets.mjs";
-import { esc, tableWrap } from "../util.mjs";
+import { esc, tableWrap, unescapeHtml } from "../util.mjs";
 import { standaloneNames } from "./area.mjs";
 import { ERROR_CLASSES, errorClassId, errorFieldsTable, rpcCodesTable } from "./errors.mjs";
 import { standaloneCall, takesParams } from "./facts.mjs";
@@ -35,7 +35,7 @@ import {
   optionsSnippet,
   optionTable,
 } from "./options.mjs";
-import { section, toc, unescapeHtml } from "./shared.mjs";
+import { section, toc } from "./shared.mjs";
 
 // Where a key comes from and how to keep it (the seed's Authentication list: its items 1, 6 and
 // 7), which no spec document carries: a first-time reader meets the key here before anywhere else.

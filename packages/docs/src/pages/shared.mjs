@@ -15,13 +15,6 @@ export function section(id, title, body) {
     : "";
 }
 
-/** The text of a title `esc` wrote (for `toc`, which escapes it again). */
-export const unescapeHtml = (html) =>
-  html.replace(
-    /&(amp|lt|gt|quot|#39);/g,
-    (_, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e],
-  );
-
 /** The "On this page" list of `[id, title]` items (none for fewer than two). */
 export function toc(items) {
   const list = items.filter(Boolean);
