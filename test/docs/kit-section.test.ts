@@ -145,10 +145,11 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
       { transaction: kitSigned, config: { encoding: "base64" } },
     ],
     [
-      "a transaction compiled without signing (its signature 64 zero bytes), base64 and base58",
-      "params.transaction: must be signed (signature 1 of 1 is 64 zero bytes: its signer has not signed; sign with every signer before sending)",
+      "a transaction compiled without signing (its signature 64 zero bytes)",
+      // Whole, with the encoding the message ends with: a quote that stopped before it read as
+      // the whole message, which no refusal is.
+      'params.transaction: must be signed (signature 1 of 1 is 64 zero bytes: its signer has not signed; sign with every signer before sending) when params.config.encoding is "base64"',
       { transaction: UNSIGNED_BASE64, config: { encoding: "base64" } },
-      { transaction: UNSIGNED_BASE58, config: { encoding: "base58" } },
       {
         transaction: getBase64EncodedWireTransaction(kitUnsigned),
         config: { encoding: "base64" },
@@ -161,6 +162,28 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
       const error = await client.sendTransaction(params as never).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(sender.ValidationError);
       expect((error as Error).message).toContain(quoted);
+      expect(fetch).not.toHaveBeenCalled();
+    }
+  });
+
+  it("says the unsigned refusal ends with the encoding, and it is the whole message in both", async () => {
+    const quoted = /`(params\.transaction: must be signed \(signature 1 of 1 [^`]*)`/.exec(prose);
+    expect(quoted, "the section quotes the refusal").not.toBeNull();
+    expect(prose).toContain('`"base58"` for base58 text');
+    expect(prose).toContain("`x-solana-transaction`");
+    for (const [transaction, encoding] of [
+      [UNSIGNED_BASE64, "base64"],
+      [UNSIGNED_BASE58, "base58"],
+    ] as const) {
+      const { client, fetch } = recordingSender();
+      const error = await client
+        .sendTransaction({ transaction, config: { encoding } })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(sender.ValidationError);
+      expect((error as Error).message).toBe(quoted![1]!.replace('"base64"', `"${encoding}"`));
+      expect((error as InstanceType<typeof sender.ValidationError>).issues[0]?.rule).toBe(
+        "x-solana-transaction",
+      );
       expect(fetch).not.toHaveBeenCalled();
     }
   });

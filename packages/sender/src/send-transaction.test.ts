@@ -198,6 +198,17 @@ describe("sendTransaction: a signature of 64 zero bytes (a signer that has not s
     }
   });
 
+  it("is quoted whole in the README's Checks (SDK), encoding and all: the message, word for word", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const quoted = /`(params\.transaction: must be signed \(signature 2 of 2 [^`]*)`/.exec(readme);
+    expect(quoted, "the README quotes the refusal").not.toBeNull();
+    const twoSigners = legacyAndV0.find((bytes) => bytes[0] === 2)!;
+    expect(twoSigners).toBeDefined();
+    expect(issues(base64(unsign(twoSigners, 1)), "base64")[0]?.message).toBe(
+      quoted![1]!.replace(/\s+/g, " "),
+    );
+  });
+
   it("passes once one byte of the signature is set (no cryptography: a signature is not verified)", () => {
     const bytes = unsign(legacyAndV0[0]!, 0);
     bytes[64] = 1;
