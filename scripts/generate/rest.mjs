@@ -574,7 +574,7 @@ function sendSource(op, hasInput) {
   // answers openapi-fetch with a bodiless 204, which it reads nothing of whatever its `parseAs`;
   // core's rest.test holds it to that, its default "json" included.)
   init.push("fetch", "...restInit");
-  if (op.body) init.push("bodySerializer: stringifyJson");
+  if (op.body) init.push("bodySerializer: jsonText");
   // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter
   // can take from the generated code).
   const unpack = op.body

@@ -7,7 +7,7 @@ import {
   adminHost,
   checkParams,
   restInit,
-  stringifyJson,
+  jsonText,
   unbatched,
   type Logger,
   type OperationDescriptor,

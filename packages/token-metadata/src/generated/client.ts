@@ -8,7 +8,7 @@ import {
   apiHost,
   checkParams,
   restInit,
-  stringifyJson,
+  jsonText,
   unbatched,
   warnDeprecated,
   type Logger,
@@ -132,7 +132,7 @@ export function getTokenMetadata(
           body,
           fetch,
           ...restInit,
-          bodySerializer: stringifyJson
+          bodySerializer: jsonText
         });
       })
     )

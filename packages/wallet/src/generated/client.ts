@@ -7,7 +7,7 @@ import {
   walletHost,
   checkParams,
   restInit,
-  stringifyJson,
+  jsonText,
   unbatched,
   withPagination,
   type Logger,
@@ -253,7 +253,7 @@ export function getBatchIdentity(
         body,
         fetch,
         ...restInit,
-        bodySerializer: stringifyJson
+        bodySerializer: jsonText
       });
     })
   );

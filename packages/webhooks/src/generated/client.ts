@@ -8,7 +8,7 @@ import {
   apiHost,
   checkParams,
   restInit,
-  stringifyJson,
+  jsonText,
   unbatched,
   type Logger,
   type OperationDescriptor,
@@ -129,7 +129,7 @@ export function createWebhook(
         body,
         fetch,
         ...restInit,
-        bodySerializer: stringifyJson
+        bodySerializer: jsonText
       });
     })
   );
@@ -280,7 +280,7 @@ export function updateWebhook(
         body,
         fetch,
         ...restInit,
-        bodySerializer: stringifyJson
+        bodySerializer: jsonText
       });
     })
   );
