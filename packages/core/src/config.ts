@@ -169,7 +169,10 @@ export const knownOptions = (
  * `Object.create(defaults)` (read by name, getters too: see {@link ownOptions}), a module
  * namespace (`import * as options`). An object with a `then` method, a thenable, is a `Promise`.
  * A kind is escaped and cut at 40 characters, as a name shown is: a class may set its own
- * (`Symbol.toStringTag`), which may hold anything.
+ * (`Symbol.toStringTag`), which may hold anything. Such an instance is refused too (`got
+ * Settings`; core's README says to pass `{ ...settings }`): `Map`, `Set` and `Promise` set the same
+ * tag on their prototypes, and telling a class's from theirs by `instanceof globalThis[tag]`
+ * (+16 B) would take a `Map` or `Date` of another realm (an iframe, a `vm` context) as options.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const notOptions = (options: unknown): string | undefined => {
