@@ -73,6 +73,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "quoteServer",
       // (Later: what a generated REST operation gives openapi-fetch, its own Request per call.)
       "restInit",
+      // (Later: stringifyJson without its check of a replacer, for the runtime's own calls.)
+      "jsonText",
       "snapshotOptions",
       "typeOf",
       "unbatched",

@@ -51,12 +51,14 @@ export const hasKeyVariables = (): boolean =>
  * the variable may well be set, the runtime's words, which name it (Deno without --allow-env:
  * `Requires env access to "CHAINDATA_API_KEY", run again with the --allow-env flag`; Deno does not
  * ask again for a read it was refused; a thrown value that is no error adds nothing). Elsewhere,
- * that the variable is not read there: a page has no `process` (or a polyfill's), React Native's
- * holds `NODE_ENV` only, and a Worker without one does not read its bindings (a
- * `CHAINDATA_API_KEY` secret there is passed as `apiKey: env.CHAINDATA_API_KEY`).
+ * that the variable is not set or not read there: a page has no `process` (or a polyfill's), React
+ * Native's holds `NODE_ENV` only, and a Worker without one does not read its bindings (a
+ * `CHAINDATA_API_KEY` secret there is passed as `apiKey: env.CHAINDATA_API_KEY`). ("Not set" too:
+ * workerd's `process` with `nodejs_compat` from 2025-04-01 to 2025-09-14 reads a binding of that
+ * name, and without one looks as React Native's does, an `env` and no `versions`.)
  */
 export const keyVariableHint = (): string => {
-  if (!hasKeyVariables()) return ` (${API_KEY_ENV} is not read here)`;
+  if (!hasKeyVariables()) return ` (${API_KEY_ENV} is not set or not read here)`;
   const hint = ` or set ${API_KEY_ENV} before the client is created`;
   try {
     readKeyVariable();
@@ -167,7 +169,10 @@ export const knownOptions = (
  * `Object.create(defaults)` (read by name, getters too: see {@link ownOptions}), a module
  * namespace (`import * as options`). An object with a `then` method, a thenable, is a `Promise`.
  * A kind is escaped and cut at 40 characters, as a name shown is: a class may set its own
- * (`Symbol.toStringTag`), which may hold anything.
+ * (`Symbol.toStringTag`), which may hold anything. Such an instance is refused too (`got
+ * Settings`; core's README says to pass `{ ...settings }`): `Map`, `Set` and `Promise` set the same
+ * tag on their prototypes, and telling a class's from theirs by `instanceof globalThis[tag]`
+ * (+16 B) would take a `Map` or `Date` of another realm (an iframe, a `vm` context) as options.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const notOptions = (options: unknown): string | undefined => {

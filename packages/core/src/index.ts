@@ -137,7 +137,13 @@ export {
   vWhen,
 } from "./validate.js";
 export type { Check } from "./validate.js";
-export { parseJson, stringifyJson, reviveU64 } from "./json.js";
+export {
+  parseJson,
+  stringifyJson,
+  reviveU64,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  jsonText,
+} from "./json.js";
 export type { U64Shape, U64ShapeOf } from "./json.js";
 export { formatUnits, parseUnits } from "./units.js";
 export {

@@ -25,7 +25,7 @@ import { quoteServer } from "./quote.js";
 import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
 import { checkU64 } from "./u64.js";
-import { reviveU64, stringifyJson } from "./json.js";
+import { reviveU64, jsonText } from "./json.js";
 import { scrub, type Redactor } from "./redact.js";
 import { writeJson } from "./internal/write-json.js";
 import { validate } from "./validate.js";
@@ -254,7 +254,7 @@ export const callByName = (client: object, method: unknown, args: unknown[]): Pr
  */
 const jsonOf = (value: unknown) => {
   try {
-    return stringifyJson(value);
+    return jsonText(value);
   } catch {}
 };
 
@@ -286,8 +286,7 @@ const rpcErrorOf = (
   // The server's values as text, whatever they are: `String()` throws on an object such as
   // `{"toString": "x"}`, and parsed JSON can be anything (scrubbed, no deeper than JSON can be
   // written).
-  const text = (value: unknown) =>
-    typeof value === "string" ? value : String(stringifyJson(value));
+  const text = (value: unknown) => (typeof value === "string" ? value : String(jsonText(value)));
   const rpcMessage = text(message ?? scrubbed);
   // (`code` and `rpcError` as an APIError has them: a call whose error comes in a non-2xx answer
   // unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)

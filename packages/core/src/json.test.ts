@@ -444,6 +444,22 @@ describe("stringifyJson", () => {
         stringifyJson(value),
       );
   });
+
+  it("refuses a replacer, a function or an array, which it would ignore", () => {
+    // (`stringifyJson(value, replacer, 2)` ported from JSON.stringify wrote the keys the replacer
+    // was to leave out, unchanged, and without the indent.)
+    const asJavaScript = stringifyJson as (value: unknown, ...rest: unknown[]) => string;
+    const replacers = [(_key: string, v: unknown) => v, ["a"], []];
+    for (const value of [
+      { a: 1, b: 2 },
+      { a: 1n, b: 2n },
+    ])
+      for (const replacer of replacers)
+        for (const rest of [[replacer], [replacer, 2]])
+          expect(() => asJavaScript(value, ...rest)).toThrow(
+            new TypeError("stringifyJson: takes no replacer, only an indent"),
+          );
+  });
 });
 
 describe("reviveU64", () => {

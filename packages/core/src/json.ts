@@ -208,26 +208,39 @@ export function parseJson(text: string): unknown {
  * one). Otherwise the same: `toJSON` is honoured, `undefined`/functions are skipped in objects
  * and become `null` in arrays, and `space` indents as `JSON.stringify`'s third argument does.
  *
- * Values without bigints take the native path untouched. Otherwise each bigint is written as a
- * string tagged with a run of U+0001 (which JSON writes as the escape `\u0001`) and the quotes
- * around tagged values are then dropped. A real key or string that starts with the tag would be
- * mistaken for one, so the tag is made longer than any run of U+0001 a key or string starts with.
- *
  * @param space - the indent, as for `JSON.stringify`: a number of spaces (at most 10) or a
  *   string of white space (its first 10 characters). (From plain JavaScript,
- *   `JSON.stringify`'s `(value, null, 2)` indents too; no replacer is taken.) @default no indent
+ *   `JSON.stringify`'s `(value, null, 2)` indents too.) @default no indent
+ * @throws TypeError for a replacer (a function or an array) where the indent goes: none is taken
+ *   (transform the value first), and one ignored would write what it was meant to change or leave
+ *   out.
  */
 export function stringifyJson(value: unknown, space?: string | number): string;
 // (A third parameter the type leaves out: JSON.stringify's `(value, null, 2)`, written so in plain
-// JavaScript, gives the indent third, taken rather than lost. openapi-fetch calls its
-// `bodySerializer(body, headers)` with a Headers object second, which JSON.stringify ignores as a
-// `space`: no indent.)
+// JavaScript, gives the indent third, taken rather than lost. The checks are here, not in
+// `jsonText`: the runtime's own calls, in every program, need none.)
 export function stringifyJson(
   value: unknown,
   space?: string | number,
   indent?: string | number,
 ): string {
-  space ??= indent;
+  if (typeof space == "function" || Array.isArray(space))
+    throw new TypeError("stringifyJson: takes no replacer, only an indent");
+  return jsonText(value, space ?? indent);
+}
+
+/**
+ * {@link stringifyJson} for the chaindata packages' own calls, which give no replacer (and the
+ * generated REST clients' `bodySerializer`, which openapi-fetch calls with the request's headers
+ * second: ignored, as `JSON.stringify` ignores a `space` of no number or string).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ *
+ * Values without bigints take the native path untouched. Otherwise each bigint is written as a
+ * string tagged with a run of U+0001 (which JSON writes as the escape `\u0001`) and the quotes
+ * around tagged values are then dropped. A real key or string that starts with the tag would be
+ * mistaken for one, so the tag is made longer than any run of U+0001 a key or string starts with.
+ */
+export function jsonText(value: unknown, space?: string | number): string {
   // Native first: it is several times faster and allocates less. It throws a TypeError on a
   // bigint (or a cycle), and only then does the replacer run.
   try {

@@ -1028,6 +1028,26 @@ describe("withPagination", () => {
     expect(ended.resumeFrom).toBeUndefined();
   });
 
+  it("a walk iterated synchronously (for…of, spread, Array.from) says to use for await, with nothing sent", async () => {
+    // (From plain JavaScript: V8 said "….all(...) is not a function or its return value is not
+    // iterable", and `Array.from()` of the walk gave [] with no error.)
+    const call = stubPages(async () => ({ items: [1] }));
+    const getAssets = withPagination<{ owner: string }, { items: number[] }, number>(call, {
+      id: "getAssets",
+      pagination: { style: "page", items: "items" },
+    });
+    const walk = getAssets.all({ owner: "o" }) as unknown as Iterable<number>;
+    const async = new TypeError("a page walk is async: use for await");
+    expect(() => {
+      for (const item of walk) void item;
+    }).toThrow(async);
+    expect(() => [...walk]).toThrow(async);
+    expect(() => Array.from(walk)).toThrow(async);
+    expect(call).not.toHaveBeenCalled();
+    // `for await` and Array.fromAsync take the async walk, as before.
+    expect(await collect(getAssets.all({ owner: "o" }, { maxPages: 1 }))).toEqual([1]);
+  });
+
   it("refuses a misspelt option at .all(), naming maxPages among the valid ones, before any page", () => {
     const call = stubPages(async () => ({ items: [] as number[] }));
     const getAssets = withPagination<{ owner: string }, { items: number[] }, number>(call, {

@@ -597,6 +597,12 @@ export function paginate<I, R, P = unknown, F = P>(
     pages: () => walkPages(false),
     checkpoints: () => walkPages(true),
     [Symbol.asyncIterator]: () => walkPages(false, true),
+    // (Not in the type, where a sync `for…of` is a compile error. In plain JavaScript the engine's
+    // own error misleads: V8's "….all(...) is not a function or its return value is not
+    // iterable", Safari's "undefined is not a function"; and `Array.from()` of the walk was [].)
+    [Symbol.iterator]() {
+      throw new TypeError("a page walk is async: use for await");
+    },
     resumeFrom: undefined as P | undefined,
   };
   return walks;

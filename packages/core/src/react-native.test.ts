@@ -184,7 +184,7 @@ describe("a missing key where no environment variable can be set", () => {
       vi.unstubAllGlobals();
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error.message).toBe(
-        "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not read here)",
+        "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not set or not read here)",
       );
       expect(mock).not.toHaveBeenCalled();
     });

@@ -4,6 +4,7 @@
  */
 import {
   checkRequestOptions,
+  misconfigured,
   refuseExtraArguments,
   type ClientOptions,
   type Logger,
@@ -205,6 +206,10 @@ export function createRestTransport(
           // per call). Status, headers and request id: `onResponse`, and every error.
           return new Response(null, { status: 204 });
         });
+        // (A `send` of the caller's own that never used its `fetch`, caught its error, or ran a
+        // middleware that answered in its place: there is no answer to read, where a TypeError of
+        // `captured` was the call's error.)
+        if (!captured) misconfigured("send", "must make its request with the fetch it is given");
       } catch (error) {
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
         // URIError on a lone surrogate: a string JSON can carry, a URL cannot. Bad input, and
@@ -218,8 +223,7 @@ export function createRestTransport(
         );
       }
       // Our own parse of the bytes (strict UTF-8, lossless numbers, made by `send`), not
-      // openapi-fetch's `data`. (`invoke` always fetches: the generated clients add no middleware
-      // that could answer without it.)
+      // openapi-fetch's `data`.
       const body = captured!.value;
       // The host's error body alone in a 2xx answer is its error, not a result (errorInBody); so
       // is a JSON-RPC error envelope (`jsonrpc`, `id` and `error`), a JSON-RPC host's answer to a

@@ -53,6 +53,14 @@ describe("parseRetryAfter", () => {
     expect(twice("retry-after", "2", "2")).toBe(2000);
     expect(twice("retry-after", "1.5", "30")).toBe(1500);
     expect(twice("retry-after-ms", "250", "250")).toBe(250);
+    // (An HTTP-date has a comma of its own: two joined, "Wed, 01 … GMT, Wed, 01 … GMT", were read
+    // as no wait.) Every form of the date, the first of the two read.
+    for (const date of [
+      "Wed, 01 Jan 2025 12:00:10 GMT",
+      "Wednesday, 01-Jan-25 12:00:10 GMT",
+      "Wed Jan  1 12:00:10 2025",
+    ])
+      expect(twice("retry-after", date, "Wed, 01 Jan 2025 12:00:30 GMT"), date).toBe(10_000);
     // (Garbage first stays garbage.)
     for (const first of ["soon", "-1", "1e3", "0x10", "retry in 10"])
       expect(twice("retry-after", first, "5"), first).toBeUndefined();

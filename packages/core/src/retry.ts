@@ -33,14 +33,15 @@ export function retryDelay(retry: number, retryAfter?: number): number {
 
 /**
  * How long the server asked us to wait, in ms: `retry-after-ms` (sent by some gateways), else
- * `Retry-After` as delta-seconds (of a header sent twice, the first) or an HTTP-date (a past
- * date → 0). `undefined` when absent or unparseable.
+ * `Retry-After` as delta-seconds or an HTTP-date (a past date → 0); of a header sent twice, the
+ * first. `undefined` when absent or unparseable.
  */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
   // Plain decimals only: `+` reads "0x20" as 32, "1e3" as 1000 and "Infinity" as a wait forever;
   // and 300 digits at most: 400 nines read as Infinity too, `retryAfter: Infinity`. A header sent
   // twice (by a CDN and by the origin) comes joined, "5, 5": its first number is read (parseFloat
-  // stops at the comma). (An HTTP-date sent twice is not: its first comma is its own.)
+  // stops at the comma). An HTTP-date sent twice is cut before the second one's day name: its own
+  // first comma is followed by a digit, in every form.
   const decimal = /^\d{1,300}(\.\d+)?(,|$)/;
   const ms = headers.get("retry-after-ms")?.trim() ?? "";
   if (decimal.test(ms)) return parseFloat(ms);
@@ -53,7 +54,7 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   const until = decimal.test(value)
     ? now + parseFloat(value) * 1000
     : /^(mon|tue|wed|thu|fri|sat|sun)/i.test(value)
-      ? Date.parse(value.replace(/\d$/, "$& GMT"))
+      ? Date.parse(value.replace(/, *[a-z].*/i, "").replace(/\d$/, "$& GMT"))
       : NaN;
   return until >= 0 ? Math.max(0, until - now) : undefined;
 }

@@ -13,7 +13,7 @@
  */
 import { messageValue } from "./config.js";
 import { ValidationError, type ValidationIssue } from "./errors.js";
-import { stringifyJson } from "./json.js";
+import { jsonText } from "./json.js";
 import { quoteServer } from "./quote.js";
 import type { Redactor } from "./redact.js";
 
@@ -78,7 +78,7 @@ const className = (value: object) => {
 const show = (value: unknown) => {
   let text: string;
   try {
-    text = typeof value == "bigint" ? value + "n" : String(stringifyJson(value));
+    text = typeof value == "bigint" ? value + "n" : String(jsonText(value));
   } catch {
     return kind(value); // (a cycle)
   }

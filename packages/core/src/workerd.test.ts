@@ -23,24 +23,24 @@ describe("workerd's process with nodejs_compat, compatibility dates 2025-04-01 t
     expect(error.message).not.toContain("a-key-from-a-binding");
   });
 
-  it("without a binding, a missing key's message says to pass apiKey, and that the variable is not read", async () => {
-    // (The same `process` at 2025-03-31 has an empty `env`, which a binding does not fill: there
-    // the ending is true. In this test's own window a binding would be read, so there it says "not
-    // read" of a variable that is only not set: the two `process`es cannot be told apart, and the
-    // advice, pass `apiKey`, works in both.)
+  it("without a binding, a missing key's message says to pass apiKey, and that the variable is not set or not read", async () => {
+    // (The same `process` at 2025-03-31 has an empty `env`, which a binding does not fill, and
+    // React Native's is alike: the two cannot be told apart. In this window a binding would be
+    // read, so the ending said "not read" of a variable that was only not set, and a misspelt
+    // binding's name was not what the user looked for; it now says both.)
     vi.stubGlobal("process", { env: {} });
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
     const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
     expect(error.message).toBe(
-      "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not read here)",
+      "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not set or not read here)",
     );
     expect(mock).not.toHaveBeenCalled();
   });
 });
 
 describe("a Worker with no process (compatibility date before 2026-08-04, no nodejs_compat)", () => {
-  it("a missing key's message says CHAINDATA_API_KEY is not read: a binding of that name is not", async () => {
+  it("a missing key's message says CHAINDATA_API_KEY is not set or not read: a binding of that name is not read", async () => {
     // (It said "pass `apiKey`" alone: a user who set a CHAINDATA_API_KEY secret, as the option's
     // default reads, was not told why it was not used; user trial edge74, F5.)
     vi.stubGlobal("process", undefined);
@@ -48,7 +48,7 @@ describe("a Worker with no process (compatibility date before 2026-08-04, no nod
     const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
     const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
     expect(error.message).toBe(
-      "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not read here)",
+      "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not set or not read here)",
     );
     expect(mock).not.toHaveBeenCalled();
   });

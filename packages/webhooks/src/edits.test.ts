@@ -12,6 +12,7 @@ import {
 import { addWebhookAddresses, editWebhook, removeWebhookAddresses } from "./edits.js";
 import { createWebhooksClient } from "./client.js";
 import { createWebhooksRest } from "./generated/client.js";
+import { createWebhookHandler } from "./receiver.js";
 import type { Webhook } from "./generated/types.js";
 import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
 
@@ -759,6 +760,29 @@ describe("a stored setting that today's checks refuse", () => {
     );
     await editWebhook(webhooks, { webhookID: ID, authHeader: "Bearer n3w" });
     expect(current().authHeader).toBe("Bearer n3w");
+  });
+
+  it("a stored authHeader is blank where the receiver's would be: spaces, tabs, CR and LF", async () => {
+    // (The edits told blank by spaces and tabs, the receiver by CR and LF too: a stored "\r\n",
+    // refused by the receiver as no authHeader, was sent back, and the write refused it.)
+    const onEvent = () => {};
+    for (const blank of ["", " ", "\t", "\n", "\r\n", " \t\r\n "]) {
+      const shown = JSON.stringify(blank);
+      expect(() => createWebhookHandler({ authHeader: blank, onEvent }), shown).toThrow(
+        /^authHeader: required, /,
+      );
+      const { webhooks, requests } = fakeService({ ...stored(), authHeader: blank });
+      await editWebhook(webhooks, { webhookID: ID, txnStatus: "all" });
+      const [put] = requests.filter((r) => r.method === "PUT");
+      expect("authHeader" in put!.body, shown).toBe(false);
+    }
+    // Kept by both: a secret with blank ends (the receiver compares what is between them).
+    for (const secret of ["\u00a0", " Bearer s3cret\t"]) {
+      expect(() => createWebhookHandler({ authHeader: secret, onEvent })).not.toThrow();
+      const { webhooks, requests } = fakeService({ ...stored(), authHeader: secret });
+      await editWebhook(webhooks, { webhookID: ID, txnStatus: "all" });
+      expect(requests.find((r) => r.method === "PUT")?.body.authHeader).toBe(secret);
+    }
   });
 
   it("a stored authHeader that HTTP keeps (U+00A0) is sent back, and one of another type is refused as stored, not a TypeError", async () => {

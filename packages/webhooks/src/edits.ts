@@ -24,6 +24,7 @@ import {
   type WebhooksRest,
 } from "./generated/client.js";
 import { getWebhook, updateWebhook } from "./generated/operations.js";
+import { trimAuthHeader } from "./header-value.js";
 import type { UpdateWebhookRequest, Webhook } from "./generated/types.js";
 
 /**
@@ -211,12 +212,12 @@ function changeWebhook(
     for (const name of SETTINGS) settings[name] = changes[name] ?? current[name];
     // (A stored authHeader that is blank is no secret, and the write refuses one: it is not sent
     // back, as a webhook's without one is not, so that its other settings can still be changed.
-    // Blank as HTTP tells it, spaces and tabs only: String#trim also strips U+00A0, a secret the
-    // write and the receiver take, and throws on a stored value that is no string.)
+    // Blank as the receiver tells it: String#trim also strips U+00A0, a secret the write and the
+    // receiver take, and throws on a stored value that is no string.)
     if (
       changes.authHeader === undefined &&
       typeof current.authHeader == "string" &&
-      !/[^\t ]/.test(current.authHeader)
+      !trimAuthHeader(current.authHeader)
     )
       settings.authHeader = undefined;
     try {

@@ -17,6 +17,7 @@ import {
   type U64Shape,
 } from "@chaindata/core";
 import { webhookDeliveries } from "./generated/operations.js";
+import { trimAuthHeader } from "./header-value.js";
 import type { EnhancedTransactionEvent, RawTransactionEvent } from "./generated/types.js";
 
 /** The delivery kinds that reach your endpoint (discord webhooks post to Discord instead). */
@@ -760,8 +761,8 @@ function checkHandlerOptions<K extends DeliveryKind>(
     );
   const authHeaders = secrets.map((value, i) => {
     const name = several ? `authHeader[${i}]` : "authHeader";
-    // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
-    const secret = typeof value === "string" ? value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "") : "";
+    // (Not String#trim's wider set: U+00A0 is part of a secret.)
+    const secret = typeof value === "string" ? trimAuthHeader(value) : "";
     if (!secret)
       misconfigured(
         name,

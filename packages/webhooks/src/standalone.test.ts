@@ -173,4 +173,58 @@ describe("rest.call with a send of the caller's own", () => {
     expect(await handed[1]!.text()).toBe(JSON.stringify(created));
     expect(JSON.parse(await requests[1]!.text())).toEqual(created);
   });
+
+  it("a send that makes no request with its fetch, or whose middleware answers instead, is told so, not a TypeError", async () => {
+    // (There was no answer to read: "Cannot read properties of undefined (reading 'value')".)
+    const refused = new ConfigurationError(
+      "send: must make its request with the fetch it is given",
+      { operation: "listWebhooksOwn" },
+    );
+    const { fetch, requests } = stub();
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    const own = { id: "listWebhooksOwn", idempotent: true };
+    await expect(rest.call(own, {}, undefined, async () => {})).rejects.toThrow(refused);
+    // A send that catches its fetch's error (a 500 here) has no answer either.
+    const failing = createWebhooksRest({
+      apiKey: KEY,
+      maxRetries: 0,
+      fetch: async () => new Response("{}", { status: 500 }),
+    });
+    await expect(
+      failing.call(own, {}, undefined, (client, fetch) =>
+        (client as Client<paths>).GET("/v0/webhooks", { fetch }).catch(() => {}),
+      ),
+    ).rejects.toThrow(refused);
+    const answering: Middleware = { onRequest: () => Response.json([]) };
+    await expect(
+      rest.call(own, {}, undefined, (client, fetch) =>
+        (client as Client<paths>).GET("/v0/webhooks", { fetch, middleware: [answering] }),
+      ),
+    ).rejects.toThrow(refused);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("a middleware added with use() may change a generated call's headers in place; a Request it returns is refused by openapi-fetch", async () => {
+    // (What core's README says a middleware author can rely on: the generated functions' request
+    // is the transport's own, no `Request`.)
+    const { fetch, requests } = stub();
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    let replace = false;
+    await rest.call({ id: "listWebhooks", idempotent: true }, {}, undefined, (client, fetch) => {
+      (client as Client<paths>).use({
+        onRequest: ({ request }) => {
+          if (replace) return new Request(request.url, { headers: request.headers });
+          request.headers.set("x-trace", "t-2");
+        },
+      });
+      return (client as Client<paths>).GET("/v0/webhooks", { fetch, parseAs: "stream" });
+    });
+    await getWebhook(rest, { webhookID: ID });
+    expect(requests.map((r) => r.headers.get("x-trace"))).toEqual(["t-2", "t-2"]);
+    replace = true;
+    await expect(getWebhook(rest, { webhookID: ID })).rejects.toThrow(
+      "onRequest: must return new Request() or Response() when modifying the request",
+    );
+    expect(requests).toHaveLength(2);
+  });
 });

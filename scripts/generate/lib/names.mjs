@@ -214,7 +214,7 @@ export const REST_CLIENT_IMPORTS = [
   [HOST, "value"],
   ["checkParams", "value", "checked"],
   ["restInit", "value"],
-  ["stringifyJson", "value"],
+  ["jsonText", "value"],
   ["unbatched", "value"],
   ["withPagination", "value", "paginated"],
   ["warnDeprecated", "value", "deprecated"],

@@ -3,7 +3,7 @@
  * in json.ts, because a value that cannot be written is the caller's input, refused as such.
  */
 import { ValidationError } from "../errors.js";
-import { stringifyJson } from "../json.js";
+import { jsonText } from "../json.js";
 
 /**
  * `value` as JSON text (bigints exact), or a ValidationError naming `path` when it cannot be
@@ -11,7 +11,7 @@ import { stringifyJson } from "../json.js";
  */
 export function writeJson(value: unknown, path: string): string {
   try {
-    return stringifyJson(value);
+    return jsonText(value);
   } catch (error) {
     // What was thrown is named by its type when it has no message (a string, undefined, a plain
     // object): its text could be anything the caller's value held, and "(undefined)" said nothing.

@@ -8,7 +8,7 @@ import {
   apiHost,
   checkParams,
   restInit,
-  stringifyJson,
+  jsonText,
   unbatched,
   type Logger,
   type OperationDescriptor,
@@ -27,7 +27,7 @@ type Api = Client<paths>;
  * `await listWebhooks(rest)`. A bundle then carries only the operations it calls.
  */
 export interface WebhooksRest {
-  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used). The client makes real `Request`s, which a fetch or per-call middleware of your own may read, clone or replace (the generated functions give theirs the transport's own, `restInit`, which is none: a middleware added to the client with `use()` gets those too). `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
+  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly (that `fetch` resolves, on a 2xx, with an empty 204, not the answer: what `send` returns is not used; a `send` that makes no request with it, catches its error, or has a middleware answer instead is a ConfigurationError). The client makes real `Request`s, which a fetch or per-call middleware of your own may read, clone or replace (the generated functions give theirs the transport's own, `restInit`, which is none: a middleware added to the client with `use()` gets those too, with `url`, `method`, `headers`, which it may change in place, and `text()`, but no `clone()`, and a `Request` it returns in their place is refused by openapi-fetch). `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
   call<Params = unknown, Result = unknown>(
     operation: OperationDescriptor<Params, Result>,
     params: [Params][Params extends unknown ? 0 : never],
@@ -129,7 +129,7 @@ export function createWebhook(
         body,
         fetch,
         ...restInit,
-        bodySerializer: stringifyJson
+        bodySerializer: jsonText
       });
     })
   );
@@ -280,7 +280,7 @@ export function updateWebhook(
         body,
         fetch,
         ...restInit,
-        bodySerializer: stringifyJson
+        bodySerializer: jsonText
       });
     })
   );
