@@ -112,3 +112,18 @@ it("keeps a method's own rate limit over its area's", () => {
   expect(ops.find((o) => o.id === "getAsset")!.rateLimit).toEqual(own);
   expect(ops.find((o) => o.id === "getAssetBatch")!.rateLimit.stated).toBe("area");
 });
+
+it("refuses an area's second document of one kind where an entry leaves its kind out", () => {
+  // (An entry without `kind` is read as its document's: it is no second kind of the area.)
+  const withoutKind = (a: Entry) => ({ ...a, kind: undefined });
+  const after = specWith("kindless-after", (areas) => [
+    ...areas,
+    withoutKind(areas.find((a) => a.area === "das")!),
+  ]);
+  expect(() => loadSite(after)).toThrow(`${join(after, "index.json")}: area das is listed twice`);
+  const before = specWith("kindless-before", (areas) => [
+    withoutKind(areas.find((a) => a.area === "das")!),
+    ...areas,
+  ]);
+  expect(() => loadSite(before)).toThrow(`${join(before, "index.json")}: area das is listed twice`);
+});
