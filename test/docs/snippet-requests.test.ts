@@ -7,6 +7,7 @@ import {
   fillPath,
   restRequest,
   rpcSdkArgs,
+  rpcWireParams,
   tsLiteral,
   tsSnippet,
   // @ts-expect-error — plain ESM without type declarations
@@ -104,7 +105,36 @@ describe("tsSnippet", () => {
   });
 });
 
+describe("rpcWireParams", () => {
+  it("sends an array-structured method its array param, whatever the example lists first", () => {
+    const op = {
+      rpc: {
+        structure: "array",
+        params: [{ name: "transactions" }],
+        queryParams: [{ name: "swqos_only" }],
+      },
+    };
+    const example = [
+      { name: "swqos_only", value: true },
+      { name: "transactions", value: ["AQAB", "AQAC"] },
+    ];
+    expect(rpcWireParams(op, example)).toEqual(["AQAB", "AQAC"]);
+  });
+});
+
 describe("curlRpc", () => {
+  it("leaves the key's shell variable unencoded in the URL, for the shell to expand", () => {
+    const area = {
+      auth: { required: true, ways: [{ in: "query", name: "api-key" }] },
+      servers: { urls: { mainnet: "https://x" } },
+      rpcPath: "/",
+    };
+    const curl = curlRpc({ area, transport: "rpc" }, {}, { query: [["swqos_only", true]] });
+    expect(curl.split(" \\\n")[0]).toBe(
+      'curl -sS -X POST "https://x/?swqos_only=true&api-key=$CHAINDATA_API_KEY"',
+    );
+  });
+
   it("quotes a body with an apostrophe as one shell word", () => {
     const area = {
       auth: { required: false, ways: [] },
