@@ -53,3 +53,77 @@ it("refuses an example that gives a param its method does not declare", () => {
     /method getAsset: example programmableNft gives param "idd", which the method does not declare/,
   );
 });
+
+it("refuses an area listed a third time, under a kind it has not had yet", () => {
+  // (The sender has an OpenRPC and an OpenAPI document: a third entry is one too many, whatever
+  // its kind.)
+  const spec = specWith("thrice", (areas) => {
+    const { kind: _kind, ...sender } = areas.find((a) => a.area === "sender")!;
+    return [...areas, sender];
+  });
+  expect(() => loadSite(spec)).toThrow(`${join(spec, "index.json")}: area sender is listed twice`);
+});
+
+it("marks an area beta where its document says so, though index.json does not", () => {
+  const spec = specWith("beta", (areas) =>
+    areas.map((a) => (a.area === "wallet" ? { ...a, beta: false } : a)),
+  );
+  type Op = { beta: boolean };
+  const areas: { key: string; beta: boolean; ops: Op[] }[] = loadSite(spec).areas;
+  const wallet = areas.find((a) => a.key === "wallet")!;
+  expect(wallet.beta).toBe(true);
+  expect(wallet.ops.length).toBeGreaterThan(0);
+  expect(wallet.ops.every((op) => op.beta)).toBe(true);
+});
+
+it("does not read an area without operations as deprecated", () => {
+  const spec = specWith("no-methods", (areas) => areas);
+  const file = join(spec, "openrpc/das.json");
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), methods: [] }));
+  const areas: { key: string; deprecated: boolean; ops: unknown[] }[] = loadSite(spec).areas;
+  const das = areas.find((a) => a.key === "das")!;
+  expect(das.ops).toEqual([]);
+  expect(das.deprecated).toBe(false);
+});
+
+it("reads a key as required where the document's x-auth does not say, as the SDK sends one", () => {
+  const spec = specWith("auth", (areas) => areas);
+  const file = join(spec, "openrpc/das.json");
+  const doc = JSON.parse(readFileSync(file, "utf8"));
+  delete doc.info["x-auth"].required;
+  writeFileSync(file, JSON.stringify(doc));
+  const areas: { key: string; auth: { required: boolean } }[] = loadSite(spec).areas;
+  expect(areas.find((a) => a.key === "das")!.auth).toEqual({
+    required: true,
+    ways: [{ in: "query", name: "api-key" }],
+  });
+});
+
+it("keeps a method's own rate limit over its area's", () => {
+  const spec = specWith("rate-limit", (areas) => areas);
+  const file = join(spec, "openrpc/das.json");
+  const doc = JSON.parse(readFileSync(file, "utf8"));
+  const own = { plans: { Free: 1 }, "x-source": "test" };
+  doc.methods.find((m: { name: string }) => m.name === "getAsset")["x-rate-limit"] = own;
+  writeFileSync(file, JSON.stringify(doc));
+  type Op = { id: string; rateLimit: { stated?: string } };
+  const areas: { key: string; ops: Op[] }[] = loadSite(spec).areas;
+  const ops = areas.find((a) => a.key === "das")!.ops;
+  expect(ops.find((o) => o.id === "getAsset")!.rateLimit).toEqual(own);
+  expect(ops.find((o) => o.id === "getAssetBatch")!.rateLimit.stated).toBe("area");
+});
+
+it("refuses an area's second document of one kind where an entry leaves its kind out", () => {
+  // (An entry without `kind` is read as its document's: it is no second kind of the area.)
+  const withoutKind = (a: Entry) => ({ ...a, kind: undefined });
+  const after = specWith("kindless-after", (areas) => [
+    ...areas,
+    withoutKind(areas.find((a) => a.area === "das")!),
+  ]);
+  expect(() => loadSite(after)).toThrow(`${join(after, "index.json")}: area das is listed twice`);
+  const before = specWith("kindless-before", (areas) => [
+    withoutKind(areas.find((a) => a.area === "das")!),
+    ...areas,
+  ]);
+  expect(() => loadSite(before)).toThrow(`${join(before, "index.json")}: area das is listed twice`);
+});

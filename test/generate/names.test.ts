@@ -5,6 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  coreImportsOf,
+  isIdentifier,
   packageBindings,
   reservedPattern,
   REST_CLIENT_IMPORTS,
@@ -139,6 +141,51 @@ describe("the client import tables", () => {
         expect(imports).toEqual(order.filter((n: string) => imports.includes(n)));
       }
     });
+});
+
+describe("coreImportsOf", () => {
+  const none = {
+    checked: false,
+    paginated: false,
+    deprecated: false,
+    plainHttp: false,
+    unbatched: false,
+    u64: false,
+  };
+  it("lists the names always imported, the host's as the package's, types marked `type`", () => {
+    expect(coreImportsOf(RPC_CLIENT_IMPORTS, "rpc", none)).toEqual([
+      "callByName",
+      "createJsonRpcClient",
+      "notAnRpc",
+      "rpcHost",
+      "type ClientOptions",
+      "type JsonRpcClient",
+      "type ParamsArgument",
+      "type RequestOptions",
+    ]);
+  });
+
+  it("adds a feature's names only where the package has the feature", () => {
+    const paginated = coreImportsOf(RPC_CLIENT_IMPORTS, "rpc", { ...none, paginated: true });
+    expect(paginated).toContain("withPagination");
+    expect(paginated).toContain("type PageIterable");
+    expect(paginated).not.toContain("warnDeprecated");
+  });
+
+  it("refuses features that say nothing of one the table names", () => {
+    expect(() => coreImportsOf(RPC_CLIENT_IMPORTS, "rpc", { checked: true })).toThrow(
+      "coreImportsOf: the package's features say nothing of paginated",
+    );
+  });
+});
+
+describe("isIdentifier", () => {
+  it("reads a name as the generated code writes one: ASCII letters, digits, `_` and `$`", () => {
+    for (const name of ["getAsset", "$", "_private", "get$Asset", "v2"])
+      expect(isIdentifier(name)).toBe(true);
+    for (const name of ["2fa", "get-asset", "get.asset", "", "getÄsset", undefined])
+      expect(isIdentifier(name)).toBe(false);
+  });
 });
 
 // The map of an area's calls and its three names (`DasMethods`, `DasMethod`, `DasParams`,

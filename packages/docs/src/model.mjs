@@ -108,6 +108,11 @@ export function loadSite(specDir, { allowMissing = false, localUrl } = {}) {
       continue;
     }
     const doc = readJson(file);
+    // (An entry without `kind` is its document's kind, as loadArea reads it: else a second
+    // OpenRPC document of one area passed as "?" and the area was built twice.)
+    const kind = entry.kind ?? (doc.openrpc ? "openrpc" : "openapi");
+    if (kinds.includes(kind)) throw new Error(`${indexFile}: area ${entry.area} is listed twice`);
+    listed.set(entry.area, [...kinds, kind]);
     areas.push(inContext(file, () => loadArea(entry, doc, index, local)));
   }
   // (After the areas, which keep the spec's own local URL beside the one they show.)

@@ -275,6 +275,28 @@ describe("requestSecrets", () => {
     expect(secrets).not.toContain("1234567");
   });
 
+  it("reads a key quoted in a parameter's name (`?api-key%3D…`, an encoded `=`)", () => {
+    const secrets = requestSecrets({
+      pathname: "/",
+      query: { [`api-key=${KEY}-name`]: "" },
+      headers: { "x-trace": "not-a-key-by-name" },
+    });
+    expect(secrets).toEqual([`${KEY}-name`]);
+  });
+
+  it("takes secrets of MOST_SECRET_CHARACTERS characters in all, and refuses one more", () => {
+    const keys = (length: number) => ["a", "b", "c", "d"].map((c) => c.repeat(length));
+    const atCap = requestMasks({ pathname: "/", query: { "api-key": keys(512) }, headers: {} })!;
+    expect(4 * 512).toBe(MOST_SECRET_CHARACTERS);
+    expect(atCap.refused).toBe(undefined);
+    const over = requestMasks({
+      pathname: "/",
+      query: { "api-key": [...keys(512), "e".repeat(8)] },
+      headers: {},
+    })!;
+    expect(over.refused).toEqual([5, MOST_SECRET_CHARACTERS + 8]);
+  });
+
   it("masks a secret in property names too, at any depth", () => {
     const masks = requestMasks({ pathname: "/", query: { "api-key": KEY }, headers: {} })!;
     const masked = stringifyJson(maskStrings({ [KEY]: [{ [`${KEY}-x`]: KEY }] }, masks.body));
@@ -300,5 +322,9 @@ describe("requestSecrets", () => {
     expect(maskedRuns("same", "same")).toEqual([]);
     expect(maskedRuns("whole", "***")).toEqual(["whole"]);
     expect(maskedRuns("abc", "x***")).toEqual(["abc"]);
+    // (A part between two runs that the text lacks, or a last part overlapping the first: no run
+    // can be told, and none is cut from a wrong place.)
+    expect(maskedRuns("key=SECRET&b=1", "key=***&c=***")).toEqual(["key=SECRET&b=1"]);
+    expect(maskedRuns("ab", "ab***b")).toEqual(["ab"]);
   });
 });
