@@ -6,13 +6,9 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
 import { inline, markdown } from "../../packages/docs/src/markdown.mjs";
 // @ts-expect-error — plain ESM without type declarations
-import {
-  deref,
-  esc,
-  resolvePointer,
-  sourceKind,
-  unescapeHtml,
-} from "../../packages/docs/src/util.mjs";
+import * as util from "../../packages/docs/src/util.mjs";
+
+const { deref, esc, resolvePointer, sourceKind, unescapeHtml } = util;
 
 describe("inline markdown links", () => {
   it("links web, mail, in-page and site addresses; an external one with rel=noopener", () => {
