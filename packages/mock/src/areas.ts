@@ -4,6 +4,7 @@
  * banner, `MockServer.areas`).
  */
 import { convertOpenApi, convertOpenRpc, type RpcMethod } from "./convert.js";
+import type { ExampleExchange } from "./echo.js";
 import { pagingOf, type Paging } from "./paging.js";
 import type { LoadedSpec } from "./spec.js";
 
@@ -45,6 +46,49 @@ export function prismDocuments(spec: LoadedSpec): { documents: any[]; endpoints:
     }
   }
   return { documents, endpoints };
+}
+
+/**
+ * The examples of each operation of the documents handed to Prism (prismDocuments: unsafe
+ * integers as markers, as Prism answers them), by JSON-RPC method name or REST operationId: each
+ * 200 example's result, with the request example of the same name (a pairing), if there is one.
+ */
+export function exampleExchanges(documents: any[]): Map<string, ExampleExchange[]> {
+  const exchanges = new Map<string, ExampleExchange[]>();
+  for (const doc of documents) {
+    const resolve = (node: any): any => {
+      for (let i = 0; i < 20 && typeof node?.$ref === "string"; i++)
+        node = node.$ref
+          .replace(/^#\//, "")
+          .split("/")
+          .map((s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+          .reduce((at: any, key: string) => at?.[key], doc);
+      return node;
+    };
+    for (const [path, item] of Object.entries<any>(doc.paths ?? {}))
+      for (const [verb, op] of Object.entries<any>(item ?? {})) {
+        if (!HTTP_METHODS.has(verb) || typeof op?.operationId !== "string") continue;
+        // (A JSON-RPC method's operation is `POST /__rpc/<area>/<method>`, its examples envelopes.)
+        const rpc = path.startsWith("/__rpc/");
+        const examplesOf = (node: any) => resolve(node)?.content?.["application/json"]?.examples;
+        const requests = examplesOf(op.requestBody) ?? {};
+        const list: ExampleExchange[] = [];
+        for (const [name, example] of Object.entries<any>(
+          examplesOf(op.responses?.["200"]) ?? {},
+        )) {
+          const result = resolve(example)?.value;
+          const request = resolve(requests[name])?.value;
+          list.push(
+            rpc
+              ? { request: request?.params, result: result?.result }
+              : { request: request === undefined ? undefined : { body: request }, result },
+          );
+        }
+        const name = rpc ? path.split("/").pop()! : op.operationId;
+        if (list.length) exchanges.set(name, [...(exchanges.get(name) ?? []), ...list]);
+      }
+  }
+  return exchanges;
 }
 
 /** Which area each REST operation belongs to, by "VERB /path". */

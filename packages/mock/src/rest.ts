@@ -7,7 +7,7 @@
 import { STATUS_CODES } from "node:http";
 import type { RestRoute } from "./areas.js";
 import { agree } from "./agree.js";
-import { echoRequest, pathParams } from "./echo.js";
+import { ECHOES, echoRequest, pathParams, type KnownEntries } from "./echo.js";
 import { errorText } from "./generate.js";
 import {
   ANSWER_VIOLATIONS_MAX,
@@ -55,6 +55,8 @@ export interface RestDispatch {
   seed?: string;
   /** The mock's shape of a generated page walk. */
   walk: WalkShape;
+  /** The entries the spec's examples give a batch's inputs (examples mode). */
+  known?: KnownEntries;
 }
 
 export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
@@ -179,10 +181,13 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   if (result.status === 200 && !inputErrors.length && common.operationId) {
     const path = pathParams(String(result.operation?.path ?? ""), c.pathname);
     const request = { path, query: c.query, body: logged };
-    out = echoRequest(common.operationId, request, out);
+    const generated = prefs.dynamic ?? rest.dynamic;
+    // (Not when `Prefer: example=` asks for an example: the answer is that one, naming the input.)
+    const known = generated || c.prefs.exampleKey !== undefined ? undefined : rest.known;
+    out = echoRequest(common.operationId, request, out, ECHOES, known);
     // generated values agree with each other (agree.ts); the spec's examples do already
     // (With the walk's length: a walk's pages agree with each other where one page cannot alone.)
-    if (prefs.dynamic ?? rest.dynamic)
+    if (generated)
       out = agree(common.operationId, { ...request, ...walkOf(prefs, rest.walk) }, out);
   }
   const headers = withRetryAfter(
