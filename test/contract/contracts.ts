@@ -432,8 +432,6 @@ export const contracts: Record<string, Contract> = {
         input: { ...example("getTransfers"), cursor: "" },
         path: "params.cursor",
         rule: "minLength",
-        // `?cursor=` on the wire: the mock (Prism) reads an empty query value as no value
-        mockRejects: false,
       },
     ],
   },

@@ -59,6 +59,25 @@ export interface RestDispatch {
   known?: KnownEntries;
 }
 
+/** A violation per query parameter sent empty whose schema refuses the empty text. */
+function emptyQueryViolations(
+  route: RestRoute | undefined,
+  query: Record<string, string | string[]>,
+): Violation[] {
+  const found: Violation[] = [];
+  for (const [name, keyword] of route?.emptyRefused ?? []) {
+    const value = query[name];
+    if (!(Array.isArray(value) ? value : [value]).includes("")) continue;
+    found.push({
+      location: ["request", "query", name],
+      message: `Request query parameter ${name} must not be empty (${keyword}: the empty text breaks its schema; leave the parameter out instead)`, // prettier-ignore
+      code: keyword,
+      severity: "error",
+    });
+  }
+  return found;
+}
+
 export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   const { engine, areas: restAreas, allowed } = rest;
   const { body, logged, parseError } = parseBody(c);
@@ -112,6 +131,13 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   const seed = paging && pageSeed(paging, c.query, c.prefs.seed ?? rest.seed);
   if (seed !== undefined) prefs.seed = seed;
   let result = await engine.request(input, prefs);
+  // (An empty query value the spec refuses, which Prism takes as no value: the operation's 400,
+  // with what is wrong, as for any request the spec refuses.)
+  const empty = emptyQueryViolations(routed, c.query);
+  if (empty.length && result.ok && result.status < 300 && prefs.code === undefined) {
+    if (routed && documentsStatus(routed.responses, 400))
+      result = await engine.request(input, { ...prefs, code: 400 });
+  }
   const operationKey = result.operation
     ? `${String(result.operation.method).toUpperCase()} ${result.operation.path}`
     : undefined;
@@ -152,9 +178,10 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   }
   // A body that did not parse reached Prism as its text, so what Prism says of the body ("must
   // be object") is about a string: say what is wrong instead.
-  const violations = parseError
-    ? replaceBodyViolations(result.violations, parseError)
-    : result.violations;
+  const violations = [
+    ...(parseError ? replaceBodyViolations(result.violations, parseError) : result.violations),
+    ...(result.ok && result.status === 400 ? empty : []),
+  ];
   const inputErrors = requestErrors(violations);
   let out = result.body;
   if (inputErrors.length && (result.status === 400 || result.status === 422) && isObject(out)) {
