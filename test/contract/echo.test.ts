@@ -5,9 +5,20 @@
  * list of inputs has one entry per input in order, and every such answer still validates against
  * the spec's response schema; the same request and seed give the same answer.
  */
+import { readFileSync } from "node:fs";
+import { parseJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { useMock } from "./harness.js";
-import { operationById, rawRequest, validateRawResponse } from "./spec.js";
+import {
+  areas,
+  deref,
+  digits,
+  operationById,
+  rawRequest,
+  sentResult,
+  specDir,
+  validateRawResponse,
+} from "./spec.js";
 
 const A = "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi";
 const B = "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy";
@@ -140,3 +151,76 @@ for (const mode of ["examples", "dynamic"] as const) {
     });
   });
 }
+
+/**
+ * The results of an operation's examples (JSON-RPC pairings; a REST operation's 200 examples),
+ * read from its bundle with u64 values exact (`op.doc` is read by JSON.parse, which rounds them).
+ */
+function exampleResults(id: string): unknown[] {
+  const op = operationById.get(id)!;
+  const file = areas.find((a) => a.doc === op.doc)!.file;
+  const doc = parseJson(readFileSync(`${specDir}${file}`, "utf8")) as any;
+  if (op.kind === "openrpc")
+    return doc.methods
+      .find((m: any) => m.name === id)
+      .examples.map((e: any) => deref(doc, e)?.result?.value);
+  const media = deref(doc, doc.paths[op.path!][op.verb!].responses["200"])?.content?.["application/json"]; // prettier-ignore
+  return Object.values<any>(media?.examples ?? {}).map((e) => deref(doc, e)?.value);
+}
+
+/**
+ * Examples mode: a list answering a list of inputs gives an input the spec's examples answer that
+ * answer (not another example's under its name), asked in another order than any example's, and
+ * one no example answers the answer of the operation of one input, named; that operation answers
+ * each input as the list does.
+ */
+describe("examples mode: a batch answers each input the spec answers as the spec does", () => {
+  const h = useMock("examples", { clients: false });
+  const answer = async (id: string, input: unknown) => {
+    const op = operationById.get(id)!;
+    const { status, text } = await h.raw(rawRequest(op, input));
+    expect(status, `${id}: ${text.slice(0, 300)}`).toBe(200);
+    expect(validateRawResponse(op, text, status), `${id}: ${text.slice(0, 300)}`).toEqual([]);
+    return digits(sentResult(op, text)) as any;
+  };
+
+  it("getAssetBatch: getAsset's examples, the batch's own asset and its id not found (null), in any order", async () => {
+    const single = exampleResults("getAsset").map(digits) as any[];
+    const [pairing] = exampleResults("getAssetBatch") as any[][];
+    const found = digits(pairing!.find((a) => a)) as any;
+    const missing = (operationById.get("getAssetBatch")!.input as any).ids.find(
+      (id: string) => id !== found.id,
+    );
+    const ids = [missing, ...single.map((a) => a.id).reverse(), C, found.id];
+    const batch = await answer("getAssetBatch", { ids });
+    expect(batch).toEqual([null, ...[...single].reverse(), expect.objectContaining({ id: C }), found]); // prettier-ignore
+    for (const [i, id] of ids.entries())
+      if (batch[i]) expect(await answer("getAsset", { id }), id).toEqual(batch[i]);
+  });
+
+  it("getBatchIdentity: getIdentity's examples and the batch's, a domain as the batch example resolves it", async () => {
+    const identities = [...exampleResults("getIdentity"), ...(exampleResults("getBatchIdentity")[0] as any[])].map(digits) as any[]; // prettier-ignore
+    const byAddress = new Map(identities.map((x) => [x.address, x]));
+    const addresses = [...byAddress.keys()].reverse();
+    const toly = identities.find((x) => x.domainNames?.includes("toly.sol"));
+    const batch = await answer("getBatchIdentity", { addresses: ["toly.sol", ...addresses, C] });
+    expect(batch).toEqual([toly, ...addresses.map((a) => byAddress.get(a)), expect.objectContaining({ address: C })]); // prettier-ignore
+    for (const [i, wallet] of ["toly.sol", ...addresses, C].entries())
+      expect(await answer("getIdentity", { wallet }), wallet).toEqual(batch[i]);
+  });
+
+  it("getTokenMetadata: each mint its example's record, in another order", async () => {
+    const records = exampleResults("getTokenMetadata").flatMap((r) => digits(r) as any[]);
+    const mints = records.map((r) => r.account).reverse();
+    const batch = await answer("getTokenMetadata", { mintAccounts: [...mints, A] });
+    expect(batch).toEqual([...[...records].reverse(), expect.objectContaining({ account: A })]);
+  });
+
+  it("getMultipleNewAddressProofsV2: each address and tree its example's proof, in another order", async () => {
+    const [example] = exampleResults("getMultipleNewAddressProofsV2").map(digits) as any[];
+    const proofs = [...example.value].reverse();
+    const asked = [...proofs.map((p: any) => ({ tree: p.merkleTree, address: p.address })), { address: A, tree: C }]; // prettier-ignore
+    const batch = await answer("getMultipleNewAddressProofsV2", asked);
+    expect(batch.value).toEqual([...proofs, expect.objectContaining({ address: A, merkleTree: C })]); // prettier-ignore
+  });
+});

@@ -304,8 +304,12 @@ export function rawRequest(
   const query = new URLSearchParams({ "api-key": apiKey });
   const rest: Record<string, unknown> = { ...(input ?? {}) };
   for (const p of op.params!) {
+    // (A path parameter left out leaves its segment empty, which the server reads as no value.)
     if (p.in === "path")
-      path = path.replace(`{${p.name}}`, encodeURIComponent(String(rest[p.name])));
+      path = path.replace(
+        `{${p.name}}`,
+        rest[p.name] === undefined ? "" : encodeURIComponent(String(rest[p.name])),
+      );
     else if (p.in === "query" && rest[p.name] !== undefined)
       query.set(p.name, String(rest[p.name]));
     if (p.in === "path" || p.in === "query") delete rest[p.name];
@@ -320,6 +324,57 @@ export function rawRequest(
     url: `${path}?${query}`,
     ...(op.op.requestBody && { body: rest }),
   };
+}
+
+/** A request violation the mock (Prism) reports: its JSON Schema keyword and where, dotted. */
+export interface MockViolation {
+  rule: string;
+  /** `request.body.params.1.encoding`, `request.path`: a `required` or `additionalProperties`
+   * violation is at the object that lacks or has the member. */
+  location: string;
+}
+
+/**
+ * The violation the mock must report for `rawRequest(op, input)` when the client refuses `input`
+ * with `rule` at `path` (a ValidationIssue's). Mostly the client's own keyword at the same place;
+ * where the wire cannot carry the input as the client sees it, the keyword the spec gives that
+ * wire form:
+ * - a by-position method's required param left out: the list ends before its position (the
+ *   method's `minItems`), or, a later param being there, its place holds `null` (its `type`);
+ * - a REST path parameter left out or empty: an empty path segment, which is no value (`required`).
+ */
+export function mockViolation(
+  op: Operation,
+  input: any,
+  path: string,
+  rule: string,
+): MockViolation {
+  const segments: string[] = path
+    .replace(/^params/, "")
+    .split(/[.[\]]/)
+    .filter(Boolean);
+  const at = (rule: string, place: string[], where: string[]) => ({
+    rule,
+    location: [...where, ...(["required", "additionalProperties"].includes(rule) ? place.slice(0, -1) : place)].join("."), // prettier-ignore
+  });
+  if (op.kind === "openrpc") {
+    if (op.wire !== "positional" || !segments.length)
+      return at(rule, segments, ["request", "body", "params"]);
+    const index = (op.method.params as any[]).findIndex((p) => p.name === segments[0]);
+    const place = [String(index), ...segments.slice(1)];
+    if (rule === "required" && segments.length === 1) {
+      const sent = (rawRequest(op, input).body as { params: unknown[] }).params;
+      return index < sent.length
+        ? at("type", place, ["request", "body", "params"])
+        : { rule: "minItems", location: "request.body.params" };
+    }
+    return at(rule, place, ["request", "body", "params"]);
+  }
+  const param = (op.params ?? []).find((p) => p.name === segments[0] && p.in !== "header");
+  if (!param) return at(rule, segments, ["request", "body"]);
+  if (param.in === "path" && segments.length === 1 && [undefined, ""].includes(input?.[param.name]))
+    return { rule: "required", location: "request.path" };
+  return at(rule, segments, ["request", param.in]);
 }
 
 /** What the server sent as the operation's result: the JSON-RPC `result`, or the REST body (`undefined` when empty). */

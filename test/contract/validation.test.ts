@@ -3,23 +3,44 @@
  * ValidationError naming the field and the rule, and the mock's request log shows that nothing
  * was sent. Then the same request, put on the wire by hand, is sent straight to the mock: the
  * spec rejects it too (the violations, with HTTP 400, or for JSON-RPC the status the area's
- * x-error-info gives -32602: 200 on compression), so the client's checks agree with the spec.
+ * x-error-info gives -32602: 200 on compression), by the same keyword at the same place (or the
+ * one the wire form of the input breaks: mockViolation), so the client's checks agree with the
+ * spec's bound by bound.
  */
 import { ValidationError as CoreValidationError } from "@chaindata/core";
 import { ValidationError as DasValidationError } from "@chaindata/das";
 import { ValidationError as WalletValidationError } from "@chaindata/wallet";
+import type { RequestLogEntry } from "@chaindata/mock";
 import { describe, expect, it } from "vitest";
 import { boundCases, closedObjects, FORMAT_BREAKERS, UNKNOWN_MEMBER } from "./bounds.js";
 import { contractOf, contracts } from "./contracts.js";
 import { useMock } from "./harness.js";
-import { operationById, operations, rawRequest } from "./spec.js";
+import { mockViolation, operationById, operations, rawRequest, type Operation } from "./spec.js";
 
-/** Bound cases the mock cannot refuse when sent raw: [operation, path, rule, why]. */
-const MOCK_TAKES: Array<[string, string, string, string]> = [
-  // (As contracts.ts says of the same inputs.)
-  ["getProjectUsage", "params.id", "required", "a path parameter left out cannot be put on the wire: the raw request has `undefined` in its place, an id like any other"], // prettier-ignore
-  ["getTransfers", "params.cursor", "minLength", "`?cursor=` on the wire: Prism reads an empty query value as no value"], // prettier-ignore
-];
+/**
+ * Bound cases the mock cannot refuse when sent raw: [operation, path, rule, why] (none now; the
+ * mock refuses an empty query value itself, where Prism reads it as no value).
+ */
+const MOCK_TAKES: Array<[string, string, string, string]> = [];
+
+/** The request violations of a mock log entry, as keyword and dotted place. */
+const reported = (entry: RequestLogEntry) =>
+  entry.violations
+    .filter((x) => x.location[0] === "request")
+    .map((x) => ({ rule: x.code, location: x.location.join(".") }));
+
+/**
+ * The violation the mock must report for a case the client refuses: the client's keyword at the
+ * same place (through the wire's form: mockViolation), or the case's `mockRule` there.
+ */
+const expected = (
+  op: Operation,
+  bad: { input: any; path: string; rule: string; mockRule?: string },
+) => ({
+  // prettier-ignore
+  ...mockViolation(op, bad.input, bad.path, bad.rule),
+  ...(bad.mockRule && { rule: bad.mockRule }),
+});
 
 const cases = Object.entries(contracts).flatMap(([id, c]) =>
   c.invalid.map((bad) => [`${c.area} ${id}: ${bad.what}`, id, bad] as const),
@@ -61,7 +82,7 @@ describe("invalid input is rejected before anything is sent", () => {
     if (op.area === "compression") expect(status).toBe(200); // method errors inside a 200 body
     const [entry] = h.requests();
     expect(entry!.violations.length, "the mock lists what is wrong").toBeGreaterThan(0);
-    expect(entry!.violations.some((x) => x.location[0] === "request")).toBe(true);
+    expect(reported(entry!), "the mock refuses it by the same keyword, at the same place").toContainEqual(expected(op, bad)); // prettier-ignore
     if (op.kind === "openrpc") {
       expect(reply.body.error.code).toBe(-32602);
       expect(Array.isArray(reply.body.error.data) && reply.body.error.data.length).toBeTruthy();
@@ -152,9 +173,9 @@ describe("every bound of every request, just past it", () => {
     if (op.kind === "openapi" && !op.op.requestBody && bad.path === `params.${UNKNOWN_MEMBER}`)
       expect(entry!.query).toHaveProperty(UNKNOWN_MEMBER);
     if (takes) return;
-    // (The new kinds of case: the mock's own keyword is the one that refuses, not another's.)
-    if (bad.mockRule)
-      expect(entry!.violations.filter((x) => x.location[0] === "request").map((x) => x.code)).toContain(bad.mockRule); // prettier-ignore
+    // (The client's keyword, or for the kinds of case whose wire form differs, the mock's own:
+    // the two checks agree bound by bound, not merely on refusing.)
+    expect(reported(entry!), "the mock refuses it by the same keyword, at the same place").toContainEqual(expected(op, bad)); // prettier-ignore
     const status =
       op.kind === "openrpc" ? (op.doc["x-error-info"]?.["-32602"]?.httpStatus ?? 400) : 400;
     expect(reply.status).toBe(status);

@@ -4,6 +4,7 @@
  * banner, `MockServer.areas`).
  */
 import { convertOpenApi, convertOpenRpc, type RpcMethod } from "./convert.js";
+import type { ExampleExchange } from "./echo.js";
 import { pagingOf, type Paging } from "./paging.js";
 import type { LoadedSpec } from "./spec.js";
 
@@ -47,6 +48,41 @@ export function prismDocuments(spec: LoadedSpec): { documents: any[]; endpoints:
   return { documents, endpoints };
 }
 
+/**
+ * The examples of each operation of the documents handed to Prism (prismDocuments: unsafe
+ * integers as markers, as Prism answers them), by JSON-RPC method name or REST operationId: each
+ * 200 example's result, with the request example of the same name (a pairing), if there is one.
+ */
+export function exampleExchanges(documents: any[]): Map<string, ExampleExchange[]> {
+  const exchanges = new Map<string, ExampleExchange[]>();
+  for (const doc of documents) {
+    const resolve = (node: any): any => resolved(doc, node);
+    for (const [path, item] of Object.entries<any>(doc.paths ?? {}))
+      for (const [verb, op] of Object.entries<any>(item ?? {})) {
+        if (!HTTP_METHODS.has(verb) || typeof op?.operationId !== "string") continue;
+        // (A JSON-RPC method's operation is `POST /__rpc/<area>/<method>`, its examples envelopes.)
+        const rpc = path.startsWith("/__rpc/");
+        const examplesOf = (node: any) => resolve(node)?.content?.["application/json"]?.examples;
+        const requests = examplesOf(op.requestBody) ?? {};
+        const list: ExampleExchange[] = [];
+        for (const [name, example] of Object.entries<any>(
+          examplesOf(op.responses?.["200"]) ?? {},
+        )) {
+          const result = resolve(example)?.value;
+          const request = resolve(requests[name])?.value;
+          list.push(
+            rpc
+              ? { request: request?.params, result: result?.result }
+              : { request: request === undefined ? undefined : { body: request }, result },
+          );
+        }
+        const name = rpc ? path.split("/").pop()! : op.operationId;
+        if (list.length) exchanges.set(name, [...(exchanges.get(name) ?? []), ...list]);
+      }
+  }
+  return exchanges;
+}
+
 /** Which area each REST operation belongs to, by "VERB /path". */
 export function restAreaByOperation(spec: LoadedSpec): Map<string, string> {
   const restArea = new Map<string, string>();
@@ -68,6 +104,37 @@ export interface RestRoute {
   /** The statuses it has a response for: `200`, `404`, a range (`5XX`), `default`. */
   responses: string[];
   paging?: Paging;
+  /**
+   * The query parameters an empty value (`?cursor=`) breaks, with the keyword it breaks: Prism
+   * reads an empty value as none and takes it, where the spec refuses it (no `allowEmptyValue`).
+   */
+  emptyRefused?: Map<string, string>;
+}
+
+/** The node `node` points at in `doc` when it is a `$ref` (`#/components/…`), followed. */
+const resolved = (doc: any, node: any): any => {
+  for (let i = 0; i < 20 && typeof node?.$ref === "string"; i++)
+    node = node.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  return node;
+};
+
+/** The keyword of `schema` (a query parameter's) that the empty text breaks, if one does. */
+export function emptyBreaks(doc: any, schema: any): string | undefined {
+  schema = resolved(doc, schema);
+  if (!schema || typeof schema !== "object") return undefined;
+  const types = [schema.type].flat().filter((t) => typeof t === "string");
+  if (types.length && !types.includes("string")) return "type";
+  if (typeof schema.minLength === "number" && schema.minLength > 0) return "minLength";
+  if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(""))
+    return "pattern";
+  if (Array.isArray(schema.enum) && !schema.enum.includes("")) return "enum";
+  // (Alternatives: refused when every one refuses it, by the first one's keyword.)
+  const branches: any[] = schema.anyOf ?? schema.oneOf ?? [];
+  const each = branches.map((b) => emptyBreaks(doc, b));
+  return each.length && each.every(Boolean) ? each[0] : undefined;
 }
 
 /**
@@ -86,6 +153,13 @@ export function restRoutes(
         if (!HTTP_METHODS.has(verb) || typeof op?.operationId !== "string") continue;
         const schema = op.responses?.["200"]?.content?.["application/json"]?.schema;
         const paging = pagingOf(op["x-pagination"], area.doc, schema);
+        const emptyRefused = new Map<string, string>();
+        for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
+          const param = resolved(area.doc, raw);
+          if (param?.in !== "query" || param.allowEmptyValue === true) continue;
+          const keyword = emptyBreaks(area.doc, param.schema);
+          if (keyword) emptyRefused.set(param.name, keyword);
+        }
         routes.push({
           verb: verb.toUpperCase(),
           pattern: templatePattern(path),
@@ -95,6 +169,7 @@ export function restRoutes(
             area: area.area,
             responses: Object.keys(op.responses ?? {}),
             ...(paging && { paging }),
+            ...(emptyRefused.size && { emptyRefused }),
           },
         });
       }

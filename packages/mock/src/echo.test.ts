@@ -10,8 +10,11 @@ import {
   echoRequest,
   firstSignature,
   fromBase58,
+  inputKey,
+  knownEntries,
   lacksEntries,
   pathParams,
+  STAND_IN,
   toBase58,
   type Echo,
 } from "./echo.js";
@@ -273,6 +276,9 @@ describe("ECHOES names what the spec has", () => {
         expect(inputs.length, `${name}: ${echo.from || "the params"} is no list`).toBeGreaterThan(
           0,
         );
+        // (The call of one input: an operation whose result is one entry of the list.)
+        if (echo.alone)
+          expect(operations.get(echo.alone)?.result, `${name}: no operation ${echo.alone}`).toBeDefined(); // prettier-ignore
         for (const [field, from] of Object.entries(echo.each)) {
           const entry = lists.map((l) => l.items);
           expect(
@@ -297,6 +303,56 @@ describe("ECHOES names what the spec has", () => {
         ).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe("knownEntries: the entry the spec's examples give each input of a batch", () => {
+  const batch: Echo[] = [{ list: "", from: "ids", each: { id: "" }, alone: "one" }];
+  const exchanges = new Map([
+    // (a pairing: the second id is not found)
+    ["many", [{ request: { ids: [A, B] }, result: [{ id: A, v: "batch" }, null] }]],
+    // (the operation of one input: one answer naming A, one naming C)
+    ["one", [{ request: { id: A }, result: { id: A, v: "one" } }, { request: undefined, result: { id: C, v: "one" } }]], // prettier-ignore
+  ]);
+  const known = knownEntries(exchanges, { many: batch, one: [{ to: "id", from: "id" }] });
+
+  it("reads the pairings input by input (null: not found), then the one-input answers by the id they name", () => {
+    const many = known.get("many")!;
+    expect(many.get(inputKey(A))).toEqual({ id: A, v: "batch" }); // (the batch's own pairing first)
+    expect(many.get(inputKey(B))).toBeNull();
+    expect(many.get(inputKey(C))).toEqual({ id: C, v: "one" });
+    expect(many.has(inputKey("F9"))).toBe(false);
+    expect(many.get(STAND_IN)).toEqual({ id: A, v: "one" }); // (the one-input operation's first)
+    // the operation of one input: the same answers, a not-found one left out
+    expect([...known.get("one")!.keys()].sort()).toEqual([inputKey(A), inputKey(C)].sort());
+  });
+
+  it("answers each input with its entry, any other from the stand-in, and one input alone with its entry", () => {
+    const echoes = { many: batch, one: [{ to: "id", from: "id" }] };
+    const answer = echoRequest("many", { ids: [C, "X", B, A] }, [{ id: A, v: "example" }], echoes, known); // prettier-ignore
+    // ("X", which no example answers: the one-input operation's first answer, given the id)
+    expect(answer).toEqual([{ id: C, v: "one" }, { id: "X", v: "one" }, null, { id: A, v: "batch" }]); // prettier-ignore
+    expect(echoRequest("one", { id: C }, { id: A, v: "example" }, echoes, known)).toEqual({ id: C, v: "one" }); // prettier-ignore
+    expect(echoRequest("one", { id: "X" }, { id: A, v: "example" }, echoes, known)).toEqual({ id: "X", v: "example" }); // prettier-ignore
+    // without `known` (dynamic mode, an example asked for by name): as before
+    expect(echoRequest("many", { ids: [C] }, [{ id: A, v: "example" }], echoes)).toEqual([{ id: C, v: "example" }]); // prettier-ignore
+    // (an entry given is a copy: changing the answer does not change the next one)
+    (echoRequest("one", { id: C }, {}, echoes, known) as any).v = "changed";
+    expect(known.get("one")!.get(inputKey(C))).toEqual({ id: C, v: "one" });
+  });
+
+  it("keys an object input by its members in any order; an entry names it through `each`, `only` refuses what it does not match", () => {
+    expect(inputKey({ address: A, tree: B })).toBe(inputKey({ tree: B, address: A }));
+    const proofs: Echo[] = [{ list: "value", from: "", each: { address: "address", merkleTree: "tree" } }]; // prettier-ignore
+    const byName = knownEntries(
+      new Map([["p", [{ request: undefined, result: { value: [{ address: A, merkleTree: B, root: "r" }] } }]]]), // prettier-ignore
+      { p: proofs },
+    );
+    expect(byName.get("p")!.get(inputKey({ tree: B, address: A }))).toMatchObject({ root: "r" });
+    // (without `alone`, no stand-in: an input no example answers gets the answer's own entries)
+    expect(byName.get("p")!.has(STAND_IN)).toBe(false);
+    const only: Echo[] = [{ list: "", from: "ids", each: { id: "" }, only: /^[A-Z]/ }];
+    expect(knownEntries(new Map([["o", [{ request: undefined, result: [{ id: "lower" }] }]]]), { o: only }).size).toBe(0); // prettier-ignore
   });
 });
 
@@ -328,6 +384,34 @@ describe("the mock's answers follow the request", () => {
     // an example asked for by name still names the asset asked for
     const named = await rpc("getAsset", { id: A }, "example=fungibleToken");
     expect(named.body.result).toMatchObject({ id: A, interface: "FungibleToken" });
+  });
+
+  it("JSON-RPC and REST, examples mode: a batch answers each input an example answers with that answer (getAsset's examples' ids, the batch's not-found id), as the call of one input does", async () => {
+    const das = loadSpec().areas.find((a) => a.area === "das")!.doc;
+    const method = (name: string) => das.methods.find((m: any) => m.name === name);
+    const single = method("getAsset").examples.map((e: any) => e.result.value);
+    const [found, missing] = method("getAssetBatch").examples[0].params[0].value;
+    const ids = [...single.map((a: any) => a.id).reverse(), missing, C, found];
+    const batch = (await rpc("getAssetBatch", { ids })).body.result;
+    expect(batch.map((a: any) => a?.content?.metadata?.name ?? null)).toEqual([...[...single].reverse().map((a: any) => a.content.metadata.name), null, single[0].content.metadata.name, "Tidepool Ticket #40211"]); // prettier-ignore
+    // (an id no example answers: getAsset's first example, named as asked, as getAsset answers it)
+    expect(batch[single.length + 1].id).toBe(C);
+    for (const [i, id] of ids.entries())
+      if (batch[i]) expect((await rpc("getAsset", { id })).body.result, id).toEqual(batch[i]);
+    // (`Prefer: example=` asks for that example, under each id)
+    const named = await rpc("getAssetBatch", { ids: [single[0].id] }, "example=compressedNftAndMissingId"); // prettier-ignore
+    expect(named.body.result[0]).toMatchObject({ id: single[0].id, interface: "V1_NFT" });
+
+    const post = (addresses: string[]) =>
+      callMock(mock.url, "/v1/wallet/batch-identity?api-key=k", { body: { addresses } });
+    const identities = (await post(["toly.sol", "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S", C])).body; // prettier-ignore
+    expect(identities.map((x: any) => [x.address, x.name])).toEqual([
+      ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", "toly"],
+      ["2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S", "Coinbase 2"],
+      [C, expect.any(String)],
+    ]);
+    for (const [i, wallet] of ["toly.sol", "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S"].entries())
+      expect((await callMock(mock.url, `/v1/wallet/${wallet}/identity?api-key=k`)).body).toEqual(identities[i]); // prettier-ignore
   });
 
   it("JSON-RPC, dynamic mode: every id gets an asset, whatever the seed generates (a list of nulls is generated again), the same for the same seed", async () => {

@@ -43,6 +43,11 @@ export interface ListEcho {
   each: Record<string, string>;
   /** Only the inputs this matches are echoed (another's entry is the answer's own, unchanged). */
   only?: RegExp;
+  /**
+   * The operation that answers one input alone (getAsset for getAssetBatch): in examples mode,
+   * its examples' answers are entries too, for the inputs they name (knownEntries).
+   */
+  alone?: string;
 }
 
 /** The result field `to` takes a value made from the request, not copied from it. */
@@ -125,7 +130,7 @@ export function firstSignature(params: unknown): string | undefined {
 export const ECHOES: Record<string, Echo[]> = {
   // DAS (spec/openrpc/das.yaml)
   getAsset: [{ to: "id", from: "id" }],
-  getAssetBatch: [{ list: "", from: "ids", each: { id: "" } }],
+  getAssetBatch: [{ list: "", from: "ids", each: { id: "" }, alone: "getAsset" }],
   getAssetsByOwner: [{ to: "items[].ownership.owner", from: "ownerAddress" }, ...KEYSET],
   getAssetsByAuthority: [
     { to: "items[].authorities.0.address", from: "authorityAddress" },
@@ -148,7 +153,15 @@ export const ECHOES: Record<string, Echo[]> = {
   sendTransaction: [{ to: "", derive: firstSignature }],
   // wallet (spec/openapi/wallet.yaml): a domain is not echoed (the example's identity answers it)
   getIdentity: [{ to: "address", from: "path.wallet", only: ADDRESS }],
-  getBatchIdentity: [{ list: "", from: "body.addresses", each: { address: "" }, only: ADDRESS }],
+  getBatchIdentity: [
+    {
+      list: "",
+      from: "body.addresses",
+      each: { address: "" },
+      only: ADDRESS,
+      alone: "getIdentity",
+    },
+  ],
   // webhooks (spec/openapi/webhooks.yaml)
   createWebhook: WEBHOOK_SETTINGS,
   getWebhook: [{ to: "webhookID", from: "path.webhookID" }],
@@ -168,19 +181,117 @@ export const ECHOES: Record<string, Echo[]> = {
   ],
 };
 
+/** One example of an operation: its request (as echoes read it) and its result. */
+export interface ExampleExchange {
+  /** JSON-RPC: the `params`; REST: `{ body }` (undefined: no request example of that name). */
+  request: unknown;
+  result: unknown;
+}
+
+/**
+ * Per operation with a list echo, the entry the spec's examples give an input (by `inputKey`):
+ * `null` for one an example says is not found (DAS).
+ */
+export type KnownEntries = Map<string, Map<string, unknown>>;
+
+/**
+ * The key (one no input has: inputKey writes JSON) of a batch's stand-in, the entry an input no
+ * example answers is made from: what the operation of one input answers by default (its first
+ * example), given the input.
+ */
+export const STAND_IN = "(stand-in)";
+
+/** A text that is the same for equal inputs (an object's members in any order). */
+export function inputKey(input: unknown): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : isObject(v)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted(v[k])]),
+          )
+        : v;
+  return JSON.stringify(sorted(input)) ?? "undefined";
+}
+
+/** The input an entry of a list echo names (its fields `each` fills), if it names one. */
+function inputNamed(echo: ListEcho, entry: unknown): unknown {
+  if (!isObject(entry)) return undefined;
+  const fields = Object.entries(echo.each);
+  const whole = fields.find(([, from]) => from === "");
+  if (whole) {
+    const value = get(entry, whole[0]);
+    return typeof value === "string" && (!echo.only || echo.only.test(value)) ? value : undefined;
+  }
+  const input = Object.fromEntries(fields.map(([field, from]) => [from, get(entry, field)]));
+  return Object.values(input).every((v) => v !== undefined) ? input : undefined;
+}
+
+/**
+ * The entries the spec's examples give the inputs of each list echo, so that in examples mode an
+ * input an example answers gets that answer, not another example's under its name (the BONK id
+ * in a getAssetBatch is BONK, not the batch example's NFT). First found wins, in this order: the
+ * operation's own pairings, input by input (an input that is not found: `null`); the answers of
+ * the operation that takes one input (`alone`), by what they name; the operation's own entries,
+ * by what they name. With `alone`, a stand-in (STAND_IN) for the other inputs, and the entries
+ * found (not the `null`s) answer `alone` too.
+ */
+export function knownEntries(
+  exchanges: Map<string, ExampleExchange[]>,
+  echoes: Record<string, Echo[]> = ECHOES,
+): KnownEntries {
+  const known: KnownEntries = new Map();
+  for (const [operation, list] of Object.entries(echoes))
+    for (const echo of list) {
+      if (!("list" in echo)) continue;
+      const byInput = new Map<string, unknown>();
+      const add = (input: unknown, entry: unknown) => {
+        const key = inputKey(input);
+        if (input !== undefined && !byInput.has(key)) byInput.set(key, entry);
+      };
+      const own = exchanges.get(operation) ?? [];
+      for (const { request, result } of own) {
+        const inputs = get(request, echo.from);
+        const entries = get(result, echo.list);
+        if (Array.isArray(inputs) && Array.isArray(entries) && inputs.length === entries.length)
+          inputs.forEach((input, i) => add(input, entries[i]));
+      }
+      const alone = exchanges.get(echo.alone ?? "") ?? [];
+      for (const { result } of alone) add(inputNamed(echo, result), result);
+      for (const { result } of own) {
+        const entries = get(result, echo.list);
+        if (Array.isArray(entries)) for (const e of entries) add(inputNamed(echo, e), e);
+      }
+      // (The operation of one input answers it as the batch does, where the spec has an answer.)
+      const found = [...byInput].filter(([, entry]) => isObject(entry));
+      if (echo.alone && found.length && !known.has(echo.alone)) known.set(echo.alone, new Map(found)); // prettier-ignore
+      if (isObject(alone[0]?.result)) byInput.set(STAND_IN, alone[0].result);
+      if (byInput.size) known.set(operation, byInput);
+    }
+  return known;
+}
+
 /**
  * `result` (the answer to `operation`, not changed) with the values of `request` its echoes name.
- * A list echo builds its entries from the list's objects in turn (a `null` entry, DAS's "not
- * found", names no id to give); with none, each input gets `null`, or the list stays as it is
- * when it is empty.
+ * `known` (examples mode: knownEntries) first: the answer to one input it has is that entry
+ * (getAsset of the BONK id: BONK), and a list echo gives an input the entry it has; else a list
+ * echo builds an entry from the list's objects in turn (a `null` entry, DAS's "not found", names
+ * no id to give); with none, each input gets `null`, or the list stays as it is when it is empty.
  */
 export function echoRequest(
   operation: string,
   request: unknown,
   result: unknown,
   echoes: Record<string, Echo[]> = ECHOES,
+  known?: KnownEntries,
 ): unknown {
   let out = result;
+  const given = known?.get(operation);
+  const single = (echoes[operation] ?? []).find((e): e is FieldEcho => "to" in e && "from" in e);
+  const key = single && inputKey(get(request, single.from));
+  if (given && key !== undefined && given.has(key)) out = structuredClone(given.get(key));
   for (const echo of echoes[operation] ?? []) {
     if ("derive" in echo) {
       const value = echo.derive(request);
@@ -191,21 +302,25 @@ export function echoRequest(
       const inputs = get(request, echo.from);
       const list = get(out, echo.list);
       if (!Array.isArray(inputs) || !Array.isArray(list) || !list.length) continue;
-      const templates = list.filter(isObject);
+      // (In examples mode an input no example answers gets the answer of the operation of one
+      // input, so that a batch of one id answers as the call of that id does.)
+      const templates = given?.has(STAND_IN) ? [given.get(STAND_IN)] : list.filter(isObject);
       // (An input `only` refuses, a name-service domain, is not echoed: its entry is the
       // template's as it is, an identity the domain "resolves" to, as getIdentity answers one.)
       const entries = inputs.map((input, i) =>
-        templates.length
-          ? !echo.only || (typeof input === "string" && echo.only.test(input))
-            ? Object.entries(echo.each).reduce<unknown>(
-                (entry, [field, from]) => {
-                  const value = get(input, from);
-                  return value == null ? entry : put(entry, field.split("."), value);
-                },
-                templates[i % templates.length],
-              )
-            : templates[i % templates.length]
-          : null,
+        given?.has(inputKey(input))
+          ? structuredClone(given.get(inputKey(input)))
+          : templates.length
+            ? !echo.only || (typeof input === "string" && echo.only.test(input))
+              ? Object.entries(echo.each).reduce<unknown>(
+                  (entry, [field, from]) => {
+                    const value = get(input, from);
+                    return value == null ? entry : put(entry, field.split("."), value);
+                  },
+                  templates[i % templates.length],
+                )
+              : templates[i % templates.length]
+            : null,
       );
       out = echo.list ? put(out, echo.list.split("."), entries) : entries;
       continue;

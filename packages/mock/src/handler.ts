@@ -12,7 +12,14 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { allowedMethods, prismDocuments, restAreaByOperation, restRoutes } from "./areas.js";
+import {
+  allowedMethods,
+  exampleExchanges,
+  prismDocuments,
+  restAreaByOperation,
+  restRoutes,
+} from "./areas.js";
+import { knownEntries } from "./echo.js";
 import { CONTROL_PREFIX, handleControl } from "./control.js";
 import {
   breakBody,
@@ -51,14 +58,17 @@ export async function createHandler(
   const { documents, endpoints } = prismDocuments(spec);
   const engine = await createPrismEngine(documents, defaults);
   const route = restRoutes(spec);
+  // (Examples mode: a batch's input that an example answers gets that answer, echo.ts.)
+  const known = knownEntries(exampleExchanges(documents));
   const rest = {
     engine,
+    known,
     areas: restAreaByOperation(spec),
     allowed: allowedMethods(spec, endpoints),
     route,
     ...defaults,
   };
-  const dispatch = { engine, endpoints, ...defaults };
+  const dispatch = { engine, endpoints, known, ...defaults };
   const rpcMethods = new Set([...endpoints.values()].flatMap((byName) => [...byName.keys()]));
   // Each operation's documented responses, by JSON-RPC method or REST operationId: a scenario's
   // status is checked against them when it is set up.

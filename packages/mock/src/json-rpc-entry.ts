@@ -7,7 +7,7 @@
 import type { RpcEndpoints } from "./areas.js";
 import type { RpcMethod } from "./convert.js";
 import { agree } from "./agree.js";
-import { echoRequest, lacksEntries } from "./echo.js";
+import { ECHOES, echoRequest, lacksEntries, type KnownEntries } from "./echo.js";
 import type { HookSource } from "./hooks.js";
 import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
@@ -41,6 +41,8 @@ export interface RpcDispatch {
    * `Prefer: walk-pages=`, `page-fill=`).
    */
   walk: WalkShape;
+  /** The entries the spec's examples give a batch's inputs (examples mode). */
+  known?: KnownEntries;
 }
 
 /** The request around the entry. */
@@ -205,7 +207,9 @@ async function answerValidEntry(
           )
         : examplePage(method.paging, entry.params, r, method.name);
   const verbatim = !generated && isPairing(method, prefs.exampleKey, entry.params);
-  const echoed = (r: unknown) => echoRequest(method.name, entry.params, paged(r));
+  // (Not when `Prefer: example=` asks for an example: the answer is that one, naming the input.)
+  const known = generated || c.prefs.exampleKey !== undefined ? undefined : dispatch.known;
+  const echoed = (r: unknown) => echoRequest(method.name, entry.params, paged(r), ECHOES, known);
   // generated values agree with each other (agree.ts); the spec's examples do already
   const follow = (r: unknown) =>
     verbatim ? paged(r) : generated ? agree(method.name, entry.params, echoed(r)) : echoed(r);

@@ -223,6 +223,26 @@ describe("the 400 body", () => {
     expect(mock.requests().at(-1)!.violations[0]!.location).toEqual(["request", "path", "webhookID"]); // prettier-ignore
   });
 
+  it("an empty query value the schema refuses (`?cursor=`, `?limit=`), which Prism reads as none: 400, by the keyword the empty text breaks; a refused value beside it is listed too", async () => {
+    const transfers = `/v1/wallet/${WALLET}/transfers?api-key=k`;
+    const cursor = await call(`${transfers}&cursor=`);
+    expect(cursor.status).toBe(400);
+    expect(cursor.body.violations.map((v: any) => [v.location.join("."), v.code])).toEqual([
+      ["request.query.cursor", "minLength"],
+    ]);
+    expect(cursor.body.violations[0].message).toMatch(/^Request query parameter cursor must not be empty/); // prettier-ignore
+    expect(mock.requests().at(-1)).toMatchObject({ status: 400, violations: [{ code: "minLength" }] }); // prettier-ignore
+    const both = await call(`${balances}&limit=&showNfts=2`);
+    expect(both.status).toBe(400);
+    expect(both.body.violations.map((v: any) => [v.location.join("."), v.code]).sort()).toEqual([
+      ["request.query.limit", "type"],
+      ["request.query.showNfts", "type"],
+    ]);
+    // (a value given, or the parameter left out: answered as before; a code asked for: that code)
+    expect((await call(`${transfers}&cursor=abc`)).status).toBe(200);
+    expect((await call(`${transfers}&cursor=`, { headers: { Prefer: "code=429" } })).status).toBe(429); // prettier-ignore
+  });
+
   it("a 400 asked of a valid request (Prefer: code=400) is the spec's example, with no violations added", async () => {
     const r = await call(webhooks, { headers: { Prefer: "code=400" } });
     expect(r.status).toBe(400);

@@ -7,7 +7,7 @@
 import { STATUS_CODES } from "node:http";
 import type { RestRoute } from "./areas.js";
 import { agree } from "./agree.js";
-import { echoRequest, pathParams } from "./echo.js";
+import { ECHOES, echoRequest, pathParams, type KnownEntries } from "./echo.js";
 import { errorText } from "./generate.js";
 import {
   ANSWER_VIOLATIONS_MAX,
@@ -55,6 +55,27 @@ export interface RestDispatch {
   seed?: string;
   /** The mock's shape of a generated page walk. */
   walk: WalkShape;
+  /** The entries the spec's examples give a batch's inputs (examples mode). */
+  known?: KnownEntries;
+}
+
+/** A violation per query parameter sent empty whose schema refuses the empty text. */
+function emptyQueryViolations(
+  route: RestRoute | undefined,
+  query: Record<string, string | string[]>,
+): Violation[] {
+  const found: Violation[] = [];
+  for (const [name, keyword] of route?.emptyRefused ?? []) {
+    const value = query[name];
+    if (!(Array.isArray(value) ? value : [value]).includes("")) continue;
+    found.push({
+      location: ["request", "query", name],
+      message: `Request query parameter ${name} must not be empty (${keyword}: the empty text breaks its schema; leave the parameter out instead)`, // prettier-ignore
+      code: keyword,
+      severity: "error",
+    });
+  }
+  return found;
 }
 
 export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
@@ -110,6 +131,13 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   const seed = paging && pageSeed(paging, c.query, c.prefs.seed ?? rest.seed);
   if (seed !== undefined) prefs.seed = seed;
   let result = await engine.request(input, prefs);
+  // (An empty query value the spec refuses, which Prism takes as no value: the operation's 400,
+  // with what is wrong, as for any request the spec refuses.)
+  const empty = emptyQueryViolations(routed, c.query);
+  if (empty.length && result.ok && result.status < 300 && prefs.code === undefined) {
+    if (routed && documentsStatus(routed.responses, 400))
+      result = await engine.request(input, { ...prefs, code: 400 });
+  }
   const operationKey = result.operation
     ? `${String(result.operation.method).toUpperCase()} ${result.operation.path}`
     : undefined;
@@ -150,9 +178,10 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   }
   // A body that did not parse reached Prism as its text, so what Prism says of the body ("must
   // be object") is about a string: say what is wrong instead.
-  const violations = parseError
-    ? replaceBodyViolations(result.violations, parseError)
-    : result.violations;
+  const violations = [
+    ...(parseError ? replaceBodyViolations(result.violations, parseError) : result.violations),
+    ...(result.ok && result.status === 400 ? empty : []),
+  ];
   const inputErrors = requestErrors(violations);
   let out = result.body;
   if (inputErrors.length && (result.status === 400 || result.status === 422) && isObject(out)) {
@@ -179,10 +208,13 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   if (result.status === 200 && !inputErrors.length && common.operationId) {
     const path = pathParams(String(result.operation?.path ?? ""), c.pathname);
     const request = { path, query: c.query, body: logged };
-    out = echoRequest(common.operationId, request, out);
+    const generated = prefs.dynamic ?? rest.dynamic;
+    // (Not when `Prefer: example=` asks for an example: the answer is that one, naming the input.)
+    const known = generated || c.prefs.exampleKey !== undefined ? undefined : rest.known;
+    out = echoRequest(common.operationId, request, out, ECHOES, known);
     // generated values agree with each other (agree.ts); the spec's examples do already
     // (With the walk's length: a walk's pages agree with each other where one page cannot alone.)
-    if (prefs.dynamic ?? rest.dynamic)
+    if (generated)
       out = agree(common.operationId, { ...request, ...walkOf(prefs, rest.walk) }, out);
   }
   const headers = withRetryAfter(
