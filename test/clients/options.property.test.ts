@@ -1128,7 +1128,7 @@ function requestRefusals(more: readonly string[]): Family {
       (value) =>
         value === null ||
         (hasMethod(value, "addEventListener") && hasMethod(value, "removeEventListener")),
-      /^signal: must be an AbortSignal$/,
+      /^signal: must be an AbortSignal \(got \w+\)$/,
     ),
     wrongValues(
       "timeout",

@@ -424,12 +424,22 @@ describe("per-call options and the logger", () => {
       const { fetch, calls } = answer();
       const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
       await expect(rpc.call(getAsset, {}, { signal: {} as AbortSignal })).rejects.toThrow(
-        new ConfigurationError("signal: must be an AbortSignal", { operation: getAsset.id }),
+        new ConfigurationError("signal: must be an AbortSignal (got Object)", {
+          operation: getAsset.id,
+        }),
+      );
+      const controller = new AbortController() as unknown as AbortSignal;
+      await expect(rpc.call(getAsset, {}, { signal: controller })).rejects.toThrow(
+        new ConfigurationError("signal: must be an AbortSignal (got AbortController)", {
+          operation: getAsset.id,
+        }),
       );
       // Half an AbortSignal would crash later, from a timer, when the call removes its listener.
       const halfSignal = { aborted: false, addEventListener() {} } as unknown as AbortSignal;
       await expect(rpc.call(getAsset, {}, { signal: halfSignal })).rejects.toThrow(
-        new ConfigurationError("signal: must be an AbortSignal", { operation: getAsset.id }),
+        new ConfigurationError("signal: must be an AbortSignal (got Object)", {
+          operation: getAsset.id,
+        }),
       );
       await expect(rpc.call(getAsset, {}, { timeout: NaN })).rejects.toThrow(
         "timeout: must be a number of milliseconds > 0, or Infinity (got NaN)",
@@ -878,7 +888,7 @@ describe("option checks no other config test pinned (found by mutation testing)"
   it("request options: none is no options; a signal without addEventListener, and an onResponse or onAttempt that is no function, are refused", () => {
     expect(checkRequestOptions(undefined)).toEqual({});
     expect(() => checkRequestOptions({ signal: { removeEventListener() {} } as never })).toThrow(
-      new ConfigurationError("signal: must be an AbortSignal"),
+      new ConfigurationError("signal: must be an AbortSignal (got Object)"),
     );
     for (const name of ["onResponse", "onAttempt"])
       expect(() => checkRequestOptions({ [name]: "log" })).toThrow(

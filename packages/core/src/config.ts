@@ -275,7 +275,8 @@ export function checkRequestOptions(
     (typeof signal.addEventListener !== "function" ||
       typeof signal.removeEventListener !== "function")
   )
-    misconfigured("signal", "must be an AbortSignal");
+    // (An AbortController in its place is the usual slip: the kind says so.)
+    misconfigured("signal", `must be an AbortSignal (got ${notOptions(signal) ?? "Object"})`);
   requireFunctions(options, ["onResponse", "onAttempt"]);
   // (Read as a boolean, the string "false" would retry a write.)
   if (retryNonIdempotent !== undefined && typeof retryNonIdempotent !== "boolean")
