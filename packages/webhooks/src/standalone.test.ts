@@ -215,8 +215,8 @@ describe("rest.call with a send of the caller's own", () => {
   });
 
   it("a middleware added with use() may change a generated call's headers in place; a Request it returns is refused by openapi-fetch", async () => {
-    // (What core's README says a middleware author can rely on: the generated functions' request
-    // is the transport's own, no `Request`.)
+    // (What the generated `call`'s TSDoc says a middleware author can rely on: the generated
+    // functions' request is the transport's own, no `Request`.)
     const { fetch, requests } = stub();
     const rest = createWebhooksRest({ apiKey: KEY, fetch });
     let replace = false;
