@@ -161,6 +161,8 @@ export function createRestTransport(
       let redactor: Redactor;
       // Whether `invoke` handed a request to this call's `fetch` (so it may have been sent).
       let handed: boolean | undefined;
+      // The answer this call's `fetch` waited for: its error is the call's where `send` caught it.
+      let answer: Promise<Exchange> | undefined;
       try {
         refuseExtraArguments(operation.id, extra);
         options = checkRequestOptions(options);
@@ -193,7 +195,7 @@ export function createRestTransport(
               (exchange, copyParsed) => ({ ...exchange, value: copyParsed(exchange.value) }),
             );
           try {
-            captured = await (shared || send());
+            captured = await (answer = shared || send());
           } catch (error) {
             // Made by the shared request, which no caller awaits: the stack is taken again here,
             // inside this caller's awaited chain (as json-rpc.ts does).
@@ -206,10 +208,12 @@ export function createRestTransport(
           // per call). Status, headers and request id: `onResponse`, and every error.
           return new Response(null, { status: 204 });
         });
-        // (A `send` of the caller's own that never used its `fetch`, caught its error, or ran a
-        // middleware that answered in its place: there is no answer to read, where a TypeError of
-        // `captured` was the call's error.)
-        if (!captured) misconfigured("send", "must make its request with the fetch it is given");
+        // (A `send` of the caller's own that never used its `fetch` or ran a middleware that
+        // answered in its place: there is no answer to read, where a TypeError of `captured` was
+        // the call's error. One that caught its fetch's error fails with that error, the call's
+        // own: the request was made, and a ConfigurationError would say it was not.)
+        if (!(captured ??= await answer))
+          misconfigured("send", "must make its request with the fetch it is given");
       } catch (error) {
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
         // URIError on a lone surrogate: a string JSON can carry, a URL cannot. Bad input, and

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Client, Middleware } from "openapi-fetch";
 import type { paths } from "./generated/openapi.js";
 import {
+  APIError,
   ConfigurationError,
   ValidationError,
   createWebhook,
@@ -184,17 +185,6 @@ describe("rest.call with a send of the caller's own", () => {
     const rest = createWebhooksRest({ apiKey: KEY, fetch });
     const own = { id: "listWebhooksOwn", idempotent: true };
     await expect(rest.call(own, {}, undefined, async () => {})).rejects.toThrow(refused);
-    // A send that catches its fetch's error (a 500 here) has no answer either.
-    const failing = createWebhooksRest({
-      apiKey: KEY,
-      maxRetries: 0,
-      fetch: async () => new Response("{}", { status: 500 }),
-    });
-    await expect(
-      failing.call(own, {}, undefined, (client, fetch) =>
-        (client as Client<paths>).GET("/v0/webhooks", { fetch }).catch(() => {}),
-      ),
-    ).rejects.toThrow(refused);
     const answering: Middleware = { onRequest: () => Response.json([]) };
     await expect(
       rest.call(own, {}, undefined, (client, fetch) =>
@@ -204,9 +194,29 @@ describe("rest.call with a send of the caller's own", () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("a send that catches its fetch's error fails with that error: the request was made", async () => {
+    // (It was told to make its request with the fetch it is given, which it had: the 500 the
+    // server answered was lost for a ConfigurationError.)
+    let sent = 0;
+    const failing = createWebhooksRest({
+      apiKey: KEY,
+      maxRetries: 0,
+      fetch: async () => (sent++, new Response("{}", { status: 500 })),
+    });
+    const own = { id: "listWebhooksOwn", idempotent: true };
+    const error = await failing
+      .call(own, {}, undefined, (client, fetch) =>
+        (client as Client<paths>).GET("/v0/webhooks", { fetch }).catch(() => {}),
+      )
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toMatchObject({ status: 500, operation: "listWebhooksOwn" });
+    expect(sent).toBe(1);
+  });
+
   it("a middleware added with use() may change a generated call's headers in place; a Request it returns is refused by openapi-fetch", async () => {
-    // (What core's README says a middleware author can rely on: the generated functions' request
-    // is the transport's own, no `Request`.)
+    // (What the generated `call`'s TSDoc says a middleware author can rely on: the generated
+    // functions' request is the transport's own, no `Request`.)
     const { fetch, requests } = stub();
     const rest = createWebhooksRest({ apiKey: KEY, fetch });
     let replace = false;
