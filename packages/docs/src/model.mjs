@@ -95,24 +95,23 @@ export function loadSite(specDir, { allowMissing = false, localUrl } = {}) {
   for (const entry of areaEntries(index, indexFile)) {
     // An area has one document, or an OpenRPC and an OpenAPI one (the sender: POST /fast and
     // GET /ping), merged into one area page below.
-    const kinds = listed.get(entry.area) ?? [];
-    if (kinds.includes(entry.kind ?? "?") || kinds.length > 1)
-      throw new Error(`${indexFile}: area ${entry.area} is listed twice`);
-    listed.set(entry.area, [...kinds, entry.kind ?? "?"]);
     const file = join(specDir, entry.file);
-    if (!existsSync(file)) {
+    const present = existsSync(file);
+    const doc = present ? readJson(file) : undefined;
+    // (An entry without `kind` is its document's kind, as loadArea reads it: else a second
+    // OpenRPC document of one area passed as "?" and the area was built twice.)
+    const kind = entry.kind ?? (present ? (doc?.openrpc ? "openrpc" : "openapi") : "?");
+    const kinds = listed.get(entry.area) ?? [];
+    if (kinds.includes(kind) || kinds.length > 1)
+      throw new Error(`${indexFile}: area ${entry.area} is listed twice`);
+    listed.set(entry.area, [...kinds, kind]);
+    if (!present) {
       // A listed area without its document means a broken bundle: the site would lack a whole API.
       const problem = `area ${entry.area}: ${file} is listed in ${indexFile} but missing`;
       if (!allowMissing) throw new Error(`${problem} (--allow-missing skips it)`);
       warnings.push(`${problem}; skipped`);
       continue;
     }
-    const doc = readJson(file);
-    // (An entry without `kind` is its document's kind, as loadArea reads it: else a second
-    // OpenRPC document of one area passed as "?" and the area was built twice.)
-    const kind = entry.kind ?? (doc.openrpc ? "openrpc" : "openapi");
-    if (kinds.includes(kind)) throw new Error(`${indexFile}: area ${entry.area} is listed twice`);
-    listed.set(entry.area, [...kinds, kind]);
     areas.push(inContext(file, () => loadArea(entry, doc, index, local)));
   }
   // (After the areas, which keep the spec's own local URL beside the one they show.)
