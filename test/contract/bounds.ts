@@ -4,8 +4,9 @@
  * (`maximum: 1000` → 1001, `maxItems: 100` → 101 items, a `pattern` → a text it refuses, an
  * `enum` → a value outside it, a `required` member → left out). validation.test.ts sends each
  * through the client (refused, naming the field and the rule, nothing sent) and straight to the
- * mock (refused there too, by the same keyword at the same place). contracts.ts keeps the hand-written cases (x- rules, wrong encodings);
- * these are the ones a new bound or a new operation gets without a line of test.
+ * mock (refused there too, by the same keyword at the same place). contracts.ts keeps the
+ * hand-written cases (x- rules, wrong encodings); these are the ones a new bound or a new operation
+ * gets without a line of test.
  *
  * Beside those keywords: every closed object (`additionalProperties: false`, and the input's top
  * level, which the client closes: a by-name method's params, a REST call's parameters and body)
