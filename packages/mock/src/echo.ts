@@ -266,7 +266,8 @@ export function knownEntries(
       }
       // (The operation of one input answers it as the batch does, where the spec has an answer.)
       const found = [...byInput].filter(([, entry]) => isObject(entry));
-      if (echo.alone && found.length && !known.has(echo.alone)) known.set(echo.alone, new Map(found)); // prettier-ignore
+      if (echo.alone && found.length && !known.has(echo.alone))
+        known.set(echo.alone, new Map(found));
       if (isObject(alone[0]?.result)) byInput.set(STAND_IN, alone[0].result);
       if (byInput.size) known.set(operation, byInput);
     }

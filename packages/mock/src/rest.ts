@@ -70,7 +70,9 @@ function emptyQueryViolations(
     if (!(Array.isArray(value) ? value : [value]).includes("")) continue;
     found.push({
       location: ["request", "query", name],
-      message: `Request query parameter ${name} must not be empty (${keyword}: the empty text breaks its schema; leave the parameter out instead)`, // prettier-ignore
+      message:
+        `Request query parameter ${name} must not be empty (${keyword}: the empty text breaks ` +
+        "its schema; leave the parameter out instead)",
       code: keyword,
       severity: "error",
     });
