@@ -6,7 +6,7 @@
 import { convertOpenApi, convertOpenRpc, type RpcMethod } from "./convert.js";
 import type { ExampleExchange } from "./echo.js";
 import { pagingOf, type Paging } from "./paging.js";
-import type { LoadedSpec } from "./spec.js";
+import { resolveRef, type LoadedSpec } from "./spec.js";
 
 /** One line of the start-up banner: where an area is served. */
 export interface AreaUrl {
@@ -56,7 +56,7 @@ export function prismDocuments(spec: LoadedSpec): { documents: any[]; endpoints:
 export function exampleExchanges(documents: any[]): Map<string, ExampleExchange[]> {
   const exchanges = new Map<string, ExampleExchange[]>();
   for (const doc of documents) {
-    const resolve = (node: any): any => resolved(doc, node);
+    const resolve = (node: any): any => resolveRef(doc, node);
     for (const [path, item] of Object.entries<any>(doc.paths ?? {}))
       for (const [verb, op] of Object.entries<any>(item ?? {})) {
         if (!HTTP_METHODS.has(verb) || typeof op?.operationId !== "string") continue;
@@ -111,19 +111,9 @@ export interface RestRoute {
   emptyRefused?: Map<string, string>;
 }
 
-/** The node `node` points at in `doc` when it is a `$ref` (`#/components/…`), followed. */
-const resolved = (doc: any, node: any): any => {
-  for (let i = 0; i < 20 && typeof node?.$ref === "string"; i++)
-    node = node.$ref
-      .replace(/^#\//, "")
-      .split("/")
-      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-  return node;
-};
-
 /** The keyword of `schema` (a query parameter's) that the empty text breaks, if one does. */
 export function emptyBreaks(doc: any, schema: any): string | undefined {
-  schema = resolved(doc, schema);
+  schema = resolveRef(doc, schema);
   if (!schema || typeof schema !== "object") return undefined;
   const types = [schema.type].flat().filter((t) => typeof t === "string");
   if (types.length && !types.includes("string")) return "type";
@@ -155,7 +145,7 @@ export function restRoutes(
         const paging = pagingOf(op["x-pagination"], area.doc, schema);
         const emptyRefused = new Map<string, string>();
         for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-          const param = resolved(area.doc, raw);
+          const param = resolveRef(area.doc, raw);
           if (param?.in !== "query" || param.allowEmptyValue === true) continue;
           const keyword = emptyBreaks(area.doc, param.schema);
           if (keyword) emptyRefused.set(param.name, keyword);

@@ -10,7 +10,7 @@
 import { addGenerationHints } from "./generate.js";
 import { bigintMarker, mapBigints } from "./json.js";
 import { pagingOf, type Paging } from "./paging.js";
-import type { LoadedArea } from "./spec.js";
+import { resolveRef, type LoadedArea } from "./spec.js";
 
 export const JSON_SCHEMA_2020 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -65,19 +65,6 @@ const RETRY_AFTER = {
 };
 
 const ID_SCHEMA = { description: "The request id, echoed.", type: ["string", "number", "null"] };
-
-/** `$ref`s inside an OpenRPC document point at `#/components/schemas/…`, as in OpenAPI. */
-function resolveRef(doc: any, node: any): any {
-  let seen = 0;
-  while (node && typeof node.$ref === "string" && seen++ < 20) {
-    const path = node.$ref
-      .replace(/^#\//, "")
-      .split("/")
-      .map((s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-    node = path.reduce((acc: any, key: string) => acc?.[key], doc);
-  }
-  return node;
-}
 
 function structureOf(method: any): ParamStructure {
   if (method["x-params"] === "array") return "array";

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { WALK_BOUNDS as SHARED_WALK_BOUNDS, walkRule as sharedWalkRule } from "./cli-options.mjs";
 import { isObject } from "./json.js";
+import { resolveRef } from "./spec.js";
 
 /**
  * The shape of a walk over generated answers (the mock's `walkPages` and `pageFill` options, or a
@@ -394,11 +395,7 @@ function schemasAt(doc: any, schema: any, path: string[]): any[] {
 }
 
 function branches(doc: any, schema: any, depth = 0): any[] {
-  for (let hops = 0; isObject(schema) && typeof schema.$ref === "string" && hops < 20; hops++)
-    schema = schema.$ref
-      .replace(/^#\//, "")
-      .split("/")
-      .reduce((node: any, key: string) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  schema = resolveRef(doc, schema);
   if (!isObject(schema) || depth > 20) return [];
   const parts = ["anyOf", "oneOf", "allOf"].flatMap((k) =>
     Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [],

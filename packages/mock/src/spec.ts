@@ -7,6 +7,19 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseJson } from "./json.js";
 
+/**
+ * The node a `$ref` in `doc` points at (`#/components/schemas/Asset`), followed through a chain
+ * of up to 20; any other node as it is.
+ */
+export function resolveRef(doc: any, node: any): any {
+  for (let hops = 0; typeof node?.$ref === "string" && hops < 20; hops++)
+    node = node.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  return node;
+}
+
 /** One entry of `index.json`'s `areas`. */
 export interface AreaEntry {
   area: string;
