@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { quickVitestArgs } from "./lib/test-quick.mjs";
+import { vitestCounts } from "./lib/vitest-count.mjs";
 
 process.env.TURBO_TELEMETRY_DISABLED = "1";
 // Hand-written code only: .prettierignore leaves out generated code (its emitter is the format).
@@ -65,7 +66,7 @@ let failed = failedSteps + (formatted ? 0 : 1) + (linted ? 0 : 1);
 if (!failedSteps) {
   const dir = mkdtempSync(join(tmpdir(), "chaindata-test-"));
   const report = join(dir, "vitest.json");
-  run(
+  const vitestOk = run(
     "npx",
     [
       "vitest",
@@ -79,10 +80,9 @@ if (!failedSteps) {
   );
   try {
     const json = JSON.parse(readFileSync(report, "utf8"));
-    passed += json.numPassedTests;
-    failed +=
-      json.numFailedTests +
-      (json.numTotalTestSuites && json.success === false && json.numFailedTests === 0 ? 1 : 0);
+    const counts = vitestCounts(json, vitestOk ? 0 : 1);
+    passed += counts.passed;
+    failed += counts.failed;
     const skipped = json.numPendingTests + json.numTodoTests;
     if (skipped) console.log(`(${skipped} skipped)`);
   } catch {
