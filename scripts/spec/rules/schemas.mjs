@@ -259,9 +259,16 @@ export function checkSchemaRules({ area, doc }) {
     }
     if ("pattern" in schema) {
       const problem = regexProblem(schema.pattern);
+      const unicodeProblem = problem ?? regexProblem(schema.pattern, ["u"]);
       if (problem)
         say(
           `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression: ${problem}`,
+        );
+      // (The generator would compile it without the flag, where ajv, in the examples check and
+      // in the mock, does not compile it at all: the SDK would refuse what they let pass.)
+      else if (unicodeProblem)
+        say(
+          `pattern ${JSON.stringify(schema.pattern)} is not valid with the u flag (${unicodeProblem}), which JSON Schema's checkers (ajv: the examples check, the mock) use; without it ${readWithoutUnicode(schema.pattern, unicodeProblem)}, so the SDK's check would hold the field to another rule: write it so that it compiles with the u flag`,
         );
     }
     if (Array.isArray(schema.enum)) {
@@ -274,6 +281,40 @@ export function checkSchemaRules({ area, doc }) {
     }
   });
   return findings;
+}
+
+// The letters an escape means something by with the u flag; any other is an identity escape,
+// which only a pattern without the flag may hold (PCRE's \A and \z read as the letters A and z).
+const UNICODE_ESCAPE_LETTERS = "bBcdDfknpPrsStuvwWx";
+const SYNTAX_CHARACTERS = "^$\\.*+?()[]{}|/";
+
+/**
+ * What a pattern valid only without the u flag reads differently there, in words: its first
+ * escape the flag refuses, else a brace or bracket that closes nothing, else Annex B's reading.
+ */
+function readWithoutUnicode(source, unicodeProblem) {
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === "\\") {
+      const next = source[++i] ?? "";
+      const allowed =
+        /[0-9]/.test(next) ||
+        UNICODE_ESCAPE_LETTERS.includes(next) ||
+        SYNTAX_CHARACTERS.includes(next) ||
+        (inClass && next === "-");
+      if (allowed) continue;
+      if (next === "A" || next === "z" || next === "Z")
+        return `\`\\${next}\` is read as the letter ${next} (ECMA-262 has no \\A and \\z: anchor with ^ and $)`;
+      const what = /[A-Za-z]/.test(next) ? "the letter" : "the character";
+      return `\`\\${next}\` is read as ${what} ${next} (write it bare)`;
+    }
+    if (char === "[") inClass = true;
+    else if (char === "]") inClass = false;
+  }
+  if (/Lone quantifier brackets|Incomplete quantifier/.test(unicodeProblem))
+    return "a brace or bracket that opens or closes nothing is read as a plain character";
+  return "the pattern is read by the looser rules of ECMA-262's Annex B";
 }
 
 /**
