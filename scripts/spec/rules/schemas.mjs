@@ -145,6 +145,9 @@ function insteadOf(key, node) {
       ? `: write ${inclusive}: ${up ? Math.floor(value) + 1 : Math.ceil(value) - 1} instead${was ? ` of ${inclusive}: ${value}${was}` : ""} (the subset's bounds are inclusive)`
       : `: write ${inclusive}: <the ${up ? "least" : "greatest"} value allowed> instead${was ? ` of ${inclusive}: ${value}${was}` : ""} (the subset's bounds are inclusive: ${inclusive}: ${value} would let ${value} through)`;
   }
+  // (A rule the keywords cannot state is prose, by the subset's own rule; a few values, an enum.)
+  if (key === "multipleOf")
+    return ": the subset has no keyword for it: say the rule in the description (the service checks it, the SDK does not), or list the values in an enum";
   // A keyword of JSON Schema or OpenAPI that the subset leaves out is no misspelling: `$defs` is
   // not a `$ref` (spec:check said "did you mean $ref?" before).
   if (KNOWN_OUTSIDE.has(key)) return "";

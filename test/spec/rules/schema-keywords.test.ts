@@ -24,6 +24,13 @@ describe("spec:check's hint for a keyword outside the subset", () => {
     expect(hint({ type: "string", maxLenght: 3 }, "maxLenght")).toBe(": did you mean maxLength?");
   });
 
+  it("says where a rule the subset cannot state goes: multipleOf, as prose", () => {
+    expect(hint({ type: "integer", multipleOf: 7 }, "multipleOf")).toBe(
+      ": the subset has no keyword for it: say the rule in the description (the service " +
+        "checks it, the SDK does not), or list the values in an enum",
+    );
+  });
+
   it("gives a whole number's exclusive bound as the next whole number in, in either form", () => {
     expect(hint({ type: "integer", exclusiveMaximum: 51 }, "exclusiveMaximum")).toBe(
       ": write maximum: 50 instead (the subset's bounds are inclusive)",
