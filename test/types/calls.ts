@@ -127,6 +127,7 @@ import {
   removeWebhookAddresses,
   updateWebhook,
   toNodeHandler,
+  type EnhancedTransactionEvent,
   type KnownTransactionType,
   type RawTransactionEvent,
   type RestClientOptions,
@@ -136,6 +137,8 @@ import {
   type WebhooksOperations,
   type WebhooksParams,
   type WebhooksResult,
+  type DeliveryKind,
+  type WebhookHandlerOptions,
 } from "@chaindata/webhooks";
 import type { TokenMetadataClient, TokenMetadataOperations } from "@chaindata/token-metadata";
 // The generated descriptors, which the packages do not export: their types are what a REST
@@ -541,6 +544,31 @@ export async function valid(signal: AbortSignal): Promise<void> {
     onEvent: () => {},
     // @ts-expect-error — a refusal has no event
     onRefused: (refusal) => refusal.signature,
+  });
+  // onEvent's parameter annotated with what it reads of an enhanced event, or with either kind's
+  // event: enhanced events fit it, so no kind is needed.
+  createWebhookHandler({ authHeader: "secret", onEvent: (event: { signature: string }) => {} });
+  createWebhookHandler({
+    authHeader: "secret",
+    onEvent(event: EnhancedTransactionEvent | RawTransactionEvent) {},
+  });
+  // Options written first, typed by their kind: the call infers the kind and the events from them.
+  const rawOptions: WebhookHandlerOptions<"raw"> = {
+    authHeader: "secret",
+    kind: "raw",
+    onEvent: (event) => void event.transaction.signatures,
+  };
+  createWebhookHandler(rawOptions);
+  // A kind that is only known at run time types the events as either kind's.
+  const someKind = "raw" as DeliveryKind;
+  createWebhookHandler({
+    authHeader: "secret",
+    kind: someKind,
+    onEvent: (event) => {
+      const either: EnhancedTransactionEvent | RawTransactionEvent = event;
+      // @ts-expect-error — not only an enhanced event
+      const enhanced: EnhancedTransactionEvent = event;
+    },
   });
   void supply;
   void lamports;
@@ -1246,6 +1274,18 @@ export async function invalid(): Promise<void> {
   createWebhookHandler<"enhanced">({ authHeader: "secret", kind: "raw", onEvent: () => {} });
   // @ts-expect-error — a handler of raw events needs `kind: "raw"` (the error names `kind`)
   createWebhookHandler({ authHeader: "secret", onEvent(event: RawTransactionEvent) {} });
+  // @ts-expect-error — so does one whose onError takes raw events
+  createWebhookHandler({
+    authHeader: "secret",
+    onEvent: () => {},
+    onError: (error, event: RawTransactionEvent) => {},
+  });
+  createWebhookHandler({
+    authHeader: "secret",
+    kind: "raw",
+    // @ts-expect-error — a raw webhook's events are no enhanced events
+    onEvent(event: EnhancedTransactionEvent) {},
+  });
   // @ts-expect-error — a REST client takes no batcher (JSON-RPC only)
   createWalletClient({ batch: createBatcher() });
   {

@@ -28,6 +28,7 @@ import { createWalletClient } from "@chaindata/wallet";
 import {
   createWebhookHandler,
   createWebhooksClient,
+  type EnhancedTransactionEvent,
   type RawTransactionEvent,
   type UpdateWebhookInput,
 } from "@chaindata/webhooks";
@@ -84,6 +85,10 @@ export async function probe(either: "getAsset" | "getNftEditions", invalid: Inva
   createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });
   createWebhookHandler({ authHeader: "s", onEvent: (event: RawTransactionEvent) => {} });
   createWebhookHandler({ authHeader: "s", onEvent(event: RawTransactionEvent) {} });
+  createWebhookHandler({ authHeader: "s", kind: "raw", onEvent(event: EnhancedTransactionEvent) {} });
+  createWebhookHandler({ onEvent: () => {} });
+  createWebhookHandler({ authHeader: "s", maxBodyByte: 1, onEvent: () => {} });
+  createWebhookHandler(/*@handlerHelp*/{ authHeader: "s", onEvent: () => {} });
 }
 `;
 
@@ -386,28 +391,62 @@ describe("createWebhookHandler's kind", () => {
   });
 
   it("refuses a handler of raw events without kind by naming kind, not only its onEvent", () => {
-    // (An overload of its own for raw events: with the other alone, the error was the first
-    // overload's, that onEvent takes no EnhancedTransactionEvent.)
+    // (One signature, E inferred from onEvent's annotation: with an overload of its own for raw
+    // events, the error was "No overload matches this call", the enhanced overload's lines about
+    // onEvent first, then the raw one's about kind.)
     expect(
       errorOn(
         `createWebhookHandler({ authHeader: "s", onEvent: (event: RawTransactionEvent) => {} });`,
       ),
     ).toBe(
       [
-        "No overload matches this call.",
-        "  Overload 1 of 2, '(options: WebhookHandlerOptions<never>): (request: Request) => Promise<Response>', gave the following error.",
-        "    Type '(event: RawTransactionEvent) => void' is not assignable to type '(event: EnhancedTransactionEvent) => void | Promise<void>'.",
-        "      Types of parameters 'event' and 'event' are incompatible.",
-        "        Type 'EnhancedTransactionEvent' is missing the following properties from type 'RawTransactionEvent': blockTime, meta, transaction",
-        `  Overload 2 of 2, '(options: WebhookHandlerOptions<"raw">): (request: Request) => Promise<Response>', gave the following error.`,
-        `    Argument of type '{ authHeader: string; onEvent: (event: RawTransactionEvent) => void; }' is not assignable to parameter of type 'WebhookHandlerOptions<"raw">'.`,
-        `      Property 'kind' is missing in type '{ authHeader: string; onEvent: (event: RawTransactionEvent) => void; }' but required in type '{ kind: "raw"; }'.`,
+        `Argument of type '{ authHeader: string; onEvent: (event: RawTransactionEvent) => void; }' is not assignable to parameter of type 'WebhookHandlerOptions<never, RawTransactionEvent>'.`,
+        `  Property 'kind' is missing in type '{ authHeader: string; onEvent: (event: RawTransactionEvent) => void; }' but required in type '{ kind: "raw"; }'.`,
       ].join("\n"),
     );
     expect(
       errorOn(`createWebhookHandler({ authHeader: "s", onEvent(event: RawTransactionEvent) {} });`),
-    ).toContain(
-      `Property 'kind' is missing in type '{ authHeader: string; onEvent(event: RawTransactionEvent): void; }' but required in type '{ kind: "raw"; }'.`,
+    ).toBe(
+      [
+        `Argument of type '{ authHeader: string; onEvent(event: RawTransactionEvent): void; }' is not assignable to parameter of type 'WebhookHandlerOptions<never, RawTransactionEvent>'.`,
+        `  Property 'kind' is missing in type '{ authHeader: string; onEvent(event: RawTransactionEvent): void; }' but required in type '{ kind: "raw"; }'.`,
+      ].join("\n"),
+    );
+  });
+
+  it("refuses other mistakes with one error each, not one per overload", () => {
+    expect(
+      errorOn(
+        `createWebhookHandler({ authHeader: "s", kind: "raw", onEvent(event: EnhancedTransactionEvent) {} });`,
+      ),
+    ).toBe(
+      [
+        "Type '(event: EnhancedTransactionEvent) => void' is not assignable to type '(event: RawTransactionEvent) => void | Promise<void>'.",
+        "  Types of parameters 'event' and 'event' are incompatible.",
+        "    Type 'RawTransactionEvent' is missing the following properties from type 'EnhancedTransactionEvent': description, type, source, fee, and 7 more.",
+      ].join("\n"),
+    );
+    expect(errorOn(`createWebhookHandler({ onEvent: () => {} });`)).toBe(
+      [
+        "Argument of type '{ onEvent: () => void; }' is not assignable to parameter of type 'WebhookHandlerOptions<never, EnhancedTransactionEvent>'.",
+        `  Property 'authHeader' is missing in type '{ onEvent: () => void; }' but required in type 'WebhookHandlerCommonOptions<"enhanced", EnhancedTransactionEvent>'.`,
+      ].join("\n"),
+    );
+    expect(
+      errorOn(`createWebhookHandler({ authHeader: "s", maxBodyByte: 1, onEvent: () => {} });`),
+    ).toBe(
+      "Object literal may only specify known properties, but 'maxBodyByte' does not exist in type 'WebhookHandlerOptions<never, EnhancedTransactionEvent>'. Did you mean to write 'maxBodyBytes'?",
+    );
+    expect(
+      errorOn(`createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });`),
+    ).toBe(
+      `Type '"enhancd"' is not assignable to type 'DeliveryKind | undefined'. Did you mean '"enhanced"'?`,
+    );
+  });
+
+  it("shows one signature while the options are written", () => {
+    expect(signatureHelp("handlerHelp").signature).toBe(
+      "createWebhookHandler(options: WebhookHandlerOptions<never, EnhancedTransactionEvent>): (request: Request) => Promise<Response>",
     );
   });
 });
@@ -426,6 +465,9 @@ it("the probe has no other errors", () => {
     `createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });`,
     `createWebhookHandler({ authHeader: "s", onEvent: (event: RawTransactionEvent) => {} });`,
     `createWebhookHandler({ authHeader: "s", onEvent(event: RawTransactionEvent) {} });`,
+    `createWebhookHandler({ authHeader: "s", kind: "raw", onEvent(event: EnhancedTransactionEvent) {} });`,
+    "createWebhookHandler({ onEvent: () => {} });",
+    `createWebhookHandler({ authHeader: "s", maxBodyByte: 1, onEvent: () => {} });`,
   ];
   const others = [...errors].filter(([line]) => !asserted.includes(line) && !line.includes("/*@"));
   expect(others).toEqual([]);

@@ -73,23 +73,59 @@ export interface SignatureStore {
  * The options of {@link createWebhookHandler}: `authHeader` and `onEvent`, `kind` (required when
  * the events are typed as raw), and optionally `onError`, `dedupe`, `maxBodyBytes` and
  * `readTimeoutMs`. `K` is the kind the events are typed as; `never` stands for `kind` left out,
- * which types them as enhanced, the kind the handler then reads them as.
+ * which types them as enhanced, the kind the handler then reads them as. `E` is the type
+ * `onEvent`'s parameter is annotated with (the kind's events when it is not): one that takes raw
+ * events and not enhanced ones needs `kind: "raw"`, and one that does not take the kind's events
+ * is refused.
  */
-export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommonOptions<
-  [K] extends [never] ? "enhanced" : K
+export type WebhookHandlerOptions<
+  K extends DeliveryKind,
+  E = DeliveryEvents[[K] extends [never] ? "enhanced" : K],
+> = WebhookHandlerCommonOptions<
+  [K] extends [never] ? "enhanced" : K,
+  // (E, inferred from `onEvent`'s annotation, where it takes the kind's events; else the kind's
+  // events, so that the error says which `onEvent` must take. With `kind` left out, raw events
+  // are taken too: the `kind: "raw"` below is then what is missing, and the one error.)
+  [K] extends [never]
+    ? EnhancedTransactionEvent extends E
+      ? E
+      : RawTransactionEvent extends E
+        ? E
+        : EnhancedTransactionEvent
+    : DeliveryEvents[K] extends E
+      ? E
+      : DeliveryEvents[K]
 > &
   // (`kind` left out is `never`, not "enhanced": an editor completes `kind: "` from these options
   // with K at its default, and a `kind?: "enhanced"` there would offer that kind alone; a `kind`
   // that allows no kind makes it infer K from the text typed instead, which widens K to every kind.
-  // Required when the events are typed as raw: the parser must not read them as enhanced.)
+  // Required when the events are typed as raw: the parser must not read them as enhanced. One
+  // signature, not an overload for raw events: a call that matches no overload is told why each
+  // failed, the enhanced one's first.)
   ([K] extends [never]
-    ? {
-        /**
-         * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
-         * @default "enhanced"
-         */
-        kind?: undefined;
-      }
+    ? EnhancedTransactionEvent extends E
+      ? {
+          /**
+           * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
+           * @default "enhanced"
+           */
+          kind?: undefined;
+        }
+      : RawTransactionEvent extends E
+        ? {
+            /**
+             * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
+             * `onEvent` takes raw events: `"raw"`.
+             */
+            kind: "raw";
+          }
+        : {
+            /**
+             * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
+             * @default "enhanced"
+             */
+            kind?: undefined;
+          }
     : "enhanced" extends K
       ? {
           /**
@@ -103,8 +139,11 @@ export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommon
           kind: K;
         });
 
-/** The options of {@link createWebhookHandler} other than `kind`. */
-export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
+/**
+ * The options of {@link createWebhookHandler} other than `kind`. `E` is the type `onEvent` and
+ * `onError` take: the kind's events unless `onEvent`'s parameter is annotated.
+ */
+export interface WebhookHandlerCommonOptions<K extends DeliveryKind, E = DeliveryEvents[K]> {
   /**
    * The `authHeader` the webhook was created with; every delivery must carry exactly this
    * `Authorization` value. Spaces, tabs and line breaks at either end are ignored (HTTP strips them
@@ -132,14 +171,14 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * error goes to `onError`. Give the calls it makes (a database, an HTTP API) their own time
    * limits: past `handlerTimeoutMs`, the handler answers 500 without waiting for it.
    */
-  onEvent(event: DeliveryEvents[K]): void | Promise<void>;
+  onEvent(event: E): void | Promise<void>;
   /**
    * Called with the error and the event when handling an event fails (`onEvent` threw, or the
    * `dedupe` store did), before the 500 is answered: without it, a failing handler would only
    * show as the service's redeliveries. Whatever it throws (or, if async, rejects with) is ignored.
    * @default logs the event's signature and the error with `console.error`
    */
-  onError?: ((error: unknown, event: DeliveryEvents[K]) => void) | undefined;
+  onError?: ((error: unknown, event: E) => void) | undefined;
   /**
    * Called when a delivery is refused before its events are handled, with the status answered and
    * why (never the header or the body): without it, an `authHeader` that differs from the
@@ -936,17 +975,10 @@ const createDedupe = (store: SignatureStore, claimMs: number) => {
  * unknown option name (a typo), a missing `authHeader` or `onEvent`, or a wrong value of another
  * option
  */
-export function createWebhookHandler<K extends DeliveryKind = never>(
-  options: WebhookHandlerOptions<K>,
-): (request: Request) => Promise<Response>;
-/**
- * A raw webhook's handler: `kind: "raw"`, and `onEvent` takes a `RawTransactionEvent`. (The
- * overload above types it too; this one is why a handler of raw events without `kind` is told
- * `Property 'kind' is missing`, not only that its `onEvent` takes no enhanced event.)
- */
-export function createWebhookHandler(
-  options: WebhookHandlerOptions<"raw">,
-): (request: Request) => Promise<Response>;
+export function createWebhookHandler<
+  K extends DeliveryKind = never,
+  E = DeliveryEvents[[K] extends [never] ? "enhanced" : K],
+>(options: WebhookHandlerOptions<K, E>): (request: Request) => Promise<Response>;
 // (Within, the events are of one kind: the `never` of a kind left out is for the caller's editor.)
 export function createWebhookHandler<K extends DeliveryKind>(
   options: WebhookHandlerCommonOptions<K> & { kind?: K | undefined },
