@@ -261,8 +261,15 @@ export function checkSchemaRules({ area, doc }) {
       const problem = regexProblem(schema.pattern);
       if (problem)
         say(
-          `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression: ${problem}`,
+          `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression with the u flag, ${U_FLAG_READERS}: ${problem}`,
         );
+      else {
+        const unicodeOnly = unicodeOnlySyntax(schema.pattern);
+        if (unicodeOnly)
+          say(
+            `pattern ${JSON.stringify(schema.pattern)} reads differently without the u flag (${unicodeOnly}): json-schema-faker compiles patterns without it for the mock's dynamic strings, so write the pattern the same both ways`,
+          );
+      }
     }
     if (Array.isArray(schema.enum)) {
       const seen = new Set();
@@ -276,20 +283,44 @@ export function checkSchemaRules({ area, doc }) {
   return findings;
 }
 
+/** Who compiles a spec pattern with the u flag, the one rule for a pattern (decision 0004). */
+const U_FLAG_READERS =
+  "as JSON Schema 2020-12 reads an ECMA-262 pattern and ajv, Prism, the mock and the SDK's checks compile it";
+
 /**
- * Why `source` does not compile as a regular expression with any of `flags` (by default with the u
- * flag or, as the generator allows, without), or undefined.
+ * Why `source` does not compile as a regular expression with the u flag, as every consumer of
+ * the spec compiles a pattern (ajv's default, Prism's ajv, the mock, the generated checks), or
+ * undefined.
  */
-export function regexProblem(source, flags = ["u", ""]) {
+export function regexProblem(source) {
   if (typeof source !== "string") return "it must be a string";
-  let problem;
-  for (const flag of flags) {
-    try {
-      new RegExp(source, flag);
-      return undefined;
-    } catch (error) {
-      problem ??= error.message;
-    }
+  try {
+    new RegExp(source, "u");
+    return undefined;
+  } catch (error) {
+    return error.message;
   }
-  return problem;
+}
+
+/**
+ * The first part of `source` (a pattern that compiles with the u flag) that means something else
+ * without it, or undefined: `\p{…}` / `\P{…}` (a Unicode property; without u the letters
+ * `p{…}`), `\u{…}` (a code point; without u `u` repeated), a character past U+FFFF (two UTF-16
+ * units without u, so a quantifier or a class takes half of it). json-schema-faker compiles
+ * patterns without the flag. (`.` and negated classes also differ, on input past U+FFFF only:
+ * json-schema-faker writes none, and the mock checks what it writes.)
+ */
+export function unicodeOnlySyntax(source) {
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      const escape = source.slice(i, i + 3);
+      if (/^\\[pP]\{$/.test(escape))
+        return `${escape}…} is a Unicode property escape with it, the letters ${escape.slice(1)}…} without`;
+      if (escape === "\\u{") return "\\u{…} is a code point with it, u repeated without";
+      i++; // (the escaped character, whatever it is)
+    } else if (source.codePointAt(i) > 0xffff)
+      return `${String.fromCodePoint(source.codePointAt(i))} is one character with it, two UTF-16 units without`;
+  }
+  return undefined;
 }

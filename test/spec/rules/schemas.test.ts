@@ -2,12 +2,28 @@
 // name a branch takes from the schema it is a branch of. The documents: fixtures.ts.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { checkSchemaRules } from "../../../scripts/spec/rules/schemas.mjs";
+import { checkSchemaRules, unicodeOnlySyntax } from "../../../scripts/spec/rules/schemas.mjs";
 import { area, components } from "./fixtures.js";
 
 const rules = (doc: object) => checkSchemaRules({ area, doc });
 
 describe("spec rules", () => {
+  it("patterns: what reads differently without the u flag, an escaped backslash before it not", () => {
+    const differs = (pattern: string) => unicodeOnlySyntax(pattern) !== undefined;
+    for (const pattern of ["^\\p{L}+$", "[\\P{Lu}]", "^\\u{1F600}$", "^😀{2}$", "a\\\\\\p{L}"])
+      expect(differs(pattern), pattern).toBe(true);
+    for (const pattern of [
+      "^\\\\p{L}$",
+      "^\\u0041$",
+      "^\\d{2}$",
+      "^[1-9A-HJ-NP-Za-km-z]{32,44}$",
+      "",
+    ])
+      expect(differs(pattern), pattern).toBe(false);
+    // (With the flag, a brace must be escaped where it is no quantifier.)
+    expect(rules(components({ S: { type: "string", pattern: "^\\\\p\\{L\\}$" } }))).toEqual([]);
+  });
+
   it("bounds: an exclusive bound on the other bound leaves no value; equal inclusive bounds leave one", () => {
     expect(rules(components({ N: { type: "number", exclusiveMinimum: 1, maximum: 1 } }))).toEqual([
       "t #/components/schemas/N: exclusiveMinimum (1) is above maximum (1): no value can pass",
