@@ -465,13 +465,6 @@ const DIVERGENCES: Record<string, Divergence> = {
     excusesCheckIssue: (issue, value) =>
       issue.rule === "type" && (typeof value !== "object" || value === null),
   },
-  "patterns without the u flag": {
-    reason:
-      "a pattern that compiles only without the u flag is checked without it (validator.mjs), " +
-      "where ajv cannot compile it at all; none is in an input today",
-    fields: {},
-    appliesTo: (f) => typeof f.schema.pattern === "string" && !compilesWithU(f.schema.pattern),
-  },
   "recursive refs": {
     reason:
       "the generator checks nothing below a $ref that leads back into itself (schema.mjs " +
@@ -509,15 +502,6 @@ const DIVERGENCES: Record<string, Divergence> = {
       !isPlainObject(value),
   },
 };
-
-function compilesWithU(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The divergences met, and where: "<divergence>: <operation> <field>". */
 const divergencesMet = new Set<string>();

@@ -97,12 +97,22 @@ describe("bounds: each is read for the types that have it", () => {
 });
 
 describe("anyOf: only plain strings with patterns join into one string check", () => {
-  it("does not join a pattern that compiles only without the u flag (the others keep it)", () => {
-    // `\-` outside a class is an error with the u flag; `.` with it is one code point, without it
-    // one UTF-16 unit (half an emoji). Joined, the whole pattern would lose the u flag.
+  it("refuses a branch whose pattern compiles only without the u flag, rather than join it", () => {
+    // `\-` outside a class is an error with the u flag, as ajv and Prism compile a pattern (joined,
+    // the whole pattern would lose the flag: `.` one UTF-16 unit, half an emoji).
+    expect(
+      error({
+        anyOf: [
+          { type: "string", pattern: "^\\-$" },
+          { type: "string", pattern: "^.$" },
+        ],
+      }),
+    ).toBe(
+      '#/anyOf/0: "pattern" does not compile with the u flag, as JSON Schema 2020-12, ajv and Prism read it: Invalid regular expression: /^\\-$/u: Invalid escape',
+    );
     const check = compileCheck({
       anyOf: [
-        { type: "string", pattern: "^\\-$" },
+        { type: "string", pattern: "^-$" },
         { type: "string", pattern: "^.$" },
       ],
     });

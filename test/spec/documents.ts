@@ -1,8 +1,13 @@
 /**
  * The spec bundles as the repository suites read them: spec/dist/index.json and each area's
  * document, read once per process. Nothing generated: the suites hold the clients against these.
+ *
+ * An integer beyond ±(2^53−1) (a u64 example: `rentEpoch` u64::MAX) is read as the exact bigint
+ * the bundle writes, as the mock sends it and the clients return it; JSON.parse would round it.
  */
 import { readFileSync } from "node:fs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { parseExact } from "../../scripts/spec/bundle.mjs";
 
 export const root = new URL("../..", import.meta.url).pathname;
 export const specDir = `${root}spec/dist/`;
@@ -19,7 +24,7 @@ export interface Area {
 export const index = JSON.parse(readFileSync(`${specDir}index.json`, "utf8"));
 export const areas: Area[] = index.areas.map((a: any) => ({
   ...a,
-  doc: JSON.parse(readFileSync(`${specDir}${a.file}`, "utf8")),
+  doc: parseExact(readFileSync(`${specDir}${a.file}`, "utf8")),
 }));
 
 /** The HTTP methods an OpenAPI path item may hold operations under (the ones the generator calls). */

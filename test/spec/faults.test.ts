@@ -507,6 +507,34 @@ describe("spec checks catch", () => {
     );
   });
 
+  /** Why a pattern must compile with the u flag, as the schema rule's message says. */
+  const U_FLAG_READERS =
+    "as JSON Schema 2020-12 reads an ECMA-262 pattern and ajv, Prism, the mock and the SDK's checks compile it";
+
+  it("a pattern that compiles only without the u flag, or means something else without it, is refused at its place", () => {
+    // `\-` outside a class is an identity escape without the u flag and a syntax error with it:
+    // the generator used to check it without the flag, where Prism's ajv and the mock's start-up
+    // compile it with the flag. `\p{L}` compiles both ways, a letter with the flag and the text
+    // `p{L}` without, as json-schema-faker reads it for the mock's dynamic strings.
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[2].params[3].schema = {
+        type: "string",
+        pattern: "^\\-?[a-z]+$",
+        "x-pattern-description": "lower-case letters",
+      };
+      doc.methods[2].params[4].schema = {
+        type: "string",
+        pattern: "^\\p{L}+$",
+        "x-pattern-description": "letters",
+      };
+    });
+    expect(findingsOf(specDir)).toEqual([
+      `das #/methods/2 (getAssetsByOwner)/params/3/schema: pattern "^\\\\-?[a-z]+$" is not a valid regular expression with the u flag, ${U_FLAG_READERS}: Invalid regular expression: /^\\-?[a-z]+$/u: Invalid escape; without the flag \`\\-\` is read as the character - (write it bare)`,
+      'das #/methods/2 (getAssetsByOwner)/params/4/schema: pattern "^\\\\p{L}+$" reads differently without the u flag (\\p{…} is a Unicode property escape with it, the letters p{…} without): json-schema-faker compiles patterns without it for the mock\'s dynamic strings, so write the pattern the same both ways',
+      'das #/methods/2 (getAssetsByOwner)/params/3/schema/pattern: [params-check] getAssetsByOwner params/properties/before: "pattern" does not compile with the u flag, as JSON Schema 2020-12, ajv and Prism read it: Invalid regular expression: /^\\-?[a-z]+$/u: Invalid escape',
+    ]);
+  });
+
   it("an invalid pattern or a duplicate enum value in an OpenRPC area: one line each, at its place, no meta-schema dump", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[2].params[3].schema = {
@@ -519,8 +547,8 @@ describe("spec checks catch", () => {
     // (A request's pattern is also compiled into the SDK's checks: the generator's params-check rule
     // names the method whose check it breaks, at the keyword.)
     expect(findings).toEqual([
-      'das #/methods/2 (getAssetsByOwner)/params/3/schema: pattern "^[a-z+$" is not a valid regular expression: Invalid regular expression: /^[a-z+$/u: Unterminated character class',
-      'das #/methods/2 (getAssetsByOwner)/params/3/schema/pattern: [params-check] getAssetsByOwner params/properties/before: "pattern" does not compile: Invalid regular expression: /^[a-z+$/: Unterminated character class',
+      `das #/methods/2 (getAssetsByOwner)/params/3/schema: pattern "^[a-z+$" is not a valid regular expression with the u flag, ${U_FLAG_READERS}: Invalid regular expression: /^[a-z+$/u: Unterminated character class`,
+      'das #/methods/2 (getAssetsByOwner)/params/3/schema/pattern: [params-check] getAssetsByOwner params/properties/before: "pattern" does not compile with the u flag, as JSON Schema 2020-12, ajv and Prism read it: Invalid regular expression: /^[a-z+$/u: Unterminated character class',
     ]);
     const enumDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.AssetSortDirection.enum = ["asc", "desc", "asc"];

@@ -89,7 +89,7 @@ export function toAjvSchema(schema, id, options = {}) {
         Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id, options)]),
       );
     else if (k === "examples" || k === "default" || k === "const" || k === "enum") out[k] = v;
-    else if (k === "pattern" && options.exact && regexProblem(v, "u"))
+    else if (k === "pattern" && options.exact && regexProblem(v))
       continue; // checkSchemaRules
     else out[k] = toAjvSchema(v, id, options);
   }

@@ -262,17 +262,17 @@ export function checkSchemaRules({ area, doc }) {
     }
     if ("pattern" in schema) {
       const problem = regexProblem(schema.pattern);
-      const unicodeProblem = problem ?? regexProblem(schema.pattern, ["u"]);
       if (problem)
         say(
-          `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression: ${problem}`,
+          `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression with the u flag, ${U_FLAG_READERS}: ${problem}${readWithoutUnicode(schema.pattern, problem)}`,
         );
-      // (The generator would compile it without the flag, where ajv, in the examples check and
-      // in the mock, does not compile it at all: the SDK would refuse what they let pass.)
-      else if (unicodeProblem)
-        say(
-          `pattern ${JSON.stringify(schema.pattern)} is not valid with the u flag (${unicodeProblem}), which JSON Schema's checkers (ajv: the examples check, the mock) use; without it ${readWithoutUnicode(schema.pattern, unicodeProblem)}, so the SDK's check would hold the field to another rule: write it so that it compiles with the u flag`,
-        );
+      else {
+        const unicodeOnly = unicodeOnlySyntax(schema.pattern);
+        if (unicodeOnly)
+          say(
+            `pattern ${JSON.stringify(schema.pattern)} reads differently without the u flag (${unicodeOnly}): json-schema-faker compiles patterns without it for the mock's dynamic strings, so write the pattern the same both ways`,
+          );
+      }
     }
     if (Array.isArray(schema.enum)) {
       const seen = new Set();
@@ -292,10 +292,21 @@ const UNICODE_ESCAPE_LETTERS = "bBcdDfknpPrsStuvwWx";
 const SYNTAX_CHARACTERS = "^$\\.*+?()[]{}|/";
 
 /**
- * What a pattern valid only without the u flag reads differently there, in words: its first
- * escape the flag refuses, else a brace or bracket that closes nothing, else Annex B's reading.
+ * For a pattern the u flag refuses but a plain RegExp takes (PCRE habits such as `\A…\z`), what
+ * it would mean without the flag, in words, as a sentence to append; "" when it compiles neither
+ * way. Its first escape the flag refuses, else a brace or bracket that closes nothing, else
+ * Annex B's reading.
  */
 function readWithoutUnicode(source, unicodeProblem) {
+  try {
+    new RegExp(source);
+  } catch {
+    return "";
+  }
+  return `; without the flag ${readingWithoutUnicode(source, unicodeProblem)}`;
+}
+
+function readingWithoutUnicode(source, unicodeProblem) {
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
     const char = source[i];
@@ -320,20 +331,44 @@ function readWithoutUnicode(source, unicodeProblem) {
   return "the pattern is read by the looser rules of ECMA-262's Annex B";
 }
 
+/** Who compiles a spec pattern with the u flag, the one rule for a pattern (decision 0004). */
+const U_FLAG_READERS =
+  "as JSON Schema 2020-12 reads an ECMA-262 pattern and ajv, Prism, the mock and the SDK's checks compile it";
+
 /**
- * Why `source` does not compile as a regular expression with any of `flags` (by default with the u
- * flag or, as the generator allows, without), or undefined.
+ * Why `source` does not compile as a regular expression with the u flag, as every consumer of
+ * the spec compiles a pattern (ajv's default, Prism's ajv, the mock, the generated checks), or
+ * undefined.
  */
-export function regexProblem(source, flags = ["u", ""]) {
+export function regexProblem(source) {
   if (typeof source !== "string") return "it must be a string";
-  let problem;
-  for (const flag of flags) {
-    try {
-      new RegExp(source, flag);
-      return undefined;
-    } catch (error) {
-      problem ??= error.message;
-    }
+  try {
+    new RegExp(source, "u");
+    return undefined;
+  } catch (error) {
+    return error.message;
   }
-  return problem;
+}
+
+/**
+ * The first part of `source` (a pattern that compiles with the u flag) that means something else
+ * without it, or undefined: `\p{…}` / `\P{…}` (a Unicode property; without u the letters
+ * `p{…}`), `\u{…}` (a code point; without u `u` repeated), a character past U+FFFF (two UTF-16
+ * units without u, so a quantifier or a class takes half of it). json-schema-faker compiles
+ * patterns without the flag. (`.` and negated classes also differ, on input past U+FFFF only:
+ * json-schema-faker writes none, and the mock checks what it writes.)
+ */
+export function unicodeOnlySyntax(source) {
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      const escape = source.slice(i, i + 3);
+      if (/^\\[pP]\{$/.test(escape))
+        return `${escape}…} is a Unicode property escape with it, the letters ${escape.slice(1)}…} without`;
+      if (escape === "\\u{") return "\\u{…} is a code point with it, u repeated without";
+      i++; // (the escaped character, whatever it is)
+    } else if (source.codePointAt(i) > 0xffff)
+      return `${String.fromCodePoint(source.codePointAt(i))} is one character with it, two UTF-16 units without`;
+  }
+  return undefined;
 }

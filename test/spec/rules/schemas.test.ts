@@ -2,12 +2,28 @@
 // name a branch takes from the schema it is a branch of. The documents: fixtures.ts.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { checkSchemaRules } from "../../../scripts/spec/rules/schemas.mjs";
+import { checkSchemaRules, unicodeOnlySyntax } from "../../../scripts/spec/rules/schemas.mjs";
 import { area, components } from "./fixtures.js";
 
 const rules = (doc: object) => checkSchemaRules({ area, doc });
 
 describe("spec rules", () => {
+  it("patterns: what reads differently without the u flag, an escaped backslash before it not", () => {
+    const differs = (pattern: string) => unicodeOnlySyntax(pattern) !== undefined;
+    for (const pattern of ["^\\p{L}+$", "[\\P{Lu}]", "^\\u{1F600}$", "^😀{2}$", "a\\\\\\p{L}"])
+      expect(differs(pattern), pattern).toBe(true);
+    for (const pattern of [
+      "^\\\\p{L}$",
+      "^\\u0041$",
+      "^\\d{2}$",
+      "^[1-9A-HJ-NP-Za-km-z]{32,44}$",
+      "",
+    ])
+      expect(differs(pattern), pattern).toBe(false);
+    // (With the flag, a brace must be escaped where it is no quantifier.)
+    expect(rules(components({ S: { type: "string", pattern: "^\\\\p\\{L\\}$" } }))).toEqual([]);
+  });
+
   it("bounds: an exclusive bound on the other bound leaves no value; equal inclusive bounds leave one", () => {
     expect(rules(components({ N: { type: "number", exclusiveMinimum: 1, maximum: 1 } }))).toEqual([
       "t #/components/schemas/N: exclusiveMinimum (1) is above maximum (1): no value can pass",
@@ -23,33 +39,45 @@ describe("spec rules", () => {
   });
 
   it("pattern: one valid only without the u flag is refused, naming the escape read another way", () => {
-    // The SDK's check would compile it without the flag (`\\A`: the letter A), while the examples
-    // check leaves the pattern out and the mock reads it its own way: three rules for one field.
+    // The flag's own error, then what the pattern would mean without it (`\\A`: the letter A).
+    const refused = (name: string, pattern: string, problem: string, reading: string) =>
+      `t #/components/schemas/${name}: pattern ${JSON.stringify(pattern)} is not a valid regular ` +
+      "expression with the u flag, as JSON Schema 2020-12 reads an ECMA-262 pattern and ajv, " +
+      `Prism, the mock and the SDK's checks compile it: Invalid regular expression: /${pattern}/u: ` +
+      `${problem}; without the flag ${reading}`;
     expect(
       rules(
         components({
           Anchored: { type: "string", pattern: "\\A[a-z]+\\z" },
           Dash: { type: "string", pattern: "^\\-\\d$" },
           Brace: { type: "string", pattern: "^[a-z]{2,$" },
-          Letter: { type: "string", pattern: "^\\p{Lu}[a-z-]+$" },
+          Neither: { type: "string", pattern: "^[a-z+$" },
         }),
       ),
     ).toEqual([
-      't #/components/schemas/Anchored: pattern "\\\\A[a-z]+\\\\z" is not valid with the u flag ' +
-        "(Invalid regular expression: /\\A[a-z]+\\z/u: Invalid escape), which JSON Schema's " +
-        "checkers (ajv: the examples check, the mock) use; without it `\\A` is read as the letter A " +
-        "(ECMA-262 has no \\A and \\z: anchor with ^ and $), so the SDK's check would hold the " +
-        "field to another rule: write it so that it compiles with the u flag",
-      't #/components/schemas/Dash: pattern "^\\\\-\\\\d$" is not valid with the u flag ' +
-        "(Invalid regular expression: /^\\-\\d$/u: Invalid escape), which JSON Schema's " +
-        "checkers (ajv: the examples check, the mock) use; without it `\\-` is read as the " +
-        "character - (write it bare), so the SDK's check would hold the field to another rule: " +
-        "write it so that it compiles with the u flag",
-      't #/components/schemas/Brace: pattern "^[a-z]{2,$" is not valid with the u flag ' +
-        "(Invalid regular expression: /^[a-z]{2,$/u: Incomplete quantifier), which JSON Schema's " +
-        "checkers (ajv: the examples check, the mock) use; without it a brace or bracket that " +
-        "opens or closes nothing is read as a plain character, so the SDK's check would hold the " +
-        "field to another rule: write it so that it compiles with the u flag",
+      refused(
+        "Anchored",
+        "\\A[a-z]+\\z",
+        "Invalid escape",
+        "`\\A` is read as the letter A (ECMA-262 has no \\A and \\z: anchor with ^ and $)",
+      ),
+      refused(
+        "Dash",
+        "^\\-\\d$",
+        "Invalid escape",
+        "`\\-` is read as the character - (write it bare)",
+      ),
+      refused(
+        "Brace",
+        "^[a-z]{2,$",
+        "Incomplete quantifier",
+        "a brace or bracket that opens or closes nothing is read as a plain character",
+      ),
+      // (Invalid both ways: the flag's error alone.)
+      refused("Neither", "^[a-z+$", "Unterminated character class", "").replace(
+        "; without the flag ",
+        "",
+      ),
     ]);
   });
 
