@@ -142,15 +142,23 @@ describe("getText (the sender's GET /ping)", () => {
   });
 
   // (Review 81, L1: any text that was no page resolved, a portal's "Please log in" as the host up.)
-  it("any other 2xx text, empty too, rejects with InvalidResponseError (reason not-ok, the text as its snippet, masked)", async () => {
-    for (const [body, type] of [
-      ["Please log in", "text/plain"],
-      ["", "text/plain"],
-      [" \n", "text/html; charset=utf-8"], // (an empty text labelled html is no page, and no ok)
-      ["busy < 5 ms", "text/plain"],
-      ["okay", "text/plain"],
-      ['{"status":"ok"}', "application/json"],
-      [`key ${KEY} expired`, "text/plain"],
+  it("any other 2xx text, empty too, rejects with InvalidResponseError (reason not-ok, the text as its snippet, masked, and quoted short in its message)", async () => {
+    // (The message quotes what answered, as an HTML page's names its title: a keep-alive's log
+    // line says "Please log in", not only that the answer was no `ok`.)
+    for (const [body, type, quoted] of [
+      ["Please log in", "text/plain", "Please log in"],
+      ["", "text/plain", ""],
+      // (An empty text labelled html is no page, and no ok.)
+      [" \n", "text/html; charset=utf-8", ""],
+      ["busy < 5 ms", "text/plain", "busy < 5 ms"],
+      ["okay", "text/plain", "okay"],
+      ['{"status":"ok"}', "application/json", '{"status":"ok"}'],
+      [`key ${KEY} expired`, "text/plain", "key *** expired"],
+      [
+        " Denied\nby\u001b[31m proxy " + "x".repeat(100),
+        "text/plain",
+        `Denied\\u000aby\\u001b[31m proxy ${"x".repeat(59)}…`,
+      ],
     ] as const) {
       const { fetch, calls } = stubFetch(new Response(body, { headers: { "content-type": type } }));
       const onResponse = vi.fn();
@@ -164,7 +172,9 @@ describe("getText (the sender's GET /ping)", () => {
         operation: "ping",
         attempts: 1,
       });
-      expect((error as Error).message).toBe("Invalid response (not-ok) from ping, status 200");
+      expect((error as Error).message).toBe(
+        `Invalid response (not-ok) from ping, status 200: answered "${quoted}"`,
+      );
       expect((error as InvalidResponseError).snippet).toBe(body.replace(KEY, "***"));
       expect(calls).toHaveLength(1); // not retried
       expect(onResponse).not.toHaveBeenCalled();

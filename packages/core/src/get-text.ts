@@ -14,6 +14,7 @@ import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp, invalidResponse, responseFieldsOf, type Exchange, type Http } from "./http.js";
 import { decodeUtf8 } from "./internal/utf8.js";
+import { quoteServer } from "./quote.js";
 import type { Redactor } from "./redact.js";
 
 /**
@@ -21,7 +22,8 @@ import type { Redactor } from "./redact.js";
  * limiter) but without its `apiKey`, and resolves with the 2xx body as text (decoded as UTF-8; a
  * redirect is already an error) when it is the host's `ok` (white space around it and its case
  * aside). An HTML page, which no host of the service answers, rejects with an
- * `InvalidResponseError`, reason `html`; any other text (empty too) with one of reason `not-ok`.
+ * `InvalidResponseError`, reason `html`; any other text (empty too) with one of reason `not-ok`,
+ * whose message quotes the text.
  *
  * On a key-optional host (the sender's, `keyOptional`) no key is sent at all: the generated
  * clients use it only there (the `plain-http` rule of scripts/generate/lib/refusals.mjs refuses
@@ -88,10 +90,14 @@ export async function getText(
   // Nor is any other text: the host's answer is `ok` (the public docs' ping.yaml: 200 text/plain
   // "ok"), and a portal's or a proxy's `text/plain` "Please log in" must not report the host up
   // either. White space around it and its case are let pass.
-  // (The text is the error's `snippet`, masked: the message stays short, as its bytes are in every
-  // bundle that pings.)
-  if (!/^\s*ok\s*$/i.test(text))
-    throw invalidResponse("not-ok", exchange.response, text, operation.id, redactor);
+  // The message quotes the text (masked, its first 80 characters, as an HTML page's quotes its
+  // title): a keep-alive's log line then says what answered, a proxy's "Please log in", where
+  // the `snippet` alone was left unread. (Only the bundles that ping carry it.)
+  if (!/^\s*ok\s*$/i.test(text)) {
+    const error = invalidResponse("not-ok", exchange.response, text, operation.id, redactor);
+    error.message += `: answered "${quoteServer(error.snippet.trim(), 80)}"`;
+    throw error;
+  }
   own.onResponse?.(responseFieldsOf(exchange.response, redactor));
   return text;
 }

@@ -1028,21 +1028,23 @@ describe("withPagination", () => {
     expect(ended.resumeFrom).toBeUndefined();
   });
 
-  it("a walk iterated synchronously (for…of, spread, Array.from) says to use for await, with nothing sent", async () => {
+  it("a walk iterated synchronously (for…of, spread, Array.from) says to use for await, with nothing sent: its items, .pages() and .checkpoints()", async () => {
     // (From plain JavaScript: V8 said "….all(...) is not a function or its return value is not
-    // iterable", and `Array.from()` of the walk gave [] with no error.)
+    // iterable", and `Array.from()` of the walk, or of its `.pages()`, gave [] with no error.)
     const call = stubPages(async () => ({ items: [1] }));
     const getAssets = withPagination<{ owner: string }, { items: number[] }, number>(call, {
       id: "getAssets",
       pagination: { style: "page", items: "items" },
     });
-    const walk = getAssets.all({ owner: "o" }) as unknown as Iterable<number>;
+    const all = getAssets.all({ owner: "o" });
     const async = new TypeError("a page walk is async: use for await");
-    expect(() => {
-      for (const item of walk) void item;
-    }).toThrow(async);
-    expect(() => [...walk]).toThrow(async);
-    expect(() => Array.from(walk)).toThrow(async);
+    for (const walk of [all, all.pages(), all.checkpoints()] as unknown as Iterable<unknown>[]) {
+      expect(() => {
+        for (const item of walk) void item;
+      }).toThrow(async);
+      expect(() => [...walk]).toThrow(async);
+      expect(() => Array.from(walk)).toThrow(async);
+    }
     expect(call).not.toHaveBeenCalled();
     // `for await` and Array.fromAsync take the async walk, as before.
     expect(await collect(getAssets.all({ owner: "o" }, { maxPages: 1 }))).toEqual([1]);

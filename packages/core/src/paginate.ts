@@ -605,6 +605,9 @@ export function paginate<I, R, P = unknown, F = P>(
     },
     resumeFrom: undefined as P | undefined,
   };
+  // (The same for `.pages()` and `.checkpoints()`, whose generators inherit from this prototype:
+  // a `for…of` of them said "… is not iterable", and `Array.from()` gave [].)
+  walkPages.prototype[Symbol.iterator] = walks[Symbol.iterator];
   return walks;
 }
 

@@ -414,6 +414,24 @@ describe("the mock's answers follow the request", () => {
       expect((await callMock(mock.url, `/v1/wallet/${wallet}/identity?api-key=k`)).body).toEqual(identities[i]); // prettier-ignore
   });
 
+  it("JSON-RPC, a dynamic mock: a batch asked with `Prefer: dynamic=false` answers each id an example answers with that answer, as an examples-mode mock does", async () => {
+    // (A dynamic mock builds the examples' entries at the first such request, not at its start.)
+    const dynamic = await startMock({ port: 0, quiet: true, mode: "dynamic" });
+    try {
+      const das = loadSpec().areas.find((a) => a.area === "das")!.doc;
+      const single = das.methods.find((m: any) => m.name === "getAsset").examples;
+      const ids = [...single.map((e: any) => e.result.value.id), C];
+      const body = { jsonrpc: "2.0", id: 1, method: "getAssetBatch", params: { ids } };
+      const asked = (url: string, prefer?: string) =>
+        callMock(url, "/?api-key=k", { body, ...(prefer && { headers: { prefer } }) });
+      const examples = (await asked(mock.url)).body.result;
+      expect(examples.map((a: any) => a?.id)).toEqual(ids);
+      expect((await asked(dynamic.url, "dynamic=false")).body.result).toEqual(examples);
+    } finally {
+      await dynamic.stop();
+    }
+  });
+
   it("JSON-RPC, dynamic mode: every id gets an asset, whatever the seed generates (a list of nulls is generated again), the same for the same seed", async () => {
     // (generated again as asked: generated, not the spec's example)
     const das = loadSpec().areas.find((a) => a.area === "das")!.doc;

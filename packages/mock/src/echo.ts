@@ -308,21 +308,19 @@ export function echoRequest(
       const templates = given?.has(STAND_IN) ? [given.get(STAND_IN)] : list.filter(isObject);
       // (An input `only` refuses, a name-service domain, is not echoed: its entry is the
       // template's as it is, an identity the domain "resolves" to, as getIdentity answers one.)
-      const entries = inputs.map((input, i) =>
-        given?.has(inputKey(input))
-          ? structuredClone(given.get(inputKey(input)))
-          : templates.length
-            ? !echo.only || (typeof input === "string" && echo.only.test(input))
-              ? Object.entries(echo.each).reduce<unknown>(
-                  (entry, [field, from]) => {
-                    const value = get(input, from);
-                    return value == null ? entry : put(entry, field.split("."), value);
-                  },
-                  templates[i % templates.length],
-                )
-              : templates[i % templates.length]
-            : null,
-      );
+      const entries = inputs.map((input, i) => {
+        if (given) {
+          const key = inputKey(input);
+          if (given.has(key)) return structuredClone(given.get(key));
+        }
+        if (!templates.length) return null;
+        const template = templates[i % templates.length];
+        if (echo.only && !(typeof input === "string" && echo.only.test(input))) return template;
+        return Object.entries(echo.each).reduce<unknown>((entry, [field, from]) => {
+          const value = get(input, from);
+          return value == null ? entry : put(entry, field.split("."), value);
+        }, template);
+      });
       out = echo.list ? put(out, echo.list.split("."), entries) : entries;
       continue;
     }

@@ -19,7 +19,7 @@ import {
   restAreaByOperation,
   restRoutes,
 } from "./areas.js";
-import { knownEntries } from "./echo.js";
+import { knownEntries, type KnownEntries } from "./echo.js";
 import { CONTROL_PREFIX, handleControl } from "./control.js";
 import {
   breakBody,
@@ -58,8 +58,12 @@ export async function createHandler(
   const { documents, endpoints } = prismDocuments(spec);
   const engine = await createPrismEngine(documents, defaults);
   const route = restRoutes(spec);
-  // (Examples mode: a batch's input that an example answers gets that answer, echo.ts.)
-  const known = knownEntries(exampleExchanges(documents));
+  // (Examples mode: a batch's input that an example answers gets that answer, echo.ts.) Built when
+  // first needed: a dynamic mock needs them only for a request that asks for examples
+  // (`Prefer: dynamic=false`); an examples-mode mock builds them now, before its first answer.
+  let entries: KnownEntries | undefined;
+  const known = () => (entries ??= knownEntries(exampleExchanges(documents)));
+  if (!defaults.dynamic) known();
   const rest = {
     engine,
     known,

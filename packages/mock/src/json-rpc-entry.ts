@@ -41,8 +41,8 @@ export interface RpcDispatch {
    * `Prefer: walk-pages=`, `page-fill=`).
    */
   walk: WalkShape;
-  /** The entries the spec's examples give a batch's inputs (examples mode). */
-  known?: KnownEntries;
+  /** The entries the spec's examples give a batch's inputs (examples mode), built at first call. */
+  known?: () => KnownEntries;
 }
 
 /** The request around the entry. */
@@ -208,7 +208,7 @@ async function answerValidEntry(
         : examplePage(method.paging, entry.params, r, method.name);
   const verbatim = !generated && isPairing(method, prefs.exampleKey, entry.params);
   // (Not when `Prefer: example=` asks for an example: the answer is that one, naming the input.)
-  const known = generated || c.prefs.exampleKey !== undefined ? undefined : dispatch.known;
+  const known = generated || c.prefs.exampleKey !== undefined ? undefined : dispatch.known?.();
   const echoed = (r: unknown) => echoRequest(method.name, entry.params, paged(r), ECHOES, known);
   // generated values agree with each other (agree.ts); the spec's examples do already
   const follow = (r: unknown) =>

@@ -55,8 +55,8 @@ export interface RestDispatch {
   seed?: string;
   /** The mock's shape of a generated page walk. */
   walk: WalkShape;
-  /** The entries the spec's examples give a batch's inputs (examples mode). */
-  known?: KnownEntries;
+  /** The entries the spec's examples give a batch's inputs (examples mode), built at first call. */
+  known?: () => KnownEntries;
 }
 
 /** A violation per query parameter sent empty whose schema refuses the empty text. */
@@ -212,7 +212,7 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     const request = { path, query: c.query, body: logged };
     const generated = prefs.dynamic ?? rest.dynamic;
     // (Not when `Prefer: example=` asks for an example: the answer is that one, naming the input.)
-    const known = generated || c.prefs.exampleKey !== undefined ? undefined : rest.known;
+    const known = generated || c.prefs.exampleKey !== undefined ? undefined : rest.known?.();
     out = echoRequest(common.operationId, request, out, ECHOES, known);
     // generated values agree with each other (agree.ts); the spec's examples do already
     // (With the walk's length: a walk's pages agree with each other where one page cannot alone.)
