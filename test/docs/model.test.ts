@@ -127,3 +127,60 @@ it("refuses an area's second document of one kind where an entry leaves its kind
   ]);
   expect(() => loadSite(before)).toThrow(`${join(before, "index.json")}: area das is listed twice`);
 });
+
+/** Rewrites `file` (a path in `spec`) with `edit`'s change to its document. */
+function editDocument(spec: string, file: string, edit: (doc: any) => void): void {
+  const path = join(spec, file);
+  const doc = JSON.parse(readFileSync(path, "utf8"));
+  edit(doc);
+  writeFileSync(path, JSON.stringify(doc));
+}
+
+type Servers = { urls: Record<string, string | null>; specLocal: string | null };
+
+it("writes each environment's URL without its trailing slashes, as the snippets add the path", () => {
+  const spec = specWith("trailing-slash", (areas) => areas);
+  editDocument(spec, "openrpc/das.json", (doc) => {
+    doc.servers[0]["x-environments"].mainnet = "https://mainnet.helius-rpc.com//";
+  });
+  editDocument(spec, "openapi/wallet.json", (doc) => {
+    doc.servers[0]["x-environments"].local = "http://127.0.0.1:4010/";
+  });
+  const areas: { key: string; servers: Servers }[] = loadSite(spec).areas;
+  expect(areas.find((a) => a.key === "das")!.servers.urls.mainnet).toBe(
+    "https://mainnet.helius-rpc.com",
+  );
+  expect(areas.find((a) => a.key === "wallet")!.servers.urls.local).toBe("http://127.0.0.1:4010");
+});
+
+it("shows the `localUrl` given (where the mock really is) only for hosts with a local URL in the spec", () => {
+  // (A host the mock does not serve stays unavailable locally, whatever port the mock is on.)
+  const spec = specWith("local-url", (areas) => areas);
+  editDocument(spec, "openapi/wallet.json", (doc) => {
+    doc.servers[0]["x-environments"].local = null;
+  });
+  const areas: { key: string; servers: Servers }[] = loadSite(spec, {
+    localUrl: "http://127.0.0.1:4999/",
+  }).areas;
+  const wallet = areas.find((a) => a.key === "wallet")!.servers;
+  expect(wallet.urls.local).toBe(null);
+  expect(wallet.specLocal).toBe(null);
+  const das = areas.find((a) => a.key === "das")!.servers;
+  expect(das.urls.local).toBe("http://127.0.0.1:4999");
+  expect(das.specLocal).toBe("http://127.0.0.1:4010");
+});
+
+it("reads a REST area's key as optional where its security lists `{}`, anonymous access", () => {
+  const spec = specWith("anonymous", (areas) => areas);
+  editDocument(spec, "openapi/wallet.json", (doc) => {
+    doc.security = [...doc.security, {}];
+  });
+  type Auth = { required: boolean; ways: { in: string; name: string }[] };
+  const areas: { key: string; auth: Auth }[] = loadSite(spec).areas;
+  const { auth } = areas.find((a) => a.key === "wallet")!;
+  expect(auth.required).toBe(false);
+  // (The ways a key may travel are still listed: a caller with one sends it so.)
+  expect(auth.ways.map((w) => `${w.in} ${w.name}`)).toEqual(["query api-key", "header X-Api-Key"]);
+  const unchanged: { key: string; auth: Auth }[] = loadSite(specDir).areas;
+  expect(unchanged.find((a) => a.key === "wallet")!.auth.required).toBe(true);
+});
