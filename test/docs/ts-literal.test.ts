@@ -25,6 +25,17 @@ describe("tsLiteral", () => {
     expect(tsLiteral(doc, "5", { type: "string" })).toBe('"5"');
   });
 
+  it("writes a string of a u64-or-string union as the string it is, which the SDK sends so", () => {
+    // (The u64 branch takes a number: a bigint literal would send the example's "5" as 5.)
+    const union = { anyOf: [u64, { type: "string" }] };
+    expect(tsLiteral(doc, "5", union)).toBe('"5"');
+    expect(
+      tsLiteral(doc, "5", {
+        oneOf: [{ $ref: "#/components/schemas/Lamports" }, { type: "string" }, { type: "null" }],
+      }),
+    ).toBe('"5"');
+  });
+
   it("keeps a short array on one line and breaks one longer than 60 characters", () => {
     expect(tsLiteral(doc, [1, 2, 3], { type: "array", items: u64 })).toBe("[1n, 2n, 3n]");
     const long = ["a".repeat(30), "b".repeat(30)];
