@@ -168,6 +168,19 @@ it("shows the `localUrl` given (where the mock really is) only for hosts with a 
   const das = areas.find((a) => a.key === "das")!.servers;
   expect(das.urls.local).toBe("http://127.0.0.1:4999");
   expect(das.specLocal).toBe("http://127.0.0.1:4010");
+  // So does the hosts table's (index.json's hosts): a host the mock serves gets the URL given.
+  const site = loadSite(spec, { localUrl: "http://127.0.0.1:4999/" });
+  expect(site.index.hosts.rpc.urls.local).toBe("http://127.0.0.1:4999");
+  expect(site.index.hosts.wallet.urls.mainnet).toBe("https://api.helius.xyz");
+});
+
+it("lists mainnet, devnet and local as the environments where index.json names none", () => {
+  const spec = specWith("no-environments", (areas) => areas);
+  const indexFile = join(spec, "index.json");
+  const { environments: _environments, ...index } = JSON.parse(readFileSync(indexFile, "utf8"));
+  writeFileSync(indexFile, JSON.stringify(index));
+  expect(loadSite(spec).environments).toEqual(["mainnet", "devnet", "local"]);
+  expect(loadSite(specDir).environments).toEqual(["mainnet", "devnet", "local"]);
 });
 
 it("reads a REST area's key as optional where its security lists `{}`, anonymous access", () => {
