@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
-import { loadSite } from "../../packages/docs/src/model.mjs";
+import { labelFor, loadSite } from "../../packages/docs/src/model.mjs";
 
 const specDir = join(new URL("../..", import.meta.url).pathname, "spec/dist");
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-model-"));
@@ -196,4 +196,23 @@ it("reads a REST area's key as optional where its security lists `{}`, anonymous
   expect(auth.ways.map((w) => `${w.in} ${w.name}`)).toEqual(["query api-key", "header X-Api-Key"]);
   const unchanged: { key: string; auth: Auth }[] = loadSite(specDir).areas;
   expect(unchanged.find((a) => a.key === "wallet")!.auth.required).toBe(true);
+});
+
+it("labels a new area by its title as written, or by its key with spaces for - and _", () => {
+  // (The key is a file name; a title is prose, whose hyphens are its own: "Token-2022".)
+  expect(labelFor("priority-fee", "chaindata Token-2022 API (beta)")).toBe("Token-2022");
+  expect(labelFor("priority-fee", undefined)).toBe("Priority fee");
+  expect(labelFor("priority_fee", undefined)).toBe("Priority fee");
+  expect(labelFor("das", "anything")).toBe("DAS");
+});
+
+it("takes an environment's URL from index.json's host where the document's server lacks it", () => {
+  const spec = specWith("host-url", (areas) => areas);
+  editDocument(spec, "openrpc/das.json", (doc) => {
+    delete doc.servers[0]["x-environments"].devnet;
+  });
+  const areas: { key: string; servers: Servers }[] = loadSite(spec).areas;
+  expect(areas.find((a) => a.key === "das")!.servers.urls.devnet).toBe(
+    "https://devnet.helius-rpc.com",
+  );
 });
