@@ -216,3 +216,54 @@ it("takes an environment's URL from index.json's host where the document's serve
     "https://devnet.helius-rpc.com",
   );
 });
+
+it("reads how a key travels: x-auth without `in` as a query parameter, an http scheme as Authorization", () => {
+  const spec = specWith("auth-ways", (areas) => areas);
+  editDocument(spec, "openrpc/das.json", (doc) => {
+    delete doc.info["x-auth"].in;
+  });
+  editDocument(spec, "openapi/wallet.json", (doc) => {
+    doc.components.securitySchemes.Bearer = { type: "http", scheme: "bearer" };
+    doc.security = [{ Bearer: [] }];
+  });
+  type Auth = { required: boolean; ways: object[] };
+  const areas: { key: string; auth: Auth }[] = loadSite(spec).areas;
+  expect(areas.find((a) => a.key === "das")!.auth.ways).toEqual([{ in: "query", name: "api-key" }]);
+  expect(areas.find((a) => a.key === "wallet")!.auth).toEqual({
+    required: true,
+    ways: [{ in: "header", name: "Authorization", scheme: "bearer", description: undefined }],
+  });
+});
+
+it("reads an operation's own beta, replacement and param structure, and lists its area's plans", () => {
+  const spec = specWith("operation-marks", (areas) => areas);
+  editDocument(spec, "openrpc/das.json", (doc) => {
+    const getAsset = doc.methods.find((m: { name: string }) => m.name === "getAsset");
+    Object.assign(getAsset, { "x-beta": true, "x-replaced-by": "getAssetBatch" });
+    delete getAsset.paramStructure;
+  });
+  type Op = {
+    id: string;
+    beta: boolean;
+    replacedBy?: string;
+    rpc: { paramStructure: string };
+    rateLimit: { plans: [string, number][] };
+  };
+  const areas: { key: string; beta: boolean; ops: Op[] }[] = loadSite(spec).areas;
+  const das = areas.find((a) => a.key === "das")!;
+  const op = (id: string) => das.ops.find((o) => o.id === id)!;
+  expect(das.beta).toBe(false);
+  expect([op("getAsset").beta, op("getAssetBatch").beta]).toEqual([true, false]);
+  expect([op("getAsset").replacedBy, op("getAssetBatch").replacedBy]).toEqual([
+    "getAssetBatch",
+    undefined,
+  ]);
+  // (JSON-RPC's default: by position or by name.)
+  expect(op("getAsset").rpc.paramStructure).toBe("either");
+  expect(op("getAssetBatch").rpc.paramStructure).toBe("by-name");
+  const { plans } = JSON.parse(readFileSync(join(specDir, "openrpc/das.json"), "utf8")).info[
+    "x-rate-limit"
+  ];
+  expect(op("getAssetBatch").rateLimit.plans).toEqual(Object.entries(plans));
+  expect(Object.keys(plans).length).toBeGreaterThan(0);
+});
