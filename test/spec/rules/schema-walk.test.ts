@@ -15,6 +15,20 @@ import {
 import { components, openrpc } from "./fixtures.js";
 
 describe("spec rules", () => {
+  it("schema walk: visits a schema object once where the document holds it in two places", () => {
+    // (As a YAML alias, `*name`, parses: one object in both places. Each rule would report it
+    // twice.)
+    const shared = { type: "string", maxLength: 44 };
+    const doc = components({
+      Owner: { type: "object", properties: { address: shared, delegate: shared } },
+      Address: shared,
+    });
+    const visited: unknown[] = [];
+    forEachSchema(doc, (schema: unknown) => visited.push(schema));
+    expect(visited.filter((schema) => schema === shared)).toHaveLength(1);
+    expect(visited).toContain(doc.components.schemas.Owner);
+  });
+
   it("schema walk: a pointer past a string or a number reaches no node", () => {
     const doc = components({ Id: { type: "string", maxLength: 44 } });
     expect(nodeAt(doc, ["components", "schemas", "Id", "type"])).toBe("string");
