@@ -267,3 +267,31 @@ it("reads an operation's own beta, replacement and param structure, and lists it
   expect(op("getAssetBatch").rateLimit.plans).toEqual(Object.entries(plans));
   expect(Object.keys(plans).length).toBeGreaterThan(0);
 });
+
+it("gives a JSON-RPC error the source of its code's x-error-info, and keeps a REST path's own params", () => {
+  const spec = specWith("errors-params", (areas) => areas);
+  editDocument(spec, "openapi/wallet.json", (doc) => {
+    // (A path's parameters and an operation's are one list, keyed by place and name: a query
+    // `page` beside a path's header `page` is another parameter, a path's `page` in the query
+    // the same one, which the operation's replaces.)
+    doc.paths["/v1/wallet/{wallet}/balances"].parameters = [
+      { in: "header", name: "page", schema: { type: "string" } },
+      { in: "query", name: "page", schema: { type: "string" }, description: "the path's" },
+    ];
+  });
+  type Op = {
+    id: string;
+    rpc?: { errors: { code: number; source?: string }[] };
+    rest?: { params: { in: string; name: string; description?: string }[] };
+  };
+  const areas: { key: string; doc: any; ops: Op[] }[] = loadSite(spec).areas;
+  const das = areas.find((a) => a.key === "das")!;
+  const errors = das.ops.find((o) => o.id === "getAsset")!.rpc!.errors;
+  const unauthorized = errors.find((e) => e.code === -32001)!;
+  expect(unauthorized.source).toBe(das.doc["x-error-info"]["-32001"]["x-source"]);
+  const params = areas.find((a) => a.key === "wallet")!.ops.find((o) => o.id === "getBalances")!
+    .rest!.params;
+  const pages = params.filter((p) => p.name === "page");
+  expect(pages.map((p) => p.in).sort()).toEqual(["header", "query"]);
+  expect(pages.find((p) => p.in === "query")!.description).not.toBe("the path's");
+});
