@@ -189,5 +189,33 @@ describe("spec rules", () => {
     expect(reaching("#/components/schemas/Id")).toEqual(["getThing", "deleteThing"]);
     expect(reaching("#/paths/~1things~1{id}/delete/responses")).toEqual(["deleteThing"]);
     expect(reaching("#/components/schemas/Thing")).toEqual([]);
+    // (The operation itself, not only a place inside it; a longer path's name is another's.)
+    expect(reaching("#/paths/~1things~1{id}/delete")).toEqual(["deleteThing"]);
+    expect(reaching("#/paths/~1things~1{id}/deleteAll")).toEqual([]);
+  });
+
+  it("schema walk: an example's data reaches nothing, though it reads like a $ref", () => {
+    // (An example of a JSON Schema service's answer may hold `$ref` as data.)
+    const example = { value: { $ref: "#/components/schemas/Thing" } };
+    const doc = {
+      ...components({ Thing: { type: "object" }, Id: { type: "string" } }),
+      paths: {
+        "/things": {
+          get: {
+            operationId: "listThings",
+            parameters: [{ name: "id", in: "query", schema: { $ref: "#/components/schemas/Id" } }],
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: {}, examples: { one: example } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const reaching = operationsReaching({ kind: "openapi", doc });
+    expect(reaching("#/components/schemas/Thing")).toEqual([]);
+    expect(reaching("#/components/schemas/Id")).toEqual(["listThings"]);
   });
 });
