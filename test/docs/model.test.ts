@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
-import { labelFor, loadSite } from "../../packages/docs/src/model.mjs";
+import { labelFor, loadSite, namedExamples } from "../../packages/docs/src/model.mjs";
 
 const specDir = join(new URL("../..", import.meta.url).pathname, "spec/dist");
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-model-"));
@@ -294,4 +294,19 @@ it("gives a JSON-RPC error the source of its code's x-error-info, and keeps a RE
   const pages = params.filter((p) => p.name === "page");
   expect(pages.map((p) => p.in).sort()).toEqual(["header", "query"]);
   expect(pages.find((p) => p.in === "query")!.description).not.toBe("the path's");
+});
+
+it("refuses a REST path whose {name} has no path parameter: its page and snippets would omit it", () => {
+  const spec = specWith("path-param", (areas) => areas);
+  editDocument(spec, "openapi/wallet.json", (doc) => {
+    const getIdentity = doc.paths["/v1/wallet/{wallet}/identity"].get;
+    getIdentity.parameters = getIdentity.parameters.filter((p: { in: string }) => p.in !== "path");
+  });
+  expect(() => loadSite(spec)).toThrow('{wallet} has no path parameter "wallet"');
+});
+
+it("reads a media type's named examples, its lone `example` only where it has none", () => {
+  const media = { examples: { one: { summary: "s", value: 1 } }, example: 2 };
+  expect(namedExamples({}, media).map((e: { name: string }) => e.name)).toEqual(["one"]);
+  expect(namedExamples({}, { example: 2 })).toEqual([{ name: "example", value: 2 }]);
 });

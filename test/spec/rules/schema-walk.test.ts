@@ -6,6 +6,7 @@ import {
   branchesAt,
   derefAt,
   forEachSchema,
+  nameWords,
   nodeAt,
   operationsReaching,
   propertyAt,
@@ -27,6 +28,17 @@ describe("spec rules", () => {
     forEachSchema(doc, (schema: unknown) => visited.push(schema));
     expect(visited.filter((schema) => schema === shared)).toHaveLength(1);
     expect(visited).toContain(doc.components.schemas.Owner);
+  });
+
+  it("schema walk: a $ref into another file is not read as one into this document", () => {
+    const doc = components({ Id: { type: "integer" } });
+    const remote = { $ref: "common.json#/components/schemas/Id" };
+    expect(derefAt(doc, remote, "#/x")).toEqual([remote, "#/x"]);
+  });
+
+  it("schema walk: a name's words keep their digits (`token2022Program`)", () => {
+    expect(nameWords("token2022Program")).toEqual(["token2022", "program"]);
+    expect(nameWords("max_supply-v2")).toEqual(["max", "supply", "v2"]);
   });
 
   it("schema walk: a pointer past a string or a number reaches no node", () => {
