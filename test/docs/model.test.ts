@@ -310,3 +310,16 @@ it("reads a media type's named examples, its lone `example` only where it has no
   expect(namedExamples({}, media).map((e: { name: string }) => e.name)).toEqual(["one"]);
   expect(namedExamples({}, { example: 2 })).toEqual([{ name: "example", value: 2 }]);
 });
+
+it("reads a REST operation's own security over its area's", () => {
+  const spec = specWith("operation-security", (areas) => areas);
+  editDocument(spec, "openapi/wallet.json", (doc) => {
+    doc.paths["/v1/wallet/{wallet}/identity"].get.security = [{}];
+  });
+  type Op = { id: string; rest: { auth: { required: boolean } } };
+  const areas: { key: string; auth: { required: boolean }; ops: Op[] }[] = loadSite(spec).areas;
+  const wallet = areas.find((a) => a.key === "wallet")!;
+  expect(wallet.auth.required).toBe(true);
+  const auth = (id: string) => wallet.ops.find((o) => o.id === id)!.rest.auth.required;
+  expect([auth("getIdentity"), auth("getBalances")]).toEqual([false, true]);
+});

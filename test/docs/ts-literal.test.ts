@@ -42,6 +42,11 @@ describe("tsLiteral", () => {
     expect(tsLiteral(doc, long, { type: "array" })).toBe(`[\n  "${long[0]}",\n  "${long[1]}"\n]`);
   });
 
+  it("breaks a short array of objects, one item per line, indented as the objects' members are", () => {
+    // (Kept on one line, `[{` opened a block whose members sat under the bracket.)
+    expect(tsLiteral(doc, [{ a: 1 }], { type: "array" })).toBe("[\n  {\n    a: 1\n  }\n]");
+  });
+
   it("quotes a key that is no identifier", () => {
     expect(tsLiteral(doc, { "a-b": 1, ok: 2 }, { type: "object" })).toBe(
       '{\n  "a-b": 1,\n  ok: 2\n}',
