@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 // @ts-expect-error — plain ESM without type declarations
-import { labelFor, loadSite, namedExamples } from "../../packages/docs/src/model.mjs";
+import { directRefs, labelFor, loadSite, namedExamples } from "../../packages/docs/src/model.mjs";
 
 const specDir = join(new URL("../..", import.meta.url).pathname, "spec/dist");
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-model-"));
@@ -322,4 +322,29 @@ it("reads a REST operation's own security over its area's", () => {
   expect(wallet.auth.required).toBe(true);
   const auth = (id: string) => wallet.ops.find((o) => o.id === id)!.rest.auth.required;
   expect([auth("getIdentity"), auth("getBalances")]).toEqual([false, true]);
+});
+
+it("lists a schema's references, not its own, and none from its examples or constants", () => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const schema = {
+    properties: { owner: ref("Owner"), list: { items: ref("Item") } },
+    examples: [ref("Example")],
+    default: ref("Default"),
+    const: ref("Const"),
+    enum: [ref("Enum")],
+  };
+  expect([...directRefs(schema)].sort()).toEqual(["Item", "Owner"]);
+  // A recursive schema is used by the others that name it, not by itself.
+  const spec = specWith("recursive-schema", (areas) => areas);
+  editDocument(spec, "openrpc/das.json", (doc) => {
+    doc.components.schemas.TreeNode = {
+      type: "object",
+      properties: { children: { type: "array", items: ref("TreeNode") } },
+    };
+    doc.components.schemas.Tree = { type: "object", properties: { root: ref("TreeNode") } };
+  });
+  type Page = { name: string; id: string; refBy: Set<string> };
+  const pages: Page[] = [...loadSite(spec).schemas.values()];
+  const page = (name: string) => pages.find((p) => p.name === name)!;
+  expect([...page("TreeNode").refBy]).toEqual([page("Tree").id]);
 });
