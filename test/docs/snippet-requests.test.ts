@@ -3,6 +3,7 @@
 // that would show a mistake on a page (a query option's name, a page param, a quote in a body).
 import { describe, expect, it } from "vitest";
 import {
+  curlDelivery,
   curlRpc,
   fillPath,
   restRequest,
@@ -152,5 +153,19 @@ describe("tsLiteral", () => {
       additionalProperties: { type: "integer", format: "uint64" },
     };
     expect(tsLiteral({}, { So11: 5, EPjF: 7 }, balances)).toBe("{\n  So11: 5n,\n  EPjF: 7n\n}");
+  });
+});
+
+describe("curlDelivery", () => {
+  it("sends the webhook's authHeader where a delivery carries one, and no header where none", () => {
+    const delivery = (ways: { in: string; name: string }[]) => ({
+      method: "POST",
+      rest: { auth: { required: false, ways } },
+    });
+    const withHeader = curlDelivery(delivery([{ in: "header", name: "Authorization" }]), { x: 1 });
+    expect(withHeader).toContain('\n  -H "Authorization: <your authHeader>" \\\n');
+    const without = curlDelivery(delivery([]), { x: 1 });
+    expect(without).not.toContain("authHeader");
+    expect(without).toContain('-H "Content-Type: application/json"');
   });
 });
