@@ -348,3 +348,15 @@ it("lists a schema's references, not its own, and none from its examples or cons
   const page = (name: string) => pages.find((p) => p.name === name)!;
   expect([...page("TreeNode").refBy]).toEqual([page("Tree").id]);
 });
+
+it("reads an area's hosts from the server with x-environments, wherever the document lists it", () => {
+  const spec = specWith("servers-order", (areas) => areas);
+  editDocument(spec, "openapi/wallet.json", (doc) => {
+    doc.servers.reverse();
+  });
+  type Described = { description: string; source?: string };
+  const areas: { key: string; servers: Described }[] = loadSite(spec).areas;
+  const { servers } = areas.find((a) => a.key === "wallet")!;
+  expect(servers.description).toBe("The Wallet REST API host.");
+  expect(servers.source).toMatch(/^public-docs: /);
+});
