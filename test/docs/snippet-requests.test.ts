@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import {
   curlDelivery,
+  curlRest,
   curlRpc,
   fillPath,
   restRequest,
@@ -167,5 +168,35 @@ describe("curlDelivery", () => {
     const without = curlDelivery(delivery([]), { x: 1 });
     expect(without).not.toContain("authHeader");
     expect(without).toContain('-H "Content-Type: application/json"');
+  });
+});
+
+describe("curlRpc and curlRest", () => {
+  const area = (auth: object) => ({
+    auth,
+    rpcPath: "/fast",
+    servers: { urls: { mainnet: "https://sender.example" } },
+  });
+  it("sends no key where the area's key is optional, the variable where it is required", () => {
+    const ways = [{ in: "query", name: "api-key" }];
+    const call = (required: boolean) =>
+      curlRpc({ transport: "rpc", area: area({ required, ways }) }, { id: 1 }).split(" \\\n")[0];
+    expect(call(false)).toBe('curl -sS -X POST "https://sender.example/fast"');
+    expect(call(true)).toBe(
+      'curl -sS -X POST "https://sender.example/fast?api-key=$CHAINDATA_API_KEY"',
+    );
+  });
+
+  it("sends a body with its operation's content type", () => {
+    const op = {
+      transport: "rest",
+      method: "POST",
+      path: "/v0/things",
+      area: area({ required: false, ways: [] }),
+      rest: { auth: { required: false, ways: [] }, body: { contentType: "text/plain" } },
+    };
+    const curl = curlRest(op, { path: {}, query: {}, headers: {}, body: "hello" });
+    expect(curl).toContain('-H "Content-Type: text/plain"');
+    expect(curl).not.toContain("application/json");
   });
 });
