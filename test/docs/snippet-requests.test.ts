@@ -187,6 +187,12 @@ describe("curlRpc and curlRest", () => {
     );
   });
 
+  it("posts a JSON-RPC call to its host's root where the area names no path", () => {
+    const { rpcPath: _rpcPath, ...rootArea } = area({ required: false, ways: [] });
+    const curl = curlRpc({ transport: "rpc", area: rootArea }, { id: 1 });
+    expect(curl.split(" \\\n")[0]).toBe('curl -sS -X POST "https://sender.example/"');
+  });
+
   it("sends a body with its operation's content type", () => {
     const op = {
       transport: "rest",
