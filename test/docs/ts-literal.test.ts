@@ -47,6 +47,11 @@ describe("tsLiteral", () => {
     expect(tsLiteral(doc, [{ a: 1 }], { type: "array" })).toBe("[\n  {\n    a: 1\n  }\n]");
   });
 
+  it("finds a member's u64 schema in an allOf branch", () => {
+    const schema = { allOf: [{ type: "object", properties: { n: u64 } }, { type: "object" }] };
+    expect(tsLiteral(doc, { n: 5 }, schema)).toBe("{\n  n: 5n\n}");
+  });
+
   it("quotes a key that is no identifier", () => {
     expect(tsLiteral(doc, { "a-b": 1, ok: 2 }, { type: "object" })).toBe(
       '{\n  "a-b": 1,\n  ok: 2\n}',
