@@ -7,6 +7,7 @@ import {
   curlRest,
   curlRpc,
   fillPath,
+  firstExample,
   restRequest,
   rpcSdkArgs,
   rpcWireParams,
@@ -204,5 +205,17 @@ describe("curlRpc and curlRest", () => {
     const curl = curlRest(op, { path: {}, query: {}, headers: {}, body: "hello" });
     expect(curl).toContain('-H "Content-Type: text/plain"');
     expect(curl).not.toContain("application/json");
+  });
+});
+
+describe("firstExample", () => {
+  it("takes a parameter's named example, then its `example`, then its schema's first", () => {
+    const schema = { type: "string", examples: ["from-schema", "second"] };
+    expect(firstExample({ schema })).toBe("from-schema");
+    expect(firstExample({ example: "own", schema })).toBe("own");
+    expect(firstExample({ examples: { a: { value: "named" } }, example: "own", schema })).toBe(
+      "named",
+    );
+    expect(firstExample({ schema: { type: "string", examples: [] } })).toBe(undefined);
   });
 });
