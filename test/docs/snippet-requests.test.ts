@@ -3,8 +3,11 @@
 // that would show a mistake on a page (a query option's name, a page param, a quote in a body).
 import { describe, expect, it } from "vitest";
 import {
+  curlDelivery,
+  curlRest,
   curlRpc,
   fillPath,
+  firstExample,
   restRequest,
   rpcSdkArgs,
   rpcWireParams,
@@ -152,5 +155,67 @@ describe("tsLiteral", () => {
       additionalProperties: { type: "integer", format: "uint64" },
     };
     expect(tsLiteral({}, { So11: 5, EPjF: 7 }, balances)).toBe("{\n  So11: 5n,\n  EPjF: 7n\n}");
+  });
+});
+
+describe("curlDelivery", () => {
+  it("sends the webhook's authHeader where a delivery carries one, and no header where none", () => {
+    const delivery = (ways: { in: string; name: string }[]) => ({
+      method: "POST",
+      rest: { auth: { required: false, ways } },
+    });
+    const withHeader = curlDelivery(delivery([{ in: "header", name: "Authorization" }]), { x: 1 });
+    expect(withHeader).toContain('\n  -H "Authorization: <your authHeader>" \\\n');
+    const without = curlDelivery(delivery([]), { x: 1 });
+    expect(without).not.toContain("authHeader");
+    expect(without).toContain('-H "Content-Type: application/json"');
+  });
+});
+
+describe("curlRpc and curlRest", () => {
+  const area = (auth: object) => ({
+    auth,
+    rpcPath: "/fast",
+    servers: { urls: { mainnet: "https://sender.example" } },
+  });
+  it("sends no key where the area's key is optional, the variable where it is required", () => {
+    const ways = [{ in: "query", name: "api-key" }];
+    const call = (required: boolean) =>
+      curlRpc({ transport: "rpc", area: area({ required, ways }) }, { id: 1 }).split(" \\\n")[0];
+    expect(call(false)).toBe('curl -sS -X POST "https://sender.example/fast"');
+    expect(call(true)).toBe(
+      'curl -sS -X POST "https://sender.example/fast?api-key=$CHAINDATA_API_KEY"',
+    );
+  });
+
+  it("posts a JSON-RPC call to its host's root where the area names no path", () => {
+    const { rpcPath: _rpcPath, ...rootArea } = area({ required: false, ways: [] });
+    const curl = curlRpc({ transport: "rpc", area: rootArea }, { id: 1 });
+    expect(curl.split(" \\\n")[0]).toBe('curl -sS -X POST "https://sender.example/"');
+  });
+
+  it("sends a body with its operation's content type", () => {
+    const op = {
+      transport: "rest",
+      method: "POST",
+      path: "/v0/things",
+      area: area({ required: false, ways: [] }),
+      rest: { auth: { required: false, ways: [] }, body: { contentType: "text/plain" } },
+    };
+    const curl = curlRest(op, { path: {}, query: {}, headers: {}, body: "hello" });
+    expect(curl).toContain('-H "Content-Type: text/plain"');
+    expect(curl).not.toContain("application/json");
+  });
+});
+
+describe("firstExample", () => {
+  it("takes a parameter's named example, then its `example`, then its schema's first", () => {
+    const schema = { type: "string", examples: ["from-schema", "second"] };
+    expect(firstExample({ schema })).toBe("from-schema");
+    expect(firstExample({ example: "own", schema })).toBe("own");
+    expect(firstExample({ examples: { a: { value: "named" } }, example: "own", schema })).toBe(
+      "named",
+    );
+    expect(firstExample({ schema: { type: "string", examples: [] } })).toBe(undefined);
   });
 });

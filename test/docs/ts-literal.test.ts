@@ -25,10 +25,31 @@ describe("tsLiteral", () => {
     expect(tsLiteral(doc, "5", { type: "string" })).toBe('"5"');
   });
 
+  it("writes a string of a u64-or-string union as the string it is, which the SDK sends so", () => {
+    // (The u64 branch takes a number: a bigint literal would send the example's "5" as 5.)
+    const union = { anyOf: [u64, { type: "string" }] };
+    expect(tsLiteral(doc, "5", union)).toBe('"5"');
+    expect(
+      tsLiteral(doc, "5", {
+        oneOf: [{ $ref: "#/components/schemas/Lamports" }, { type: "string" }, { type: "null" }],
+      }),
+    ).toBe('"5"');
+  });
+
   it("keeps a short array on one line and breaks one longer than 60 characters", () => {
     expect(tsLiteral(doc, [1, 2, 3], { type: "array", items: u64 })).toBe("[1n, 2n, 3n]");
     const long = ["a".repeat(30), "b".repeat(30)];
     expect(tsLiteral(doc, long, { type: "array" })).toBe(`[\n  "${long[0]}",\n  "${long[1]}"\n]`);
+  });
+
+  it("breaks a short array of objects, one item per line, indented as the objects' members are", () => {
+    // (Kept on one line, `[{` opened a block whose members sat under the bracket.)
+    expect(tsLiteral(doc, [{ a: 1 }], { type: "array" })).toBe("[\n  {\n    a: 1\n  }\n]");
+  });
+
+  it("finds a member's u64 schema in an allOf branch", () => {
+    const schema = { allOf: [{ type: "object", properties: { n: u64 } }, { type: "object" }] };
+    expect(tsLiteral(doc, { n: 5 }, schema)).toBe("{\n  n: 5n\n}");
   });
 
   it("quotes a key that is no identifier", () => {

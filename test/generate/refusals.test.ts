@@ -131,6 +131,17 @@ describe("generator refusals", () => {
     expect(refusals(["delete"])).toEqual([
       '[operation-name] "delete": the name is reserved (a JavaScript word)',
     ]);
+    // (Reserved in a module only, which every generated file is: `export function await()` does
+    // not parse there.)
+    expect(refusals(["await"])).toEqual([
+      '[operation-name] "await": the name is reserved (a JavaScript word)',
+    ]);
+    // operations.ts binds these itself, for its checks' patterns and their descriptions.
+    for (const hoisted of ["PATTERN_1", "DESCRIPTION_1"])
+      expect(refusals([hoisted])).toEqual([
+        `[operation-name] "${hoisted}": the name is reserved (the hoisted patterns and descriptions of generated/operations.ts)`,
+      ]);
+    expect(refusals(["DESCRIPTION_of_thing", "PATTERNS_1"])).toEqual([]);
     expect(refusals(["getAsset", "getAsset"])).toEqual([
       '[operation-name] "getAsset": the name is used twice in the package (also spec/dist/openrpc/das.json#/methods/0)',
     ]);
@@ -143,6 +154,36 @@ describe("generator refusals", () => {
     ]);
     // (A REST operationId is a client member only, so `request` is free there.)
     expect(refusals(["request"], "openapi")).toEqual([]);
+  });
+
+  it("refuses schema names that cannot name an exported type: TypeScript keeps its built-in types'", () => {
+    const refusals = (names: string[]) =>
+      packageRefusals([
+        {
+          area: "das",
+          kind: "openrpc",
+          file: "openrpc/das.json",
+          doc: {
+            info: { "x-host": "rpc" },
+            methods: [],
+            components: {
+              schemas: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
+            },
+          },
+        },
+      ]).map((r: { rule: string; message: string }) => `[${r.rule}] ${r.message}`);
+    // (`export type bigint = string` is TS2457, "Type alias name cannot be 'bigint'".)
+    for (const name of ["bigint", "string", "symbol", "unknown", "object", "void"])
+      expect(refusals([name])).toEqual([
+        `[schema-name] "${name}": a reserved word or built-in type cannot name a type`,
+      ]);
+    expect(refusals(["class"])).toEqual([
+      '[schema-name] "class": a reserved word or built-in type cannot name a type',
+    ]);
+    expect(refusals(["Asset-Id"])).toEqual([
+      '[schema-name] "Asset-Id": a schema name must be a TypeScript identifier (it names an exported type)',
+    ]);
+    expect(refusals(["BigInt", "Bigint", "Asset"])).toEqual([]);
   });
 
   it("refuses request members named like Object.prototype's (`constructor`): TypeScript would refuse every call", () => {

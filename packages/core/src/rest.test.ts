@@ -207,6 +207,14 @@ describe("restCall", () => {
     // A result that merely has an `error` field beside others stays a result.
     const { value: withField } = await run(jsonResponse({ jsonrpc: "2.0", error: "x", data: 1 }));
     expect(withField).toEqual({ jsonrpc: "2.0", error: "x", data: 1 });
+    // So does one of an `id` and an `error` without `jsonrpc` (a transaction's record and its
+    // failure): only a JSON-RPC envelope's `id` is not the body's own.
+    const failedTransaction = {
+      id: "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnb",
+      error: "Custom",
+    };
+    const { value: record } = await run(jsonResponse(failedTransaction));
+    expect(record).toEqual(failedTransaction);
     // A code written as a string is read as its number, `status` a number as its type says; a
     // code with a fraction, in a list or an object names no status, and an object that cannot be
     // compared is no TypeError (review 88, F1: `status` was "404", [404] or 404.5; F2: a

@@ -74,6 +74,9 @@ describe("a request that carries its key", () => {
     ["a secret in X-Auth-Token (a header-only credential name), quoted under a hook", "/?api-key=k", { body: getAsset, headers: { "x-auth-token": KEY, prefer: `token=${KEY}` } }, 422], // prettier-ignore
     ["a secret in X-Auth-Token after a scheme, quoted as the wallet of the path", `/v1/wallet/${KEY}/balances?api-key=k`, { headers: { "x-auth-token": `Token ${KEY}` } }, 400], // prettier-ignore
     ["a cookie's value, quoted as an example's name", `${balances}?api-key=k&__example=${KEY}`, { headers: { cookie: `theme=dark; session=${KEY}` } }, 422], // prettier-ignore
+    // (Spaces around a cookie's value, as a hand-written header may have them: the value is the
+    // key without them, which the answer quotes.)
+    ["a cookie's value between spaces, quoted as an example's name", `${balances}?api-key=k&__example=${KEY}`, { headers: { cookie: `theme=dark; session= ${KEY} ; lang=en` } }, 422], // prettier-ignore
     ["the key in a Referer, quoted under a hook", `/?${withKey}`, { body: getAsset, headers: { referer: `http://localhost/?${withKey}`, prefer: `seed=${KEY}, x=1` } }, 422], // prettier-ignore
   ];
   it.each(cases)(

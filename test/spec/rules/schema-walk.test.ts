@@ -6,6 +6,7 @@ import {
   branchesAt,
   derefAt,
   forEachSchema,
+  nameWords,
   nodeAt,
   operationsReaching,
   propertyAt,
@@ -15,6 +16,31 @@ import {
 import { components, openrpc } from "./fixtures.js";
 
 describe("spec rules", () => {
+  it("schema walk: visits a schema object once where the document holds it in two places", () => {
+    // (As a YAML alias, `*name`, parses: one object in both places. Each rule would report it
+    // twice.)
+    const shared = { type: "string", maxLength: 44 };
+    const doc = components({
+      Owner: { type: "object", properties: { address: shared, delegate: shared } },
+      Address: shared,
+    });
+    const visited: unknown[] = [];
+    forEachSchema(doc, (schema: unknown) => visited.push(schema));
+    expect(visited.filter((schema) => schema === shared)).toHaveLength(1);
+    expect(visited).toContain(doc.components.schemas.Owner);
+  });
+
+  it("schema walk: a $ref into another file is not read as one into this document", () => {
+    const doc = components({ Id: { type: "integer" } });
+    const remote = { $ref: "common.json#/components/schemas/Id" };
+    expect(derefAt(doc, remote, "#/x")).toEqual([remote, "#/x"]);
+  });
+
+  it("schema walk: a name's words keep their digits (`token2022Program`)", () => {
+    expect(nameWords("token2022Program")).toEqual(["token2022", "program"]);
+    expect(nameWords("max_supply-v2")).toEqual(["max", "supply", "v2"]);
+  });
+
   it("schema walk: a pointer past a string or a number reaches no node", () => {
     const doc = components({ Id: { type: "string", maxLength: 44 } });
     expect(nodeAt(doc, ["components", "schemas", "Id", "type"])).toBe("string");
@@ -175,5 +201,33 @@ describe("spec rules", () => {
     expect(reaching("#/components/schemas/Id")).toEqual(["getThing", "deleteThing"]);
     expect(reaching("#/paths/~1things~1{id}/delete/responses")).toEqual(["deleteThing"]);
     expect(reaching("#/components/schemas/Thing")).toEqual([]);
+    // (The operation itself, not only a place inside it; a longer path's name is another's.)
+    expect(reaching("#/paths/~1things~1{id}/delete")).toEqual(["deleteThing"]);
+    expect(reaching("#/paths/~1things~1{id}/deleteAll")).toEqual([]);
+  });
+
+  it("schema walk: an example's data reaches nothing, though it reads like a $ref", () => {
+    // (An example of a JSON Schema service's answer may hold `$ref` as data.)
+    const example = { value: { $ref: "#/components/schemas/Thing" } };
+    const doc = {
+      ...components({ Thing: { type: "object" }, Id: { type: "string" } }),
+      paths: {
+        "/things": {
+          get: {
+            operationId: "listThings",
+            parameters: [{ name: "id", in: "query", schema: { $ref: "#/components/schemas/Id" } }],
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: {}, examples: { one: example } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const reaching = operationsReaching({ kind: "openapi", doc });
+    expect(reaching("#/components/schemas/Thing")).toEqual([]);
+    expect(reaching("#/components/schemas/Id")).toEqual(["listThings"]);
   });
 });
