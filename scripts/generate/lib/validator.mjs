@@ -38,7 +38,8 @@ export const describesPattern = (s) => {
 };
 
 /**
- * Whether `source` compiles as a pattern with the u flag (as the generated checks compile most).
+ * Whether `source` compiles as a pattern with the u flag, as every generated check compiles one
+ * (`pattern` refuses one that does not, at its own place).
  */
 const compilesWithU = (source) => {
   try {
