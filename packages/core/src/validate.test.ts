@@ -512,13 +512,15 @@ describe("validate", () => {
       run();
       return performance.now() - start;
     };
-    // The best of five runs each (the first includes JIT warm-up), interleaved, so that a machine
-    // busy with other work slows both alike. Idle, the 50 ms bound holds with room to spare;
-    // under load (once 333 ms at a load of 9) validate is held to a multiple of the bare pattern
-    // test over the same items (measured at a load of 9: 1.1 to 1.6 times it).
+    // The best of at least five runs each (the first includes JIT warm-up), interleaved, so that a
+    // machine busy with other work slows both alike. Idle, the 50 ms bound holds with room to
+    // spare; under load (once 333 ms at a load of 9) validate is held to a multiple of the bare
+    // pattern test over the same items (measured at a load of 9: 1.1 to 1.6 times it). Up to ten
+    // runs: at a load of 14 the best of five was once 52.5 ms, over a floor four times lower.
     const checked: number[] = [];
     const bare: number[] = [];
-    for (let run = 0; run < 5; run++) {
+    const bound = () => Math.max(50, 4 * Math.min(...bare));
+    for (let run = 0; run < 10 && (run < 5 || Math.min(...checked) >= bound()); run++) {
       checked.push(time(() => validate(check, { ids })));
       bare.push(
         time(() => {
@@ -530,7 +532,7 @@ describe("validate", () => {
     expect(
       best,
       `best ${best.toFixed(1)} ms; the bare pattern ${floor.toFixed(1)} ms`,
-    ).toBeLessThan(Math.max(50, 4 * floor));
+    ).toBeLessThan(bound());
   });
 });
 
