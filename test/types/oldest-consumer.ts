@@ -37,6 +37,9 @@ import {
   createWebhooksClient,
   listWebhooks,
   createWebhooksRest,
+  type EnhancedTransactionEvent,
+  type RawTransactionEvent,
+  type WebhookHandlerOptions,
 } from "@chaindata/webhooks";
 
 const OWNER = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
@@ -141,3 +144,18 @@ export const handler: ReturnType<typeof createWebhookHandler> = createWebhookHan
     void s;
   },
 });
+
+// The handler's event type is inferred from onEvent's annotation, a conditional type that older
+// compilers infer by other rules: either kind's event needs no kind, raw events need `kind`.
+export const eitherKindHandler = createWebhookHandler({
+  authHeader: "secret",
+  onEvent: (event: EnhancedTransactionEvent | RawTransactionEvent) => void event,
+});
+const rawOptions: WebhookHandlerOptions<"raw"> = {
+  authHeader: "secret",
+  kind: "raw",
+  onEvent: (event) => void event.transaction,
+};
+export const rawHandler = createWebhookHandler(rawOptions);
+// @ts-expect-error — a handler of raw events without `kind: "raw"`
+createWebhookHandler({ authHeader: "secret", onEvent: (event: RawTransactionEvent) => void event });

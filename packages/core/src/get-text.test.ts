@@ -181,6 +181,20 @@ describe("getText (the sender's GET /ping)", () => {
     }
   });
 
+  it("quotes the text after its leading white space, however long, not the blank start of its snippet", async () => {
+    // (The snippet is the body's first 200 characters: quoted from it, 250 line breaks and then
+    // "Please log in" read as `answered ""`, an empty answer, which it was not.)
+    const body = "\n".repeat(250) + `Please log in: key ${KEY}`;
+    const { fetch } = stubFetch(text(body));
+    const error = await getText({ apiKey: KEY, fetch }, senderHost, "/ping", ping).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toBe(
+      'Invalid response (not-ok) from ping, status 200: answered "Please log in: key ***"',
+    );
+    expect((error as InvalidResponseError).snippet).toBe("\n".repeat(200));
+  });
+
   // (User trial 59, F8: a text cut short is told only where the transport can tell it: a body that
   // ends before its content-length, or a chunked one before its last chunk, fails in fetch; one
   // that ends cleanly, its length as sent, is the host's answer.)

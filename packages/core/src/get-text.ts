@@ -12,7 +12,14 @@ import {
 } from "./config.js";
 import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import { createHttp, invalidResponse, responseFieldsOf, type Exchange, type Http } from "./http.js";
+import {
+  createHttp,
+  invalidResponse,
+  keptOf,
+  responseFieldsOf,
+  type Exchange,
+  type Http,
+} from "./http.js";
 import { decodeUtf8 } from "./internal/utf8.js";
 import { quoteServer } from "./quote.js";
 import type { Redactor } from "./redact.js";
@@ -92,10 +99,11 @@ export async function getText(
   // either. White space around it and its case are let pass.
   // The message quotes the text (masked, its first 80 characters, as an HTML page's quotes its
   // title): a keep-alive's log line then says what answered, a proxy's "Please log in", where
-  // the `snippet` alone was left unread. (Only the bundles that ping carry it.)
+  // the `snippet` alone was left unread. (Only the bundles that ping carry it.) Trimmed before it
+  // is redacted and cut, not the snippet trimmed: a text after 200 line breaks read as "".
   if (!/^\s*ok\s*$/i.test(text)) {
     const error = invalidResponse("not-ok", exchange.response, text, operation.id, redactor);
-    error.message += `: answered "${quoteServer(error.snippet.trim(), 80)}"`;
+    error.message += `: answered "${quoteServer(keptOf(text.trim(), redactor), 80)}"`;
     throw error;
   }
   own.onResponse?.(responseFieldsOf(exchange.response, redactor));

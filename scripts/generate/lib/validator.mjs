@@ -38,8 +38,9 @@ export const describesPattern = (s) => {
 };
 
 /**
- * Whether `source` compiles as a pattern with the u flag, as every generated check compiles one
- * (`pattern` refuses one that does not, at its own place).
+ * Whether `source` compiles as a pattern with the u flag, as the generated checks compile every
+ * one. (An anyOf branch whose pattern does not is left out of a join, so that its refusal names
+ * the branch, not the joined pattern.)
  */
 const compilesWithU = (source) => {
   try {
