@@ -387,8 +387,8 @@ function typed(cx, type, s, place, wrapped, wide) {
       return call(
         cx,
         type === "integer" ? "vInteger" : "vNumber",
-        number(cx, s, "minimum", place),
-        number(cx, s, "maximum", place),
+        number(cx, s, "minimum", place, false, type === "integer"),
+        number(cx, s, "maximum", place, false, type === "integer"),
         type === "integer" && wide ? "1" : undefined,
       );
     case "boolean":
@@ -408,10 +408,26 @@ function typed(cx, type, s, place, wrapped, wide) {
   }
 }
 
-/** The bound `keyword` of `s` as source, if any (`integer`: a non-negative integer, a length). */
-function number(cx, s, keyword, place, integer = false) {
+/**
+ * The rule of an integer's bound past 2^53 (a u64's or an i64's; npm run spec:check refuses one on
+ * any other integer). The bundle is read with JSON.parse, which rounds it, and the check compares
+ * in numbers: `maximum: 18446744073709551614` would be written 18446744073709552000, and
+ * 18446744073709551615n would pass.
+ */
+const SAFE_BOUND_RULE =
+  "must be within ±9007199254740991 (2^53 − 1) on an integer: the generated check holds its bounds as numbers, so one past that is rounded and lets values beyond it through; a u64 or i64 is held to 64 bits without it";
+
+/**
+ * The bound `keyword` of `s` as source, if any (`integer`: a non-negative integer, a length;
+ * `ofInteger`: the bound of an integer value, within ±(2^53 − 1)).
+ */
+function number(cx, s, keyword, place, integer = false, ofInteger = false) {
   const value = s[keyword];
   if (value === undefined) return undefined;
+  if (ofInteger && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    refuseKeyword(cx, place, keyword, `${SAFE_BOUND_RULE} (read as ${value})`);
+    return undefined;
+  }
   if (
     typeof value !== "number" ||
     !Number.isFinite(value) ||
