@@ -126,6 +126,29 @@ describe("an integer's bound past 2^53", () => {
   });
 });
 
+describe("an enum on an integer that takes a bigint", () => {
+  it("is refused: vEnum compares with ===, and the SDK's 1n is not 1", () => {
+    const rule =
+      "on an integer that takes a bigint (a u64, an i64, x-accepts-bigint) is not translated: its check compares values with ===, so the bigint 1n the SDK types it is not 1, and a value past 2^53 is read rounded; bound it with minimum and maximum instead";
+    expect(error({ type: "integer", format: "uint64", enum: [0, 1] })).toBe(`#: "enum" ${rule}`);
+    expect(error({ type: "integer", "x-accepts-bigint": true, enum: [0, 1] })).toBe(
+      `#: "enum" ${rule}`,
+    );
+    // The rest of the schema is still checked, and refused beside it only for itself.
+    expect(
+      refusals({ type: ["integer", "null"], format: "int64", enum: [1, null], minimum: 0 }).map(
+        (r) => r.message,
+      ),
+    ).toEqual([`getX params: "enum" ${rule}`]);
+    // A plain integer's enum, and a long one checked as its type, as they were.
+    expect(messages(compileCheck({ type: "integer", enum: [0, 1] }), 1)).toEqual([]);
+    const many = [...Array(65).keys()];
+    expect(messages(compileCheck({ type: "integer", format: "uint64", enum: many }), 1n)).toEqual(
+      [],
+    );
+  });
+});
+
 describe("anyOf: only plain strings with patterns join into one string check", () => {
   it("refuses a branch whose pattern compiles only without the u flag, rather than join it", () => {
     // `\-` outside a class is an error with the u flag, as ajv and Prism compile a pattern (joined,

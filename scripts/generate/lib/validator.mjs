@@ -313,6 +313,11 @@ function translate(cx, schema, place) {
     );
   if (s.enum !== undefined && !Array.isArray(s.enum))
     refuseSchema(place, "enum", "must be an array");
+  if (s.enum !== undefined && (isU64(schema) || acceptsBigint(schema))) {
+    // (A longer enum is checked as its type only, which takes a bigint: nothing to refuse.)
+    if (s.enum.length <= MAX_RUNTIME_ENUM) refuseKeyword(cx, place, "enum", BIGINT_ENUM_RULE);
+    s = Object.fromEntries(Object.entries(s).filter(([keyword]) => keyword !== "enum"));
+  }
   if (s.enum !== undefined && s.enum.length <= MAX_RUNTIME_ENUM)
     return enumCheck(cx, s, type, nullable, place);
   if (type === undefined)
@@ -331,6 +336,14 @@ function translate(cx, schema, place) {
   );
   return nullable ? call(cx, "vNullable", inner) : inner;
 }
+
+/**
+ * The rule of an enum on an integer that takes a bigint (a u64, an i64, `x-accepts-bigint`): its
+ * check (vEnum) compares with ===, where the SDK's `1n` is not the enum's `1`, and the bundle is
+ * read with JSON.parse, which rounds a value past 2^53.
+ */
+const BIGINT_ENUM_RULE =
+  "on an integer that takes a bigint (a u64, an i64, x-accepts-bigint) is not translated: its check compares values with ===, so the bigint 1n the SDK types it is not 1, and a value past 2^53 is read rounded; bound it with minimum and maximum instead";
 
 /** The type schema `s` is checked as (undefined: none), and whether its `type` allows null. */
 function typeOf(s, place) {
