@@ -79,13 +79,16 @@ function safeIntsToNumbers(node) {
   return node;
 }
 
-/** JSON text with bigint values written as exact integer literals. */
-export function stringifyExact(value) {
+/**
+ * JSON text with bigint values written as exact integer literals; `space` as JSON.stringify's (0:
+ * one line, as spec:diff shows a value).
+ */
+export function stringifyExact(value, space = 2) {
   const marker = "\u0000bigint:";
   return JSON.stringify(
     value,
     (_k, v) => (typeof v === "bigint" ? marker + v.toString() : v),
-    2,
+    space,
   ).replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
 }
 

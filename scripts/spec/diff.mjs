@@ -891,12 +891,15 @@ export function changesetBumps(areas, versionOf) {
 
 // ── Output ──────────────────────────────────────────────────────────────────────────────────────
 
+/** A value as one line of JSON text, an integer beyond 2^53 (a bigint) with its exact digits. */
+const jsonText = (value) => bundler.stringifyExact(value, 0);
+
 /**
  * `old → new` as JSON text (`(none)` for nothing); of two long ones, each from a little before
  * where they differ to a little after, at most 60 characters.
  */
 function showPair(from, to) {
-  const [a, b] = [from, to].map((v) => (v === undefined ? "(none)" : JSON.stringify(v)));
+  const [a, b] = [from, to].map((v) => (v === undefined ? "(none)" : jsonText(v)));
   let start = 0;
   while (start < a.length && a[start] === b[start]) start++;
   let end = 0;
@@ -955,8 +958,8 @@ const MEMBER_RULES = new Set([
 function showMember(ch) {
   if (!MEMBER_RULES.has(ch.rule) || (ch.from === undefined) === (ch.to === undefined)) return null;
   const value = ch.from ?? ch.to;
-  if (typeof value !== "string" && typeof value !== "number") return null;
-  return `${JSON.stringify(value)} ${ch.from === undefined ? "added" : "removed"}`;
+  if (!["string", "number", "bigint"].includes(typeof value)) return null;
+  return `${jsonText(value)} ${ch.from === undefined ? "added" : "removed"}`;
 }
 
 /** One change as a line: class, area, operation, field, `key: old → new`, rule, pointer. */
@@ -1030,7 +1033,10 @@ function bundleAt(repo, commit, label) {
 function bundleFolder(specDir, label) {
   if (!existsSync(join(specDir, "hosts.yaml"))) fail(`${label} is no spec folder (no hosts.yaml)`);
   try {
-    return bundler.bundleAll({ write: false, specDir });
+    // (Read as the current side is: bundleAll's `doc` holds integers past 2^53 rounded.)
+    return bundler
+      .bundleAll({ write: false, specDir })
+      .map((r) => ({ ...r, doc: bundler.parseExact(r.text) }));
   } catch (error) {
     if (!(error instanceof bundler.SpecError)) throw error;
     fail(`the spec of ${label} does not bundle with today's bundler: ${error.message}`);
@@ -1088,9 +1094,12 @@ function main() {
     label = `${base.label} (${base.commit.slice(0, 9)})`;
     before = bundleAt(checkout, base.commit, label);
   }
+  // Both sides read exactly: JSON.parse rounds a u64 bound, enum value or example past 2^53, so
+  // `maximum: 18446744073709551615` → `…614` would compare equal and be no change.
   const after = bundler.listAreas(specDir).map((a) => {
     const file = `${a.kind}/${a.area}.json`;
-    return { ...a, file, doc: JSON.parse(readFileSync(join(specDir, "dist", file), "utf8")) };
+    const doc = bundler.parseExact(readFileSync(join(specDir, "dist", file), "utf8"));
+    return { ...a, file, doc };
   });
   // An area's name, with its kind where it has two documents (the sender).
   const kinds = new Map();

@@ -36,6 +36,21 @@ describe("tsLiteral", () => {
     ).toBe('"5"');
   });
 
+  it("writes a number of a union whose number branches are all u64s as a bigint literal", () => {
+    // (The SDK types such a value `bigint | …`, where `5` does not compile.)
+    const lamports = { $ref: "#/components/schemas/Lamports" };
+    expect(tsLiteral(doc, 5, { anyOf: [lamports, { type: "integer", format: "uint64" }] })).toBe(
+      "5n",
+    );
+    const object = { type: "object", properties: { amount: u64 } };
+    expect(tsLiteral(doc, 5, { oneOf: [u64, object, { type: "null" }] })).toBe("5n");
+    expect(tsLiteral(doc, 5, { anyOf: [u64, { type: "string" }] })).toBe("5n");
+    // A float beside it takes `5` as it is (`bigint | number`), and its string stays a string.
+    expect(tsLiteral(doc, 5, { anyOf: [u64, { type: "number" }] })).toBe("5");
+    expect(tsLiteral(doc, "5", { anyOf: [u64, object] })).toBe("5n");
+    expect(tsLiteral(doc, "5", { anyOf: [object, { type: "integer" }] })).toBe('"5"');
+  });
+
   it("keeps a short array on one line and breaks one longer than 60 characters", () => {
     expect(tsLiteral(doc, [1, 2, 3], { type: "array", items: u64 })).toBe("[1n, 2n, 3n]");
     const long = ["a".repeat(30), "b".repeat(30)];

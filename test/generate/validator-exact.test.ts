@@ -9,6 +9,8 @@ import { compileCheck, messages } from "./compile-check.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { placed, wrapping } from "../../scripts/generate/lib/places.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
+import { parseBundle } from "../../scripts/spec/bundle.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
 import { createCheckEmitter } from "../../scripts/generate/lib/validator.mjs";
 
 type Refusal = Error & { path: string; keyword: string; at?: string };
@@ -93,6 +95,57 @@ describe("bounds: each is read for the types that have it", () => {
         expect(error({ type: "array", [keyword]: value })).toBe(
           `#: "${keyword}" must be a non-negative integer (got ${JSON.stringify(value)})`,
         );
+  });
+});
+
+describe("an integer's bound past 2^53", () => {
+  const rule =
+    "must be within ±9007199254740991 (2^53 − 1) on an integer: the generated check holds its bounds as numbers, so one past that is rounded and lets values beyond it through; a u64 or i64 is held to 64 bits without it";
+  it("is refused: the bundle is read rounded, and the check written from it would pass more", () => {
+    // Read as the generator reads a bundle (parseBundle: JSON.parse), the bound is
+    // 18446744073709552000, and a check written with it passes 18446744073709551615n.
+    const u64 = parseBundle(
+      '{ "type": "integer", "format": "uint64", "minimum": 0, "maximum": 18446744073709551614 }',
+    );
+    expect(error(u64)).toBe(`#: "maximum" ${rule} (read as 18446744073709552000)`);
+    const i64 = parseBundle(
+      '{ "type": "integer", "format": "int64", "minimum": -9223372036854775807 }',
+    );
+    expect(error(i64)).toBe(`#: "minimum" ${rule} (read as -9223372036854776000)`);
+  });
+
+  it("leaves a safe integer's bound, and a float's of any size, as they were", () => {
+    const u64 = compileCheck({ type: "integer", format: "uint64", maximum: 2 ** 53 - 1 });
+    expect(messages(u64, 2n ** 53n - 1n)).toEqual([]);
+    expect(messages(u64, 2n ** 53n)).toEqual([
+      "params: must be <= 9007199254740991 (got 9007199254740992n)",
+    ]);
+    expect(messages(compileCheck({ type: "number", maximum: 1e300 }), 1e301)).toEqual([
+      "params: must be <= 1e+300 (got 1e+301)",
+    ]);
+  });
+});
+
+describe("an enum on an integer that takes a bigint", () => {
+  it("is refused: vEnum compares with ===, and the SDK's 1n is not 1", () => {
+    const rule =
+      "on an integer that takes a bigint (a u64, an i64, x-accepts-bigint) is not translated: its check compares values with ===, so the bigint 1n the SDK types it is not 1, and a value past 2^53 is read rounded; bound it with minimum and maximum instead";
+    expect(error({ type: "integer", format: "uint64", enum: [0, 1] })).toBe(`#: "enum" ${rule}`);
+    expect(error({ type: "integer", "x-accepts-bigint": true, enum: [0, 1] })).toBe(
+      `#: "enum" ${rule}`,
+    );
+    // The rest of the schema is still checked, and refused beside it only for itself.
+    expect(
+      refusals({ type: ["integer", "null"], format: "int64", enum: [1, null], minimum: 0 }).map(
+        (r) => r.message,
+      ),
+    ).toEqual([`getX params: "enum" ${rule}`]);
+    // A plain integer's enum, and a long one checked as its type, as they were.
+    expect(messages(compileCheck({ type: "integer", enum: [0, 1] }), 1)).toEqual([]);
+    const many = [...Array(65).keys()];
+    expect(messages(compileCheck({ type: "integer", format: "uint64", enum: many }), 1n)).toEqual(
+      [],
+    );
   });
 });
 

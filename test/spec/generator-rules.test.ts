@@ -137,6 +137,17 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     );
   });
 
+  it("a u64 request bound past 2^53, which the check would hold rounded: the only finding", () => {
+    const copy = textEditedCopy(
+      "schemas/sender.yaml",
+      "    maxRetries:\n      type: integer\n      minimum: 0\n",
+      "    maxRetries:\n      type: integer\n      format: uint64\n      minimum: 0\n      maximum: 18446744073709551614\n",
+    );
+    expect(locatedOf(copy)).toEqual([
+      `${positionOf(copy, "schemas/sender.yaml", "maximum: 18446744073709551614")}: sender #/components/schemas/SendTransactionConfig/properties/maxRetries/maximum (sendTransaction): [params-check] sendTransaction params/properties/config/properties/maxRetries: "maximum" must be within ±9007199254740991 (2^53 − 1) on an integer: the generated check holds its bounds as numbers, so one past that is rounded and lets values beyond it through; a u64 or i64 is held to 64 bits without it (read as 18446744073709552000)`,
+    ]);
+  });
+
   it("a REST parameter serialized otherwise than the client sends it, and x-request-defaults the client would not apply", () => {
     const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
       doc.paths["/v1/wallet/{wallet}/balances"].get.parameters[3].explode = false;

@@ -499,6 +499,33 @@ describe("a value made nullable, as the spec writes it (anyOf with null)", () =>
   });
 });
 
+describe("integers past 2^53, as the bundles write them (read exactly, shown with every digit)", () => {
+  const U64_MAX = 2n ** 64n - 1n;
+  /** The fixture with a u64 param bounded by u64::MAX, and u64::MAX the one value of U64. */
+  const wide = (): Doc => {
+    const doc = rpc();
+    doc.methods[0].params.push({
+      name: "minLamports",
+      schema: { type: "integer", format: "uint64", maximum: U64_MAX },
+    });
+    Object.assign(doc.components.schemas.U64, { enum: [U64_MAX], examples: [U64_MAX] });
+    return doc;
+  };
+  it("a request bound one below u64::MAX is tightened; a value and an example are named", () => {
+    expect(
+      linesAfter(wide, (d) => {
+        d.methods[0].params[4].schema.maximum = U64_MAX - 1n;
+        d.components.schemas.U64.enum.push(U64_MAX - 1n);
+        d.components.schemas.U64.examples = [U64_MAX - 1n];
+      }),
+    ).toEqual([
+      "BREAKING   t getThing params.minLamports maximum: 18446744073709551615 → 18446744073709551614 [request-bound-tightened]  #/methods/0/params/4/schema/maximum",
+      "BREAKING   t getThing result.supply enum: 18446744073709551614 added [response-value-added]  #/components/schemas/U64/enum",
+      "docs       t getThing result.supply examples: [18446744073709551615] → [18446744073709551614] [prose-changed]  #/components/schemas/U64/examples",
+    ]);
+  });
+});
+
 describe("operations, exported types and prose", () => {
   // (Neither was tested: an error code no longer listed went unreported, and a number field made
   // an integer read as a breaking type change: mutation 76, DF9 and DF12.)
@@ -1073,6 +1100,22 @@ describe("npm run spec:diff", () => {
     expect(lone.stdout).toMatch(
       /\nchangesets \(\.changeset\/README\.md; \S+\/spec is no checkout's spec\/: the versions of this checkout's packages\):\n {2}"@chaindata\/das": /,
     );
+  }, 60_000);
+
+  it("tells a request bound past 2^53 from the one below it: both sides read exactly", () => {
+    const bound = (maximum: string): [string, string, string] => [
+      tighten[0],
+      tighten[1],
+      tighten[1].replace("maximum: 1000", `maximum: ${maximum}`),
+    ];
+    const base = edited(bound("18446744073709551615"));
+    const r = run("--base-dir", base, "--spec-dir", edited(bound("18446744073709551614")));
+    expect(r.stdout).toContain(
+      "BREAKING   das getNftEditions params.limit maximum: 18446744073709551615 → 18446744073709551614 [request-bound-tightened]  #/methods/4/params/2/schema/maximum\n",
+    );
+    expect(r.stdout).toMatch(/: 1 change, 1 version finding in \d+ ms\n$/);
+    expect(r.stderr).toContain(`das info.version ${current} at ${base}: a breaking change needs`);
+    expect(r.status).toBe(1);
   }, 60_000);
 
   it("refuses a spec folder not bundled since its last edit, and an unknown ref", () => {

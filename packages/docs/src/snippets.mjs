@@ -5,25 +5,35 @@ import { camel, deref, isObj, pascal, sdkName, toJson } from "./util.mjs";
 export const API_KEY_ENV = "CHAINDATA_API_KEY";
 
 // ---------------------------------------------------------------- TypeScript literals
-/** Does this schema (after refs / single nullable branch) describe a u64 (bigint in the SDK)? */
-function isU64(doc, s) {
-  for (let i = 0; i < 8 && isObj(s); i++) {
-    if (s.format === "uint64" || s.format === "int64") return true;
-    if (s.$ref) {
-      s = deref(doc, s);
-      continue;
-    }
-    const list = s.anyOf ?? s.oneOf;
-    if (list) {
-      const nn = list.filter((b) => !(isObj(b) && b.type === "null"));
-      if (nn.length === 1) {
-        s = nn[0];
-        continue;
-      }
-    }
-    return false;
-  }
-  return false;
+/**
+ * Whether the schema `s` holds an example value of JSON type `kind` ("number" or "string") as a
+ * u64 (a bigint in the SDK): a u64 or int64 itself, or through `$ref`s, or a union whose branches
+ * that take such a value are all u64s (two u64 branches, a u64 and an object; not a u64 and a
+ * string, whose string the SDK sends as a string).
+ */
+function isU64(doc, s, kind, depth = 0) {
+  if (!isObj(s) || depth > 8) return false;
+  if (s.format === "uint64" || s.format === "int64") return true;
+  if (s.$ref) return isU64(doc, deref(doc, s), kind, depth + 1);
+  const list = s.anyOf ?? s.oneOf;
+  if (!Array.isArray(list)) return false;
+  const taking = list.filter((branch) => takes(doc, branch, kind, depth + 1));
+  return taking.length > 0 && taking.every((branch) => isU64(doc, branch, kind, depth + 1));
+}
+
+/**
+ * Whether the schema `s` may take a value of JSON type `kind`: one without a type may, and a u64
+ * either (an integer's example may be its digits, as `isU64` reads a u64 given so).
+ */
+function takes(doc, s, kind, depth) {
+  if (!isObj(s) || depth > 8) return false;
+  if (s.format === "uint64" || s.format === "int64") return true;
+  if (s.$ref) return takes(doc, deref(doc, s), kind, depth + 1);
+  const list = s.anyOf ?? s.oneOf;
+  if (Array.isArray(list)) return list.some((branch) => takes(doc, branch, kind, depth + 1));
+  if (s.type === undefined) return true;
+  const types = [s.type].flat();
+  return types.includes(kind) || (kind === "number" && types.includes("integer"));
 }
 
 /** The schema of a property / item of `s` (refs, allOf and single nullable branches followed). */
@@ -54,9 +64,11 @@ export function tsLiteral(doc, value, schema, indent = 0) {
   if (value === null || typeof value === "boolean") return String(value);
   if (typeof value === "bigint") return `${value}n`;
   if (typeof value === "number")
-    return isU64(doc, schema) && Number.isInteger(value) ? `${value}n` : String(value);
+    return isU64(doc, schema, "number") && Number.isInteger(value) ? `${value}n` : String(value);
   if (typeof value === "string")
-    return isU64(doc, schema) && /^\d+$/.test(value) ? `${value}n` : JSON.stringify(value);
+    return isU64(doc, schema, "string") && /^\d+$/.test(value)
+      ? `${value}n`
+      : JSON.stringify(value);
   if (Array.isArray(value)) {
     if (!value.length) return "[]";
     const items = value.map((v) => tsLiteral(doc, v, childSchema(doc, schema, "[]"), indent + 1));

@@ -315,6 +315,11 @@ function translate(cx, schema, place) {
     );
   if (s.enum !== undefined && !Array.isArray(s.enum))
     refuseSchema(place, "enum", "must be an array");
+  if (s.enum !== undefined && (isU64(schema) || acceptsBigint(schema))) {
+    // (A longer enum is checked as its type only, which takes a bigint: nothing to refuse.)
+    if (s.enum.length <= MAX_RUNTIME_ENUM) refuseKeyword(cx, place, "enum", BIGINT_ENUM_RULE);
+    s = Object.fromEntries(Object.entries(s).filter(([keyword]) => keyword !== "enum"));
+  }
   if (s.enum !== undefined && s.enum.length <= MAX_RUNTIME_ENUM)
     return enumCheck(cx, s, type, nullable, place);
   if (type === undefined)
@@ -333,6 +338,14 @@ function translate(cx, schema, place) {
   );
   return nullable ? call(cx, "vNullable", inner) : inner;
 }
+
+/**
+ * The rule of an enum on an integer that takes a bigint (a u64, an i64, `x-accepts-bigint`): its
+ * check (vEnum) compares with ===, where the SDK's `1n` is not the enum's `1`, and the bundle is
+ * read with JSON.parse, which rounds a value past 2^53.
+ */
+const BIGINT_ENUM_RULE =
+  "on an integer that takes a bigint (a u64, an i64, x-accepts-bigint) is not translated: its check compares values with ===, so the bigint 1n the SDK types it is not 1, and a value past 2^53 is read rounded; bound it with minimum and maximum instead";
 
 /** The type schema `s` is checked as (undefined: none), and whether its `type` allows null. */
 function typeOf(s, place) {
@@ -389,8 +402,8 @@ function typed(cx, type, s, place, wrapped, wide) {
       return call(
         cx,
         type === "integer" ? "vInteger" : "vNumber",
-        number(cx, s, "minimum", place),
-        number(cx, s, "maximum", place),
+        number(cx, s, "minimum", place, false, type === "integer"),
+        number(cx, s, "maximum", place, false, type === "integer"),
         type === "integer" && wide ? "1" : undefined,
       );
     case "boolean":
@@ -410,10 +423,26 @@ function typed(cx, type, s, place, wrapped, wide) {
   }
 }
 
-/** The bound `keyword` of `s` as source, if any (`integer`: a non-negative integer, a length). */
-function number(cx, s, keyword, place, integer = false) {
+/**
+ * The rule of an integer's bound past 2^53 (a u64's or an i64's; npm run spec:check refuses one on
+ * any other integer). The bundle is read with JSON.parse, which rounds it, and the check compares
+ * in numbers: `maximum: 18446744073709551614` would be written 18446744073709552000, and
+ * 18446744073709551615n would pass.
+ */
+const SAFE_BOUND_RULE =
+  "must be within ±9007199254740991 (2^53 − 1) on an integer: the generated check holds its bounds as numbers, so one past that is rounded and lets values beyond it through; a u64 or i64 is held to 64 bits without it";
+
+/**
+ * The bound `keyword` of `s` as source, if any (`integer`: a non-negative integer, a length;
+ * `ofInteger`: the bound of an integer value, within ±(2^53 − 1)).
+ */
+function number(cx, s, keyword, place, integer = false, ofInteger = false) {
   const value = s[keyword];
   if (value === undefined) return undefined;
+  if (ofInteger && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    refuseKeyword(cx, place, keyword, `${SAFE_BOUND_RULE} (read as ${value})`);
+    return undefined;
+  }
   if (
     typeof value !== "number" ||
     !Number.isFinite(value) ||
