@@ -353,8 +353,9 @@ export function regexProblem(source) {
 /**
  * The first part of `source` (a pattern that compiles with the u flag) that means something else
  * without it, or undefined: `\p{…}` / `\P{…}` (a Unicode property; without u the letters
- * `p{…}`), `\u{…}` (a code point; without u `u` repeated), a character past U+FFFF (two UTF-16
- * units without u, so a quantifier or a class takes half of it). json-schema-faker compiles
+ * `p{…}`), `\u{…}` (a code point; without u `u` repeated), a character past U+FFFF, as itself or
+ * as a surrogate pair's two `\u` escapes (two UTF-16 units without u, so a quantifier or a class
+ * takes half of it). json-schema-faker compiles
  * patterns without the flag. (`.` and negated classes also differ, on input past U+FFFF only:
  * json-schema-faker writes none, and the mock checks what it writes.)
  */
@@ -366,6 +367,9 @@ export function unicodeOnlySyntax(source) {
       if (/^\\[pP]\{$/.test(escape))
         return `${escape}…} is a Unicode property escape with it, the letters ${escape.slice(1)}…} without`;
       if (escape === "\\u{") return "\\u{…} is a code point with it, u repeated without";
+      const pair = source.slice(i, i + 12);
+      if (/^\\u[dD][89abAB][\da-fA-F]{2}\\u[dD][c-fC-F][\da-fA-F]{2}$/.test(pair))
+        return `${pair} (a surrogate pair's escapes) is one character with it, two UTF-16 units without`;
       i++; // (the escaped character, whatever it is)
     } else if (source.codePointAt(i) > 0xffff)
       return `${String.fromCodePoint(source.codePointAt(i))} is one character with it, two UTF-16 units without`;

@@ -10,16 +10,31 @@ const rules = (doc: object) => checkSchemaRules({ area, doc });
 describe("spec rules", () => {
   it("patterns: what reads differently without the u flag, an escaped backslash before it not", () => {
     const differs = (pattern: string) => unicodeOnlySyntax(pattern) !== undefined;
-    for (const pattern of ["^\\p{L}+$", "[\\P{Lu}]", "^\\u{1F600}$", "^😀{2}$", "a\\\\\\p{L}"])
+    for (const pattern of [
+      "^\\p{L}+$",
+      "[\\P{Lu}]",
+      "^\\u{1F600}$",
+      "^😀{2}$",
+      "a\\\\\\p{L}",
+      "^\\ud83d\\ude00+$",
+      "[\\uD83D\\uDE00]",
+    ])
       expect(differs(pattern), pattern).toBe(true);
     for (const pattern of [
       "^\\\\p{L}$",
       "^\\u0041$",
+      "^\\u0041\\u0042$",
+      "^\\ud83d$",
+      "^\\\\ud83d\\ude00$",
       "^\\d{2}$",
       "^[1-9A-HJ-NP-Za-km-z]{32,44}$",
       "",
     ])
       expect(differs(pattern), pattern).toBe(false);
+    // (A character past U+FFFF written as its two escapes: the quantifier takes the trail half.)
+    expect(unicodeOnlySyntax("^\\ud83d\\ude00+$")).toBe(
+      "\\ud83d\\ude00 (a surrogate pair's escapes) is one character with it, two UTF-16 units without",
+    );
     // (With the flag, a brace must be escaped where it is no quantifier.)
     expect(rules(components({ S: { type: "string", pattern: "^\\\\p\\{L\\}$" } }))).toEqual([]);
   });
