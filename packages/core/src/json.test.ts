@@ -525,7 +525,7 @@ describe("parseJson against its previous form", () => {
     ),
   })).value;
 
-  it("throws the same error where two strings start with the tag but hold no integer (CI run 79)", () => {
+  it("throws the same error where two strings start with the tag but hold no integer (the walk's order)", () => {
     // (Key "1" comes before "" in the object: a reviver named its string, the walk the other.)
     const word = (0.987654321).toString(36).slice(2);
     same(`{"":[{"":18446744073709551615}],"":["\\u0001${word}\\""],"1":["\\u0001${word}\\"\\""]}`);
