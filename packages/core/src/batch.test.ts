@@ -253,7 +253,7 @@ describe("createBatcher: a large batch answer with no entry for many calls (revi
         });
     };
     // Timed against a batch of 2 calls and the same answer, in the same process, back to back, in
-    // CPU time, the least of three rounds each: a loaded machine does not decide the outcome (was
+    // CPU time, the median of three rounds: a loaded machine does not decide the outcome (was
     // an absolute 3 s; review 78, F2). Writing the answer once, 50 calls cost 1.3 to 1.6 times
     // what 2 do (each side also writes and parses the 20 MB once); written per call, 11 times.
     const { ratio, smallMs, largeMs } = await cpuTimeRatio(

@@ -1281,7 +1281,7 @@ describe("createRateLimiter: rules no other test pinned (found by mutation testi
         vi.advanceTimersByTime(250);
       }
     };
-    // (CPU time, the least of three rounds, 3,000 against 30,000: linear is about 10, 9 to 11
+    // (CPU time, the median of three rounds, 3,000 against 30,000: linear is about 10, 9 to 11
     // measured; growing per call, it was over 100.)
     const { ratio, smallMs, largeMs } = await cpuTimeRatio(spaced(3_000), spaced(30_000));
     console.log(

@@ -224,7 +224,7 @@ describe("a request that carries many secrets (review 84, F6)", () => {
       return () =>
         callMock(mock.url, `/?${keys(count, name, length, ++round)}`, { body: getAsset });
     };
-    // (CPU time of this process, the mock's included: the least of three rounds. Masked by
+    // (CPU time of this process, the mock's included: the median of three rounds. Masked by
     // value, these cost seconds, or a second, against milliseconds.)
     const { ratio, smallMs, largeMs } = await cpuTimeRatio(call("x"), call("api-key"));
     console.log(

@@ -636,7 +636,7 @@ describe("createWebhookHandler", () => {
   it("queues a redelivery storm of one signature in linear time: 12,000 at once in under 3 times 24 times the CPU time of 500 (quadratic: 576), onEvent once", async () => {
     // Each waiting delivery used to wake on every handling of its signature (N² wake-ups: about
     // 8 s for 8,000); now each waits for the one before it only. Timed against a storm of 500 in
-    // the same process, back to back, in CPU time, the least of three rounds each, so that a
+    // the same process, back to back, in CPU time, the median of three rounds, so that a
     // loaded machine does not decide the outcome (an absolute bound of 4 s failed beside another
     // test worker; review 78, F1).
     const storm = async (size: number) => {
