@@ -73,7 +73,11 @@ export interface ClientOptions {
    */
   apiKey?: string | undefined;
   /**
-   * Which deployment to talk to; picks the base URL of every host.
+   * Which deployment to talk to; picks the base URL of every host: `'mainnet'`, `'devnet'` (no
+   * wallet or sender URL: give those in `baseUrls`) or `'local'`, the local mock of
+   * `@chaindata/mock` (`npx chaindata-mock`), every host at `http://127.0.0.1:4010` (a mock on
+   * another port: the same URL for every host in `baseUrls`). In `'local'` the key is `"local"`
+   * unless `apiKey` is given: `CHAINDATA_API_KEY` is not read there.
    * @default 'mainnet'
    */
   environment?: EnvironmentName | undefined;
