@@ -164,6 +164,21 @@ describe("resolveConfig", () => {
     } finally {
       vi.unstubAllEnvs();
     }
+    // A key in quotes, as `docker run --env-file` keeps them from a .env line (`KEY="…"`), is
+    // refused, named as where it came from, never quoted: it would be sent and answered 401. A
+    // quote inside a key, or at one end only, is a key's character.
+    const QUOTES_RULE = "must not be wrapped in quotes";
+    for (const apiKey of ['"abc-def"', "'abc-def'", ' "abc-def"\n', '""'])
+      refuses({ apiKey }, `apiKey: ${QUOTES_RULE}`);
+    expect(() => resolveConfig({ apiKey: '"abc-def"' })).not.toThrow(/abc/);
+    for (const apiKey of ['abc"def"', '"abc-def', "abc-def'", `"abc-def'`, '"'])
+      expect(resolveConfig({ apiKey }).keyToMask).toBe(apiKey);
+    vi.stubEnv("CHAINDATA_API_KEY", '"abc-def"');
+    try {
+      refuses({}, `CHAINDATA_API_KEY: ${QUOTES_RULE}`);
+    } finally {
+      vi.unstubAllEnvs();
+    }
     // Every printable ASCII character but the space is a key's.
     const printable = String.fromCharCode(...Array.from({ length: 94 }, (_, i) => 33 + i));
     expect(resolveConfig({ apiKey: printable }).keyToMask).toBe(printable);

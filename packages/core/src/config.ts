@@ -377,14 +377,17 @@ export function resolveConfig(
   // 401 like any wrong key. Also refused: control characters, which JSON writes as escapes (`\n`)
   // that redaction would not recognise, and a lone surrogate, on which URL-encoding throws.
   // Also refused: the text of an unset variable, which Node's `process.env.KEY = unsetVariable` and
-  // a template such as `${config.key}` write: no real key is "undefined" or "null".
-  const badKey = configuredKey?.match(/[^!-~]|^(undefined|null)$/i);
+  // a template such as `${config.key}` write: no real key is "undefined" or "null". And a key in
+  // quotes, which `docker run --env-file` keeps from a .env line (`KEY="…"`).
+  const badKey = configuredKey?.match(/[^!-~]|^(undefined|null)$|^(["']).*\2$/i);
   if (badKey)
     misconfigured(
       givenKey === undefined ? API_KEY_ENV : "apiKey",
       badKey[1]
         ? "looks like an unset variable turned into text"
-        : "must be printable ASCII with no space or line break inside",
+        : badKey[2]
+          ? "must not be wrapped in quotes"
+          : "must be printable ASCII with no space or line break inside",
     );
   requireMadeBy("batch", batch, "bind", "createBatcher()");
   requireMadeBy("coalesce", coalesce, "share", "createCoalescer()");

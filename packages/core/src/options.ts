@@ -68,11 +68,16 @@ export interface ClientOptions {
    * (option or variable) with anything but printable ASCII left inside, a space, a line break or a
    * non-ASCII letter of a key pasted wrong, is refused with a `ConfigurationError` when the client
    * is created, naming `apiKey` or `CHAINDATA_API_KEY` but never quoting the key; so is the text of
-   * an unset variable, `"undefined"` or `"null"` in any case.
+   * an unset variable, `"undefined"` or `"null"` in any case, and a key wrapped in quotes (kept
+   * from a `.env` line by `docker run --env-file`).
    */
   apiKey?: string | undefined;
   /**
-   * Which deployment to talk to; picks the base URL of every host.
+   * Which deployment to talk to; picks the base URL of every host: `'mainnet'`, `'devnet'` (no
+   * wallet or sender URL: give those in `baseUrls`) or `'local'`, the local mock of
+   * `@chaindata/mock` (`npx chaindata-mock`), every host at `http://127.0.0.1:4010` (a mock on
+   * another port: the same URL for every host in `baseUrls`). In `'local'` the key is `"local"`
+   * unless `apiKey` is given: `CHAINDATA_API_KEY` is not read there.
    * @default 'mainnet'
    */
   environment?: EnvironmentName | undefined;

@@ -1124,9 +1124,12 @@ describe("the API key never leaks (property)", () => {
   // Keys with regex metacharacters and characters that need URL encoding (printable ASCII
   // without spaces: a key with another character inside is refused, config.test.ts). Backslash and
   // double quote are left out: JSON.stringify writes other text *as* them (`\"`), which would
-  // make a key "appear" in the JSON of a message that never contained it.
+  // make a key "appear" in the JSON of a message that never contained it. A key wrapped in single
+  // quotes is left out too: it is refused when the client is created (config.test.ts).
   const keyChar = fc.constantFrom(..."abcXYZ0189-_.~*+?^$|()[]{}/%&=#!':;,@<>".split(""));
-  const apiKey = fc.string({ unit: keyChar, minLength: 12, maxLength: 40 });
+  const apiKey = fc
+    .string({ unit: keyChar, minLength: 12, maxLength: 40 })
+    .filter((key) => !/^'.*'$/.test(key));
 
   // How a server might echo the key back.
   const echoes = (key: string) => [
