@@ -803,8 +803,12 @@ describe("createRateLimiter", () => {
         operation: { id: "getTransfers", idempotent: true },
       });
     };
+    // a's retry half its jitter late, 2,250 ms (Retry-After plus 0-25 %): with none, a draw of
+    // Math.random under 0.001, it met b's start at 2 s and waited the limiter's step, a line of
+    // its own.
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
     const a = send("a");
-    await vi.advanceTimersByTimeAsync(500); // a met the cooldown and waits 2 s to retry
+    await vi.advanceTimersByTimeAsync(500); // a met the cooldown and waits 2.25 s to retry
     const b = send("b");
     await vi.advanceTimersByTimeAsync(10_000);
     await Promise.all([a, b]);
