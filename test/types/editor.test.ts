@@ -89,6 +89,10 @@ export async function probe(either: "getAsset" | "getNftEditions", invalid: Inva
   createWebhookHandler({ onEvent: () => {} });
   createWebhookHandler({ authHeader: "s", maxBodyByte: 1, onEvent: () => {} });
   createWebhookHandler(/*@handlerHelp*/{ authHeader: "s", onEvent: () => {} });
+  createWebhookHandler({ authHeader: "s", onEvent(event: { foo: string }) {} });
+  createWebhookHandler({ authHeader: "s" });
+  createWebhookHandler({ authHeader: "s", onEvent: () => {}, /*@handlerOptionNames*/ });
+  createWebhookHandler({ authHeader: "s", /*@onEventName*/onEvent: (event) => {} });
 }
 `;
 
@@ -444,6 +448,57 @@ describe("createWebhookHandler's kind", () => {
     );
   });
 
+  it("refuses an onEvent of neither kind's events, and a missing onEvent, with one error each", () => {
+    expect(errorOn(`createWebhookHandler({ authHeader: "s" });`)).toBe(
+      [
+        "Argument of type '{ authHeader: string; }' is not assignable to parameter of type 'WebhookHandlerOptions<never, EnhancedTransactionEvent>'.",
+        `  Property 'onEvent' is missing in type '{ authHeader: string; }' but required in type 'WebhookHandlerCommonOptions<"enhanced", EnhancedTransactionEvent>'.`,
+      ].join("\n"),
+    );
+    expect(
+      errorOn(`createWebhookHandler({ authHeader: "s", onEvent(event: { foo: string }) {} });`),
+    ).toBe(
+      [
+        "Type '(event: { foo: string; }) => void' is not assignable to type '(event: EnhancedTransactionEvent) => void | Promise<void>'.",
+        "  Types of parameters 'event' and 'event' are incompatible.",
+        "    Property 'foo' is missing in type 'EnhancedTransactionEvent' but required in type '{ foo: string; }'.",
+      ].join("\n"),
+    );
+  });
+
+  it("documents kind where it is completed with kind left out: its kinds and its default", () => {
+    const position = at("handlerOptionNames");
+    const entry = service
+      .getCompletionsAtPosition(file, position, {})
+      ?.entries.find((e) => e.name === "kind");
+    const details = service.getCompletionEntryDetails(
+      file,
+      position,
+      "kind",
+      {},
+      undefined,
+      undefined,
+      entry?.data,
+    );
+    expect(text(details?.displayParts)).toBe("(property) kind?: undefined");
+    expect(text(details?.documentation)).toBe(
+      "The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).",
+    );
+    expect(tagsOf(details?.tags)).toEqual(['@default "enhanced"']);
+  });
+
+  // (An unannotated `(event) => event.transaction` without kind is told only that the property does
+  // not exist on EnhancedTransactionEvent: onEvent's hover says which kind types which event.)
+  it('says on onEvent\'s hover that kind "raw" types the events as raw', () => {
+    expect(hover("onEventName").split("\n").slice(1, 4).join("\n")).toBe(
+      [
+        "Called once per new event: an `EnhancedTransactionEvent` with `kind` left out, a",
+        '`RawTransactionEvent` with `kind: "raw"` (a raw webhook\'s handler needs it: its events have',
+        "`transaction` and `meta`). In delivery order, one at a time within a delivery: the next event's",
+      ].join("\n"),
+    );
+  });
+
   it("shows one signature while the options are written", () => {
     expect(signatureHelp("handlerHelp").signature).toBe(
       "createWebhookHandler(options: WebhookHandlerOptions<never, EnhancedTransactionEvent>): (request: Request) => Promise<Response>",
@@ -468,6 +523,8 @@ it("the probe has no other errors", () => {
     `createWebhookHandler({ authHeader: "s", kind: "raw", onEvent(event: EnhancedTransactionEvent) {} });`,
     "createWebhookHandler({ onEvent: () => {} });",
     `createWebhookHandler({ authHeader: "s", maxBodyByte: 1, onEvent: () => {} });`,
+    `createWebhookHandler({ authHeader: "s", onEvent(event: { foo: string }) {} });`,
+    `createWebhookHandler({ authHeader: "s" });`,
   ];
   const others = [...errors].filter(([line]) => !asserted.includes(line) && !line.includes("/*@"));
   expect(others).toEqual([]);

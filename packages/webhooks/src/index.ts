@@ -18,6 +18,7 @@ export {
   type SignatureStore,
   type MemorySignatureStoreOptions,
   type WebhookHandlerOptions,
+  type WebhookHandlerKindLeftOut,
   type WebhookHandlerCommonOptions,
   type NodeRequest,
   type NodeResponse,

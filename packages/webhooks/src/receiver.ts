@@ -104,13 +104,7 @@ export type WebhookHandlerOptions<
   // failed, the enhanced one's first.)
   ([K] extends [never]
     ? EnhancedTransactionEvent extends E
-      ? {
-          /**
-           * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
-           * @default "enhanced"
-           */
-          kind?: undefined;
-        }
+      ? WebhookHandlerKindLeftOut
       : RawTransactionEvent extends E
         ? {
             /**
@@ -119,13 +113,7 @@ export type WebhookHandlerOptions<
              */
             kind: "raw";
           }
-        : {
-            /**
-             * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
-             * @default "enhanced"
-             */
-            kind?: undefined;
-          }
+        : WebhookHandlerKindLeftOut
     : "enhanced" extends K
       ? {
           /**
@@ -138,6 +126,20 @@ export type WebhookHandlerOptions<
           /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). */
           kind: K;
         });
+
+/**
+ * The `kind` of {@link WebhookHandlerOptions} left out (`WebhookHandlerOptions<never>`): the
+ * events are typed as enhanced, the kind the handler then reads them as.
+ */
+// (A type literal, not an interface: an editor shows the member as `kind?: undefined`, where an
+// interface's would be `WebhookHandlerKindLeftOut.kind?: undefined`.)
+export type WebhookHandlerKindLeftOut = {
+  /**
+   * The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`).
+   * @default "enhanced"
+   */
+  kind?: undefined;
+};
 
 /**
  * The options of {@link createWebhookHandler} other than `kind`. `E` is the type `onEvent` and
@@ -160,7 +162,9 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind, E = Deliver
    */
   authHeader: string | readonly string[];
   /**
-   * Called once per new event, in delivery order, one at a time within a delivery: the next event's
+   * Called once per new event: an `EnhancedTransactionEvent` with `kind` left out, a
+   * `RawTransactionEvent` with `kind: "raw"` (a raw webhook's handler needs it: its events have
+   * `transaction` and `meta`). In delivery order, one at a time within a delivery: the next event's
    * call starts once this one has returned, so a batching client (`createBatcher`) groups the calls
    * one event makes at once, never two events of one delivery. (Deliveries are not queued: two that
    * arrive together run at once, their calls overlapping.) A throw answers 500, so the service
