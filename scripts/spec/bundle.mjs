@@ -633,8 +633,12 @@ function nearestLocalNames(doc, segments) {
   return ` (the bundle has no ${wanted} at #${pointer(segments.slice(0, -1))}; its nearest names: ${ranked.join(", ")}${names.length > 5 ? `, of ${names.length}` : ""}): point the $ref at one of them, or $ref the file that defines ${wanted} (../schemas/<domain>.yaml#/${wanted})`;
 }
 
-/** Bundle every area and write spec/dist; returns [{area, kind, file, doc, origins, specDir}]. */
-export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {}) {
+/**
+ * Bundle every area and write spec/dist; returns [{area, kind, file, doc, origins, specDir}].
+ * `exact`: each `doc` holds an integer beyond ±(2^53−1) as the exact bigint (as parseExact reads
+ * the text), not rounded (as parseBundle does; spec:diff compares both sides so).
+ */
+export function bundleAll({ write = true, only, specDir = defaultSpecDir, exact = false } = {}) {
   const results = [];
   // Every area's mistakes, told together: a shared schema's bad $ref once, whichever areas reach
   // it.
@@ -652,8 +656,9 @@ export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {})
       continue;
     }
     const text = stringifyExact(bundled) + "\n";
-    const doc = JSON.parse(text);
-    if (/\d{16}/.test(text)) recordExactIntegers(doc, bundled);
+    // (The text is parsed once, either way.)
+    const doc = exact ? parseExact(text) : JSON.parse(text);
+    if (!exact && /\d{16}/.test(text)) recordExactIntegers(doc, bundled);
     // (`specDir`: where the YAML files the origins name are, for their positions.)
     results.push({ ...area, file: `${area.kind}/${area.area}.json`, text, doc, origins, specDir });
   }
