@@ -9,8 +9,8 @@
 // - `servers` are written from spec/hosts.yaml (one server variable per host);
 // - OpenRPC documents get the `x-error-info` of the error codes they use (_shared.yaml's entry, or
 //   the area document's own where it gives one for that code);
-// - every $ref of the result must resolve, or bundling fails naming the file, line and column and
-//   the JSON path of the bad reference
+// - every $ref of the result must resolve, or bundling fails naming, for each one that does not
+//   (all of them, in one run), the file, line and column and the JSON path of the bad reference
 //   (`spec/openrpc/das.yaml:40:11: #/methods/0/…/$ref: bad $ref…`; every error of the bundler
 //   leads with the position of what to fix, a YAML syntax error too);
 // - where each copied component and each part it writes came from is recorded
@@ -38,6 +38,25 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const defaultSpecDir = join(root, "spec");
 
 export class SpecError extends Error {}
+
+/**
+ * Every mistake one run found (every bad `$ref` of every area, not the first alone: a contributor
+ * with three typos fixes them from one run): `messages`, one line each, each leading with the
+ * position of what to fix.
+ */
+export class SpecErrors extends SpecError {
+  constructor(messages) {
+    super(
+      messages.length === 1
+        ? messages[0]
+        : `${messages.length} mistakes, one a line (spec/dist is not written until all are fixed):\n${messages.map((m) => `  ${m}`).join("\n")}`,
+    );
+    this.messages = messages;
+  }
+}
+
+/** The lines of a SpecError: a SpecErrors' messages, any other's message. */
+const messagesOf = (error) => (error instanceof SpecErrors ? error.messages : [error.message]);
 
 /** A file that cannot be read (a `$ref` to it says which reference pointed there). */
 class UnreadableFile extends SpecError {}
@@ -255,6 +274,14 @@ export function bundleArea(
   // Where each copied component came from, to detect two files defining one name.
   const origin = new Map();
   const queue = [];
+  // Every bad $ref and name clash, told together once the whole document is walked; the nodes of
+  // the $refs told, which the check of the bundle's local refs then leaves alone (one line each).
+  const mistakes = [];
+  const told = new WeakSet();
+  const tell = (node, message) => {
+    told.add(node);
+    mistakes.push(message);
+  };
 
   const localRefFor = (targetFile, fragment, where) => {
     const segments = decodeSegments(fragment);
@@ -308,19 +335,32 @@ export function bundleArea(
         if (!filePart && targetFile === source) continue; // local ref of the area document
         // (A URL or an absolute path is not a misspelt file of the spec, to be looked for under
         // this folder.)
-        if (/^(?:[a-z][a-z\d+.-]*:|[/\\])/i.test(filePart))
-          throw new SpecError(
+        if (/^(?:[a-z][a-z\d+.-]*:|[/\\])/i.test(filePart)) {
+          tell(
+            node,
             `${where}: bad $ref "${value}": a $ref is a path relative to its own file, to spec/schemas/<domain>.yaml or the area folder's _shared.yaml: a URL or an absolute path is not followed`,
           );
+          continue;
+        }
         // (A misspelt path: said so, with the file it most likely meant, rather than "not allowed"
         // for a folder typo or "cannot read" for a file's.)
-        if (!existsSync(targetFile))
-          throw new SpecError(
+        if (!existsSync(targetFile)) {
+          tell(
+            node,
             `${where}: bad $ref "${value}": ${missingFile(specDir, targetFile, file, join(dirname(source), "_shared.yaml"))}`,
           );
-        const ref = localRefFor(targetFile, fragment, where);
+          continue;
+        }
+        let ref;
+        try {
+          ref = localRefFor(targetFile, fragment, where);
+        } catch (error) {
+          if (!(error instanceof SpecError)) throw error;
+          tell(node, error.message);
+          continue;
+        }
         node.$ref = `#/components/${ref.section}/${ref.name}`;
-        queue.push({ ...ref, file: targetFile, where, ref: value });
+        queue.push({ ...ref, file: targetFile, where, ref: value, node });
       } else {
         rewrite(value, file, [...path, key]);
       }
@@ -337,7 +377,7 @@ export function bundleArea(
     if (origin.has(key)) {
       const first = origin.get(key);
       if (first.from !== from)
-        throw new SpecError(
+        mistakes.push(
           `${item.where}: component name clash: two ${item.section} named ${item.name} reach this bundle, ${definedAt(first.file, first.segments)} and ${definedAt(item.file, item.segments)} (the bundle holds one of a name): rename one, and the $refs to it`,
         );
       continue;
@@ -347,24 +387,33 @@ export function bundleArea(
       target = item.target();
     } catch (error) {
       // (A file that cannot be read: say which reference pointed there. A YAML syntax error in it
-      // leads with its own position, the place to fix.)
-      throw error instanceof UnreadableFile
-        ? new SpecError(`${item.where}: bad $ref "${item.ref}": ${error.message}`)
-        : error;
+      // leads with its own position, the place to fix, told once however many $refs reach it.)
+      if (!(error instanceof SpecError)) throw error;
+      tell(
+        item.node,
+        error instanceof UnreadableFile
+          ? `${item.where}: bad $ref "${item.ref}": ${error.message}`
+          : error.message,
+      );
+      continue;
     }
-    if (target === undefined)
-      throw new SpecError(
+    if (target === undefined) {
+      tell(
+        item.node,
         `${item.where}: bad $ref "${item.ref}": nothing at that location${nearestNames(loadYaml(item.file, specDir), item.segments, specPath(specDir, item.file))}`,
       );
+      continue;
+    }
     const existing = doc.components[item.section]?.[item.name];
     // `components.securitySchemes.ApiKeyQuery: {$ref: ./_shared.yaml#/…/ApiKeyQuery}` is a
     // placeholder for the shared component of the same name: the copy replaces it.
     const isPlaceholder =
       existing && Object.keys(existing).length === 1 && existing.$ref === `#/components/${key}`;
     if (existing !== undefined && !isPlaceholder) {
-      throw new SpecError(
+      mistakes.push(
         `${item.where}: component name clash: two ${item.section} named ${item.name} reach this bundle, the area document's own at ${definedAt(source, ["components", item.section, item.name])} and ${definedAt(item.file, item.segments)} (the bundle holds one of a name): rename one, and the $refs to it`,
       );
+      continue;
     }
     origin.set(key, { from, file: item.file, segments: item.segments });
     origins.components[key] = `${specPath(specDir, item.file)}#${item.pointer}`;
@@ -483,7 +532,9 @@ export function bundleArea(
           `${sharedFile}#${pointer(["x-error-info", code])}`;
   }
 
-  checkLocalRefs(ordered, origins, specDir);
+  mistakes.push(...checkLocalRefs(ordered, origins, specDir, told));
+  // (A YAML syntax error of a file several $refs reach is one mistake.)
+  if (mistakes.length) throw new SpecErrors([...new Set(mistakes)]);
   return ordered;
 }
 
@@ -538,41 +589,80 @@ function nearestNames(doc, segments, file) {
 }
 
 /**
- * Every `#/...` reference in the bundled document must point at something: a failure leads with
- * the reference's YAML position (through the origins: it may sit in a copied component).
+ * Every `#/...` reference in the bundled document must point at something: the messages of those
+ * that do not (but the nodes of `told`, whose $ref is told already), each leading with the
+ * reference's YAML position (through the origins: it may sit in a copied component).
  */
-function checkLocalRefs(doc, origins, specDir) {
+function checkLocalRefs(doc, origins, specDir, told) {
+  const messages = [];
   const visit = (node, path) => {
     if (Array.isArray(node)) return node.forEach((v, i) => visit(v, [...path, i]));
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string") {
-        if (!value.startsWith("#/") || getAt(doc, decodeSegments(value.slice(1))) === undefined) {
+        if (told.has(node)) continue;
+        const segments = value.startsWith("#/") ? decodeSegments(value.slice(1)) : undefined;
+        if (!segments || getAt(doc, segments) === undefined) {
           const position = sourcePosition(origins, pointer([...path, key]), specDir);
-          throw new SpecError(
-            `${position ? formatPosition(position) : origins.document}: #${pointer([...path, key])}: bad $ref "${value}": nothing at that location`,
+          messages.push(
+            `${position ? formatPosition(position) : origins.document}: #${pointer([...path, key])}: bad $ref "${value}": nothing at that location${segments ? nearestLocalNames(doc, segments) : ""}`,
           );
         }
       } else visit(value, [...path, key]);
     }
   };
   visit(doc, []);
+  return messages;
 }
 
-/** Bundle every area and write spec/dist; returns [{area, kind, file, doc, origins, specDir}]. */
-export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {}) {
+/**
+ * For a local $ref to nothing: the names the bundle holds where it points, nearest first, and what
+ * to do (a local $ref reaches the area document's own components and those its $refs copy in).
+ */
+function nearestLocalNames(doc, segments) {
+  const parent = getAt(doc, segments.slice(0, -1));
+  const wanted = String(segments.at(-1));
+  if (!parent || typeof parent !== "object" || Array.isArray(parent)) return "";
+  const names = Object.keys(parent);
+  if (names.length === 0) return "";
+  const ranked = names
+    .map((name) => ({ name, d: editDistance(name.toLowerCase(), wanted.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
+    .slice(0, 5)
+    .map((n) => n.name);
+  return ` (the bundle has no ${wanted} at #${pointer(segments.slice(0, -1))}; its nearest names: ${ranked.join(", ")}${names.length > 5 ? `, of ${names.length}` : ""}): point the $ref at one of them, or $ref the file that defines ${wanted} (../schemas/<domain>.yaml#/${wanted})`;
+}
+
+/**
+ * Bundle every area and write spec/dist; returns [{area, kind, file, doc, origins, specDir}].
+ * `exact`: each `doc` holds an integer beyond ±(2^53−1) as the exact bigint (as parseExact reads
+ * the text), not rounded (as parseBundle does; spec:diff compares both sides so).
+ */
+export function bundleAll({ write = true, only, specDir = defaultSpecDir, exact = false } = {}) {
   const results = [];
+  // Every area's mistakes, told together: a shared schema's bad $ref once, whichever areas reach
+  // it.
+  const mistakes = new Set();
   for (const area of listAreas(specDir)) {
     if (only && !only.includes(area.area)) continue;
     // `text` keeps u64 examples exact; `doc` (for checks and generators) is plain JSON data.
     const origins = { components: {} };
-    const bundled = bundleArea(area, specDir, origins);
+    let bundled;
+    try {
+      bundled = bundleArea(area, specDir, origins);
+    } catch (error) {
+      if (!(error instanceof SpecError)) throw error;
+      for (const message of messagesOf(error)) mistakes.add(message);
+      continue;
+    }
     const text = stringifyExact(bundled) + "\n";
-    const doc = JSON.parse(text);
-    if (/\d{16}/.test(text)) recordExactIntegers(doc, bundled);
+    // (The text is parsed once, either way.)
+    const doc = exact ? parseExact(text) : JSON.parse(text);
+    if (!exact && /\d{16}/.test(text)) recordExactIntegers(doc, bundled);
     // (`specDir`: where the YAML files the origins name are, for their positions.)
     results.push({ ...area, file: `${area.kind}/${area.area}.json`, text, doc, origins, specDir });
   }
+  if (mistakes.size) throw new SpecErrors([...mistakes]);
   if (write) writeBundles(results, { whole: !only, specDir });
   return results;
 }

@@ -1033,10 +1033,8 @@ function bundleAt(repo, commit, label) {
 function bundleFolder(specDir, label) {
   if (!existsSync(join(specDir, "hosts.yaml"))) fail(`${label} is no spec folder (no hosts.yaml)`);
   try {
-    // (Read as the current side is: bundleAll's `doc` holds integers past 2^53 rounded.)
-    return bundler
-      .bundleAll({ write: false, specDir })
-      .map((r) => ({ ...r, doc: bundler.parseExact(r.text) }));
+    // (Read as the current side is, exactly: integers past 2^53 as bigints, not rounded.)
+    return bundler.bundleAll({ write: false, specDir, exact: true });
   } catch (error) {
     if (!(error instanceof bundler.SpecError)) throw error;
     fail(`the spec of ${label} does not bundle with today's bundler: ${error.message}`);

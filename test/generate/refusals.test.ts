@@ -143,7 +143,7 @@ describe("generator refusals", () => {
       ]);
     expect(refusals(["DESCRIPTION_of_thing", "PATTERNS_1"])).toEqual([]);
     expect(refusals(["getAsset", "getAsset"])).toEqual([
-      '[operation-name] "getAsset": the name is used twice in the package (also spec/dist/openrpc/das.json#/methods/0)',
+      '[operation-name] "getAsset": the name is used twice in the package (also spec/dist/openrpc/das.json#/methods/0): rename one',
     ]);
     // (A missing operationId is named as missing, with what to write, not quoted as `undefined`.)
     expect(refusals([undefined], "openapi")).toEqual([

@@ -938,6 +938,30 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
           },
         ),
       ).toEqual([expect.stringContaining(`getX params/allOf/0/if/properties/config: "if" ${IF}`)]);
+      // A member that takes a bigint: the rule compares with ===, where the SDK's 1n is not 1
+      // (nor is a u64 past 2^53 read exactly), so it would never apply: refused as an enum on
+      // such a member is.
+      for (const tip of [
+        { type: "integer", format: "uint64" },
+        { type: "integer", format: "int64" },
+        { type: "integer", "x-accepts-bigint": true },
+      ]) {
+        const config = { type: "object", properties: { tip }, required: ["tip"] };
+        expect(
+          refused(
+            {
+              if: {
+                properties: { config: { properties: { tip: { enum: [1] } }, required: ["tip"] } },
+                required: ["config"],
+              },
+              then,
+            },
+            { ...sendTransaction.properties, config },
+          ),
+        ).toEqual([
+          `getX params/allOf/0/if/properties/config/properties/tip: "enum" of a rule's if, on a member that takes a bigint (a u64, an i64, x-accepts-bigint), is not translated: the rule compares the member's value with ===, so the bigint 1n the SDK types it is not 1 and the rule would never apply, and a value past 2^53 is read rounded; bring the rule in by a member of another type`,
+        ]);
+      }
       expect(
         refused({ if: { properties: { config: { enum: [] } }, required: ["config"] }, then }),
       ).toEqual([

@@ -242,7 +242,7 @@ describe("the generator's own refusal", () => {
       `\n  ${at}: #/GetAssetOptions/properties/showFungible/const (getAsset): [params-check] spec/schemas/asset.yaml#/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate`,
     );
     expect(message).toContain(
-      `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: getAsset\n", "name: getAssetsByAuthority")}: #/methods/${NFT_EDITIONS} (getAsset): [operation-name] "getAsset": the name is used twice in the package (also ${positionOf(specDir, "openrpc/das.yaml", "name: getAsset\n")} (#/methods/0))`,
+      `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: getAsset\n", "name: getAssetsByAuthority")}: #/methods/${NFT_EDITIONS} (getAsset): [operation-name] "getAsset": the name is used twice in the package (also ${positionOf(specDir, "openrpc/das.yaml", "name: getAsset\n")} (#/methods/0)): rename one`,
     );
     expect(message).not.toContain("spec/dist");
   });

@@ -280,6 +280,53 @@ describe("a bundling error leads with the YAML position", () => {
     );
   });
 
+  it("every bad $ref of one run, each once at its place, then fails", () => {
+    // (A contributor with three typos ran spec:bundle three times: it told the first alone.)
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
+      'schema: { $ref: "../schemas/asset.yaml#/Assett" }',
+    );
+    editText(
+      specDir,
+      "schemas/asset.yaml",
+      '$ref: "./common.yaml#/Address"',
+      '$ref: "./comon.yaml#/Address"',
+    );
+    editText(
+      specDir,
+      "openapi/_shared.yaml",
+      'schema: { $ref: "../schemas/http.yaml#/ErrorBody" }',
+      'schema: { $ref: "../schemas/http.yaml#/ErrorBodyy" }',
+    );
+    const lines = bundlingError(specDir).split("\n");
+    // (The bundles' folder named by a pattern: its name written out would mark this file as one
+    // that reads them, test/setup/reads-built-inputs.ts.)
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^${lines.length - 1} mistakes, one a line \\(spec/\\w+ is not written until all are fixed\\):$`,
+      ),
+    );
+    const mistakes = lines.slice(1).map((line) => line.replace(/^ {2}/, ""));
+    // Each once, however many areas reach it, with its position.
+    expect(new Set(mistakes).size).toBe(mistakes.length);
+    expect(mistakes.filter((m) => m.includes('"../schemas/asset.yaml#/Assett"'))).toEqual([
+      expect.stringMatching(
+        /^spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema\/\$ref: bad \$ref .*: point the \$ref at one of them, or add Assett there$/,
+      ),
+    ]);
+    expect(mistakes.filter((m) => m.includes('"./comon.yaml#/Address"'))).toEqual([
+      `${positionOf(specDir, "schemas/asset.yaml", '$ref: "./comon.yaml#/Address"')}: #/Asset/properties/id/$ref: bad $ref "./comon.yaml#/Address": there is no spec/schemas/comon.yaml: did you mean "./common.yaml" (spec/schemas/common.yaml)?`,
+    ]);
+    expect(mistakes.filter((m) => m.includes('"../schemas/http.yaml#/ErrorBodyy"'))).toEqual([
+      `${positionOf(specDir, "openapi/_shared.yaml", '$ref: "../schemas/http.yaml#/ErrorBodyy"')}: #/components/responses/BadRequest/content/application~1json/schema/$ref: bad $ref "../schemas/http.yaml#/ErrorBodyy": nothing at that location (spec/schemas/http.yaml has no ErrorBodyy; its nearest names: ErrorBody): point the $ref at one of them, or add ErrorBodyy there`,
+    ]);
+    // Nothing but bad $refs, and no $ref told twice (a copied $ref that bundled to nothing is the
+    // one bad $ref it came from, not a second "nothing at that location" of the bundle's).
+    expect(mistakes.every((m) => /: bad \$ref "/.test(m))).toBe(true);
+    expect(mistakes.some((m) => m.includes('bad $ref "#/components/'))).toBe(false);
+  });
+
   it("two schemas of one name that reach one bundle: both YAML places (user trial 34, F13c)", () => {
     const wallet = "schemas/wallet.yaml";
     const ref = '$ref: "./common.yaml#/Address"';
@@ -307,9 +354,16 @@ describe("a bundling error leads with the YAML position", () => {
       'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
       'schema: { $ref: "#/components/schemas/Nothing" }',
     );
+    // (What to do too: the names the bundle holds there, nearest first.)
     expect(bundlingError(local)).toBe(
-      `${positionOf(local, "openrpc/das.yaml", '$ref: "#/components/schemas/Nothing"')}: #/methods/0/result/schema/$ref: bad $ref "#/components/schemas/Nothing": nothing at that location`,
+      `${positionOf(local, "openrpc/das.yaml", '$ref: "#/components/schemas/Nothing"')}: #/methods/0/result/schema/$ref: bad $ref "#/components/schemas/Nothing": nothing at that location (the bundle has no Nothing at #/components/schemas; its nearest names: ${/its nearest names: (.*)\): point/.exec(bundlingError(local))?.[1]}): point the $ref at one of them, or $ref the file that defines Nothing (../schemas/<domain>.yaml#/Nothing)`,
     );
+    const assets = textEditedCopy(
+      "openrpc/das.yaml",
+      'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
+      'schema: { $ref: "#/components/schemas/Assets" }',
+    );
+    expect(bundlingError(assets)).toMatch(/ its nearest names: Asset, /);
     const missing = textEditedCopy(
       "openrpc/das.yaml",
       'schema: { $ref: "../schemas/asset.yaml#/Asset" }',

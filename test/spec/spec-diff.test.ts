@@ -15,7 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   changesetBumps,
   diffDocuments,
@@ -24,6 +24,8 @@ import {
   versionVerdict,
   // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/spec/diff.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { bundleAll } from "../../scripts/spec/bundle.mjs";
 import { bundleCopy, editText } from "./spec-copy.js";
 
 type Doc = Record<string, any>;
@@ -523,6 +525,27 @@ describe("integers past 2^53, as the bundles write them (read exactly, shown wit
       "BREAKING   t getThing result.supply enum: 18446744073709551614 added [response-value-added]  #/components/schemas/U64/enum",
       "docs       t getThing result.supply examples: [18446744073709551615] → [18446744073709551614] [prose-changed]  #/components/schemas/U64/examples",
     ]);
+  });
+});
+
+describe("the base side's bundles, read exactly", () => {
+  it("from one parse of each bundle's text (bundleAll's exact option), integers past 2^53 as bigints", () => {
+    // (spec:diff parsed each base bundle twice: bundleAll's JSON.parse, then parseExact.)
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const [das] = bundleAll({ write: false, only: ["das"], exact: true });
+      expect(parse).toHaveBeenCalledTimes(1);
+      const bigints: bigint[] = [];
+      const walk = (node: unknown): void => {
+        if (typeof node === "bigint") bigints.push(node);
+        else if (node !== null && typeof node === "object") Object.values(node).forEach(walk);
+      };
+      walk(das.doc);
+      // (DAS's examples hold a token supply past 2^53, 8881564943168000000.)
+      expect(bigints).toContain(8881564943168000000n);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 

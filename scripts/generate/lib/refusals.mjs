@@ -427,7 +427,7 @@ function operationNames(pkg) {
         `"${name}": the name is reserved (the hoisted patterns and descriptions of generated/operations.ts)`,
       );
     else if (seen.has(name))
-      say(`"${name}": the name is used twice in the package (also ${seen.get(name)})`);
+      say(`"${name}": the name is used twice in the package (also ${seen.get(name)}): rename one`);
     else seen.set(name, `spec/dist/${op.d.file}${op.at}`);
   }
   return out;

@@ -347,6 +347,10 @@ function translate(cx, schema, place) {
 const BIGINT_ENUM_RULE =
   "on an integer that takes a bigint (a u64, an i64, x-accepts-bigint) is not translated: its check compares values with ===, so the bigint 1n the SDK types it is not 1, and a value past 2^53 is read rounded; bound it with minimum and maximum instead";
 
+/** A rule's `if` on a member that takes a bigint: refused, as BIGINT_ENUM_RULE's enum is. */
+const BIGINT_CONDITION_RULE =
+  "of a rule's if, on a member that takes a bigint (a u64, an i64, x-accepts-bigint), is not translated: the rule compares the member's value with ===, so the bigint 1n the SDK types it is not 1 and the rule would never apply, and a value past 2^53 is read rounded; bring the rule in by a member of another type";
+
 /** The type schema `s` is checked as (undefined: none), and whether its `type` allows null. */
 function typeOf(s, place) {
   const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
@@ -787,6 +791,9 @@ function conditionOf(cx, rule, s, place) {
       : [];
     if (keys.length === 1 && keys[0] === "enum" && member.length) {
       const values = condition.enum;
+      // (vWhen compares the member's value with ===, as vEnum does: the enum check's refusal.)
+      if (isU64(schema) || acceptsBigint(schema))
+        return refuseKeyword(cx, at, "enum", BIGINT_CONDITION_RULE);
       if (Array.isArray(values) && values.length) return { member, values };
       return refuseKeyword(
         cx,

@@ -19,7 +19,7 @@ import {
   statesAnother,
   unitFits,
 } from "./bound-phrases.mjs";
-import { isNum } from "./integers.mjs";
+import { exactValue, isNum } from "./integers.mjs";
 import { listOperations, operationPath } from "./operations.mjs";
 import { derefAt, forEachSchema, propertyAt, schemaTypes } from "./schema-walk.mjs";
 
@@ -72,8 +72,25 @@ function boundedSchema(doc, schema, at, depth = 0) {
   return typed && { schema: s, at: sAt, kind: typed, unbounded: true };
 }
 
-/** A number as prose writes it (`1,000`), as a number. */
-const proseValue = (written) => Number(written.replace(/,/g, ""));
+/**
+ * A number as prose writes it (`1,000`), as a number; beyond ±(2^53−1) as the exact bigint (a u64
+ * bound, "at most 18446744073709551615", is not u64::MAX + 1, as a double would read it).
+ */
+const proseValue = (written) => {
+  const digits = written.replace(/,/g, "");
+  return Number.isSafeInteger(Number(digits)) ? Number(digits) : BigInt(digits);
+};
+/**
+ * Bound `key` of schema `s`: a number, or the exact bigint beyond ±(2^53−1) (the bundled doc holds
+ * such an integer rounded: bundle.mjs exactInteger).
+ */
+const boundValue = (s, key) => {
+  const value = exactValue(s, key);
+  return typeof value === "bigint" && Number.isSafeInteger(Number(value)) ? Number(value) : value;
+};
+/** Whether two bounds are one number, a bigint and a number compared exactly. */
+const sameNumber = (a, b) =>
+  a === b || (isNum(a) && isNum(b) && typeof a !== typeof b && !(a < b) && !(a > b));
 /** `n` as prose writes it, with thousands separators where `like` has them. */
 const proseNumber = (n, like) => (like.includes(",") ? n.toLocaleString("en-US") : String(n));
 
@@ -122,7 +139,7 @@ function patternLengths(pattern) {
  */
 function boundOf(bounded, key) {
   const s = bounded.schema;
-  if (isNum(s[key])) return { has: Number(s[key]) };
+  if (isNum(s[key])) return { has: boundValue(s, key) };
   const lengths = bounded.kind === "string" ? patternLengths(s.pattern) : undefined;
   if (lengths?.[key] !== undefined) return { has: lengths[key], pattern: true };
   const lower = key === BOUND_KEYWORDS[bounded.kind][0];
@@ -139,7 +156,7 @@ function phraseProblem(p, bounded) {
   const stated = (key, written) => {
     const want = proseValue(written);
     const { has, pattern } = boundOf(bounded, key);
-    if (has !== want) wrong.push({ key, written, has, pattern });
+    if (!sameNumber(has, want)) wrong.push({ key, written, has, pattern });
   };
   if (p.kind === "over" || p.kind === "under") return claimProblem(p, bounded);
   if (p.kind === "range") {
@@ -394,7 +411,7 @@ export function checkBoundProse(r) {
       const [e] = derefAt(doc, echo.schema, echo.at);
       const list = (s) =>
         ALL_BOUNDS.filter((k) => isNum(s?.[k]))
-          .map((k) => `${k}: ${s[k]}`)
+          .map((k) => `${k}: ${boundValue(s, k)}`)
           .join(", ") || "none";
       if (list(param) !== list(e))
         findings.add(

@@ -342,7 +342,7 @@ export function checkOperationNames(results, { only } = {}) {
         if (sameArea) {
           say(
             [r.area],
-            `${where}: JSON-RPC method name "${op.id}" is used twice in the area (also ${sameArea.at})`,
+            `${where}: JSON-RPC method name "${op.id}" is used twice in the area (also ${sameArea.at}): rename one`,
           );
           continue;
         }
@@ -352,13 +352,13 @@ export function checkOperationNames(results, { only } = {}) {
           const [lead, other] = ordered(sameHost, self);
           say(
             [r.area, sameHost.area],
-            `${lead.where}: JSON-RPC method name "${op.id}" is also a method of ${other.at}, on the same host "${host}": one name, one method per host`,
+            `${lead.where}: JSON-RPC method name "${op.id}" is also a method of ${other.at}, on the same host "${host}": one name, one method per host: rename one`,
           );
         } else if (samePath) {
           const [lead, other] = ordered(samePath, self);
           say(
             [r.area, samePath.area],
-            `${lead.where}: JSON-RPC method name "${op.id}" is also a method of ${other.at}, on the same endpoint path "${path}": the local mock serves every host on one port and could route only one of them`,
+            `${lead.where}: JSON-RPC method name "${op.id}" is also a method of ${other.at}, on the same endpoint path "${path}": the local mock serves every host on one port and could route only one of them: rename one`,
           );
         }
       } else {
@@ -368,7 +368,7 @@ export function checkOperationNames(results, { only } = {}) {
           const [lead, other] = ordered(seen, self);
           say(
             [r.area, seen.area],
-            `${lead.where}: operationId "${op.id}" is also the operationId of ${other.at}: operationIds are unique across areas`,
+            `${lead.where}: operationId "${op.id}" is also the operationId of ${other.at}: operationIds are unique across areas: rename one`,
           );
         }
       }

@@ -34,6 +34,14 @@ const findingPlace = (text) =>
 /** Spectral's meta-schema lines on a parameter that has neither `schema` nor `content`. */
 const SCHEMALESS_PARAMETER_LINT =
   /: \[oas3-schema\] "[^"]*" property (must have required property "(schema|content)"|must match exactly one schema in oneOf|must not have unevaluated properties)\.$/;
+/** operations.mjs's finding of a JSON-RPC method name used twice in one area. */
+const USED_TWICE_IN_AREA =
+  /^\S+ #\/methods\/\d+ \([^()]*\): JSON-RPC method name "[^"]*" is used twice in the area /;
+/** schemas.mjs's finding of a pattern that does not compile with the u flag. */
+const INVALID_PATTERN =
+  /^\S+ [^:]+: pattern "(?:[^"\\]|\\.)*" is not a valid regular expression with the u flag, /;
+/** The generator's refusal of such a pattern (validator.mjs), in a request's check. */
+const UNCOMPILED_PATTERN = /: "pattern" does not compile with the u flag, /;
 /** examples.mjs's finding of a field that holds integers beyond ±(2^53−1) and is no u64. */
 const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/ int64\), but /;
 
@@ -67,6 +75,9 @@ function ruleEntries(results, others) {
   const add = (document, texts) => entries.push(...texts.map((text) => ({ text, document })));
   const assumptions = [];
   const operations = [];
+  // (The places of the patterns the schema rule refuses: the generator's [params-check] refusal of
+  // the same pattern, for each operation whose check reaches it, is not a second line.)
+  const badPatterns = new Set();
   const all = others ? [...others, ...results] : results;
   for (const r of results) {
     const prov = checkProvenance(r);
@@ -85,7 +96,10 @@ function ruleEntries(results, others) {
       ),
     );
     add(r, checkSchemaKeywords(r));
-    add(r, checkSchemaRules(r));
+    const schemaRules = checkSchemaRules(r);
+    add(r, schemaRules);
+    for (const text of schemaRules)
+      if (INVALID_PATTERN.test(text)) badPatterns.add(`${r.area} ${findingPlace(text)}/pattern`);
     add(r, checkDescriptions(r));
     add(r, checkAreaSentence(r));
     add(r, checkHistoryMentions(r));
@@ -112,16 +126,29 @@ function ruleEntries(results, others) {
     const candidates = all.filter((r) => r.area === area && (!kind || r.kind === kind));
     return candidates.length === 1 ? candidates[0] : undefined;
   };
+  // (A JSON-RPC method name twice in an area is one mistake, which this rule tells with both
+  // places: the generator's [operation-name] refusal of the name is left out.)
+  const namedTwice = new Set();
   for (const text of others
     ? checkOperationNames(all, { only: results.map((r) => r.area) })
-    : checkOperationNames(results))
+    : checkOperationNames(results)) {
     entries.push({ text, document: documentOf(text) });
+    if (USED_TWICE_IN_AREA.test(text))
+      namedTwice.add(`${text.slice(0, text.indexOf(" "))} ${findingPlace(text)}`);
+  }
   entries.push(...checkReplacements(results, all));
   entries.push(...checkOperationLists(results, all));
   // (Each refusal at the YAML position the generator gives it, by the same function; a bundle place
   // its message names, `also spec/dist/openrpc/das.json#/methods/0` or a schema its params check
   // reached, `#/components/schemas/GetAssetOptions`, told as the YAML one, as the generator does.)
   for (const r of oncePerPlace(generatorRefusals(results))) {
+    if (r.rule === "operation-name" && namedTwice.has(`${r.area} ${r.at}`)) continue;
+    if (
+      r.rule === "params-check" &&
+      UNCOMPILED_PATTERN.test(r.message) &&
+      badPatterns.has(`${r.area} ${r.at}`)
+    )
+      continue;
     const document = results.find((d) => d.file === r.file);
     const text = refusalFinding({ ...r, message: sourcePlacesIn(r.message, document, all) });
     const position = refusalPosition(r, document);

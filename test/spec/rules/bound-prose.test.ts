@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { checkBoundProse } from "../../../scripts/spec/rules/bound-prose.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { parseBundle, stringifyExact } from "../../../scripts/spec/bundle.mjs";
 import { area, components, openrpc } from "./fixtures.js";
 
 /** checkBoundProse's findings on `openrpc(changes)`, the one-method document of fixtures.ts. */
@@ -586,6 +588,43 @@ describe("spec rules", () => {
       }),
     ).toEqual([
       `t ${rule}/description: "At most 5,594" (of transaction) disagrees with ${rule}: maxLength: 5000; write "At most 5,000" here, or maxLength: 5594 there ${changesBoth}`,
+    ]);
+  });
+
+  it("bound prose of a u64: a number past 2^53 is read exactly, in the prose and in the bundled schema", () => {
+    const U64_MAX = 2n ** 64n - 1n;
+    // (As the rules read a bundle: JSON text, integers past 2^53 rounded in the doc and recorded
+    // exactly beside it, bundle.mjs parseBundle.)
+    const bundled = (maximum: bigint, description: string) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: parseBundle(
+          stringifyExact(
+            openrpc({
+              params: [
+                {
+                  name: "lamports",
+                  description,
+                  schema: { type: "integer", format: "uint64", minimum: 0, maximum },
+                },
+              ],
+            }),
+          ),
+        ),
+      });
+    expect(bundled(U64_MAX, "At most 18446744073709551615 lamports.")).toEqual([]);
+    expect(bundled(U64_MAX, "At most 18,446,744,073,709,551,615 lamports.")).toEqual([]);
+    // One apart: the same double (1.8446744073709552e19), so a double's reading found nothing.
+    expect(bundled(U64_MAX - 1n, "At most 18446744073709551615 lamports.")).toEqual([
+      expect.stringContaining(
+        'disagrees with #/methods/0 (getThing)/params/0/schema: maximum: 18446744073709551614; write "At most 18446744073709551614" here, or maximum: 18446744073709551615 there',
+      ),
+    ]);
+    expect(bundled(U64_MAX, "At most 18446744073709551616 lamports.")).toEqual([
+      expect.stringContaining(
+        'schema: maximum: 18446744073709551615; write "At most 18446744073709551615" here',
+      ),
     ]);
   });
 
