@@ -24,13 +24,30 @@ export function emitSpecDigest(digest) {
  * The paths the clients add to `host`'s base URL that a caller may copy with it, from `areas` (the
  * bundles): a JSON-RPC endpoint off `/`, which the public docs print whole
  * (`https://sender.helius-rpc.com/fast`), and the paths of its area's plain-HTTP operations
- * (`/ping`). A REST host's are left out: its docs print the host apart from the paths.
+ * (`/ping`); for a REST area, each leading part of its paths before the first parameter (`/v1`,
+ * `/v1/wallet` of `/v1/wallet/{wallet}/balances`), which its docs print with the host
+ * (`https://api.helius.xyz/v1/wallet/…`). Given with the URL, each would be sent twice
+ * (`/v1/wallet/v1/wallet/…`), and the 404 that answers reads as "nothing found".
  */
-const endpointPaths = (host, areas) =>
-  packagesOf(areas)
-    .filter(([a]) => a.kind === "openrpc" && a.doc.info["x-host"] === host)
-    .filter(([a]) => (a.doc.info["x-path"] ?? "/") !== "/")
-    .flatMap(([a, http]) => [a.doc.info["x-path"], ...Object.keys(http?.doc.paths ?? {})]);
+const endpointPaths = (host, areas) => [
+  ...new Set(
+    packagesOf(areas)
+      .filter(([a]) => a.doc.info["x-host"] === host)
+      .flatMap(([a, http]) =>
+        a.kind === "openrpc"
+          ? (a.doc.info["x-path"] ?? "/") === "/"
+            ? []
+            : [a.doc.info["x-path"], ...Object.keys(http?.doc.paths ?? {})]
+          : Object.keys(a.doc.paths).flatMap((path) =>
+              path
+                .split("/{")[0]
+                .split("/")
+                .slice(1)
+                .map((_, i, segments) => `/${segments.slice(0, i + 1).join("/")}`),
+            ),
+      ),
+  ),
+];
 
 /**
  * core's generated/environments.ts: every host of spec/hosts.yaml (index.json's `hosts`: its URLs,

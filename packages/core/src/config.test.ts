@@ -13,7 +13,7 @@ import { AbortError, ConfigurationError, ValidationError } from "./errors.js";
 import { paginate, withPagination } from "./paginate.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { createRestTransport } from "./rest.js";
-import { rpcHost, senderHost, walletHost } from "./generated/environments.js";
+import { adminHost, apiHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createBatcher } from "./batch.js";
 import { createJsonRpcClient, rpcEncoding } from "./json-rpc.js";
 import { jsonResponse, stubFetch } from "./test-support/testing.js";
@@ -407,6 +407,38 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
     expect(
       resolveBaseUrl(config({ baseUrls: { rpc: "https://proxy.example/fast" } }), rpcHost),
     ).toBe("https://proxy.example/fast");
+    // A REST host's URL with the leading part of its paths that the docs print with it
+    // (`https://api.helius.xyz/v1/wallet/…`) would send it twice, `/v1/wallet/v1/wallet/…`: a 404,
+    // which the wallet's readers take for "nothing found". Refused, the path named alone.
+    for (const [host, url, path] of [
+      [walletHost, "https://api.helius.xyz/v1/wallet", "/v1/wallet"],
+      [walletHost, `https://proxy.example/${KEY}/v1/`, "/v1"],
+      [apiHost, "https://api-mainnet.helius-rpc.com/v0/webhooks/", "/v0/webhooks"],
+      [apiHost, "http://127.0.0.1:4010/v0", "/v0"],
+      [adminHost, "https://admin-api.helius.xyz/v0/admin", "/v0/admin"],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        resolveBaseUrl(config({ baseUrls: { [host.name]: url } }), host);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, url).toEqual(
+        new ConfigurationError(
+          `baseUrls.${host.name}: must not end with ${path} (the client adds it)`,
+        ),
+      );
+      expect(String(thrown)).not.toContain(KEY);
+    }
+    // A path of a proxy's own, or another host's paths, pass.
+    for (const [host, url] of [
+      [walletHost, "https://proxy.example/helius"],
+      [walletHost, "https://proxy.example/v2"],
+      [walletHost, "https://proxy.example/v0/webhooks"],
+      [apiHost, "https://proxy.example/v1/wallet"],
+      [rpcHost, "https://proxy.example/v0"],
+    ] as const)
+      expect(resolveBaseUrl(config({ baseUrls: { [host.name]: url } }), host)).toBe(url);
     expect(() => resolveBaseUrl(config({ environment: Object.create(null) }), rpcHost)).toThrow(
       new ConfigurationError("environment: must be one of mainnet, devnet, local (got object)"),
     );

@@ -87,7 +87,9 @@ export interface ClientOptions {
    * proxy). Required for a host the environment has no URL for. An http(s) URL without credentials,
    * query or fragment (the key is added per call); https when a key is sent, unless the host is
    * loopback (`127.0.0.1`, `localhost`, `[::1]`) or the environment `local`: plain http would carry
-   * it in cleartext (a sender region's http URL takes no key).
+   * it in cleartext (a sender region's http URL takes no key). The host alone, without the
+   * paths the clients add (`https://api.helius.xyz`, not `…/v1/wallet`; not `…/fast`): a URL
+   * ending in one is refused, as it would send the path twice.
    * @default {} (the environment's URLs)
    */
   baseUrls?: BaseUrls | undefined;

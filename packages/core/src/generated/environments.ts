@@ -48,7 +48,12 @@ export const rpcHost: Host = {
 export const walletHost: Host = {
   name: "wallet",
   urls: { mainnet: "https://api.helius.xyz", devnet: null, local: "http://127.0.0.1:4010" },
-  placeKey: /* @__PURE__ */ keyInQuery("api-key")
+  placeKey: /* @__PURE__ */ keyInQuery("api-key"),
+  urlFault: /* @__PURE__ */ hostUrlFault(
+    "wallet",
+    [],
+    ["/v1", "/v1/wallet", "/v1/wallet/batch-identity"]
+  )
 };
 
 /** The admin host. */
@@ -59,7 +64,8 @@ export const adminHost: Host = {
     devnet: "https://admin-api.helius.xyz",
     local: "http://127.0.0.1:4010"
   },
-  placeKey: /* @__PURE__ */ keyInHeader("X-Api-Key")
+  placeKey: /* @__PURE__ */ keyInHeader("X-Api-Key"),
+  urlFault: /* @__PURE__ */ hostUrlFault("admin", [], ["/v0", "/v0/admin", "/v0/admin/projects"])
 };
 
 /** The api host. */
@@ -70,7 +76,8 @@ export const apiHost: Host = {
     devnet: "https://api-devnet.helius-rpc.com",
     local: "http://127.0.0.1:4010"
   },
-  placeKey: /* @__PURE__ */ keyInQuery("api-key")
+  placeKey: /* @__PURE__ */ keyInQuery("api-key"),
+  urlFault: /* @__PURE__ */ hostUrlFault("api", [], ["/v0", "/v0/token-metadata", "/v0/webhooks"])
 };
 
 /** The sender host. */
