@@ -10,8 +10,10 @@
  *   `senderRegions.slc`;
  * - a URL that ends in one of `paths`, the paths the clients add to it, is refused: the
  *   public docs print the Sender's endpoint whole (`https://sender.helius-rpc.com/fast`), and with
- *   it the calls would go to `/fast/fast` and `/fast/ping`, a 404 on the first send. Only the
- *   path is quoted, not the URL: its other segments may hold a token.
+ *   it the calls would go to `/fast/fast` and `/fast/ping`, a 404 on the first send; a REST host's
+ *   URLs are printed with their paths (`https://api.helius.xyz/v1/wallet/…`), and `…/v1/wallet`
+ *   would send `/v1/wallet/v1/wallet/…`, whose 404 reads as "nothing found". Only the path is
+ *   quoted, not the URL: its other segments may hold a token.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function hostUrlFault(
   name: string,
