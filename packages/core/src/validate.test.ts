@@ -790,7 +790,10 @@ describe("vTransaction", () => {
     ...fill(32 * s),
     ...fill(64 * s),
   ];
+  // (Asked "is it base58 text?" only where the text could be: base64 with none of `0OIl+/=`.)
   const RULE =
+    "params: must be a signed transaction in base64 (its signature count, message header and length do not agree)";
+  const BASE58_RULE =
     "params: must be a signed transaction in base64 (its signature count, message header and length do not agree: is it base58 text?)";
 
   it("passes each layout agave reads: legacy, v0 and v1, with one signature or the most", () => {
@@ -812,11 +815,12 @@ describe("vTransaction", () => {
       v1(13, [13, 0, 0]), // v1 has at most 12 signatures
       v1(2, [2, 2, 0]),
       v1(1).slice(0, -1),
-      [0x82, ...v1(1).slice(1)], // no v2
       [0xff, ...fill(300)],
     ];
     for (const bytes of refused)
       expect(messages(check, base64(bytes)), String(bytes)).toEqual([RULE]);
+    // No v2: text of base58's alphabet alone (`gQcHBwcH…`), which base58 text may be.
+    expect(messages(check, base64([0x82, ...v1(1).slice(1)]))).toEqual([BASE58_RULE]);
     expect(() => validate(check, base64(legacy(0)))).toThrow(
       expect.objectContaining({
         issues: [{ path: "params", rule: "x-solana-transaction", message: RULE }],
@@ -830,7 +834,17 @@ describe("vTransaction", () => {
       "4iXPGWBQShuDvAhycZtdPvHR3KcP6gjvL6poDsWX7omZg2fXpA9C3nXzc8fqpSiBHPc9bPw9qz9Xqc1SoZ52J7JXVygHnoAYjtPZgctWGHLnDdEEWvFBTxVoDTRFrP2uPBiyQidwKdb8vmHV1bRxFXSJjqgcpQ7PAHqh9z7NfpqNNt4jy1UWgt1U38ACQLw9oRcdDe3em1z3qAa9WMrBkVee7RD479gxXg3UwpmeuAd7A2E9PhMJA1KKyLLywyk2zfivnPogDeBtFjTbBL3GCiBypX49Lgm3M1ZnhTHB4m3ar3nod6DHVpKvL4MySAJ294YnS46qzkHEEnUDJy5tcH3feMvf3JNbiZz7hTNmDm3V";
     expect(base58.length % 4).toBe(0);
     expect(messages(vString(/^[A-Za-z0-9+/]+={0,2}$/u), base58)).toEqual([]);
-    expect(messages(check, base58)).toEqual([RULE]);
+    expect(messages(check, base58)).toEqual([BASE58_RULE]);
+  });
+
+  it("asks whether base64 text is base58 only where it could be: a transaction cut short is not asked", () => {
+    // (Signatures of 0xff bytes, `////` in base64, as a real signature's bytes hold some.)
+    const whole = base64(legacy(2, [2, 1, 3]).fill(0xff, 1, 129));
+    expect(messages(check, whole)).toEqual([]);
+    // Cut to a multiple of 4 characters: still base64 text, and no base58 text.
+    const cut = whole.slice(0, 100);
+    expect(cut).toContain("////");
+    expect(messages(check, cut)).toEqual([RULE]);
   });
 
   const UNSIGNED = (i: number, s: number) =>
@@ -908,7 +922,7 @@ describe("vTransaction", () => {
     expect(messages(check, 7)).toEqual(["params: must be string (got number 7)"]);
     expect(messages(check, "AQ D")).toEqual(['params: must be base64 text (got "AQ D")']);
     // (A string check that lets through what atob refuses: the rule is still told, nothing thrown.)
-    expect(messages(vTransaction(vString()), "A")).toEqual([RULE]);
+    expect(messages(vTransaction(vString()), "A")).toEqual([BASE58_RULE]);
     expect(messages(vTransaction(vString()), "\u0100AAA")).toEqual([RULE]);
   });
 });
