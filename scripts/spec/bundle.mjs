@@ -569,13 +569,10 @@ function missingFile(specDir, targetFile, fromFile, sharedFile) {
 }
 
 /**
- * For a $ref to nothing: what the file holds where it points, the names nearest the one asked for
- * first (a misspelling, or a schema named otherwise: `AssetPage` where the file has `AssetList`),
- * so that the message says what to write instead.
+ * The names `parent` holds nearest `wanted`, a misspelling's first (up to five, and how many it
+ * holds when more), or `""` when it holds none.
  */
-function nearestNames(doc, segments, file) {
-  const parent = getAt(doc, segments.slice(0, -1));
-  const wanted = String(segments.at(-1));
+function nearestOf(parent, wanted) {
   if (!parent || typeof parent !== "object" || Array.isArray(parent)) return "";
   const names = Object.keys(parent);
   if (names.length === 0) return "";
@@ -584,8 +581,20 @@ function nearestNames(doc, segments, file) {
     .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
     .slice(0, 5)
     .map((n) => n.name);
+  return `${ranked.join(", ")}${names.length > 5 ? `, of ${names.length}` : ""}`;
+}
+
+/**
+ * For a $ref to nothing: what the file holds where it points, the names nearest the one asked for
+ * first (a misspelling, or a schema named otherwise: `AssetPage` where the file has `AssetList`),
+ * so that the message says what to write instead.
+ */
+function nearestNames(doc, segments, file) {
+  const wanted = String(segments.at(-1));
+  const nearest = nearestOf(getAt(doc, segments.slice(0, -1)), wanted);
+  if (!nearest) return "";
   const where = segments.length > 1 ? `${file}#${pointer(segments.slice(0, -1))}` : file;
-  return ` (${where} has no ${wanted}; its nearest names: ${ranked.join(", ")}${names.length > 5 ? `, of ${names.length}` : ""}): point the $ref at one of them, or add ${wanted} there`;
+  return ` (${where} has no ${wanted}; its nearest names: ${nearest}): point the $ref at one of them, or add ${wanted} there`;
 }
 
 /**
@@ -620,17 +629,10 @@ function checkLocalRefs(doc, origins, specDir, told) {
  * to do (a local $ref reaches the area document's own components and those its $refs copy in).
  */
 function nearestLocalNames(doc, segments) {
-  const parent = getAt(doc, segments.slice(0, -1));
   const wanted = String(segments.at(-1));
-  if (!parent || typeof parent !== "object" || Array.isArray(parent)) return "";
-  const names = Object.keys(parent);
-  if (names.length === 0) return "";
-  const ranked = names
-    .map((name) => ({ name, d: editDistance(name.toLowerCase(), wanted.toLowerCase()) }))
-    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
-    .slice(0, 5)
-    .map((n) => n.name);
-  return ` (the bundle has no ${wanted} at #${pointer(segments.slice(0, -1))}; its nearest names: ${ranked.join(", ")}${names.length > 5 ? `, of ${names.length}` : ""}): point the $ref at one of them, or $ref the file that defines ${wanted} (../schemas/<domain>.yaml#/${wanted})`;
+  const nearest = nearestOf(getAt(doc, segments.slice(0, -1)), wanted);
+  if (!nearest) return "";
+  return ` (the bundle has no ${wanted} at #${pointer(segments.slice(0, -1))}; its nearest names: ${nearest}): point the $ref at one of them, or $ref the file that defines ${wanted} (../schemas/<domain>.yaml#/${wanted})`;
 }
 
 /**
