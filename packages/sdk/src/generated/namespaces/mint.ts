@@ -81,7 +81,7 @@ export type ClientOptions = core.ClientOptions;
  * Named environments; each picks a base URL for every host.
  * - `mainnet`: Production, Solana mainnet-beta (the default).
  * - `devnet`: Solana devnet.
- * - `local`: The local Prism mock from `@chaindata/mock` (`npx chaindata-mock`; in the repository, `npm start`): every host at `http://127.0.0.1:4010`.
+ * - `local`: The local Prism mock from `@chaindata/mock` (`npx chaindata-mock`; in the repository, `npm start`), which serves every host at one address.
  */
 export type EnvironmentName = core.EnvironmentName;
 /** Base URLs by host, overriding the environment's (the `baseUrls` client option). */
