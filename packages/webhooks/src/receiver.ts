@@ -1265,7 +1265,9 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
 export interface NodeSocket {
   /** Node's server calls it once an answer with `Connection: close` is flushed. */
   destroySoon?: (() => void) | undefined;
+  /** Half-closes the connection (a FIN once what was written is sent), still reading. */
   end(): unknown;
+  /** Closes the connection at once (a RST when data the server has not read is left). */
   destroy(): unknown;
 }
 /** The minimal shape of Node's `http.ServerResponse` that {@link toNodeHandler} writes to. */
