@@ -1119,7 +1119,8 @@ describe("docs build", () => {
         // What it does not check, and what a large sender may see instead of an early answer;
         // Next.js's edge runtime (user trial 30 F5, F6, F8).
         "Content-Type is not checked: the service sends application/json, and a valid body is read whatever its type.",
-        "may see the connection reset instead of the status, which onRefused still gets.",
+        "may see the connection reset instead, which onRefused still gets.",
+        "so a sender that writes its whole body before reading still gets the status;",
         "on Next.js's edge runtime, which has one that throws, they are answered 415 too",
         // Fastify, Hono, Next.js: the body left unread, the handler made on the first request (F1, F4).
         'app.removeAllContentTypeParsers();\n  app.addContentTypeParser("*", (_request, _payload, done) => done(null));',

@@ -22,6 +22,7 @@ export {
   type WebhookHandlerCommonOptions,
   type NodeRequest,
   type NodeResponse,
+  type NodeSocket,
 } from "./receiver.js";
 export {
   addWebhookAddresses,

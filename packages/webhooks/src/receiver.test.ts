@@ -4,7 +4,7 @@ import {
   createServer as createHttp2Server,
   type ClientHttp2Stream,
 } from "node:http2";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { deflateSync, gzipSync } from "node:zlib";
@@ -2981,6 +2981,136 @@ describe("toNodeHandler", () => {
     } finally {
       process.off("unhandledRejection", onRejection);
     }
+  });
+
+  /**
+   * Sends `head` and the whole `body` before reading anything, as a simple sender does, then
+   * reads; resolves with the status line of the answer ("" when the connection closed without
+   * one, as when a reset dropped it) and how long the connection took to close.
+   */
+  const sendAllThenRead = (port: number, head: string, body: Uint8Array) =>
+    new Promise<[string, number]>((resolve) => {
+      const started = performance.now();
+      let answer = "";
+      // Paused before it connects: nothing is read from the kernel until the upload is written.
+      const socket = connect(port, "127.0.0.1").pause();
+      socket.on("error", () => {});
+      socket.on("data", (chunk) => (answer += String(chunk)));
+      socket.write(head);
+      socket.write(body, () => socket.resume());
+      socket.on("close", () => resolve([answer.split("\r\n")[0]!, performance.now() - started]));
+    });
+
+  it("gets its early answer (401, 413) to a sender that writes its whole upload before reading: it reads and discards the rest, then closes (no reset)", async () => {
+    server = createServer(
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 1000 }),
+      ),
+    );
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const chunkedOf = (body: Uint8Array) =>
+      Buffer.concat([
+        Buffer.from(`${body.length.toString(16)}\r\n`),
+        body,
+        Buffer.from("\r\n0\r\n\r\n"),
+      ]);
+    const answers: [number, string, string][] = [];
+    const expected: typeof answers = [];
+    for (const size of [300 * 1024, 4 * 1024 * 1024]) {
+      const body = new Uint8Array(size).fill(0x20);
+      const start = "POST /hook HTTP/1.1\r\nHost: x\r\n";
+      const cases: [string, Uint8Array, string][] = [
+        [`Authorization: wrong\r\nContent-Length: ${size}`, body, "401 Unauthorized"],
+        ["Authorization: wrong\r\nTransfer-Encoding: chunked", chunkedOf(body), "401 Unauthorized"],
+        [`Authorization: ${AUTH}\r\nContent-Length: ${size}`, body, "413 Payload Too Large"],
+        [
+          `Authorization: ${AUTH}\r\nTransfer-Encoding: chunked`,
+          chunkedOf(body),
+          "413 Payload Too Large",
+        ],
+      ];
+      for (const [headers, bytes, status] of cases) {
+        const [statusLine, closedAfterMs] = await sendAllThenRead(
+          port,
+          `${start}${headers}\r\n\r\n`,
+          bytes,
+        );
+        answers.push([size, headers, statusLine]);
+        expected.push([size, headers, `HTTP/1.1 ${status}`]);
+        // Closed once the upload was read, not held until the lingering bound.
+        expect(closedAfterMs).toBeLessThan(2000);
+      }
+    }
+    expect(answers).toEqual(expected);
+  });
+
+  it("lingers after an early answer 5 s at most: a sender that stalls and never closes its side is then cut off", async () => {
+    server = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    // The server's end of the connection: once the client has the FIN, nothing more tells it.
+    let serverClosed = false;
+    server.on("connection", (socket: Socket) => socket.on("close", () => (serverClosed = true)));
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const turns = async (until: () => boolean) => {
+      for (let turn = 0; !until() && turn < 1000; turn++) await new Promise((r) => setImmediate(r));
+    };
+    // (Node's sockets keep their own timers: only the lingering's bound is faked.)
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    try {
+      let answer = "";
+      let ended = false;
+      socket.on("error", () => {});
+      socket.on("data", (chunk) => (answer += String(chunk)));
+      socket.on("end", () => (ended = true));
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n[",
+      );
+      // The answer, then the server's half-close (FIN), while it still reads.
+      await turns(() => ended);
+      expect([answer.split("\r\n")[0], ended]).toEqual(["HTTP/1.1 401 Unauthorized", true]);
+      vi.advanceTimersByTime(4_900);
+      await turns(() => false);
+      expect(serverClosed).toBe(false);
+      vi.advanceTimersByTime(100);
+      await turns(() => serverClosed);
+      expect(serverClosed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      socket.destroy();
+    }
+  });
+
+  it("reads at most 16 MiB of an upload after an early answer, then destroys the connection", async () => {
+    server = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const size = 64 * 1024 * 1024;
+    const written = await new Promise<number>((resolve) => {
+      const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+      socket.on("error", () => {});
+      let sent = 0;
+      const piece = new Uint8Array(256 * 1024).fill(0x20);
+      const send = () => {
+        while (!socket.destroyed && sent < size) {
+          sent += piece.length;
+          if (!socket.write(piece)) return void socket.once("drain", send);
+        }
+      };
+      socket.on("close", () => resolve(sent));
+      socket.write(
+        `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      send();
+    });
+    // (What was written includes what the two kernels' buffers held when it was cut off.)
+    expect(written).toBeGreaterThan(16 * 1024 * 1024);
+    expect(written).toBeLessThan(size);
   });
 
   it("is typed as a RequestListener (no-misused-promises), returns a promise settled once the answer is written (for frameworks that await their handler), and leaves no unhandled rejection when even its 500 cannot be written", async () => {

@@ -1258,6 +1258,21 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   rawBody?: unknown;
   /** node:http2's stream of the request (its compatibility API): closed after an early answer. */
   stream?: { close(code?: number): unknown } | undefined;
+  /**
+   * node:http's connection (a `net.Socket`): after an early answer it is half-closed while the
+   * rest of the upload is read and discarded, then closed (see {@link toNodeHandler}). Without it
+   * (or without `destroySoon`), the connection is closed as Node closes it.
+   */
+  socket?: NodeSocket | undefined;
+}
+/** The members of Node's `net.Socket` that {@link toNodeHandler} uses after an early answer. */
+export interface NodeSocket {
+  /** Node's server calls it once an answer with `Connection: close` is flushed. */
+  destroySoon?: (() => void) | undefined;
+  /** Half-closes the connection (a FIN once what was written is sent), still reading. */
+  end(): unknown;
+  /** Closes the connection at once (a RST when data the server has not read is left). */
+  destroy(): unknown;
 }
 /** The minimal shape of Node's `http.ServerResponse` that {@link toNodeHandler} writes to. */
 export interface NodeResponse {
@@ -1267,6 +1282,65 @@ export interface NodeResponse {
   // (Required, as the adapter always passes it: node:http2's `end(data, callback?)` fits only
   // then.)
   end(body: string): unknown;
+}
+
+/**
+ * How much of an upload is read and discarded after an early answer, at most: 16 MiB (above the
+ * 10 MiB default of `maxBodyBytes`, so a delivery the handler refused for its size is read to its
+ * end), within 5 s (a stalled sender, answered 408, holds the connection no longer than that).
+ * Past either bound the connection is destroyed, as Node destroys it, and a sender that is still
+ * sending may see it reset instead of the answer.
+ */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 5_000;
+
+/**
+ * RFC 9112 §9.6's staged close, after an early answer with `Connection: close` over HTTP/1: Node
+ * destroys the socket once the answer is flushed, and closing a socket with unread data makes
+ * Linux send a RST, which drops the answer from the sender's unread receive queue (a sender that
+ * writes its whole upload before reading, from about a few hundred KB on loopback). So Node's
+ * `destroySoon` only half-closes the socket (FIN after the answer) while the rest of the upload is
+ * read and discarded, never buffered, up to {@link LINGER_BYTES} or {@link LINGER_MS}; then the
+ * socket is closed as Node would have (with nothing unread: no RST). A sender that closes its side
+ * on reading the answer ends the reading at once (Node then aborts the request).
+ */
+function lingerAfterEarlyAnswer(
+  socket: NodeSocket | undefined,
+  chunks: AsyncIterator<Uint8Array | string>,
+) {
+  // (A fake or a framework's own socket without it: closed as before.)
+  if (typeof socket?.destroySoon !== "function") return;
+  // Node's own, restored once the lingering is over; an own property shadows the prototype's.
+  const destroySoon = socket.destroySoon;
+  let closeAsked = false;
+  let over = false;
+  socket.destroySoon = () => {
+    closeAsked = true;
+    socket.end();
+  };
+  const stop = (cut: boolean) => {
+    if (over) return;
+    over = true;
+    clearTimeout(timer);
+    socket.destroySoon = destroySoon;
+    if (cut) socket.destroy();
+    else if (closeAsked) socket.destroySoon();
+  };
+  const timer = setTimeout(() => stop(true), LINGER_MS);
+  void (async () => {
+    let read = 0;
+    try {
+      while (!over) {
+        const { done, value } = await chunks.next();
+        if (done) break;
+        read += value.length;
+        if (read > LINGER_BYTES) return stop(true);
+      }
+    } catch {
+      // The sender closed or reset the connection: nothing is left to read.
+    }
+    stop(false);
+  })();
 }
 
 /**
@@ -1282,11 +1356,16 @@ export interface NodeResponse {
  * that throws or rejects is answered 500 ("handler failed"; `createWebhookHandler`'s never does: it
  * hands `onEvent`'s errors to its `onError` and answers 500 itself), and an answer that cannot be
  * written (a response whose `end` throws) is given up on, the error dropped. An answer given before
- * the body was read (401, 405, 408, 413) closes the connection: a sender still sending a large body
- * (a few MB on loopback, less over a network; with or without a `Content-Length`) may see the
- * connection reset instead of the status (a failed delivery either way; `onRefused` is still told
- * the status and why). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR,
- * once the answer is sent), and the connection serves other streams.
+ * the body was read (401, 405, 408, 413) closes the connection (`Connection: close`) in stages,
+ * as RFC 9112 §9.6 asks: the answer, then a half-close, while the rest of the upload is read and
+ * discarded (never buffered) until it ends or the sender closes, then the close. So a sender that
+ * writes its whole body before reading still gets the status, not a reset. The reading is bounded:
+ * after 16 MiB or 5 s the connection is destroyed, and a sender still sending then may see it
+ * reset instead of the status (a failed delivery either way; `onRefused` is still told the status
+ * and why). It needs `req.socket`'s `destroySoon` (node:http's socket; frameworks pass it on);
+ * without it the connection is closed as Node closes it. Over HTTP/2 it closes the request's
+ * stream instead (RST_STREAM NO_ERROR, once the answer is sent), and the connection serves other
+ * streams.
  *
  * Behind Express or another framework, mount it before any body parser:
  * `app.post(path, toNodeHandler(handle))` before `app.use(express.json())`; in Fastify, in a
@@ -1337,6 +1416,10 @@ export async function serveNode(
   req: NodeRequest,
   res: NodeResponse,
 ): Promise<void> {
+  let chunks: AsyncIterator<Uint8Array | string> | undefined;
+  let lingering = false;
+  // (One iterator for the handler's reads and the discarding after an early answer.)
+  const bodyChunks = () => (chunks ??= req[Symbol.asyncIterator]());
   const reply = (status: number, body: string, headers = new Headers({ "content-type": TEXT })) => {
     if (res.headersSent) return;
     res.statusCode = status;
@@ -1345,7 +1428,12 @@ export async function serveNode(
     // hold its stream open, the sender stalled by flow control (HTTP/2, which has no Connection
     // header: there the stream is closed instead, the connection kept for other streams).
     const unread = !req.complete;
-    if (unread && !req.stream) res.setHeader("connection", "close");
+    if (unread && !req.stream) {
+      res.setHeader("connection", "close");
+      // (Once: the 500 tried after an `end` that threw would take this stand-in for Node's.)
+      if (!lingering) lingerAfterEarlyAnswer(req.socket, bodyChunks());
+      lingering = true;
+    }
     res.end(body);
     // RST_STREAM with NO_ERROR (0), which RFC 9113 §8.1 gives for this case: node:http2 sends it
     // once the answer is flushed, so it does not cut the answer off.
@@ -1393,7 +1481,6 @@ export async function serveNode(
       // A body parser decodes what it reads (body-parser inflates gzip and deflate, and answers
       // 415 itself to other codings): what it left, or consumed, is no longer encoded.
       if (raw || req.readableEnded) headers.delete("content-encoding");
-      const chunks = req[Symbol.asyncIterator]();
       const body =
         method === "GET" || method === "HEAD"
           ? undefined
@@ -1404,13 +1491,13 @@ export async function serveNode(
             new ReadableStream<Uint8Array>(
               {
                 async pull(controller) {
-                  const { done, value } = await chunks.next();
+                  const { done, value } = await bodyChunks().next();
                   if (done) controller.close();
                   else controller.enqueue(typeof value === "string" ? encode(value) : value);
                 },
                 // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
-                // with it. The rest of the upload stays unread until the answer's `connection:
-                // close` (HTTP/1) or its stream's reset (HTTP/2) ends it.
+                // with it. The rest of the upload is read and discarded once the answer is
+                // given (HTTP/1), or left to its stream's reset (HTTP/2).
                 cancel() {},
               },
               // (Nothing pulled before the handler reads: with the default of 1, a chunk of an
