@@ -326,6 +326,8 @@ export function bundleArea(
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string") {
+        // (A YAML alias is its anchor's node, walked again at each place: one mistake, told once.)
+        if (told.has(node)) continue;
         // (Its position is only looked up for a message.)
         const where = {
           toString: () => `${at(file, [...path, key])}: #${pointer([...path, key])}`,

@@ -327,6 +327,20 @@ describe("a bundling error leads with the YAML position", () => {
     expect(mistakes.some((m) => m.includes('bad $ref "#/components/'))).toBe(false);
   });
 
+  it("a bad $ref in a YAML anchor's node is one mistake, at the anchor, however many aliases", () => {
+    // (Parsed, an alias is the anchor's node itself: the walk meets that $ref once per place.)
+    const options = 'schema: { $ref: "../schemas/asset.yaml#/GetAssetOptions" }';
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      options,
+      'schema: &options { $ref: "../schemas/assett.yaml#/GetAssetOptions" }',
+    );
+    editText(specDir, "openrpc/das.yaml", options, "schema: *options");
+    expect(bundlingError(specDir)).toBe(
+      `${positionOf(specDir, "openrpc/das.yaml", '$ref: "../schemas/assett.yaml')}: #/methods/0/params/1/schema/$ref: bad $ref "../schemas/assett.yaml#/GetAssetOptions": there is no spec/schemas/assett.yaml: did you mean "../schemas/asset.yaml" (spec/schemas/asset.yaml)?`,
+    );
+  });
+
   it("two schemas of one name that reach one bundle: both YAML places (user trial 34, F13c)", () => {
     const wallet = "schemas/wallet.yaml";
     const ref = '$ref: "./common.yaml#/Address"';

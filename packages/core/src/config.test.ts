@@ -138,6 +138,14 @@ describe("resolveConfig", () => {
       expect(() => resolveConfig({ apiKey })).not.toThrow(/abc|def/);
     }
     // The variable's key is checked as the option's, and named as the variable.
+    const refusesVariable = (value: string, rule: string) => {
+      vi.stubEnv("CHAINDATA_API_KEY", value);
+      try {
+        refuses({}, `CHAINDATA_API_KEY: ${rule}`);
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    };
     vi.stubEnv("CHAINDATA_API_KEY", " abc def\n");
     try {
       refuses({}, `CHAINDATA_API_KEY: ${KEY_RULE}`);
@@ -158,12 +166,7 @@ describe("resolveConfig", () => {
       refuses({ apiKey }, `apiKey: ${UNSET_RULE}`);
     for (const apiKey of ["undefined1", "nullable", "xnull"])
       expect(resolveConfig({ apiKey }).keyToMask).toBe(apiKey);
-    vi.stubEnv("CHAINDATA_API_KEY", "undefined");
-    try {
-      refuses({}, `CHAINDATA_API_KEY: ${UNSET_RULE}`);
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    refusesVariable("undefined", UNSET_RULE);
     // A key in quotes, as `docker run --env-file` keeps them from a .env line (`KEY="…"`), is
     // refused, named as where it came from, never quoted: it would be sent and answered 401. A
     // quote inside a key, or at one end only, is a key's character.
@@ -173,12 +176,7 @@ describe("resolveConfig", () => {
     expect(() => resolveConfig({ apiKey: '"abc-def"' })).not.toThrow(/abc/);
     for (const apiKey of ['abc"def"', '"abc-def', "abc-def'", `"abc-def'`, '"'])
       expect(resolveConfig({ apiKey }).keyToMask).toBe(apiKey);
-    vi.stubEnv("CHAINDATA_API_KEY", '"abc-def"');
-    try {
-      refuses({}, `CHAINDATA_API_KEY: ${QUOTES_RULE}`);
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    refusesVariable('"abc-def"', QUOTES_RULE);
     // Every printable ASCII character but the space is a key's.
     const printable = String.fromCharCode(...Array.from({ length: 94 }, (_, i) => 33 + i));
     expect(resolveConfig({ apiKey: printable }).keyToMask).toBe(printable);
