@@ -558,8 +558,8 @@ export const fromBase58 = (text: string): Uint8Array | undefined => {
         path,
         "x-solana-transaction",
         // (The question only where the text could be base58: one with a character base58 lacks,
-        // `0OIl+/=`, is not, mostly a transaction cut short.)
-        `must be a signed transaction in base${base58 ? "58" : "64"} (its signature count, message header and length do not agree${base58 || /[^1-9A-HJ-NP-Za-km-z]/.test(value as string) ? "" : ": is it base58 text?"})`,
+        // `0OIl+/=`, is not, mostly a transaction cut short. Decoded only on this error path.)
+        `must be a signed transaction in base${base58 ? "58" : "64"} (its signature count, message header and length do not agree${base58 || !fromBase58(value as string) ? "" : ": is it base58 text?"})`,
       );
     for (let i = 0; i < s && !v1; i++)
       if (!bytes.slice(1 + 64 * i, 65 + 64 * i).some((byte) => byte))
