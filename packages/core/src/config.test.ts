@@ -177,6 +177,20 @@ describe("resolveConfig", () => {
     for (const apiKey of ['abc"def"', '"abc-def', "abc-def'", `"abc-def'`, '"'])
       expect(resolveConfig({ apiKey }).keyToMask).toBe(apiKey);
     refusesVariable('"abc-def"', QUOTES_RULE);
+    // A URL holding the key, copied whole from a dashboard, is refused, never quoted: it would be
+    // sent, URL and all, and answered 401. A key that only holds "http" or "api-key" is a key.
+    const URL_RULE = "must be the key alone, not a URL holding it";
+    for (const apiKey of [
+      "https://mainnet.example.com/?api-key=abc-def",
+      "HTTP://127.0.0.1:8899",
+      "mainnet.example.com/?api-key=abc-def",
+      "?API-KEY=abc-def",
+    ])
+      refuses({ apiKey }, `apiKey: ${URL_RULE}`);
+    expect(() => resolveConfig({ apiKey: "?api-key=abc-def" })).not.toThrow(/abc/);
+    for (const apiKey of ["http-abc", "abc-http:", "api-key-abc", "abc=api-key"])
+      expect(resolveConfig({ apiKey }).keyToMask).toBe(apiKey);
+    refusesVariable("https://example.com/?api-key=abc-def", URL_RULE);
     // Every printable ASCII character but the space is a key's.
     const printable = String.fromCharCode(...Array.from({ length: 94 }, (_, i) => 33 + i));
     expect(resolveConfig({ apiKey: printable }).keyToMask).toBe(printable);

@@ -378,8 +378,11 @@ export function resolveConfig(
   // that redaction would not recognise, and a lone surrogate, on which URL-encoding throws.
   // Also refused: the text of an unset variable, which Node's `process.env.KEY = unsetVariable` and
   // a template such as `${config.key}` write: no real key is "undefined" or "null". And a key in
-  // quotes, which `docker run --env-file` keeps from a .env line (`KEY="…"`).
-  const badKey = configuredKey?.match(/[^!-~]|^(undefined|null)$|^(["']).*\2$/i);
+  // quotes, which `docker run --env-file` keeps from a .env line (`KEY="…"`). And a URL holding the
+  // key (`https://…?api-key=…`, as a provider's dashboard shows it), which would travel whole.
+  const badKey = configuredKey?.match(
+    /[^!-~]|^(undefined|null)$|^(["']).*\2$|^(https?:|.*api-key=)/i,
+  );
   if (badKey)
     misconfigured(
       givenKey === undefined ? API_KEY_ENV : "apiKey",
@@ -387,7 +390,9 @@ export function resolveConfig(
         ? "looks like an unset variable turned into text"
         : badKey[2]
           ? "must not be wrapped in quotes"
-          : "must be printable ASCII with no space or line break inside",
+          : badKey[3]
+            ? "must be the key alone, not a URL holding it"
+            : "must be printable ASCII with no space or line break inside",
     );
   requireMadeBy("batch", batch, "bind", "createBatcher()");
   requireMadeBy("coalesce", coalesce, "share", "createCoalescer()");
