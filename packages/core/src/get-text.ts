@@ -12,14 +12,7 @@ import {
 } from "./config.js";
 import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import {
-  createHttp,
-  invalidResponse,
-  keptOf,
-  responseFieldsOf,
-  type Exchange,
-  type Http,
-} from "./http.js";
+import { createHttp, invalidResponse, keptOf, responseFieldsOf, type Exchange } from "./http.js";
 import { decodeUtf8 } from "./internal/utf8.js";
 import { quoteServer } from "./quote.js";
 import type { Redactor } from "./redact.js";
@@ -53,7 +46,6 @@ export async function getText(
   extra?: readonly unknown[],
 ): Promise<string> {
   let own: RequestOptions;
-  let http: Http;
   let redactor: Redactor;
   let exchange: Exchange;
   // What the call refuses before sending (arguments after its options, the options, a bad header)
@@ -65,17 +57,18 @@ export async function getText(
     // opts.timeout }`, is no override, and does not hide the operation's default behind the
     // client's, 60 s and 2 retries.)
     own = checkRequestOptions(options);
-    http = createHttp({ ...clientOptions, apiKey: undefined }, host, true);
+    const [send, redactWith, baseUrl] = createHttp(
+      { ...clientOptions, apiKey: undefined },
+      host,
+      true,
+    );
     // (A credential in the call's own headers is masked in its errors as the key is.) The client's
     // own key, not sent here, is masked too: the host has it from the client's other calls, and
     // may echo it. Trimmed, as the key those calls send is.
     const key = clientOptions?.apiKey;
-    redactor = http.redactWith(
-      typeof key == "string" && key.trim() ? [key.trim()] : [],
-      own.headers,
-    );
-    exchange = await http.send(
-      http.baseUrl + path,
+    redactor = redactWith(typeof key == "string" && key.trim() ? [key.trim()] : [], own.headers);
+    exchange = await send(
+      baseUrl + path,
       { method: "GET", headers: { accept: "text/plain" } },
       operation,
       { ...operation.defaults, ...own },

@@ -343,9 +343,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
   host: Host,
   path: string,
 ): JsonRpcClient<Endpoint> {
-  const http = createHttp(options, host);
-  const { config } = http;
-  const url = http.baseUrl + path;
+  const [send, redactWith, baseUrl, config, redact, quietly, alike] = createHttp(options, host);
+  const url = baseUrl + path;
   let lastId = 0;
   /**
    * An error entry scrubbed once per answer: an error the server could not tie to a request
@@ -364,9 +363,9 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     operation: OperationDescriptor,
     options?: RequestOptions,
     target = url,
-    redactor = http.redact,
+    redactor = redact,
   ): Promise<[unknown, Response]> => {
-    const { response, value: answer } = await http.send(
+    const { response, value: answer } = await send(
       target,
       { method: "POST", body, json: true },
       operation,
@@ -458,9 +457,9 @@ export function createJsonRpcClient<Endpoint extends string = string>(
   // What makes two clients send alike, item by item: clients equal in all of it share batches
   // and coalesced requests. The URL (environment and `baseUrls`), the engine's (`http.alike`) and
   // the batcher.
-  const endpoint = [url, ...http.alike, config.batch];
+  const endpoint = [url, ...alike, config.batch];
   const enqueue = config.batch
-    ? config.batch.bind<Call>(post, settle, endpoint, config.timeout, http.quietly)
+    ? config.batch.bind<Call>(post, settle, endpoint, config.timeout, quietly)
     : undefined;
 
   // An async function that awaits its own request, so an error's stack reaches the caller's
@@ -493,7 +492,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       if (method.encode?.fold) params = method.encode.fold(params, options);
       // A credential in the call's own headers is masked in its errors as the key is. (A call
       // with headers goes alone: a batch's calls have none of their own.)
-      const redactor = http.redactWith([], options.headers);
+      const redactor = redactWith([], options.headers);
       // (A refused value is quoted in the message, redacted: the key given in the wrong place too.)
       if (method.params) validate(method.params, params, undefined, redactor);
       const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];

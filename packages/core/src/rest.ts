@@ -119,8 +119,7 @@ export function createRestTransport(
   options: RestClientOptions | undefined,
   host: Host,
 ): RestTransport {
-  const http = createHttp(options, host, true);
-  const { config } = http;
+  const [send, redactWith, baseUrl, config, , , alike, hint] = createHttp(options, host, true);
 
   // A call's input checked, before anything is sent, with the call's redactor (returned).
   const checkInput = (
@@ -131,7 +130,7 @@ export function createRestTransport(
     // A credential the input sends (a webhook's authHeader) or the call's own headers carry is
     // masked in this call's errors and log lines as the key is: a server may echo it with no
     // name beside it, or HTML-escaped. So is a token in a URL it sends (a webhook's).
-    const redactor = http.redactWith(
+    const redactor = redactWith(
       [...credentialsIn(input), ...urlCredentialsIn(input)],
       options.headers,
     );
@@ -141,7 +140,7 @@ export function createRestTransport(
   };
 
   return {
-    baseUrl: http.baseUrl,
+    baseUrl,
     logger: config.logger,
     check: (operation, input, options) => {
       try {
@@ -173,8 +172,8 @@ export function createRestTransport(
           // writes a body as JSON. Not by `request.body`, which a Request of React Native's fetch,
           // whatwg-fetch, does not have: every POST and PUT was sent without its body.)
           const body = (await request.text()) || undefined;
-          const send = (signal?: AbortSignal, sent: { options?: object } = {}) =>
-            http.send(
+          const sendOnce = (signal?: AbortSignal, sent: { options?: object } = {}) =>
+            send(
               request.url,
               { method: request.method, headers: request.headers, body, json: true },
               operation,
@@ -186,16 +185,16 @@ export function createRestTransport(
             config.coalesce &&
             config.coalesce.share(
               // (The URL is in the key.)
-              http.alike,
+              alike,
               `${request.method} ${request.url} ${body ?? ""}`,
               operation,
               options!,
-              send,
+              sendOnce,
               // (Each caller revives its own parsed body, in place.)
               (exchange, copyParsed) => ({ ...exchange, value: copyParsed(exchange.value) }),
             );
           try {
-            captured = await (answer = shared || send());
+            captured = await (answer = shared || sendOnce());
           } catch (error) {
             // Made by the shared request, which no caller awaits: the stack is taken again here,
             // inside this caller's awaited chain (as json-rpc.ts does).
@@ -239,7 +238,7 @@ export function createRestTransport(
           .join() == "error" &&
         (body as any).error
       )
-        throw errorInBody(captured!, body as { error: any }, operation.id, redactor, http.hint);
+        throw errorInBody(captured!, body as { error: any }, operation.id, redactor, hint);
       // An empty 2xx body (or a JSON `null`) is only a result where the spec allows one (a 204);
       // elsewhere the typed result would be a lie that fails later, far from the call.
       if (body == null && !operation.optionalBody)
@@ -273,7 +272,7 @@ export function createRestTransport(
  * test answers "No funding transaction found" both as a 404 and as a 200). Resolved, it was a
  * result with none of its fields. Made as the APIError of the status its `code` names, so that
  * one `catch` serves both forms, else of the answer's own status; not retried.
- * `hint`: the end of a 401's or 403's message (`Http.hint`).
+ * `hint`: the end of a 401's or 403's message (the engine's `hint`).
  */
 const errorInBody = (
   { response, bytes }: Exchange,
