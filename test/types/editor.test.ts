@@ -448,6 +448,9 @@ describe("createWebhookHandler's kind", () => {
     );
   });
 
+  // (A pin of the text, not of a past mistake: these read the same before the `kind` left out was
+  // written once. A change to the options' top type (a conditional there would name them
+  // `EnhancedWebhookHandlerOptions`) or one that adds a second error is seen here first.)
   it("refuses an onEvent of neither kind's events, and a missing onEvent, with one error each", () => {
     expect(errorOn(`createWebhookHandler({ authHeader: "s" });`)).toBe(
       [
@@ -466,6 +469,9 @@ describe("createWebhookHandler's kind", () => {
     );
   });
 
+  // (WebhookHandlerKindLeftOut as an interface would show here as
+  // `(property) WebhookHandlerKindLeftOut.kind?: undefined`: this fails then, as it does if the one
+  // definition loses its doc line or its `@default`.)
   it("documents kind where it is completed with kind left out: its kinds and its default", () => {
     const position = at("handlerOptionNames");
     const entry = service
