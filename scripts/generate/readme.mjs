@@ -32,6 +32,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts, known = []) {
       `# @chaindata/${area}\n\n${info.title}. ${intro}\n\n${status.length ? status.join("\n") + "\n\n" : ""}` +
       quickStart({ area, kind, doc }, ops, { client, factory, hosts }) +
       operationsTable(kind, http, ops, info) +
+      pageWalks(kind, ops, client) +
       keysetWalks(ops) +
       skippedEntries(ops, client) +
       (kind === "openapi" ? rateLimitSection(area, doc, client, factory) : "") +
@@ -445,6 +446,21 @@ const codeList = (names) =>
         .map((n) => `\`${n}\``)
         .join(", ")} and \`${names[names.length - 1]}\``
     : `\`${names[0]}\``;
+
+/**
+ * How a paginated operation's pages are walked, capped and read whole, with a call of the area's
+ * own: the table marks `.all()`, which alone left a reader guessing how to stop a walk after n
+ * pages (`maxPages`, until then in the hover text and core's README only).
+ */
+function pageWalks(kind, ops, client) {
+  const walked = ops.find((o) => o.paginated);
+  if (!walked) return "";
+  return (
+    `\n\nA paginated ${kind === "openrpc" ? "method" : "operation"}'s pages are walked with \`.all(params, options)\`: ` +
+    `\`const walk = ${client}.${walked.id}.all(params, { maxPages: 10 })\` walks at most 10 pages; \`for await (const item of walk)\` yields the items, fetching a page only once those before it are used, each page one request at its cost, and \`walk.pages()\` yields each page's whole result instead. ` +
+    `Without \`maxPages\` the walk goes to the last page; after one that \`maxPages\` stopped, \`walk.resumeFrom\` is the params of the next page, for \`.all(walk.resumeFrom)\` (@chaindata/core's README, "Page walks").`
+  );
+}
 
 /**
  * How `.all()` walks the operations that page by keyset when a param has a value (`keysetWhen`,

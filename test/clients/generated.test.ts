@@ -275,7 +275,7 @@ describe("JSON-RPC wire format", () => {
       "params.transaction pattern",
     ]);
     expect(asBase58.message).toBe(
-      'params.transaction: must be base58 text (no 0, O, I, l, +, / or =) (got "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI…) when params.config.encoding is "base58"',
+      'params.transaction: must be base58 text (no 0, O, I, l, +, / or =) (got "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9G…) when params.config.encoding is "base58"',
     );
     // Base58 text whose length is not a multiple of 4 is no padded base64. One whose length is, as
     // TX_BASE58 (364 characters), is valid base64 text too: the bytes it decodes to tell, which

@@ -264,6 +264,54 @@ describe("generated package README", () => {
     expect(core).toContain("\n### In a request handler\n");
   });
 
+  it("says how to stop a page walk after n pages, read its pages whole and go on after it", () => {
+    // (The table said `.all()` only: a user capping a walk had the hover text or core's README.)
+    const paged = (kind: "openrpc" | "openapi") =>
+      kind === "openrpc"
+        ? {
+            area: "things",
+            kind,
+            file: "openrpc/things.json",
+            doc: {
+              openrpc: "1.3.2",
+              info: { title: "Things RPC", version: "1" },
+              methods: [
+                {
+                  name: "listThings",
+                  summary: "List",
+                  params: [],
+                  result: { name: "things", schema: {} },
+                  "x-pagination": { style: "cursor", items: "items" },
+                },
+              ],
+            },
+          }
+        : {
+            ...rest({}),
+            doc: {
+              openapi: "3.1.0",
+              info: { title: "Things API", version: "1" },
+              paths: {
+                "/parts": {
+                  get: {
+                    operationId: "listParts",
+                    summary: "List parts",
+                    parameters: [{ name: "page", in: "query", schema: { type: "integer" } }],
+                    "x-pagination": { style: "page", items: "items" },
+                    ...ok,
+                  },
+                },
+              },
+            },
+          };
+    const walks = (what: string, call: string) =>
+      `A paginated ${what}'s pages are walked with \`.all(params, options)\`: \`const walk = ${call}.all(params, { maxPages: 10 })\` walks at most 10 pages; \`for await (const item of walk)\` yields the items, fetching a page only once those before it are used, each page one request at its cost, and \`walk.pages()\` yields each page's whole result instead. Without \`maxPages\` the walk goes to the last page; after one that \`maxPages\` stopped, \`walk.resumeFrom\` is the params of the next page, for \`.all(walk.resumeFrom)\` (@chaindata/core's README, "Page walks").`;
+    expect(readme(paged("openrpc"))).toContain(walks("method", "things.listThings"));
+    expect(readme(paged("openapi"))).toContain(walks("operation", "things.listParts"));
+    // (An area without a paginated operation says nothing of walks.)
+    expect(readme(rest({}))).not.toContain("maxPages");
+  });
+
   it("names a REST package's standalone functions, and the page walk of each paginated operation", () => {
     // (The first operation takes no params: its sample says so.)
     expect(readme(rest({}))).toContain(

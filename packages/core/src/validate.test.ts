@@ -330,7 +330,7 @@ describe("validate", () => {
     ]);
     // Long values are cut in the message.
     expect(messages(vString(/^a$/u), "b".repeat(50))).toEqual([
-      `params: must match ^a$ (got "${"b".repeat(45)}…)`,
+      `params: must match ^a$ (got "${"b".repeat(47)}…)`,
     ]);
   });
 
@@ -990,15 +990,26 @@ describe("validate: the rule each issue names", () => {
     expect(issuesOf(vObject({}), new (class {})())).toEqual([["params", "type"]]);
   });
 
-  it("quotes a value of exactly 46 characters whole, and cuts a longer one", () => {
-    // (`text.length > 46` made `>= 46` cut the first.)
-    const quoted46 = "x".repeat(44); // (quoted: 46 characters)
-    expect(messages(vString(/^a$/u), quoted46)).toEqual([
-      `params: must match ^a$ (got "${quoted46}")`,
+  it("quotes a value of exactly 48 characters whole, and cuts a longer one", () => {
+    // (`text.length > 48` made `>= 48` cut the first.)
+    const quoted48 = "x".repeat(46); // (quoted: 48 characters)
+    expect(messages(vString(/^a$/u), quoted48)).toEqual([
+      `params: must match ^a$ (got "${quoted48}")`,
     ]);
-    expect(messages(vString(/^a$/u), quoted46 + "x")).toEqual([
-      `params: must match ^a$ (got "${quoted46}x…)`,
+    expect(messages(vString(/^a$/u), quoted48 + "x")).toEqual([
+      `params: must match ^a$ (got "${quoted48}x…)`,
     ]);
+  });
+
+  it("quotes an address pasted with a space or a line break after it whole, closing quote and all", () => {
+    // (Cut at 46, `"…Mpo2MMY "` showed as `"…Mpo2MMY …`: a longer value cut short, to a reader
+    // looking for what was wrong with it.)
+    const address = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+    const base58 = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u, "a base58 address");
+    for (const after of [" ", "  ", "\t", "\n"])
+      expect(messages(base58, address + after)).toEqual([
+        `params: must be a base58 address (got ${JSON.stringify(address + after)})`,
+      ]);
   });
 
   it("cuts a refused value after an escape's letter, not before it: an address's line break shows as \\n", () => {
@@ -1006,24 +1017,24 @@ describe("validate: the rule each issue names", () => {
     // a file, the character it was refused for, was gone; user trial 73, F2.)
     const address = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
     const base58 = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u, "a base58 address");
-    expect(messages(base58, address + "\n")).toEqual([
-      `params: must be a base58 address (got "${address}\\n…)`,
-    ]);
     expect(messages(base58, address + "\r\n")).toEqual([
-      `params: must be a base58 address (got "${address}\\r…)`,
+      `params: must be a base58 address (got "${address}\\r\\n…)`,
+    ]);
+    expect(messages(base58, address + "\n\n")).toEqual([
+      `params: must be a base58 address (got "${address}\\n\\n…)`,
     ]);
   });
 
   it("cuts after the escape a backslash run ends with, not inside an escaped backslash (`\\\\` then `\\n`)", () => {
     // (Cut by the character at the cut alone, the second half of an escaped backslash kept the
     // next backslash without its letter: `…\\\\\\…`, the line break gone again; review73 F1.)
-    const value = "A".repeat(43) + "\\\n"; // (quoted: `\\` at 44-45, `\n` at 46-47)
+    const value = "A".repeat(45) + "\\\n"; // (quoted: `\\` at 46-47, `\n` at 48-49)
     expect(messages(vString(/^x$/u), value)).toEqual([
-      `params: must match ^x$ (got "${"A".repeat(43)}\\\\…)`,
+      `params: must match ^x$ (got "${"A".repeat(45)}\\\\…)`,
     ]);
     // (An escaped backslash that ends at the cut is kept whole; an escape started there too.)
-    expect(messages(vString(/^x$/u), "A".repeat(42) + "\\\n")).toEqual([
-      `params: must match ^x$ (got "${"A".repeat(42)}\\\\\\n…)`,
+    expect(messages(vString(/^x$/u), "A".repeat(44) + "\\\nx")).toEqual([
+      `params: must match ^x$ (got "${"A".repeat(44)}\\\\\\n…)`,
     ]);
   });
 
@@ -1039,9 +1050,9 @@ describe("validate: the rule each issue names", () => {
   it("cuts a refused value between characters, not inside an emoji, and escapes a bidi control or line separator (review 82, F2)", () => {
     // (The cut fell between the halves of 😀, whose lone first half a UTF-8 log writes as U+FFFD;
     // U+202E reversed the rest of the message as a terminal shows it.)
-    const cut = "a".repeat(44) + "😀b";
+    const cut = "a".repeat(46) + "😀b";
     expect(messages(vString(/^x$/u), cut)).toEqual([
-      `params: must match ^x$ (got "${"a".repeat(44)}…)`,
+      `params: must match ^x$ (got "${"a".repeat(46)}…)`,
     ]);
     expect(messages(vString(/^x$/u), "\u202eevil\u2028line")).toEqual([
       'params: must match ^x$ (got "\\u202eevil\\u2028line")',

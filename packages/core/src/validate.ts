@@ -87,14 +87,16 @@ const show = (value: unknown) => {
   // message is logged. (`https://user:pass@host/x?token=…` shows as `https://…@host/x?…`; a
   // query or fragment with a `=` goes without a scheme too: `host/h?token=…`, `https:/h?t=…`.)
   text = text.replace(/(:\/\/)[^"/@]*@/g, "$1…@").replace(/[?#][^"?#\s]*=[^"]*/g, "?…");
-  // Long enough for a whole address, quoted (44 + 2): cut at 40, a refused one hid the character
-  // at its end the rule names (`no 0, O, I or l`). Cut and escaped as a server's text is: a value
+  // Long enough for a whole address with a line break (`\n`) or two spaces after it, quoted
+  // (44 + 2 + 2): cut at 40, a refused one hid the character at its end the rule names (`no 0, O,
+  // I or l`); cut at 46, one pasted with a space after it lost only its closing quote, and
+  // `"…uAi9 …` read as a longer value cut short. Cut and escaped as a server's text is: a value
   // may come from anywhere (a file, a model's tool call), and a cut inside an emoji left half of
   // it, a bidi control reordered the message.
   // A cut right after an escape's backslash keeps its letter: `\…` hid the `\n` of an address read
   // from a file with its line break, the character it was refused for. (The backslash that starts
   // an escape is the last of an odd run: `\\` is an escape of its own.)
-  return quoteServer(text, /[^\\](\\\\)*\\$/.test(text.slice(0, 46)) ? 47 : 46);
+  return quoteServer(text, /[^\\](\\\\)*\\$/.test(text.slice(0, 48)) ? 49 : 48);
 };
 
 /**
