@@ -832,6 +832,29 @@ describe("spec:check", () => {
     expect(staleBundles(fine)).toEqual([]);
   }, 120_000);
 
+  it("with several bad $refs: a heading that says what spec:check leaves undone, then each", () => {
+    // (The heading said the bundles were not written, spec:bundle's consequence, under every
+    // command that bundles.)
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[0].result.schema.$ref = "../schemas/asset.yaml#/Assett";
+      doc.methods[1].result.schema.$ref = "../schemas/asset.yaml#/Assett";
+    });
+    const cli = spawnSync(
+      process.execPath,
+      ["scripts/spec/check.mjs", "--spec-dir", specDir, "--area", "das"],
+      { encoding: "utf8" },
+    );
+    expect(cli.status).toBe(1);
+    const lines = cli.stderr.trimEnd().split("\n");
+    expect(lines[0]).toBe(
+      "spec:check: bundling failed: 2 mistakes, one a line (no rule runs until all are fixed):",
+    );
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema/),
+      expect.stringMatching(/^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/1\/result\/schema/),
+    ]);
+  }, 60_000);
+
   it("says 1 finding, not 1 findings (a missing 429: at the operation's responses)", () => {
     const one = editedCopy("openapi/admin.yaml", (doc) => {
       delete doc.paths["/v0/admin/projects/{id}/usage"].get.responses["429"];
