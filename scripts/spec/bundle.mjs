@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
 import { editDistance } from "../lib/edit-distance.mjs";
 import {
+  byPosition,
   formatPosition,
   segmentsPointer,
   SOURCES_FILE,
@@ -46,6 +47,7 @@ export class SpecError extends Error {}
  */
 export class SpecErrors extends SpecError {
   constructor(messages) {
+    messages = [...messages].sort(byPosition);
     super(mistakesText(messages));
     this.messages = messages;
   }

@@ -62,8 +62,8 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     const specDir = textEditedCopy(das, "paramStructure: by-name", "paramStructure: by-nam");
     editText(specDir, das, "    summary: Get one asset by its id.\n", "");
     expect(locatedOf(specDir)).toEqual([
-      `${positionOf(specDir, das, "paramStructure: by-nam\n")}: das #/methods/0 (getAsset)/paramStructure: OpenRPC meta-schema: should be equal to one of the allowed values ["by-position","by-name","either"]`,
       `${positionOf(specDir, das, "name: getAsset\n")}: das #/methods/0 (getAsset): summary is required`,
+      `${positionOf(specDir, das, "paramStructure: by-nam\n")}: das #/methods/0 (getAsset)/paramStructure: OpenRPC meta-schema: should be equal to one of the allowed values ["by-position","by-name","either"]`,
     ]);
   });
 
@@ -118,8 +118,8 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     editText(specDir, das, text.slice(start), rest);
     const i = methodIndex(das, "getNftEditions");
     expect(locatedOf(specDir)).toEqual([
-      `${positionOf(specDir, das, "errors:", "name: getNftEditions")}: das #/methods/${i} (getNftEditions)/errors: does not list Unauthorized (-32001) or a rate-limit error: every JSON-RPC method lists InvalidParams (-32602), Unauthorized (-32001), Forbidden (-32003) and a rate-limit error (one whose x-error-info httpStatus is 429) (spec/README.md "Errors"); add { $ref: "./_shared.yaml#/components/errors/Unauthorized" }, { $ref: "./_shared.yaml#/components/errors/DasRateLimited" }`,
       `${positionOf(specDir, wallet, "responses:", "operationId: getIdentity")}: wallet GET /v1/wallet/{wallet}/identity (getIdentity): responses: does not list 429: every REST operation lists 400, 401, 403 and 429 (spec/README.md "Errors"); add "429": { $ref: "./_shared.yaml#/components/responses/TooManyRequests" }`,
+      `${positionOf(specDir, das, "errors:", "name: getNftEditions")}: das #/methods/${i} (getNftEditions)/errors: does not list Unauthorized (-32001) or a rate-limit error: every JSON-RPC method lists InvalidParams (-32602), Unauthorized (-32001), Forbidden (-32003) and a rate-limit error (one whose x-error-info httpStatus is 429) (spec/README.md "Errors"); add { $ref: "./_shared.yaml#/components/errors/Unauthorized" }, { $ref: "./_shared.yaml#/components/errors/DasRateLimited" }`,
     ]);
   });
 
@@ -303,8 +303,13 @@ describe("a bundling error leads with the YAML position", () => {
     // (bundleAll's heading claims nothing: each command says what it leaves undone, below.)
     expect(lines[0]).toBe(`${lines.length - 1} mistakes, one a line:`);
     const mistakes = lines.slice(1).map((line) => line.replace(/^ {2}/, ""));
-    // Each once, however many areas reach it, with its position.
+    // Each once, however many areas reach it, with its position, file by file in reading order.
     expect(new Set(mistakes).size).toBe(mistakes.length);
+    expect(mistakes.map((m) => m.slice(0, m.indexOf(":")))).toEqual([
+      "spec/openapi/_shared.yaml",
+      "spec/openrpc/das.yaml",
+      "spec/schemas/asset.yaml",
+    ]);
     expect(mistakes.filter((m) => m.includes('"../schemas/asset.yaml#/Assett"'))).toEqual([
       expect.stringMatching(
         /^spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema\/\$ref: bad \$ref .*: point the \$ref at one of them, or add Assett there$/,

@@ -1,6 +1,6 @@
-// The runner: every rule of this folder over a list of bundled documents, in the order spec:check
-// prints their findings (each document's rules, then the rules across documents, the generator's
-// refusals, and Spectral's last), with the YAML position of each finding (findings.mjs) and the
+// The runner: every rule of this folder over a list of bundled documents (each document's rules,
+// then the rules across documents, the generator's refusals, and Spectral's last), with the YAML
+// position of each finding (findings.mjs), in reading order (file, line, column), and the
 // `x-source` assumptions. rules.mjs exports runAllChecks (test/spec) and runAllChecksAsync
 // (spec:check and the generator, which run Spectral in a process of its own meanwhile).
 import {
@@ -8,6 +8,7 @@ import {
   refusalPosition,
   sourcePlacesIn,
 } from "../../generate/lib/refusals.mjs";
+import { byPosition } from "../../lib/spec-sources.mjs";
 import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
 import { checkCosts } from "./costs.mjs";
@@ -50,7 +51,7 @@ const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/
  * which the cross-area rules (names unique per host, operationIds across areas) compare against.
  * `findings` are the rules' lines; `located` the same lines, in the same order, each led by the
  * YAML position of its place (see locateFinding; a refusal's, refusalPosition), as spec:check
- * prints them.
+ * prints them: both in reading order, by that position (byPosition).
  */
 export function runAllChecks(results, { others } = {}) {
   return withLint(ruleEntries(results, others), lintOpenApi(results));
@@ -197,9 +198,12 @@ function withLint({ entries, assumptions, operations, documentOf }, lint) {
     if (SCHEMALESS_PARAMETER_LINT.test(text) && schemaless.has(findingPlace(text))) continue;
     entries.push({ text, document: documentOf(text, "openapi") });
   }
+  for (const e of entries) e.located ??= locateFinding(e);
+  // (In reading order, file by file: the rules' order is no order a contributor fixes in.)
+  entries.sort((a, b) => byPosition(a.located, b.located));
   return {
     findings: entries.map((e) => e.text),
-    located: entries.map((e) => e.located ?? locateFinding(e)),
+    located: entries.map((e) => e.located),
     assumptions,
     operations,
   };
