@@ -16,7 +16,11 @@ import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { runAllChecks } from "../../scripts/spec/rules.mjs";
+import { checkOperationNames, checkSchemaRules, runAllChecks } from "../../scripts/spec/rules.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { generatorRefusals } from "../../scripts/generate/lib/refusals.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { mistakeId } from "../../scripts/lib/mistake-ids.mjs";
 import {
   editCopy,
   editedCopy,
@@ -531,6 +535,34 @@ describe("spec checks catch", () => {
     expect(findingsOf(specDir)).toEqual([
       `das #/methods/2 (getAssetsByOwner)/params/3/schema: pattern "^\\\\-?[a-z]+$" is not a valid regular expression with the u flag, ${U_FLAG_READERS}: Invalid regular expression: /^\\-?[a-z]+$/u: Invalid escape; without the flag \`\\-\` is read as the character - (write it bare)`,
       'das #/methods/2 (getAssetsByOwner)/params/4/schema: pattern "^\\\\p{L}+$" reads differently without the u flag (\\p{…} is a Unicode property escape with it, the letters p{…} without): json-schema-faker compiles patterns without it for the mock\'s dynamic strings, so write the pattern the same both ways',
+    ]);
+  });
+
+  it("a mistake two rules tell shares one identity, a code and the place, whatever their words", () => {
+    // (spec:check told the generator's line apart from the rule's by regexes over the rules'
+    // messages: a reworded message brought the second line back.)
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[2].params[3].schema = {
+        type: "string",
+        pattern: "^[a-z+$",
+        "x-pattern-description": "lower-case letters",
+      };
+      doc.methods[1].name = doc.methods[0].name;
+    });
+    const [das] = bundleAll({ write: false, only: ["das"], specDir });
+    const ids = new Map<string, string>();
+    checkSchemaRules(das, { ids });
+    checkOperationNames([das], { ids });
+    const coded = generatorRefusals([das]).filter((r: { code?: string }) => r.code);
+    expect([...ids.values()]).toEqual([
+      "pattern-without-u-flag das #/methods/2/params/3/schema/pattern",
+      "name-used-twice das #/methods/1",
+    ]);
+    expect(
+      coded.map((r: { code: string; area: string; at: string }) => mistakeId(r.code, r.area, r.at)),
+    ).toEqual([
+      "name-used-twice das #/methods/1",
+      "pattern-without-u-flag das #/methods/2/params/3/schema/pattern",
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   refusalPosition,
   sourcePlacesIn,
 } from "../../generate/lib/refusals.mjs";
+import { mistakeId } from "../../lib/mistake-ids.mjs";
 import { byPosition } from "../../lib/spec-sources.mjs";
 import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
@@ -35,14 +36,6 @@ const findingPlace = (text) =>
 /** Spectral's meta-schema lines on a parameter that has neither `schema` nor `content`. */
 const SCHEMALESS_PARAMETER_LINT =
   /: \[oas3-schema\] "[^"]*" property (must have required property "(schema|content)"|must match exactly one schema in oneOf|must not have unevaluated properties)\.$/;
-/** operations.mjs's finding of a JSON-RPC method name used twice in one area. */
-const USED_TWICE_IN_AREA =
-  /^\S+ #\/methods\/\d+ \([^()]*\): JSON-RPC method name "[^"]*" is used twice in the area /;
-/** schemas.mjs's finding of a pattern that does not compile with the u flag. */
-const INVALID_PATTERN =
-  /^\S+ [^:]+: pattern "(?:[^"\\]|\\.)*" is not a valid regular expression with the u flag, /;
-/** The generator's refusal of such a pattern (validator.mjs), in a request's check. */
-const UNCOMPILED_PATTERN = /: "pattern" does not compile with the u flag, /;
 /** examples.mjs's finding of a field that holds integers beyond ±(2^53−1) and is no u64. */
 const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/ int64\), but /;
 
@@ -73,12 +66,19 @@ export async function runAllChecksAsync(results, { others } = {}) {
 function ruleEntries(results, others) {
   /** @type {{ text: string, document?: object, at?: string, located?: string }[]} */
   const entries = [];
-  const add = (document, texts) => entries.push(...texts.map((text) => ({ text, document })));
+  // A mistake two rules tell (a pattern the schema rule and the generator's [params-check] both
+  // refuse, for each operation whose check reaches it) is one line, the first rule's: the rules
+  // give such a finding its identity (`ids`, scripts/lib/mistake-ids.mjs), and the others of one
+  // identity are left out.
+  const ids = new Map();
+  const told = new Set();
+  const isNew = (id) => !id || (!told.has(id) && Boolean(told.add(id)));
+  const add = (document, texts) =>
+    entries.push(
+      ...texts.filter((text) => isNew(ids.get(text))).map((text) => ({ text, document })),
+    );
   const assumptions = [];
   const operations = [];
-  // (The places of the patterns the schema rule refuses: the generator's [params-check] refusal of
-  // the same pattern, for each operation whose check reaches it, is not a second line.)
-  const badPatterns = new Set();
   const all = others ? [...others, ...results] : results;
   for (const r of results) {
     const prov = checkProvenance(r);
@@ -97,10 +97,7 @@ function ruleEntries(results, others) {
       ),
     );
     add(r, checkSchemaKeywords(r));
-    const schemaRules = checkSchemaRules(r);
-    add(r, schemaRules);
-    for (const text of schemaRules)
-      if (INVALID_PATTERN.test(text)) badPatterns.add(`${r.area} ${findingPlace(text)}/pattern`);
+    add(r, checkSchemaRules(r, { ids }));
     add(r, checkDescriptions(r));
     add(r, checkAreaSentence(r));
     add(r, checkHistoryMentions(r));
@@ -129,27 +126,17 @@ function ruleEntries(results, others) {
   };
   // (A JSON-RPC method name twice in an area is one mistake, which this rule tells with both
   // places: the generator's [operation-name] refusal of the name is left out.)
-  const namedTwice = new Set();
   for (const text of others
-    ? checkOperationNames(all, { only: results.map((r) => r.area) })
-    : checkOperationNames(results)) {
-    entries.push({ text, document: documentOf(text) });
-    if (USED_TWICE_IN_AREA.test(text))
-      namedTwice.add(`${text.slice(0, text.indexOf(" "))} ${findingPlace(text)}`);
-  }
+    ? checkOperationNames(all, { only: results.map((r) => r.area), ids })
+    : checkOperationNames(results, { ids }))
+    if (isNew(ids.get(text))) entries.push({ text, document: documentOf(text) });
   entries.push(...checkReplacements(results, all));
   entries.push(...checkOperationLists(results, all));
   // (Each refusal at the YAML position the generator gives it, by the same function; a bundle place
   // its message names, `also spec/dist/openrpc/das.json#/methods/0` or a schema its params check
   // reached, `#/components/schemas/GetAssetOptions`, told as the YAML one, as the generator does.)
   for (const r of oncePerPlace(generatorRefusals(results))) {
-    if (r.rule === "operation-name" && namedTwice.has(`${r.area} ${r.at}`)) continue;
-    if (
-      r.rule === "params-check" &&
-      UNCOMPILED_PATTERN.test(r.message) &&
-      badPatterns.has(`${r.area} ${r.at}`)
-    )
-      continue;
+    if (r.code && !isNew(mistakeId(r.code, r.area, r.at))) continue;
     const document = results.find((d) => d.file === r.file);
     const text = refusalFinding({ ...r, message: sourcePlacesIn(r.message, document, all) });
     const position = refusalPosition(r, document);
