@@ -186,12 +186,52 @@ function withLint({ entries, assumptions, operations, documentOf }, lint) {
     entries.push({ text, document: documentOf(text, "openapi") });
   }
   for (const e of entries) e.located ??= locateFinding(e);
+  const told = oncePerSharedPlace(entries);
   // (In reading order, file by file: the rules' order is no order a contributor fixes in.)
-  entries.sort((a, b) => byPosition(a.located, b.located));
+  told.sort((a, b) => byPosition(a.located, b.located));
   return {
-    findings: entries.map((e) => e.text),
-    located: entries.map((e) => e.located),
+    findings: told.map((e) => e.text),
+    located: told.map((e) => e.located),
     assumptions,
     operations,
   };
+}
+
+/**
+ * The entries with a mistake of a shared file (spec/schemas/*.yaml, copied into each area's bundle
+ * that uses it) told once: the lines of several areas at one YAML position that say the same are
+ * one line, at that position, naming the areas (`spec/schemas/common.yaml:9:7: das, wallet
+ * #/components/schemas/Address/…: …`). One fix in the file fixes every area.
+ */
+function oncePerSharedPlace(entries) {
+  const groups = new Map();
+  const kept = [];
+  for (const e of entries) {
+    const area = e.text.slice(0, e.text.indexOf(" "));
+    const at = e.located.endsWith(`: ${e.text}`)
+      ? e.located.slice(0, -(e.text.length + 2))
+      : undefined;
+    if (!at || !area) {
+      kept.push(e);
+      continue;
+    }
+    const key = `${at}\n${e.text.slice(area.length)}`;
+    const group = groups.get(key);
+    if (group) group.push({ e, area });
+    else {
+      const fresh = [{ e, area }];
+      groups.set(key, fresh);
+      kept.push(fresh);
+    }
+  }
+  return kept.flatMap((item) => {
+    if (!Array.isArray(item)) return [item];
+    const areas = [...new Set(item.map((g) => g.area))];
+    // (One area's line twice, the sender's two documents, is spec:check's to say once.)
+    if (areas.length < 2) return item.map((g) => g.e);
+    const [{ e, area }] = item;
+    const text = `${areas.sort().join(", ")}${e.text.slice(area.length)}`;
+    const at = e.located.slice(0, -(e.text.length + 2));
+    return [{ ...e, text, located: `${at}: ${text}` }];
+  });
 }
