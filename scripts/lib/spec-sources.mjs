@@ -131,6 +131,22 @@ export function formatPosition({ file, line, col, at, kind }) {
   return place;
 }
 
+/** A line's leading YAML position (formatPosition's `spec/…:line:col`, or a file alone). */
+const LEADING_POSITION = /^(spec\/[^\s:]+)(?::(\d+):(\d+))?(?=[ :])/;
+
+/**
+ * A sort's comparison of lines that lead with a YAML position, in reading order: by file, then
+ * line, then column, so that a contributor reads and fixes them top to bottom, the same order each
+ * run. Lines at one position keep their order (Array#sort is stable); those without a position
+ * come last.
+ */
+export function byPosition(a, b) {
+  const [p, q] = [LEADING_POSITION.exec(a), LEADING_POSITION.exec(b)];
+  if (!p || !q) return (p ? 0 : 1) - (q ? 0 : 1);
+  if (p[1] !== q[1]) return p[1] < q[1] ? -1 : 1;
+  return (p[2] ?? 0) - (q[2] ?? 0) || (p[3] ?? 0) - (q[3] ?? 0);
+}
+
 /** The file a `spec/…` path of the origins names, in the spec folder `specDir`. */
 export const specFile = (specDir, file) => join(specDir, file.replace(/^spec\//, ""));
 

@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
 import { editDistance } from "../lib/edit-distance.mjs";
 import {
+  byPosition,
   formatPosition,
   segmentsPointer,
   SOURCES_FILE,
@@ -46,14 +47,27 @@ export class SpecError extends Error {}
  */
 export class SpecErrors extends SpecError {
   constructor(messages) {
-    super(
-      messages.length === 1
-        ? messages[0]
-        : `${messages.length} mistakes, one a line (spec/dist is not written until all are fixed):\n${messages.map((m) => `  ${m}`).join("\n")}`,
-    );
+    messages = [...messages].sort(byPosition);
+    super(mistakesText(messages));
     this.messages = messages;
   }
 }
+
+/**
+ * Mistakes as a command prints them: one as it is; several one a line, under a heading that says
+ * what the command leaves undone until all are fixed (`undone`, each command its own), if given.
+ */
+const mistakesText = (messages, undone) =>
+  messages.length === 1
+    ? messages[0]
+    : `${messages.length} mistakes, one a line${undone ? ` (${undone})` : ""}:\n${messages.map((m) => `  ${m}`).join("\n")}`;
+
+/**
+ * A SpecError's message as a command prints it, `undone` being what that command leaves undone
+ * (mistakesText): spec:bundle's "spec/dist is not written", spec:check's "no rule runs".
+ */
+export const specErrorText = (error, undone) =>
+  error instanceof SpecErrors ? mistakesText(error.messages, undone) : error.message;
 
 /** The lines of a SpecError: a SpecErrors' messages, any other's message. */
 const messagesOf = (error) => (error instanceof SpecErrors ? error.messages : [error.message]);
@@ -827,7 +841,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(`spec:bundle: ${results.length} documents → spec/dist/ in ${ms} ms`);
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
-    console.error(`spec:bundle: ${error.message}`);
+    console.error(
+      `spec:bundle: ${specErrorText(error, "spec/dist is not written until all are fixed")}`,
+    );
     process.exit(1);
   }
 }

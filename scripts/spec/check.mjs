@@ -7,7 +7,14 @@
 //   node scripts/spec/check.mjs --spec-dir <folder>   a copy of spec/ (its dist/ is written there)
 import { resolve } from "node:path";
 import { parseCli } from "../lib/cli.mjs";
-import { bundleAll, defaultSpecDir, listAreas, SpecError, writeBundles } from "./bundle.mjs";
+import {
+  bundleAll,
+  defaultSpecDir,
+  listAreas,
+  SpecError,
+  specErrorText,
+  writeBundles,
+} from "./bundle.mjs";
 import { runAllChecksAsync } from "./rules.mjs";
 
 const values = parseCli(
@@ -29,7 +36,9 @@ try {
   results = bundleAll({ write: false, only, specDir });
 } catch (error) {
   if (!(error instanceof SpecError)) throw error;
-  console.error(`spec:check: bundling failed: ${error.message}`);
+  console.error(
+    `spec:check: bundling failed: ${specErrorText(error, "no rule runs until all are fixed")}`,
+  );
   process.exit(1);
 }
 // A name must be unique across areas too (one JSON-RPC method name per host, one operationId in

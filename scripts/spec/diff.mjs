@@ -1037,7 +1037,9 @@ function bundleFolder(specDir, label) {
     return bundler.bundleAll({ write: false, specDir, exact: true });
   } catch (error) {
     if (!(error instanceof bundler.SpecError)) throw error;
-    fail(`the spec of ${label} does not bundle with today's bundler: ${error.message}`);
+    fail(
+      `the spec of ${label} does not bundle with today's bundler: ${bundler.specErrorText(error, "nothing is compared")}`,
+    );
   } finally {
     bundler.clearCache();
   }

@@ -32,7 +32,7 @@
 //                           sentence fits the docs card; no text names the repository's history
 //   open-enums.mjs          an open enum's open branch takes its known values
 //   generator-refusals.mjs  what `npm run generate` would refuse, as findings
-//   run.mjs                 runAllChecks: every rule, in the order spec:check prints them
+//   run.mjs                 runAllChecks: every rule; their findings in reading order
 //   findings.mjs            the YAML position of a finding
 //   schema-walk.mjs         (shared: JSON pointers, $refs, every schema, property paths)
 export { checkAreaConstants, base58Bytes } from "./rules/area-constants.mjs";

@@ -16,7 +16,11 @@ import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { runAllChecks } from "../../scripts/spec/rules.mjs";
+import { checkOperationNames, checkSchemaRules, runAllChecks } from "../../scripts/spec/rules.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { generatorRefusals } from "../../scripts/generate/lib/refusals.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { mistakeId } from "../../scripts/lib/mistake-ids.mjs";
 import {
   editCopy,
   editedCopy,
@@ -142,8 +146,11 @@ describe("spec checks catch", () => {
     const specDir = editedCopy("schemas/common.yaml", (doc) => {
       delete doc.Signature["x-pattern-description"];
     });
-    expect(findingsOf(specDir).join("\n")).toContain(
-      "compression #/components/schemas/Signature: a pattern needs an x-pattern-description (what it accepts, in words: the client's message says it instead of quoting the pattern)",
+    // (One line for the shared schema, naming the areas that copy it.)
+    expect(findingsOf(specDir)).toContainEqual(
+      expect.stringMatching(
+        /^([a-z-]+, )*compression(, [a-z-]+)+ #\/components\/schemas\/Signature: a pattern needs an x-pattern-description \(what it accepts, in words: the client's message says it instead of quoting the pattern\)$/,
+      ),
     );
   });
 
@@ -204,8 +211,8 @@ describe("spec checks catch", () => {
       };
     });
     expect(findingsOf(webhooks)).toEqual([
-      "webhooks #/components/schemas/RawMessageHeader: schema RawMessageHeader needs a description (the generated type's JSDoc and the docs show it)",
       "webhooks #/components/schemas/RawMessage/properties/header: property header needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)",
+      "webhooks #/components/schemas/RawMessageHeader: schema RawMessageHeader needs a description (the generated type's JSDoc and the docs show it)",
       "webhooks #/components/schemas/RawMessageHeader/properties/numRequiredSignatures: property numRequiredSignatures needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)",
       "webhooks #/components/schemas/RawMessageHeader/properties/numReadonlySignedAccounts: property numReadonlySignedAccounts needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)",
     ]);
@@ -253,9 +260,9 @@ describe("spec checks catch", () => {
     expect(findingsOf(sender)).toEqual([
       "sender #/methods/0 (sendTransaction)/x-query-params/0: query option swqos_only needs a description",
       "sender #/methods/0 (sendTransaction)/x-query-params/0: query option swqos_only needs a schema",
-      "sender #/methods/0 (sendTransaction)/x-query-params/0: requird is not a known key of a query option (name, description, required, schema, x-source)",
       // (The option's param, made from its schema, then has no type either: user trial 67, F3.)
       'sender #/methods/0 (sendTransaction)/x-query-params/0/schema: [params-check] sendTransaction params/properties/swqosOnly: "type" is missing: a request value without a type (nor $ref, enum or anyOf) is typed unknown and sent unchecked; give it its type (type: boolean, string, integer, object, array…)',
+      "sender #/methods/0 (sendTransaction)/x-query-params/0: requird is not a known key of a query option (name, description, required, schema, x-source)",
     ]);
   });
 
@@ -447,8 +454,10 @@ describe("spec checks catch", () => {
       doc.I64.minimum = -9223372036854775809n;
     });
     const findings = findingsOf(bounds);
-    expect(findings).toContain(
-      "das #/components/schemas/U64: maximum: 18446744073709551616 is outside the u64 range 0 … 18446744073709551615",
+    expect(findings).toContainEqual(
+      expect.stringMatching(
+        /^([a-z-]+, )+[a-z-]+ #\/components\/schemas\/U64: maximum: 18446744073709551616 is outside the u64 range 0 … 18446744073709551615$/,
+      ),
     );
     expect(findings.join("\n")).toContain(
       "#/components/schemas/I64: minimum: -9223372036854775809 is outside the i64 range",
@@ -534,6 +543,34 @@ describe("spec checks catch", () => {
     ]);
   });
 
+  it("a mistake two rules tell shares one identity, a code and the place, whatever their words", () => {
+    // (spec:check told the generator's line apart from the rule's by regexes over the rules'
+    // messages: a reworded message brought the second line back.)
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[2].params[3].schema = {
+        type: "string",
+        pattern: "^[a-z+$",
+        "x-pattern-description": "lower-case letters",
+      };
+      doc.methods[1].name = doc.methods[0].name;
+    });
+    const [das] = bundleAll({ write: false, only: ["das"], specDir });
+    const ids = new Map<string, string>();
+    checkSchemaRules(das, { ids });
+    checkOperationNames([das], { ids });
+    const coded = generatorRefusals([das]).filter((r: { code?: string }) => r.code);
+    expect([...ids.values()]).toEqual([
+      "pattern-without-u-flag das #/methods/2/params/3/schema/pattern",
+      "name-used-twice das #/methods/1",
+    ]);
+    expect(
+      coded.map((r: { code: string; area: string; at: string }) => mistakeId(r.code, r.area, r.at)),
+    ).toEqual([
+      "name-used-twice das #/methods/1",
+      "pattern-without-u-flag das #/methods/2/params/3/schema/pattern",
+    ]);
+  });
+
   it("an invalid pattern or a duplicate enum value in an OpenRPC area: one line each, at its place, no meta-schema dump", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[2].params[3].schema = {
@@ -555,9 +592,10 @@ describe("spec checks catch", () => {
     });
     const sharedFindings = findingsOf(shared);
     expect(sharedFindings.filter((f) => f.includes('"pattern" does not compile'))).toEqual([]);
+    // (And one schema line, not one per area that copies the schema: it names them.)
     expect(
-      sharedFindings.filter((f) => f.startsWith("das #/components/schemas/Address: pattern ")),
-    ).toHaveLength(1);
+      sharedFindings.filter((f) => f.includes(" #/components/schemas/Address: pattern ")),
+    ).toEqual([expect.stringMatching(/^([a-z-]+, )+[a-z-]+ #\/components\/schemas\/Address: /)]);
     const enumDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.AssetSortDirection.enum = ["asc", "desc", "asc"];
     });
@@ -589,8 +627,8 @@ describe("spec checks catch", () => {
     const das = (marker: string, after = "") =>
       positionOf(specDir, "openrpc/das.yaml", marker, after);
     expect(located).toEqual([
-      `${das("sumary:")}: das #/methods/0 (getAsset)/sumary: OpenRPC meta-schema: should NOT have additional properties (sumary)`,
       `${das("paramStructure: by-nam")}: das #/methods/0 (getAsset)/paramStructure: OpenRPC meta-schema: should be equal to one of the allowed values ["by-position","by-name","either"]`,
+      `${das("sumary:")}: das #/methods/0 (getAsset)/sumary: OpenRPC meta-schema: should NOT have additional properties (sumary)`,
       `${das("bar: 1")}: das #/methods/1 (getAssetBatch)/bar: OpenRPC meta-schema: should NOT have additional properties (bar)`,
       `${das("baz: 2")}: das #/methods/1 (getAssetBatch)/baz: OpenRPC meta-schema: should NOT have additional properties (baz)`,
       `${das("summary: 5")}: das #/methods/${methodIndex("openrpc/das.yaml", "getAssetsByAuthority")} (getAssetsByAuthority)/summary: OpenRPC meta-schema: should be string`,
@@ -770,7 +808,6 @@ describe("spec checks catch", () => {
       delete tip["x-source"];
     });
     expect(findingsOf(sender)).toEqual([
-      "sender #/info/x-tip-accounts: acounts is not a known key (description, accounts, x-source)",
       expect.stringMatching(
         /^sender #\/info\/x-tip-accounts\/accounts\/1: "D2L6\w+" is not a base58 address \(32 bytes\)$/,
       ),
@@ -778,11 +815,12 @@ describe("spec checks catch", () => {
         /^sender #\/info\/x-tip-accounts\/accounts\/2: "0\w+" is not a base58 address \(32 bytes\)$/,
       ),
       "sender #/info/x-tip-accounts/accounts/3: 4ACfpUFoaSD9bfPdeu6DBt89gB6ENTeHBXCAi87NhDEE is listed twice",
-      "sender #/info/x-minimum-tip-lamports: dual is not a known key (description, default, swqosOnly, asOf, x-source)",
+      "sender #/info/x-tip-accounts: acounts is not a known key (description, accounts, x-source)",
       "sender #/info/x-minimum-tip-lamports: x-source is required",
       'sender #/info/x-minimum-tip-lamports/default: must be a positive whole number of lamports (u64), got "0"',
       'sender #/info/x-minimum-tip-lamports/swqosOnly: must be a positive whole number of lamports (u64), got "5000.5"',
       'sender #/info/x-minimum-tip-lamports/asOf: must be the date the values were checked, "YYYY-MM" or "YYYY-MM-DD"',
+      "sender #/info/x-minimum-tip-lamports: dual is not a known key (description, default, swqosOnly, asOf, x-source)",
     ]);
     const hosts = editedCopy("hosts.yaml", (doc) => {
       const regions = doc.hosts.sender["x-regions"];
@@ -796,8 +834,9 @@ describe("spec checks catch", () => {
       'sender #/servers/0/x-regions/AMS: a region code is 2 to 8 lower-case letters, and not "global"',
       "sender #/servers/0/x-regions/AMS: http://ams-sender.helius-rpc.com is listed twice",
     ];
-    // (Both sender documents, OpenRPC and OpenAPI, carry the host's server.)
-    expect(findingsOf(hosts)).toEqual([...regionFindings, ...regionFindings]);
+    // (Both sender documents, OpenRPC and OpenAPI, carry the host's server: each line twice, side
+    // by side; spec:check prints it once.)
+    expect(findingsOf(hosts)).toEqual(regionFindings.flatMap((line) => [line, line]));
   });
 
   it("a malformed x-source", () => {
@@ -831,6 +870,29 @@ describe("spec:check", () => {
     expect(existsSync(join(fine, "dist", "index.json"))).toBe(true);
     expect(staleBundles(fine)).toEqual([]);
   }, 120_000);
+
+  it("with several bad $refs: a heading that says what spec:check leaves undone, then each", () => {
+    // (The heading said the bundles were not written, spec:bundle's consequence, under every
+    // command that bundles.)
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[0].result.schema.$ref = "../schemas/asset.yaml#/Assett";
+      doc.methods[1].result.schema.$ref = "../schemas/asset.yaml#/Assett";
+    });
+    const cli = spawnSync(
+      process.execPath,
+      ["scripts/spec/check.mjs", "--spec-dir", specDir, "--area", "das"],
+      { encoding: "utf8" },
+    );
+    expect(cli.status).toBe(1);
+    const lines = cli.stderr.trimEnd().split("\n");
+    expect(lines[0]).toBe(
+      "spec:check: bundling failed: 2 mistakes, one a line (no rule runs until all are fixed):",
+    );
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema/),
+      expect.stringMatching(/^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/1\/result\/schema/),
+    ]);
+  }, 60_000);
 
   it("says 1 finding, not 1 findings (a missing 429: at the operation's responses)", () => {
     const one = editedCopy("openapi/admin.yaml", (doc) => {
@@ -871,7 +933,8 @@ describe("spec:check", () => {
       { encoding: "utf8" },
     );
     expect(cli.status).toBe(1);
-    const [compression, summary, wallet, ...more] = cli.stderr.trimEnd().split("\n");
+    // (In reading order: spec/openapi/wallet.yaml's summary and description, then compression's.)
+    const [summary, wallet, compression, ...more] = cli.stderr.trimEnd().split("\n");
     expect(more).toEqual([]);
     const at = (file: string, key = "description:") =>
       `  ✗ ${positionOf(specDir, file, key, "info:")}: `;

@@ -1141,6 +1141,29 @@ describe("npm run spec:diff", () => {
     expect(r.status).toBe(1);
   }, 60_000);
 
+  it("a base that does not bundle: each mistake, under a heading true of spec:diff", () => {
+    const base = join(mkdtempSync(join(tmpdir(), "chaindata-spec-diff-test-")), "spec");
+    dirs.push(join(base, ".."));
+    cpSync(head, base, { recursive: true });
+    const assetRef = '$ref: "../schemas/asset.yaml#/Asset"';
+    const text = readFileSync(join(base, "openrpc/das.yaml"), "utf8");
+    writeFileSync(
+      join(base, "openrpc/das.yaml"),
+      text.replaceAll(assetRef, '$ref: "../schemas/asset.yaml#/Assett"'),
+    );
+    const r = run("--base-dir", base, "--spec-dir", edited());
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines[0]).toMatch(
+      /^spec:diff: the spec of \S+ does not bundle with today's bundler: \d+ mistakes, one a line \(nothing is compared\):$/,
+    );
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines.slice(1))
+      expect(line).toMatch(
+        /^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: .*"\.\.\/schemas\/asset\.yaml#\/Assett"/,
+      );
+    expect(r.status).toBe(2);
+  }, 60_000);
+
   it("refuses a spec folder not bundled since its last edit, and an unknown ref", () => {
     const copy = edited();
     editText(copy, tighten[0], tighten[1], tighten[2]);

@@ -8,6 +8,7 @@
 // `origins`: see scripts/lib/spec-sources.mjs; `specDir`: the spec folder whose YAML files they
 // name).
 import { isDeepStrictEqual } from "node:util";
+import { NAME_USED_TWICE } from "../../lib/mistake-ids.mjs";
 import {
   formatPosition,
   pointerSegments,
@@ -283,9 +284,17 @@ const asPackage = (docs) => {
 };
 
 /** A Refusal of `rule` (a key of RULES) at `at` of the document `{ area, file }`. */
-function refusal({ area, file }, at, rule, message, name) {
+function refusal({ area, file }, at, rule, message, name, code) {
   if (!Object.hasOwn(RULES, rule)) throw new Error(`refusals.mjs: no rule ${rule}`);
-  return { area, file, at, ...(name === undefined ? {} : { name }), rule, message };
+  return {
+    area,
+    file,
+    at,
+    ...(name === undefined ? {} : { name }),
+    rule,
+    message,
+    ...(code && { code }),
+  };
 }
 
 /**
@@ -320,6 +329,7 @@ function collected(main, rule, name, fallback, work) {
       rule,
       error.message,
       name,
+      error.code,
     ),
   );
 }
@@ -407,7 +417,8 @@ function operationNames(pkg) {
   const out = [];
   const seen = new Map();
   for (const op of operationsOfPackage(pkg)) {
-    const say = (message) => out.push(refusal(op.d, op.at, "operation-name", message, op.name));
+    const say = (message, code) =>
+      out.push(refusal(op.d, op.at, "operation-name", message, op.name, code));
     const { name } = op;
     if (name === undefined || name === null || name === "")
       say(
@@ -427,7 +438,10 @@ function operationNames(pkg) {
         `"${name}": the name is reserved (the hoisted patterns and descriptions of generated/operations.ts)`,
       );
     else if (seen.has(name))
-      say(`"${name}": the name is used twice in the package (also ${seen.get(name)}): rename one`);
+      say(
+        `"${name}": the name is used twice in the package (also ${seen.get(name)}): rename one`,
+        NAME_USED_TWICE,
+      );
     else seen.set(name, `spec/dist/${op.d.file}${op.at}`);
   }
   return out;

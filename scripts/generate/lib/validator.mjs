@@ -5,6 +5,7 @@
 // Every keyword is translated, ignored as an annotation, or an error: a spec edit that adds a
 // keyword this file does not know fails the generator instead of silently losing validation.
 
+import { PATTERN_WITHOUT_U_FLAG } from "../../lib/mistake-ids.mjs";
 import { openBranchAccepts, openEnumParts } from "../../lib/open-enum.mjs";
 import { isObject as isSchemaObject, placeOf, wrappedParamOf } from "./places.mjs";
 import { acceptsBigint, isU64 } from "./schema.mjs";
@@ -197,16 +198,20 @@ export function createCheckEmitter({ refusals } = {}) {
 
 // (A place is `{ path, at }`: the path the messages name, and the JSON pointer, when known.)
 /** The Error refusing `keyword` of the schema at `place`. */
-const keywordError = (place, keyword, why) =>
+const keywordError = (place, keyword, why, code) =>
   Object.assign(new Error(`${place.path}: "${keyword}" ${why}`), {
     path: place.path,
     keyword,
     at: place.at,
+    ...(code && { code }),
   });
 
-/** Refuses `keyword` of the schema at `place`; when collecting, the caller goes on without it. */
-const refuseKeyword = (cx, place, keyword, why) => {
-  const error = keywordError(place, keyword, why);
+/**
+ * Refuses `keyword` of the schema at `place`; when collecting, the caller goes on without it.
+ * `code`: the mistake's identity, where a spec rule tells it too (scripts/lib/mistake-ids.mjs).
+ */
+const refuseKeyword = (cx, place, keyword, why, code) => {
+  const error = keywordError(place, keyword, why, code);
   if (!cx.refusals) throw error;
   cx.refusals.push(error);
 };
@@ -500,6 +505,7 @@ function pattern(cx, source, place) {
         place,
         "pattern",
         `does not compile with the u flag, as JSON Schema 2020-12, ajv and Prism read it: ${error.message}`,
+        PATTERN_WITHOUT_U_FLAG,
       );
     }
     // `.source` is escaped (`/`, line terminators) so that `/source/flags` is a regex literal

@@ -7,6 +7,7 @@
 // that reads a missing property or silently drops a rule; a clash makes a method unreachable.
 import { statSync } from "node:fs";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { mistakeId, NAME_USED_TWICE } from "../../lib/mistake-ids.mjs";
 import { formatPosition, sourcePosition, specFile } from "../../lib/spec-sources.mjs";
 import { deref, propertyAt, schemaBranches, schemaTypes } from "./schema-walk.mjs";
 
@@ -271,12 +272,15 @@ function schemaAdmits(doc, schema, value) {
  * area's method would be unreachable); a REST operationId once across areas (within an area,
  * Spectral's operation-operationId-unique says it).
  */
-export function checkOperationNames(results, { only } = {}) {
+export function checkOperationNames(results, { only, ids } = {}) {
   const findings = [];
   // With `only` (spec:check --area), the other areas are there to clash with: a finding is kept
-  // when one of its two operations is in a selected area.
-  const say = (areas, finding) => {
-    if (!only || areas.some((area) => only.includes(area))) findings.push(finding);
+  // when one of its two operations is in a selected area. (`ids`: each finding's identity, where
+  // another rule tells the same mistake, scripts/lib/mistake-ids.mjs.)
+  const say = (areas, finding, id) => {
+    if (only && !areas.some((area) => only.includes(area))) return;
+    findings.push(finding);
+    if (id) ids?.set(finding, id);
   };
   const rpcByHost = new Map();
   const rpcByPath = new Map();
@@ -343,6 +347,7 @@ export function checkOperationNames(results, { only } = {}) {
           say(
             [r.area],
             `${where}: JSON-RPC method name "${op.id}" is used twice in the area (also ${sameArea.at}): rename one`,
+            mistakeId(NAME_USED_TWICE, r.area, operationPath(r, op)),
           );
           continue;
         }

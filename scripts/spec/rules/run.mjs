@@ -1,6 +1,6 @@
-// The runner: every rule of this folder over a list of bundled documents, in the order spec:check
-// prints their findings (each document's rules, then the rules across documents, the generator's
-// refusals, and Spectral's last), with the YAML position of each finding (findings.mjs) and the
+// The runner: every rule of this folder over a list of bundled documents (each document's rules,
+// then the rules across documents, the generator's refusals, and Spectral's last), with the YAML
+// position of each finding (findings.mjs), in reading order (file, line, column), and the
 // `x-source` assumptions. rules.mjs exports runAllChecks (test/spec) and runAllChecksAsync
 // (spec:check and the generator, which run Spectral in a process of its own meanwhile).
 import {
@@ -8,6 +8,8 @@ import {
   refusalPosition,
   sourcePlacesIn,
 } from "../../generate/lib/refusals.mjs";
+import { mistakeId } from "../../lib/mistake-ids.mjs";
+import { byPosition } from "../../lib/spec-sources.mjs";
 import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
 import { checkCosts } from "./costs.mjs";
@@ -34,14 +36,6 @@ const findingPlace = (text) =>
 /** Spectral's meta-schema lines on a parameter that has neither `schema` nor `content`. */
 const SCHEMALESS_PARAMETER_LINT =
   /: \[oas3-schema\] "[^"]*" property (must have required property "(schema|content)"|must match exactly one schema in oneOf|must not have unevaluated properties)\.$/;
-/** operations.mjs's finding of a JSON-RPC method name used twice in one area. */
-const USED_TWICE_IN_AREA =
-  /^\S+ #\/methods\/\d+ \([^()]*\): JSON-RPC method name "[^"]*" is used twice in the area /;
-/** schemas.mjs's finding of a pattern that does not compile with the u flag. */
-const INVALID_PATTERN =
-  /^\S+ [^:]+: pattern "(?:[^"\\]|\\.)*" is not a valid regular expression with the u flag, /;
-/** The generator's refusal of such a pattern (validator.mjs), in a request's check. */
-const UNCOMPILED_PATTERN = /: "pattern" does not compile with the u flag, /;
 /** examples.mjs's finding of a field that holds integers beyond ±(2^53−1) and is no u64. */
 const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/ int64\), but /;
 
@@ -50,7 +44,7 @@ const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/
  * which the cross-area rules (names unique per host, operationIds across areas) compare against.
  * `findings` are the rules' lines; `located` the same lines, in the same order, each led by the
  * YAML position of its place (see locateFinding; a refusal's, refusalPosition), as spec:check
- * prints them.
+ * prints them: both in reading order, by that position (byPosition).
  */
 export function runAllChecks(results, { others } = {}) {
   return withLint(ruleEntries(results, others), lintOpenApi(results));
@@ -72,12 +66,19 @@ export async function runAllChecksAsync(results, { others } = {}) {
 function ruleEntries(results, others) {
   /** @type {{ text: string, document?: object, at?: string, located?: string }[]} */
   const entries = [];
-  const add = (document, texts) => entries.push(...texts.map((text) => ({ text, document })));
+  // A mistake two rules tell (a pattern the schema rule and the generator's [params-check] both
+  // refuse, for each operation whose check reaches it) is one line, the first rule's: the rules
+  // give such a finding its identity (`ids`, scripts/lib/mistake-ids.mjs), and the others of one
+  // identity are left out.
+  const ids = new Map();
+  const told = new Set();
+  const isNew = (id) => !id || (!told.has(id) && Boolean(told.add(id)));
+  const add = (document, texts) =>
+    entries.push(
+      ...texts.filter((text) => isNew(ids.get(text))).map((text) => ({ text, document })),
+    );
   const assumptions = [];
   const operations = [];
-  // (The places of the patterns the schema rule refuses: the generator's [params-check] refusal of
-  // the same pattern, for each operation whose check reaches it, is not a second line.)
-  const badPatterns = new Set();
   const all = others ? [...others, ...results] : results;
   for (const r of results) {
     const prov = checkProvenance(r);
@@ -96,10 +97,7 @@ function ruleEntries(results, others) {
       ),
     );
     add(r, checkSchemaKeywords(r));
-    const schemaRules = checkSchemaRules(r);
-    add(r, schemaRules);
-    for (const text of schemaRules)
-      if (INVALID_PATTERN.test(text)) badPatterns.add(`${r.area} ${findingPlace(text)}/pattern`);
+    add(r, checkSchemaRules(r, { ids }));
     add(r, checkDescriptions(r));
     add(r, checkAreaSentence(r));
     add(r, checkHistoryMentions(r));
@@ -128,27 +126,17 @@ function ruleEntries(results, others) {
   };
   // (A JSON-RPC method name twice in an area is one mistake, which this rule tells with both
   // places: the generator's [operation-name] refusal of the name is left out.)
-  const namedTwice = new Set();
   for (const text of others
-    ? checkOperationNames(all, { only: results.map((r) => r.area) })
-    : checkOperationNames(results)) {
-    entries.push({ text, document: documentOf(text) });
-    if (USED_TWICE_IN_AREA.test(text))
-      namedTwice.add(`${text.slice(0, text.indexOf(" "))} ${findingPlace(text)}`);
-  }
+    ? checkOperationNames(all, { only: results.map((r) => r.area), ids })
+    : checkOperationNames(results, { ids }))
+    if (isNew(ids.get(text))) entries.push({ text, document: documentOf(text) });
   entries.push(...checkReplacements(results, all));
   entries.push(...checkOperationLists(results, all));
   // (Each refusal at the YAML position the generator gives it, by the same function; a bundle place
   // its message names, `also spec/dist/openrpc/das.json#/methods/0` or a schema its params check
   // reached, `#/components/schemas/GetAssetOptions`, told as the YAML one, as the generator does.)
   for (const r of oncePerPlace(generatorRefusals(results))) {
-    if (r.rule === "operation-name" && namedTwice.has(`${r.area} ${r.at}`)) continue;
-    if (
-      r.rule === "params-check" &&
-      UNCOMPILED_PATTERN.test(r.message) &&
-      badPatterns.has(`${r.area} ${r.at}`)
-    )
-      continue;
+    if (r.code && !isNew(mistakeId(r.code, r.area, r.at))) continue;
     const document = results.find((d) => d.file === r.file);
     const text = refusalFinding({ ...r, message: sourcePlacesIn(r.message, document, all) });
     const position = refusalPosition(r, document);
@@ -197,10 +185,53 @@ function withLint({ entries, assumptions, operations, documentOf }, lint) {
     if (SCHEMALESS_PARAMETER_LINT.test(text) && schemaless.has(findingPlace(text))) continue;
     entries.push({ text, document: documentOf(text, "openapi") });
   }
+  for (const e of entries) e.located ??= locateFinding(e);
+  const told = oncePerSharedPlace(entries);
+  // (In reading order, file by file: the rules' order is no order a contributor fixes in.)
+  told.sort((a, b) => byPosition(a.located, b.located));
   return {
-    findings: entries.map((e) => e.text),
-    located: entries.map((e) => e.located ?? locateFinding(e)),
+    findings: told.map((e) => e.text),
+    located: told.map((e) => e.located),
     assumptions,
     operations,
   };
+}
+
+/**
+ * The entries with a mistake of a shared file (spec/schemas/*.yaml, copied into each area's bundle
+ * that uses it) told once: the lines of several areas at one YAML position that say the same are
+ * one line, at that position, naming the areas (`spec/schemas/common.yaml:9:7: das, wallet
+ * #/components/schemas/Address/…: …`). One fix in the file fixes every area.
+ */
+function oncePerSharedPlace(entries) {
+  const groups = new Map();
+  const kept = [];
+  for (const e of entries) {
+    const area = e.text.slice(0, e.text.indexOf(" "));
+    const at = e.located.endsWith(`: ${e.text}`)
+      ? e.located.slice(0, -(e.text.length + 2))
+      : undefined;
+    if (!at || !area) {
+      kept.push(e);
+      continue;
+    }
+    const key = `${at}\n${e.text.slice(area.length)}`;
+    const group = groups.get(key);
+    if (group) group.push({ e, area });
+    else {
+      const fresh = [{ e, area }];
+      groups.set(key, fresh);
+      kept.push(fresh);
+    }
+  }
+  return kept.flatMap((item) => {
+    if (!Array.isArray(item)) return [item];
+    const areas = [...new Set(item.map((g) => g.area))];
+    // (One area's line twice, the sender's two documents, is spec:check's to say once.)
+    if (areas.length < 2) return item.map((g) => g.e);
+    const [{ e, area }] = item;
+    const text = `${areas.sort().join(", ")}${e.text.slice(area.length)}`;
+    const at = e.located.slice(0, -(e.text.length + 2));
+    return [{ ...e, text, located: `${at}: ${text}` }];
+  });
 }

@@ -7,6 +7,7 @@
 // generated type would drop).
 import { describesPattern, PATTERN_DESCRIPTION_RULE } from "../../generate/lib/validator.mjs";
 import { editDistance } from "../../lib/edit-distance.mjs";
+import { mistakeId, PATTERN_WITHOUT_U_FLAG } from "../../lib/mistake-ids.mjs";
 import {
   admitsNumbers,
   exactValue,
@@ -187,10 +188,15 @@ function declaredProperties(doc, schema, names = new Set(), seen = new Set()) {
  * - `dependentSchemas`: each key and each excluded name is a declared property;
  * - `pattern` compiles as a regular expression; `enum` lists no value twice.
  */
-export function checkSchemaRules({ area, doc }) {
+export function checkSchemaRules({ area, doc }, { ids } = {}) {
   const findings = [];
   forEachSchema(doc, (schema, at, parent) => {
-    const say = (message) => findings.push(`${area} ${at}: ${message}`);
+    // (`ids`: a finding's identity, where another rule tells the same mistake, mistake-ids.mjs.)
+    const say = (message, id) => {
+      const finding = `${area} ${at}: ${message}`;
+      findings.push(finding);
+      if (id) ids?.set(finding, id);
+    };
     const v = (key) => (key in schema ? exactValue(schema, key) : undefined);
     const show = (key) => `${key} (${v(key)})`;
     const pairs = [
@@ -265,6 +271,7 @@ export function checkSchemaRules({ area, doc }) {
       if (problem)
         say(
           `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression with the u flag, ${U_FLAG_READERS}: ${problem}${readWithoutUnicode(schema.pattern, problem)}`,
+          mistakeId(PATTERN_WITHOUT_U_FLAG, area, `${at}/pattern`),
         );
       else {
         const unicodeOnly = unicodeOnlySyntax(schema.pattern);

@@ -1,0 +1,13 @@
+// The identity of a mistake that two rules each tell their own way: a code for what is wrong and
+// its place (`<area> <JSON pointer>`, the pointer without the names in brackets). spec:check keeps
+// the first line of each identity and leaves out the others (scripts/spec/rules/run.mjs), whatever
+// their messages say; the generator, run alone, still tells its own.
+
+/** A JSON-RPC method name used twice in one area: operations.mjs, refusals.mjs [operation-name]. */
+export const NAME_USED_TWICE = "name-used-twice";
+
+/** A pattern that does not compile with the u flag: schemas.mjs, validator.mjs [params-check]. */
+export const PATTERN_WITHOUT_U_FLAG = "pattern-without-u-flag";
+
+/** The identity of mistake `code` at `at` (a finding's place or a pointer) of `area`. */
+export const mistakeId = (code, area, at) => `${code} ${area} ${at.replace(/ \([^()]*\)/g, "")}`;
