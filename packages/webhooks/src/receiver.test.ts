@@ -3209,7 +3209,7 @@ describe("toNodeHandler", () => {
 
   it("closes in stages over HTTPS too: the early answer reaches a sender that writes its whole upload before reading, and the connection lingers until the upload is read", async () => {
     // (A self-signed certificate for 127.0.0.1, a test-only fixture: the client does not check it.)
-    const pem = readFileSync(new URL("./test-support/loopback-tls.pem", import.meta.url));
+    const pem = readFileSync(new URL("../test-support/loopback-tls.pem", import.meta.url));
     const secure = createHttpsServer(
       { key: pem, cert: pem },
       toNodeHandler(
