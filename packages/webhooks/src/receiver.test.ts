@@ -1,10 +1,13 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import {
   connect as connectHttp2,
   createServer as createHttp2Server,
   type ClientHttp2Stream,
 } from "node:http2";
+import { createServer as createHttpsServer } from "node:https";
 import { connect, type Socket } from "node:net";
+import { connect as connectTls } from "node:tls";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { deflateSync, gzipSync } from "node:zlib";
@@ -17,8 +20,10 @@ import {
   eventSignature,
   type DeliveryKind,
   type DeliveryRefusal,
+  type NodeSocket,
   parseDelivery,
   safeEqual,
+  serveNode,
   toNodeHandler,
 } from "./receiver.js";
 
@@ -3058,7 +3063,7 @@ describe("toNodeHandler", () => {
       for (let turn = 0; !until() && turn < 1000; turn++) await new Promise((r) => setImmediate(r));
     };
     // (Node's sockets keep their own timers: only the lingering's bound is faked.)
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
     try {
       let answer = "";
@@ -3111,6 +3116,263 @@ describe("toNodeHandler", () => {
     // (What was written includes what the two kernels' buffers held when it was cut off.)
     expect(written).toBeGreaterThan(16 * 1024 * 1024);
     expect(written).toBeLessThan(size);
+  });
+
+  /**
+   * Sends the head of an upload that is never finished (1 of 1000 bytes), with a wrong
+   * Authorization, and resolves once the 401 and the server's half-close (FIN) arrived: the
+   * server's end of the connection then lingers, reading. `allowHalfOpen`: the client never closes
+   * its side.
+   */
+  const lingerOn = (port: number) =>
+    new Promise<Socket>((resolve) => {
+      const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+      let answer = "";
+      socket.on("error", () => {});
+      socket.on("data", (chunk) => (answer += String(chunk)));
+      socket.on("end", () => {
+        expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 401 Unauthorized");
+        resolve(socket);
+      });
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n[",
+      );
+    });
+
+  it("ends the lingering when the server is closed: server.close() does not wait for a half-open upload, and the lingering's timer keeps no process alive", async () => {
+    const timerMakers = [vi.spyOn(globalThis, "setTimeout"), vi.spyOn(globalThis, "setInterval")];
+    const listener = toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }));
+    const lingering = createServer(listener);
+    await new Promise<void>((r) => lingering.listen(0, "127.0.0.1", r));
+    const sockets = [
+      await lingerOn((lingering.address() as { port: number }).port),
+      await lingerOn((lingering.address() as { port: number }).port),
+    ];
+    try {
+      const timers = timerMakers.flatMap((maker) => maker.mock.results.map((made) => made.value));
+      expect(timers.length).toBeGreaterThan(0);
+      // (Not ref'd: a process shutting down on SIGTERM, or a test runner's worker, can exit.)
+      expect(timers.filter((timer: { hasRef(): boolean }) => timer.hasRef())).toEqual([]);
+      const closing = performance.now();
+      await new Promise<void>((r) => lingering.close(() => r()));
+      // Not the lingering's 5 s bound: its timer sees that the server no longer listens.
+      expect(performance.now() - closing).toBeLessThan(1000);
+    } finally {
+      for (const maker of timerMakers) maker.mockRestore();
+      for (const socket of sockets) socket.destroy();
+      lingering.closeAllConnections();
+    }
+  });
+
+  it("neither handles nor answers a request pipelined behind an early answer (RFC 9112 §9.6), and leaves no error", async () => {
+    const seen: string[] = [];
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => void errors.push(error);
+    process.on("unhandledRejection", onError);
+    server = createServer(
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
+      ),
+    );
+    server.on("clientError", onError);
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const refused = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n`;
+    const delivery = `[${enhanced(SIG_A)}]`;
+    const pipelined = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: ${delivery.length}\r\n\r\n${delivery}`;
+    try {
+      // In one write (parsed before the early answer's upload is read to its end), and in two.
+      for (const writes of [
+        [refused + "x".repeat(1000) + pipelined],
+        [refused + "x", "x".repeat(999) + pipelined],
+      ]) {
+        const answer = await new Promise<string>((resolve) => {
+          const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+          let received = "";
+          socket.on("error", onError);
+          socket.on("data", (chunk) => (received += String(chunk)));
+          socket.on("close", () => resolve(received));
+          socket.write(writes[0]!);
+          // (Its side closed once all is written: its FIN is no cut in the middle of an upload.)
+          if (writes[1]) setTimeout(() => socket.end(writes[1]!), 50);
+          else socket.end();
+        });
+        expect(answer.match(/HTTP\/1\.1 \d+ [\w ]+/g)).toEqual(["HTTP/1.1 401 Unauthorized"]);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(seen).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onError);
+    }
+  });
+
+  it("closes in stages over HTTPS too: the early answer reaches a sender that writes its whole upload before reading, and the connection lingers until the upload is read", async () => {
+    // (A self-signed certificate for 127.0.0.1, a test-only fixture: the client does not check it.)
+    const pem = readFileSync(new URL("../test-support/loopback-tls.pem", import.meta.url));
+    const secure = createHttpsServer(
+      { key: pem, cert: pem },
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 1000 }),
+      ),
+    );
+    await new Promise<void>((r) => secure.listen(0, "127.0.0.1", r));
+    const { port } = secure.address() as { port: number };
+    const size = 4 * 1024 * 1024;
+    try {
+      const statuses: string[] = [];
+      for (const authorization of ["wrong", AUTH]) {
+        statuses.push(
+          await new Promise<string>((resolve) => {
+            let answer = "";
+            const socket = connectTls({ port, host: "127.0.0.1", rejectUnauthorized: false });
+            socket.on("error", () => {});
+            socket.once("secureConnect", () => {
+              socket.pause();
+              socket.write(
+                `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nContent-Length: ${size}\r\n\r\n`,
+              );
+              socket.write(new Uint8Array(size).fill(0x20), () => socket.resume());
+            });
+            socket.on("data", (chunk) => (answer += String(chunk)));
+            socket.on("close", () => resolve(answer.split("\r\n")[0]!));
+          }),
+        );
+      }
+      expect(statuses).toEqual(["HTTP/1.1 401 Unauthorized", "HTTP/1.1 413 Payload Too Large"]);
+      // The staged close over TLS: after the answer and the server's half-close, its end of the
+      // connection still reads the upload, and closes once the upload has come whole.
+      let serverClosed = false;
+      secure.once("secureConnection", (accepted: Socket) =>
+        accepted.on("close", () => (serverClosed = true)),
+      );
+      // (Its own TCP socket, for allowHalfOpen: it keeps writing after the server's half-close.)
+      const socket = connectTls({
+        socket: connect({ port, host: "127.0.0.1", allowHalfOpen: true }),
+        rejectUnauthorized: false,
+      });
+      socket.on("error", () => {});
+      let answer = "";
+      socket.on("data", (chunk) => (answer += String(chunk)));
+      const ended = new Promise((r) => socket.once("end", r));
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n[",
+      );
+      await ended;
+      await new Promise((r) => setTimeout(r, 100));
+      expect([answer.split("\r\n")[0], serverClosed]).toEqual(["HTTP/1.1 401 Unauthorized", false]);
+      socket.end("x".repeat(999));
+      await vi.waitFor(() => expect(serverClosed).toBe(true), { timeout: 2000 });
+    } finally {
+      secure.closeAllConnections();
+      await new Promise<void>((r) => secure.close(() => r()));
+    }
+  });
+
+  describe("without Node's staged close", () => {
+    /**
+     * A request whose upload (three chunks) is answered 401 before it is read, on `socket`; the
+     * response's `end` does what the "server" does once an answer is flushed (`onAnswered`).
+     */
+    const answerEarly = async (socket: Record<string, unknown>, onAnswered: () => void) => {
+      const upload = ["a", "b", "c"];
+      let reads = 0;
+      let failRead: ((error: Error) => void) | undefined;
+      const aborted = new Promise<never>((_, reject) => (failRead = reject));
+      socket.abort = () => failRead!(new Error("aborted"));
+      const req = {
+        method: "POST",
+        url: "/hook",
+        headers: { authorization: "wrong" },
+        complete: false,
+        socket: socket as unknown as NodeSocket,
+        [Symbol.asyncIterator]: () => ({
+          next: () => {
+            reads++;
+            return Promise.race([
+              aborted,
+              new Promise<IteratorResult<string>>((r) =>
+                setTimeout(() =>
+                  r(
+                    reads <= 3
+                      ? { done: false, value: upload[reads - 1]! }
+                      : { done: true, value: undefined },
+                  ),
+                ),
+              ),
+            ]);
+          },
+        }),
+      };
+      const headers: Record<string, string> = {};
+      const res = {
+        statusCode: 0,
+        setHeader: (name: string, value: string) => void (headers[name] = value),
+        end: () => onAnswered(),
+      };
+      await serveNode(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }), req, res);
+      // (Each read takes a timer's turn: the four after the answer are done well within this.)
+      await new Promise((r) => setTimeout(r, 200));
+      return { status: res.statusCode, connection: headers.connection, reads: () => reads };
+    };
+
+    it("leaves a socket without destroySoon (a framework's own, a fake) to its server: nothing read, ended or destroyed", async () => {
+      const calls: string[] = [];
+      const socket = { end: () => calls.push("end"), destroy: () => calls.push("destroy") };
+      const timers = vi.spyOn(globalThis, "setInterval");
+      try {
+        const answered = await answerEarly(socket, () => calls.push("answered"));
+        expect([answered.status, answered.connection, answered.reads()]).toEqual([401, "close", 0]);
+        expect(calls).toEqual(["answered"]);
+        expect(timers).not.toHaveBeenCalled();
+      } finally {
+        timers.mockRestore();
+      }
+    });
+
+    it("stops lingering when the server destroys the socket itself instead of calling destroySoon (the reset as before), and puts destroySoon back", async () => {
+      const calls: string[] = [];
+      const destroySoon = () => calls.push("destroySoon");
+      const socket: Record<string, unknown> = {
+        destroySoon,
+        end: () => calls.push("end"),
+        destroy: () => {
+          calls.push("destroy");
+          (socket.abort as () => void)();
+        },
+      };
+      const cleared = vi.spyOn(globalThis, "clearInterval");
+      try {
+        const answered = await answerEarly(socket, () => (socket.destroy as () => void)());
+        expect([answered.status, answered.connection]).toEqual([401, "close"]);
+        expect(calls).toEqual(["destroy"]);
+        expect(socket.destroySoon).toBe(destroySoon);
+        expect(cleared).toHaveBeenCalledTimes(1);
+      } finally {
+        cleared.mockRestore();
+      }
+    });
+
+    it("reads the upload to its end when the server only ends the socket, then leaves the socket to the server", async () => {
+      const calls: string[] = [];
+      const destroySoon = () => calls.push("destroySoon");
+      const socket: Record<string, unknown> = {
+        destroySoon,
+        end: () => calls.push("end"),
+        destroy: () => calls.push("destroy"),
+      };
+      const cleared = vi.spyOn(globalThis, "clearInterval");
+      try {
+        const answered = await answerEarly(socket, () => (socket.end as () => void)());
+        // The three chunks, then the end: discarded, so the close that follows sends no reset.
+        expect([answered.status, answered.connection, answered.reads()]).toEqual([401, "close", 4]);
+        expect(calls).toEqual(["end"]);
+        expect(socket.destroySoon).toBe(destroySoon);
+        expect(cleared).toHaveBeenCalledTimes(1);
+      } finally {
+        cleared.mockRestore();
+      }
+    });
   });
 
   it("is typed as a RequestListener (no-misused-promises), returns a promise settled once the answer is written (for frameworks that await their handler), and leaves no unhandled rejection when even its 500 cannot be written", async () => {

@@ -1273,6 +1273,11 @@ export interface NodeSocket {
   end(): unknown;
   /** Closes the connection at once (a RST when data the server has not read is left). */
   destroy(): unknown;
+  /**
+   * The server that accepted the connection: once it no longer listens (`server.close()`), a
+   * connection lingering after an early answer is closed (within 100 ms), not waited for.
+   */
+  server?: { listening?: boolean } | null | undefined;
 }
 /** The minimal shape of Node's `http.ServerResponse` that {@link toNodeHandler} writes to. */
 export interface NodeResponse {
@@ -1289,10 +1294,21 @@ export interface NodeResponse {
  * 10 MiB default of `maxBodyBytes`, so a delivery the handler refused for its size is read to its
  * end), within 5 s (a stalled sender, answered 408, holds the connection no longer than that).
  * Past either bound the connection is destroyed, as Node destroys it, and a sender that is still
- * sending may see it reset instead of the answer.
+ * sending may see it reset instead of the answer. Not tied to `maxBodyBytes`: a 413's sender
+ * sends more than that by definition (a bound at it would reset every one whose upload outlasts
+ * the kernels' buffers), and the adapter takes any handler, whose settings it does not know.
  */
 const LINGER_BYTES = 16 * 1024 * 1024;
 const LINGER_MS = 5_000;
+/** How often a lingering connection checks its bound of time and that its server still listens. */
+const LINGER_CHECK_MS = 100;
+
+/**
+ * Connections answered early with `Connection: close`: a request pipelined behind that answer is
+ * neither handled nor answered (RFC 9112 §9.6: no further request on that connection is
+ * processed), as its answer could not be written on a connection half-closed or closed.
+ */
+const closingConnections = /* @__PURE__ */ new WeakSet<NodeSocket>();
 
 /**
  * RFC 9112 §9.6's staged close, after an early answer with `Connection: close` over HTTP/1: Node
@@ -1302,7 +1318,10 @@ const LINGER_MS = 5_000;
  * `destroySoon` only half-closes the socket (FIN after the answer) while the rest of the upload is
  * read and discarded, never buffered, up to {@link LINGER_BYTES} or {@link LINGER_MS}; then the
  * socket is closed as Node would have (with nothing unread: no RST). A sender that closes its side
- * on reading the answer ends the reading at once (Node then aborts the request).
+ * on reading the answer ends the reading at once (Node then aborts the request). A server that
+ * closes the socket otherwise than through `destroySoon` keeps that close: a `destroy()` ends the
+ * reading (the reset as before); after an `end()` the upload is read to its end and the socket
+ * left to the server.
  */
 function lingerAfterEarlyAnswer(
   socket: NodeSocket | undefined,
@@ -1321,12 +1340,19 @@ function lingerAfterEarlyAnswer(
   const stop = (cut: boolean) => {
     if (over) return;
     over = true;
-    clearTimeout(timer);
+    clearInterval(timer);
     socket.destroySoon = destroySoon;
     if (cut) socket.destroy();
     else if (closeAsked) socket.destroySoon();
   };
-  const timer = setTimeout(() => stop(true), LINGER_MS);
+  // Unref'd, so a process that is otherwise done does not wait for a sender's upload; and a
+  // server shut down (`server.close()` waits for its open connections) is not held up either.
+  let waitedMs = 0;
+  const timer = setInterval(() => {
+    waitedMs += LINGER_CHECK_MS;
+    if (waitedMs >= LINGER_MS || socket.server?.listening === false) stop(true);
+  }, LINGER_CHECK_MS);
+  (timer as { unref?: () => void }).unref?.();
   void (async () => {
     let read = 0;
     try {
@@ -1362,8 +1388,11 @@ function lingerAfterEarlyAnswer(
  * writes its whole body before reading still gets the status, not a reset. The reading is bounded:
  * after 16 MiB or 5 s the connection is destroyed, and a sender still sending then may see it
  * reset instead of the status (a failed delivery either way; `onRefused` is still told the status
- * and why). It needs `req.socket`'s `destroySoon` (node:http's socket; frameworks pass it on);
- * without it the connection is closed as Node closes it. Over HTTP/2 it closes the request's
+ * and why). Nor does it hold up a shutdown: once the server no longer listens (`server.close()`)
+ * the connection is closed within 100 ms, and its timer is unref'd. A request pipelined behind
+ * such an answer is neither handled nor answered (RFC 9112 §9.6). It needs `req.socket`'s
+ * `destroySoon` (node:http's and node:https' socket; frameworks pass it on); without it the
+ * connection is closed as Node closes it. Over HTTP/2 it closes the request's
  * stream instead (RST_STREAM NO_ERROR, once the answer is sent), and the connection serves other
  * streams.
  *
@@ -1416,6 +1445,8 @@ export async function serveNode(
   req: NodeRequest,
   res: NodeResponse,
 ): Promise<void> {
+  // (Left unanswered: the connection closes once the early answer's upload is read.)
+  if (req.socket && closingConnections.has(req.socket)) return;
   let chunks: AsyncIterator<Uint8Array | string> | undefined;
   let lingering = false;
   // (One iterator for the handler's reads and the discarding after an early answer.)
@@ -1430,6 +1461,7 @@ export async function serveNode(
     const unread = !req.complete;
     if (unread && !req.stream) {
       res.setHeader("connection", "close");
+      if (req.socket) closingConnections.add(req.socket);
       // (Once: the 500 tried after an `end` that threw would take this stand-in for Node's.)
       if (!lingering) lingerAfterEarlyAnswer(req.socket, bodyChunks());
       lingering = true;
