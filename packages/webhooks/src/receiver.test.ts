@@ -638,12 +638,14 @@ describe("createWebhookHandler", () => {
     expect(calls).toBe(1);
   });
 
-  it("queues a redelivery storm of one signature in linear time: 12,000 at once in under 3 times 24 times the CPU time of 500 (quadratic: 576), onEvent once", async () => {
+  it("queues a redelivery storm of one signature in linear time: 12,000 at once in under 5 times 24 times the CPU time of 500 (quadratic: 576), onEvent once", async () => {
     // Each waiting delivery used to wake on every handling of its signature (N² wake-ups: about
     // 8 s for 8,000); now each waits for the one before it only. Timed against a storm of 500 in
     // the same process, back to back, in CPU time, the median of three rounds, so that a
     // loaded machine does not decide the outcome (an absolute bound of 4 s failed beside another
-    // test worker; review 78, F1).
+    // test worker). The bound, 120, is near the geometric mean of linear (24) and quadratic (576):
+    // 4.8 times under the bug's ratio, and 3.6 to 5.8 times over the ratios measured (20.7 to
+    // 33.5, on a loaded machine: the bound of 72 left 2.15 times at worst).
     const storm = async (size: number) => {
       let calls = 0;
       const handle = createWebhookHandler({
@@ -669,7 +671,7 @@ describe("createWebhookHandler", () => {
     console.log(
       `redelivery storm: 500 in ${smallMs.toFixed(0)} ms, 12,000 in ${largeMs.toFixed(0)} ms of CPU (×${ratio.toFixed(1)}; linear 24, quadratic 576)`,
     );
-    expect(ratio).toBeLessThan(24 * 3);
+    expect(ratio).toBeLessThan(120);
   });
 
   it("lets a waiting delivery handle the event when the one before it failed", async () => {
