@@ -3269,6 +3269,49 @@ describe("toNodeHandler", () => {
     }
   });
 
+  it("lingers on a connection handed to a server that never listened itself (another server's, passed on with emit('connection'))", async () => {
+    // (As a port shared by protocols does it: a plain TCP server takes the connection and hands
+    // it to an HTTPS server. The TLS socket's `server` is that HTTPS server, which never listened:
+    // not a server being shut down.)
+    const pem = readFileSync(new URL("../test-support/loopback-tls.pem", import.meta.url));
+    const secure = createHttpsServer(
+      { key: pem, cert: pem },
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    let serverClosed = false;
+    secure.once("secureConnection", (accepted: Socket) =>
+      accepted.on("close", () => (serverClosed = true)),
+    );
+    const front = createServer();
+    front.removeAllListeners("connection");
+    front.on("connection", (raw: Socket) => secure.emit("connection", raw));
+    await new Promise<void>((r) => front.listen(0, "127.0.0.1", r));
+    const { port } = front.address() as { port: number };
+    try {
+      const socket = connectTls({
+        socket: connect({ port, host: "127.0.0.1", allowHalfOpen: true }),
+        rejectUnauthorized: false,
+      });
+      socket.on("error", () => {});
+      let answer = "";
+      socket.on("data", (chunk) => (answer += String(chunk)));
+      const ended = new Promise((r) => socket.once("end", r));
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n[",
+      );
+      await ended;
+      // (Several of the lingering's checks, 100 ms apart: the first one cut it.)
+      await new Promise((r) => setTimeout(r, 400));
+      expect([answer.split("\r\n")[0], serverClosed]).toEqual(["HTTP/1.1 401 Unauthorized", false]);
+      socket.end("x".repeat(999));
+      await vi.waitFor(() => expect(serverClosed).toBe(true), { timeout: 2000 });
+    } finally {
+      secure.closeAllConnections();
+      front.closeAllConnections();
+      await new Promise<void>((r) => front.close(() => r()));
+    }
+  });
+
   describe("without Node's staged close", () => {
     /**
      * A request whose upload (three chunks) is answered 401 before it is read, on `socket`; the
