@@ -18,17 +18,10 @@ vi.mock("./json.js", async (importOriginal) => {
   };
 });
 vi.mock("./redact.js", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("./redact.js")>();
-  return {
-    ...actual,
-    createRedactor: (...args: Parameters<typeof actual.createRedactor>) => {
-      const redactor = actual.createRedactor(...args);
-      return (text: unknown) => {
-        if (typeof text == "string") work.redacted += text.length;
-        return redactor(text);
-      };
-    },
-  };
+  const { countingRedactors } = await import("./test-support/testing.js");
+  return countingRedactors(await importOriginal(), (characters) => {
+    work.redacted += characters;
+  });
 });
 
 /**

@@ -39,22 +39,14 @@ import {
 import { getText } from "./get-text.js";
 import { createRestTransport } from "./rest.js";
 
-// How many characters the redactors of this file's transports were given: every redactor the
-// engine makes comes from createRedactor, so a count there says how much of an answer was read
-// by one, a measure that no load on the machine moves. (Otherwise the redactors of redact.ts.)
+// How many characters the redactors of this file's transports were given (countingRedactors):
+// how much of an answer was redacted. (Otherwise the redactors of redact.ts.)
 const redactorInput = vi.hoisted(() => ({ characters: 0 }));
 vi.mock("./redact.js", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("./redact.js")>();
-  return {
-    ...actual,
-    createRedactor: (...args: Parameters<typeof actual.createRedactor>) => {
-      const redactor = actual.createRedactor(...args);
-      return (text: unknown) => {
-        if (typeof text == "string") redactorInput.characters += text.length;
-        return redactor(text);
-      };
-    },
-  };
+  const { countingRedactors } = await import("./test-support/testing.js");
+  return countingRedactors(await importOriginal(), (characters) => {
+    redactorInput.characters += characters;
+  });
 });
 
 isolateKeyEnv();

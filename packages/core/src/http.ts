@@ -454,8 +454,8 @@ const decodeJson = (
  * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
  * - The local environment does not read the variable: only the option is named; nor does a page
  *   or React Native, which have no variable to set.
- * (Computed once per engine: the engine's `hint`, which rest.ts also ends a 401 or 403 answered in a 2xx
- * body with.)
+ * (Computed once per engine: the engine's `hint`, which rest.ts also ends a 401 or 403 answered in
+ * a 2xx body with.)
  */
 const keyHint = (host: Host, keyless: boolean, local: boolean) =>
   keyless && !host.keyOptional

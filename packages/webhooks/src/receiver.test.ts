@@ -6,7 +6,7 @@ import {
   type ClientHttp2Stream,
 } from "node:http2";
 import { createServer as createHttpsServer } from "node:https";
-import { connect, type Socket } from "node:net";
+import { connect, createServer as createTcpServer, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -3209,6 +3209,35 @@ describe("toNodeHandler", () => {
     }
   });
 
+  /**
+   * Sends the head of an upload (1 of 1000 bytes) with a wrong Authorization over TLS to `port`,
+   * served by `secure`: the 401 and the server's half-close arrive, and `waitMs` later its end of
+   * the connection is still open, reading; it closes once the rest of the upload has come.
+   */
+  const lingersOverTls = async (secure: Server, port: number, waitMs: number) => {
+    let serverClosed = false;
+    secure.once("secureConnection", (accepted: Socket) =>
+      accepted.on("close", () => (serverClosed = true)),
+    );
+    // (Its own TCP socket, for allowHalfOpen: it keeps writing after the server's half-close.)
+    const socket = connectTls({
+      socket: connect({ port, host: "127.0.0.1", allowHalfOpen: true }),
+      rejectUnauthorized: false,
+    });
+    socket.on("error", () => {});
+    let answer = "";
+    socket.on("data", (chunk) => (answer += String(chunk)));
+    const ended = new Promise((r) => socket.once("end", r));
+    socket.write(
+      "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n[",
+    );
+    await ended;
+    await new Promise((r) => setTimeout(r, waitMs));
+    expect([answer.split("\r\n")[0], serverClosed]).toEqual(["HTTP/1.1 401 Unauthorized", false]);
+    socket.end("x".repeat(999));
+    await vi.waitFor(() => expect(serverClosed).toBe(true), { timeout: 2000 });
+  };
+
   it("closes in stages over HTTPS too: the early answer reaches a sender that writes its whole upload before reading, and the connection lingers until the upload is read", async () => {
     // (A self-signed certificate for 127.0.0.1, a test-only fixture: the client does not check it.)
     const pem = readFileSync(new URL("../test-support/loopback-tls.pem", import.meta.url));
@@ -3244,30 +3273,30 @@ describe("toNodeHandler", () => {
       expect(statuses).toEqual(["HTTP/1.1 401 Unauthorized", "HTTP/1.1 413 Payload Too Large"]);
       // The staged close over TLS: after the answer and the server's half-close, its end of the
       // connection still reads the upload, and closes once the upload has come whole.
-      let serverClosed = false;
-      secure.once("secureConnection", (accepted: Socket) =>
-        accepted.on("close", () => (serverClosed = true)),
-      );
-      // (Its own TCP socket, for allowHalfOpen: it keeps writing after the server's half-close.)
-      const socket = connectTls({
-        socket: connect({ port, host: "127.0.0.1", allowHalfOpen: true }),
-        rejectUnauthorized: false,
-      });
-      socket.on("error", () => {});
-      let answer = "";
-      socket.on("data", (chunk) => (answer += String(chunk)));
-      const ended = new Promise((r) => socket.once("end", r));
-      socket.write(
-        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n[",
-      );
-      await ended;
-      await new Promise((r) => setTimeout(r, 100));
-      expect([answer.split("\r\n")[0], serverClosed]).toEqual(["HTTP/1.1 401 Unauthorized", false]);
-      socket.end("x".repeat(999));
-      await vi.waitFor(() => expect(serverClosed).toBe(true), { timeout: 2000 });
+      await lingersOverTls(secure, port, 100);
     } finally {
       secure.closeAllConnections();
       await new Promise<void>((r) => secure.close(() => r()));
+    }
+  });
+
+  it("lingers on a connection handed to a server that never listened itself (another server's, passed on with emit('connection'))", async () => {
+    // (As a port shared by protocols does it: a plain TCP server takes the connection and hands
+    // it to an HTTPS server. The TLS socket's `server` is that HTTPS server, which never listened:
+    // not a server being shut down.)
+    const pem = readFileSync(new URL("../test-support/loopback-tls.pem", import.meta.url));
+    const secure = createHttpsServer(
+      { key: pem, cert: pem },
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    const front = createTcpServer((raw) => secure.emit("connection", raw));
+    await new Promise<void>((r) => front.listen(0, "127.0.0.1", r));
+    try {
+      // (Several of the lingering's checks, 100 ms apart: the first one cut it.)
+      await lingersOverTls(secure, (front.address() as { port: number }).port, 400);
+    } finally {
+      secure.closeAllConnections();
+      await new Promise<void>((r) => front.close(() => r()));
     }
   });
 

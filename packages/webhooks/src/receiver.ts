@@ -1275,7 +1275,8 @@ export interface NodeSocket {
   destroy(): unknown;
   /**
    * The server that accepted the connection: once it no longer listens (`server.close()`), a
-   * connection lingering after an early answer is closed (within 100 ms), not waited for.
+   * connection lingering after an early answer is closed (within 100 ms), not waited for. (Only
+   * when it listened as the lingering began: one handed its connections by another never does.)
    */
   server?: { listening?: boolean } | null | undefined;
 }
@@ -1347,10 +1348,13 @@ function lingerAfterEarlyAnswer(
   };
   // Unref'd, so a process that is otherwise done does not wait for a sender's upload; and a
   // server shut down (`server.close()` waits for its open connections) is not held up either.
+  // Only a server that listened when the lingering began can be closing: an HTTPS server handed
+  // its connections by another (`emit("connection")`, a port shared by protocols) never listens.
+  const server = socket.server?.listening ? socket.server : undefined;
   let waitedMs = 0;
   const timer = setInterval(() => {
     waitedMs += LINGER_CHECK_MS;
-    if (waitedMs >= LINGER_MS || socket.server?.listening === false) stop(true);
+    if (waitedMs >= LINGER_MS || server?.listening === false) stop(true);
   }, LINGER_CHECK_MS);
   (timer as { unref?: () => void }).unref?.();
   void (async () => {

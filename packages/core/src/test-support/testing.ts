@@ -206,3 +206,24 @@ export async function cpuTimeRatio(
   // (The middle one; of an even number, the upper of the two in the middle.)
   return { ratio: ratios[rounds >> 1]!, smallMs, largeMs };
 }
+
+/**
+ * redact.ts's exports, for `vi.mock("./redact.js")`, with a `createRedactor` whose redactors tell
+ * `count` the length of each text they are given. Every redactor the engine makes comes from it,
+ * so the count says how much of an answer was redacted: a measure of work no load on the machine
+ * moves, where a time would. (Its module loads nothing of the package at run time, so the mock's
+ * factory can load it.)
+ */
+export const countingRedactors = (
+  actual: typeof import("../redact.js"),
+  count: (characters: number) => void,
+): typeof import("../redact.js") => ({
+  ...actual,
+  createRedactor: (...args) => {
+    const redactor = actual.createRedactor(...args);
+    return (text) => {
+      if (typeof text == "string") count(text.length);
+      return redactor(text);
+    };
+  },
+});
