@@ -455,7 +455,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
   };
 
   // What makes two clients send alike, item by item: clients equal in all of it share batches
-  // and coalesced requests. The URL (environment and `baseUrls`), the engine's (`http.alike`) and
+  // and coalesced requests. The URL (environment and `baseUrls`), the engine's `alike` and
   // the batcher.
   const endpoint = [url, ...alike, config.batch];
   const enqueue = config.batch
