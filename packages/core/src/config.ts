@@ -267,7 +267,7 @@ export function checkRequestOptions(
   more: readonly string[] = [],
 ): RequestOptions & Record<string, unknown> {
   if (options === undefined) return {};
-  const names = more.length ? [...REQUEST_OPTIONS, ...more] : REQUEST_OPTIONS;
+  const names = [...REQUEST_OPTIONS, ...more];
   knownOptions(options, names, "request");
   const { signal, timeout, maxRetries, retryNonIdempotent } = options as RequestOptions;
   if (

@@ -681,7 +681,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     let answered: ((value?: unknown) => void) | undefined;
     // The failure of the attempt just made (none before the first fails): an abort after a retried
     // one (in the wait, the limiter's or during the next attempt) carries it as `lastError`.
-    let lastFailure!: Error;
+    // (With the fields of an answer's error, read for the retry's log line below.)
+    let lastFailure!: Error & Partial<ResponseFields>;
     try {
       for (let attempt = 1; ; attempt++) {
         // The limiter counts the attempt until its answer's headers come, or its failure (the
@@ -841,7 +842,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // What failed, as fields too (the message says it in words), so that a trace can record
         // each attempt: its error class, and the status and request id of an answer (redacted, as
         // on the error; none for a timeout or a lost connection).
-        const failed: Error & Partial<ResponseFields> = lastFailure;
         log(
           "info",
           `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${lastFailure.message}`,
@@ -849,9 +849,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             operation: id,
             attempt: attempt + 1,
             delay,
-            error: failed.name,
-            status: failed.status,
-            requestId: failed.requestId,
+            error: lastFailure.name,
+            status: lastFailure.status,
+            requestId: lastFailure.requestId,
           },
           redactor,
         );

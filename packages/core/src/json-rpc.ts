@@ -266,7 +266,7 @@ const jsonOf = (value: unknown) => {
  * by it.)
  */
 const written = new WeakMap<object, string>();
-const snippetOf = (value: any, text = written.get(value) ?? String(jsonOf(value) ?? "")) => (
+const snippetOf = (value: any, text = written.get(value) ?? jsonOf(value) ?? "") => (
   Object(value) === value && written.set(value, text),
   text
 );
