@@ -77,7 +77,8 @@ export async function getText(
   } catch (error) {
     throw ofOperation(error, operation.id);
   }
-  const text = decodeUtf8(exchange.bytes);
+  const [response, bytes] = exchange;
+  const text = decodeUtf8(bytes);
   const first = text.trimStart()[0];
   // A page is no host's text: a captive portal's or a proxy's login page answered with a 2xx, which
   // a keep-alive must not report as the host up. Refused by the rule every JSON
@@ -85,8 +86,8 @@ export async function getText(
   // retried; and, as there, an empty text is no page whatever its label (it is no `ok` either:
   // below). (Written again rather than shared: a helper of http.ts's costs the DAS
   // getAsset program 5 B gzipped, as measured; esbuild inlines no function.)
-  if (first && (first == "<" || /html/i.test(exchange.response.headers.get("content-type")!)))
-    throw invalidResponse("html", exchange.response, text, operation.id, redactor);
+  if (first && (first == "<" || /html/i.test(response.headers.get("content-type")!)))
+    throw invalidResponse("html", response, text, operation.id, redactor);
   // Nor is any other text: the host's answer is `ok` (the public docs' ping.yaml: 200 text/plain
   // "ok"), and a portal's or a proxy's `text/plain` "Please log in" must not report the host up
   // either. White space around it and its case are let pass.
@@ -95,10 +96,10 @@ export async function getText(
   // the `snippet` alone was left unread. (Only the bundles that ping carry it.) Trimmed before it
   // is redacted and cut, not the snippet trimmed: a text after 200 line breaks read as "".
   if (!/^\s*ok\s*$/i.test(text)) {
-    const error = invalidResponse("not-ok", exchange.response, text, operation.id, redactor);
+    const error = invalidResponse("not-ok", response, text, operation.id, redactor);
     error.message += `: answered "${quoteServer(keptOf(text.trim(), redactor), 80)}"`;
     throw error;
   }
-  own.onResponse?.(responseFieldsOf(exchange.response, redactor));
+  own.onResponse?.(responseFieldsOf(response, redactor));
   return text;
 }

@@ -42,13 +42,11 @@ import {
 import { quoteServer } from "./quote.js";
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus, retryDelay } from "./retry.js";
 
-/** A response and its whole body. */
-export interface Exchange {
-  response: Response;
-  bytes: Uint8Array<ArrayBuffer>;
-  /** The body parsed as JSON, when sent with `json` (`undefined` when empty). */
-  value?: unknown;
-}
+/**
+ * A response, its whole body, and the body parsed as JSON when sent with `json` (`undefined` when
+ * empty). A list, not an object: its members' names would be in every bundle (decision 0008).
+ */
+export type Exchange = [response: Response, bytes: Uint8Array<ArrayBuffer>, value?: unknown];
 
 /**
  * The redactor of one call: the engine's `redact`, or one that also masks `secrets` (credentials
@@ -388,12 +386,7 @@ export const invalidResponse = (
  * Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. `due`: a body
  * is (JSON-RPC, or a REST operation without `optionalBody`).
  */
-const decodeJson = (
-  { response, bytes }: Exchange,
-  id: string,
-  redactor: Redactor,
-  due: boolean,
-) => {
+const decodeJson = ([response, bytes]: Exchange, id: string, redactor: Redactor, due: boolean) => {
   // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
   // character is truncated, which the parse failure below says.
   let text: string;
@@ -725,7 +718,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           }).then(async (response): Promise<Exchange> => {
             attemptAnswered?.();
             attemptsOf.set(response, attempts);
-            return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+            return [response, new Uint8Array(await response.arrayBuffer())];
           });
         };
         // (`paused`: the 429 whose wait the limiter's `pause` was told, the attempt's record when
@@ -774,13 +767,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         };
         try {
           const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
-          const { response, bytes } = exchange;
+          const [response, bytes] = exchange;
           const { status } = response;
           const durationMs = Math.round(performance.now() - started);
           debug(`→ ${status} (${durationMs} ms)`, { status, durationMs });
           if (response.ok) {
             if (init.json)
-              exchange.value = decodeJson(exchange, id, redactor, !(rest && optionalBody));
+              exchange[2] = decodeJson(exchange, id, redactor, !(rest && optionalBody));
             reportAttempt(response);
             return exchange;
           }

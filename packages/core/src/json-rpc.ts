@@ -365,7 +365,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     target = url,
     redactor = redact,
   ): Promise<[unknown, Response]> => {
-    const { response, value: answer } = await send(
+    const [response, , answer] = await send(
       target,
       { method: "POST", body, json: true },
       operation,
@@ -474,8 +474,9 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     // their `attempts` up to date.)
     alone?: boolean | { options?: object },
   ): Promise<R> => {
-    // Settled synchronously by `settle` when the call goes alone; by the batcher otherwise.
-    let outcome: { value?: unknown; error?: unknown; failed?: true } = {};
+    // Settled synchronously by `settle` when the call goes alone; by the batcher otherwise. (Its
+    // result or its error, and whether it failed: a list, whose names are in no bundle.)
+    let outcome: [settled?: unknown, failed?: true] = [];
     let call: Call;
     let batched: unknown;
     // The coalescer's promise of the result, when the call shares a request.
@@ -511,8 +512,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         method,
         onResponse: options.onResponse,
         redactor,
-        resolve: (value) => (outcome = { value }),
-        reject: (error) => (outcome = { error, failed: true }),
+        resolve: (value) => (outcome = [value]),
+        reject: (error) => (outcome = [error, true]),
       };
       // (A call with query options goes alone: a batch is posted to the bare endpoint.)
       shared =
@@ -554,8 +555,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         if (error instanceof ChainDataError) takeStack(error);
         throw error;
       }
-    if (outcome.failed) throw outcome.error;
-    return outcome.value as R;
+    if (outcome[1]) throw outcome[0];
+    return outcome[0] as R;
   };
   madeCalls.add(rpcCall);
   return { logger: config.logger, call: rpcCall };

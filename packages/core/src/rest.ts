@@ -191,7 +191,11 @@ export function createRestTransport(
               options!,
               sendOnce,
               // (Each caller revives its own parsed body, in place.)
-              (exchange, copyParsed) => ({ ...exchange, value: copyParsed(exchange.value) }),
+              ([response, bytes, value], copyParsed): Exchange => [
+                response,
+                bytes,
+                copyParsed(value),
+              ],
             );
           try {
             captured = await (answer = shared || sendOnce());
@@ -227,7 +231,7 @@ export function createRestTransport(
       }
       // Our own parse of the bytes (strict UTF-8, lossless numbers, made by `send`), not
       // openapi-fetch's `data`.
-      const body = captured!.value;
+      const [response, bytes, body] = captured!;
       // The host's error body alone in a 2xx answer is its error, not a result (errorInBody); so
       // is a JSON-RPC error envelope (`jsonrpc`, `id` and `error`), a JSON-RPC host's answer to a
       // REST `baseUrls` entry given its URL.
@@ -242,7 +246,7 @@ export function createRestTransport(
       // An empty 2xx body (or a JSON `null`) is only a result where the spec allows one (a 204);
       // elsewhere the typed result would be a lie that fails later, far from the call.
       if (body == null && !operation.optionalBody)
-        throw invalidResponse("empty", captured!.response, "", operation.id, redactor);
+        throw invalidResponse("empty", response, "", operation.id, redactor);
       let result: unknown;
       // (A JSON `null` where a body is optional is no result, as an empty body is: `undefined`.
       // A u64 value that is none fails the call, named from `body`.)
@@ -251,15 +255,15 @@ export function createRestTransport(
       } catch (error: any) {
         const invalid = invalidResponse(
           "not-u64",
-          captured!.response,
-          decodeUtf8(captured!.bytes),
+          response,
+          decodeUtf8(bytes),
           operation.id,
           redactor,
         );
         invalid.message += ": " + redactor(error.message);
         throw invalid;
       }
-      options?.onResponse?.(responseFieldsOf(captured!.response, redactor));
+      options?.onResponse?.(responseFieldsOf(response, redactor));
       // (The descriptor's Result type: the generator states it from the same spec as `u64`.)
       return result as [Result][Result extends unknown ? 0 : never];
     },
@@ -275,7 +279,7 @@ export function createRestTransport(
  * `hint`: the end of a 401's or 403's message (the engine's `hint`).
  */
 const errorInBody = (
-  { response, bytes }: Exchange,
+  [response, bytes]: Exchange,
   body: { error: any },
   operation: string,
   redactor: Redactor,
