@@ -31,7 +31,9 @@ import {
   type EnhancedTransactionEvent,
   type RawTransactionEvent,
   type UpdateWebhookInput,
+  type WebhookHandlerOptions,
 } from "@chaindata/webhooks";
+type /*@neitherKindOption*/NeitherKindOption = WebhookHandlerOptions<never, { foo: string }>["kind"];
 import { createAdminClient, type GetProjectUsageInput } from "@chaindata/admin";
 const das = createDasClient();
 const compression = createCompressionClient();
@@ -448,9 +450,11 @@ describe("createWebhookHandler's kind", () => {
     );
   });
 
-  // (A pin of the text, not of a past mistake: these read the same before the `kind` left out was
-  // written once. A change to the options' top type (a conditional there would name them
-  // `EnhancedWebhookHandlerOptions`) or one that adds a second error is seen here first.)
+  // (Red on the options' top type turned into a conditional, which names them
+  // `EnhancedWebhookHandlerOptions` here, and on a change that adds a second error. The
+  // neither-kind options' `kind` shows in no message, TypeScript reporting the `onEvent` mismatch
+  // alone: it is read from the type's hover, red when that fallback demands `kind: "raw"` instead
+  // of leaving the kind out.)
   it("refuses an onEvent of neither kind's events, and a missing onEvent, with one error each", () => {
     expect(errorOn(`createWebhookHandler({ authHeader: "s" });`)).toBe(
       [
@@ -467,11 +471,12 @@ describe("createWebhookHandler's kind", () => {
         "    Property 'foo' is missing in type 'EnhancedTransactionEvent' but required in type '{ foo: string; }'.",
       ].join("\n"),
     );
+    expect(hover("neitherKindOption")).toBe("type NeitherKindOption = undefined\n");
   });
 
-  // (WebhookHandlerKindLeftOut as an interface would show here as
-  // `(property) WebhookHandlerKindLeftOut.kind?: undefined`: this fails then, as it does if the one
-  // definition loses its doc line or its `@default`.)
+  // (Red on WebhookHandlerKindLeftOut made an interface, shown as
+  // `(property) WebhookHandlerKindLeftOut.kind?: undefined`, and on its doc line or `@default`
+  // changed or lost.)
   it("documents kind where it is completed with kind left out: its kinds and its default", () => {
     const position = at("handlerOptionNames");
     const entry = service

@@ -3210,6 +3210,127 @@ describe("toNodeHandler", () => {
   });
 
   /**
+   * Writes `writes` one after the other (the next `gapMs` after the one before is written) on a
+   * connection that reads nothing until all is written, as a pipelining sender that has not read
+   * the first answer yet; resolves with what it then received, whether the server's FIN came
+   * (`ended`) and the error code the connection failed with, if any (a reset: ECONNRESET, EPIPE).
+   */
+  const pipelineThenRead = (port: number, writes: (string | Uint8Array)[], gapMs: number) =>
+    new Promise<{ received: string; ended: boolean; failure: unknown }>((resolve) => {
+      let received = "";
+      let ended = false;
+      let failure: unknown;
+      // Paused before it connects: nothing is read from the kernel until everything is written.
+      const socket = connect(port, "127.0.0.1").pause();
+      socket.on("data", (chunk) => (received += String(chunk)));
+      socket.on("end", () => (ended = true));
+      socket.on("error", (error: NodeJS.ErrnoException) => (failure = error.code));
+      socket.on("close", () => resolve({ received, ended, failure }));
+      const write = (i: number) => {
+        if (i === writes.length) return void socket.resume();
+        socket.write(writes[i]!, (error) =>
+          error ? socket.resume() : setTimeout(() => write(i + 1), i ? gapMs : 0),
+        );
+      };
+      write(0);
+    });
+
+  it("reads and discards what is pipelined behind an early answer too: the sender gets the whole answer and an orderly close (a FIN, no reset), though it reads only after writing all", async () => {
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => void errors.push(error);
+    process.on("unhandledRejection", onError);
+    const seen: string[] = [];
+    server = createServer(
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
+      ),
+    );
+    server.on("clientError", onError);
+    // The listeners the server's end of each connection has when its first request comes, and
+    // when it closes: the lingering leaves none behind.
+    const listeners: [Record<string, number>, Record<string, number>][] = [];
+    const counts = (socket: Socket) =>
+      Object.fromEntries(socket.eventNames().map((name) => [name, socket.listenerCount(name)]));
+    server.on("connection", (socket: Socket) => {
+      const pair: (typeof listeners)[number] = [{}, {}];
+      listeners.push(pair);
+      server!.once("request", () => (pair[0] = counts(socket)));
+      socket.on("close", () => (pair[1] = counts(socket)));
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const refused = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n${" ".repeat(1000)}`;
+    // (Larger than the two kernels' buffers: unread, it would still be arriving at the close.)
+    const size = 4 * 1024 * 1024;
+    const delivery = `[${enhanced(SIG_A)}]`.padEnd(size, " ");
+    const pipelined = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: ${size}\r\n\r\n`;
+    const smalls = `POST /hook HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n[]`.repeat(3);
+    try {
+      const outcomes = [];
+      // Back to back; after the server has answered and read the first upload to its end; and
+      // after several small requests.
+      for (const [writes, gapMs] of [
+        [[refused + pipelined, delivery], 0],
+        [[refused, pipelined, delivery], 300],
+        [[refused + smalls + pipelined, delivery], 0],
+      ] as const) {
+        const { received, ended, failure } = await pipelineThenRead(port, [...writes], gapMs);
+        const [head = "", body] = received.split("\r\n\r\n");
+        outcomes.push({
+          statuses: received.match(/HTTP\/1\.1 \d+ [\w ]+/g),
+          closing: /\r\nconnection: close\r\n/i.test(head),
+          body: [body, head.match(/\r\ncontent-length: (\d+)/i)?.[1]],
+          ended,
+          failure,
+        });
+      }
+      const whole = {
+        statuses: ["HTTP/1.1 401 Unauthorized"],
+        closing: true,
+        body: ["unauthorized", "12"],
+        ended: true,
+        failure: undefined,
+      };
+      expect(outcomes).toEqual([whole, whole, whole]);
+      expect(seen).toEqual([]);
+      await vi.waitFor(() => expect(listeners.map(([, closed]) => closed)).not.toContainEqual({}));
+      for (const [first, closed] of listeners) expect(closed).toEqual(first);
+      expect(errors).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onError);
+    }
+  });
+
+  it("ends the lingering on a flood of small requests pipelined behind an early answer: each counts 16 KiB against its 16 MiB, as Node keeps them all until the close", async () => {
+    server = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    let serverClosed = false;
+    let requests = 0;
+    server.on("connection", (socket: Socket) => socket.on("close", () => (serverClosed = true)));
+    server.on("request", () => requests++);
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    // (allowHalfOpen: the sender never closes its side, so only a bound ends the lingering.)
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    socket.on("error", () => {});
+    try {
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1\r\n\r\n",
+      );
+      // After the answer: the 1025th of them is past the bound, long before the 5 s one.
+      await new Promise((r) => setTimeout(r, 100));
+      socket.write(
+        " " + "POST /hook HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n".repeat(2000),
+      );
+      await vi.waitFor(() => expect(serverClosed).toBe(true), { timeout: 3000 });
+      expect(requests).toBeGreaterThan(1025);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  /**
    * Sends the head of an upload (1 of 1000 bytes) with a wrong Authorization over TLS to `port`,
    * served by `secure`: the 401 and the server's half-close arrive, and `waitMs` later its end of
    * the connection is still open, reading; it closes once the rest of the upload has come.
@@ -3384,7 +3505,7 @@ describe("toNodeHandler", () => {
       }
     });
 
-    it("reads the upload to its end when the server only ends the socket, then leaves the socket to the server", async () => {
+    it("reads the upload to its end when the server only ends the socket, then leaves the socket to the sender's close", async () => {
       const calls: string[] = [];
       const destroySoon = () => calls.push("destroySoon");
       const socket: Record<string, unknown> = {
@@ -3397,11 +3518,13 @@ describe("toNodeHandler", () => {
         const answered = await answerEarly(socket, () => (socket.end as () => void)());
         // The three chunks, then the end: discarded, so the close that follows sends no reset.
         // (Waited for: a worker stalled past answerEarly's 200 ms would see them not read yet.)
-        await vi.waitFor(() => {
-          expect(answered.reads()).toBe(4);
-          expect(cleared).toHaveBeenCalledTimes(1);
-        });
+        await vi.waitFor(() => expect(answered.reads()).toBe(4));
         expect([answered.status, answered.connection]).toEqual([401, "close"]);
+        // Still read (what the sender pipelined would be discarded) until the sender closes.
+        await new Promise((r) => setTimeout(r, 250));
+        expect([cleared.mock.calls.length, socket.destroySoon === destroySoon]).toEqual([0, false]);
+        socket.destroyed = true;
+        await vi.waitFor(() => expect(cleared).toHaveBeenCalledTimes(1));
         expect(calls).toEqual(["end"]);
         expect(socket.destroySoon).toBe(destroySoon);
       } finally {

@@ -1274,6 +1274,11 @@ export interface NodeSocket {
   /** Closes the connection at once (a RST when data the server has not read is left). */
   destroy(): unknown;
   /**
+   * Set once the connection is closed (after an early answer, when the sender closed its side):
+   * the lingering is then over.
+   */
+  destroyed?: boolean | undefined;
+  /**
    * The server that accepted the connection: once it no longer listens (`server.close()`), a
    * connection lingering after an early answer is closed (within 100 ms), not waited for. (Only
    * when it listened as the lingering began: one handed its connections by another never does.)
@@ -1291,38 +1296,49 @@ export interface NodeResponse {
 }
 
 /**
- * How much of an upload is read and discarded after an early answer, at most: 16 MiB (above the
- * 10 MiB default of `maxBodyBytes`, so a delivery the handler refused for its size is read to its
- * end), within 5 s (a stalled sender, answered 408, holds the connection no longer than that).
- * Past either bound the connection is destroyed, as Node destroys it, and a sender that is still
- * sending may see it reset instead of the answer. Not tied to `maxBodyBytes`: a 413's sender
- * sends more than that by definition (a bound at it would reset every one whose upload outlasts
- * the kernels' buffers), and the adapter takes any handler, whose settings it does not know.
+ * How much is read and discarded after an early answer, at most: 16 MiB (above the 10 MiB default
+ * of `maxBodyBytes`, so a delivery the handler refused for its size is read to its end), within
+ * 5 s (a stalled sender, answered 408, holds the connection no longer than that). Past either
+ * bound the connection is destroyed, as Node destroys it, and a sender that is still sending may
+ * see it reset instead of the answer. Not tied to `maxBodyBytes`: a 413's sender sends more than
+ * that by definition (a bound at it would reset every one whose upload outlasts the kernels'
+ * buffers), and the adapter takes any handler, whose settings it does not know.
  */
 const LINGER_BYTES = 16 * 1024 * 1024;
 const LINGER_MS = 5_000;
 /** How often a lingering connection checks its bound of time and that its server still listens. */
 const LINGER_CHECK_MS = 100;
+/**
+ * What a request pipelined behind an early answer counts against {@link LINGER_BYTES} besides its
+ * body: the largest head Node's parser takes by default (16 KiB), whatever its size. Node keeps
+ * each such request until the connection closes, so a flood of small ones ends the lingering.
+ */
+const PIPELINED_HEAD_BYTES = 16_384;
 
 /**
- * Connections answered early with `Connection: close`: a request pipelined behind that answer is
- * neither handled nor answered (RFC 9112 §9.6: no further request on that connection is
- * processed), as its answer could not be written on a connection half-closed or closed.
+ * Connections answered early with `Connection: close`, each with what discards the body of a
+ * request pipelined behind that answer (when the connection lingers): such a request is neither
+ * handled nor answered (RFC 9112 §9.6: no further request on that connection is processed), as
+ * its answer could not be written on a connection half-closed or closed.
  */
-const closingConnections = /* @__PURE__ */ new WeakSet<NodeSocket>();
+const closingConnections = /* @__PURE__ */ new WeakMap<
+  NodeSocket,
+  ((chunks: AsyncIterator<Uint8Array | string>) => void) | undefined
+>();
 
 /**
  * RFC 9112 §9.6's staged close, after an early answer with `Connection: close` over HTTP/1: Node
  * destroys the socket once the answer is flushed, and closing a socket with unread data makes
  * Linux send a RST, which drops the answer from the sender's unread receive queue (a sender that
  * writes its whole upload before reading, from about a few hundred KB on loopback). So Node's
- * `destroySoon` only half-closes the socket (FIN after the answer) while the rest of the upload is
- * read and discarded, never buffered, up to {@link LINGER_BYTES} or {@link LINGER_MS}; then the
- * socket is closed as Node would have (with nothing unread: no RST). A sender that closes its side
- * on reading the answer ends the reading at once (Node then aborts the request). A server that
- * closes the socket otherwise than through `destroySoon` keeps that close: a `destroy()` ends the
- * reading (the reset as before); after an `end()` the upload is read to its end and the socket
- * left to the server.
+ * `destroySoon` only half-closes the socket (FIN after the answer), and the connection is read
+ * until the sender closes its side: the rest of the upload, and the bodies of requests pipelined
+ * behind it, are read and discarded, never buffered, up to {@link LINGER_BYTES} or
+ * {@link LINGER_MS}, past which the socket is destroyed. The sender's close (its FIN, once it has
+ * the answer) then closes the socket with nothing unread: no RST, even for what it sent after
+ * the upload. A server that closes the socket otherwise than through `destroySoon` keeps that
+ * close: a `destroy()` ends the reading (the reset as before), an `end()` leaves the socket to
+ * the sender's close as well. Returns what discards a pipelined request's body.
  */
 function lingerAfterEarlyAnswer(
   socket: NodeSocket | undefined,
@@ -1332,45 +1348,46 @@ function lingerAfterEarlyAnswer(
   if (typeof socket?.destroySoon !== "function") return;
   // Node's own, restored once the lingering is over; an own property shadows the prototype's.
   const destroySoon = socket.destroySoon;
-  let closeAsked = false;
   let over = false;
-  socket.destroySoon = () => {
-    closeAsked = true;
-    socket.end();
-  };
+  let read = 0;
+  socket.destroySoon = () => socket.end();
   const stop = (cut: boolean) => {
     if (over) return;
     over = true;
     clearInterval(timer);
     socket.destroySoon = destroySoon;
     if (cut) socket.destroy();
-    else if (closeAsked) socket.destroySoon();
   };
   // Unref'd, so a process that is otherwise done does not wait for a sender's upload; and a
   // server shut down (`server.close()` waits for its open connections) is not held up either.
   // Only a server that listened when the lingering began can be closing: an HTTPS server handed
   // its connections by another (`emit("connection")`, a port shared by protocols) never listens.
+  // (Polled, as the sender's close is: a listener on the socket would have to be taken off.)
   const server = socket.server?.listening ? socket.server : undefined;
   let waitedMs = 0;
   const timer = setInterval(() => {
     waitedMs += LINGER_CHECK_MS;
-    if (waitedMs >= LINGER_MS || server?.listening === false) stop(true);
+    if (socket.destroyed) stop(false);
+    else if (waitedMs >= LINGER_MS || server?.listening === false) stop(true);
   }, LINGER_CHECK_MS);
   (timer as { unref?: () => void }).unref?.();
-  void (async () => {
-    let read = 0;
+  const discard = async (body: AsyncIterator<Uint8Array | string>, counted: number) => {
+    read += counted;
     try {
-      while (!over) {
-        const { done, value } = await chunks.next();
-        if (done) break;
+      while (!over && read <= LINGER_BYTES) {
+        const { done, value } = await body.next();
+        if (done) return;
         read += value.length;
-        if (read > LINGER_BYTES) return stop(true);
       }
+      stop(true);
     } catch {
       // The sender closed or reset the connection: nothing is left to read.
+      stop(false);
     }
-    stop(false);
-  })();
+  };
+  void discard(chunks, 0);
+  return (pipelined: AsyncIterator<Uint8Array | string>) =>
+    void discard(pipelined, PIPELINED_HEAD_BYTES);
 }
 
 /**
@@ -1387,14 +1404,16 @@ function lingerAfterEarlyAnswer(
  * hands `onEvent`'s errors to its `onError` and answers 500 itself), and an answer that cannot be
  * written (a response whose `end` throws) is given up on, the error dropped. An answer given before
  * the body was read (401, 405, 408, 413) closes the connection (`Connection: close`) in stages,
- * as RFC 9112 §9.6 asks: the answer, then a half-close, while the rest of the upload is read and
- * discarded (never buffered) until it ends or the sender closes, then the close. So a sender that
- * writes its whole body before reading still gets the status, not a reset. The reading is bounded:
- * after 16 MiB or 5 s the connection is destroyed, and a sender still sending then may see it
- * reset instead of the status (a failed delivery either way; `onRefused` is still told the status
- * and why). Nor does it hold up a shutdown: once the server no longer listens (`server.close()`)
- * the connection is closed within 100 ms, and its timer is unref'd. A request pipelined behind
- * such an answer is neither handled nor answered (RFC 9112 §9.6). It needs `req.socket`'s
+ * as RFC 9112 §9.6 asks: the answer, then a half-close, while the connection is read until the
+ * sender closes its side (as it does once it has the answer), then the close. What is read is
+ * discarded, never buffered: the rest of the upload, and the bodies of requests pipelined behind
+ * it, which are neither handled nor answered (RFC 9112 §9.6). So a sender that writes its whole
+ * body, or more requests, before reading still gets the status, not a reset. The reading is
+ * bounded: after 16 MiB (each pipelined request counting 16 KiB more) or 5 s the connection is
+ * destroyed, and a sender still sending then may see it reset instead of the status (a failed
+ * delivery either way; `onRefused` is still told the status and why). Nor does it hold up a
+ * shutdown: once the server no longer listens (`server.close()`) the connection is closed within
+ * 100 ms, and its timer is unref'd. It needs `req.socket`'s
  * `destroySoon` (node:http's and node:https' socket; frameworks pass it on); without it the
  * connection is closed as Node closes it. Over HTTP/2 it closes the request's
  * stream instead (RST_STREAM NO_ERROR, once the answer is sent), and the connection serves other
@@ -1449,8 +1468,9 @@ export async function serveNode(
   req: NodeRequest,
   res: NodeResponse,
 ): Promise<void> {
-  // (Left unanswered: the connection closes once the early answer's upload is read.)
-  if (req.socket && closingConnections.has(req.socket)) return;
+  // (Left unanswered, its body discarded while the connection lingers, until the sender closes.)
+  if (req.socket && closingConnections.has(req.socket))
+    return closingConnections.get(req.socket)?.(req[Symbol.asyncIterator]());
   let chunks: AsyncIterator<Uint8Array | string> | undefined;
   let lingering = false;
   // (One iterator for the handler's reads and the discarding after an early answer.)
@@ -1465,9 +1485,9 @@ export async function serveNode(
     const unread = !req.complete;
     if (unread && !req.stream) {
       res.setHeader("connection", "close");
-      if (req.socket) closingConnections.add(req.socket);
       // (Once: the 500 tried after an `end` that threw would take this stand-in for Node's.)
-      if (!lingering) lingerAfterEarlyAnswer(req.socket, bodyChunks());
+      if (!lingering && req.socket)
+        closingConnections.set(req.socket, lingerAfterEarlyAnswer(req.socket, bodyChunks()));
       lingering = true;
     }
     res.end(body);
