@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
@@ -23,6 +23,7 @@ import { generatorRefusals } from "../../scripts/generate/lib/refusals.mjs";
 import { mistakeId } from "../../scripts/lib/mistake-ids.mjs";
 import {
   editCopy,
+  editText,
   editedCopy,
   findingsOf,
   locatedOf,
@@ -42,6 +43,9 @@ function writtenAt(specDir: string, seconds: Record<string, number>): void {
   for (const [file, s] of Object.entries(seconds))
     utimesSync(join(specDir, file), moment + s, moment + s);
 }
+
+/** `text` as a regular expression that matches it literally. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 // (The one test that copies spec/ itself, dist included.)
 let dir: string | undefined;
@@ -892,6 +896,55 @@ describe("spec:check", () => {
       expect.stringMatching(/^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema/),
       expect.stringMatching(/^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/1\/result\/schema/),
     ]);
+  }, 60_000);
+
+  it("spec:bundle --spec-dir with two bad $refs: its own heading, the lines sorted, no dist", () => {
+    // (The mistakes of two areas, bundled openrpc first: das's line would come first unsorted.)
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      '$ref: "../schemas/asset.yaml#/Asset"',
+      '$ref: "../schemas/asset.yaml#/Assett"',
+    );
+    editText(
+      specDir,
+      "openapi/wallet.yaml",
+      '$ref: "../schemas/wallet.yaml#/WalletIdentity"',
+      '$ref: "../schemas/wallet.yaml#/WalletIdentityy"',
+    );
+    const distFile = join("spec", "dist", "index.json");
+    const repoDistBefore = readFileSync(distFile, "utf8");
+    const cli = spawnSync(process.execPath, ["scripts/spec/bundle.mjs", "--spec-dir", specDir], {
+      encoding: "utf8",
+    });
+    expect(cli.stdout).toBe("");
+    const shown = relative(process.cwd(), specDir);
+    const lines = cli.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(
+      `spec:bundle: 2 mistakes, one a line (${shown}/dist is not written until all are fixed):`,
+    );
+    const walletRef = '$ref: "../schemas/wallet.yaml#/WalletIdentityy"';
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^  ${escaped(positionOf(specDir, "openapi/wallet.yaml", walletRef))}: ${escaped(
+          "#/paths/~1v1~1wallet~1{wallet}~1identity/get/responses/200/content/application~1json/schema/$ref: " +
+            'bad $ref "../schemas/wallet.yaml#/WalletIdentityy": nothing at that location ' +
+            "(spec/schemas/wallet.yaml has no WalletIdentityy; its nearest names: WalletIdentity, ",
+        )}`,
+      ),
+    );
+    const dasRef = '$ref: "../schemas/asset.yaml#/Assett"';
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^  ${escaped(positionOf(specDir, "openrpc/das.yaml", dasRef))}: ${escaped(
+          `#/methods/${methodIndex("openrpc/das.yaml", "getAsset")}/result/schema/$ref: ` +
+            'bad $ref "../schemas/asset.yaml#/Assett": nothing at that location',
+        )}`,
+      ),
+    );
+    expect(cli.status).toBe(1);
+    expect(existsSync(join(specDir, "dist"))).toBe(false);
+    expect(readFileSync(distFile, "utf8")).toBe(repoDistBefore);
   }, 60_000);
 
   it("says 1 finding, not 1 findings (a missing 429: at the operation's responses)", () => {
