@@ -15,8 +15,15 @@ import { join, relative } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
-// @ts-expect-error — plain ESM scripts without type declarations
-import { checkOperationNames, checkSchemaRules, runAllChecks } from "../../scripts/spec/rules.mjs";
+import {
+  checkExamples,
+  checkOperationNames,
+  checkSchemaRules,
+  checkU64Names,
+  lintOpenApi,
+  runAllChecks,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/spec/rules.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generatorRefusals } from "../../scripts/generate/lib/refusals.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -574,6 +581,40 @@ describe("spec checks catch", () => {
       "pattern-without-u-flag das #/methods/2/params/3/schema/pattern",
     ]);
   });
+
+  it("what spec:check leaves out beside another rule's line goes by identity, not by the words of either", () => {
+    // (Two regexes over messages chose: one over the examples rule's words, one over Spectral's,
+    // whose wording is a dependency's. Each line now carries its identity, a code and the place.)
+    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
+      doc.TokenInfo.properties.supply = { type: "integer", minimum: 0, description: "Supply." };
+    });
+    editCopy(specDir, "openapi/wallet.yaml", (doc) => {
+      const balances = doc.paths["/v1/wallet/{wallet}/balances"].get;
+      delete balances.parameters.find((p: { name: string }) => p.name === "limit").schema;
+    });
+    const bundles = bundleAll({ write: false, only: ["das", "wallet"], specDir });
+    const das = bundles.find((r: { area: string }) => r.area === "das");
+    const wallet = bundles.find((r: { area: string }) => r.area === "wallet");
+    // The field's name says u64 and its examples hold BONK's supply: one mistake, two rules.
+    const supply = "plain-integer-beyond-safe das #/components/schemas/TokenInfo/properties/supply";
+    const named = new Map<string, string>();
+    const [nameLine] = checkU64Names(das, { ids: named });
+    expect(named.get(nameLine)).toBe(supply);
+    const examples = new Map<string, string>();
+    const exampleLines = checkExamples(das, { ids: examples });
+    expect(exampleLines.filter((line: string) => examples.get(line) === supply)).toEqual([
+      expect.stringMatching(/^das #\/components\/schemas\/TokenInfo\/properties\/supply: /),
+    ]);
+    // Spectral's lines at the parameter without a schema: its rule and the parameter's place.
+    const lint = new Map<string, string>();
+    const lines = lintOpenApi([wallet], { ids: lint });
+    const parameter = "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2";
+    const atParameter = lines.filter((line: string) => line.startsWith(`${parameter}: `));
+    expect(atParameter.length).toBeGreaterThan(0);
+    expect(new Set(atParameter.map((line: string) => lint.get(line)))).toEqual(
+      new Set([`oas3-schema ${parameter}`]),
+    );
+  }, 60_000);
 
   it("an invalid pattern or a duplicate enum value in an OpenRPC area: one line each, at its place, no meta-schema dump", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {
