@@ -9,5 +9,18 @@ export const NAME_USED_TWICE = "name-used-twice";
 /** A pattern that does not compile with the u flag: schemas.mjs, validator.mjs [params-check]. */
 export const PATTERN_WITHOUT_U_FLAG = "pattern-without-u-flag";
 
+/**
+ * A field that is no u64 / i64 but holds integers beyond ±(2^53−1): examples.mjs (its examples hold
+ * one), u64-names.mjs (its name says u64), one mistake at the field, which the name rule tells.
+ */
+export const PLAIN_INTEGER_BEYOND_SAFE = "plain-integer-beyond-safe";
+
+/**
+ * Spectral's OpenAPI meta-schema (its rule oas3-schema) refusing the object at a place:
+ * spectral.mjs. At a parameter the generator refuses for having no schema ([parameter-schema]),
+ * the refusal tells the mistake (run.mjs).
+ */
+export const OPENAPI_META_SCHEMA = "oas3-schema";
+
 /** The identity of mistake `code` at `at` (a finding's place or a pointer) of `area`. */
 export const mistakeId = (code, area, at) => `${code} ${area} ${at.replace(/ \([^()]*\)/g, "")}`;

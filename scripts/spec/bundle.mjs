@@ -17,11 +17,13 @@
 //   (spec/dist/sources.json), so that spec:check and the generator can give the YAML file, line and
 //   column of a place they report (scripts/lib/spec-sources.mjs).
 // Output is deterministic: components are sorted by name.
+//   node scripts/spec/bundle.mjs                      spec/ into spec/dist/
+//   node scripts/spec/bundle.mjs --spec-dir <folder>  a copy of spec/ (its dist/ is written there)
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseCli } from "../lib/cli.mjs";
+import { parseCli, usageError } from "../lib/cli.mjs";
 import { editDistance } from "../lib/edit-distance.mjs";
 import {
   byPosition,
@@ -829,20 +831,24 @@ function bundleInputs(origins) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  parseCli(
-    "spec:bundle",
-    {},
-    "usage: npm run spec:bundle   (bundles spec/ into spec/dist/; no options)",
-  );
+  const usage =
+    "usage: npm run spec:bundle [-- --spec-dir <folder>]\n" +
+    "  bundles spec/ into spec/dist/; --spec-dir: a copy of spec/ instead (its dist/ is written)";
+  const values = parseCli("spec:bundle", { "spec-dir": { type: "string" } }, usage);
+  const specDir = values["spec-dir"] ? resolve(values["spec-dir"]) : defaultSpecDir;
+  // (The folder as the contributor named it, for the line that says where the bundles went.)
+  const shown = values["spec-dir"] ? relative(process.cwd(), specDir) || "." : "spec";
+  if (!existsSync(join(specDir, "hosts.yaml")))
+    usageError("spec:bundle", `--spec-dir: ${shown} is no spec folder (no hosts.yaml)`, usage);
   try {
     const started = performance.now();
-    const results = bundleAll();
+    const results = bundleAll({ specDir });
     const ms = Math.round(performance.now() - started);
-    console.log(`spec:bundle: ${results.length} documents → spec/dist/ in ${ms} ms`);
+    console.log(`spec:bundle: ${results.length} documents → ${shown}/dist/ in ${ms} ms`);
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
     console.error(
-      `spec:bundle: ${specErrorText(error, "spec/dist is not written until all are fixed")}`,
+      `spec:bundle: ${specErrorText(error, `${shown}/dist is not written until all are fixed`)}`,
     );
     process.exit(1);
   }

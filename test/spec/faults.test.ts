@@ -11,18 +11,26 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
-// @ts-expect-error — plain ESM scripts without type declarations
-import { checkOperationNames, checkSchemaRules, runAllChecks } from "../../scripts/spec/rules.mjs";
+import {
+  checkExamples,
+  checkOperationNames,
+  checkSchemaRules,
+  checkU64Names,
+  lintOpenApi,
+  runAllChecks,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/spec/rules.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generatorRefusals } from "../../scripts/generate/lib/refusals.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { mistakeId } from "../../scripts/lib/mistake-ids.mjs";
 import {
   editCopy,
+  editText,
   editedCopy,
   findingsOf,
   locatedOf,
@@ -42,6 +50,9 @@ function writtenAt(specDir: string, seconds: Record<string, number>): void {
   for (const [file, s] of Object.entries(seconds))
     utimesSync(join(specDir, file), moment + s, moment + s);
 }
+
+/** `text` as a regular expression that matches it literally. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 // (The one test that copies spec/ itself, dist included.)
 let dir: string | undefined;
@@ -571,6 +582,40 @@ describe("spec checks catch", () => {
     ]);
   });
 
+  it("what spec:check leaves out beside another rule's line goes by identity, not by the words of either", () => {
+    // (Two regexes over messages chose: one over the examples rule's words, one over Spectral's,
+    // whose wording is a dependency's. Each line now carries its identity, a code and the place.)
+    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
+      doc.TokenInfo.properties.supply = { type: "integer", minimum: 0, description: "Supply." };
+    });
+    editCopy(specDir, "openapi/wallet.yaml", (doc) => {
+      const balances = doc.paths["/v1/wallet/{wallet}/balances"].get;
+      delete balances.parameters.find((p: { name: string }) => p.name === "limit").schema;
+    });
+    const bundles = bundleAll({ write: false, only: ["das", "wallet"], specDir });
+    const das = bundles.find((r: { area: string }) => r.area === "das");
+    const wallet = bundles.find((r: { area: string }) => r.area === "wallet");
+    // The field's name says u64 and its examples hold BONK's supply: one mistake, two rules.
+    const supply = "plain-integer-beyond-safe das #/components/schemas/TokenInfo/properties/supply";
+    const named = new Map<string, string>();
+    const [nameLine] = checkU64Names(das, { ids: named });
+    expect(named.get(nameLine)).toBe(supply);
+    const examples = new Map<string, string>();
+    const exampleLines = checkExamples(das, { ids: examples });
+    expect(exampleLines.filter((line: string) => examples.get(line) === supply)).toEqual([
+      expect.stringMatching(/^das #\/components\/schemas\/TokenInfo\/properties\/supply: /),
+    ]);
+    // Spectral's lines at the parameter without a schema: its rule and the parameter's place.
+    const lint = new Map<string, string>();
+    const lines = lintOpenApi([wallet], { ids: lint });
+    const parameter = "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2";
+    const atParameter = lines.filter((line: string) => line.startsWith(`${parameter}: `));
+    expect(atParameter.length).toBeGreaterThan(0);
+    expect(new Set(atParameter.map((line: string) => lint.get(line)))).toEqual(
+      new Set([`oas3-schema ${parameter}`]),
+    );
+  }, 60_000);
+
   it("an invalid pattern or a duplicate enum value in an OpenRPC area: one line each, at its place, no meta-schema dump", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[2].params[3].schema = {
@@ -892,6 +937,55 @@ describe("spec:check", () => {
       expect.stringMatching(/^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema/),
       expect.stringMatching(/^ {2}spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/1\/result\/schema/),
     ]);
+  }, 60_000);
+
+  it("spec:bundle --spec-dir with two bad $refs: its own heading, the lines sorted, no dist", () => {
+    // (The mistakes of two areas, bundled openrpc first: das's line would come first unsorted.)
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      '$ref: "../schemas/asset.yaml#/Asset"',
+      '$ref: "../schemas/asset.yaml#/Assett"',
+    );
+    editText(
+      specDir,
+      "openapi/wallet.yaml",
+      '$ref: "../schemas/wallet.yaml#/WalletIdentity"',
+      '$ref: "../schemas/wallet.yaml#/WalletIdentityy"',
+    );
+    const distFile = join("spec", "dist", "index.json");
+    const repoDistBefore = readFileSync(distFile, "utf8");
+    const cli = spawnSync(process.execPath, ["scripts/spec/bundle.mjs", "--spec-dir", specDir], {
+      encoding: "utf8",
+    });
+    expect(cli.stdout).toBe("");
+    const shown = relative(process.cwd(), specDir);
+    const lines = cli.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(
+      `spec:bundle: 2 mistakes, one a line (${shown}/dist is not written until all are fixed):`,
+    );
+    const walletRef = '$ref: "../schemas/wallet.yaml#/WalletIdentityy"';
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^  ${escaped(positionOf(specDir, "openapi/wallet.yaml", walletRef))}: ${escaped(
+          "#/paths/~1v1~1wallet~1{wallet}~1identity/get/responses/200/content/application~1json/schema/$ref: " +
+            'bad $ref "../schemas/wallet.yaml#/WalletIdentityy": nothing at that location ' +
+            "(spec/schemas/wallet.yaml has no WalletIdentityy; its nearest names: WalletIdentity, ",
+        )}`,
+      ),
+    );
+    const dasRef = '$ref: "../schemas/asset.yaml#/Assett"';
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^  ${escaped(positionOf(specDir, "openrpc/das.yaml", dasRef))}: ${escaped(
+          `#/methods/${methodIndex("openrpc/das.yaml", "getAsset")}/result/schema/$ref: ` +
+            'bad $ref "../schemas/asset.yaml#/Assett": nothing at that location',
+        )}`,
+      ),
+    );
+    expect(cli.status).toBe(1);
+    expect(existsSync(join(specDir, "dist"))).toBe(false);
+    expect(readFileSync(distFile, "utf8")).toBe(repoDistBefore);
   }, 60_000);
 
   it("says 1 finding, not 1 findings (a missing 429: at the operation's responses)", () => {

@@ -21,6 +21,7 @@ import {
 } from "./bound-phrases.mjs";
 import { exactValue, isNum } from "./integers.mjs";
 import { listOperations, operationPath } from "./operations.mjs";
+import { regexProblem } from "./schemas.mjs";
 import { derefAt, forEachSchema, propertyAt, schemaTypes } from "./schema-walk.mjs";
 
 // The bound keywords of a request schema (the exclusive forms are refused there: [params-check]),
@@ -147,11 +148,26 @@ function boundOf(bounded, key) {
 }
 
 /**
+ * Whether the bounds of `bounded` are ones the schema rules refuse (checkSchemaRules tells each), so
+ * that prose cannot be held to them: a pattern that does not compile, whose lengths cannot be read
+ * (every phrase of a length would be told wrong), or a lower bound keyword above the upper one,
+ * which no value passes (the prose would be told to say "1001 to 1,000").
+ */
+function unreadableBounds(bounded, lowerKey, upperKey) {
+  const s = bounded.schema;
+  if (bounded.kind === "string" && s.pattern !== undefined && regexProblem(s.pattern)) return true;
+  return (
+    isNum(s[lowerKey]) && isNum(s[upperKey]) && boundValue(s, lowerKey) > boundValue(s, upperKey)
+  );
+}
+
+/**
  * Where a bound phrase disagrees with the schema keywords of the value it is about, what to say, or
  * undefined: `bounded` is { schema, at, kind } (boundedSchema).
  */
 function phraseProblem(p, bounded) {
   const [lowerKey, upperKey] = BOUND_KEYWORDS[bounded.kind];
+  if (unreadableBounds(bounded, lowerKey, upperKey)) return undefined;
   const wrong = [];
   const stated = (key, written) => {
     const want = proseValue(written);

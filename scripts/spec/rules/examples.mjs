@@ -11,9 +11,16 @@ import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { mistakeId, PLAIN_INTEGER_BEYOND_SAFE } from "../../lib/mistake-ids.mjs";
 import { exactInteger } from "../bundle.mjs";
 import { admitsNumbers, integerKind, integerRangeProblem } from "./integers.mjs";
-import { cacheFolder, installedPackages, keepLines, keptLines } from "./kept-findings.mjs";
+import {
+  cacheFolder,
+  installedPackages,
+  keepLines,
+  keptLines,
+  linesText,
+} from "./kept-findings.mjs";
 import { HTTP_METHODS, listOperations, operationParameters } from "./operations.mjs";
 import { deref, forEachSchema, operationsReaching, schemaBranches } from "./schema-walk.mjs";
 import { regexProblem } from "./schemas.mjs";
@@ -56,7 +63,11 @@ export function makeAjv({ strict = true } = {}) {
       const problem = integerRangeProblem(format, n);
       // (`parentSchema`: the schema the value is checked at, which checkExamples names.)
       if (problem)
-        chaindataInteger.errors = [{ keyword: "chaindataInteger", message: problem, parentSchema }];
+        chaindataInteger.errors = [
+          // (`params.kind`: `plain`, an integer beyond ±(2^53−1) where no u64 / i64 is, which
+          // checkExamples tells once per field.)
+          { keyword: "chaindataInteger", message: problem, parentSchema, params: { kind: format } },
+        ];
       return !problem;
     },
   });
@@ -67,9 +78,6 @@ export function makeAjv({ strict = true } = {}) {
  * The schema of the bundle each schema toAjvSchema returns was made from (for a finding's place).
  */
 const sourceSchemas = new WeakMap();
-
-/** The start of the message of an integer beyond ±(2^53−1) where no u64 / i64 is (integers.mjs). */
-const BEYOND_SAFE = /^(\d+|-\d+) is beyond ±\(2\^53−1\) at a schema that is not a u64\/i64/;
 
 /**
  * A schema as ajv sees it: `x-*` annotations stripped, refs pointed at the document's $defs.
@@ -111,7 +119,7 @@ export function toAjvSchema(schema, id, options = {}) {
  * imports, anything it may import later), the installed packages (ajv) and Node's version
  * (examplesCacheKey).
  */
-export function checkExamples(r) {
+export function checkExamples(r, { ids } = {}) {
   const key = examplesKey(r);
   let findings = checkedDocs.get(key);
   if (!findings) {
@@ -122,7 +130,8 @@ export function checkExamples(r) {
     checkedDocs.set(key, findings);
     if (checkedDocs.size > 64) checkedDocs.delete(checkedDocs.keys().next().value);
   }
-  return [...findings];
+  // (`ids`: a finding's identity, where another rule tells the same mistake, mistake-ids.mjs.)
+  return linesText(findings, ids);
 }
 
 const EXAMPLES_CACHE = cacheFolder("chaindata-examples");
@@ -306,7 +315,7 @@ function examplesIn(r) {
       for (const e of validate.errors.filter((e) => e.keyword !== "if").slice(0, 5)) {
         const field =
           e.keyword === "chaindataInteger" &&
-          BEYOND_SAFE.test(e.message ?? "") &&
+          e.params?.kind === "plain" &&
           placeOf.get(sourceSchemas.get(e.parentSchema));
         if (field) {
           if (!beyondSafe.has(field)) beyondSafe.set(field, []);
@@ -452,7 +461,8 @@ const isNamedExamples = (examples) =>
 /**
  * One finding per field that holds integers beyond ±(2^53−1) in its examples without being a u64 /
  * i64 (`beyondSafe`: field place → the examples), at the field, with how many examples hold one
- * (the first three named) and the operations that use the field.
+ * (the first three named) and the operations that use the field; each with its identity (the
+ * u64-name rule tells the same mistake where the field's name says u64).
  */
 function beyondSafeFindings(r, beyondSafe) {
   const reaching = operationsReaching(r);
@@ -470,7 +480,8 @@ function beyondSafeFindings(r, beyondSafe) {
     const used = operations.length
       ? `; one fix for the ${operations.length === 1 ? "operation" : `${operations.length} operations`} that use${operations.length === 1 ? "s" : ""} it (${operations.join(", ")})`
       : "";
-    return `${r.area} ${field}: is a plain integer (no format: uint64 / int64), but ${many} an integer beyond ±(2^53−1) here (${shown}), which the SDK would deliver as a bigint in a field typed number: make the field $ref: common.yaml#/U64 (or #/I64), decision 0005${used}`;
+    const text = `${r.area} ${field}: is a plain integer (no format: uint64 / int64), but ${many} an integer beyond ±(2^53−1) here (${shown}), which the SDK would deliver as a bigint in a field typed number: make the field $ref: common.yaml#/U64 (or #/I64), decision 0005${used}`;
+    return { text, id: mistakeId(PLAIN_INTEGER_BEYOND_SAFE, r.area, field) };
   });
 }
 

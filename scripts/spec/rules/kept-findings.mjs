@@ -43,14 +43,30 @@ export function installedPackages() {
 /** installedPackages' answer in this process; null before it is asked. */
 let installed = null;
 
-/** The lines kept under `key` in `folder`, or undefined. */
+/**
+ * The lines kept under `key` in `folder`, or undefined. A line is its text, or `{ text, id }` where
+ * the rule gave it an identity (scripts/lib/mistake-ids.mjs), which the text does not tell.
+ */
 export function keptLines(folder, key) {
   try {
     const lines = JSON.parse(readFileSync(join(folder, `${key}.json`), "utf8"));
-    return Array.isArray(lines) && lines.every((l) => typeof l === "string") ? lines : undefined;
+    return Array.isArray(lines) && lines.every(isLine) ? lines : undefined;
   } catch {
     return undefined;
   }
+}
+
+const isLine = (line) =>
+  typeof line === "string" ||
+  (typeof line?.text === "string" && typeof line.id === "string" && Object.keys(line).length === 2);
+
+/** The texts of kept `lines` (keptLines), each identity recorded in `ids` (a Map), if given. */
+export function linesText(lines, ids) {
+  return lines.map((line) => {
+    if (typeof line === "string") return line;
+    ids?.set(line.text, line.id);
+    return line.text;
+  });
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   refusalPosition,
   sourcePlacesIn,
 } from "../../generate/lib/refusals.mjs";
-import { mistakeId } from "../../lib/mistake-ids.mjs";
+import { mistakeId, OPENAPI_META_SCHEMA } from "../../lib/mistake-ids.mjs";
 import { byPosition } from "../../lib/spec-sources.mjs";
 import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
@@ -30,15 +30,6 @@ import { lintOpenApi, lintOpenApiAsync } from "./spectral.mjs";
 import { checkStatusMarks } from "./status-marks.mjs";
 import { checkU64Names } from "./u64-names.mjs";
 
-/** A finding's place, its names in brackets left out: `#/methods/0/result/schema`. */
-const findingPlace = (text) =>
-  text.slice(text.indexOf(" ") + 1, text.indexOf(": ")).replace(/ \([^()]*\)/g, "");
-/** Spectral's meta-schema lines on a parameter that has neither `schema` nor `content`. */
-const SCHEMALESS_PARAMETER_LINT =
-  /: \[oas3-schema\] "[^"]*" property (must have required property "(schema|content)"|must match exactly one schema in oneOf|must not have unevaluated properties)\.$/;
-/** examples.mjs's finding of a field that holds integers beyond ±(2^53−1) and is no u64. */
-const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/ int64\), but /;
-
 /**
  * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
  * which the cross-area rules (names unique per host, operationIds across areas) compare against.
@@ -47,7 +38,8 @@ const BEYOND_SAFE_FIELD = /^\S+ [^:]+: is a plain integer \(no format: uint64 \/
  * prints them: both in reading order, by that position (byPosition).
  */
 export function runAllChecks(results, { others } = {}) {
-  return withLint(ruleEntries(results, others), lintOpenApi(results));
+  const entries = ruleEntries(results, others);
+  return withLint(entries, lintOpenApi(results, { ids: entries.ids }));
 }
 
 /**
@@ -55,22 +47,22 @@ export function runAllChecks(results, { others } = {}) {
  * others run here (`npm run generate` runs them all before it generates).
  */
 export async function runAllChecksAsync(results, { others } = {}) {
-  const linting = lintOpenApiAsync(results);
+  const ids = new Map();
+  const linting = lintOpenApiAsync(results, { ids });
   // (Caught now: a failure of Spectral's while the other rules run is thrown by the await below.)
   linting.catch(() => {});
-  const entries = ruleEntries(results, others);
+  const entries = ruleEntries(results, others, ids);
   return withLint(entries, await linting);
 }
 
 /** Every rule but Spectral's: the entries of the findings, the assumptions and the operations. */
-function ruleEntries(results, others) {
+function ruleEntries(results, others, ids = new Map()) {
   /** @type {{ text: string, document?: object, at?: string, located?: string }[]} */
   const entries = [];
   // A mistake two rules tell (a pattern the schema rule and the generator's [params-check] both
   // refuse, for each operation whose check reaches it) is one line, the first rule's: the rules
   // give such a finding its identity (`ids`, scripts/lib/mistake-ids.mjs), and the others of one
   // identity are left out.
-  const ids = new Map();
   const told = new Set();
   const isNew = (id) => !id || (!told.has(id) && Boolean(told.add(id)));
   const add = (document, texts) =>
@@ -87,14 +79,12 @@ function ruleEntries(results, others) {
     if (r.kind === "openrpc") add(r, checkOpenRpc(r));
     else add(r, checkOpenApiExamplesPresent(r));
     // (A field whose name says u64 and whose examples hold integers beyond 2^53 is one mistake:
-    // said once, by the name rule, with the operations that use the field.)
-    const u64Names = checkU64Names(r);
-    const named = new Set(u64Names.map(findingPlace));
+    // said once, by the name rule, with the operations that use the field; by its identity.)
+    const u64Names = checkU64Names(r, { ids });
+    const named = new Set(u64Names.map((text) => ids.get(text)).filter(Boolean));
     add(
       r,
-      checkExamples(r).filter(
-        (text) => !(BEYOND_SAFE_FIELD.test(text) && named.has(findingPlace(text))),
-      ),
+      checkExamples(r, { ids }).filter((text) => !named.has(ids.get(text))),
     );
     add(r, checkSchemaKeywords(r));
     add(r, checkSchemaRules(r, { ids }));
@@ -135,14 +125,18 @@ function ruleEntries(results, others) {
   // (Each refusal at the YAML position the generator gives it, by the same function; a bundle place
   // its message names, `also spec/dist/openrpc/das.json#/methods/0` or a schema its params check
   // reached, `#/components/schemas/GetAssetOptions`, told as the YAML one, as the generator does.)
+  // (Where the generator refuses a parameter for having no schema, the identity of Spectral's
+  // meta-schema lines there, which say it in other words: withLint leaves them out.)
+  const schemaless = new Set();
   for (const r of oncePerPlace(generatorRefusals(results))) {
+    if (r.rule === "parameter-schema") schemaless.add(mistakeId(OPENAPI_META_SCHEMA, r.area, r.at));
     if (r.code && !isNew(mistakeId(r.code, r.area, r.at))) continue;
     const document = results.find((d) => d.file === r.file);
     const text = refusalFinding({ ...r, message: sourcePlacesIn(r.message, document, all) });
     const position = refusalPosition(r, document);
     entries.push({ text, located: position ? `${position}: ${text}` : text });
   }
-  return { entries, assumptions, operations, documentOf };
+  return { entries, assumptions, operations, documentOf, ids, schemaless };
 }
 
 /**
@@ -171,18 +165,14 @@ function oncePerPlace(refusals) {
 }
 
 /** The result of the rules: `ruleEntries`' with Spectral's lines (`lint`) last. */
-function withLint({ entries, assumptions, operations, documentOf }, lint) {
+function withLint({ entries, assumptions, operations, documentOf, ids, schemaless }, lint) {
   // A parameter without a schema is the [parameter-schema] refusal's to say, with what goes wrong
   // and what to write; Spectral's meta-schema says it too, in four lines about the branches of its
   // `oneOf` (`must have required property "content"`, `must not have unevaluated properties`, …),
-  // which send the reader after `content`. Its other lines there stay.
-  const schemaless = new Set(
-    entries
-      .filter((e) => e.text.includes(": [parameter-schema] "))
-      .map((e) => findingPlace(e.text)),
-  );
+  // which send the reader after `content`. Told by their identity (Spectral's rule and place, not
+  // its words): its lines at the parameter's own members (`…/parameters/2/in`) stay.
   for (const text of lint) {
-    if (SCHEMALESS_PARAMETER_LINT.test(text) && schemaless.has(findingPlace(text))) continue;
+    if (schemaless.has(ids.get(text))) continue;
     entries.push({ text, document: documentOf(text, "openapi") });
   }
   for (const e of entries) e.located ??= locateFinding(e);

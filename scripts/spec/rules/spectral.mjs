@@ -13,30 +13,42 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
-import { cacheFolder, installedPackages, keepLines, keptLines } from "./kept-findings.mjs";
+import { mistakeId } from "../../lib/mistake-ids.mjs";
+import {
+  cacheFolder,
+  installedPackages,
+  keepLines,
+  keptLines,
+  linesText,
+} from "./kept-findings.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
-/** Spectral lint (spec/.spectral.yaml) over bundled OpenAPI documents; warnings fail too. */
-export function lintOpenApi(results) {
-  return remembered(results, (args) => {
+/**
+ * Spectral lint (spec/.spectral.yaml) over bundled OpenAPI documents; warnings fail too. `ids`, a
+ * Map, gets each line's identity: Spectral's rule and the place (mistakeId(code, area, pointer)).
+ */
+export function lintOpenApi(results, { ids } = {}) {
+  const lines = remembered(results, (args) => {
     try {
       return execFileSync(SPECTRAL, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     } catch (error) {
       return spectralOutput(error);
     }
   });
+  return linesText(lines, ids);
 }
 
 /** {@link lintOpenApi} in a process of its own, which runs while this one goes on. */
-export async function lintOpenApiAsync(results) {
-  return remembered(results, async (args) => {
+export async function lintOpenApiAsync(results, { ids } = {}) {
+  const lines = await remembered(results, async (args) => {
     try {
       return (await execFileAsync(SPECTRAL, args, { encoding: "utf8" })).stdout;
     } catch (error) {
       return spectralOutput(error);
     }
   });
+  return linesText(lines, ids);
 }
 
 /**
@@ -155,7 +167,11 @@ function spectralOutput(error) {
   return error.stdout;
 }
 
-/** Spectral's JSON output as finding lines, by the area of the document each was found in. */
+/**
+ * Spectral's JSON output as finding lines, by the area of the document each was found in: each
+ * `{ text, id }`, its identity made of Spectral's rule (`code`) and the place it names (`path`), so
+ * that no rule reads Spectral's words.
+ */
 function spectralLines(out) {
   const problems = out.trim() ? JSON.parse(out) : [];
   const byArea = new Map();
@@ -165,9 +181,10 @@ function spectralLines(out) {
       .pop()
       .replace(/\.json$/, "");
     if (!byArea.has(area)) byArea.set(area, []);
+    const at = `#/${p.path.map(pointerSegment).join("/")}`;
     byArea
       .get(area)
-      .push(`${area} #/${p.path.map(pointerSegment).join("/")}: [${p.code}] ${p.message}`);
+      .push({ text: `${area} ${at}: [${p.code}] ${p.message}`, id: mistakeId(p.code, area, at) });
   }
   return byArea;
 }

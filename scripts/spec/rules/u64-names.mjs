@@ -3,6 +3,7 @@
 // common.yaml#/U64`), not a plain `type: integer`, which the SDK would type `number` and so lose
 // precision beyond 2^53. The list of such names is u64Name's.
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { mistakeId, PLAIN_INTEGER_BEYOND_SAFE } from "../../lib/mistake-ids.mjs";
 import { isNum } from "./integers.mjs";
 import { HTTP_METHODS } from "./operations.mjs";
 import { deref, forEachSchema, nameWords, operationsReaching } from "./schema-walk.mjs";
@@ -110,7 +111,7 @@ function digitsWithoutFormat(doc, schema, depth = 0) {
  * would be typed `number` by the SDK and lose precision beyond 2^53; spec/README.md says to use
  * `$ref: common.yaml#/U64` (`type: integer, format: uint64`).
  */
-export function checkU64Names(r) {
+export function checkU64Names(r, { ids } = {}) {
   const { area, kind, doc } = r;
   const findings = [];
   const reaching = operationsReaching(r);
@@ -162,6 +163,9 @@ export function checkU64Names(r) {
     findings.push(
       `${area} ${at}: ${what} ${name} ${items ? `is an array of ${written} items` : `is ${written}`} without format: uint64, but its name says it holds ${says.what}, a u64: write ${items ? 'items: { $ref: "../schemas/common.yaml#/U64" }' : '$ref: "../schemas/common.yaml#/U64"'} (from an area document; "./common.yaml#/U64" in spec/schemas/; #/I64 where it can be negative), as spec/README.md "JSON Schema subset" says: as written the SDK types it number, which loses precision beyond 2^53${used}`,
     );
+    // (The examples rule's line of this field, an integer beyond ±(2^53−1) in its examples, is
+    // this mistake too: `ids`, mistake-ids.mjs.)
+    ids?.set(findings.at(-1), mistakeId(PLAIN_INTEGER_BEYOND_SAFE, area, at));
   };
   forEachSchema(doc, (schema, at) => {
     if (at.includes("/dependentSchemas/")) return;

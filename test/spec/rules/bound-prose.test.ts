@@ -185,6 +185,26 @@ describe("spec rules", () => {
     ]);
   });
 
+  it("bound prose is not held to bounds the schema rules refuse: a pattern that does not compile, a lower bound above the upper", () => {
+    const prose = (description: string, schema: object) =>
+      rpcBoundProse({
+        summary: "Get a thing.",
+        description: "Gets a thing.",
+        params: [{ name: "owner", description, schema }],
+      });
+    // (Its lengths unread, "32 to 44" was told wrong once per param that reaches the schema, beside
+    // the schema rule's line of the pattern itself.)
+    const address = { type: "string", pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}\\z" };
+    expect(prose("A base58 address, 32 to 44 characters.", address)).toEqual([]);
+    // (The prose was told to say "1001 to 1,000", bounds no value passes.)
+    const limit = { type: "integer", minimum: 1001, maximum: 1000 };
+    expect(prose("The page size, 1 to 1,000.", limit)).toEqual([]);
+    // (The same prose of readable bounds is still held to them.)
+    expect(
+      prose("A base58 address, 32 to 44 characters.", { type: "string", maxLength: 40 }),
+    ).toEqual([expect.stringContaining('"32 to 44" (of owner) disagrees')]);
+  });
+
   it("bound prose: each way prose states a bound is compared with the keyword, anchored to the param; other numbers are left alone", () => {
     const prose = (description: string, schema: object, summary = "Get a thing.") =>
       rpcBoundProse({
