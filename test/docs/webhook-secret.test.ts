@@ -39,4 +39,11 @@ describe("the webhooks README's authHeader advice", () => {
     expect((await post(secret)).status).toBe(200);
     expect((await post(secret.slice(1))).status).toBe(401);
   });
+
+  it("says to keep the API key out of authHeader, which every delivery carries to webhookURL", () => {
+    // (The SDK sends an authHeader equal to the API key as it sends any other value.)
+    const advice = /^Make `authHeader` a long random secret\b.*$/m.exec(readme)?.[0] ?? "";
+    expect(advice).toContain("a secret of its own, not the API key");
+    expect(advice).toContain("with every delivery to `webhookURL`");
+  });
 });

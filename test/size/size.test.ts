@@ -72,6 +72,23 @@ describe("bundle size of one-call programs (esbuild --bundle --minify --format=e
       `packages/sdk/README.md says ${stated} kB; it is ${(gz / 1000).toFixed(1)} kB now`,
     ).toBeLessThanOrEqual(0.02);
   });
+
+  it("the sdk README's figure for createDasClient imported from the sdk is das's client (within 2 %)", () => {
+    // A user who installs only the sdk, and is told not to import the area packages under pnpm,
+    // needs to know that the sdk's own createDasClient leaves every other area out.
+    const readme = readFileSync(`${repoRoot}packages/sdk/README.md`, "utf8").replace(/\s+/g, " ");
+    const stated =
+      /imports only `createDasClient` from `@chaindata\/sdk` bundles as one that imports it from `@chaindata\/das`, ([\d.]+) kB gzipped/.exec(
+        readme,
+      )?.[1];
+    expect(stated, "packages/sdk/README.md: no createDasClient-from-the-sdk figure").toBeDefined();
+    // (That the sdk's createDasClient bundles as das's: packages/sdk/src/index.test.ts.)
+    const { gz } = sizes["das/getAsset/client"]!;
+    expect(
+      Math.abs(Number(stated) * 1000 - gz) / gz,
+      `packages/sdk/README.md says ${stated} kB; it is ${(gz / 1000).toFixed(1)} kB now`,
+    ).toBeLessThanOrEqual(0.02);
+  });
 });
 
 describe("bundle size of programs bundled for Node (esbuild --bundle --minify --format=esm --platform=node, gzip -9)", () => {

@@ -5,6 +5,7 @@
 // (Wire formats, batching across areas and option checks: test/clients/generated.test.ts; one
 // area's own options, `areas`: areas.test.ts.)
 import { build } from "esbuild";
+import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -19,6 +20,7 @@ import { browserBundle } from "../../../bench/lib/programs.mjs";
 import { ADDRESS, areaCalls as calls, baseUrls, specAreas } from "./test-support/area-calls.js";
 
 const KEY = "sdk-test-key-5c1f0e";
+const WEBHOOK_ID = "642574b0-72aa-41dd-b293-356451e22168";
 type Area = keyof ChainDataClient;
 const areas = Object.keys(calls) as Area[];
 
@@ -150,6 +152,37 @@ describe("createChainDataClient: options reach every area", () => {
     });
     const errors = await Promise.all(areas.map((area) => calls[area](sdk).catch((e) => e)));
     expect(errors.map((e) => e instanceof TimeoutError)).toEqual(areas.map(() => true));
+  });
+
+  it("maxRetries: every call but the sender's ping and the webhook writes, as the README says", async () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const said = readme.replace(/\s+/g, " ");
+    expect(said).toContain("the sender's `ping` waits 5 s per attempt and is not retried");
+    expect(said).toContain("(`createWebhook`, `updateWebhook`, `deleteWebhook`) take the shared");
+    let sent = 0;
+    const sdk = createChainDataClient({
+      apiKey: KEY,
+      baseUrls,
+      maxRetries: 2,
+      fetch: async () => {
+        sent++;
+        return new Response("{}", { status: 503, headers: { "retry-after": "0" } });
+      },
+    });
+    const webhook = { webhookURL: "https://hooks.example.com/x", accountAddresses: [ADDRESS] };
+    const byName = {
+      ping: () => sdk.sender.ping(),
+      createWebhook: () => sdk.webhooks.createWebhook({ ...webhook, transactionTypes: ["ANY"] }),
+      deleteWebhook: () => sdk.webhooks.deleteWebhook({ webhookID: WEBHOOK_ID }),
+      listWebhooks: () => sdk.webhooks.listWebhooks(),
+    };
+    const attempts: Record<string, number> = {};
+    for (const [name, call] of Object.entries(byName)) {
+      sent = 0;
+      await expect(call(), name).rejects.toBeInstanceOf(InternalServerError);
+      attempts[name] = sent;
+    }
+    expect(attempts).toEqual({ ping: 1, createWebhook: 1, deleteWebhook: 1, listWebhooks: 3 });
   });
 
   it("environment: local, every host on the mock's URL; the `local` placeholder key, none to the sender", async () => {
