@@ -124,7 +124,8 @@ beforeAll(() => {
   ); // (as strict a consumer as there is)
   const output = tsc("-p", dir, "--pretty", "false");
   errors = diagnosticsBy(output, (line) => /\.readme\/([^/]+)\//.exec(line)?.[1]);
-}, 60_000);
+  // (One tsc over every README's blocks, which has taken more than 60 s on a loaded machine.)
+}, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("README ```ts blocks", () => {
