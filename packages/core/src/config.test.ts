@@ -580,6 +580,45 @@ describe("per-call options and the logger", () => {
     );
   });
 
+  it("refuses a page walk's maxPages given to one call or to the client, saying .all() takes it, sending nothing", async () => {
+    const { fetch, calls } = stubFetch((call) =>
+      jsonResponse({ jsonrpc: "2.0", id: JSON.parse(call.body!).id, result: { items: [7] } }),
+    );
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+    const names = "signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt";
+    const getAssets = withPagination(
+      (params: object, options?: RequestOptions) => rpc.call(getAsset, params, options),
+      { id: getAsset.id, pagination: { style: "page", items: "items" } },
+    );
+    for (const call of [
+      // @ts-expect-error — a walk's option: refused at compile time too
+      () => rpc.call(getAsset, {}, { maxPages: 3 }),
+      // @ts-expect-error — the one-page call of a paginated operation, as a client has it
+      () => getAssets({}, { maxPages: 3 }),
+    ])
+      await expect(call()).rejects.toThrow(
+        new ConfigurationError(`maxPages: is not a request option (${names}); .all() takes it`, {
+          operation: getAsset.id,
+        }),
+      );
+    expect(() =>
+      // @ts-expect-error — a walk's option given to the client
+      createJsonRpcClient({ apiKey: "k", fetch, maxPages: 3 }, rpcHost, "/"),
+    ).toThrow(/^maxPages: is not a client option \(apiKey, .*, rateLimit\); \.all\(\) takes it$/);
+    // A misspelt name is not taken for the cap: only the list is shown.
+    await expect(rpc.call(getAsset, {}, { maxPage: 3 } as never)).rejects.toThrow(
+      new ConfigurationError(`maxPage: is not a request option (${names})`, {
+        operation: getAsset.id,
+      }),
+    );
+    expect(calls).toHaveLength(0);
+    // Where it belongs, it is taken: one page, then the walk stops.
+    const walked = [];
+    for await (const page of getAssets.all({}, { maxPages: 1 }).pages()) walked.push(page);
+    expect(walked).toEqual([{ items: [7] }]);
+    expect(calls).toHaveLength(1);
+  });
+
   it("refuses options that hold none of their own (a Promise, a Map, a Date, an array…), named as the argument, sending nothing", async () => {
     // (Read as "no options", the client went on to the production host with $CHAINDATA_API_KEY,
     // and a call's timeout, signal or a walk's maxPages were silently lost: user trial 73, F1, for

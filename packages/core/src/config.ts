@@ -154,7 +154,10 @@ export const knownOptions = (
     if (!names.includes(name))
       misconfigured(
         prefix + (name.length > 24 ? `<a name of ${name.length} characters>` : quoteServer(name)),
-        `is not a ${kind} option (${names.join(", ")})`,
+        // (A walk's cap given to one call or to the client: the list alone did not say where it
+        // goes. `.all()` names the client's walk; the standalone one, `paginate<Method>`, costs
+        // more bytes in every bundle to name.)
+        `is not a ${kind} option (${names.join(", ")})${name == "maxPages" ? "; .all() takes it" : ""}`,
       );
 };
 
