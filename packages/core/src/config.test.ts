@@ -202,6 +202,59 @@ describe("resolveConfig", () => {
     });
   });
 
+  it("refuses a URL holding the key by any key parameter spelling or by a host without scheme, and takes real-looking keys", () => {
+    const URL_RULE = "must be the key alone, not a URL holding it";
+    // The key in each is this UUID, which the message must never show, nor any part of it.
+    const KEY = "3f2a9c1e-7b4d-4e8a-9c6f-1a2b3c4d5e6f";
+    for (const apiKey of [
+      `https://mainnet.example.com/?apiKey=${KEY}`,
+      `?apiKey=${KEY}`,
+      `?api_key=${KEY}`,
+      `&APIKEY=${KEY}`,
+      `rpc?Api_Key=${KEY}`,
+      `mainnet.example.com/?x=1&key=${KEY}`,
+      `mainnet.example.com?token=${KEY}`,
+      `mainnet.example.com/${KEY}`,
+      `node-1.example.com/rpc/${KEY}`,
+      `127.0.0.1/?k=${KEY}`,
+      `localhost:8899/?api_key=${KEY}`,
+    ]) {
+      const refused = (() => {
+        try {
+          resolveConfig({ apiKey });
+        } catch (error) {
+          return error as Error;
+        }
+      })();
+      expect(refused, apiKey).toEqual(new ConfigurationError(`apiKey: ${URL_RULE}`));
+      for (const part of KEY.split("-")) expect(refused!.message).not.toContain(part);
+      vi.stubEnv("CHAINDATA_API_KEY", apiKey);
+      try {
+        expect(() => resolveConfig({})).toThrow(
+          new ConfigurationError(`CHAINDATA_API_KEY: ${URL_RULE}`),
+        );
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    }
+    // What a real key looks like is taken as given: a UUID, base64 (`+`, `/`, `=`), base64url,
+    // hex, a JWT (dotted base64url, no slash), and words near the rule's that are no parameter.
+    for (const apiKey of [
+      KEY,
+      KEY.toUpperCase(),
+      "q8Zk/3fP+Xw0a9Lr2M1tVbN7cYd4EhGs5uJiK6oQ=",
+      "q8Zk_3fP-Xw0a9Lr2M1tVbN7cYd4EhGs5uJiK6oQ",
+      "0123456789abcdef0123456789abcdef",
+      "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.Dq8Zk_3fP-Xw0a9Lr2M1tVbN7c",
+      "apikey",
+      "api_key-abc",
+      "abc=apiKey",
+      "key.v2",
+      "a.b:c",
+    ])
+      expect(resolveConfig({ apiKey }).keyToMask, apiKey).toBe(apiKey);
+  });
+
   it("reads CHAINDATA_API_KEY when apiKey is not given", () => {
     vi.stubEnv("CHAINDATA_API_KEY", "from-env");
     expect(resolveConfig().apiKey).toBe("from-env");
