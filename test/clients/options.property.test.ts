@@ -750,6 +750,12 @@ const badUrls: unknown[] = [
   "",
 ];
 
+/**
+ * What core's refusal of an unknown option adds after the list of valid ones: where a page walk's
+ * cap goes, when `name` is that cap. (The sdk's own client options check adds nothing.)
+ */
+const walkCap = (name: string) => (name === "maxPages" ? "; .all() takes it" : "");
+
 /** The wrong client options for a factory of `host`. */
 function clientRefusals(host: HostName | "all", batchArea?: string): Family {
   const hosts = host === "all" ? hostNames : [host];
@@ -766,7 +772,9 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       host === "all" ? [...clientOptionNames, "areas"] : clientOptionNames,
       (name) =>
         exactly(
-          `${name}: is not a client option (${host === "all" ? SDK_OPTIONS : CLIENT_OPTIONS})`,
+          host === "all"
+            ? `${name}: is not a client option (${SDK_OPTIONS})`
+            : `${name}: is not a client option (${CLIENT_OPTIONS})${walkCap(name)}`,
         ),
       withName,
     ),
@@ -1120,7 +1128,9 @@ function requestRefusals(more: readonly string[]): Family {
       requestTypos,
       [...names, ...more],
       (name) =>
-        exactly(`${name}: is not a request option (${[REQUEST_OPTIONS, ...more].join(", ")})`),
+        exactly(
+          `${name}: is not a request option (${[REQUEST_OPTIONS, ...more].join(", ")})${walkCap(name)}`,
+        ),
       withName,
     ),
     wrongValues(

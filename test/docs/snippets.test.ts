@@ -474,6 +474,11 @@ async function runsAgainstMock(snippet: TypeScriptSnippet, module: string) {
         });
     }
     booleans = printed.mock.calls.flat().filter((value) => typeof value === "boolean");
+    // A program that calls and prints shows its reader something when run against the mock: a
+    // walk over an example's empty last page printed nothing, and read as a snippet that does not
+    // work. (A receiver prints the events it is sent: none here.)
+    if (snippet.operation && !snippet.error && snippet.code.includes("console.log("))
+      expect(printed.mock.calls.length, "the lines it printed").toBeGreaterThan(0);
   } finally {
     printed.mockRestore();
   }

@@ -314,7 +314,10 @@ const bareKey = fc
     fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 4, maxLength: 8 }),
     fc.string({ unit: fc.constantFrom(...ALNUM, ...SPECIAL), minLength: 4, maxLength: 32 }),
   )
-  .map(([head, rest]) => head + rest);
+  .map(([head, rest]) => head + rest)
+  // (Not one the client refuses as a URL holding the key, a host's last label then a path or
+  // query, `Q.Q/` or `Q.Q?`: config.test.ts. No real key holds one.)
+  .filter((key) => !/\w\.\w+[/?]/.test(key));
 // One key in five is wrapped in whitespace, as a key read from a file or pasted is.
 const keyArb = fc.oneof(
   { arbitrary: bareKey, weight: 4 },

@@ -202,6 +202,59 @@ describe("resolveConfig", () => {
     });
   });
 
+  it("refuses a URL holding the key by any key parameter spelling or by a host without scheme, and takes real-looking keys", () => {
+    const URL_RULE = "must be the key alone, not a URL holding it";
+    // The key in each is this UUID, which the message must never show, nor any part of it.
+    const KEY = "3f2a9c1e-7b4d-4e8a-9c6f-1a2b3c4d5e6f";
+    for (const apiKey of [
+      `https://mainnet.example.com/?apiKey=${KEY}`,
+      `?apiKey=${KEY}`,
+      `?api_key=${KEY}`,
+      `&APIKEY=${KEY}`,
+      `rpc?Api_Key=${KEY}`,
+      `mainnet.example.com/?x=1&key=${KEY}`,
+      `mainnet.example.com?token=${KEY}`,
+      `mainnet.example.com/${KEY}`,
+      `node-1.example.com/rpc/${KEY}`,
+      `127.0.0.1/?k=${KEY}`,
+      `localhost:8899/?api_key=${KEY}`,
+    ]) {
+      const refused = (() => {
+        try {
+          resolveConfig({ apiKey });
+        } catch (error) {
+          return error as Error;
+        }
+      })();
+      expect(refused, apiKey).toEqual(new ConfigurationError(`apiKey: ${URL_RULE}`));
+      for (const part of KEY.split("-")) expect(refused!.message).not.toContain(part);
+      vi.stubEnv("CHAINDATA_API_KEY", apiKey);
+      try {
+        expect(() => resolveConfig({})).toThrow(
+          new ConfigurationError(`CHAINDATA_API_KEY: ${URL_RULE}`),
+        );
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    }
+    // What a real key looks like is taken as given: a UUID, base64 (`+`, `/`, `=`), base64url,
+    // hex, a JWT (dotted base64url, no slash), and words near the rule's that are no parameter.
+    for (const apiKey of [
+      KEY,
+      KEY.toUpperCase(),
+      "q8Zk/3fP+Xw0a9Lr2M1tVbN7cYd4EhGs5uJiK6oQ=",
+      "q8Zk_3fP-Xw0a9Lr2M1tVbN7cYd4EhGs5uJiK6oQ",
+      "0123456789abcdef0123456789abcdef",
+      "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.Dq8Zk_3fP-Xw0a9Lr2M1tVbN7c",
+      "apikey",
+      "api_key-abc",
+      "abc=apiKey",
+      "key.v2",
+      "a.b:c",
+    ])
+      expect(resolveConfig({ apiKey }).keyToMask, apiKey).toBe(apiKey);
+  });
+
   it("reads CHAINDATA_API_KEY when apiKey is not given", () => {
     vi.stubEnv("CHAINDATA_API_KEY", "from-env");
     expect(resolveConfig().apiKey).toBe("from-env");
@@ -578,6 +631,45 @@ describe("per-call options and the logger", () => {
         operation: sendTransaction.id,
       }),
     );
+  });
+
+  it("refuses a page walk's maxPages given to one call or to the client, saying .all() takes it, sending nothing", async () => {
+    const { fetch, calls } = stubFetch((call) =>
+      jsonResponse({ jsonrpc: "2.0", id: JSON.parse(call.body!).id, result: { items: [7] } }),
+    );
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+    const names = "signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt";
+    const getAssets = withPagination(
+      (params: object, options?: RequestOptions) => rpc.call(getAsset, params, options),
+      { id: getAsset.id, pagination: { style: "page", items: "items" } },
+    );
+    for (const call of [
+      // @ts-expect-error — a walk's option: refused at compile time too
+      () => rpc.call(getAsset, {}, { maxPages: 3 }),
+      // @ts-expect-error — the one-page call of a paginated operation, as a client has it
+      () => getAssets({}, { maxPages: 3 }),
+    ])
+      await expect(call()).rejects.toThrow(
+        new ConfigurationError(`maxPages: is not a request option (${names}); .all() takes it`, {
+          operation: getAsset.id,
+        }),
+      );
+    expect(() =>
+      // @ts-expect-error — a walk's option given to the client
+      createJsonRpcClient({ apiKey: "k", fetch, maxPages: 3 }, rpcHost, "/"),
+    ).toThrow(/^maxPages: is not a client option \(apiKey, .*, rateLimit\); \.all\(\) takes it$/);
+    // A misspelt name is not taken for the cap: only the list is shown.
+    await expect(rpc.call(getAsset, {}, { maxPage: 3 } as never)).rejects.toThrow(
+      new ConfigurationError(`maxPage: is not a request option (${names})`, {
+        operation: getAsset.id,
+      }),
+    );
+    expect(calls).toHaveLength(0);
+    // Where it belongs, it is taken: one page, then the walk stops.
+    const walked = [];
+    for await (const page of getAssets.all({}, { maxPages: 1 }).pages()) walked.push(page);
+    expect(walked).toEqual([{ items: [7] }]);
+    expect(calls).toHaveLength(1);
   });
 
   it("refuses options that hold none of their own (a Promise, a Map, a Date, an array…), named as the argument, sending nothing", async () => {

@@ -154,7 +154,10 @@ export const knownOptions = (
     if (!names.includes(name))
       misconfigured(
         prefix + (name.length > 24 ? `<a name of ${name.length} characters>` : quoteServer(name)),
-        `is not a ${kind} option (${names.join(", ")})`,
+        // (A walk's cap given to one call or to the client: the list alone did not say where it
+        // goes. `.all()` names the client's walk; the standalone one, `paginate<Method>`, costs
+        // more bytes in every bundle to name.)
+        `is not a ${kind} option (${names.join(", ")})${name == "maxPages" ? "; .all() takes it" : ""}`,
       );
 };
 
@@ -379,9 +382,13 @@ export function resolveConfig(
   // Also refused: the text of an unset variable, which Node's `process.env.KEY = unsetVariable` and
   // a template such as `${config.key}` write: no real key is "undefined" or "null". And a key in
   // quotes, which `docker run --env-file` keeps from a .env line (`KEY="…"`). And a URL holding the
-  // key (`https://…?api-key=…`, as a provider's dashboard shows it), which would travel whole.
+  // key (`https://…?api-key=…`, as a provider's dashboard shows it), which would travel whole: by
+  // its scheme, a key parameter however spelt (`apiKey=`, `api_key=`), or a host's last label and
+  // then a path or query (`node.example.com/?…`; one with a port, `…com:8899/`, is not worth the
+  // bytes). Real keys (UUIDs, base64, base64url, a JWT's dotted base64url) have no `?`, and none
+  // has both a `.` and a `/`.
   const badKey = configuredKey?.match(
-    /[^!-~]|^(undefined|null)$|^(["']).*\2$|^(https?:|.*api-key=)/i,
+    /[^!-~]|^(undefined|null)$|^(["']).*\2$|^(https?:|.*(api[-_]?key=|\w\.\w+[/?]))/i,
   );
   if (badKey)
     misconfigured(
