@@ -89,7 +89,8 @@ describe("Spectral's findings kept in node_modules/.cache between runs", () => {
     const lines = lintOpenApi(untagged);
     expect(lines).toContain(tagsFinding("cachetest", "~1x/get"));
     const file = spectralCacheFile(untagged[0]);
-    // (Each line kept with its identity, Spectral's rule and place, which no rule reads from its text.)
+    // (Each line kept with its identity, Spectral's rule and place, which no rule reads from its
+    // text.)
     const kept = JSON.parse(readFileSync(file, "utf8"));
     expect(kept.map((line: { text: string }) => line.text)).toEqual(lines);
     expect(kept).toContainEqual({

@@ -148,10 +148,10 @@ function boundOf(bounded, key) {
 }
 
 /**
- * Whether the bounds of `bounded` are ones the schema rules refuse (checkSchemaRules tells each), so
- * that prose cannot be held to them: a pattern that does not compile, whose lengths cannot be read
- * (every phrase of a length would be told wrong), or a lower bound keyword above the upper one,
- * which no value passes (the prose would be told to say "1001 to 1,000").
+ * Whether the bounds of `bounded` are ones the schema rules refuse (checkSchemaRules tells each),
+ * so that prose cannot be held to them: a pattern that does not compile, whose lengths cannot be
+ * read (every phrase of a length would be told wrong), or a lower bound keyword above the upper
+ * one, which no value passes (the prose would be told to say "1001 to 1,000").
  */
 function unreadableBounds(bounded, lowerKey, upperKey) {
   const s = bounded.schema;
