@@ -1259,9 +1259,9 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   /** node:http2's stream of the request (its compatibility API): closed after an early answer. */
   stream?: { close(code?: number): unknown } | undefined;
   /**
-   * node:http's connection (a `net.Socket`): after an early answer it is half-closed while the
-   * rest of the upload is read and discarded, then closed (see {@link toNodeHandler}). Without it
-   * (or without `destroySoon`), the connection is closed as Node closes it.
+   * node:http's connection (a `net.Socket`): after an early answer it is half-closed, and read
+   * and discarded until the sender closes its side, then closed (see {@link toNodeHandler}).
+   * Without it (or without `destroySoon`), the connection is closed as Node closes it.
    */
   socket?: NodeSocket | undefined;
 }
