@@ -754,7 +754,7 @@ const badUrls: unknown[] = [
  * What core's refusal of an unknown option adds after the list of valid ones: where a page walk's
  * cap goes, when `name` is that cap. (The sdk's own client options check adds nothing.)
  */
-const walkCap = (name: string) => (name === "maxPages" ? "; .all() takes it" : "");
+const walkCap = (name: string) => (name === "maxPages" ? "; a paged method's .all() takes it" : "");
 
 /** The wrong client options for a factory of `host`. */
 function clientRefusals(host: HostName | "all", batchArea?: string): Family {

@@ -650,14 +650,19 @@ describe("per-call options and the logger", () => {
       () => getAssets({}, { maxPages: 3 }),
     ])
       await expect(call()).rejects.toThrow(
-        new ConfigurationError(`maxPages: is not a request option (${names}); .all() takes it`, {
-          operation: getAsset.id,
-        }),
+        new ConfigurationError(
+          `maxPages: is not a request option (${names}); a paged method's .all() takes it`,
+          {
+            operation: getAsset.id,
+          },
+        ),
       );
     expect(() =>
       // @ts-expect-error — a walk's option given to the client
       createJsonRpcClient({ apiKey: "k", fetch, maxPages: 3 }, rpcHost, "/"),
-    ).toThrow(/^maxPages: is not a client option \(apiKey, .*, rateLimit\); \.all\(\) takes it$/);
+    ).toThrow(
+      /^maxPages: is not a client option \(apiKey, .*, rateLimit\); a paged method's \.all\(\) takes it$/,
+    );
     // A misspelt name is not taken for the cap: only the list is shown.
     await expect(rpc.call(getAsset, {}, { maxPage: 3 } as never)).rejects.toThrow(
       new ConfigurationError(`maxPage: is not a request option (${names})`, {

@@ -155,9 +155,10 @@ export const knownOptions = (
       misconfigured(
         prefix + (name.length > 24 ? `<a name of ${name.length} characters>` : quoteServer(name)),
         // (A walk's cap given to one call or to the client: the list alone did not say where it
-        // goes. `.all()` names the client's walk; the standalone one, `paginate<Method>`, costs
-        // more bytes in every bundle to name.)
-        `is not a ${kind} option (${names.join(", ")})${name == "maxPages" ? "; .all() takes it" : ""}`,
+        // goes. `.all()` names the client's walk, "a paged method's" as the sender, admin and
+        // webhooks have none; the standalone walk, `paginate<Method>`, costs more bytes in every
+        // bundle to name.)
+        `is not a ${kind} option (${names.join(", ")})${name == "maxPages" ? "; a paged method's .all() takes it" : ""}`,
       );
 };
 
