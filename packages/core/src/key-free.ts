@@ -5,15 +5,17 @@ import { ValidationError } from "./errors.js";
 
 /**
  * An operation's `keyFree` check: refuses `apiKey` inside any of the params `names` (top-level
- * strings), as written or URL-encoded (case-sensitive, as the key is), when the client has a key.
+ * strings), as written or URL-encoded (case-sensitive, as the key is), when the client has a key
+ * of 8 characters or more.
  * The message names the param and never shows its value.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const refuseApiKeyIn =
   (names: readonly string[]) =>
   (input: unknown, apiKey: string | undefined): void => {
-    // (No key, nothing to refuse: a proxy that adds the key, or the local mock's.)
-    if (apiKey)
+    // (No key, nothing to refuse: a proxy that adds the key, or the local mock's. A key under 8
+    // characters, a test's stand-in, is in too much ordinary text to refuse by; real ones are longer.)
+    if (apiKey && apiKey.length > 7)
       for (const name of names) {
         const value = (input as Record<string, unknown>)[name];
         if (

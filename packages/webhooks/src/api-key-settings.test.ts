@@ -137,6 +137,12 @@ describe("the API key in a webhook's settings", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("refuses nothing by a key under 8 characters, which ordinary text holds (a test's)", async () => {
+    const { options, requests } = recorded("k");
+    await createWebhooksClient(options).createWebhook({ ...settings, authHeader: "Bearer k" });
+    expect(requests).toHaveLength(1);
+  });
+
   it("refuses nothing where the client has no key of its own (the local mock's)", async () => {
     const { fetch, requests } = recordingFetch(() => webhook);
     const rest = createWebhooksRest({ environment: "local", fetch });
