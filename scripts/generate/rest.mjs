@@ -322,6 +322,7 @@ function emitOperations({ area, doc, file, ops, source }) {
     (name) => `paginate${pascal(name)}`,
     "fetchPage",
   );
+  let usesKeyFree = false;
   const descriptors = ops.map((op) => {
     const d = {
       id: op.o.operationId,
@@ -333,7 +334,14 @@ function emitOperations({ area, doc, file, ops, source }) {
     )
       d.optionalBody = true;
     const where = `spec/dist/${file} ${op.o.operationId} input`;
-    const params = checks.emit(validationSchema(doc, inputSchema(doc, op), [], where), where);
+    const opInput = inputSchema(doc, op);
+    const params = checks.emit(validationSchema(doc, opInput, [], where), where);
+    // The params the service passes on to another party (`x-key-free`: a webhook's authHeader
+    // and URL, sent with every delivery), which the client's API key must not be in.
+    const keyFree = Object.entries(opInput.properties)
+      .filter(([, schema]) => deref(doc, schema)["x-key-free"])
+      .map(([name]) => name);
+    if (keyFree.length) usesKeyFree = true;
     // (An operation without params is called with `{}`, typed as its entry of the operation map.)
     const id = op.o.operationId;
     const input = inputs[`${pascal(id)}Input`]
@@ -341,7 +349,7 @@ function emitOperations({ area, doc, file, ops, source }) {
       : "{ [name: string]: never }";
     const types = `<${input}, T.${pascal(id)}Result>`;
     return layout(
-      `export const ${id}: OperationDescriptor${types} = ${descriptorSource(d, params)};`,
+      `export const ${id}: OperationDescriptor${types} = ${descriptorSource(d, params, undefined, keyFree.length ? `/* @__PURE__ */ refuseApiKeyIn(${literal(keyFree)})` : undefined)};`,
     );
   });
   // Deliveries the service POSTs to the user (OpenAPI `webhooks:`): where their u64 values are.
@@ -367,6 +375,7 @@ function emitOperations({ area, doc, file, ops, source }) {
         ...descriptors,
       ],
       [
+        ...(usesKeyFree ? ["refuseApiKeyIn"] : []),
         "type OperationDescriptor",
         ...(paginations ? ["type PaginationDescriptor"] : []),
         ...(deliveries.length || shapes ? ["type U64Shape"] : []),

@@ -71,6 +71,7 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "ownOptions",
       // (Later: the webhook receiver quotes a delivery's signature and Content-Encoding with it.)
       "quoteServer",
+      "refuseApiKeyIn",
       // (Later: what a generated REST operation gives openapi-fetch, its own Request per call.)
       "restInit",
       // (Later: stringifyJson without its check of a replacer, for the runtime's own calls.)

@@ -136,7 +136,9 @@ export interface ValidationIssue {
    * The rule that failed: a JSON Schema keyword (`type`, `required`, `maxItems`, `pattern`, …), or
    * the SDK's own: `x-solana-transaction` (not a signed transaction's layout), `json` (cannot be
    * written as JSON), `unicode` (a lone surrogate, which a URL cannot carry), `arguments` (more
-   * arguments than the call takes); and the webhook edit helpers' `readOnly` and `minProperties`.
+   * arguments than the call takes), `apiKey` (the client's API key in a param the service passes
+   * on, such as a webhook's `authHeader`); and the webhook edit helpers' `readOnly` and
+   * `minProperties`.
    */
   rule:
     | "type"
@@ -156,7 +158,8 @@ export interface ValidationIssue {
     | "x-solana-transaction"
     | "json"
     | "unicode"
-    | "arguments";
+    | "arguments"
+    | "apiKey";
   /** E.g. `params.ids: must have at most 1000 items (got 1001)`. */
   message: string;
 }

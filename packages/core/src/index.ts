@@ -161,6 +161,8 @@ export {
   createSecretMasker,
 } from "./redact.js";
 export type { Redactor } from "./redact.js";
+/** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+export { refuseApiKeyIn } from "./key-free.js";
 export {
   ChainDataError,
   APIError,

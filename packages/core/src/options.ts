@@ -362,6 +362,14 @@ export interface OperationDescriptor<Params = unknown, Result = unknown> {
    */
   optionalBody?: boolean;
   /**
+   * Refuses the client's API key in the params that the service passes on to another party (a
+   * webhook's `authHeader` and `webhookURL`, sent with every delivery): made by
+   * `refuseApiKeyIn`, called before anything is sent with the client's key (`undefined`: none, and
+   * nothing to refuse). A function of the descriptor, so a program that calls no such operation
+   * carries no such check.
+   */
+  keyFree?: (input: unknown, apiKey: string | undefined) => void;
+  /**
    * Per-call option defaults of this operation, between the client's options and the call's
    * (the sender's `ping`: no retries, a short timeout). Read only by the calls that take it
    * (`getText`), so the engine of every other call does not carry it.

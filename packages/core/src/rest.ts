@@ -136,6 +136,7 @@ export function createRestTransport(
     );
     // (A refused value is quoted in the message: the key given in the wrong place too.)
     if (operation.params) validate(operation.params, input, undefined, redactor);
+    operation.keyFree?.(input, config.keyToMask);
     return redactor;
   };
 

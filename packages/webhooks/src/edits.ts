@@ -390,7 +390,15 @@ const checkEdit: Check = (value, path, issues) => {
       message: `${path}: names no setting to change (${SETTINGS.join(", ")})`,
     });
 };
-const editCheck: OperationDescriptor = { id: "editWebhook", params: checkEdit, idempotent: false };
+// (updateWebhook's refusal of the API key in a setting too, so that it comes before the read:
+// read from it in a function, as a property read at module scope would keep this module, and
+// updateWebhook's checks, in every program of the package, the receiver's too.)
+const editCheck: OperationDescriptor = {
+  id: "editWebhook",
+  params: checkEdit,
+  idempotent: false,
+  keyFree: (input, apiKey) => updateWebhook.keyFree!(input, apiKey),
+};
 
 /**
  * Changes some of a webhook's settings and keeps the others: reads the webhook, lays the given

@@ -66,11 +66,11 @@ export const source = (value) =>
 /**
  * The source of a descriptor object: `fields` as a JS literal, with `params` (the check
  * expression from lib/validator.mjs) placed after `id`, and `encode` (an expression, JSON-RPC
- * only) last.
+ * only) last; `keyFree` (an expression, REST only) before it.
  */
-export function descriptorSource({ id, ...fields }, paramsCheck, encode) {
+export function descriptorSource({ id, ...fields }, paramsCheck, encode, keyFree) {
   const rest = Object.entries(fields).map(([key, value]) => `${key}: ${source(value)}`);
-  return `{ ${[`id: ${literal(id)}`, ...(paramsCheck ? [`params: ${paramsCheck}`] : []), ...rest, ...(encode ? [`encode: ${encode}`] : [])].join(", ")} }`;
+  return `{ ${[`id: ${literal(id)}`, ...(paramsCheck ? [`params: ${paramsCheck}`] : []), ...rest, ...(keyFree ? [`keyFree: ${keyFree}`] : []), ...(encode ? [`encode: ${encode}`] : [])].join(", ")} }`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   vEnum,
   vObject,
   vString,
+  refuseApiKeyIn,
   type OperationDescriptor,
   type U64Shape
 } from "@chaindata/core";
@@ -62,7 +63,8 @@ export const createWebhook: OperationDescriptor<T.CreateWebhookInput, T.CreateWe
     ["webhookURL", "transactionTypes", "accountAddresses"],
     false
   ),
-  idempotent: false
+  idempotent: false,
+  keyFree: /* @__PURE__ */ refuseApiKeyIn(["webhookURL", "authHeader"])
 };
 
 export const getWebhook: OperationDescriptor<T.GetWebhookInput, T.GetWebhookResult> = {
@@ -108,7 +110,8 @@ export const updateWebhook: OperationDescriptor<T.UpdateWebhookInput, T.UpdateWe
     ["webhookID", "webhookURL", "transactionTypes", "accountAddresses"],
     false
   ),
-  idempotent: false
+  idempotent: false,
+  keyFree: /* @__PURE__ */ refuseApiKeyIn(["webhookURL", "authHeader"])
 };
 
 export const deleteWebhook: OperationDescriptor<T.DeleteWebhookInput, T.DeleteWebhookResult> = {

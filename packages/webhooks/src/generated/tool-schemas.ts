@@ -11,7 +11,7 @@ import { knownTransactionTypes, type KnownTransactionType } from "@chaindata/cor
 const webhookUrlSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost` (`localhost.` too), `127.x.x.x` and `[::1]`, after a `user:password@` too, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host (an empty one after `@` or before `:port` too), and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. Must be an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace.",
+    "The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost` (`localhost.` too), `127.x.x.x` and `[::1]`, after a `user:password@` too, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host (an empty one after `@` or before `:port` too), and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. The SDK refuses a URL that holds the client's API key (as written or URL-encoded), before anything is sent: every delivery would carry it to the receiver. Must be an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace.",
   format: "uri",
   pattern:
     "^[hH][tT][tT][pP][sS]://([^\\s/?#]*@)?(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]\\.?|127\\.\\d+\\.\\d+\\.\\d+|\\[::1\\])(:\\d+)?([/?#]|$))[^\\s/?#@:][^\\s/?#@]*([/?#]\\S*)?$"
@@ -60,7 +60,7 @@ const watchedAddressOwnersSchema = /* @__PURE__ */ deepFreeze({
 const deliveryAuthHeaderSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses; and not blank, which arrives as no secret (a header value loses its outer spaces and tabs) and which the receiver refuses too. Must be a header value, not blank (no control characters other than tab, no line breaks).",
+    "Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses; and not blank, which arrives as no secret (a header value loses its outer spaces and tabs) and which the receiver refuses too. Not the API key: the SDK refuses a value that holds the client's key (as written or URL-encoded), before anything is sent, as every delivery would carry it to the receiver; use a secret of your own. Must be a header value, not blank (no control characters other than tab, no line breaks).",
   maxLength: 8192,
   pattern: "^[\\t ]*[^\\u0000-\\u0020\\u007F][^\\u0000-\\u0008\\u000A-\\u001F\\u007F]*$"
 } as const);
