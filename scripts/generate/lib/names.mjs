@@ -339,6 +339,8 @@ function generatorBindings(main) {
           T: "both",
         }
       : {
+          // (The `x-key-free` params' check, imported where an operation has one.)
+          refuseApiKeyIn: "value",
           OperationDescriptor: "type",
           PaginationDescriptor: "type",
           U64Shape: "type",
