@@ -3091,33 +3091,38 @@ describe("toNodeHandler", () => {
     }
   });
 
-  it("reads at most 16 MiB of an upload after an early answer, then destroys the connection", async () => {
+  it("reads at most 16 MiB after an early answer, then destroys the connection: of its upload, or of a request pipelined behind it that Node answers itself (no Host)", async () => {
     server = createServer(
       toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
     );
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
     const { port } = server.address() as { port: number };
     const size = 64 * 1024 * 1024;
-    const written = await new Promise<number>((resolve) => {
-      const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
-      socket.on("error", () => {});
-      let sent = 0;
-      const piece = new Uint8Array(256 * 1024).fill(0x20);
-      const send = () => {
-        while (!socket.destroyed && sent < size) {
-          sent += piece.length;
-          if (!socket.write(piece)) return void socket.once("drain", send);
-        }
-      };
-      socket.on("close", () => resolve(sent));
-      socket.write(
-        `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: ${size}\r\n\r\n`,
-      );
-      send();
-    });
-    // (What was written includes what the two kernels' buffers held when it was cut off.)
-    expect(written).toBeGreaterThan(16 * 1024 * 1024);
-    expect(written).toBeLessThan(size);
+    const refused = "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\n";
+    for (const head of [
+      `${refused}Content-Length: ${size}\r\n\r\n`,
+      // (Discarded once its body fills Node's buffer: before, Node stopped reading there.)
+      `${refused}Content-Length: 1\r\n\r\n POST /hook HTTP/1.1\r\nContent-Length: ${size}\r\n\r\n`,
+    ]) {
+      const written = await new Promise<number>((resolve) => {
+        const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+        socket.on("error", () => {});
+        let sent = 0;
+        const piece = new Uint8Array(256 * 1024).fill(0x20);
+        const send = () => {
+          while (!socket.destroyed && sent < size) {
+            sent += piece.length;
+            if (!socket.write(piece)) return void socket.once("drain", send);
+          }
+        };
+        socket.on("close", () => resolve(sent));
+        socket.write(head);
+        send();
+      });
+      // (What was written includes what the two kernels' buffers held when it was cut off.)
+      expect(written).toBeGreaterThan(16 * 1024 * 1024);
+      expect(written).toBeLessThan(size);
+    }
   });
 
   /**
@@ -3326,6 +3331,212 @@ describe("toNodeHandler", () => {
       await vi.waitFor(() => expect(serverClosed).toBe(true), { timeout: 3000 });
       expect(requests).toBeGreaterThan(1025);
     } finally {
+      socket.destroy();
+    }
+  });
+
+  /**
+   * Watches what `server`'s connections leave behind once closed: each socket's listener counts
+   * at its first request and at its close, and the intervals made from now on (the lingering's
+   * check) that were never cleared. `check` waits until every connection with a request closed.
+   */
+  const watchLeftovers = (watched: Server) => {
+    const listeners: [Record<string, number>, Record<string, number> | undefined][] = [];
+    const counts = (socket: Socket) =>
+      Object.fromEntries(socket.eventNames().map((name) => [name, socket.listenerCount(name)]));
+    watched.on("connection", (socket: Socket) => {
+      const pair: (typeof listeners)[number] = [{}, undefined];
+      const onRequest = (req: { socket: unknown }) => {
+        if (req.socket !== socket) return;
+        pair[0] = counts(socket);
+        listeners.push(pair);
+        watched.off("request", onRequest);
+      };
+      watched.on("request", onRequest);
+      socket.on("close", () => {
+        pair[1] = counts(socket);
+        watched.off("request", onRequest);
+      });
+    });
+    // (From here: a server's own interval, made by `listen`, is cleared only by its `close`.)
+    const made = vi.spyOn(globalThis, "setInterval");
+    const cleared = vi.spyOn(globalThis, "clearInterval");
+    return {
+      intervals: () => made.mock.results.length,
+      check: async () => {
+        await vi.waitFor(() => expect(listeners.filter(([, closed]) => !closed)).toEqual([]), {
+          timeout: 10_000,
+        });
+        // A leak is a listener more at the close than at the first request.
+        for (const [first, closed] of listeners)
+          for (const [name, count] of Object.entries(closed!))
+            expect([name, count]).toEqual([name, Math.min(count, first[name] ?? 0)]);
+        // The lingering notices a closed socket at its next check, 100 ms on.
+        await vi.waitFor(
+          () => {
+            const clearedOnes = new Set(cleared.mock.calls.map(([timer]) => timer));
+            const open = made.mock.results.filter(({ value }) => !clearedOnes.has(value));
+            expect(open).toEqual([]);
+          },
+          { timeout: 3_000 },
+        );
+      },
+    };
+  };
+
+  /** `body` in one chunk of HTTP/1.1's chunked transfer coding, then the last chunk. */
+  const inOneChunk = (body: string) => `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+
+  it("reads and discards a request pipelined behind an early answer with Expect: 100-continue, without a Host or chunked: the sender gets the whole answer and a FIN, and nothing is left behind", async () => {
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => void errors.push(error);
+    process.on("unhandledRejection", onError);
+    const seen: string[] = [];
+    server = createServer(
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
+      ),
+    );
+    server.on("clientError", onError);
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const leftovers = watchLeftovers(server);
+    const refused = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n${" ".repeat(1000)}`;
+    // (Larger than the two kernels' buffers: unread, it would still be arriving at the close.)
+    const size = 4 * 1024 * 1024;
+    const large = `[${enhanced(SIG_A)}]`.padEnd(size, " ");
+    const start = `POST /hook HTTP/1.1\r\nAuthorization: ${AUTH}\r\n`;
+    const cases: Record<string, [string, string]> = {
+      // (Node writes its 100 Continue on a connection already half-closed: it is never sent.)
+      "100-continue": [`${start}Host: x\r\nExpect: 100-continue\r\nContent-Length: ${size}`, large],
+      chunked: [`${start}Host: x\r\nTransfer-Encoding: chunked`, inOneChunk(large)],
+      // Node answers these itself (400, 417) and never emits them: their bodies have no reader.
+      "no Host": [`${start}Content-Length: ${size}`, large],
+      "an Expect Node refuses": [
+        `${start}Host: x\r\nExpect: nothing\r\nContent-Length: ${size}`,
+        large,
+      ],
+    };
+    try {
+      const outcomes: Record<string, unknown> = {};
+      const expected: typeof outcomes = {};
+      for (const [name, [head, body]] of Object.entries(cases)) {
+        // Back to back, and after the server has answered and read the first upload to its end.
+        for (const [writes, gapMs] of [
+          [[refused + head + "\r\n\r\n", body], 0],
+          [[refused, head + "\r\n\r\n", body], 300],
+        ] as const) {
+          const { received, ended, failure } = await pipelineThenRead(port, [...writes], gapMs);
+          const [answerHead = "", answerBody] = received.split("\r\n\r\n");
+          outcomes[`${name}, ${gapMs} ms`] = {
+            statuses: received.match(/HTTP\/1\.1 \d+ [\w ]+/g),
+            closing: /\r\nconnection: close\r\n/i.test(answerHead),
+            body: [answerBody, answerHead.match(/\r\ncontent-length: (\d+)/i)?.[1]],
+            ended,
+            failure,
+          };
+          expected[`${name}, ${gapMs} ms`] = {
+            statuses: ["HTTP/1.1 401 Unauthorized"],
+            closing: true,
+            body: ["unauthorized", "12"],
+            ended: true,
+            failure: undefined,
+          };
+        }
+      }
+      expect(outcomes).toEqual(expected);
+      expect(leftovers.intervals()).toBe(8);
+      await leftovers.check();
+      expect(seen).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onError);
+    }
+  });
+
+  it("leaves nothing behind when bytes that do not parse as HTTP follow an early answer, or its chunked upload, and Node destroys the connection itself (no clientError listener)", async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    let requests = 0;
+    server = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => void requests++ })),
+    );
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const leftovers = watchLeftovers(server);
+    const refused = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n${" ".repeat(1000)}`;
+    const garbage = "NOT HTTP AT ALL\r\n\r\n" + "?".repeat(1024 * 1024);
+    // (A chunk size that is no hexadecimal number, in the middle of the upload being discarded.)
+    const badChunk = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nTransfer-Encoding: chunked\r\n\r\n${inOneChunk(" ".repeat(100)).slice(0, -5)}zz\r\n`;
+    try {
+      const statuses: (string[] | null)[] = [];
+      for (const [writes, gapMs] of [
+        [[refused + garbage], 0],
+        [[refused, garbage], 300],
+        [[badChunk, "?".repeat(1024 * 1024)], 0],
+        [[badChunk + "?".repeat(1024 * 1024)], 0],
+        // Instead of a request: Node answers 400 itself, and the adapter never runs.
+        [[garbage], 0],
+      ] as const) {
+        const { received } = await pipelineThenRead(port, [...writes], gapMs);
+        statuses.push(received.match(/HTTP\/1\.1 \d+ [\w ]+/g));
+      }
+      // (Whether the 401 reached the sender is Node's: it resets a connection with unread data.)
+      expect(statuses.at(-1)).toEqual(["HTTP/1.1 400 Bad Request"]);
+      expect(leftovers.intervals()).toBe(4);
+      await leftovers.check();
+      expect(requests).toBe(0);
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+
+  it("ends the lingering 5 s after an early answer however slowly the sender trickles its upload: each byte is read, and none puts the bound off", async () => {
+    server = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    let accepted: Socket | undefined;
+    let serverClosed = false;
+    server.on("connection", (socket: Socket) => {
+      accepted = socket;
+      socket.on("close", () => (serverClosed = true));
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    // (Node's sockets keep their own timers: only the lingering's bound is faked.)
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    try {
+      let answer = "";
+      socket.on("error", () => {});
+      socket.on("data", (chunk) => (answer += String(chunk)));
+      const ended = new Promise((r) => socket.once("end", r));
+      const head = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n`;
+      socket.write(head + " ");
+      await ended;
+      expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 401 Unauthorized");
+      // (Not vi.waitFor: with timers faked, it advances them itself.)
+      const turns = async (until: () => boolean) => {
+        for (let turn = 0; !until() && turn < 10_000; turn++)
+          await new Promise((r) => setImmediate(r));
+      };
+      // A byte every (faked) 100 ms, each read by the server before the next: 4.9 s of them.
+      for (let sent = 2; sent < 51; sent++) {
+        socket.write(" ");
+        await turns(() => accepted!.bytesRead === head.length + sent);
+        expect(accepted!.bytesRead).toBe(head.length + sent);
+        vi.advanceTimersByTime(100);
+      }
+      await turns(() => false);
+      expect(serverClosed).toBe(false);
+      socket.write(" ");
+      vi.advanceTimersByTime(100);
+      await turns(() => serverClosed);
+      expect(serverClosed).toBe(true);
+    } finally {
+      vi.useRealTimers();
       socket.destroy();
     }
   });

@@ -1338,7 +1338,9 @@ const closingConnections = /* @__PURE__ */ new WeakMap<
  * the answer) then closes the socket with nothing unread: no RST, even for what it sent after
  * the upload. A server that closes the socket otherwise than through `destroySoon` keeps that
  * close: a `destroy()` ends the reading (the reset as before), an `end()` leaves the socket to
- * the sender's close as well. Returns what discards a pipelined request's body.
+ * the sender's close as well. The socket's `pause` is shadowed too, so that the body of a request
+ * Node answers itself, which nobody reads, is discarded rather than stop the reading. Returns
+ * what discards a pipelined request's body.
  */
 function lingerAfterEarlyAnswer(
   socket: NodeSocket | undefined,
@@ -1348,6 +1350,14 @@ function lingerAfterEarlyAnswer(
   if (typeof socket?.destroySoon !== "function") return;
   // Node's own, restored once the lingering is over; an own property shadows the prototype's.
   const destroySoon = socket.destroySoon;
+  const nodeSocket = socket as NodeSocket & {
+    pause?: () => unknown;
+    parser?: {
+      incoming?:
+        (AsyncIterable<Uint8Array> & { readableFlowing: unknown; readableLength: number }) | null;
+    } | null;
+  };
+  const { pause } = nodeSocket;
   let over = false;
   let read = 0;
   socket.destroySoon = () => socket.end();
@@ -1356,6 +1366,7 @@ function lingerAfterEarlyAnswer(
     over = true;
     clearInterval(timer);
     socket.destroySoon = destroySoon;
+    nodeSocket.pause = pause;
     if (cut) socket.destroy();
   };
   // Unref'd, so a process that is otherwise done does not wait for a sender's upload; and a
@@ -1385,6 +1396,17 @@ function lingerAfterEarlyAnswer(
       stop(false);
     }
   };
+  // Node stops reading the connection (`pause`) while a request's body is buffered unread: with
+  // one it answers itself and never emits (400 to one without a Host, 417), the lingering stalled
+  // until its bound and reset the sender. That body is discarded instead. (`parser` is Node's own,
+  // undocumented: without it the connection is paused as before.)
+  nodeSocket.pause = () => {
+    const unread = nodeSocket.parser?.incoming;
+    if (unread?.readableFlowing === null && unread.readableLength)
+      void discard(unread[Symbol.asyncIterator](), PIPELINED_HEAD_BYTES);
+    else pause?.call(socket);
+    return socket;
+  };
   void discard(chunks, 0);
   return (pipelined: AsyncIterator<Uint8Array | string>) =>
     void discard(pipelined, PIPELINED_HEAD_BYTES);
@@ -1407,11 +1429,16 @@ function lingerAfterEarlyAnswer(
  * as RFC 9112 §9.6 asks: the answer, then a half-close, while the connection is read until the
  * sender closes its side (as it does once it has the answer), then the close. What is read is
  * discarded, never buffered: the rest of the upload, and the bodies of requests pipelined behind
- * it, which are neither handled nor answered (RFC 9112 §9.6). So a sender that writes its whole
- * body, or more requests, before reading still gets the status, not a reset. The reading is
- * bounded: after 16 MiB (each pipelined request counting 16 KiB more) or 5 s the connection is
- * destroyed, and a sender still sending then may see it reset instead of the status (a failed
- * delivery either way; `onRefused` is still told the status and why). Nor does it hold up a
+ * it, chunked or not, which are neither handled nor answered (RFC 9112 §9.6), nor those Node
+ * answers itself (one without a Host, an `Expect` it refuses): on the half-closed connection
+ * Node's own 100 Continue, 400 or 417 is never sent. So a sender that writes its whole body, or
+ * more requests, before reading still gets the status, not a reset. The reading is bounded: after
+ * 16 MiB (each pipelined request counting 16 KiB more) or 5 s from the answer, however slowly the
+ * bytes come, the connection is destroyed, and a sender still sending then may see it reset
+ * instead of the status (a failed delivery either way; `onRefused` is still told the status and
+ * why). Bytes that do not parse as HTTP make Node destroy the connection itself, a reset too
+ * (unless a `clientError` listener keeps it open: it then closes on the sender's close, or after
+ * 5 s), and the lingering ends with it, leaving no listener or timer behind. Nor does it hold up a
  * shutdown: once the server no longer listens (`server.close()`) the connection is closed within
  * 100 ms, and its timer is unref'd. It needs `req.socket`'s
  * `destroySoon` (node:http's and node:https' socket; frameworks pass it on); without it the
