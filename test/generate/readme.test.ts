@@ -29,6 +29,19 @@ const rest = (info: object, webhooks?: object) => ({
     ...(webhooks ? { webhooks } : {}),
   },
 });
+/** A JSON-RPC area of `methods`; `info` and `doc` join its document's info and top level. */
+const rpcArea = (methods: object[], info: object = {}, doc: object = {}) => ({
+  area: "things",
+  kind: "openrpc" as const,
+  file: "openrpc/things.json",
+  doc: { openrpc: "1.3.2", info: { title: "Things RPC", version: "1", ...info }, ...doc, methods },
+});
+const getThing = {
+  name: "getThing",
+  summary: "Get",
+  params: [],
+  result: { name: "thing", schema: {} },
+};
 const readme = (area: object): string => Object.values(emitReadme(area))[0] as string;
 
 describe("generated package README", () => {
@@ -83,43 +96,25 @@ describe("generated package README", () => {
   });
 
   it("shows a JSON-RPC client's request(method, params)", () => {
-    const text = readme({
-      area: "things",
-      kind: "openrpc",
-      file: "openrpc/things.json",
-      doc: {
-        openrpc: "1.3.2",
-        info: { title: "Things RPC", version: "1" },
-        methods: [
-          { name: "getThing", summary: "Get", params: [], result: { name: "thing", schema: {} } },
-        ],
-      },
-    });
+    const text = readme(rpcArea([getThing]));
     expect(text).toContain(
       'Any method can also be called by its name, which picks the params and result types: `things.request("getThing", params)`.',
     );
   });
 
   it("names a JSON-RPC package's standalone functions, and the page walk of each paginated method", () => {
-    const text = readme({
-      area: "things",
-      kind: "openrpc",
-      file: "openrpc/things.json",
-      doc: {
-        openrpc: "1.3.2",
-        info: { title: "Things RPC", version: "1" },
-        methods: [
-          { name: "getThing", summary: "Get", params: [], result: { name: "thing", schema: {} } },
-          {
-            name: "listThings",
-            summary: "List",
-            params: [],
-            result: { name: "things", schema: {} },
-            "x-pagination": { style: "page", items: "items" },
-          },
-        ],
-      },
-    });
+    const text = readme(
+      rpcArea([
+        getThing,
+        {
+          name: "listThings",
+          summary: "List",
+          params: [],
+          result: { name: "things", schema: {} },
+          "x-pagination": { style: "page", items: "items" },
+        },
+      ]),
+    );
     expect(text).toContain("| `listThings` (paginated: `.all()`, `paginateListThings`) | List |");
     expect(text).toContain(
       "Each method is also a standalone function, so a bundle carries only the methods it imports: `getThing(createThingsRpc(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListThings(rpc, params))`, with the options and checks of `.all()`, and `.checkpoints()` on either gives each page with the params of the next, to save and resume from (typed `ListThingsParams`, exported here).",
@@ -140,16 +135,7 @@ describe("generated package README", () => {
         "x-pagination": { style: "page", items: "items" },
       },
     ];
-    const doc = (schema: object) => ({
-      area: "things",
-      kind: "openrpc" as const,
-      file: "openrpc/things.json",
-      doc: {
-        openrpc: "1.3.2",
-        info: { title: "Things RPC", version: "1" },
-        methods: methods(schema),
-      },
-    });
+    const doc = (schema: object) => rpcArea(methods(schema));
     const supply = {
       type: "object",
       properties: {
@@ -167,23 +153,10 @@ describe("generated package README", () => {
   });
 
   it("says that a batched call gets a 404's JSON-RPC error as a JsonRpcError (user trial 57, F10)", () => {
-    const doc = (errorInfo: object, batch?: false) => ({
-      area: "things",
-      kind: "openrpc" as const,
-      file: "openrpc/things.json",
-      doc: {
-        openrpc: "1.3.2",
-        info: {
-          title: "Things RPC",
-          version: "1",
-          ...(batch === false ? { "x-batch": false } : {}),
-        },
+    const doc = (errorInfo: object, batch?: false) =>
+      rpcArea([getThing], batch === false ? { "x-batch": false } : {}, {
         "x-error-info": errorInfo,
-        methods: [
-          { name: "getThing", summary: "Get", params: [], result: { name: "thing", schema: {} } },
-        ],
-      },
-    });
+      });
     const note =
       "With `batch`, a JSON-RPC error that comes unbatched with an HTTP error status (-32004 with 404: a `NotFoundError`) comes in the call's entry of the batch's 200 answer, as a `JsonRpcError`: `err.rpcError?.code === -32004` reads it either way.";
     expect(readme(doc({ "-32004": { httpStatus: 404 }, "-32029": { httpStatus: 429 } }))).toContain(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { createRedactor } from "./redact.js";
+import { cpuTimeOf } from "./test-support/testing.js";
 import {
   type Check,
   validate,
@@ -500,39 +501,65 @@ describe("validate", () => {
     );
   });
 
-  it("validates 100,000 addresses against the base58 pattern in well under 100 ms, or near the pattern's own time on a busy machine", () => {
+  it("validates 100,000 addresses with one pattern test each and no per-item builtin work", async () => {
     const check = vObject({ ids: vArray(Address) });
     const ids = Array.from(
       { length: 100_000 },
       (_, i) => ADDRESS.slice(0, 40) + String((i % 9) + 1).repeat(4),
     );
-    const pattern = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
-    const time = (run: () => void) => {
-      const start = performance.now();
-      run();
-      return performance.now() - start;
+    // Counted, not timed: a wall-clock bound (the best of five runs under a multiple of the bare
+    // pattern's time) had a margin under 2x beside two busy loops. The forms a per-item slowdown
+    // takes here are counted: the pattern tested again, a string spread to count its code points,
+    // a message, a path or a list built for a valid item. Each builtin is wrapped while validate
+    // runs only, and restored before anything else runs.
+    const builtins: Record<string, [object, PropertyKey]> = {
+      "RegExp#test": [RegExp.prototype, "test"],
+      "RegExp#exec": [RegExp.prototype, "exec"],
+      "RegExp#[Symbol.replace]": [RegExp.prototype, Symbol.replace],
+      "RegExp#[Symbol.split]": [RegExp.prototype, Symbol.split],
+      "RegExp#[Symbol.match]": [RegExp.prototype, Symbol.match],
+      "String#[Symbol.iterator]": [String.prototype, Symbol.iterator],
+      "String#slice": [String.prototype, "slice"],
+      "String#padStart": [String.prototype, "padStart"],
+      "Array#join": [Array.prototype, "join"],
+      "Array#map": [Array.prototype, "map"],
+      "Array#slice": [Array.prototype, "slice"],
+      "Array#some": [Array.prototype, "some"],
+      "Array#includes": [Array.prototype, "includes"],
+      "Array#indexOf": [Array.prototype, "indexOf"],
+      "Array#push": [Array.prototype, "push"],
+      "Object.keys": [Object, "keys"],
+      "Object.entries": [Object, "entries"],
+      "JSON.stringify": [JSON, "stringify"],
     };
-    // The best of at least five runs each (the first includes JIT warm-up), interleaved, so that a
-    // machine busy with other work slows both alike. Idle, the 50 ms bound holds with room to
-    // spare; under load (once 333 ms at a load of 9) validate is held to a multiple of the bare
-    // pattern test over the same items (measured at a load of 9: 1.1 to 1.6 times it). Up to ten
-    // runs: at a load of 14 the best of five was once 52.5 ms, over a floor four times lower.
-    const checked: number[] = [];
-    const bare: number[] = [];
-    const bound = () => Math.max(50, 4 * Math.min(...bare));
-    for (let run = 0; run < 10 && (run < 5 || Math.min(...checked) >= bound()); run++) {
-      checked.push(time(() => validate(check, { ids })));
-      bare.push(
-        time(() => {
-          for (const id of ids) if (!pattern.test(id)) throw new Error(id);
-        }),
-      );
+    type Slot = Record<PropertyKey, (...args: unknown[]) => unknown>;
+    const calls: Record<string, number> = {};
+    const originals = Object.entries(builtins).map(([label, [owner, name]]) => {
+      const original = (owner as Slot)[name]!;
+      calls[label] = 0;
+      (owner as Slot)[name] = function (this: unknown, ...args: unknown[]) {
+        calls[label]!++;
+        return original.apply(this, args);
+      };
+      return [owner as Slot, name, original] as const;
+    });
+    // (The first 10,000: a wrapped RegExp#test loses its fast path, ~15 us a call under load.)
+    const counted = ids.slice(0, 10_000);
+    try {
+      validate(check, { ids: counted });
+    } finally {
+      for (const [owner, name, original] of originals) owner[name] = original;
     }
-    const [best, floor] = [Math.min(...checked), Math.min(...bare)];
-    expect(
-      best,
-      `best ${best.toFixed(1)} ms; the bare pattern ${floor.toFixed(1)} ms`,
-    ).toBeLessThan(bound());
+    const { "RegExp#test": tests, "RegExp#exec": execs, ...others } = calls;
+    // (The seam is live: the pattern's tests are counted, one per address. A test runs the
+    // regular expression's exec, as the language says it does: one exec per test, and no other.)
+    expect([tests, execs]).toEqual([counted.length, counted.length]);
+    const perItem = Object.entries(others).filter(([, n]) => n >= 100);
+    expect(perItem, "builtins called about once per valid item").toEqual([]);
+    // A backstop against a quadratic form, far from the linear one's time under load (41 ms of CPU
+    // beside two busy loops) over all 100,000.
+    const { ms } = await cpuTimeOf(() => validate(check, { ids }));
+    expect(ms).toBeLessThan(2000);
   });
 });
 

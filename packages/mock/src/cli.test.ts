@@ -238,12 +238,10 @@ describe("chaindata-mock CLI", { timeout: 2 * GIVE_UP_MS + 30_000 }, () => {
   });
 
   it("prints help, and rejects a bad option", async () => {
-    const help = spawn(process.execPath, [cli, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
-    let text = "";
-    help.stdout.on("data", (c) => (text += c));
-    expect(await exited(help)).toBe(0);
-    expect(text).toContain("Usage: chaindata-mock");
     const bad = spawn(process.execPath, [cli, "--bogus"], { stdio: "ignore" });
+    const help = await helpRun();
+    expect(help.code).toBe(0);
+    expect(help.out).toContain("Usage: chaindata-mock");
     expect(await exited(bad)).toBe(2);
   });
   /** Runs the CLI with `args` until it exits (or `until` says what it printed is enough). */
@@ -269,10 +267,16 @@ describe("chaindata-mock CLI", { timeout: 2 * GIVE_UP_MS + 30_000 }, () => {
       // (A CLI that never prints what `until` waits for fails the test rather than hang it.)
       setTimeout(() => resolve({ child, code: null, out, err }), GIVE_UP_MS).unref();
     });
+  // (--help's output, read by three tests: one process for all, started by the first to ask.)
+  let help: ReturnType<typeof run> | undefined;
+  const helpRun = () => (help ??= run(["--help"]));
 
-  it("--json prints one JSON line once ready, and nothing per request", async () => {
-    const r = await run(["--port", "0", "--spec-dir", specDir, "--json"], {}, (o) =>
-      o.includes("\n"),
+  it("--json prints one JSON line once ready, and nothing per request; an empty CHAINDATA_MOCK_HOST is unset: 127.0.0.1, not every interface", async () => {
+    // (Given to listen(), "" would bind every interface: the mock would be open to the network.)
+    const r = await run(
+      ["--port", "0", "--spec-dir", specDir, "--json"],
+      { CHAINDATA_MOCK_HOST: "" },
+      (o) => o.includes("\n"),
     );
     const ready = JSON.parse(r.out);
     expect(ready).toMatchObject({
@@ -289,45 +293,26 @@ describe("chaindata-mock CLI", { timeout: 2 * GIVE_UP_MS + 30_000 }, () => {
     expect(await exited(r.child)).toBe(0);
   });
 
-  it("reads an empty CHAINDATA_MOCK_HOST as unset: 127.0.0.1, not every interface", async () => {
-    // (Given to listen(), "" would bind every interface: the mock would be open to the network.)
-    const r = await run(
-      ["--port", "0", "--spec-dir", specDir, "--json"],
-      { CHAINDATA_MOCK_HOST: "" },
-      (o) => o.includes("\n"),
-    );
-    const ready = JSON.parse(r.out);
-    expect(ready).toMatchObject({ host: "127.0.0.1", url: `http://127.0.0.1:${ready.port}` });
-    r.child.kill("SIGTERM");
-    expect(await exited(r.child)).toBe(0);
-  });
-
   it("names the host it cannot listen on, and where it came from (Node's bare getaddrinfo ENOTFOUND or listen EADDRNOTAVAIL did not): exit 1", async () => {
     // (No name lookup answers for .invalid; 192.0.2.1 is TEST-NET-1, no interface's address. Each
     // is not loopback, so a warning line comes first.)
-    const unknown = await run([
-      "--port",
-      "0",
-      "--spec-dir",
-      specDir,
-      "--host",
-      "nosuchhost.invalid",
+    // (Side by side: each loads the specs before it tries to listen.)
+    const [unknown, foreign] = await Promise.all([
+      run(["--port", "0", "--spec-dir", specDir, "--host", "nosuchhost.invalid"]),
+      run(["--port", "0", "--spec-dir", specDir], { CHAINDATA_MOCK_HOST: "192.0.2.1" }),
     ]);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toMatch(
       /^chaindata-mock: host "nosuchhost\.invalid" \(--host\): (no such host name \(ENOTFOUND\)|its name could not be looked up \(EAI_AGAIN\)): pass --host an address of this machine/m,
     );
-    const foreign = await run(["--port", "0", "--spec-dir", specDir], {
-      CHAINDATA_MOCK_HOST: "192.0.2.1",
-    });
     expect(foreign.code).toBe(1);
     expect(foreign.err).toContain(
       'chaindata-mock: host "192.0.2.1" ($CHAINDATA_MOCK_HOST): no interface of this machine has that address (EADDRNOTAVAIL): pass --host an address of this machine, such as 127.0.0.1 (the default) or 0.0.0.0 (every interface), or set CHAINDATA_MOCK_HOST',
     );
   });
 
-  it("--walk-pages, --page-fill: in --help, in the --json line and the --quiet one; without --dynamic, a warning", async () => {
-    const help = await run(["--help"]);
+  it("--walk-pages, --page-fill: in --help, in the --json line, and the walk they shape", async () => {
+    const help = await helpRun();
     expect(help.out).toMatch(/--walk-pages <n> .*default 5,\s+1 to 3000/s);
     expect(help.out).toMatch(/--page-fill <n> .*default 50, 1 to 1000/s);
     const json = await run(
@@ -341,14 +326,17 @@ describe("chaindata-mock CLI", { timeout: 2 * GIVE_UP_MS + 30_000 }, () => {
         "--walk-pages",
         "3",
         "--page-fill",
-        "1000",
+        "20",
       ],
       {},
       (o) => o.includes("\n"),
     );
     const ready = JSON.parse(json.out);
-    expect(ready).toMatchObject({ mode: "dynamic", walkPages: 3, pageFill: 1000 });
-    // (the walk it shapes: limit 1000, page 3 full, page 4 empty)
+    expect(ready).toMatchObject({ mode: "dynamic", walkPages: 3, pageFill: 20 });
+    // The walk it shapes, at limit 1000: page 3 holds 20 entries (50, the default, would say that
+    // --page-fill did not reach the mock) and page 4 none (the default is 5 pages). 20 and not the
+    // largest, 1000: each entry is generated, and that 1000 is taken is cli-options.test's and
+    // dynamic-pages.test's to show.
     const page = async (n: number) => {
       const r = await fetch(`${ready.url}/?api-key=k`, {
         method: "POST",
@@ -367,43 +355,33 @@ describe("chaindata-mock CLI", { timeout: 2 * GIVE_UP_MS + 30_000 }, () => {
       const { result } = await r.json();
       return result.items.length + result.errors.length;
     };
-    expect([await page(3), await page(4)]).toEqual([1000, 0]);
+    expect([await page(3), await page(4)]).toEqual([20, 0]);
     json.child.kill("SIGTERM");
     expect(await exited(json.child)).toBe(0);
-    const quiet = await run(
-      ["--port", "0", "--spec-dir", specDir, "-q", "--walk-pages", "20"],
+  });
+
+  it("--quiet prints the URL line once, with the seed and the walk; --seed or --walk-pages without --dynamic warns", async () => {
+    const r = await run(
+      ["--port", "0", "--spec-dir", specDir, "-q", "--seed", "s", "--walk-pages", "20"],
       {},
       (o) => o.includes("\n"),
     );
-    expect(quiet.out).toMatch(/^chaindata mock \(examples mode, walk-pages 20\) listening on http/);
-    expect(quiet.err).toContain("warning: --walk-pages without --dynamic");
-    quiet.child.kill("SIGTERM");
-    expect(await exited(quiet.child)).toBe(0);
-  });
-
-  it("--quiet prints the URL line once; --seed without --dynamic warns", async () => {
-    const r = await run(["--port", "0", "--spec-dir", specDir, "-q", "--seed", "s"], {}, (o) =>
-      o.includes("\n"),
-    );
-    const url = /^chaindata mock \(examples mode, seed "s"\) listening on (http:\/\/\S+)\n$/.exec(
-      r.out,
-    )?.[1];
+    const url =
+      /^chaindata mock \(examples mode, seed "s", walk-pages 20\) listening on (http:\/\/\S+)\n$/.exec(
+        r.out,
+      )?.[1];
     expect(url, r.out).toBeDefined();
     await fetch(`${url}/nowhere`).then((res) => res.text());
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(r.out.split("\n").filter(Boolean)).toHaveLength(1);
     expect(r.err).toContain("warning: --seed without --dynamic");
+    expect(r.err).toContain("warning: --walk-pages without --dynamic");
     r.child.kill("SIGTERM");
     expect(await exited(r.child)).toBe(0);
   });
 
   it("--version; usage errors exit 2 with one prefix, naming the option or the variable", async () => {
-    const v = await run(["--version"]);
-    expect(v.code).toBe(0);
-    expect(v.out.trim()).toBe(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).version);
-    const help = await run(["--help"]);
-    expect(help.out).toContain("$CHAINDATA_SPEC_DIR");
-    for (const [args, env, says] of [
+    const usageErrors = [
       [["--mode", "foo"], {}, 'chaindata-mock: --mode: must be examples or dynamic (got "foo")'],
       [[], { CHAINDATA_MOCK_PORT: "abc" }, 'chaindata-mock: CHAINDATA_MOCK_PORT: bad port "abc"'],
       [["--port", "99999"], {}, 'chaindata-mock: --port: bad port "99999"'],
@@ -433,8 +411,18 @@ describe("chaindata-mock CLI", { timeout: 2 * GIVE_UP_MS + 30_000 }, () => {
         {},
         'chaindata-mock: --page-fill: must be a whole number from 1 to 1000 (got "")',
       ],
-    ] as const) {
-      const r = await run([...args, "--spec-dir", specDir], env);
+    ] as const;
+    // (Side by side: each is a process of its own, which exits on reading its arguments.)
+    const [v, help, ...refused] = await Promise.all([
+      run(["--version"]),
+      helpRun(),
+      ...usageErrors.map(([args, env]) => run([...args, "--spec-dir", specDir], env)),
+    ]);
+    expect(v.code).toBe(0);
+    expect(v.out.trim()).toBe(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).version);
+    expect(help.out).toContain("$CHAINDATA_SPEC_DIR");
+    for (const [n, [args, , says]] of usageErrors.entries()) {
+      const r = refused[n]!;
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.err.startsWith(says), r.err).toBe(true);
       expect(r.err).not.toContain("@chaindata/mock:");

@@ -14,19 +14,13 @@ import {
 } from "./index.js";
 import { recordingFetch } from "../../core/src/test-support/testing.js";
 import { createChainDataClient } from "../../sdk/src/index.js";
+import { WEBHOOK_ID as ID, storedWebhook, webhookSettings } from "./test-support/webhook.js";
 
 // A key that URL-encoding changes (`+`, `/`, `=`), so that its encoded form is a second case.
 const KEY = "k3y+Secret/Value=0123456789abcdef";
 const ENCODED = encodeURIComponent(KEY);
-const ID = "642574b0-72aa-41dd-b293-356451e22168";
-const settings = {
-  webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
-  transactionTypes: ["TRANSFER"],
-  accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
-  webhookType: "enhanced",
-  authHeader: "Bearer s3cret",
-} as const;
-const webhook = { ...settings, webhookID: ID, wallet: settings.accountAddresses[0] };
+const settings = webhookSettings;
+const webhook = { ...storedWebhook, wallet: settings.accountAddresses[0] };
 
 /** A client's options over a fetch that answers with the webhook; its requests and log lines. */
 function recorded(apiKey = KEY) {

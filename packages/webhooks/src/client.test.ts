@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createRestTransport, ValidationError } from "@chaindata/core";
 import { createWebhooksClient } from "./client.js";
 import { editWebhook } from "./edits.js";
+import { WEBHOOK_ID as ID, storedWebhook } from "./test-support/webhook.js";
 
 // (createRestTransport as it is, counted: the transports a client builds.)
 vi.mock("@chaindata/core", async (original) => {
@@ -9,15 +10,7 @@ vi.mock("@chaindata/core", async (original) => {
   return { ...core, createRestTransport: vi.fn(core.createRestTransport) };
 });
 
-const ID = "642574b0-72aa-41dd-b293-356451e22168";
-const webhook = {
-  webhookID: ID,
-  webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
-  transactionTypes: ["TRANSFER"],
-  accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
-  webhookType: "enhanced",
-  authHeader: "Bearer s3cret",
-};
+const webhook = storedWebhook;
 
 /** A client over a service that answers every request with the webhook; the requests it got. */
 function client() {
@@ -66,9 +59,7 @@ describe("updateWebhook with settings left out", () => {
     const { webhookID: _, ...settings } = webhook;
     const messages = await Promise.all([
       webhooks.updateWebhook(settings as never).catch((e: Error) => e.message),
-      webhooks
-        .updateWebhook({ ...webhook, webhookURL: "http://x" } as never)
-        .catch((e: Error) => e.message),
+      webhooks.updateWebhook({ ...webhook, webhookURL: "http://x" }).catch((e: Error) => e.message),
       webhooks.updateWebhook(null as never).catch((e: Error) => e.message),
       webhooks
         .createWebhook({ webhookURL: webhook.webhookURL } as never)
@@ -119,7 +110,7 @@ it("refuses an authHeader with a line break or another control character before 
   const { webhookID: _, ...settings } = webhook;
   for (const authHeader of ["Bearer s3cret-value\nX-Evil: 1", "Bearer s3cret\u0000value"]) {
     const errors = await Promise.all([
-      webhooks.createWebhook({ ...settings, authHeader } as never).catch((e: Error) => e),
+      webhooks.createWebhook({ ...settings, authHeader }).catch((e: Error) => e),
       editWebhook(webhooks, { webhookID: ID, authHeader }).catch((e: Error) => e),
     ]);
     for (const error of errors) {
@@ -132,9 +123,7 @@ it("refuses an authHeader with a line break or another control character before 
   }
   expect(requests).toEqual([]);
   // A tab is allowed, as in any header value.
-  expect(await webhooks.createWebhook({ ...settings, authHeader: "Bearer\tx" } as never)).toEqual(
-    webhook,
-  );
+  expect(await webhooks.createWebhook({ ...settings, authHeader: "Bearer\tx" })).toEqual(webhook);
 });
 
 it("refuses a blank authHeader before sending (it arrives as no secret, which the receiver refuses)", async () => {
@@ -143,8 +132,8 @@ it("refuses a blank authHeader before sending (it arrives as no secret, which th
   // (An unset variable's "" among them: `authHeader: process.env.WEBHOOK_AUTH`.)
   for (const authHeader of ["", " ", "\t", " \t "]) {
     const errors = await Promise.all([
-      webhooks.createWebhook({ ...settings, authHeader } as never).catch((e: Error) => e),
-      webhooks.updateWebhook({ ...webhook, authHeader } as never).catch((e: Error) => e),
+      webhooks.createWebhook({ ...settings, authHeader }).catch((e: Error) => e),
+      webhooks.updateWebhook({ ...webhook, authHeader }).catch((e: Error) => e),
       editWebhook(webhooks, { webhookID: ID, authHeader }).catch((e: Error) => e),
     ]);
     for (const error of errors) {
@@ -159,9 +148,7 @@ it("refuses a blank authHeader before sending (it arrives as no secret, which th
   }
   expect(requests).toEqual([]);
   // Spaces and tabs around a secret are a header's own, as the receiver reads it.
-  expect(await webhooks.createWebhook({ ...settings, authHeader: " Bearer x\t" } as never)).toEqual(
-    webhook,
-  );
+  expect(await webhooks.createWebhook({ ...settings, authHeader: " Bearer x\t" })).toEqual(webhook);
 });
 
 it("refuses an authHeader over 8192 characters before sending (no header could carry it to the receiver), without quoting it", async () => {
@@ -169,8 +156,8 @@ it("refuses an authHeader over 8192 characters before sending (no header could c
   const { webhookID: _, ...settings } = webhook;
   const long = `Bearer ${"k".repeat(8186)}`;
   const messages = await Promise.all([
-    webhooks.createWebhook({ ...settings, authHeader: long } as never).catch((e: Error) => e),
-    webhooks.updateWebhook({ ...webhook, authHeader: long } as never).catch((e: Error) => e),
+    webhooks.createWebhook({ ...settings, authHeader: long }).catch((e: Error) => e),
+    webhooks.updateWebhook({ ...webhook, authHeader: long }).catch((e: Error) => e),
     editWebhook(webhooks, { webhookID: ID, authHeader: long }).catch((e: Error) => e),
   ]);
   for (const error of messages) {
@@ -180,7 +167,5 @@ it("refuses an authHeader over 8192 characters before sending (no header could c
     );
   }
   expect(requests).toEqual([]);
-  expect(await webhooks.createWebhook({ ...settings, authHeader: long.slice(1) } as never)).toEqual(
-    webhook,
-  );
+  expect(await webhooks.createWebhook({ ...settings, authHeader: long.slice(1) })).toEqual(webhook);
 });

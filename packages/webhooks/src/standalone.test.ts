@@ -18,17 +18,10 @@ import {
   updateWebhook,
 } from "./index.js";
 import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
+import { WEBHOOK_ID as ID, storedWebhook } from "./test-support/webhook.js";
 
 const KEY = "0f3c81aa-5b2e-4c1d-9e7f-a1b2c3d4e5f6";
-const ID = "642574b0-72aa-41dd-b293-356451e22168";
-const webhook = {
-  webhookID: ID,
-  webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
-  transactionTypes: ["TRANSFER"],
-  accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
-  webhookType: "enhanced",
-  authHeader: "Bearer s3cret",
-} as const;
+const webhook = storedWebhook;
 
 /** A fetch that answers every request with the webhook, and the requests it got. */
 const stub = () => recordingFetch(() => webhook);
