@@ -212,6 +212,47 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     }
   });
 
+  it("names in the migration guide each result field helius-sdk declares always present and the spec leaves optional, so a port under strict knows what stops compiling", () => {
+    const schemas = (file: string) =>
+      JSON.parse(readFileSync(join(specDir, file), "utf8")).components.schemas;
+    /** helius-sdk's declaration file and interface, then the spec's file and schema of that result. */
+    const pairs = [
+      ["types/das.d.ts", "Asset", "openrpc/das.json", "Asset"],
+      ["types/webhooks.d.ts", "Webhook", "openapi/webhooks.json", "Webhook"],
+      ["zk/types.d.ts", "CompressedAccount", "openrpc/compression.json", "CompressedAccount"],
+      ["wallet/types.d.ts", "TokenBalance", "openapi/wallet.json", "WalletBalanceItem"],
+      ["wallet/types.d.ts", "Nft", "openapi/wallet.json", "WalletNftItem"],
+      ["wallet/types.d.ts", "Transfer", "openapi/wallet.json", "WalletTransferItem"],
+      ["wallet/types.d.ts", "FundingSource", "openapi/wallet.json", "WalletFundingSource"],
+      ["wallet/types.d.ts", "HistoryTransaction", "openapi/wallet.json", "WalletHistoryItem"],
+      ["wallet/types.d.ts", "Identity", "openapi/wallet.json", "WalletIdentity"],
+    ] as const;
+    const guide = readFileSync(join(root, "docs/migrating-from-helius-sdk.md"), "utf8");
+    const section = guide.slice(
+      guide.indexOf("## Fields that may be missing"),
+      guide.indexOf("## Pages"),
+    );
+    expect(section).toContain("## Fields that may be missing");
+    const missing: string[] = [];
+    for (const [dts, heliusName, specFile, schemaName] of pairs) {
+      const body = new RegExp(`export interface ${heliusName} \\{([\\s\\S]*?)\\n\\}`).exec(
+        heliusDts(dts),
+      )![1]!;
+      const alwaysThere = [...body.matchAll(/^ {4}(\w+)[:(]/gm)].map((m) => m[1]!);
+      const schema = schemas(specFile)[schemaName];
+      const required = new Set<string>(schema.required ?? []);
+      for (const field of alwaysThere) {
+        // (A field the spec lacks is another matter: the map's rows say what is not covered.)
+        if (required.has(field) || !(field in schema.properties)) continue;
+        if (!section.includes(`\`${field}\``)) missing.push(`${schemaName}.${field}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // Some of the fields found when the section was written: a pattern that stops matching fails.
+    for (const field of ["ownership", "mutable", "burnt", "authHeader", "seq", "funderType"])
+      expect(section).toContain(`\`${field}\``);
+  });
+
   it("summarises every category of Not covered in its search entry: DAS, sending, the zk methods (how many, the first), wallet calls and the calls and options no operation covers", () => {
     const entry = searchEntries.find((e) => e.u === "getting-started.html#not-covered");
     const summary: string = entry.s;

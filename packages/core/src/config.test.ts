@@ -433,15 +433,17 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
       expect(String(thrown)).not.toContain("pa55word");
       expect(String(thrown)).not.toContain(KEY);
     }
-    // A region's name given for its URL is told the constant that holds it; a bare word that is
-    // no region is not.
+    // A region's name given for its URL is told the constant that holds it; another short word
+    // (another SDK's name for a region) the regions' names; neither on a host without regions.
     expect(() => resolveBaseUrl(config({ baseUrls: { sender: "slc" } }), senderHost)).toThrow(
       new ConfigurationError(
         'baseUrls.sender: must start with http:// or https:// (got "slc", a region: use senderRegions.slc)',
       ),
     );
     expect(() => resolveBaseUrl(config({ baseUrls: { sender: "mars" } }), senderHost)).toThrow(
-      new ConfigurationError('baseUrls.sender: must start with http:// or https:// (got "mars")'),
+      new ConfigurationError(
+        'baseUrls.sender: must start with http:// or https:// (got "mars", not a region of senderRegions: global, slc, ewr, lon, fra, ams, sg, tyo)',
+      ),
     );
     expect(() => resolveBaseUrl(config({ baseUrls: { rpc: "slc" } }), rpcHost)).toThrow(
       new ConfigurationError('baseUrls.rpc: must start with http:// or https:// (got "slc")'),

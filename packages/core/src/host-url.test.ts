@@ -21,6 +21,24 @@ describe("hostUrlFault", () => {
     expect(fault("https://sender.example")).toBe("");
   });
 
+  it("lists the regions for another short word given for the URL, such as helius-sdk's region names; quotes no longer word, nor one with digits", () => {
+    const regions = hostUrlFault("sender", ["global", "slc"], ["/fast"]);
+    expect(regions("US_SLC")).toBe(
+      'must start with http:// or https:// (got "US_SLC", not a region of senderRegions: global, slc)',
+    );
+    expect(regions("Default")).toBe(
+      'must start with http:// or https:// (got "Default", not a region of senderRegions: global, slc)',
+    );
+    for (const url of ["a".repeat(17), "abc123", "sender.example", "https://sender.example", ""])
+      expect(regions(url)).toBe("");
+    expect(hostUrlFault("wallet", [], ["/v1"])("US_SLC")).toBe("");
+    expect(() => createHttp({ baseUrls: { sender: "EU_WEST" } }, senderHost)).toThrow(
+      new ConfigurationError(
+        'baseUrls.sender: must start with http:// or https:// (got "EU_WEST", not a region of senderRegions: global, slc, ewr, lon, fra, ams, sg, tyo)',
+      ),
+    );
+  });
+
   it("reads the path after every trailing slash, as the base URL is used (found by mutation testing, review 57)", () => {
     expect(fault("https://sender.example/fast//")).toBe(
       "must not end with /fast (the client adds it)",

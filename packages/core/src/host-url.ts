@@ -7,7 +7,7 @@
 /**
  * The rule `url` breaks as `name`'s base URL in particular, or `""`:
  * - one of `regions` given for its URL (`"slc"`) is told the constant that holds the URL,
- *   `senderRegions.slc`;
+ *   `senderRegions.slc`, and another short word (helius-sdk's `"US_SLC"`) the regions' names;
  * - a URL that ends in one of `paths`, the paths the clients add to it, is refused: the
  *   public docs print the Sender's endpoint whole (`https://sender.helius-rpc.com/fast`), and with
  *   it the calls would go to `/fast/fast` and `/fast/ping`, a 404 on the first send; a REST host's
@@ -26,8 +26,12 @@
     );
     return regions.includes(url as string)
       ? `must start with http:// or https:// (got "${url as string}", a region: use ${name}Regions.${url as string})`
-      : path
-        ? `must not end with ${path} (the client adds it)`
-        : "";
+      : // (Another name for a region, such as helius-sdk's `US_SLC`: the names to use instead. Only
+        // a short word of letters is quoted; a key given here by mistake is longer, or has digits.)
+        regions[0] && typeof url == "string" && /^[a-z_]{1,16}$/i.test(url)
+        ? `must start with http:// or https:// (got "${url}", not a region of ${name}Regions: ${regions.join(", ")})`
+        : path
+          ? `must not end with ${path} (the client adds it)`
+          : "";
   };
 }
