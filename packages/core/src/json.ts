@@ -71,7 +71,7 @@ export type U64Check = (
  * the call stack allows. (The check is passed in, not called here: a bundle that revives without
  * checking, the webhook receiver's, does not carry it. json-rpc.ts and rest.ts call this, not
  * `reviveU64`, so a program that does not import `reviveU64` carries no wrapper; `mark` comes
- * second, as `parseJson` passes nothing after it.)
+ * second, as `parseJson` passes nothing after it.) @internal
  */
 export const reviveParsed = (
   root: any,
