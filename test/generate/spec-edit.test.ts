@@ -458,8 +458,13 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
         "  ): Promise<T.GetAssetsByExampleTestResult>;",
       ].join("\n"),
     );
-    expect(declaration(client, `    ${METHOD}: (`)).toBe(
-      `    ${METHOD}: (params, options) => ${METHOD}(rpc, params, options),`,
+    // (The client's member sends by its own endpoint, which needs no check: a client program
+    // carries no standalone function and no notAnRpc.)
+    // (Its name is long enough that the layout breaks the line after `=>`.)
+    expect(client).toMatch(
+      new RegExp(
+        `\n {4}${METHOD}: \\(params, options\\) =>\\s+rpc\\.call\\(op\\.${METHOD}, params, options\\),\n`,
+      ),
     );
     expect(files["packages/das/README.md"]).toContain(`| \`${METHOD}\` | ${METHOD_SUMMARY} |`);
   });

@@ -78,7 +78,7 @@ if (process.argv.includes("--breakdown")) {
     "rate-limit": `export const createRateLimiter = () => ({ acquire: async () => {} })`,
     deprecation: `export const warnDeprecated = () => {}`,
     redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => [], isSecretName = () => false, urlCredentialsIn = () => []`,
-    json: `export const parseJson = JSON.parse, stringifyJson = JSON.stringify, jsonText = JSON.stringify, reviveU64 = (v) => v, looksTruncated = () => false`,
+    json: `export const parseJson = JSON.parse, stringifyJson = JSON.stringify, jsonText = JSON.stringify, reviveU64 = (v) => v, reviveParsed = (v) => v, looksTruncated = () => false`,
     batch: `export const createBatcher = () => {}`,
     retry: `export const retryDelay = () => 1, parseRetryAfter = () => undefined, MAX_RETRY_AFTER_MS = 6e4, retryableStatus = (s) => s > 407`,
     errors: `class E extends Error {} export { E as ChainDataError, E as ConfigurationError, E as ValidationError, E as APIError, E as JsonRpcError, E as ConnectionError, E as TimeoutError, E as AbortError, E as InvalidResponseError }; export const makeAPIError = (m) => new E(m), ofOperation = (e) => e`,
@@ -147,7 +147,7 @@ if (process.argv.includes("--pieces")) {
       "looksTruncated",
     ],
     // (writeJson, the request written as JSON: internal/write-json.ts.)
-    "lossless JSON": ["parseJson", "jsonText", "walk", "leaf", "reviveU64", "writeJson"],
+    "lossless JSON": ["parseJson", "jsonText", "reviveParsed", "leaf", "writeJson"],
     validation: ["vObject", "vString", "vBoolean", "validate", "add", "kind", "show", "typed"],
     "redaction of the key": [
       "createRedactor",

@@ -25,7 +25,7 @@ import { quoteServer } from "./quote.js";
 import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
 import { checkU64 } from "./u64.js";
-import { reviveU64, jsonText } from "./json.js";
+import { reviveParsed, jsonText } from "./json.js";
 import { scrub, type Redactor } from "./redact.js";
 import { writeJson } from "./internal/write-json.js";
 import { validate } from "./validate.js";
@@ -441,7 +441,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     // (A u64 value that is none fails the call, naming it: typed `bigint`, a `1.5` would fail far
     // from here. The server's value, so redacted.)
     try {
-      result = reviveU64(entry.result, u64, "result", checkU64);
+      result = reviveParsed(entry.result, undefined, u64, "result", checkU64);
     } catch (error: any) {
       return invalid("not-u64", ": " + redactor(error.message));
     }

@@ -61,20 +61,22 @@ export type U64Check = (
 ) => void;
 
 /**
- * The one walk behind {@link parseJson} and {@link reviveU64}: converts `root` in place, tagged
- * strings anywhere and u64 values where `shape` says, and with `check`, gives it every converted
- * value the shape marks, with its path from `path` (the root's name). Descends only where there
- * is something to do, and writes back only what it converts. Arrays pass their shape to every
- * element, a list's (3 or 4) as its element's (1 or 2); an object shape is looked up per key (own
- * keys only: a response key such as `constructor` must not pick up Object.prototype members).
- * Iterative, not recursive: JSON.parse reads nesting far deeper than the call stack allows. (The
- * check is passed in, not called here: a bundle that revives without checking, the webhook
- * receiver's, does not carry it.)
+ * The one walk behind {@link parseJson}, {@link reviveU64} and a call's answer: converts `root` in
+ * place, strings tagged with `mark` anywhere and u64 values where `shape` says, and with `check`,
+ * gives it every converted value the shape marks, with its path from `path` (the root's name).
+ * Descends only where there is something to do, and writes back only what it converts. Arrays
+ * pass their shape to every element, a list's (3 or 4) as its element's (1 or 2); an object shape
+ * is looked up per key (own keys only: a response key such as `constructor` must not pick up
+ * Object.prototype members). Iterative, not recursive: JSON.parse reads nesting far deeper than
+ * the call stack allows. (The check is passed in, not called here: a bundle that revives without
+ * checking, the webhook receiver's, does not carry it. json-rpc.ts and rest.ts call this, not
+ * `reviveU64`, so a program that does not import `reviveU64` carries no wrapper; `mark` comes
+ * second, as `parseJson` passes nothing after it.) @internal
  */
-const walk = (
+export const reviveParsed = (
   root: any,
-  rootShape: U64Shape | undefined,
-  mark?: string,
+  mark: string | undefined,
+  rootShape?: U64Shape,
   path?: string,
   check?: U64Check,
 ): any => {
@@ -187,7 +189,7 @@ export function parseJson(text: string): unknown {
   const mark = tag.replace(/\\u0001/g, "\u0001");
   try {
     // The walk after the parse is twice as fast as a JSON.parse reviver on large bodies.
-    return last ? walk(JSON.parse(tagged + text.slice(last)), undefined, mark) : JSON.parse(text);
+    return last ? reviveParsed(JSON.parse(tagged + text.slice(last)), mark) : JSON.parse(text);
   } catch (error) {
     // Invalid text's own SyntaxError, as JSON.parse gives it: the tagged text's named positions
     // 19 characters on per integer before them, and quoted the tag (`"[x"\u0001h9"...`).
@@ -291,8 +293,8 @@ export function reviveU64<T>(value: unknown, shape: U64ShapeOf<T>): T;
 /** With a shape of your own (a plain `U64Shape`), typed as `value` is. */
 export function reviveU64<T>(value: T, shape?: U64Shape): T;
 /**
- * For a call's answer: each value the shape marks also given to `check`, with its path from
- * `name` (`result`, `body`). @internal
+ * Each value the shape marks also given to `check`, with its path from `name` (the webhook
+ * receiver's deliveries; a call's answer goes through {@link reviveParsed} itself). @internal
  */
 export function reviveU64<T>(
   value: T,
@@ -301,7 +303,7 @@ export function reviveU64<T>(
   check: U64Check,
 ): T;
 export function reviveU64(value: unknown, shape?: U64Shape, name?: string, check?: U64Check) {
-  return walk(value, shape, undefined, name, check);
+  return reviveParsed(value, undefined, shape, name, check);
 }
 
 /**

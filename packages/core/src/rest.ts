@@ -17,7 +17,7 @@ import { createHttp, invalidResponse, keptOf, responseFieldsOf, type Exchange } 
 import { takeStack } from "./internal/stack.js";
 import { decodeUtf8 } from "./internal/utf8.js";
 import { checkU64 } from "./u64.js";
-import { reviveU64 } from "./json.js";
+import { reviveParsed } from "./json.js";
 import { quoteServer } from "./quote.js";
 import { credentialsIn, type Redactor, scrub, urlCredentialsIn } from "./redact.js";
 import { validate } from "./validate.js";
@@ -252,7 +252,7 @@ export function createRestTransport(
       // (A JSON `null` where a body is optional is no result, as an empty body is: `undefined`.
       // A u64 value that is none fails the call, named from `body`.)
       try {
-        result = reviveU64(body ?? undefined, operation.u64, "body", checkU64);
+        result = reviveParsed(body ?? undefined, undefined, operation.u64, "body", checkU64);
       } catch (error: any) {
         const invalid = invalidResponse(
           "not-u64",

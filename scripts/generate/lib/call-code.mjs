@@ -17,9 +17,13 @@ export function standaloneBody({ endpoint, name, deprecated, send }) {
   // (A REST handle is "the result of" its factory; a JSON-RPC endpoint, in notAnRpc's default
   // words, "an rpc from" it. checkFunction's checkParams says the same.)
   const notAnEndpoint = `notAnRpc(${endpoint.name}, ${literal(endpoint.factory)}, op.${name}${endpoint.name === "rest" ? ', "the result of"' : ""})`;
-  const warn = `warnDeprecated(op.${name}.id, op.${name}.deprecated!, ${endpoint.name}.logger)`;
+  const warn = deprecationWarning(endpoint, name);
   return `{\n  ${returnEither("??", [notAnEndpoint, deprecated ? commaExpression([warn, send]) : send], 2)}\n}`;
 }
+
+/** The warning a deprecated call `name` logs through its endpoint's logger before it is sent. */
+const deprecationWarning = (endpoint, name) =>
+  `warnDeprecated(op.${name}.id, op.${name}.deprecated!, ${endpoint.name}.logger)`;
 
 /**
  * Call `name` in client.ts: `standalone`, its function, its params check and (paginated) its page
@@ -31,7 +35,11 @@ export function standaloneBody({ endpoint, name, deprecated, send }) {
  *   optional, positional }`), `{}` for a call that takes none (`(rest, options)`, a REST operation
  *   without input); `checked`: it has a params check, `check<Call>`.
  * - `options`: the type of its call options; `send`: the expression that sends it (over
- *   `params` and `options`, and `extra` for a call without params).
+ *   `params` and `options`, and `extra` for a call without params). `clientSends`: the client's
+ *   member sends it by `send` itself, not through the standalone function, whose check of its
+ *   endpoint (notAnRpc) the client's own never fails: a client program then carries neither
+ *   notAnRpc nor one function per call. For a JSON-RPC method, whose `send` is one short call (a
+ *   REST operation's holds its request's code, which its member would carry a second copy of).
  * - `example(options)`: its one-line sample (rpc.mjs or rest.mjs `exampleFor`, of `{ firstArg,
  *   clientVar }`); `pageWalk()`, read for a paginated call only: `{ example(options), resultSchema,
  *   paramsSchema }`, its walks' samples (`walkExampleFor`, of `{ walk, clientVar }`) and the
@@ -47,6 +55,7 @@ export function callCode({
   checked,
   options = "RequestOptions",
   send,
+  clientSends = false,
   example,
   pageWalk,
 }) {
@@ -55,6 +64,9 @@ export function callCode({
   const { optional = false } = params;
   const areaBeta = Boolean(doc.info["x-beta"]);
   const body = standaloneBody({ endpoint, name, deprecated: call.deprecated, send });
+  const warned = call.deprecated ? `(${deprecationWarning(endpoint, name)}, ${send})` : send;
+  const sendsWith = (args) =>
+    clientSends ? `(${args}) => ${warned}` : `(${args}) => ${name}(${endpoint.name}, ${args})`;
   const standaloneExample = example({ firstArg: endpoint.name });
   const standalone = [
     jsdoc(call, {
@@ -98,12 +110,13 @@ export function callCode({
     return {
       standalone,
       member: `${memberDoc}  ${name}(params${optional ? "?" : ""}: ${input}, options?: ${options}): Promise<${R}>;`,
-      impl: `    ${name}: (params, options) => ${name}(${endpoint.name}, params, options),`,
+      impl: `    ${name}: ${sendsWith("params, options")},`,
     };
   const walk = `paginate${pascal(name)}`;
   const { example: walkExample, resultSchema, paramsSchema } = pageWalk();
   const walks = pageWalkCode(call, {
     name,
+    memberCall: sendsWith("params, options"),
     walk,
     endpoint,
     input,
@@ -297,7 +310,8 @@ function paginatedMember(name, { doc, param = "params", optional, input, result,
  * (AWS SDK v3's `paginate<Command>`: the client's `.all()` over the standalone function `name`, so
  * that a bundle that does not import the walk carries none of it); `member`, the call's member of
  * the client interface, with `.all()`; `impl`, the client's member. `op`: the method or operation;
- * `endpoint`: the standalone functions' first parameter, `{ name, factory, type }`; `input`,
+ * `endpoint`: the standalone functions' first parameter, `{ name, factory, type }`; `memberCall`:
+ * the client member's call of one page (callCode's `clientSends`); `input`,
  * `result`, `items`: types; `params`: the call's {@link paramDocs} params; `doc`: the one-page
  * call's JSDoc as a member; `examples`: the walks' @example, `{ standalone, member }`;
  * `cursorChecked`: the call's check of its cursor param can refuse a server's cursor.
@@ -306,6 +320,7 @@ function pageWalkCode(
   op,
   {
     name,
+    memberCall,
     walk,
     endpoint,
     input,
@@ -319,6 +334,7 @@ function pageWalkCode(
     cursorChecked,
   },
 ) {
+  // (The standalone walk calls the standalone function, which checks the endpoint it is given.)
   const call = `(params, options) => ${name}(${endpoint.name}, params, options)`;
   return {
     standalone:
@@ -348,6 +364,6 @@ function pageWalkCode(
         params: paramDocs({ ...params, walk: true }),
       }),
     }),
-    impl: `    ${name}: withPagination<${input}, ${result}, ${items}>(${call}, op.${name}),`,
+    impl: `    ${name}: withPagination<${input}, ${result}, ${items}>(${memberCall}, op.${name}),`,
   };
 }

@@ -1225,7 +1225,7 @@ export function createCompressionClient(options?: ClientOptions): CompressionCli
       T.GetCompressedAccountsByOwnerResult,
       T.CompressedAccount
     >(
-      (params, options) => getCompressedAccountsByOwner(rpc, params, options),
+      (params, options) => rpc.call(op.getCompressedAccountsByOwner, params, options),
       op.getCompressedAccountsByOwner
     ),
     getCompressedTokenAccountsByOwner: withPagination<
@@ -1233,7 +1233,7 @@ export function createCompressionClient(options?: ClientOptions): CompressionCli
       T.GetCompressedTokenAccountsByOwnerResult,
       T.CompressedTokenAccount
     >(
-      (params, options) => getCompressedTokenAccountsByOwner(rpc, params, options),
+      (params, options) => rpc.call(op.getCompressedTokenAccountsByOwner, params, options),
       op.getCompressedTokenAccountsByOwner
     ),
     getCompressedTokenAccountsByDelegate: withPagination<
@@ -1241,17 +1241,17 @@ export function createCompressionClient(options?: ClientOptions): CompressionCli
       T.GetCompressedTokenAccountsByDelegateResult,
       T.CompressedTokenAccount
     >(
-      (params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options),
+      (params, options) => rpc.call(op.getCompressedTokenAccountsByDelegate, params, options),
       op.getCompressedTokenAccountsByDelegate
     ),
     getCompressedBalanceByOwner: (params, options) =>
-      getCompressedBalanceByOwner(rpc, params, options),
+      rpc.call(op.getCompressedBalanceByOwner, params, options),
     getCompressionSignaturesForAddress: withPagination<
       T.GetCompressionSignaturesForAddressParams,
       T.GetCompressionSignaturesForAddressResult,
       T.CompressionSignatureInfo
     >(
-      (params, options) => getCompressionSignaturesForAddress(rpc, params, options),
+      (params, options) => rpc.call(op.getCompressionSignaturesForAddress, params, options),
       op.getCompressionSignaturesForAddress
     ),
     getLatestCompressionSignatures: withPagination<
@@ -1259,11 +1259,11 @@ export function createCompressionClient(options?: ClientOptions): CompressionCli
       T.GetLatestCompressionSignaturesResult,
       T.CompressionSignatureInfo
     >(
-      (params, options) => getLatestCompressionSignatures(rpc, params, options),
+      (params, options) => rpc.call(op.getLatestCompressionSignatures, params, options),
       op.getLatestCompressionSignatures
     ),
     getMultipleNewAddressProofsV2: (params, options) =>
-      getMultipleNewAddressProofsV2(rpc, params, options),
+      rpc.call(op.getMultipleNewAddressProofsV2, params, options),
   };
   return {
     ...client,

@@ -819,19 +819,22 @@ export interface DasClient {
 export function createDasClient(options?: ClientOptions): DasClient {
   const rpc = createDasRpc(options);
   const client: Omit<DasClient, "request"> = {
-    getAsset: (params, options) => getAsset(rpc, params, options),
-    getAssetBatch: (params, options) => getAssetBatch(rpc, params, options),
+    getAsset: (params, options) => rpc.call(op.getAsset, params, options),
+    getAssetBatch: (params, options) => rpc.call(op.getAssetBatch, params, options),
     getAssetsByOwner: withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>(
-      (params, options) => getAssetsByOwner(rpc, params, options),
+      (params, options) => rpc.call(op.getAssetsByOwner, params, options),
       op.getAssetsByOwner
     ),
     getAssetsByAuthority: withPagination<
       T.GetAssetsByAuthorityParams,
       T.GetAssetsByAuthorityResult,
       T.Asset
-    >((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority),
+    >(
+      (params, options) => rpc.call(op.getAssetsByAuthority, params, options),
+      op.getAssetsByAuthority
+    ),
     getNftEditions: withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>(
-      (params, options) => getNftEditions(rpc, params, options),
+      (params, options) => rpc.call(op.getNftEditions, params, options),
       op.getNftEditions
     ),
   };

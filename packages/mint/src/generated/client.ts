@@ -229,7 +229,10 @@ export interface MintClient {
 export function createMintClient(options?: ClientOptions): MintClient {
   const rpc = createMintRpc(options);
   const client: Omit<MintClient, "request"> = {
-    mintCompressedNft: (params, options) => mintCompressedNft(rpc, params, options),
+    mintCompressedNft: (params, options) => (
+      warnDeprecated(op.mintCompressedNft.id, op.mintCompressedNft.deprecated!, rpc.logger),
+      rpc.call(op.mintCompressedNft, params, options)
+    ),
   };
   return {
     ...client,

@@ -231,7 +231,7 @@ export interface SenderClient {
 export function createSenderClient(options?: SenderClientOptions): SenderClient {
   const rpc = createSenderRpc(options);
   const client: Omit<SenderClient, "request" | "ping"> = {
-    sendTransaction: (params, options) => sendTransaction(rpc, params, options),
+    sendTransaction: (params, options) => rpc.call(op.sendTransaction, params, options),
   };
   return {
     ...client,
