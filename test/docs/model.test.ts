@@ -360,3 +360,17 @@ it("reads an area's hosts from the server with x-environments, wherever the docu
   expect(servers.description).toBe("The Wallet REST API host.");
   expect(servers.source).toMatch(/^public-docs: /);
 });
+
+it("gives a shared schema's copy that differs a page of its own, beside the page of the copies alike", () => {
+  const spec = specWith("differing-copy", (areas) => areas);
+  editDocument(spec, "openapi/webhooks.json", (doc) => {
+    doc.components.schemas.KnownTransactionType.description = "The webhooks area's own wording.";
+  });
+  const site = loadSite(spec);
+  const idOf = (key: string): string =>
+    site.areas.find((a: { key: string }) => a.key === key).schemaIds.KnownTransactionType;
+  const [wallet, webhooks] = [idOf("wallet"), idOf("webhooks")];
+  expect(wallet).not.toBe(webhooks);
+  expect(site.schemas.get(wallet).area.key).toBe("wallet");
+  expect(site.schemas.get(webhooks).area.key).toBe("webhooks");
+});
