@@ -374,3 +374,16 @@ it("gives a shared schema's copy that differs a page of its own, beside the page
   expect(site.schemas.get(wallet).area.key).toBe("wallet");
   expect(site.schemas.get(webhooks).area.key).toBe("webhooks");
 });
+
+it("counts an operation as using every schema its schemas name, however deep", () => {
+  type Page = { id: string; refBy: Set<string>; usedBy: Set<{ id: string }> };
+  const pages: Map<string, Page> = loadSite(specDir).schemas;
+  let nested = 0;
+  for (const page of pages.values())
+    for (const by of page.refBy)
+      for (const op of pages.get(by)!.usedBy) {
+        nested++;
+        expect(page.usedBy.has(op), `${op.id} uses ${by}, which names ${page.id}`).toBe(true);
+      }
+  expect(nested).toBeGreaterThan(0);
+});
