@@ -360,3 +360,30 @@ it("reads an area's hosts from the server with x-environments, wherever the docu
   expect(servers.description).toBe("The Wallet REST API host.");
   expect(servers.source).toMatch(/^public-docs: /);
 });
+
+it("gives a shared schema's copy that differs a page of its own, beside the page of the copies alike", () => {
+  const spec = specWith("differing-copy", (areas) => areas);
+  editDocument(spec, "openapi/webhooks.json", (doc) => {
+    doc.components.schemas.KnownTransactionType.description = "The webhooks area's own wording.";
+  });
+  const site = loadSite(spec);
+  const idOf = (key: string): string =>
+    site.areas.find((a: { key: string }) => a.key === key).schemaIds.KnownTransactionType;
+  const [wallet, webhooks] = [idOf("wallet"), idOf("webhooks")];
+  expect(wallet).not.toBe(webhooks);
+  expect(site.schemas.get(wallet).area.key).toBe("wallet");
+  expect(site.schemas.get(webhooks).area.key).toBe("webhooks");
+});
+
+it("counts an operation as using every schema its schemas name, however deep", () => {
+  type Page = { id: string; refBy: Set<string>; usedBy: Set<{ id: string }> };
+  const pages: Map<string, Page> = loadSite(specDir).schemas;
+  let nested = 0;
+  for (const page of pages.values())
+    for (const by of page.refBy)
+      for (const op of pages.get(by)!.usedBy) {
+        nested++;
+        expect(page.usedBy.has(op), `${op.id} uses ${by}, which names ${page.id}`).toBe(true);
+      }
+  expect(nested).toBeGreaterThan(0);
+});

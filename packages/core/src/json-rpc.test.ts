@@ -294,6 +294,31 @@ describe("createJsonRpcClient: single calls", () => {
     expect(own.operation).toBeUndefined();
   });
 
+  it('rejects with a falsy value an onResponse callback throws (undefined, null, 0, ""), not resolves', async () => {
+    // (A call that goes alone is settled before its promise is: whether it failed is kept beside
+    // what it failed with, which may be any value.)
+    const { fetch } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    for (const own of [undefined, null, 0, ""]) {
+      const outcome = await rpc
+        .call(
+          getAsset,
+          { id: "xyz" },
+          {
+            onResponse: () => {
+              // eslint-disable-next-line @typescript-eslint/only-throw-error -- what is tested
+              throw own;
+            },
+          },
+        )
+        .then(
+          (value: unknown) => ["resolved", value],
+          (e: unknown) => ["rejected", e],
+        );
+      expect(outcome).toStrictEqual(["rejected", own]);
+    }
+  });
+
   it("does not quote the key in a ValidationError (the key given as a param)", async () => {
     const { fetch, mock } = stubFetch(server(() => 1));
     const rpc = createJsonRpcClient({ apiKey: "sk-live-0123456789", fetch }, rpcHost, "/");

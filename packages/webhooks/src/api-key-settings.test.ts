@@ -137,6 +137,22 @@ describe("the API key in a webhook's settings", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("refuses by a key of 8 characters, and nothing by one of 7 (the bound where a real key starts)", async () => {
+    const seven = recorded("a1b2c3d");
+    await createWebhooksClient(seven.options).createWebhook({
+      ...settings,
+      authHeader: "Bearer a1b2c3d",
+    });
+    expect(seven.requests).toHaveLength(1);
+    const eight = recorded("a1b2c3d4");
+    const error = await createWebhooksClient(eight.options)
+      .createWebhook({ ...settings, authHeader: "Bearer a1b2c3d4" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toContain("authHeader: must not hold the API key");
+    expect(eight.requests).toHaveLength(0);
+  });
+
   it("refuses nothing where the client has no key of its own (the local mock's)", async () => {
     const { fetch, requests } = recordingFetch(() => webhook);
     const rest = createWebhooksRest({ environment: "local", fetch });

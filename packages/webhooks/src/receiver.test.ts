@@ -3733,6 +3733,31 @@ describe("toNodeHandler", () => {
       }
     });
 
+    it("lingers once where the early answer's end throws and the 500 is tried after it: one timer, and destroySoon put back as it was", async () => {
+      const calls: string[] = [];
+      const destroySoon = () => calls.push("destroySoon");
+      const socket: Record<string, unknown> = {
+        destroySoon,
+        end: () => calls.push("end"),
+        destroy: () => calls.push("destroy"),
+      };
+      const cleared = clearsOfNewTimers();
+      try {
+        let ends = 0;
+        const answered = await answerEarly(socket, () => {
+          if (++ends === 1) throw new Error("the answer could not be written");
+        });
+        expect([answered.status, answered.connection, ends]).toEqual([500, "close", 2]);
+        socket.destroyed = true;
+        await vi.waitFor(() => expect(cleared()).toBeGreaterThan(0));
+        // (A second lingering's timer, had the 500 begun one, runs within the same 100 ms.)
+        await new Promise((r) => setTimeout(r, 250));
+        expect([cleared(), socket.destroySoon === destroySoon]).toEqual([1, true]);
+      } finally {
+        cleared.restore();
+      }
+    });
+
     it("reads the upload to its end when the server only ends the socket, then leaves the socket to the sender's close", async () => {
       const calls: string[] = [];
       const destroySoon = () => calls.push("destroySoon");
