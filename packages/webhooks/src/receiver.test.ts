@@ -672,7 +672,8 @@ describe("createWebhookHandler", () => {
       `redelivery storm: 500 in ${smallMs.toFixed(0)} ms, 12,000 in ${largeMs.toFixed(0)} ms of CPU (×${ratio.toFixed(1)}; linear 24, quadratic 576)`,
     );
     expect(ratio).toBeLessThan(120);
-  });
+    // (4 s alone; over 60 s beside other suites on a loaded 2-core machine: the bound ends a hang.)
+  }, 240_000);
 
   it("lets a waiting delivery handle the event when the one before it failed", async () => {
     let calls = 0;
