@@ -65,8 +65,10 @@ export function callCode({
   const areaBeta = Boolean(doc.info["x-beta"]);
   const body = standaloneBody({ endpoint, name, deprecated: call.deprecated, send });
   const warned = call.deprecated ? `(${deprecationWarning(endpoint, name)}, ${send})` : send;
-  const sendsWith = (args) =>
-    clientSends ? `(${args}) => ${warned}` : `(${args}) => ${name}(${endpoint.name}, ${args})`;
+  // (Optional params left out are `{}`, as the standalone function's default makes them.)
+  const memberSend = clientSends
+    ? `(params${optional ? " = {}" : ""}, options) => ${warned}`
+    : `(params, options) => ${name}(${endpoint.name}, params, options)`;
   const standaloneExample = example({ firstArg: endpoint.name });
   const standalone = [
     jsdoc(call, {
@@ -110,13 +112,13 @@ export function callCode({
     return {
       standalone,
       member: `${memberDoc}  ${name}(params${optional ? "?" : ""}: ${input}, options?: ${options}): Promise<${R}>;`,
-      impl: `    ${name}: ${sendsWith("params, options")},`,
+      impl: `    ${name}: ${memberSend},`,
     };
   const walk = `paginate${pascal(name)}`;
   const { example: walkExample, resultSchema, paramsSchema } = pageWalk();
   const walks = pageWalkCode(call, {
     name,
-    memberCall: sendsWith("params, options"),
+    memberCall: memberSend,
     walk,
     endpoint,
     input,

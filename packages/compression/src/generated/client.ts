@@ -1259,7 +1259,7 @@ export function createCompressionClient(options?: ClientOptions): CompressionCli
       T.GetLatestCompressionSignaturesResult,
       T.CompressionSignatureInfo
     >(
-      (params, options) => rpc.call(op.getLatestCompressionSignatures, params, options),
+      (params = {}, options) => rpc.call(op.getLatestCompressionSignatures, params, options),
       op.getLatestCompressionSignatures
     ),
     getMultipleNewAddressProofsV2: (params, options) =>
