@@ -14,7 +14,7 @@ import {
 } from "./index.js";
 import { recordingFetch } from "../../core/src/test-support/testing.js";
 import { createChainDataClient } from "../../sdk/src/index.js";
-import { WEBHOOK_ID as ID, storedWebhook, webhookSettings } from "./test-support/webhook.js";
+import { WEBHOOK_ID as ID, storedWebhook, webhookSettings } from "../test-support/webhook.js";
 
 // A key that URL-encoding changes (`+`, `/`, `=`), so that its encoded form is a second case.
 const KEY = "k3y+Secret/Value=0123456789abcdef";

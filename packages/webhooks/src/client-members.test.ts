@@ -8,7 +8,7 @@ import { createWebhooksClient } from "./client.js";
 import { createWebhooksClient as createGenerated, createWebhooksRest } from "./generated/client.js";
 import { webhooksClientOver } from "./generated/members.js";
 import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
-import { WEBHOOK_ID as ID, storedWebhook } from "./test-support/webhook.js";
+import { WEBHOOK_ID as ID, storedWebhook } from "../test-support/webhook.js";
 
 const KEY = "0f3c81aa-5b2e-4c1d-9e7f-a1b2c3d4e5f6";
 const webhook = storedWebhook;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createRestTransport, ValidationError } from "@chaindata/core";
 import { createWebhooksClient } from "./client.js";
 import { editWebhook } from "./edits.js";
-import { WEBHOOK_ID as ID, storedWebhook } from "./test-support/webhook.js";
+import { WEBHOOK_ID as ID, storedWebhook } from "../test-support/webhook.js";
 
 // (createRestTransport as it is, counted: the transports a client builds.)
 vi.mock("@chaindata/core", async (original) => {
