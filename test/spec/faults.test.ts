@@ -205,7 +205,7 @@ describe("spec checks catch", () => {
       delete doc.paths["/v1/wallet/{wallet}/balances"].get.parameters[2].description;
     });
     expect(findingsOf(specDir)).toContain(
-      "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it).",
+      "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it); give the parameter a description: what the value is, in the caller's words",
     );
   });
 
