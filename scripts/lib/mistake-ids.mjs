@@ -22,5 +22,12 @@ export const PLAIN_INTEGER_BEYOND_SAFE = "plain-integer-beyond-safe";
  */
 export const OPENAPI_META_SCHEMA = "oas3-schema";
 
+/**
+ * A mark (`deprecated`, `x-beta`) that is no boolean: status-marks.mjs says what the readers make
+ * of it and what to write; the OpenRPC meta-schema (openrpc.mjs, its `type` error) tells the same
+ * place, and is left out (run.mjs), as Spectral's meta-schema line there is (OPENAPI_META_SCHEMA).
+ */
+export const MARK_NOT_BOOLEAN = "mark-not-boolean";
+
 /** The identity of mistake `code` at `at` (a finding's place or a pointer) of `area`. */
 export const mistakeId = (code, area, at) => `${code} ${area} ${at.replace(/ \([^()]*\)/g, "")}`;

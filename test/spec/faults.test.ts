@@ -205,7 +205,7 @@ describe("spec checks catch", () => {
       delete doc.paths["/v1/wallet/{wallet}/balances"].get.parameters[2].description;
     });
     expect(findingsOf(specDir)).toContain(
-      "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it).",
+      "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it); give the parameter a description: what the value is, in the caller's words",
     );
   });
 
@@ -615,6 +615,67 @@ describe("spec checks catch", () => {
       new Set([`oas3-schema ${parameter}`]),
     );
   }, 60_000);
+
+  it("one mistake, one line: a required name not declared, bounds that leave no value, a mark that is no boolean", () => {
+    // (They gave 12, 3 and 2 lines: every example of the schema refused again, in an anyOf with
+    // `must be null` and `must match a schema in anyOf` beside it; a page's echo told to copy
+    // bounds no value passes; the OpenRPC meta-schema's `should be boolean` beside the marks
+    // rule's line, which says what to write.)
+    const required = editedCopy("schemas/asset.yaml", (doc) => {
+      doc.Asset.required.unshift("nmae");
+    });
+    expect(findingsOf(required)).toEqual([
+      expect.stringMatching(
+        /^das #\/components\/schemas\/Asset: required lists "nmae", not in properties \(/,
+      ),
+    ]);
+    const bounds = textEditedCopy(
+      "openrpc/das.yaml",
+      "schema: { type: integer, minimum: 1, maximum: 1000 }",
+      "schema: { type: integer, minimum: 1001, maximum: 1000 }",
+    );
+    expect(findingsOf(bounds)).toEqual([
+      expect.stringMatching(
+        /^das #\/methods\/\d+ \(\w+\)\/params\/\d+\/schema: minimum \(1001\) is above maximum \(1000\): no value can pass$/,
+      ),
+    ]);
+    const markRpc = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods.find((m: { name: string }) => m.name === "getAsset").deprecated = "yes";
+    });
+    expect(findingsOf(markRpc)).toEqual([
+      `das #/methods/${methodIndex("openrpc/das.yaml", "getAsset")} (getAsset)/deprecated: must be true or false, not "yes"; write deprecated: true (with x-replaced-by: "<what to use instead>")`,
+    ]);
+    // (A REST operation's: Spectral's meta-schema line there is left out, by its rule and place.)
+    const markRest = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/identity"].get.deprecated = "yes";
+    });
+    expect(findingsOf(markRest)).toEqual([
+      'wallet #/paths/~1v1~1wallet~1{wallet}~1identity/get (getIdentity)/deprecated: must be true or false, not "yes"; write deprecated: true (with x-replaced-by: "<what to use instead>")',
+    ]);
+  }, 120_000);
+
+  it("a parameter's member OpenAPI does not define is named at the member, with or without a schema", () => {
+    // (Spectral's `"0" property must not have unevaluated properties` names no member; beside a
+    // missing schema it was left out with the rest of Spectral's lines there, and the member was
+    // not told at all.)
+    const parameter = "wallet #/paths/~1v1~1wallet~1{wallet}~1identity/get/parameters/0";
+    const member = `${parameter}/styles: "styles" is no member of an OpenAPI parameter, so nothing reads it (did you mean style?); write one of its members (name, in, description, required, deprecated, allowEmptyValue, style, explode, allowReserved, schema, example, examples, content) or an x- extension`;
+    const withSchema = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/identity"].get.parameters[0].styles = "simple";
+    });
+    expect(findingsOf(withSchema)).toEqual([member]);
+    const withoutSchema = editedCopy("openapi/wallet.yaml", (doc) => {
+      const [wallet] = doc.paths["/v1/wallet/{wallet}/identity"].get.parameters;
+      wallet.styles = "simple";
+      delete wallet.schema;
+    });
+    expect(findingsOf(withoutSchema)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${escaped(parameter)} \\(wallet\\): \\[parameter-schema\\] `),
+      ),
+      member,
+    ]);
+  }, 120_000);
 
   it("an invalid pattern or a duplicate enum value in an OpenRPC area: one line each, at its place, no meta-schema dump", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {

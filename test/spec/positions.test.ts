@@ -90,7 +90,7 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     const value = positionOf(specDir, wallet, "value: 3");
     const located = locatedOf(specDir);
     for (const line of [
-      `${positionOf(specDir, wallet, "name: showZeroBalance")}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it).`,
+      `${positionOf(specDir, wallet, "name: showZeroBalance")}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it); give the parameter a description: what the value is, in the caller's words`,
       `${value}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3/examples/hideZero: example value must be boolean (got 3)`,
       `${positionOf(specDir, wallet, "limit: limt")}: wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.limit: "limt" is not a param of the operation (params: wallet, page, limit, showZeroBalance, showNative, showNfts)`,
     ])

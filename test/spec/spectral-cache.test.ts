@@ -7,13 +7,20 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { oas } from "@stoplight/spectral-rulesets";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import YAML from "yaml";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { lintOpenApi, lintOpenApiAsync } from "../../scripts/spec/rules.mjs";
-// @ts-expect-error — plain ESM scripts without type declarations
-import { lintKey, spectralCacheFile } from "../../scripts/spec/rules/spectral.mjs";
+import {
+  LINES_FORMAT,
+  lintKey,
+  SPECTRAL_WHAT_TO_DO,
+  spectralCacheFile,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/spec/rules/spectral.mjs";
 import { callInAnotherProcess } from "./in-another-process.js";
 import { editCopy, editedCopy, removeCopies } from "./spec-copy.js";
 
@@ -25,7 +32,7 @@ const withoutTags = (path: string, method: string) => (doc: any) => {
 };
 /** Spectral's finding (spectral:oas's operation-tags; no rule of this project's checks tags). */
 const tagsFinding = (area: string, pointer: string) =>
-  `${area} #/paths/${pointer}: [operation-tags] Operation must have non-empty "tags" array.`;
+  `${area} #/paths/${pointer}: [operation-tags] Operation must have non-empty "tags" array; give the operation tags: [<its group>], the docs site's section for it`;
 
 describe("Spectral's remembered findings", () => {
   it("an edited document is linted again after its unedited copy was, and the lines keep Spectral's order", async () => {
@@ -108,6 +115,21 @@ describe("Spectral's findings kept in node_modules/.cache between runs", () => {
     expect(tagged.length).toBeGreaterThan(0); // (spectral:oas's info-contact and others)
   });
 
+  it("a kept file written by another version of the line format is not read", () => {
+    // (A document of its own: the case above left a marker under its current key.)
+    const untagged = results(false);
+    untagged[0]!.doc.info.description += " (format)";
+    // (Under the key another format would have: a version of spectral.mjs whose lines said other
+    // words, or carried no identity, must not hand them to this one.)
+    writeFileSync(
+      spectralCacheFile(untagged[0]!, "another line format"),
+      JSON.stringify(["cachetest #/info: marker"]),
+    );
+    const lines = lintInAnotherProcess(untagged);
+    expect(lines).not.toContain("cachetest #/info: marker");
+    expect(lines).toContain(tagsFinding("cachetest", "~1x/get"));
+  });
+
   it("the key changes with the ruleset, the installed packages, Node's version and the document", () => {
     const [r] = results(false);
     const key = lintKey("rules", "v20.20.2 abc", r);
@@ -116,5 +138,36 @@ describe("Spectral's findings kept in node_modules/.cache between runs", () => {
     expect(lintKey("rules", "v22.0.0 abc", r)).not.toBe(key);
     expect(lintKey("rules", "v20.20.2 abc", results(true)[0])).not.toBe(key);
     expect(lintKey("rules", "v20.20.2 abc", results(false)[0])).toBe(key);
+    // … and with the form of the lines, which defaults to this version's.
+    expect(lintKey("rules", "v20.20.2 abc", r, "another line format")).not.toBe(key);
+    expect(lintKey("rules", "v20.20.2 abc", r, LINES_FORMAT)).toBe(key);
+  });
+});
+
+describe("Spectral's lines say what to do", () => {
+  it("for every rule spec/.spectral.yaml turns on for an OpenAPI 3.1 document", () => {
+    // (Spectral's messages say what is wrong; the table, keyed by rule, what to write. A rule that
+    // the ruleset turns on, or a new recommended one of spectral:oas, needs its entry.)
+    const ruleset = YAML.parse(
+      readFileSync(resolve(import.meta.dirname, "../../spec/.spectral.yaml"), "utf8"),
+    );
+    const forOpenApi31 = (rule: { formats?: Iterable<{ displayName: string }> }) =>
+      !rule.formats ||
+      [...rule.formats].some((f) => ["OpenAPI 3.x", "OpenAPI 3.1.x"].includes(f.displayName));
+    const recommended = Object.entries(
+      oas.rules as Record<
+        string,
+        { recommended?: boolean; formats?: Iterable<{ displayName: string }> }
+      >,
+    )
+      .filter(([, rule]) => rule.recommended !== false && forOpenApi31(rule))
+      .map(([code]) => code);
+    const own = Object.keys(ruleset.rules);
+    const on = [...new Set([...recommended, ...own])].filter(
+      (code) => ruleset.rules[code] !== "off",
+    );
+    expect(on.filter((code) => !(code in SPECTRAL_WHAT_TO_DO))).toEqual([]);
+    expect(on).toContain("operation-tags");
+    expect(on).toContain("oas3-schema");
   });
 });

@@ -21,7 +21,7 @@ import {
 } from "./bound-phrases.mjs";
 import { exactValue, isNum } from "./integers.mjs";
 import { listOperations, operationPath } from "./operations.mjs";
-import { regexProblem } from "./schemas.mjs";
+import { contradictoryBounds, regexProblem } from "./schemas.mjs";
 import { derefAt, forEachSchema, propertyAt, schemaTypes } from "./schema-walk.mjs";
 
 // The bound keywords of a request schema (the exclusive forms are refused there: [params-check]),
@@ -429,7 +429,9 @@ export function checkBoundProse(r) {
         ALL_BOUNDS.filter((k) => isNum(s?.[k]))
           .map((k) => `${k}: ${boundValue(s, k)}`)
           .join(", ") || "none";
-      if (list(param) !== list(e))
+      // (A param whose bounds leave no value is checkSchemaRules' finding: the echo is not told
+      // to copy them.)
+      if (list(param) !== list(e) && !contradictoryBounds(param ?? {}).length)
         findings.add(
           `${area} ${echo.at}: echoes the ${key} param ${input.name} of ${op.id} (${typeof walk[echoKey] === "string" ? `x-pagination.${echoKey}` : "the same name"}), but its bounds differ: ${list(e)} here, ${list(param)} at ${paramAt}; give it the param's bound keywords (the two are one value)`,
         );

@@ -23,7 +23,7 @@ import {
 } from "./kept-findings.mjs";
 import { HTTP_METHODS, listOperations, operationParameters } from "./operations.mjs";
 import { deref, forEachSchema, operationsReaching, schemaBranches } from "./schema-walk.mjs";
-import { regexProblem } from "./schemas.mjs";
+import { contradictoryBounds, regexProblem, undeclaredRequired } from "./schemas.mjs";
 
 /**
  * An ajv for the spec's schemas (2020-12, strict, formats incl. uint64/int64). Also used by
@@ -82,16 +82,22 @@ const sourceSchemas = new WeakMap();
 /**
  * A schema as ajv sees it: `x-*` annotations stripped, refs pointed at the document's $defs.
  * With `exact`, every schema that admits numbers also checks integers against their range
- * (`integerRangeProblem`), on the exact value where the bundle holds one.
+ * (`integerRangeProblem`), on the exact value where the bundle holds one. `leftOut` (a Map of
+ * schema → { bounds, required }, refusedBySchemaRules): keywords and required names left out of
+ * that schema, each a mistake of the schema that checkSchemaRules tells once, which every example
+ * would tell again.
  */
 export function toAjvSchema(schema, id, options = {}) {
   if (Array.isArray(schema)) return schema.map((s) => toAjvSchema(s, id, options));
   if (schema === null || typeof schema !== "object") return schema;
   const out = {};
+  const leftOut = options.leftOut?.get(schema);
   for (const [k, v] of Object.entries(schema)) {
-    if (k.startsWith("x-")) continue;
+    if (k.startsWith("x-") || leftOut?.bounds.has(k)) continue;
     if (k === "$ref" && typeof v === "string")
       out.$ref = v.replace(/^#\/components\/schemas\//, `${id}#/$defs/`);
+    else if (k === "required" && leftOut?.required.size && Array.isArray(v))
+      out.required = v.filter((name) => !leftOut.required.has(name));
     else if (k === "properties" || k === "patternProperties" || k === "$defs")
       out[k] = Object.fromEntries(
         Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id, options)]),
@@ -226,9 +232,10 @@ function examplesIn(r) {
   const { area, kind, doc } = r;
   const findings = [];
   const id = `https://chaindata.invalid/${kind}/${area}.json`;
+  const ajvOptions = { exact: true, leftOut: refusedBySchemaRules(doc) };
   const defs = {};
   for (const [name, s] of Object.entries(doc.components?.schemas ?? {}))
-    defs[name] = toAjvSchema(s, id, { exact: true });
+    defs[name] = toAjvSchema(s, id, ajvOptions);
   const compiled = (strict) => {
     const made = documentAjv(strict);
     made.addSchema({ $id: id, $defs: defs });
@@ -241,11 +248,13 @@ function examplesIn(r) {
     ajv = compiled(true);
   } catch (error) {
     findings.push(`${area} #/components/schemas: ${error.message}`);
-    // An unknown keyword (a misspelt `maxLength`, which the subset rule also names at its place)
-    // or format (`date-tme`) leaves every other keyword meaning what it did: the examples are
-    // checked without it, in this run, rather than after it is fixed. Anything else that does not
-    // compile leaves nothing to check them against.
-    if (!/^(?:strict mode: unknown keyword|unknown format)/.test(error.message)) return findings;
+    // What strict mode alone refuses, an unknown keyword (a misspelt `maxLength`, which the subset
+    // rule also names at its place), an unknown format (`date-tme`) or a keyword ajv would ignore
+    // (`then` without `if`), leaves every other keyword meaning what it did: the examples are
+    // checked against the schemas compiled without strict mode, in this run, rather than after it
+    // is fixed. What does not compile even so (a keyword of the wrong type, a `$ref` to nothing)
+    // leaves nothing to check them against. Told apart by that second compile: ajv throws a plain
+    // Error for either, with no keyword or code, and its words are no interface.
     try {
       ajv = compiled(false);
     } catch {
@@ -286,7 +295,7 @@ function examplesIn(r) {
       try {
         const validate =
           (name !== undefined && ajv.getSchema(`${id}#/$defs/${name}`)) ||
-          ajv.compile(toAjvSchema(schema, id, { exact: true }));
+          ajv.compile(toAjvSchema(schema, id, ajvOptions));
         validators.set(schema, { validate });
       } catch (error) {
         validators.set(schema, { error });
@@ -452,6 +461,24 @@ function examplesIn(r) {
   };
   otherHolders(doc, "#");
   return [...findings, ...beyondSafeFindings(r, beyondSafe)];
+}
+
+/**
+ * What the examples are not held to, by schema (toAjvSchema's `leftOut`): bound keywords that leave
+ * no value and `required` names no property declares. checkSchemaRules tells each at the schema,
+ * with what to write; an example checked against them would tell it again (`must be >= 1001`, or
+ * `must have required property 'nmae'` and, in an anyOf, `must be null` and `must match a schema
+ * in anyOf` beside it), once per example, before the schema's line.
+ */
+function refusedBySchemaRules(doc) {
+  const leftOut = new Map();
+  forEachSchema(doc, (schema, _at, parent) => {
+    const bounds = contradictoryBounds(schema).flat();
+    const required = undeclaredRequired(doc, schema, parent);
+    if (bounds.length || required.length)
+      leftOut.set(schema, { bounds: new Set(bounds), required: new Set(required) });
+  });
+  return leftOut;
 }
 
 /** OpenAPI's named examples: a map of example objects (a schema's `examples` is a list). */

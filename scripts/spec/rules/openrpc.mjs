@@ -6,11 +6,15 @@
 import { createRequire } from "node:module";
 import { getDocumentExtendedMetaSchema } from "@open-rpc/schema-utils-js";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { MARK_NOT_BOOLEAN, mistakeId } from "../../lib/mistake-ids.mjs";
 import { deref } from "./schema-walk.mjs";
 
-/** Meta-schema validation (OpenRPC 1.3) plus our own rules for methods. */
-export function checkOpenRpc({ area, doc }) {
-  const findings = metaSchemaFindings(area, doc);
+/**
+ * Meta-schema validation (OpenRPC 1.3) plus our own rules for methods. `ids`, a Map, gets the
+ * identity of a meta-schema line that another rule tells in its own words (mistake-ids.mjs).
+ */
+export function checkOpenRpc({ area, doc }, { ids } = {}) {
+  const findings = metaSchemaFindings(area, doc, ids);
   (doc.methods ?? []).forEach((m, i) => {
     const at = `${area} #/methods/${i} (${m.name})`;
     if (!m.summary) findings.push(`${at}: summary is required`);
@@ -78,7 +82,7 @@ const jsonSchemaMetaSchema = requireFromSchemaUtils("@json-schema-tools/meta-sch
  * are kept. An invalid `pattern` and a duplicate `enum` value are left to checkSchemaRules, which
  * says what is wrong.
  */
-function metaSchemaFindings(area, doc) {
+function metaSchemaFindings(area, doc, ids) {
   let validate;
   try {
     validate = metaSchemaValidator(getDocumentExtendedMetaSchema(doc));
@@ -127,7 +131,11 @@ function metaSchemaFindings(area, doc) {
         : e.params?.allowedValues
           ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}`
           : "";
-    lines.add(`${area} ${at}: OpenRPC meta-schema: ${e.message}${detail}`);
+    const line = `${area} ${at}: OpenRPC meta-schema: ${e.message}${detail}`;
+    lines.add(line);
+    // (A value that must be a boolean: at a status mark, status-marks.mjs's to tell.)
+    if (e.keyword === "type" && e.params?.type === "boolean")
+      ids?.set(line, mistakeId(MARK_NOT_BOOLEAN, area, at));
   }
   return [...lines];
 }

@@ -8,7 +8,7 @@ import {
   refusalPosition,
   sourcePlacesIn,
 } from "../../generate/lib/refusals.mjs";
-import { mistakeId, OPENAPI_META_SCHEMA } from "../../lib/mistake-ids.mjs";
+import { MARK_NOT_BOOLEAN, mistakeId, OPENAPI_META_SCHEMA } from "../../lib/mistake-ids.mjs";
 import { byPosition } from "../../lib/spec-sources.mjs";
 import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
@@ -22,6 +22,7 @@ import { checkOpenEnums } from "./open-enums.mjs";
 import { checkOpenRpc } from "./openrpc.mjs";
 import { checkOperationLists } from "./operation-lists.mjs";
 import { checkOperationExtensions, checkOperationNames, listOperations } from "./operations.mjs";
+import { checkParameterMembers } from "./parameter-members.mjs";
 import { checkProvenance } from "./provenance.mjs";
 import { checkReplacements } from "./replacements.mjs";
 import { checkResultBounds } from "./result-bounds.mjs";
@@ -71,12 +72,26 @@ function ruleEntries(results, others, ids = new Map()) {
     );
   const assumptions = [];
   const operations = [];
+  // The identities of Spectral's meta-schema lines whose mistake a rule here tells, with what to
+  // write (withLint leaves them out): at a status mark that is no boolean, at a parameter with a
+  // member OpenAPI does not define, at a parameter the generator refuses for having no schema.
+  const metaSchemaTold = new Set();
   const all = others ? [...others, ...results] : results;
   for (const r of results) {
     const prov = checkProvenance(r);
     add(r, prov.findings);
     assumptions.push(...prov.items.filter((i) => i.source.startsWith("assumption")));
-    if (r.kind === "openrpc") add(r, checkOpenRpc(r));
+    // (A status mark that is no boolean is one mistake, which the marks rule tells with what to
+    // write; the OpenRPC meta-schema's `should be boolean` there is left out, by its identity.)
+    const marks = checkStatusMarks(r, { ids });
+    const markIds = new Set(marks.map((text) => ids.get(text)).filter(Boolean));
+    for (const id of markIds)
+      metaSchemaTold.add(`${OPENAPI_META_SCHEMA}${id.slice(MARK_NOT_BOOLEAN.length)}`);
+    if (r.kind === "openrpc")
+      add(
+        r,
+        checkOpenRpc(r, { ids }).filter((text) => !markIds.has(ids.get(text))),
+      );
     else add(r, checkOpenApiExamplesPresent(r));
     // (A field whose name says u64 and whose examples hold integers beyond 2^53 is one mistake:
     // said once, by the name rule, with the operations that use the field; by its identity.)
@@ -98,8 +113,12 @@ function ruleEntries(results, others, ids = new Map()) {
       r.kind === "openapi" && all.some((o) => o.area === r.area && o.kind === "openrpc");
     add(r, checkListedErrors(r, { plainHttp }));
     add(r, checkOperationExtensions(r));
+    const parameterMembers = checkParameterMembers(r, { ids });
+    for (const text of parameterMembers) metaSchemaTold.add(ids.get(text));
+    // (Several members of one parameter: one line each, all of one identity.)
+    entries.push(...parameterMembers.map((text) => ({ text, document: r })));
     add(r, checkAreaConstants(r));
-    add(r, checkStatusMarks(r));
+    add(r, marks);
     add(r, u64Names);
     add(r, checkBoundProse(r));
     add(r, checkResultBounds(r));
@@ -127,16 +146,16 @@ function ruleEntries(results, others, ids = new Map()) {
   // reached, `#/components/schemas/GetAssetOptions`, told as the YAML one, as the generator does.)
   // (Where the generator refuses a parameter for having no schema, the identity of Spectral's
   // meta-schema lines there, which say it in other words: withLint leaves them out.)
-  const schemaless = new Set();
   for (const r of oncePerPlace(generatorRefusals(results))) {
-    if (r.rule === "parameter-schema") schemaless.add(mistakeId(OPENAPI_META_SCHEMA, r.area, r.at));
+    if (r.rule === "parameter-schema")
+      metaSchemaTold.add(mistakeId(OPENAPI_META_SCHEMA, r.area, r.at));
     if (r.code && !isNew(mistakeId(r.code, r.area, r.at))) continue;
     const document = results.find((d) => d.file === r.file);
     const text = refusalFinding({ ...r, message: sourcePlacesIn(r.message, document, all) });
     const position = refusalPosition(r, document);
     entries.push({ text, located: position ? `${position}: ${text}` : text });
   }
-  return { entries, assumptions, operations, documentOf, ids, schemaless };
+  return { entries, assumptions, operations, documentOf, ids, metaSchemaTold };
 }
 
 /**
@@ -165,14 +184,18 @@ function oncePerPlace(refusals) {
 }
 
 /** The result of the rules: `ruleEntries`' with Spectral's lines (`lint`) last. */
-function withLint({ entries, assumptions, operations, documentOf, ids, schemaless }, lint) {
+function withLint({ entries, assumptions, operations, documentOf, ids, metaSchemaTold }, lint) {
   // A parameter without a schema is the [parameter-schema] refusal's to say, with what goes wrong
   // and what to write; Spectral's meta-schema says it too, in four lines about the branches of its
   // `oneOf` (`must have required property "content"`, `must not have unevaluated properties`, …),
   // which send the reader after `content`. Told by their identity (Spectral's rule and place, not
   // its words): its lines at the parameter's own members (`…/parameters/2/in`) stay.
+  // The same for a status mark that is no boolean (`deprecated: "yes"`: the marks rule says what
+  // the readers make of it and what to write, Spectral's line there only that it must be a
+  // boolean) and a parameter's unknown member (Spectral's `must not have unevaluated properties`
+  // names none).
   for (const text of lint) {
-    if (schemaless.has(ids.get(text))) continue;
+    if (metaSchemaTold.has(ids.get(text))) continue;
     entries.push({ text, document: documentOf(text, "openapi") });
   }
   for (const e of entries) e.located ??= locateFinding(e);

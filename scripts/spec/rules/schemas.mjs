@@ -175,6 +175,40 @@ function declaredProperties(doc, schema, names = new Set(), seen = new Set()) {
   return names;
 }
 
+/** Bound keyword pairs that leave no value when the lower is above the upper (or at it). */
+const BOUND_PAIRS = [
+  ["minimum", "maximum", (a, b) => a > b],
+  ["exclusiveMinimum", "maximum", (a, b) => a >= b],
+  ["minimum", "exclusiveMaximum", (a, b) => a >= b],
+  ["exclusiveMinimum", "exclusiveMaximum", (a, b) => a >= b],
+  ["minLength", "maxLength", (a, b) => a > b],
+  ["minItems", "maxItems", (a, b) => a > b],
+  ["minProperties", "maxProperties", (a, b) => a > b],
+];
+
+/**
+ * The [lower, upper] bound keywords of `schema` that leave no value between them (on their exact
+ * values), each pair a finding of checkSchemaRules.
+ */
+export function contradictoryBounds(schema) {
+  if (schema === null || typeof schema !== "object") return [];
+  const v = (key) => (key in schema ? exactValue(schema, key) : undefined);
+  return BOUND_PAIRS.filter(
+    ([lo, hi, contradicts]) => isNum(v(lo)) && isNum(v(hi)) && contradicts(v(lo), v(hi)),
+  ).map(([lo, hi]) => [lo, hi]);
+}
+
+/**
+ * The names `schema.required` lists that no property declares (of the schema, its branches, or
+ * the schema it is a branch of, `parent`): a finding of checkSchemaRules.
+ */
+export function undeclaredRequired(doc, schema, parent) {
+  if (!Array.isArray(schema?.required)) return [];
+  const declared = declaredProperties(doc, schema);
+  if (parent) declaredProperties(doc, parent, declared);
+  return schema.required.filter((name) => !declared.has(name));
+}
+
 /**
  * Rules on each schema by itself, in every schema of the document (see forEachSchema):
  * - bounds that leave no value: minimum > maximum (also with the exclusive forms; for an integer,
@@ -199,22 +233,10 @@ export function checkSchemaRules({ area, doc }, { ids } = {}) {
     };
     const v = (key) => (key in schema ? exactValue(schema, key) : undefined);
     const show = (key) => `${key} (${v(key)})`;
-    const pairs = [
-      ["minimum", "maximum", (a, b) => a > b],
-      ["exclusiveMinimum", "maximum", (a, b) => a >= b],
-      ["minimum", "exclusiveMaximum", (a, b) => a >= b],
-      ["exclusiveMinimum", "exclusiveMaximum", (a, b) => a >= b],
-      ["minLength", "maxLength", (a, b) => a > b],
-      ["minItems", "maxItems", (a, b) => a > b],
-      ["minProperties", "maxProperties", (a, b) => a > b],
-    ];
-    let empty = false;
-    for (const [lo, hi, contradicts] of pairs) {
-      if (isNum(v(lo)) && isNum(v(hi)) && contradicts(v(lo), v(hi))) {
-        say(`${show(lo)} is above ${show(hi)}: no value can pass`);
-        empty = true;
-      }
-    }
+    const contradictions = contradictoryBounds(schema);
+    for (const [lo, hi] of contradictions)
+      say(`${show(lo)} is above ${show(hi)}: no value can pass`);
+    const empty = contradictions.length > 0;
     const types = [schema.type].flat();
     const integer = types.includes("integer") && !types.includes("number");
     if (integer && !empty) {
@@ -249,9 +271,7 @@ export function checkSchemaRules({ area, doc }, { ids } = {}) {
     }
 
     if (Array.isArray(schema.required)) {
-      const declared = declaredProperties(doc, schema);
-      if (parent) declaredProperties(doc, parent, declared);
-      const missing = schema.required.filter((name) => !declared.has(name));
+      const missing = undeclaredRequired(doc, schema, parent);
       if (missing.length)
         say(
           `required lists ${missing.map((m) => JSON.stringify(m)).join(", ")}, not in properties (a misspelling or a removed property? the generated type would drop the requirement)`,

@@ -3,6 +3,7 @@
 // the forms the generator, the SDK and the docs read. They read them by truthiness, so a mark of
 // another type (`x-beta: "no"`) or in a place nothing reads (`x-deprecated` on an operation) would
 // silently mean something else than it says.
+import { MARK_NOT_BOOLEAN, mistakeId } from "../../lib/mistake-ids.mjs";
 import { listOperations, operationPath } from "./operations.mjs";
 
 // (A string the generator would read as `true`, written by someone who meant a boolean.)
@@ -63,15 +64,22 @@ export function statusSaidAgain({ summary, description, deprecated, beta }) {
  * area whose `info.x-deprecated` is set (the README, the JSDoc and the docs then say every call is
  * deprecated and warns, and that one neither warns nor is marked).
  */
-export function checkStatusMarks(r) {
+export function checkStatusMarks(r, { ids } = {}) {
   const { area, doc } = r;
   const findings = [];
   const show = (value) => JSON.stringify(value) ?? String(value);
   const info = doc.info ?? {};
+  // (`ids`: the identity of a mark that is no boolean, which a meta-schema tells too.)
+  const notBoolean = (at, message) => {
+    const text = `${area} ${at}: ${message}`;
+    findings.push(text);
+    ids?.set(text, mistakeId(MARK_NOT_BOOLEAN, area, at));
+  };
   const beta = (value, at, what) => {
     if (value === undefined || typeof value === "boolean") return;
-    findings.push(
-      `${area} ${at}/x-beta: must be true or false, not ${show(value)}: the generator reads it as ${Boolean(value)}, so this ${value ? "marks" : "does not mark"} ${what} beta; write x-beta: true (or leave it out)`,
+    notBoolean(
+      `${at}/x-beta`,
+      `must be true or false, not ${show(value)}: the generator reads it as ${Boolean(value)}, so this ${value ? "marks" : "does not mark"} ${what} beta; write x-beta: true (or leave it out)`,
     );
   };
   beta(info["x-beta"], "#/info", "the whole area");
@@ -126,8 +134,8 @@ export function checkStatusMarks(r) {
         `says the operation is ${word} ("${sentence}"), which ${marks} already make the JSDoc, the docs page and the tool description say: take that sentence out (spec/README.md, "Deprecating an operation")`,
       );
     if (o.deprecated !== undefined && typeof o.deprecated !== "boolean")
-      say(
-        "deprecated",
+      notBoolean(
+        `${at}/deprecated`,
         `must be true or false, not ${show(o.deprecated)}; write deprecated: true (with x-replaced-by: "<what to use instead>")`,
       );
     if (o["x-deprecated"] !== undefined)

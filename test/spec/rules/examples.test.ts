@@ -169,4 +169,37 @@ describe("a schema keyword ajv does not know (user trial 58, F4)", () => {
       't #/components/schemas/Thing/examples/0: example /count must be integer (got "many")',
     ]);
   });
+
+  it("so is any other schema strict mode alone refuses, told by compiling without it, not by ajv's words", () => {
+    // (A `then` without `if`, which ajv ignores when not strict: every other keyword still means
+    // what it says, so the example that breaks `count` is told in the same run.)
+    const doc = components({
+      Thing: {
+        type: "object",
+        properties: {
+          name: { type: "string", then: { minLength: 1 } },
+          count: { type: "integer" },
+        },
+        examples: [{ name: "a", count: "many" }],
+      },
+    });
+    const [strict, ...examples] = checkExamples({ area, kind: "openapi", doc });
+    expect(strict).toMatch(/^t #\/components\/schemas: strict mode: /);
+    expect(examples).toEqual([
+      't #/components/schemas/Thing/examples/0: example /count must be integer (got "many")',
+    ]);
+  });
+
+  it("a schema that does not compile even without strict mode leaves the examples unchecked", () => {
+    const doc = components({
+      Thing: {
+        type: "object",
+        properties: { name: { type: "string", minLength: "one" }, count: { type: "integer" } },
+        examples: [{ name: "a", count: "many" }],
+      },
+    });
+    const findings = checkExamples({ area, kind: "openapi", doc });
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatch(/^t #\/components\/schemas: schema is invalid: /);
+  });
 });
