@@ -218,6 +218,13 @@ describe("resolveConfig", () => {
       `node-1.example.com/rpc/${KEY}`,
       `127.0.0.1/?k=${KEY}`,
       `localhost:8899/?api_key=${KEY}`,
+      // A host with a port and no scheme, the key in its path or query.
+      `rpc.example.com:8899/${KEY}/`,
+      `localhost:8899/${KEY}`,
+      `LOCALHOST:4010?token=${KEY}`,
+      `127.0.0.1:8899/${KEY}`,
+      `[::1]:8899/rpc/${KEY}`,
+      `node.example.com:443/rpc?k=${KEY}`,
     ]) {
       const refused = (() => {
         try {
@@ -251,6 +258,7 @@ describe("resolveConfig", () => {
       "abc=apiKey",
       "key.v2",
       "a.b:c",
+      "key:v2",
     ])
       expect(resolveConfig({ apiKey }).keyToMask, apiKey).toBe(apiKey);
   });

@@ -384,12 +384,12 @@ export function resolveConfig(
   // a template such as `${config.key}` write: no real key is "undefined" or "null". And a key in
   // quotes, which `docker run --env-file` keeps from a .env line (`KEY="…"`). And a URL holding the
   // key (`https://…?api-key=…`, as a provider's dashboard shows it), which would travel whole: by
-  // its scheme, a key parameter however spelt (`apiKey=`, `api_key=`), or a host's last label and
-  // then a path or query (`node.example.com/?…`; one with a port, `…com:8899/`, is not worth the
-  // bytes). Real keys (UUIDs, base64, base64url, a JWT's dotted base64url) have no `?`, and none
-  // has both a `.` and a `/`.
+  // its scheme, a key parameter however spelt (`apiKey=`, `api_key=`), or a host's last label or
+  // port and then a path or query (`node.example.com/?…`, `localhost:8899/…`, `[::1]:8899/…`).
+  // Real keys (UUIDs, base64, base64url, a JWT's dotted base64url) have no `?` and no `:`, and
+  // none has both a `.` and a `/`.
   const badKey = configuredKey?.match(
-    /[^!-~]|^(undefined|null)$|^(["']).*\2$|^(https?:|.*(api[-_]?key=|\w\.\w+[/?]))/i,
+    /[^!-~]|^(undefined|null)$|^(["']).*\2$|^(https?:|.*(api[-_]?key=|[.:]\w+[/?]))/i,
   );
   if (badKey)
     misconfigured(

@@ -176,10 +176,13 @@ const race = <T>(
   toConnectionError?: (thrown: unknown) => Error,
 ) =>
   new Promise<T>((resolve, reject) => {
+    // (Read here, before anything starts: on a host without it the call rejects with its
+    // ReferenceError. Read in `done`, after the attempt, it threw where nothing awaits.)
+    const stopTimer = clearTimeout;
     const controller = new AbortController();
     let unwatch: (() => void) | undefined;
     const done = (error?: Error, value?: T) => {
-      clearTimeout(timer);
+      stopTimer(timer);
       unwatch?.();
       if (!error) return resolve(value!);
       reject(error);

@@ -69,8 +69,9 @@ export interface ClientOptions {
    * non-ASCII letter of a key pasted wrong, is refused with a `ConfigurationError` when the client
    * is created, naming `apiKey` or `CHAINDATA_API_KEY` but never quoting the key; so is the text of
    * an unset variable, `"undefined"` or `"null"` in any case, a key wrapped in quotes (kept
-   * from a `.env` line by `docker run --env-file`) and a URL holding the key (`https://…`, or
-   * `…api-key=…`, copied whole from a dashboard).
+   * from a `.env` line by `docker run --env-file`) and a URL holding the key (`https://…`,
+   * `…api-key=…` copied whole from a dashboard, or a host without its scheme such as
+   * `localhost:8899/…`).
    */
   apiKey?: string | undefined;
   /**
