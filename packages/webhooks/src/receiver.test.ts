@@ -3126,6 +3126,37 @@ describe("toNodeHandler", () => {
     }
   });
 
+  it("leaves the body of a request pipelined behind an early answer to another route of the server, which reads it after an await", async () => {
+    const hook = toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }));
+    let otherRoute: (read: number) => void;
+    const readByOtherRoute = new Promise<number>((resolve) => (otherRoute = resolve));
+    server = createServer((req, res) => {
+      if (req.url === "/hook") return void hook(req, res);
+      // (An async step first, as a framework's middleware takes: the body fills Node's buffer.)
+      void new Promise((r) => setTimeout(r, 200)).then(async () => {
+        let read = 0;
+        for await (const chunk of req) read += (chunk as Uint8Array).length;
+        otherRoute(read);
+      });
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const size = 1024 * 1024;
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => {});
+    try {
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1\r\n\r\n",
+      );
+      await new Promise((r) => socket.once("data", r));
+      socket.write(` POST /other HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\n\r\n`);
+      socket.write(" ".repeat(size));
+      expect(await readByOtherRoute).toBe(size);
+    } finally {
+      socket.destroy();
+    }
+  });
+
   /**
    * Sends the head of an upload that is never finished (1 of 1000 bytes), with a wrong
    * Authorization, and resolves once the 401 and the server's half-close (FIN) arrived: the
@@ -3241,72 +3272,6 @@ describe("toNodeHandler", () => {
       write(0);
     });
 
-  it("reads and discards what is pipelined behind an early answer too: the sender gets the whole answer and an orderly close (a FIN, no reset), though it reads only after writing all", async () => {
-    const errors: unknown[] = [];
-    const onError = (error: unknown) => void errors.push(error);
-    process.on("unhandledRejection", onError);
-    const seen: string[] = [];
-    server = createServer(
-      toNodeHandler(
-        createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
-      ),
-    );
-    server.on("clientError", onError);
-    // The listeners the server's end of each connection has when its first request comes, and
-    // when it closes: the lingering leaves none behind.
-    const listeners: [Record<string, number>, Record<string, number>][] = [];
-    const counts = (socket: Socket) =>
-      Object.fromEntries(socket.eventNames().map((name) => [name, socket.listenerCount(name)]));
-    server.on("connection", (socket: Socket) => {
-      const pair: (typeof listeners)[number] = [{}, {}];
-      listeners.push(pair);
-      server!.once("request", () => (pair[0] = counts(socket)));
-      socket.on("close", () => (pair[1] = counts(socket)));
-    });
-    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-    const { port } = server.address() as { port: number };
-    const refused = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n${" ".repeat(1000)}`;
-    // (Larger than the two kernels' buffers: unread, it would still be arriving at the close.)
-    const size = 4 * 1024 * 1024;
-    const delivery = `[${enhanced(SIG_A)}]`.padEnd(size, " ");
-    const pipelined = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: ${size}\r\n\r\n`;
-    const smalls = `POST /hook HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n[]`.repeat(3);
-    try {
-      const outcomes = [];
-      // Back to back; after the server has answered and read the first upload to its end; and
-      // after several small requests.
-      for (const [writes, gapMs] of [
-        [[refused + pipelined, delivery], 0],
-        [[refused, pipelined, delivery], 300],
-        [[refused + smalls + pipelined, delivery], 0],
-      ] as const) {
-        const { received, ended, failure } = await pipelineThenRead(port, [...writes], gapMs);
-        const [head = "", body] = received.split("\r\n\r\n");
-        outcomes.push({
-          statuses: received.match(/HTTP\/1\.1 \d+ [\w ]+/g),
-          closing: /\r\nconnection: close\r\n/i.test(head),
-          body: [body, head.match(/\r\ncontent-length: (\d+)/i)?.[1]],
-          ended,
-          failure,
-        });
-      }
-      const whole = {
-        statuses: ["HTTP/1.1 401 Unauthorized"],
-        closing: true,
-        body: ["unauthorized", "12"],
-        ended: true,
-        failure: undefined,
-      };
-      expect(outcomes).toEqual([whole, whole, whole]);
-      expect(seen).toEqual([]);
-      await vi.waitFor(() => expect(listeners.map(([, closed]) => closed)).not.toContainEqual({}));
-      for (const [first, closed] of listeners) expect(closed).toEqual(first);
-      expect(errors).toEqual([]);
-    } finally {
-      process.off("unhandledRejection", onError);
-    }
-  });
-
   it("ends the lingering on a flood of small requests pipelined behind an early answer: each counts 16 KiB against its 16 MiB, as Node keeps them all until the close", async () => {
     server = createServer(
       toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
@@ -3388,7 +3353,7 @@ describe("toNodeHandler", () => {
   /** `body` in one chunk of HTTP/1.1's chunked transfer coding, then the last chunk. */
   const inOneChunk = (body: string) => `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
 
-  it("reads and discards a request pipelined behind an early answer with Expect: 100-continue, without a Host or chunked: the sender gets the whole answer and a FIN, and nothing is left behind", async () => {
+  it("reads and discards what is pipelined behind an early answer, with a Content-Length, Expect: 100-continue, chunked, without a Host or with an Expect Node refuses, though the sender reads only after writing all: it gets the whole answer and a FIN, and nothing is left behind", async () => {
     const errors: unknown[] = [];
     const onError = (error: unknown) => void errors.push(error);
     process.on("unhandledRejection", onError);
@@ -3407,7 +3372,9 @@ describe("toNodeHandler", () => {
     const size = 4 * 1024 * 1024;
     const large = `[${enhanced(SIG_A)}]`.padEnd(size, " ");
     const start = `POST /hook HTTP/1.1\r\nAuthorization: ${AUTH}\r\n`;
+    const smalls = `POST /hook HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n[]`.repeat(3);
     const cases: Record<string, [string, string]> = {
+      "Content-Length": [`${start}Host: x\r\nContent-Length: ${size}`, large],
       // (Node writes its 100 Continue on a connection already half-closed: it is never sent.)
       "100-continue": [`${start}Host: x\r\nExpect: 100-continue\r\nContent-Length: ${size}`, large],
       chunked: [`${start}Host: x\r\nTransfer-Encoding: chunked`, inOneChunk(large)],
@@ -3422,21 +3389,23 @@ describe("toNodeHandler", () => {
       const outcomes: Record<string, unknown> = {};
       const expected: typeof outcomes = {};
       for (const [name, [head, body]] of Object.entries(cases)) {
-        // Back to back, and after the server has answered and read the first upload to its end.
-        for (const [writes, gapMs] of [
-          [[refused + head + "\r\n\r\n", body], 0],
-          [[refused, head + "\r\n\r\n", body], 300],
+        // Back to back; after the server has answered and read the first upload to its end; and
+        // after several small requests.
+        for (const [writes, gapMs, label] of [
+          [[refused + head + "\r\n\r\n", body], 0, "back to back"],
+          [[refused, head + "\r\n\r\n", body], 300, "300 ms on"],
+          [[refused + smalls + head + "\r\n\r\n", body], 0, "after small ones"],
         ] as const) {
           const { received, ended, failure } = await pipelineThenRead(port, [...writes], gapMs);
           const [answerHead = "", answerBody] = received.split("\r\n\r\n");
-          outcomes[`${name}, ${gapMs} ms`] = {
+          outcomes[`${name}, ${label}`] = {
             statuses: received.match(/HTTP\/1\.1 \d+ [\w ]+/g),
             closing: /\r\nconnection: close\r\n/i.test(answerHead),
             body: [answerBody, answerHead.match(/\r\ncontent-length: (\d+)/i)?.[1]],
             ended,
             failure,
           };
-          expected[`${name}, ${gapMs} ms`] = {
+          expected[`${name}, ${label}`] = {
             statuses: ["HTTP/1.1 401 Unauthorized"],
             closing: true,
             body: ["unauthorized", "12"],
@@ -3446,7 +3415,7 @@ describe("toNodeHandler", () => {
         }
       }
       expect(outcomes).toEqual(expected);
-      expect(leftovers.intervals()).toBe(8);
+      expect(leftovers.intervals()).toBe(15);
       await leftovers.check();
       expect(seen).toEqual([]);
       expect(errors).toEqual([]);
@@ -3519,15 +3488,17 @@ describe("toNodeHandler", () => {
       socket.write(head + " ");
       await ended;
       expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 401 Unauthorized");
-      // (Not vi.waitFor: with timers faked, it advances them itself.)
-      const turns = async (until: () => boolean) => {
-        for (let turn = 0; !until() && turn < 10_000; turn++)
+      // (Not vi.waitFor: with timers faked, it advances them itself. A wait for `until` goes on
+      // for `realMs` too, past the 10,000 turns: loopback can lag that far on a loaded machine.)
+      const turns = async (until: () => boolean, realMs = 0) => {
+        const deadline = performance.now() + realMs;
+        for (let turn = 0; !until() && (turn < 10_000 || performance.now() < deadline); turn++)
           await new Promise((r) => setImmediate(r));
       };
       // A byte every (faked) 100 ms, each read by the server before the next: 4.9 s of them.
       for (let sent = 2; sent < 51; sent++) {
         socket.write(" ");
-        await turns(() => accepted!.bytesRead === head.length + sent);
+        await turns(() => accepted!.bytesRead === head.length + sent, 5_000);
         expect(accepted!.bytesRead).toBe(head.length + sent);
         vi.advanceTimersByTime(100);
       }
@@ -3535,7 +3506,7 @@ describe("toNodeHandler", () => {
       expect(serverClosed).toBe(false);
       socket.write(" ");
       vi.advanceTimersByTime(100);
-      await turns(() => serverClosed);
+      await turns(() => serverClosed, 5_000);
       expect(serverClosed).toBe(true);
     } finally {
       vi.useRealTimers();

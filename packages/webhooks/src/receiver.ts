@@ -1354,7 +1354,13 @@ function lingerAfterEarlyAnswer(
     pause?: () => unknown;
     parser?: {
       incoming?:
-        (AsyncIterable<Uint8Array> & { readableFlowing: unknown; readableLength: number }) | null;
+        | (AsyncIterable<Uint8Array> & {
+            readableFlowing: unknown;
+            readableLength: number;
+            httpVersion: string;
+            headers: Record<string, unknown>;
+          })
+        | null;
     } | null;
   };
   const { pause } = nodeSocket;
@@ -1399,10 +1405,18 @@ function lingerAfterEarlyAnswer(
   // Node stops reading the connection (`pause`) while a request's body is buffered unread: with
   // one it answers itself and never emits (400 to one without a Host, 417), the lingering stalled
   // until its bound and reset the sender. That body is discarded instead. (`parser` is Node's own,
-  // undocumented: without it the connection is paused as before.)
+  // undocumented: without it the connection is paused as before.) Only such a request's, as Node
+  // tells them (HTTP/1.1 without a Host, an `Expect` other than 100-continue): one it emits may go
+  // to another route, which reads it later, after an await, and would find it empty.
   nodeSocket.pause = () => {
     const unread = nodeSocket.parser?.incoming;
-    if (unread?.readableFlowing === null && unread.readableLength)
+    const expect = unread?.headers.expect;
+    if (
+      unread?.readableFlowing === null &&
+      unread.readableLength &&
+      ((unread.httpVersion === "1.1" && unread.headers.host === undefined) ||
+        (expect !== undefined && !/(^|\W)100-continue(\W|$)/i.test(String(expect))))
+    )
       void discard(unread[Symbol.asyncIterator](), PIPELINED_HEAD_BYTES);
     else pause?.call(socket);
     return socket;
