@@ -1352,6 +1352,10 @@ function lingerAfterEarlyAnswer(
   const destroySoon = socket.destroySoon;
   const nodeSocket = socket as NodeSocket & {
     pause?: () => unknown;
+    server?: {
+      requireHostHeader?: boolean;
+      listenerCount?: (event: string) => number;
+    } | null;
     parser?: {
       incoming?:
         | (AsyncIterable<Uint8Array> & {
@@ -1405,17 +1409,22 @@ function lingerAfterEarlyAnswer(
   // Node stops reading the connection (`pause`) while a request's body is buffered unread: with
   // one it answers itself and never emits (400 to one without a Host, 417), the lingering stalled
   // until its bound and reset the sender. That body is discarded instead. (`parser` is Node's own,
-  // undocumented: without it the connection is paused as before.) Only such a request's, as Node
-  // tells them (HTTP/1.1 without a Host, an `Expect` other than 100-continue): one it emits may go
-  // to another route, which reads it later, after an await, and would find it empty.
+  // undocumented: without it the connection is paused as before.) Only such a request's, told as
+  // Node's parserOnIncoming tells them (HTTP/1.1 only; a Host a server requires, an `Expect` other
+  // than 100-continue it has no `checkExpectation` listener for): one it emits may go to another
+  // route, which reads it later, after an await, and would find it empty.
   nodeSocket.pause = () => {
     const unread = nodeSocket.parser?.incoming;
     const expect = unread?.headers.expect;
+    const server = nodeSocket.server;
     if (
       unread?.readableFlowing === null &&
       unread.readableLength &&
-      ((unread.httpVersion === "1.1" && unread.headers.host === undefined) ||
-        (expect !== undefined && !/(^|\W)100-continue(\W|$)/i.test(String(expect))))
+      unread.httpVersion === "1.1" &&
+      ((unread.headers.host === undefined && server?.requireHostHeader !== false) ||
+        (expect !== undefined &&
+          !/(^|\W)100-continue(\W|$)/i.test(String(expect)) &&
+          !server?.listenerCount?.("checkExpectation")))
     )
       void discard(unread[Symbol.asyncIterator](), PIPELINED_HEAD_BYTES);
     else pause?.call(socket);
