@@ -3681,6 +3681,18 @@ describe("toNodeHandler", () => {
       });
     };
 
+    /** A socket with a `destroySoon` of its own, and the calls made to it. */
+    const socketWithDestroySoon = () => {
+      const calls: string[] = [];
+      const destroySoon = () => calls.push("destroySoon");
+      const socket: Record<string, unknown> = {
+        destroySoon,
+        end: () => calls.push("end"),
+        destroy: () => calls.push("destroy"),
+      };
+      return { socket, calls, destroySoon };
+    };
+
     it("leaves a socket without destroySoon (a framework's own, a fake) to its server: nothing read, ended or destroyed", async () => {
       const calls: string[] = [];
       const socket = { end: () => calls.push("end"), destroy: () => calls.push("destroy") };
@@ -3696,15 +3708,10 @@ describe("toNodeHandler", () => {
     });
 
     it("stops lingering when the server destroys the socket itself instead of calling destroySoon (the reset as before), and puts destroySoon back", async () => {
-      const calls: string[] = [];
-      const destroySoon = () => calls.push("destroySoon");
-      const socket: Record<string, unknown> = {
-        destroySoon,
-        end: () => calls.push("end"),
-        destroy: () => {
-          calls.push("destroy");
-          (socket.abort as () => void)();
-        },
+      const { socket, calls, destroySoon } = socketWithDestroySoon();
+      socket.destroy = () => {
+        calls.push("destroy");
+        (socket.abort as () => void)();
       };
       const cleared = clearsOfNewTimers();
       try {
@@ -3719,13 +3726,7 @@ describe("toNodeHandler", () => {
     });
 
     it("lingers once where the early answer's end throws and the 500 is tried after it: one timer, and destroySoon put back as it was", async () => {
-      const calls: string[] = [];
-      const destroySoon = () => calls.push("destroySoon");
-      const socket: Record<string, unknown> = {
-        destroySoon,
-        end: () => calls.push("end"),
-        destroy: () => calls.push("destroy"),
-      };
+      const { socket, destroySoon } = socketWithDestroySoon();
       const cleared = clearsOfNewTimers();
       try {
         let ends = 0;
@@ -3744,13 +3745,7 @@ describe("toNodeHandler", () => {
     });
 
     it("reads the upload to its end when the server only ends the socket, then leaves the socket to the sender's close", async () => {
-      const calls: string[] = [];
-      const destroySoon = () => calls.push("destroySoon");
-      const socket: Record<string, unknown> = {
-        destroySoon,
-        end: () => calls.push("end"),
-        destroy: () => calls.push("destroy"),
-      };
+      const { socket, calls, destroySoon } = socketWithDestroySoon();
       const cleared = clearsOfNewTimers();
       try {
         const answered = await answerEarly(socket, () => (socket.end as () => void)());
