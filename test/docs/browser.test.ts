@@ -674,6 +674,10 @@ describe("docs site in Chromium", () => {
     // Outside Node.
     expect((await hits("cloudflare worker"))[0]!.href).toBe("./runtimes.html#workers");
     expect((await hits("browser"))[0]!.href).toBe("./runtimes.html#browser");
+    // A front-end reader's bundler and dev server: the section says what each does with `process`
+    // and the key, and holds the Vite dev server's proxy recipe.
+    for (const query of ["vite", "webpack", "dev server"])
+      expect((await hits(query))[0]!.href, query).toBe("./runtimes.html#browser");
     expect((await hits("deno"))[0]!.href).toMatch(/^\.\/runtimes\.html/);
     // Testing your code, by the tools a reader names (user trial 28).
     for (const query of ["jest", "vitest", "unit test", "msw", "nock", "fake timers"])

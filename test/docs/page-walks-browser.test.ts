@@ -62,6 +62,9 @@ describe("the Page walks page in Chromium", () => {
     const resuming = { name: "Resuming a walk", href: "./page-walks.html#resuming-a-walk" };
     for (const query of ["resume", "checkpoint", "checkpoints", "backfill", "cursor", "restart"])
       expect((await hits(query))[0], query).toEqual(resuming);
+    // A page's "Load more" button, the section's last recipe, by a front-end reader's words.
+    for (const query of ["load more", "infinite scroll"])
+      expect((await hits(query))[0], query).toEqual(resuming);
     // The operations' Pagination rows first (each says how its operation pages), the page among
     // the hits shown.
     const pagination = await hits("pagination");

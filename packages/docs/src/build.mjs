@@ -467,6 +467,11 @@ function guideEntries(site) {
         "bundle",
         "process is not defined",
         "referenceerror",
+        // (The bundlers and the dev server a front-end reader names: the section says what each
+        // does with `process` and the key, and has the Vite dev server's proxy recipe.)
+        "vite",
+        "webpack",
+        "dev server",
       ],
     },
     {
@@ -522,6 +527,9 @@ function guideEntries(site) {
         "restart",
         "continue pagination",
         "crash",
+        // (A page's "Load more" button is the section's last recipe.)
+        "load more",
+        "infinite scroll",
       ],
     },
     {
