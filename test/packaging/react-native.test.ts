@@ -226,7 +226,7 @@ describe("in React Native 0.79's globals (no TextDecoder, URL getters that throw
       walked: ["a1", "a2"],
       hook: "hook-1",
       missingKey:
-        "ConfigurationError: Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not set or not read here)",
+        "ConfigurationError: Missing API key for the rpc host: pass `apiKey`, or `baseUrls.rpc` at your server, which adds it (CHAINDATA_API_KEY is not set or not read here)",
     });
     const posted = received.find((r) => r.url.startsWith("/v0/webhooks"))!;
     expect(JSON.parse(posted.body)).toMatchObject({ webhookURL: "https://hooks.example.com/x" });

@@ -656,7 +656,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // reads it again only for why it could not be read, its value unused.)
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
-        `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : keyVariableHint()}`,
+        `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : keyVariableHint(host.name)}`,
       );
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;

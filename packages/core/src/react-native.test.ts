@@ -176,7 +176,7 @@ describe("a missing key where no environment variable can be set", () => {
     ["a page (no process)", undefined],
     ["a page with a bundler's process polyfill (npm's `process`)", POLYFILL],
   ] as const)
-    it(`tells to pass apiKey, and that CHAINDATA_API_KEY is not read: ${platform}`, async () => {
+    it(`tells to pass apiKey or point baseUrls at a server of yours, and that CHAINDATA_API_KEY is not read: ${platform}`, async () => {
       vi.stubGlobal("process", process);
       const { fetch, mock } = stubFetch(jsonResponse({}));
       const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
@@ -184,7 +184,7 @@ describe("a missing key where no environment variable can be set", () => {
       vi.unstubAllGlobals();
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error.message).toBe(
-        "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not set or not read here)",
+        "Missing API key for the rpc host: pass `apiKey`, or `baseUrls.rpc` at your server, which adds it (CHAINDATA_API_KEY is not set or not read here)",
       );
       expect(mock).not.toHaveBeenCalled();
     });

@@ -33,7 +33,7 @@ describe("workerd's process with nodejs_compat, compatibility dates 2025-04-01 t
     const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
     const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
     expect(error.message).toBe(
-      "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not set or not read here)",
+      "Missing API key for the rpc host: pass `apiKey`, or `baseUrls.rpc` at your server, which adds it (CHAINDATA_API_KEY is not set or not read here)",
     );
     expect(mock).not.toHaveBeenCalled();
   });
@@ -48,7 +48,7 @@ describe("a Worker with no process (compatibility date before 2026-08-04, no nod
     const rpc = createJsonRpcClient({ fetch }, rpcHost, "/");
     const { error } = await settle(rpc.call({ id: "getAsset", idempotent: true }, {}));
     expect(error.message).toBe(
-      "Missing API key for the rpc host: pass `apiKey` (CHAINDATA_API_KEY is not set or not read here)",
+      "Missing API key for the rpc host: pass `apiKey`, or `baseUrls.rpc` at your server, which adds it (CHAINDATA_API_KEY is not set or not read here)",
     );
     expect(mock).not.toHaveBeenCalled();
   });
