@@ -46,19 +46,19 @@ export const hasKeyVariables = (): boolean =>
 
 /**
  * What a missing key's message adds after "pass `apiKey`" for the host named `hostName`: where a
- * process has environment
- * variables (a `process` whose `versions` name `node`: Node, Bun, Deno, Workers' `nodejs_compat`;
- * not a bundler's `process` polyfill), to set {@link API_KEY_ENV}, and where reading it throws, as
- * the variable may well be set, the runtime's words, which name it (Deno without --allow-env:
- * `Requires env access to "CHAINDATA_API_KEY", run again with the --allow-env flag`; Deno does not
- * ask again for a read it was refused; a thrown value that is no error adds nothing). Elsewhere,
- * that the variable is not set or not read there: a page has no `process` (or a polyfill's), React
- * Native's holds `NODE_ENV` only, and a Worker without one does not read its bindings (a
- * `CHAINDATA_API_KEY` secret there is passed as `apiKey: env.CHAINDATA_API_KEY`). ("Not set" too:
- * workerd's `process` with `nodejs_compat` from 2025-04-01 to 2025-09-14 reads a binding of that
- * name, and without one looks as React Native's does, an `env` and no `versions`.) There, the
- * hint names the other way too: in a page or an app a key passed is in the bundle, every user's,
- * and a host given its own `baseUrls` entry is called without one (decision 0016).
+ * process has environment variables (a `process` whose `versions` name `node`: Node, Bun, Deno,
+ * Workers' `nodejs_compat`; not a bundler's `process` polyfill), to set {@link API_KEY_ENV}, and
+ * where reading it throws, as the variable may well be set, the runtime's words, which name it
+ * (Deno without --allow-env: `Requires env access to "CHAINDATA_API_KEY", run again with the
+ * --allow-env flag`; Deno does not ask again for a read it was refused; a thrown value that is no
+ * error adds nothing). Elsewhere, that the variable is not set or not read there: a page has no
+ * `process` (or a polyfill's), React Native's holds `NODE_ENV` only, and a Worker without one does
+ * not read its bindings (a `CHAINDATA_API_KEY` secret there is passed as `apiKey:
+ * env.CHAINDATA_API_KEY`). ("Not set" too: workerd's `process` with `nodejs_compat` from 2025-04-01
+ * to 2025-09-14 reads a binding of that name, and without one looks as React Native's does, an
+ * `env` and no `versions`.) There, the hint names the other way too: in a page or an app a key
+ * passed is in the bundle, every user's, and a host given its own `baseUrls` entry is called
+ * without one (decision 0016).
  */
 export const keyVariableHint = (hostName: string): string => {
   if (!hasKeyVariables())
