@@ -153,7 +153,10 @@ export async function emitRestArea(main, shared) {
     [`packages/${area}/src/generated/openapi.ts`]: openapi,
     [`packages/${area}/src/generated/operations.ts`]: emitOperations(pkg),
     [`packages/${area}/src/generated/client.ts`]: emitClient(pkg, calls),
-    [`packages/${area}/src/generated/members.ts`]: emitMembers(pkg, calls),
+    [`packages/${area}/src/generated/members.ts`]: emitMembers(
+      pkg,
+      pkg.ops.map((op) => operationCode(pkg, op, false)),
+    ),
   };
 }
 
@@ -445,7 +448,8 @@ function emitClient(pkg, calls) {
 
 /**
  * members.ts: `<area>ClientOver(rest)`, the client's members over a given endpoint as
- * create<Area>Client makes them (its `calls`' `impl`), for a client of the package's own that
+ * create<Area>Client makes them (its `calls`' `impl`, through the standalone functions, which
+ * check that endpoint), for a client of the package's own that
  * replaces some and keeps the others, which it would otherwise list again (@chaindata/webhooks'
  * updateWebhook: an operation added to the spec then joins that client too). A module of its own,
  * which the package's index does not re-export: no name of the package's API. (create<Area>Client
@@ -534,8 +538,12 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
 const hasInputOf = (op) =>
   op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body);
 
-/** Operation `op` in client.ts (lib/call-code.mjs). */
-function operationCode({ Area, clientVar, doc }, op) {
+/**
+ * Operation `op` in client.ts (lib/call-code.mjs); `clientSends`: the client's member sends the
+ * request itself (create<Area>Client's, over its own `rest`), or calls the standalone function,
+ * which checks the endpoint it is given (<area>ClientOver's, members.ts).
+ */
+function operationCode({ Area, clientVar, doc }, op, clientSends = true) {
   const id = op.o.operationId;
   const hasInput = hasInputOf(op);
   // (Paginated ones only, as before the standalone form: an input without a required member
@@ -552,6 +560,7 @@ function operationCode({ Area, clientVar, doc }, op) {
     // (An operation without input has no params check.)
     checked: hasInput,
     send: sendSource(op, hasInput),
+    clientSends,
     example: (options) => exampleFor(doc, op, options),
     pageWalk: () => ({
       example: (options) => walkExampleFor(doc, op, options),

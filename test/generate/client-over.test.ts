@@ -27,9 +27,13 @@ const body = (source: string, name: string) => {
   const start = source.indexOf(`export function ${name}(`);
   return start < 0 ? undefined : source.slice(start, source.indexOf("\n}\n", start) + 2);
 };
-/** The member lines of the object a function returns. */
+/**
+ * The member names of the object a function returns. (Names, not lines: create<Area>Client's
+ * members send their requests themselves, its `rest` being its own; <area>ClientOver's, over a
+ * given endpoint, call the standalone functions, which check it.)
+ */
 const members = (fn: string | undefined) =>
-  fn?.split("\n").filter((line) => /^ {4}[\w$]+: /.test(line));
+  fn?.split("\n").flatMap((line) => /^ {4}([\w$]+): /.exec(line)?.[1] ?? []);
 
 describe("<area>ClientOver of each REST package", () => {
   it("there are REST packages", () => expect(restAreas.length).toBeGreaterThan(0));

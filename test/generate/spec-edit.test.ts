@@ -555,9 +555,26 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
         "  ): Promise<T.GetExampleTestTotalsResult>;",
       ].join("\n"),
     );
-    // (The client's method is the standalone function, which sends the request.)
-    expect(declaration(client, `    ${OPERATION}: (`)).toBe(
-      `    ${OPERATION}: (params, options) => ${OPERATION}(rest, params, options),`,
+    // (The client's method sends the request itself, as the standalone function does after its
+    // check of `rest`, which the client's own cannot fail.)
+    expect(declaration(client, `    ${OPERATION}: (`)).toContain(
+      [
+        `    ${OPERATION}: (params, options) => rest.call(`,
+        `      op.${OPERATION},`,
+        "      params,",
+        "      options,",
+        "      (client, fetch) => {",
+        `        return (client as Api).GET("${OPERATION_PATH}", {`,
+        "          params: {",
+        "            path: { wallet: params.wallet },",
+        "            query: { limit: params.limit, minLamports: params.minLamports }",
+        "          },",
+        "          fetch,",
+        "          ...restInit",
+        "        });",
+        "      }",
+        "    ),",
+      ].join("\n"),
     );
     expect(declaration(client, `export function ${OPERATION}(`)).toContain(
       [

@@ -21,6 +21,12 @@ export function standaloneBody({ endpoint, name, deprecated, send }) {
   return `{\n  ${returnEither("??", [notAnEndpoint, deprecated ? commaExpression([warn, send]) : send], 2)}\n}`;
 }
 
+/**
+ * `code` on one line, for the client's member: fitLines (lib/layout.mjs) lays it out within the
+ * width, as it does the other members, where a line break written here would be left as it is.
+ */
+const oneLine = (code) => code.replace(/\n\s*/g, " ");
+
 /** The warning a deprecated call `name` logs through its endpoint's logger before it is sent. */
 const deprecationWarning = (endpoint, name) =>
   `warnDeprecated(op.${name}.id, op.${name}.deprecated!, ${endpoint.name}.logger)`;
@@ -38,8 +44,10 @@ const deprecationWarning = (endpoint, name) =>
  *   `params` and `options`, and `extra` for a call without params). `clientSends`: the client's
  *   member sends it by `send` itself, not through the standalone function, whose check of its
  *   endpoint (notAnRpc) the client's own never fails: a client program then carries neither
- *   notAnRpc nor one function per call. For a JSON-RPC method, whose `send` is one short call (a
- *   REST operation's holds its request's code, which its member would carry a second copy of).
+ *   notAnRpc nor one function per call. A REST operation's `send` holds its request's code, so a
+ *   program calling both the member and the standalone function carries it twice; one calling
+ *   either, as programs do, carries it once (a REST package's members.ts, over an endpoint it is
+ *   given, calls the standalone functions: rest.mjs passes `false` there).
  * - `example(options)`: its one-line sample (rpc.mjs or rest.mjs `exampleFor`, of `{ firstArg,
  *   clientVar }`); `pageWalk()`, read for a paginated call only: `{ example(options), resultSchema,
  *   paramsSchema }`, its walks' samples (`walkExampleFor`, of `{ walk, clientVar }`) and the
@@ -67,7 +75,7 @@ export function callCode({
   const warned = call.deprecated ? `(${deprecationWarning(endpoint, name)}, ${send})` : send;
   // (Optional params left out are `{}`, as the standalone function's default makes them.)
   const memberSend = clientSends
-    ? `(params${optional ? " = {}" : ""}, options) => ${warned}`
+    ? `(params${optional ? " = {}" : ""}, options) => ${oneLine(warned)}`
     : `(params, options) => ${name}(${endpoint.name}, params, options)`;
   const standaloneExample = example({ firstArg: endpoint.name });
   const standalone = [
@@ -105,7 +113,9 @@ export function callCode({
       standalone,
       member: `${memberDoc}  ${name}(options?: ${options}): Promise<${R}>;`,
       // (`extra`: what a call written as `(params, options)` passes after its options, refused)
-      impl: `    ${name}: (options, ...extra) => ${name}(${endpoint.name}, options, ...(extra as never[])),`,
+      impl: clientSends
+        ? `    ${name}: (options, ...extra) => ${oneLine(warned)},`
+        : `    ${name}: (options, ...extra) => ${name}(${endpoint.name}, options, ...(extra as never[])),`,
     };
   const pagination = call["x-pagination"];
   if (!pagination)

@@ -167,6 +167,17 @@ export interface AdminClient {
 export function createAdminClient(options?: RestClientOptions): AdminClient {
   const rest = createAdminRest(options);
   return {
-    getProjectUsage: (params, options) => getProjectUsage(rest, params, options),
+    getProjectUsage: (params, options) => rest.call(
+      op.getProjectUsage,
+      params,
+      options,
+      (client, fetch) => {
+        return (client as Api).GET("/v0/admin/projects/{id}/usage", {
+          params: { path: { id: params.id } },
+          fetch,
+          ...restInit
+        });
+      }
+    ),
   };
 }

@@ -211,6 +211,22 @@ export interface TokenMetadataClient {
 export function createTokenMetadataClient(options?: RestClientOptions): TokenMetadataClient {
   const rest = createTokenMetadataRest(options);
   return {
-    getTokenMetadata: (params, options) => getTokenMetadata(rest, params, options),
+    getTokenMetadata: (params, options) => (
+      warnDeprecated(op.getTokenMetadata.id, op.getTokenMetadata.deprecated!, rest.logger),
+      rest.call(
+        op.getTokenMetadata,
+        params,
+        options,
+        (client, fetch) => {
+          const { ...body } = params;
+          return (client as Api).POST("/v0/token-metadata", {
+            body,
+            fetch,
+            ...restInit,
+            bodySerializer: jsonText
+          });
+        }
+      )
+    ),
   };
 }

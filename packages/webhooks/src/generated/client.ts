@@ -527,10 +527,65 @@ export interface WebhooksClient {
 export function createWebhooksClient(options?: RestClientOptions): WebhooksClient {
   const rest = createWebhooksRest(options);
   return {
-    listWebhooks: (options, ...extra) => listWebhooks(rest, options, ...(extra as never[])),
-    createWebhook: (params, options) => createWebhook(rest, params, options),
-    getWebhook: (params, options) => getWebhook(rest, params, options),
-    updateWebhook: (params, options) => updateWebhook(rest, params, options),
-    deleteWebhook: (params, options) => deleteWebhook(rest, params, options),
+    listWebhooks: (options, ...extra) => rest.call(
+      op.listWebhooks,
+      {},
+      options,
+      (client, fetch) => { return (client as Api).GET("/v0/webhooks", { fetch, ...restInit }); },
+      extra
+    ),
+    createWebhook: (params, options) => rest.call(
+      op.createWebhook,
+      params,
+      options,
+      (client, fetch) => {
+        const { ...body } = params;
+        return (client as Api).POST("/v0/webhooks", {
+          body,
+          fetch,
+          ...restInit,
+          bodySerializer: jsonText
+        });
+      }
+    ),
+    getWebhook: (params, options) => rest.call(
+      op.getWebhook,
+      params,
+      options,
+      (client, fetch) => {
+        return (client as Api).GET("/v0/webhooks/{webhookID}", {
+          params: { path: { webhookID: params.webhookID } },
+          fetch,
+          ...restInit
+        });
+      }
+    ),
+    updateWebhook: (params, options) => rest.call(
+      op.updateWebhook,
+      params,
+      options,
+      (client, fetch) => {
+        const { webhookID: _0, ...body } = params;
+        return (client as Api).PUT("/v0/webhooks/{webhookID}", {
+          params: { path: { webhookID: params.webhookID } },
+          body,
+          fetch,
+          ...restInit,
+          bodySerializer: jsonText
+        });
+      }
+    ),
+    deleteWebhook: (params, options) => rest.call(
+      op.deleteWebhook,
+      params,
+      options,
+      (client, fetch) => {
+        return (client as Api).DELETE("/v0/webhooks/{webhookID}", {
+          params: { path: { webhookID: params.webhookID } },
+          fetch,
+          ...restInit
+        });
+      }
+    ),
   };
 }
