@@ -447,13 +447,14 @@ function emitClient(pkg, calls) {
 }
 
 /**
- * members.ts: `<area>ClientOver(rest)`, the client's members over a given endpoint as
- * create<Area>Client makes them (its `calls`' `impl`, through the standalone functions, which
- * check that endpoint), for a client of the package's own that
- * replaces some and keeps the others, which it would otherwise list again (@chaindata/webhooks'
- * updateWebhook: an operation added to the spec then joins that client too). A module of its own,
- * which the package's index does not re-export: no name of the package's API. (create<Area>Client
- * writes the members itself rather than calling it: one function less in every client bundle.)
+ * members.ts: `<area>ClientOver(rest)`, the client's members over a given endpoint, each calling
+ * its standalone function, which checks that endpoint (`calls`' `impl` made so;
+ * create<Area>Client's send over its own endpoint themselves), for a client of the package's own
+ * that replaces some and keeps the others, which it would otherwise list again
+ * (@chaindata/webhooks' updateWebhook: an operation added to the spec then joins that client too).
+ * A module of its own, which the package's index does not re-export: no name of the package's API.
+ * (create<Area>Client writes the members itself rather than calling it: one function less in every
+ * client bundle.)
  */
 function emitMembers({ area, Area, ops, source }, calls) {
   const paginated = ops.some((op) => op.o["x-pagination"]);
