@@ -3,7 +3,7 @@
 // `npm run generate` only those edited since (node_modules/.cache, keyed by the exact inputs). A document
 // linted before must never hide a finding of its edited copy, and the remembered findings and the
 // new ones come out in Spectral's order (by file), as one run over every document lists them.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -141,6 +141,15 @@ describe("Spectral's findings kept in node_modules/.cache between runs", () => {
     // … and with the form of the lines, which defaults to this version's.
     expect(lintKey("rules", "v20.20.2 abc", r, "another line format")).not.toBe(key);
     expect(lintKey("rules", "v20.20.2 abc", r, LINES_FORMAT)).toBe(key);
+    // That form is a digest of both scripts that make the lines: an edit of either (of the words,
+    // or of the identities mistake-ids.mjs gives them) lints every document again.
+    const scripts = ["rules/spectral.mjs", "../lib/mistake-ids.mjs"];
+    const digest = createHash("sha256");
+    for (const script of scripts)
+      digest
+        .update(readFileSync(new URL(`../../scripts/spec/${script}`, import.meta.url)))
+        .update("\0");
+    expect(LINES_FORMAT).toBe(digest.digest("hex"));
   });
 });
 

@@ -211,6 +211,9 @@ describe("resolveConfig", () => {
       `?apiKey=${KEY}`,
       `?api_key=${KEY}`,
       `&APIKEY=${KEY}`,
+      // The query parameter copied alone, from its first character.
+      `apiKey=${KEY}`,
+      `api-key=${KEY}`,
       `rpc?Api_Key=${KEY}`,
       `mainnet.example.com/?x=1&key=${KEY}`,
       `mainnet.example.com?token=${KEY}`,
@@ -395,6 +398,8 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
       ["", 'must start with http:// or https:// (got "")'],
       ["127.0.0.1:4050", 'must start with http:// or https:// (got "127.0.0.1:4050")'],
       ["node.example.com", 'must start with http:// or https:// (got "node.example.com")'],
+      // (A host and port without a dot: long, but a host name all the same.)
+      ["rpc-internal:8899", 'must start with http:// or https:// (got "rpc-internal:8899")'],
       ["localhost:4010/v0", "must start with http:// or https:// (got a long string)"],
       [`node.example.com/${KEY}`, "must start with http:// or https:// (got a long string)"],
       [
@@ -402,6 +407,8 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
         "must start with http:// or https:// (got a long string)",
       ],
       [`${KEY}@node.example.com`, "must start with http:// or https:// (got a long string)"],
+      // (A query right after the host, no path between: not shown either.)
+      [`node.example.com?token=${KEY}`, "must start with http:// or https:// (got a long string)"],
       ["not a url", 'must start with http:// or https:// (got "not a url")'],
       // (A same-origin path, as a page's code writes it first: user trial 31.)
       [

@@ -29,6 +29,11 @@ describe("hostUrlFault", () => {
     expect(regions("Default")).toBe(
       'must start with http:// or https:// (got "Default", not a region of senderRegions: global, slc)',
     );
+    // (From one letter to 16; a region's name in capitals is no region's constant.)
+    for (const word of ["x", "SLC", "a".repeat(16)])
+      expect(regions(word)).toBe(
+        `must start with http:// or https:// (got "${word}", not a region of senderRegions: global, slc)`,
+      );
     for (const url of ["a".repeat(17), "abc123", "sender.example", "https://sender.example", ""])
       expect(regions(url)).toBe("");
     expect(hostUrlFault("wallet", [], ["/v1"])("US_SLC")).toBe("");

@@ -1841,6 +1841,18 @@ describe("engine rules that no other test pinned (found by mutation testing)", (
     }
   });
 
+  it("leaves the signal given to fetch unaborted after an answer: only a loser is stopped", async () => {
+    // (`return resolve(value)` made `resolve(value)`: every success aborted its fetch's signal,
+    // which a custom fetch listening to it takes as a cancel, and built a DOMException.)
+    const signals: AbortSignal[] = [];
+    const fetch = (async (_url: unknown, init?: RequestInit) => {
+      signals.push(init!.signal!);
+      return jsonResponse({});
+    }) as typeof globalThis.fetch;
+    expect((await sendWith(fetch)).value?.status).toBe(200);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false]);
+  });
+
   it("a timeout of exactly 2^31 - 1 ms is still a timeout (the longest a timer waits)", async () => {
     const { fetch } = stubFetch(hang);
     const result = sendWith(fetch, { maxRetries: 0, call: { timeout: 2 ** 31 - 1 } });

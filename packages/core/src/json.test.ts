@@ -879,6 +879,16 @@ describe("json.ts rules pinned by a mutation run", () => {
     expect(paths).toEqual(["result", "result.a", "result.d", "result.d[0]"]);
   });
 
+  it("reviveU64 looks its shape up by own keys only: a response's `constructor` or `toString` picks up no Object.prototype member", () => {
+    // (`Object.hasOwn(keyed, key)` made `key in keyed`: Object and Object.prototype.toString were
+    // taken as the shapes of those members and handed to the check.)
+    const paths: string[] = [];
+    const value = { constructor: { name: "x" }, toString: ["1"], amount: "5" };
+    reviveU64(value, { amount: 1 }, "result", (_value, _shape, path) => paths.push(path));
+    expect(paths).toEqual(["result", "result.amount"]);
+    expect(value).toEqual({ constructor: { name: "x" }, toString: ["1"], amount: 5n });
+  });
+
   it("reviveU64 writes back only what it converts: a frozen value with nothing to convert is returned as it is", () => {
     // (`converted !== old` made true: every member was written back, which throws on a frozen one.)
     const value = Object.freeze({ a: 1, b: 2n, c: "x" });

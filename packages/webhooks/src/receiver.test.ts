@@ -3681,16 +3681,18 @@ describe("toNodeHandler", () => {
       });
     };
 
-    /** A socket with a `destroySoon` of its own, and the calls made to it. */
+    /** A socket with a `destroySoon` and a `pause` of its own, and the calls made to them. */
     const socketWithDestroySoon = () => {
       const calls: string[] = [];
       const destroySoon = () => calls.push("destroySoon");
+      const pause = () => calls.push("pause");
       const socket: Record<string, unknown> = {
         destroySoon,
+        pause,
         end: () => calls.push("end"),
         destroy: () => calls.push("destroy"),
       };
-      return { socket, calls, destroySoon };
+      return { socket, calls, destroySoon, pause };
     };
 
     it("leaves a socket without destroySoon (a framework's own, a fake) to its server: nothing read, ended or destroyed", async () => {
@@ -3707,8 +3709,8 @@ describe("toNodeHandler", () => {
       }
     });
 
-    it("stops lingering when the server destroys the socket itself instead of calling destroySoon (the reset as before), and puts destroySoon back", async () => {
-      const { socket, calls, destroySoon } = socketWithDestroySoon();
+    it("stops lingering when the server destroys the socket itself instead of calling destroySoon (the reset as before), and puts destroySoon and pause back", async () => {
+      const { socket, calls, destroySoon, pause } = socketWithDestroySoon();
       socket.destroy = () => {
         calls.push("destroy");
         (socket.abort as () => void)();
@@ -3719,6 +3721,7 @@ describe("toNodeHandler", () => {
         expect([answered.status, answered.connection]).toEqual([401, "close"]);
         expect(calls).toEqual(["destroy"]);
         expect(socket.destroySoon).toBe(destroySoon);
+        expect(socket.pause).toBe(pause);
         expect(cleared()).toBe(1);
       } finally {
         cleared.restore();
