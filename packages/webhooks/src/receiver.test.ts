@@ -3668,15 +3668,27 @@ describe("toNodeHandler", () => {
     /**
      * How many of the intervals made since this was called were cleared: this test's lingering's
      * timer, not those of connections an earlier test left lingering (up to 5 s), which clear
-     * theirs meanwhile.
+     * theirs meanwhile. Also how many were made (`made`), and how often their callbacks ran
+     * (`checks`: the lingering's checks of its socket), to wait on those rather than on a time.
      */
     const clearsOfNewTimers = () => {
-      const made = vi.spyOn(globalThis, "setInterval");
+      const { setInterval } = globalThis;
+      let checks = 0;
+      const made = vi
+        .spyOn(globalThis, "setInterval")
+        .mockImplementation((callback: () => void, ms?: number) =>
+          setInterval(() => {
+            checks++;
+            callback();
+          }, ms),
+        );
       const cleared = vi.spyOn(globalThis, "clearInterval");
       const count = () =>
         cleared.mock.calls.filter(([timer]) => made.mock.results.some((r) => r.value === timer))
           .length;
       return Object.assign(count, {
+        made: () => made.mock.calls.length,
+        checks: () => checks,
         restore: () => (made.mockRestore(), cleared.mockRestore()),
       });
     };
@@ -3738,10 +3750,18 @@ describe("toNodeHandler", () => {
         });
         expect([answered.status, answered.connection, ends]).toEqual([500, "close", 2]);
         socket.destroyed = true;
-        await vi.waitFor(() => expect(cleared()).toBeGreaterThan(0));
-        // (A second lingering's timer, had the 500 begun one, runs within the same 100 ms.)
-        await new Promise((r) => setTimeout(r, 250));
-        expect([cleared(), socket.destroySoon === destroySoon]).toEqual([1, true]);
+        // Every lingering stops at its next check now. Waited for until each interval made since
+        // the request came is cleared (the lingering's, and a second one's had the 500 begun one:
+        // both are made before serveNode settles), however late the checks run; then counted.
+        await vi.waitFor(
+          () => expect([cleared.made() > 0, cleared()]).toEqual([true, cleared.made()]),
+          { timeout: 10_000 },
+        );
+        expect([cleared.made(), cleared(), socket.destroySoon === destroySoon]).toEqual([
+          1,
+          1,
+          true,
+        ]);
       } finally {
         cleared.restore();
       }
@@ -3756,9 +3776,21 @@ describe("toNodeHandler", () => {
         // (Waited for: a worker stalled past answerEarly's 200 ms would see them not read yet.)
         await vi.waitFor(() => expect(answered.reads()).toBe(4));
         expect([answered.status, answered.connection]).toEqual([401, "close"]);
-        // Still read (what the sender pipelined would be discarded) until the sender closes.
-        await new Promise((r) => setTimeout(r, 250));
-        expect([cleared(), socket.destroySoon === destroySoon]).toEqual([0, false]);
+        // Still read (what the sender pipelined would be discarded) until the sender closes:
+        // after two more of the lingering's checks (each could have stopped it), however late
+        // they ran, or once it stopped.
+        const checked = cleared.checks();
+        await vi.waitFor(
+          () => expect(cleared.checks() >= checked + 2 || cleared() > 0).toBe(true),
+          {
+            timeout: 10_000,
+          },
+        );
+        expect([cleared.made(), cleared(), socket.destroySoon === destroySoon]).toEqual([
+          1,
+          0,
+          false,
+        ]);
         socket.destroyed = true;
         await vi.waitFor(() => expect(cleared()).toBe(1));
         expect(calls).toEqual(["end"]);
