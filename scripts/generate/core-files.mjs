@@ -180,29 +180,7 @@ export const enumValueNames = (name) => [`${name[0].toLowerCase()}${name.slice(1
  * re-exports them from an entry of its own ({@link emitAreaKnownValues}).
  */
 export function emitKnownValues(enums) {
-  const texts = enums.map(([name, schema]) => {
-    const [list, guard] = enumValueNames(name);
-    const about = [
-      `The ${schema.enum.length} values of \`${name}\`, at run time, in the spec's order.`,
-      schema.description ?? "",
-      `Frozen. A bundle that imports neither this nor \`${guard}\` carries none of it.`,
-    ]
-      .filter(Boolean)
-      .join(" ");
-    const example = literal(schema.examples?.[0] ?? schema.enum[0]);
-    return (
-      `/**\n${wrapped(about)} *\n * @example\n * \`\`\`ts\n` +
-      ` * ${list}.includes(${example}); // true\n * \`\`\`\n */\n` +
-      `export const ${list}: readonly ${name}[] =\n  /* @__PURE__ */ Object.freeze([\n` +
-      schema.enum.map((value) => `    ${literal(value)},\n`).join("") +
-      `  ] as const);\n\n` +
-      `/**\n${wrapped(`Whether \`value\` is one of the ${schema.enum.length} values of \`${name}\` (\`${list}\`), narrowing it to that type. A value it refuses may still be one the service takes, where an open enum accepts more: use it to warn of a likely misspelling rather than to refuse.`)} *\n * @example\n * \`\`\`ts\n` +
-      ` * for (const value of given)\n *   if (!${guard}(value)) console.warn(\`not documented: \${value}\`);\n` +
-      ` * \`\`\`\n */\n` +
-      `export function ${guard}(value: unknown): value is ${name} {\n` +
-      `  return (${list} as readonly unknown[]).includes(value);\n}\n`
-    );
-  });
+  const texts = enums.map(([name, schema]) => knownValuesText(name, schema));
   return {
     "packages/core/src/generated/known-values.ts":
       banner("spec/dist (the closed lists of strings of two or more areas)", import.meta.url) +
@@ -217,21 +195,89 @@ export function emitKnownValues(enums) {
 }
 
 /**
+ * The frozen list and the guard of the closed list of strings `name` (its `schema`). `closed`: a
+ * list no open enum extends (an area's own, marked `x-known-values`: webhooks' `WebhookType`), so
+ * a value the guard refuses, the call's check refuses too.
+ */
+function knownValuesText(name, schema, closed = false) {
+  const [list, guard] = enumValueNames(name);
+  const about = [
+    `The ${schema.enum.length} values of \`${name}\`, at run time, in the spec's order.`,
+    schema.description ?? "",
+    `Frozen. A bundle that imports neither this nor \`${guard}\` carries none of it.`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const example = literal(schema.examples?.[0] ?? schema.enum[0]);
+  return (
+    `/**\n${wrapped(about)} *\n * @example\n * \`\`\`ts\n` +
+    ` * ${list}.includes(${example}); // true\n * \`\`\`\n */\n` +
+    `export const ${list}: readonly ${name}[] =\n  /* @__PURE__ */ Object.freeze([\n` +
+    schema.enum.map((value) => `    ${literal(value)},\n`).join("") +
+    `  ] as const);\n\n` +
+    `/**\n${wrapped(`Whether \`value\` is one of the ${schema.enum.length} values of \`${name}\` (\`${list}\`), narrowing it to that type. ${closed ? "The list is closed: a value it refuses, the call's check refuses too, before sending; test a value read from a file or a form with it first." : "A value it refuses may still be one the service takes, where an open enum accepts more: use it to warn of a likely misspelling rather than to refuse."}`)} *\n * @example\n * \`\`\`ts\n` +
+    (closed
+      ? ` * if (!${guard}(value)) throw new Error(\`not one of \${${list}.join(", ")}: \${value}\`);\n`
+      : ` * for (const value of given)\n *   if (!${guard}(value)) console.warn(\`not documented: \${value}\`);\n`) +
+    ` * \`\`\`\n */\n` +
+    `export function ${guard}(value: unknown): value is ${name} {\n` +
+    `  return (${list} as readonly unknown[]).includes(value);\n}\n`
+  );
+}
+
+/**
+ * The closed lists of strings of an area's own schemas that its spec marks `x-known-values: true`
+ * (webhooks' `WebhookType`), each `[name, schema]`: generated into the area's `./known-values`
+ * entry ({@link emitAreaKnownValues}), as core's are for the shared ones (decision 0021).
+ */
+export const ownKnownLists = (doc, sharedNames) =>
+  Object.entries(doc.components?.schemas ?? {})
+    .filter(([name, schema]) => schema["x-known-values"] === true && !sharedNames.has(name))
+    .map(([name, schema]) => {
+      if (schema.type !== "string" || !Array.isArray(schema.enum))
+        throw new Error(
+          `schema ${name}: x-known-values marks a closed list of strings (type: string with an enum)`,
+        );
+      return [name, schema];
+    });
+
+/**
  * An area package's generated/known-values.ts, the module of its `./known-values` entry: core's
  * `./known-values` exports of the shared closed lists of strings its spec has (`schemas`, their
  * names: {@link enumValueNames}) and their types, so a caller imports them from the package it uses
  * (a strict installer does not let it import @chaindata/core). None for an area without one.
  */
-export function emitAreaKnownValues(pkg, schemas) {
-  if (!schemas.length) return {};
+export function emitAreaKnownValues(pkg, schemas, own = [], areasOwn = []) {
+  if (!schemas.length && !own.length && !areasOwn.length) return {};
   const names = schemas.flatMap(enumValueNames);
+  const ownNames = own.map(([name]) => name);
   return {
     [`packages/${pkg}/src/generated/known-values.ts`]:
-      banner("spec/dist (the closed lists of strings of two or more areas)", import.meta.url) +
+      banner(
+        own.length
+          ? "spec/dist (the closed lists of strings of two or more areas, and its own marked x-known-values)"
+          : "spec/dist (the closed lists of strings of two or more areas)",
+        import.meta.url,
+      ) +
       `// Imported from "@chaindata/${pkg}/known-values"; the package's main entry does not import it, so\n` +
       `// no call bundle holds the lists (decision 0021). With their types, so one import names all.\n` +
-      `export { ${names.join(", ")} } from "@chaindata/core/known-values";\n` +
-      `export type { ${schemas.join(", ")} } from "@chaindata/core/known-values";\n`,
+      (own.length ? `import type { ${ownNames.join(", ")} } from "./types.js";\n\n` : "") +
+      (schemas.length
+        ? `export { ${names.join(", ")} } from "@chaindata/core/known-values";\n` +
+          `export type { ${schemas.join(", ")} } from "@chaindata/core/known-values";\n`
+        : "") +
+      // (The sdk's: each area's own lists, from its entry: `[[area, [name, …]], …]`.)
+      areasOwn
+        .map(
+          ([area, listNames]) =>
+            `export { ${listNames.flatMap(enumValueNames).join(", ")} } from "@chaindata/${area}/known-values";\n` +
+            `export type { ${listNames.join(", ")} } from "@chaindata/${area}/known-values";\n`,
+        )
+        .join("") +
+      (own.length
+        ? `\nexport type { ${ownNames.join(", ")} };\n\n` +
+          own.map(([name, schema]) => knownValuesText(name, schema, true)).join("\n")
+        : ""),
   };
 }
 

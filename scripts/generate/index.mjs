@@ -38,6 +38,7 @@ import {
   emitEnvironments,
   emitAreaKnownValues,
   emitKnownValues,
+  ownKnownLists,
   emitRuntimeExports,
   emitSharedSchemas,
   sharedEnums,
@@ -96,16 +97,21 @@ async function emitAll({ index, areas, digest }) {
   // 0021).
   const enums = sharedEnums(mains, shared.names);
   const namesOf = (lists) => lists.map(([name]) => name);
+  // (Each area's own closed lists marked `x-known-values` (webhooks' WebhookType), in its
+  // `./known-values` entry beside core's, and re-exported by the sdk's.)
+  const areasOwn = [];
   for (const [a, http] of packagesOf(areas)) {
     const ownEnums = enums.filter(([name]) => sharedOf(a, shared.names).includes(name));
+    const ownLists = ownKnownLists(a.doc, shared.names);
+    if (ownLists.length) areasOwn.push([a.area, namesOf(ownLists)]);
     Object.assign(
       files,
       await (a.kind === "openrpc" ? emitRpcArea(a, http, shared) : emitRestArea(a, shared)),
       emitAreaConstants(a),
       emitToolSchemas(a, http, ownEnums),
-      emitReadme(a, http, index.hosts, ownEnums),
+      emitReadme(a, http, index.hosts, [...ownEnums, ...ownLists]),
       emitRuntimeExports(a.area, runtimeKind(a)),
-      emitAreaKnownValues(a.area, namesOf(ownEnums)),
+      emitAreaKnownValues(a.area, namesOf(ownEnums), ownLists),
     );
   }
   Object.assign(
@@ -117,7 +123,7 @@ async function emitAll({ index, areas, digest }) {
     emitSdkShapes(mains.map((a) => ({ area: a.area, names: shapeExports(files, a.area) }))),
     emitRuntimeExports("sdk", { rpc: true }),
     // (The sdk's users may have installed it alone: its own `./known-values`, every area's lists.)
-    emitAreaKnownValues("sdk", namesOf(enums)),
+    emitAreaKnownValues("sdk", namesOf(enums), [], areasOwn),
     emitSdkToolSchemas(
       packagesOf(areas).map(([a, http]) => ({
         area: a.area,

@@ -91,3 +91,52 @@ describe("knownTransactionTypes and isKnownTransactionType (./known-values)", ()
         );
   });
 });
+
+// An area's own closed list the spec marks `x-known-values` (spec/README.md): the six webhook
+// types, which a port reading the type from a config file tests before the call.
+describe("webhookTypes and isWebhookType (@chaindata/webhooks/known-values)", () => {
+  const documented: string[] = schemaOf("webhooks.json", "WebhookType").enum;
+
+  it("is the spec's list, in its order, frozen, one object for webhooks and the sdk", () => {
+    expect(documented).toEqual([
+      "enhanced",
+      "raw",
+      "discord",
+      "enhancedDevnet",
+      "rawDevnet",
+      "discordDevnet",
+    ]);
+    expect([...webhooksValues.webhookTypes]).toEqual(documented);
+    expect(sdkValues.webhookTypes).toBe(webhooksValues.webhookTypes);
+    expect(sdkValues.isWebhookType).toBe(webhooksValues.isWebhookType);
+    expect(Object.isFrozen(webhooksValues.webhookTypes)).toBe(true);
+    expect(() => (webhooksValues.webhookTypes as string[]).push("enhancd")).toThrow(TypeError);
+  });
+
+  it("takes each listed value and nothing else, as createWebhook's check does", async () => {
+    const { isWebhookType } = webhooksValues;
+    expect(documented.filter((type) => !isWebhookType(type))).toEqual([]);
+    for (const value of ["enhancd", "Enhanced", "ENHANCED", "", "enhanced ", 0, undefined, null])
+      expect(isWebhookType(value), String(value)).toBe(false);
+    const webhooks = createWebhooksClient({
+      apiKey: "k".repeat(36),
+      fetch: () => Promise.reject(new Error("nothing is sent")),
+    });
+    // (A value read from a config file, as a port from the official SDK's string has it.)
+    const fromConfig: string = "enhancd";
+    await expect(
+      webhooks.createWebhook({
+        webhookURL: "https://example.com/hook",
+        transactionTypes: ["ANY"],
+        accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
+        webhookType: fromConfig as never,
+      }),
+    ).rejects.toThrow(/^params\.webhookType: must be one of "enhanced", "raw"/);
+  });
+
+  it("is not in the packages' main entries: no call bundle holds the list", () => {
+    for (const main of [webhooksMain, sdkMain])
+      for (const name of ["webhookTypes", "isWebhookType"])
+        expect(Object.keys(main)).not.toContain(name);
+  });
+});

@@ -372,15 +372,28 @@ describe("generated types: rules between params (x-dependent-schemas)", () => {
       '/** Params of `m`. Rules between them: `page` excludes `cursor` and `before`; with `cursor` or `before`, `sort` must be "id". */\n' +
         "export type MParams = MParamsBase & ({\n" +
         "    /** Not with `page`. */\n" +
-        "    cursor?: undefined;\n" +
+        "    cursor?: PageExcludesCursorAndBefore | undefined;\n" +
         "    /** Not with `page`. */\n" +
-        "    before?: undefined;\n" +
+        "    before?: PageExcludesCursorAndBefore | undefined;\n" +
         "} | {\n" +
         "    /** Not with `cursor` or `before`. */\n" +
-        "    page?: undefined;\n" +
+        "    page?: PageExcludesCursorAndBefore | undefined;\n" +
         '    sort?: "id" | undefined;\n' +
         "});",
     );
+  });
+
+  it("types a member a rule leaves out as the rule's own type, which no value has, so that the compiler's error names the rule", async () => {
+    const rules = { page: { properties: { cursor: false } } };
+    const out: string = await source(paramsWithRules("MParams", params(rules), "P."));
+    expect(out).toContain(
+      "/** The type of a param that a rule between params leaves out where another is given: `page` excludes `cursor`. No value has it, so that the compiler's error names the rule: leave the param out (or give `undefined`). */\n" +
+        "export interface PageExcludesCursor {\n" +
+        '    readonly "page excludes cursor": never;\n' +
+        "}",
+    );
+    expect(out).toContain("    cursor?: PageExcludesCursor | undefined;\n");
+    expect(out).toContain("    page?: PageExcludesCursor | undefined;\n");
   });
 
   it("adds a variant without any of them where every group narrows, and types only what a type says", async () => {

@@ -76,6 +76,8 @@ export async function probe(either: "getAsset" | "getNftEditions", invalid: Inva
   createChainDataClient({ /*@sdkRateLimit*/rateLimit: false });
   await admin.getProjectUsage({});
   await webhooks.getWebhook({ webhookId: "x" });
+  await das.getAssetsByOwner({ ownerAddress: A, page: 1, cursor: "c" });
+  await sdk.das.getAssetsByAuthority({ authorityAddress: A, before: A, page: 2 });
   createWebhookHandler({ authHeader: "s", kind: "/*@handlerKind*/" });
   await wallet.getHistory({ wallet: A, type: "/*@historyType*/" });
   await webhooks.updateWebhook({ webhookID: "w", encoding: "/*@webhookEncoding*/" });
@@ -279,6 +281,22 @@ describe("the items of a page walk", () => {
     expect(hover("paginateByOwner")).toMatch(
       /\): PageIterable<Asset, GetAssetsByOwnerResult, GetAssetsByOwnerParams>\n/,
     );
+  });
+});
+
+/** The probe's calls that break a rule between params: `page` excludes `before` and `cursor`. */
+const BREAKING_A_RULE = [
+  `await das.getAssetsByOwner({ ownerAddress: A, page: 1, cursor: "c" });`,
+  "await sdk.das.getAssetsByAuthority({ authorityAddress: A, before: A, page: 2 });",
+];
+
+describe("rules between params", () => {
+  it("are named in the error of a call that breaks one (page with a cursor), not as `undefined`", () => {
+    for (const line of BREAKING_A_RULE) {
+      const error = errorOn(line);
+      expect(error, line).toContain("'PageExcludesBeforeAfterAndCursor'");
+      expect(error, line).not.toContain("'undefined'");
+    }
   });
 });
 
@@ -525,6 +543,7 @@ it("the probe has no other errors", () => {
     "await call(either, { id: A });",
     "await admin.getProjectUsage({});",
     `await webhooks.getWebhook({ webhookId: "x" });`,
+    ...BREAKING_A_RULE,
     `createWebhookHandler<"raw">({ authHeader: "s", onEvent: () => {} });`,
     `createWebhookHandler<"raw">({ authHeader: "s", kind: "enhanced", onEvent: () => {} });`,
     `createWebhookHandler<"enhanced">({ authHeader: "s", kind: "raw", onEvent: () => {} });`,

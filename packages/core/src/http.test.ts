@@ -1527,7 +1527,9 @@ describe("timeouts and aborts", () => {
     await vi.advanceTimersByTimeAsync(1000 + 500 + 1000 + 1000 + 1000);
     const { error } = await result;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe("Request to getBalances timed out after 1000 ms (3 attempts)");
+    expect(error.message).toBe(
+      "Request to getBalances timed out after 1000 ms (raise `timeout`) (3 attempts)",
+    );
     expect(calls).toHaveLength(3);
     expect(calls.every((c) => c.signal.aborted)).toBe(true); // each timed-out fetch was cancelled
     expect(vi.getTimerCount()).toBe(0);
@@ -1859,7 +1861,9 @@ describe("engine rules that no other test pinned (found by mutation testing)", (
     await vi.advanceTimersByTimeAsync(2 ** 31 - 1);
     const { error } = await result;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe(`Request to getBalances timed out after ${2 ** 31 - 1} ms`);
+    expect(error.message).toBe(
+      `Request to getBalances timed out after ${2 ** 31 - 1} ms (raise \`timeout\`)`,
+    );
   });
 
   it("a lost connection's cause chain is copied 3 causes deep, and one without a cause has none", async () => {

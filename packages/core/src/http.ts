@@ -191,11 +191,16 @@ const race = <T>(
     };
     // (Worded by `send`, as an abort in the rate limiter's wait is.)
     const onAbort = () => done(new AbortError("", undefined, signal!.reason));
-    // (A longer timeout means none: MAX_TIMER_MS.)
+    // (A longer timeout means none: MAX_TIMER_MS.) The message names the option that set `ms`,
+    // given per call or to the client, so that the reader knows what to raise.
     const timer =
       ms <= MAX_TIMER_MS
         ? setTimeout(
-            () => done(work && new TimeoutError(`Request to ${id} timed out after ${ms} ms`)),
+            () =>
+              done(
+                work &&
+                  new TimeoutError(`Request to ${id} timed out after ${ms} ms (raise \`timeout\`)`),
+              ),
             ms,
           )
         : undefined;

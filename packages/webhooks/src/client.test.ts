@@ -169,3 +169,24 @@ it("refuses an authHeader over 8192 characters before sending (no header could c
   expect(requests).toEqual([]);
   expect(await webhooks.createWebhook({ ...settings, authHeader: long.slice(1) })).toEqual(webhook);
 });
+
+// The spec documents an empty list rather than refusing one (WatchedAddresses,
+// TransactionTypeFilter): the official SDKs send one, and the service's docs do not say it
+// refuses it. Sent as given, so a webhook can start with no address and gain some later.
+describe("empty transactionTypes and accountAddresses", () => {
+  it("are sent as given by createWebhook and editWebhook, not refused", async () => {
+    const bodies: unknown[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.body) bodies.push(JSON.parse(String(init.body)));
+      return Response.json(webhook);
+    };
+    const webhooks = createWebhooksClient({ apiKey: "k", fetch });
+    const url = "https://hooks.example.com/solana";
+    await webhooks.createWebhook({ webhookURL: url, transactionTypes: [], accountAddresses: [] });
+    await editWebhook(webhooks, { webhookID: ID, accountAddresses: [] });
+    expect(bodies).toMatchObject([
+      { transactionTypes: [], accountAddresses: [] },
+      { accountAddresses: [] },
+    ]);
+  });
+});

@@ -8,7 +8,7 @@ import { openEnumParts } from "../../lib/open-enum.mjs";
 import { exactValueAt } from "../../spec/bundle.mjs";
 import { areaStatusTags, markBigints } from "./emit.mjs";
 import { isObject } from "./places.mjs";
-import { acceptsBigint, isU64 } from "./schema.mjs";
+import { acceptsBigint, isU64, pascal } from "./schema.mjs";
 
 // (Required, not imported: Node reads a CommonJS package imported from ESM twice more, to tell
 // its module format and to list its exports; for typescript's 9 MB, and openapi-typescript's CJS
@@ -75,10 +75,24 @@ const renamedMembers = (renamed, properties) =>
     ]);
 const undefinedOnly = ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword);
 
-// A member a rule between params leaves out (`paramsWithRules`): typed `?: undefined`, as the
-// check treats an undefined member as absent (not `never`, which `exactOptionalPropertyTypes`
-// would make refuse `{ cursor: undefined }`).
+// A member a rule between params leaves out (`paramsWithRules`): typed `?: <Rule> | undefined`,
+// the rule's type (RULE below) that no value has, as the check treats an undefined member as
+// absent (not `never`, which `exactOptionalPropertyTypes` would make refuse `{ cursor: undefined
+// }`). Not `undefined` alone: the compiler's error then named the rule's type
+// (`not assignable to type 'PageExcludesBeforeAfterAndCursor'`), not `'undefined'`.
 const ABSENT = "x-chaindata-absent";
+
+// The type of such a member: an object type whose one member, the rule in words, is `never`.
+const RULE = "x-chaindata-rule";
+const ruleType = (words) =>
+  ts.factory.createTypeLiteralNode([
+    ts.factory.createPropertySignature(
+      [ts.factory.createModifier(ts.SyntaxKind.ReadonlyKeyword)],
+      ts.factory.createStringLiteral(words),
+      undefined,
+      ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword),
+    ),
+  ]);
 
 /** The node a local `$ref` (`#/a/b`) points to in `root`; `undefined` for any other ref. */
 const localRef = (root, ref) =>
@@ -257,7 +271,10 @@ export async function typeSources(openapiDoc, { inputSchemas = [], shared, area 
     defaultNonNullable: false,
     transform(schema) {
       if (schema[OPEN_ENUM]) return openEnumType(schema[OPEN_ENUM]);
-      if (schema[RENAMED_TO] || schema[ABSENT]) return undefinedOnly;
+      if (schema[RENAMED_TO]) return undefinedOnly;
+      if (schema[ABSENT] === true) return undefinedOnly;
+      if (schema[ABSENT]) return ts.factory.createTypeReferenceNode(schema[ABSENT]);
+      if (schema[RULE]) return ruleType(schema[RULE]);
       // (As the runtime revives them: a `type: string, format: uint64`, digits, too. The
       // transform replaces the whole type, so a nullable one says `null` itself.)
       if (isU64(schema)) return [schema.type].flat().includes("null") ? bigintOrNull : bigint;
@@ -719,11 +736,22 @@ export function paramsWithRules(Name, params, description) {
       (g) => new Set(g.map((n) => JSON.stringify(requirement.get(n) ?? null))).size === 1,
     );
   if (!exact) return plain;
+  // (The rule's type, named as the description says it: `page` excludes `before`, `after` and
+  // `cursor`, PageExcludesBeforeAfterAndCursor.)
+  // One group alone (a member absent only so that its group's rule does not apply) has none.
+  const words = (group) => listed(group, "and").replaceAll("`", "");
+  const ruleWords = groups.map(words).join(" excludes ");
+  const Rule =
+    groups.length > 1 && groups.map((g) => pascal(words(g).replaceAll(",", ""))).join("Excludes");
   const absent = (names, because) =>
     Object.fromEntries(
       names.map((n) => [
         n,
-        { type: "string", [ABSENT]: true, ...(because && { description: `Not with ${because}.` }) },
+        {
+          type: "string",
+          [ABSENT]: Rule || true,
+          ...(because && { description: `Not with ${because}.` }),
+        },
       ]),
     );
   const variants = groups.map((group) => {
@@ -765,6 +793,12 @@ export function paramsWithRules(Name, params, description) {
       ),
       allOf: [{ $ref: `#/components/schemas/${Base}` }, { anyOf: variants }],
     },
+    ...(Rule && {
+      [Rule]: {
+        description: `The type of a param that a rule between params leaves out where another is given: ${groups.map((g) => listed(g, "and")).join(" excludes ")}. No value has it, so that the compiler's error names the rule: leave the param out (or give \`undefined\`).`,
+        [RULE]: ruleWords,
+      },
+    }),
   };
 }
 

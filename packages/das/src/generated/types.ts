@@ -719,18 +719,22 @@ export interface GetAssetsByOwnerParamsBase {
 /** Params of `getAssetsByOwner`. Rules between them: `page` excludes `before`, `after` and `cursor`; with `before`, `after` or `cursor`, `sortBy.sortBy` must be "id". */
 export type GetAssetsByOwnerParams = GetAssetsByOwnerParamsBase & ({
     /** Not with `page`. */
-    before?: undefined;
+    before?: PageExcludesBeforeAfterAndCursor | undefined;
     /** Not with `page`. */
-    after?: undefined;
+    after?: PageExcludesBeforeAfterAndCursor | undefined;
     /** Not with `page`. */
-    cursor?: undefined;
+    cursor?: PageExcludesBeforeAfterAndCursor | undefined;
 } | {
     /** Not with `before`, `after` or `cursor`. */
-    page?: undefined;
+    page?: PageExcludesBeforeAfterAndCursor | undefined;
     sortBy?: {
         sortBy?: "id" | undefined;
     } | undefined;
 });
+/** The type of a param that a rule between params leaves out where another is given: `page` excludes `before`, `after` and `cursor`. No value has it, so that the compiler's error names the rule: leave the param out (or give `undefined`). */
+export interface PageExcludesBeforeAfterAndCursor {
+    readonly "page excludes before, after and cursor": never;
+}
 /** A page of the owner's assets. */
 export type GetAssetsByOwnerResult = AssetList;
 /** The members of `GetAssetsByAuthorityParams` without the rules between them (`GetAssetsByAuthorityParams` is what a call takes). */
@@ -760,14 +764,14 @@ export interface GetAssetsByAuthorityParamsBase {
 /** Params of `getAssetsByAuthority`. Rules between them: `page` excludes `before`, `after` and `cursor`; with `before`, `after` or `cursor`, `sortBy.sortBy` must be "id". */
 export type GetAssetsByAuthorityParams = GetAssetsByAuthorityParamsBase & ({
     /** Not with `page`. */
-    before?: undefined;
+    before?: PageExcludesBeforeAfterAndCursor | undefined;
     /** Not with `page`. */
-    after?: undefined;
+    after?: PageExcludesBeforeAfterAndCursor | undefined;
     /** Not with `page`. */
-    cursor?: undefined;
+    cursor?: PageExcludesBeforeAfterAndCursor | undefined;
 } | {
     /** Not with `before`, `after` or `cursor`. */
-    page?: undefined;
+    page?: PageExcludesBeforeAfterAndCursor | undefined;
     sortBy?: {
         sortBy?: "id" | undefined;
     } | undefined;

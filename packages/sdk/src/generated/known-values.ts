@@ -5,3 +5,5 @@
 // no call bundle holds the lists (decision 0021). With their types, so one import names all.
 export { knownTransactionTypes, isKnownTransactionType } from "@chaindata/core/known-values";
 export type { KnownTransactionType } from "@chaindata/core/known-values";
+export { webhookTypes, isWebhookType } from "@chaindata/webhooks/known-values";
+export type { WebhookType } from "@chaindata/webhooks/known-values";

@@ -19,7 +19,7 @@ const webhookUrlSchema = /* @__PURE__ */ deepFreeze({
 const transactionTypeFilterSchema = /* @__PURE__ */ deepFreeze({
   type: "array",
   description:
-    "The transaction types that trigger the webhook; `[\"ANY\"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `[\"ANY\"]` for a raw or Discord webhook.",
+    "The transaction types that trigger the webhook; `[\"ANY\"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `[\"ANY\"]` for a raw or Discord webhook. An empty list is sent as given: what the service does with one is not documented (the Rust SDK sends no `transactionTypes` for an empty list), so give `[\"ANY\"]` for every type.",
   items: {
     description:
       "A transaction type (upper-case snake case). In a webhook's `transactionTypes`, selects which transactions trigger an enhanced webhook (`ANY` matches all); in an enhanced event, the type the service assigned (`UNKNOWN` when it could not classify the transaction). An open enum: the documented values are those of `KnownTransactionType`, and the service names further ones (the public docs' own list of types includes `BUY`, `SELL` and `CREATE_APPARAISAL`, which the reference list lacks), so any upper-case snake-case identifier is accepted and may occur.",
@@ -47,7 +47,8 @@ const addressSchema = /* @__PURE__ */ deepFreeze({
 } as const);
 const watchedAddressesSchema = /* @__PURE__ */ deepFreeze({
   type: "array",
-  description: "The accounts to watch, at most 100,000.",
+  description:
+    "The accounts to watch, at most 100,000. An empty list is sent as given: a webhook that watches no account yet, which delivers nothing until addresses are added (editWebhook). The official SDKs make one: the Rust SDK always sends `accountAddresses`, and the TypeScript SDK's remove-addresses helper sends the addresses left, none once the last is removed.",
   maxItems: 100000,
   items: addressSchema
 } as const);

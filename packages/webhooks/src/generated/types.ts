@@ -42,9 +42,9 @@ export interface AccountData {
 export interface CreateWebhookRequest {
     /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost` (`localhost.` too), `127.x.x.x` and `[::1]`, after a `user:password@` too, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host (an empty one after `@` or before `:port` too), and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. The SDK refuses a URL that holds the client's API key (as written or URL-encoded), before anything is sent: every delivery would carry it to the receiver. */
     webhookURL: WebhookUrl;
-    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. */
+    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. An empty list is sent as given: what the service does with one is not documented (the Rust SDK sends no `transactionTypes` for an empty list), so give `["ANY"]` for every type. */
     transactionTypes: TransactionTypeFilter;
-    /** The accounts to watch, at most 100,000. */
+    /** The accounts to watch, at most 100,000. An empty list is sent as given: a webhook that watches no account yet, which delivers nothing until addresses are added (editWebhook). The official SDKs make one: the Rust SDK always sends `accountAddresses`, and the TypeScript SDK's remove-addresses helper sends the addresses left, none once the last is removed. */
     accountAddresses: WatchedAddresses;
     /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: WatchedAddressOwners | undefined;
@@ -604,7 +604,7 @@ export interface TransactionEvents {
  */
 export type TransactionSource = KnownTransactionSource | (string & {});
 /**
- * The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook.
+ * The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. An empty list is sent as given: what the service does with one is not documented (the Rust SDK sends no `transactionTypes` for an empty list), so give `["ANY"]` for every type.
  * @example
  * [
  *   "ANY"
@@ -623,9 +623,9 @@ export type TxnStatus = "all" | "success" | "failed";
 export interface UpdateWebhookRequest {
     /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost` (`localhost.` too), `127.x.x.x` and `[::1]`, after a `user:password@` too, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags), a URL without a host (an empty one after `@` or before `:port` too), and whitespace anywhere (a line break read with the URL from a file, which `format: uri` refuses too); other private addresses, and the rest of `format: uri`, are left to the service. The SDK refuses a URL that holds the client's API key (as written or URL-encoded), before anything is sent: every delivery would carry it to the receiver. */
     webhookURL: WebhookUrl;
-    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. */
+    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. An empty list is sent as given: what the service does with one is not documented (the Rust SDK sends no `transactionTypes` for an empty list), so give `["ANY"]` for every type. */
     transactionTypes: TransactionTypeFilter;
-    /** The accounts to watch, at most 100,000. */
+    /** The accounts to watch, at most 100,000. An empty list is sent as given: a webhook that watches no account yet, which delivers nothing until addresses are added (editWebhook). The official SDKs make one: the Rust SDK always sends `accountAddresses`, and the TypeScript SDK's remove-addresses helper sends the addresses left, none once the last is removed. */
     accountAddresses: WatchedAddresses;
     /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: WatchedAddressOwners | undefined;
@@ -646,7 +646,7 @@ export interface UpdateWebhookRequest {
 }
 /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
 export type WatchedAddressOwners = readonly Address[];
-/** The accounts to watch, at most 100,000. */
+/** The accounts to watch, at most 100,000. An empty list is sent as given: a webhook that watches no account yet, which delivers nothing until addresses are added (editWebhook). The official SDKs make one: the Rust SDK always sends `accountAddresses`, and the TypeScript SDK's remove-addresses helper sends the addresses left, none once the last is removed. */
 export type WatchedAddresses = readonly Address[];
 /** A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept. */
 export interface Webhook {
