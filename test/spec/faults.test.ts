@@ -198,6 +198,13 @@ describe("spec checks catch", () => {
     expect(findingsOf(specDir).join("\n")).toContain(
       "admin GET /v0/admin/projects/{id}/usage (getProjectUsage): needs x-cost",
     );
+    // (A JSON-RPC method's place is its pointer: its wire, `POST /`, is every method's.)
+    const rpc = editedCopy("openrpc/das.yaml", (doc) => {
+      delete doc.methods.find((m: { name: string }) => m.name === "getAsset")["x-cost"];
+    });
+    expect(locatedOf(rpc)).toEqual([
+      `${positionOf(rpc, "openrpc/das.yaml", "name: getAsset")}: das #/methods/${methodIndex("openrpc/das.yaml", "getAsset")} (getAsset): needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }`,
+    ]);
   });
 
   it("a REST parameter without a description (as an OpenRPC param without one)", () => {
