@@ -661,6 +661,25 @@ describe("spec checks catch", () => {
     ]);
   }, 120_000);
 
+  it("a param's deprecated that is no boolean: one line of the marks rule's, JSON-RPC or REST", () => {
+    // (A JSON-RPC param's got only the OpenRPC meta-schema's `should be boolean`, a REST
+    // parameter's only Spectral's meta-schema line: neither said what the docs make of it.)
+    const told = (at: string) =>
+      `${at}/deprecated: must be true or false, not "yes": the docs read it as true, so this marks the param deprecated; write deprecated: true (or leave it out)`;
+    const rpc = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods.find((m: { name: string }) => m.name === "getAsset").params[1].deprecated = "yes";
+    });
+    expect(findingsOf(rpc)).toEqual([
+      told(`das #/methods/${methodIndex("openrpc/das.yaml", "getAsset")} (getAsset)/params/1`),
+    ]);
+    const rest = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/identity"].get.parameters[0].deprecated = "yes";
+    });
+    expect(findingsOf(rest)).toEqual([
+      told("wallet #/paths/~1v1~1wallet~1{wallet}~1identity/get (getIdentity)/parameters/0"),
+    ]);
+  }, 120_000);
+
   it("a parameter's member OpenAPI does not define is named at the member, with or without a schema", () => {
     // (Spectral's `"0" property must not have unevaluated properties` names no member; beside a
     // missing schema it was left out with the rest of Spectral's lines there, and the member was
