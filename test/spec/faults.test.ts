@@ -661,6 +661,21 @@ describe("spec checks catch", () => {
     ]);
   }, 120_000);
 
+  it("an integer's bounds with no whole number between them: one line, the schema rule's", () => {
+    // (They gave 6: the examples held to them (`must be <= 0.8`), the prose told to say "0.2 to
+    // 0.8", the page's echo and its maxItems told to follow bounds no value passes.)
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      "schema: { type: integer, minimum: 1, maximum: 1000 }",
+      "schema: { type: integer, minimum: 0.2, maximum: 0.8 }",
+    );
+    expect(findingsOf(specDir)).toEqual([
+      expect.stringMatching(
+        /^das #\/methods\/\d+ \(\w+\)\/params\/\d+\/schema: minimum \(0\.2\) and maximum \(0\.8\) leave no whole number for this integer: no value can pass$/,
+      ),
+    ]);
+  }, 120_000);
+
   it("a param's deprecated that is no boolean: one line of the marks rule's, JSON-RPC or REST", () => {
     // (A JSON-RPC param's got only the OpenRPC meta-schema's `should be boolean`, a REST
     // parameter's only Spectral's meta-schema line: neither said what the docs make of it.)

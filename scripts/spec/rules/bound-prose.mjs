@@ -21,7 +21,7 @@ import {
 } from "./bound-phrases.mjs";
 import { exactValue, isNum } from "./integers.mjs";
 import { listOperations, operationPath } from "./operations.mjs";
-import { contradictoryBounds, regexProblem } from "./schemas.mjs";
+import { boundsLeavingNoValue, regexProblem } from "./schemas.mjs";
 import { derefAt, forEachSchema, propertyAt, schemaTypes } from "./schema-walk.mjs";
 
 // The bound keywords of a request schema (the exclusive forms are refused there: [params-check]),
@@ -150,15 +150,14 @@ function boundOf(bounded, key) {
 /**
  * Whether the bounds of `bounded` are ones the schema rules refuse (checkSchemaRules tells each),
  * so that prose cannot be held to them: a pattern that does not compile, whose lengths cannot be
- * read (every phrase of a length would be told wrong), or a lower bound keyword above the upper
- * one, which no value passes (the prose would be told to say "1001 to 1,000").
+ * read (every phrase of a length would be told wrong), or bound keywords no value passes: a lower
+ * one above the upper (the prose would be told to say "1001 to 1,000"), or an integer's with no
+ * whole number between them ("0.2 to 0.8").
  */
-function unreadableBounds(bounded, lowerKey, upperKey) {
+function unreadableBounds(bounded) {
   const s = bounded.schema;
   if (bounded.kind === "string" && s.pattern !== undefined && regexProblem(s.pattern)) return true;
-  return (
-    isNum(s[lowerKey]) && isNum(s[upperKey]) && boundValue(s, lowerKey) > boundValue(s, upperKey)
-  );
+  return boundsLeavingNoValue(s).length > 0;
 }
 
 /**
@@ -167,7 +166,7 @@ function unreadableBounds(bounded, lowerKey, upperKey) {
  */
 function phraseProblem(p, bounded) {
   const [lowerKey, upperKey] = BOUND_KEYWORDS[bounded.kind];
-  if (unreadableBounds(bounded, lowerKey, upperKey)) return undefined;
+  if (unreadableBounds(bounded)) return undefined;
   const wrong = [];
   const stated = (key, written) => {
     const want = proseValue(written);
@@ -431,7 +430,7 @@ export function checkBoundProse(r) {
           .join(", ") || "none";
       // (A param whose bounds leave no value is checkSchemaRules' finding: the echo is not told
       // to copy them.)
-      if (list(param) !== list(e) && !contradictoryBounds(param ?? {}).length)
+      if (list(param) !== list(e) && !boundsLeavingNoValue(param ?? {}).length)
         findings.add(
           `${area} ${echo.at}: echoes the ${key} param ${input.name} of ${op.id} (${typeof walk[echoKey] === "string" ? `x-pagination.${echoKey}` : "the same name"}), but its bounds differ: ${list(e)} here, ${list(param)} at ${paramAt}; give it the param's bound keywords (the two are one value)`,
         );
