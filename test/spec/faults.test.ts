@@ -676,6 +676,19 @@ describe("spec checks catch", () => {
     ]);
   }, 120_000);
 
+  it("a shared schema's prose that disagrees with its bounds: one line, for every param and area", () => {
+    // (It was told once per param that reaches Address, `(of id)`, `(of ownerAddress)`, …, in
+    // each area: 5 lines at one position, one of them naming six params.)
+    const specDir = textEditedCopy(
+      "schemas/common.yaml",
+      "base58-encoded (32 bytes → 32 to 44 characters)",
+      "base58-encoded (32 bytes → 32 to 45 characters)",
+    );
+    expect(locatedOf(specDir)).toEqual([
+      `spec/schemas/common.yaml:6:3: compression, das, mint, token-metadata, wallet, webhooks #/components/schemas/Address/description: "32 to 45" (of Address) disagrees with #/components/schemas/Address: maxLength: 44 (by its pattern); write "32 to 44" here, or the pattern's lengths (maxLength: 45) there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+  }, 120_000);
+
   it("a param's deprecated that is no boolean: one line of the marks rule's, JSON-RPC or REST", () => {
     // (A JSON-RPC param's got only the OpenRPC meta-schema's `should be boolean`, a REST
     // parameter's only Spectral's meta-schema line: neither said what the docs make of it.)

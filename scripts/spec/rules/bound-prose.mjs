@@ -271,7 +271,9 @@ function claimProblem(p, bounded) {
  */
 export function checkBoundProse(r) {
   const { area, kind, doc } = r;
-  const findings = new Set();
+  // The lines to say, by their place, phrase and message: { at, phrase, said, names (the values
+  // the prose was held for) }.
+  const findings = new Map();
   // The descriptions already held to a request value's bounds (by `ownProse`, naming the value),
   // which the pass over every schema (`schemaProse`) leaves alone.
   const checked = new Set();
@@ -288,17 +290,20 @@ export function checkBoundProse(r) {
   // (In a value's own description, a phrase that counts per one of the value's own units states
   // what one of them holds, not the value: "At most 1,000 assets come per page" in `page`'s. Of a
   // count (a page size, `pageSize`), that is the value: "at most 1000 items per page".)
-  const report = (at, p, value, bounded, about, own = false) => {
+  const report = (at, p, value, bounded, about, own = false, shown = value.name) => {
     if (p.comparative && !comparativeCounts(p, value, about, own)) return;
     if (own && p.per && !value.count && value.words.some((n) => sameNoun(p.per, n))) return;
     if (about === "words" && bounded.kind === "string" && p.unit !== "length") about = false;
     if (own && !about) about = ownPhraseIsAbout(p, bounded, value);
     if (!unitFits(p, bounded, about)) return;
     const problem = phraseProblem(p, bounded);
-    if (problem && !(problem.missing && !about))
-      findings.add(
-        `${area} ${at}: "${p.phrase}" (of ${value.name}) disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`,
-      );
+    if (!problem || (problem.missing && !about)) return;
+    const said = `disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`;
+    // (Prose reached by several values is one mistake: one line at the prose, naming them all.)
+    const key = JSON.stringify([at, p.phrase, said]);
+    if (!findings.has(key)) findings.set(key, { at, phrase: p.phrase, said, names: [] });
+    const { names } = findings.get(key);
+    if (!names.includes(shown)) names.push(shown);
   };
   for (const op of listOperations(r)) {
     const o = op.operation;
@@ -358,13 +363,20 @@ export function checkBoundProse(r) {
       const bounded = boundedSchema(doc, schema, schemaAt);
       const [s, sAt] = derefAt(doc, schema, schemaAt);
       const texts = [described(node, nodeAt)];
-      if (s !== node) texts.push(described(s, sAt));
+      // (A named schema's own description, reached by $ref, is held for each value that names it
+      // (Address's for every param typed as an address, in each area that has one), and told by
+      // the schema's name: one line for them all, which spec:check tells once for every area.)
+      if (s !== node)
+        texts.push({
+          ...described(s, sAt),
+          shown: sAt.startsWith("#/components/") ? schemaName(sAt) : undefined,
+        });
       for (const { at } of texts) checked.add(at);
       if (bounded)
-        for (const { text, at } of texts)
+        for (const { text, at, shown } of texts)
           if (typeof text === "string")
             for (const p of boundPhrases(text))
-              report(at, p, value, bounded, phraseIsAbout(text, p, value), true);
+              report(at, p, value, bounded, phraseIsAbout(text, p, value), true, shown);
       const holders = [[s, sAt]];
       if (s?.items && typeof s.items === "object")
         holders.push(derefAt(doc, s.items, `${sAt}/items`));
@@ -480,7 +492,9 @@ export function checkBoundProse(r) {
           report("#/info/description", p, value, bounded, about);
         }
     }
-  return [...findings];
+  return [...findings.values()].map(
+    ({ at, phrase, said, names }) => `${area} ${at}: "${phrase}" (of ${names.join(", ")}) ${said}`,
+  );
 }
 
 /**
