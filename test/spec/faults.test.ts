@@ -689,6 +689,17 @@ describe("spec checks catch", () => {
     ]);
   }, 120_000);
 
+  it("a JSON-RPC method's required param after an optional one, at the param", () => {
+    // (Neither the OpenRPC meta-schema nor a rule said a word.)
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods.find((m: { name: string }) => m.name === "getAsset").params.reverse();
+    });
+    const method = `das #/methods/${methodIndex("openrpc/das.yaml", "getAsset")} (getAsset)`;
+    expect(locatedOf(specDir)).toEqual([
+      `${positionOf(specDir, "openrpc/das.yaml", "name: id", "name: getAsset")}: ${method}/params/1: param id is required but comes after the optional options (params/0): OpenRPC lists every required param before the optional ones, so that a call by position can leave the optional ones out; move id before options`,
+    ]);
+  }, 120_000);
+
   it("a param's deprecated that is no boolean: one line of the marks rule's, JSON-RPC or REST", () => {
     // (A JSON-RPC param's got only the OpenRPC meta-schema's `should be boolean`, a REST
     // parameter's only Spectral's meta-schema line: neither said what the docs make of it.)
