@@ -700,6 +700,24 @@ describe("spec checks catch", () => {
     ]);
   }, 120_000);
 
+  it("a misspelt path parameter and a REST schema's enum value twice: one line each, with what to write", () => {
+    // (Spectral told the first twice, at the operation and at the parameter, and the second beside
+    // the schema rule's line.)
+    const identity = "wallet #/paths/~1v1~1wallet~1{wallet}~1identity/get (getIdentity)";
+    const misspelt = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/identity"].get.parameters[0].name = "walet";
+    });
+    expect(findingsOf(misspelt)).toEqual([
+      `${identity}/parameters/0/name: path parameter "walet" is not in the path /v1/wallet/{wallet}/identity, whose {wallet} no parameter declares; name the parameter wallet (or write {walet} in the path)`,
+    ]);
+    const twice = editedCopy("schemas/wallet.yaml", (doc) => {
+      doc.WalletTransferItem.properties.direction.enum = ["in", "out", "in"];
+    });
+    expect(findingsOf(twice)).toEqual([
+      'wallet #/components/schemas/WalletTransferItem/properties/direction: enum lists "in" twice; list each value once',
+    ]);
+  }, 120_000);
+
   it("a param's deprecated that is no boolean: one line of the marks rule's, JSON-RPC or REST", () => {
     // (A JSON-RPC param's got only the OpenRPC meta-schema's `should be boolean`, a REST
     // parameter's only Spectral's meta-schema line: neither said what the docs make of it.)
@@ -771,7 +789,7 @@ describe("spec checks catch", () => {
       doc.AssetSortDirection.enum = ["asc", "desc", "asc"];
     });
     expect(findingsOf(enumDir)).toEqual([
-      'das #/components/schemas/AssetSortDirection: enum lists "asc" twice',
+      'das #/components/schemas/AssetSortDirection: enum lists "asc" twice; list each value once',
     ]);
   });
 

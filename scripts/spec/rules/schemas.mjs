@@ -7,7 +7,7 @@
 // generated type would drop).
 import { describesPattern, PATTERN_DESCRIPTION_RULE } from "../../generate/lib/validator.mjs";
 import { editDistance } from "../../lib/edit-distance.mjs";
-import { mistakeId, PATTERN_WITHOUT_U_FLAG } from "../../lib/mistake-ids.mjs";
+import { ENUM_VALUE_TWICE, mistakeId, PATTERN_WITHOUT_U_FLAG } from "../../lib/mistake-ids.mjs";
 import {
   admitsNumbers,
   exactValue,
@@ -322,11 +322,17 @@ export function checkSchemaRules({ area, doc }, { ids } = {}) {
     }
     if (Array.isArray(schema.enum)) {
       const seen = new Set();
+      const twice = new Set();
       for (const value of schema.enum) {
         const key = JSON.stringify(value);
-        if (seen.has(key)) say(`enum lists ${key} twice`);
+        if (seen.has(key)) twice.add(key);
         seen.add(key);
       }
+      for (const key of twice)
+        say(
+          `enum lists ${key} twice; list each value once`,
+          mistakeId(ENUM_VALUE_TWICE, area, `${at}/enum`),
+        );
     }
   });
   return findings;
