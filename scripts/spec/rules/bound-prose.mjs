@@ -272,7 +272,7 @@ function claimProblem(p, bounded) {
 export function checkBoundProse(r) {
   const { area, kind, doc } = r;
   // The lines to say, by their place, phrase and message: { at, phrase, said, names (the values
-  // the prose was held for) }.
+  // the prose was held for) }, or an echo's { text }.
   const findings = new Map();
   // The descriptions already held to a request value's bounds (by `ownProse`, naming the value),
   // which the pass over every schema (`schemaProse`) leaves alone.
@@ -442,10 +442,10 @@ export function checkBoundProse(r) {
           .join(", ") || "none";
       // (A param whose bounds leave no value is checkSchemaRules' finding: the echo is not told
       // to copy them.)
-      if (list(param) !== list(e) && !boundsLeavingNoValue(param ?? {}).length)
-        findings.add(
-          `${area} ${echo.at}: echoes the ${key} param ${input.name} of ${op.id} (${typeof walk[echoKey] === "string" ? `x-pagination.${echoKey}` : "the same name"}), but its bounds differ: ${list(e)} here, ${list(param)} at ${paramAt}; give it the param's bound keywords (the two are one value)`,
-        );
+      if (list(param) !== list(e) && !boundsLeavingNoValue(param ?? {}).length) {
+        const echoText = `${area} ${echo.at}: echoes the ${key} param ${input.name} of ${op.id} (${typeof walk[echoKey] === "string" ? `x-pagination.${echoKey}` : "the same name"}), but its bounds differ: ${list(e)} here, ${list(param)} at ${paramAt}; give it the param's bound keywords (the two are one value)`;
+        findings.set(echoText, { text: echoText });
+      }
     }
   }
   // Every other bounded schema's own description (a result's, a shared one's, one that only an
@@ -493,7 +493,8 @@ export function checkBoundProse(r) {
         }
     }
   return [...findings.values()].map(
-    ({ at, phrase, said, names }) => `${area} ${at}: "${phrase}" (of ${names.join(", ")}) ${said}`,
+    ({ text, at, phrase, said, names }) =>
+      text ?? `${area} ${at}: "${phrase}" (of ${names.join(", ")}) ${said}`,
   );
 }
 
