@@ -29,5 +29,12 @@ export const OPENAPI_META_SCHEMA = "oas3-schema";
  */
 export const MARK_NOT_BOOLEAN = "mark-not-boolean";
 
+/**
+ * An enum that lists a value twice: schemas.mjs tells it at the schema, with what to write;
+ * Spectral's rule of this name tells it at the schema's `enum` of an OpenAPI document, and is left
+ * out (run.mjs). The code is Spectral's, so that the identities of the two lines are one.
+ */
+export const ENUM_VALUE_TWICE = "duplicated-entry-in-enum";
+
 /** The identity of mistake `code` at `at` (a finding's place or a pointer) of `area`. */
 export const mistakeId = (code, area, at) => `${code} ${area} ${at.replace(/ \([^()]*\)/g, "")}`;

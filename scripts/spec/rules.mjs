@@ -12,6 +12,8 @@
 //   operations.mjs          the operations of a document; x-pagination and the other operation
 //                           extensions name what exists; method names and operationIds are unique
 //   spectral.mjs            Spectral's lint of the OpenAPI documents (spec/.spectral.yaml)
+//   parameter-members.mjs   an OpenAPI parameter's members are OpenAPI's (or x- extensions)
+//   path-parameters.mjs     a misspelt path parameter: one line, with the name the path has
 //   examples.mjs            the spec's ajv; every example and default passes its schema
 //   integers.mjs            the u64 / i64 / ±(2^53−1) ranges (decision 0005)
 //   costs.mjs               x-cost and x-rate-limit

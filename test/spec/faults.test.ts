@@ -198,6 +198,13 @@ describe("spec checks catch", () => {
     expect(findingsOf(specDir).join("\n")).toContain(
       "admin GET /v0/admin/projects/{id}/usage (getProjectUsage): needs x-cost",
     );
+    // (A JSON-RPC method's place is its pointer: its wire, `POST /`, is every method's.)
+    const rpc = editedCopy("openrpc/das.yaml", (doc) => {
+      delete doc.methods.find((m: { name: string }) => m.name === "getAsset")["x-cost"];
+    });
+    expect(locatedOf(rpc)).toEqual([
+      `${positionOf(rpc, "openrpc/das.yaml", "name: getAsset")}: das #/methods/${methodIndex("openrpc/das.yaml", "getAsset")} (getAsset): needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }`,
+    ]);
   });
 
   it("a REST parameter without a description (as an OpenRPC param without one)", () => {
@@ -654,6 +661,82 @@ describe("spec checks catch", () => {
     ]);
   }, 120_000);
 
+  it("an integer's bounds with no whole number between them: one line, the schema rule's", () => {
+    // (They gave 6: the examples held to them (`must be <= 0.8`), the prose told to say "0.2 to
+    // 0.8", the page's echo and its maxItems told to follow bounds no value passes.)
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      "schema: { type: integer, minimum: 1, maximum: 1000 }",
+      "schema: { type: integer, minimum: 0.2, maximum: 0.8 }",
+    );
+    expect(findingsOf(specDir)).toEqual([
+      expect.stringMatching(
+        /^das #\/methods\/\d+ \(\w+\)\/params\/\d+\/schema: minimum \(0\.2\) and maximum \(0\.8\) leave no whole number for this integer: no value can pass$/,
+      ),
+    ]);
+  }, 120_000);
+
+  it("a shared schema's prose that disagrees with its bounds: one line, for every param and area", () => {
+    // (It was told once per param that reaches Address, `(of id)`, `(of ownerAddress)`, …, in
+    // each area: 5 lines at one position, one of them naming six params.)
+    const specDir = textEditedCopy(
+      "schemas/common.yaml",
+      "base58-encoded (32 bytes → 32 to 44 characters)",
+      "base58-encoded (32 bytes → 32 to 45 characters)",
+    );
+    expect(locatedOf(specDir)).toEqual([
+      `spec/schemas/common.yaml:6:3: compression, das, mint, token-metadata, wallet, webhooks #/components/schemas/Address/description: "32 to 45" (of Address) disagrees with #/components/schemas/Address: maxLength: 44 (by its pattern); write "32 to 44" here, or the pattern's lengths (maxLength: 45) there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+  }, 120_000);
+
+  it("a JSON-RPC method's required param after an optional one, at the param", () => {
+    // (Neither the OpenRPC meta-schema nor a rule said a word.)
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods.find((m: { name: string }) => m.name === "getAsset").params.reverse();
+    });
+    const method = `das #/methods/${methodIndex("openrpc/das.yaml", "getAsset")} (getAsset)`;
+    expect(locatedOf(specDir)).toEqual([
+      `${positionOf(specDir, "openrpc/das.yaml", "name: id", "name: getAsset")}: ${method}/params/1: param id is required but comes after the optional options (params/0): OpenRPC lists every required param before the optional ones, so that a call by position can leave the optional ones out; move id before options`,
+    ]);
+  }, 120_000);
+
+  it("a misspelt path parameter and a REST schema's enum value twice: one line each, with what to write", () => {
+    // (Spectral told the first twice, at the operation and at the parameter, and the second beside
+    // the schema rule's line.)
+    const identity = "wallet #/paths/~1v1~1wallet~1{wallet}~1identity/get (getIdentity)";
+    const misspelt = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/identity"].get.parameters[0].name = "walet";
+    });
+    expect(findingsOf(misspelt)).toEqual([
+      `${identity}/parameters/0/name: path parameter "walet" is not in the path /v1/wallet/{wallet}/identity, whose {wallet} no parameter declares; name the parameter wallet (or write {walet} in the path)`,
+    ]);
+    const twice = editedCopy("schemas/wallet.yaml", (doc) => {
+      doc.WalletTransferItem.properties.direction.enum = ["in", "out", "in"];
+    });
+    expect(findingsOf(twice)).toEqual([
+      'wallet #/components/schemas/WalletTransferItem/properties/direction: enum lists "in" twice; list each value once',
+    ]);
+  }, 120_000);
+
+  it("a param's deprecated that is no boolean: one line of the marks rule's, JSON-RPC or REST", () => {
+    // (A JSON-RPC param's got only the OpenRPC meta-schema's `should be boolean`, a REST
+    // parameter's only Spectral's meta-schema line: neither said what the docs make of it.)
+    const told = (at: string) =>
+      `${at}/deprecated: must be true or false, not "yes": the docs read it as true, so this marks the param deprecated; write deprecated: true (or leave it out)`;
+    const rpc = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods.find((m: { name: string }) => m.name === "getAsset").params[1].deprecated = "yes";
+    });
+    expect(findingsOf(rpc)).toEqual([
+      told(`das #/methods/${methodIndex("openrpc/das.yaml", "getAsset")} (getAsset)/params/1`),
+    ]);
+    const rest = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/identity"].get.parameters[0].deprecated = "yes";
+    });
+    expect(findingsOf(rest)).toEqual([
+      told("wallet #/paths/~1v1~1wallet~1{wallet}~1identity/get (getIdentity)/parameters/0"),
+    ]);
+  }, 120_000);
+
   it("a parameter's member OpenAPI does not define is named at the member, with or without a schema", () => {
     // (Spectral's `"0" property must not have unevaluated properties` names no member; beside a
     // missing schema it was left out with the rest of Spectral's lines there, and the member was
@@ -706,7 +789,7 @@ describe("spec checks catch", () => {
       doc.AssetSortDirection.enum = ["asc", "desc", "asc"];
     });
     expect(findingsOf(enumDir)).toEqual([
-      'das #/components/schemas/AssetSortDirection: enum lists "asc" twice',
+      'das #/components/schemas/AssetSortDirection: enum lists "asc" twice; list each value once',
     ]);
   });
 

@@ -21,7 +21,7 @@ import {
 } from "./bound-phrases.mjs";
 import { exactValue, isNum } from "./integers.mjs";
 import { listOperations, operationPath } from "./operations.mjs";
-import { contradictoryBounds, regexProblem } from "./schemas.mjs";
+import { boundsLeavingNoValue, regexProblem } from "./schemas.mjs";
 import { derefAt, forEachSchema, propertyAt, schemaTypes } from "./schema-walk.mjs";
 
 // The bound keywords of a request schema (the exclusive forms are refused there: [params-check]),
@@ -150,15 +150,14 @@ function boundOf(bounded, key) {
 /**
  * Whether the bounds of `bounded` are ones the schema rules refuse (checkSchemaRules tells each),
  * so that prose cannot be held to them: a pattern that does not compile, whose lengths cannot be
- * read (every phrase of a length would be told wrong), or a lower bound keyword above the upper
- * one, which no value passes (the prose would be told to say "1001 to 1,000").
+ * read (every phrase of a length would be told wrong), or bound keywords no value passes: a lower
+ * one above the upper (the prose would be told to say "1001 to 1,000"), or an integer's with no
+ * whole number between them ("0.2 to 0.8").
  */
-function unreadableBounds(bounded, lowerKey, upperKey) {
+function unreadableBounds(bounded) {
   const s = bounded.schema;
   if (bounded.kind === "string" && s.pattern !== undefined && regexProblem(s.pattern)) return true;
-  return (
-    isNum(s[lowerKey]) && isNum(s[upperKey]) && boundValue(s, lowerKey) > boundValue(s, upperKey)
-  );
+  return boundsLeavingNoValue(s).length > 0;
 }
 
 /**
@@ -167,7 +166,7 @@ function unreadableBounds(bounded, lowerKey, upperKey) {
  */
 function phraseProblem(p, bounded) {
   const [lowerKey, upperKey] = BOUND_KEYWORDS[bounded.kind];
-  if (unreadableBounds(bounded, lowerKey, upperKey)) return undefined;
+  if (unreadableBounds(bounded)) return undefined;
   const wrong = [];
   const stated = (key, written) => {
     const want = proseValue(written);
@@ -272,7 +271,9 @@ function claimProblem(p, bounded) {
  */
 export function checkBoundProse(r) {
   const { area, kind, doc } = r;
-  const findings = new Set();
+  // The lines to say, by their place, phrase and message: { at, phrase, said, names (the values
+  // the prose was held for) }, or an echo's { text }.
+  const findings = new Map();
   // The descriptions already held to a request value's bounds (by `ownProse`, naming the value),
   // which the pass over every schema (`schemaProse`) leaves alone.
   const checked = new Set();
@@ -289,17 +290,20 @@ export function checkBoundProse(r) {
   // (In a value's own description, a phrase that counts per one of the value's own units states
   // what one of them holds, not the value: "At most 1,000 assets come per page" in `page`'s. Of a
   // count (a page size, `pageSize`), that is the value: "at most 1000 items per page".)
-  const report = (at, p, value, bounded, about, own = false) => {
+  const report = (at, p, value, bounded, about, own = false, shown = value.name) => {
     if (p.comparative && !comparativeCounts(p, value, about, own)) return;
     if (own && p.per && !value.count && value.words.some((n) => sameNoun(p.per, n))) return;
     if (about === "words" && bounded.kind === "string" && p.unit !== "length") about = false;
     if (own && !about) about = ownPhraseIsAbout(p, bounded, value);
     if (!unitFits(p, bounded, about)) return;
     const problem = phraseProblem(p, bounded);
-    if (problem && !(problem.missing && !about))
-      findings.add(
-        `${area} ${at}: "${p.phrase}" (of ${value.name}) disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`,
-      );
+    if (!problem || (problem.missing && !about)) return;
+    const said = `disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`;
+    // (Prose reached by several values is one mistake: one line at the prose, naming them all.)
+    const key = JSON.stringify([at, p.phrase, said]);
+    if (!findings.has(key)) findings.set(key, { at, phrase: p.phrase, said, names: [] });
+    const { names } = findings.get(key);
+    if (!names.includes(shown)) names.push(shown);
   };
   for (const op of listOperations(r)) {
     const o = op.operation;
@@ -359,13 +363,20 @@ export function checkBoundProse(r) {
       const bounded = boundedSchema(doc, schema, schemaAt);
       const [s, sAt] = derefAt(doc, schema, schemaAt);
       const texts = [described(node, nodeAt)];
-      if (s !== node) texts.push(described(s, sAt));
+      // (A named schema's own description, reached by $ref, is held for each value that names it
+      // (Address's for every param typed as an address, in each area that has one), and told by
+      // the schema's name: one line for them all, which spec:check tells once for every area.)
+      if (s !== node)
+        texts.push({
+          ...described(s, sAt),
+          shown: sAt.startsWith("#/components/") ? schemaName(sAt) : undefined,
+        });
       for (const { at } of texts) checked.add(at);
       if (bounded)
-        for (const { text, at } of texts)
+        for (const { text, at, shown } of texts)
           if (typeof text === "string")
             for (const p of boundPhrases(text))
-              report(at, p, value, bounded, phraseIsAbout(text, p, value), true);
+              report(at, p, value, bounded, phraseIsAbout(text, p, value), true, shown);
       const holders = [[s, sAt]];
       if (s?.items && typeof s.items === "object")
         holders.push(derefAt(doc, s.items, `${sAt}/items`));
@@ -431,10 +442,10 @@ export function checkBoundProse(r) {
           .join(", ") || "none";
       // (A param whose bounds leave no value is checkSchemaRules' finding: the echo is not told
       // to copy them.)
-      if (list(param) !== list(e) && !contradictoryBounds(param ?? {}).length)
-        findings.add(
-          `${area} ${echo.at}: echoes the ${key} param ${input.name} of ${op.id} (${typeof walk[echoKey] === "string" ? `x-pagination.${echoKey}` : "the same name"}), but its bounds differ: ${list(e)} here, ${list(param)} at ${paramAt}; give it the param's bound keywords (the two are one value)`,
-        );
+      if (list(param) !== list(e) && !boundsLeavingNoValue(param ?? {}).length) {
+        const echoText = `${area} ${echo.at}: echoes the ${key} param ${input.name} of ${op.id} (${typeof walk[echoKey] === "string" ? `x-pagination.${echoKey}` : "the same name"}), but its bounds differ: ${list(e)} here, ${list(param)} at ${paramAt}; give it the param's bound keywords (the two are one value)`;
+        findings.set(echoText, { text: echoText });
+      }
     }
   }
   // Every other bounded schema's own description (a result's, a shared one's, one that only an
@@ -481,7 +492,10 @@ export function checkBoundProse(r) {
           report("#/info/description", p, value, bounded, about);
         }
     }
-  return [...findings];
+  return [...findings.values()].map(
+    ({ text, at, phrase, said, names }) =>
+      text ?? `${area} ${at}: "${phrase}" (of ${names.join(", ")}) ${said}`,
+  );
 }
 
 /**

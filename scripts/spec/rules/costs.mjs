@@ -3,7 +3,7 @@
 // an area's, has one of the two forms the docs and the SDK's limiter read. A cost left out or
 // misshapen is one the docs would not show; a cost without its `x-source` is a fact nobody can
 // check (provenance.mjs holds an `x-source` to its forms, but only where one is given).
-import { listOperations } from "./operations.mjs";
+import { listOperations, operationPath } from "./operations.mjs";
 
 /** Where a cost's source goes, and why (spec/README.md "Provenance: `x-source`"). */
 const COST_SOURCE =
@@ -17,8 +17,9 @@ export function checkCosts(result) {
   const findings = [];
   for (const op of listOperations(result)) {
     const cost = op.operation["x-cost"];
-    // (A REST operation's place names its operationId too: `GET /v0/x (getX)`.)
-    const at = `${result.area} ${op.wire}${result.kind === "openapi" ? ` (${op.id})` : ""}`;
+    // (A REST operation's place names its operationId too: `GET /v0/x (getX)`. A JSON-RPC method's
+    // is its pointer, `#/methods/0 (getAsset)`: its wire, `POST /`, is every method's.)
+    const at = `${result.area} ${result.kind === "openapi" ? `${op.wire} (${op.id})` : operationPath(result, op)}`;
     const shape =
       "{ credits: <whole number>, or null when the service documents none, x-source: … }";
     if (cost === undefined) findings.push(`${at}: needs x-cost: ${shape}`);

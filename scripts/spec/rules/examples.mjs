@@ -23,7 +23,7 @@ import {
 } from "./kept-findings.mjs";
 import { HTTP_METHODS, listOperations, operationParameters } from "./operations.mjs";
 import { deref, forEachSchema, operationsReaching, schemaBranches } from "./schema-walk.mjs";
-import { contradictoryBounds, regexProblem, undeclaredRequired } from "./schemas.mjs";
+import { boundsLeavingNoValue, regexProblem, undeclaredRequired } from "./schemas.mjs";
 
 /**
  * An ajv for the spec's schemas (2020-12, strict, formats incl. uint64/int64). Also used by
@@ -465,7 +465,7 @@ function examplesIn(r) {
 
 /**
  * What the examples are not held to, by schema (toAjvSchema's `leftOut`): bound keywords that leave
- * no value and `required` names no property declares. checkSchemaRules tells each at the schema,
+ * no value (an integer's no whole number too) and `required` names no property declares. checkSchemaRules tells each at the schema,
  * with what to write; an example checked against them would tell it again (`must be >= 1001`, or
  * `must have required property 'nmae'` and, in an anyOf, `must be null` and `must match a schema
  * in anyOf` beside it), once per example, before the schema's line.
@@ -473,7 +473,7 @@ function examplesIn(r) {
 function refusedBySchemaRules(doc) {
   const leftOut = new Map();
   forEachSchema(doc, (schema, _at, parent) => {
-    const bounds = contradictoryBounds(schema).flat();
+    const bounds = boundsLeavingNoValue(schema).flat();
     const required = undeclaredRequired(doc, schema, parent);
     if (bounds.length || required.length)
       leftOut.set(schema, { bounds: new Set(bounds), required: new Set(required) });

@@ -1,8 +1,9 @@
 // The OpenRPC documents' own rules: the OpenRPC 1.3 meta-schema, with every error it finds (not
 // only the first, as @open-rpc/schema-utils-js reports), and what the SDK and the docs need of a
-// method beyond it: a summary, a description, its errors, described params and result, a named
-// request example and a response example, well-formed query options (`x-query-params`) and
-// `x-sdk-defaults` that name members the SDK can fill from their schema's `default`.
+// method beyond it: a summary, a description, its errors, described params (the required ones
+// first, as OpenRPC says) and result, a named request example and a response example, well-formed
+// query options (`x-query-params`) and `x-sdk-defaults` that name members the SDK can fill from
+// their schema's `default`.
 import { createRequire } from "node:module";
 import { getDocumentExtendedMetaSchema } from "@open-rpc/schema-utils-js";
 import { pointerSegment } from "../../generate/lib/schema.mjs";
@@ -20,8 +21,15 @@ export function checkOpenRpc({ area, doc }, { ids } = {}) {
     if (!m.summary) findings.push(`${at}: summary is required`);
     if (!m.description) findings.push(`${at}: description is required`);
     if (!m.errors?.length) findings.push(`${at}: list the error objects the method can return`);
+    // (The first optional param: a required one after it breaks OpenRPC's order.)
+    let optional;
     (m.params ?? []).forEach((p, j) => {
       if (!p.description) findings.push(`${at}/params/${j}: param ${p.name} needs a description`);
+      if (p.required !== true) optional ??= { name: p.name, j };
+      else if (optional)
+        findings.push(
+          `${at}/params/${j}: param ${p.name} is required but comes after the optional ${optional.name} (params/${optional.j}): OpenRPC lists every required param before the optional ones, so that a call by position can leave the optional ones out; move ${p.name} before ${optional.name}`,
+        );
       // x-sdk-defaults: members of an object param the SDK sends when left out, each with the
       // value its schema's `default` gives (the generator reads it there).
       const sent = p["x-sdk-defaults"];

@@ -19,6 +19,7 @@ import { formatPosition, sourcePosition } from "../../lib/spec-sources.mjs";
 import { isNum } from "./integers.mjs";
 import { listOperations } from "./operations.mjs";
 import { derefAt, propertyAt, schemaTypes } from "./schema-walk.mjs";
+import { boundsLeavingNoValue } from "./schemas.mjs";
 
 /** The bound keywords an echo of a param carries (bound-prose.mjs checks them). */
 const ECHO_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"];
@@ -107,6 +108,9 @@ export function checkResultBounds(r) {
   const byResult = new Map();
   for (const tie of resultBoundTies(r)) {
     if (tie.kind === "echo") continue; // (bound-prose.mjs: the echo carries the param's keywords)
+    // (A request bound no value passes is checkSchemaRules' finding: no result is told to follow
+    // it.)
+    if (boundsLeavingNoValue(tie.request.schema).length) continue;
     for (const [resultKeyword, requestKeyword] of tie.keywords) {
       const value = tie.result.schema[resultKeyword];
       if (!isNum(value)) continue;

@@ -8,7 +8,12 @@ import {
   refusalPosition,
   sourcePlacesIn,
 } from "../../generate/lib/refusals.mjs";
-import { MARK_NOT_BOOLEAN, mistakeId, OPENAPI_META_SCHEMA } from "../../lib/mistake-ids.mjs";
+import {
+  ENUM_VALUE_TWICE,
+  MARK_NOT_BOOLEAN,
+  mistakeId,
+  OPENAPI_META_SCHEMA,
+} from "../../lib/mistake-ids.mjs";
 import { byPosition } from "../../lib/spec-sources.mjs";
 import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
@@ -23,6 +28,7 @@ import { checkOpenRpc } from "./openrpc.mjs";
 import { checkOperationLists } from "./operation-lists.mjs";
 import { checkOperationExtensions, checkOperationNames, listOperations } from "./operations.mjs";
 import { checkParameterMembers } from "./parameter-members.mjs";
+import { checkPathParameterNames } from "./path-parameters.mjs";
 import { checkProvenance } from "./provenance.mjs";
 import { checkReplacements } from "./replacements.mjs";
 import { checkResultBounds } from "./result-bounds.mjs";
@@ -74,7 +80,8 @@ function ruleEntries(results, others, ids = new Map()) {
   const operations = [];
   // The identities of Spectral's meta-schema lines whose mistake a rule here tells, with what to
   // write (withLint leaves them out): at a status mark that is no boolean, at a parameter with a
-  // member OpenAPI does not define, at a parameter the generator refuses for having no schema.
+  // member OpenAPI does not define, at a parameter the generator refuses for having no schema; and
+  // its path-params lines of a misspelt path parameter, its line of an enum value listed twice.
   const metaSchemaTold = new Set();
   const all = others ? [...others, ...results] : results;
   for (const r of results) {
@@ -102,7 +109,11 @@ function ruleEntries(results, others, ids = new Map()) {
       checkExamples(r, { ids }).filter((text) => !named.has(ids.get(text))),
     );
     add(r, checkSchemaKeywords(r));
-    add(r, checkSchemaRules(r, { ids }));
+    // (An enum value twice: the schema rule's line, with what to write, stands for Spectral's.)
+    const schemaRules = checkSchemaRules(r, { ids });
+    for (const id of schemaRules.map((text) => ids.get(text)))
+      if (id?.startsWith(`${ENUM_VALUE_TWICE} `)) metaSchemaTold.add(id);
+    add(r, schemaRules);
     add(r, checkDescriptions(r));
     add(r, checkAreaSentence(r));
     add(r, checkHistoryMentions(r));
@@ -117,6 +128,8 @@ function ruleEntries(results, others, ids = new Map()) {
     for (const text of parameterMembers) metaSchemaTold.add(ids.get(text));
     // (Several members of one parameter: one line each, all of one identity.)
     entries.push(...parameterMembers.map((text) => ({ text, document: r })));
+    // (A misspelt path parameter: one line, for Spectral's two; `metaSchemaTold` gets theirs.)
+    add(r, checkPathParameterNames(r, { told: metaSchemaTold }));
     add(r, checkAreaConstants(r));
     add(r, marks);
     add(r, u64Names);

@@ -7,7 +7,7 @@
 // generated type would drop).
 import { describesPattern, PATTERN_DESCRIPTION_RULE } from "../../generate/lib/validator.mjs";
 import { editDistance } from "../../lib/edit-distance.mjs";
-import { mistakeId, PATTERN_WITHOUT_U_FLAG } from "../../lib/mistake-ids.mjs";
+import { ENUM_VALUE_TWICE, mistakeId, PATTERN_WITHOUT_U_FLAG } from "../../lib/mistake-ids.mjs";
 import {
   admitsNumbers,
   exactValue,
@@ -199,6 +199,47 @@ export function contradictoryBounds(schema) {
 }
 
 /**
+ * The [lower, upper] bound keywords of an integer schema that leave no whole number between them
+ * (minimum 0.2, maximum 0.8), where contradictoryBounds finds no pair: at most one pair, the first
+ * lower bound's, a finding of checkSchemaRules.
+ */
+export function boundsWithoutWholeNumber(schema) {
+  if (schema === null || typeof schema !== "object" || contradictoryBounds(schema).length)
+    return [];
+  const types = [schema.type].flat();
+  if (!types.includes("integer") || types.includes("number")) return [];
+  const v = (key) => (key in schema ? exactValue(schema, key) : undefined);
+  // The smallest and largest whole numbers each bound allows: [keyword, number].
+  const ceil = (x) => (typeof x === "bigint" ? x : Math.ceil(x));
+  const floor = (x) => (typeof x === "bigint" ? x : Math.floor(x));
+  const one = (x) => (typeof x === "bigint" ? 1n : 1);
+  const whole = {
+    minimum: (x) => ceil(x),
+    exclusiveMinimum: (x) => floor(x) + one(x),
+    maximum: (x) => floor(x),
+    exclusiveMaximum: (x) => ceil(x) - one(x),
+  };
+  const bounds = (keys) => keys.filter((k) => isNum(v(k))).map((k) => [k, whole[k](v(k))]);
+  const his = bounds(["maximum", "exclusiveMaximum"]);
+  for (const [lo, least] of bounds(["minimum", "exclusiveMinimum"])) {
+    const hi = his.find(([, most]) => least > most)?.[0];
+    if (hi) return [[lo, hi]];
+  }
+  return [];
+}
+
+/**
+ * Every [lower, upper] pair of bound keywords of `schema` that no value passes (contradictoryBounds
+ * and boundsWithoutWholeNumber): checkSchemaRules tells each, so the rules that read bounds (the
+ * examples, bound prose, a result's echo or maxItems) are not held to them and do not tell them
+ * again.
+ */
+export const boundsLeavingNoValue = (schema) => [
+  ...contradictoryBounds(schema),
+  ...boundsWithoutWholeNumber(schema),
+];
+
+/**
  * The names `schema.required` lists that no property declares (of the schema, its branches, or
  * the schema it is a branch of, `parent`): a finding of checkSchemaRules.
  */
@@ -236,32 +277,10 @@ export function checkSchemaRules({ area, doc }, { ids } = {}) {
     const contradictions = contradictoryBounds(schema);
     for (const [lo, hi] of contradictions)
       say(`${show(lo)} is above ${show(hi)}: no value can pass`);
-    const empty = contradictions.length > 0;
     const types = [schema.type].flat();
     const integer = types.includes("integer") && !types.includes("number");
-    if (integer && !empty) {
-      // The smallest and largest whole numbers each bound allows: [keyword, number].
-      const ceil = (x) => (typeof x === "bigint" ? x : Math.ceil(x));
-      const floor = (x) => (typeof x === "bigint" ? x : Math.floor(x));
-      const one = (x) => (typeof x === "bigint" ? 1n : 1);
-      const whole = {
-        minimum: (x) => ceil(x),
-        exclusiveMinimum: (x) => floor(x) + one(x),
-        maximum: (x) => floor(x),
-        exclusiveMaximum: (x) => ceil(x) - one(x),
-      };
-      const bounds = (keys) => keys.filter((k) => isNum(v(k))).map((k) => [k, whole[k](v(k))]);
-      const his = bounds(["maximum", "exclusiveMaximum"]);
-      for (const [lo, least] of bounds(["minimum", "exclusiveMinimum"])) {
-        const hi = his.find(([, most]) => least > most)?.[0];
-        if (hi) {
-          say(
-            `${show(lo)} and ${show(hi)} leave no whole number for this integer: no value can pass`,
-          );
-          break;
-        }
-      }
-    }
+    for (const [lo, hi] of boundsWithoutWholeNumber(schema))
+      say(`${show(lo)} and ${show(hi)} leave no whole number for this integer: no value can pass`);
     if (admitsNumbers(schema) && (integer || integerKind(schema) !== "plain")) {
       for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]) {
         const n = isNum(v(key)) ? toBig(v(key)) : undefined;
@@ -303,11 +322,17 @@ export function checkSchemaRules({ area, doc }, { ids } = {}) {
     }
     if (Array.isArray(schema.enum)) {
       const seen = new Set();
+      const twice = new Set();
       for (const value of schema.enum) {
         const key = JSON.stringify(value);
-        if (seen.has(key)) say(`enum lists ${key} twice`);
+        if (seen.has(key)) twice.add(key);
         seen.add(key);
       }
+      for (const key of twice)
+        say(
+          `enum lists ${key} twice; list each value once`,
+          mistakeId(ENUM_VALUE_TWICE, area, `${at}/enum`),
+        );
     }
   });
   return findings;

@@ -3,6 +3,7 @@
 // the forms the generator, the SDK and the docs read. They read them by truthiness, so a mark of
 // another type (`x-beta: "no"`) or in a place nothing reads (`x-deprecated` on an operation) would
 // silently mean something else than it says.
+import { pointerSegment } from "../../generate/lib/schema.mjs";
 import { MARK_NOT_BOOLEAN, mistakeId } from "../../lib/mistake-ids.mjs";
 import { listOperations, operationPath } from "./operations.mjs";
 
@@ -60,7 +61,8 @@ export function statusSaidAgain({ summary, description, deprecated, beta }) {
  * operation would not be deprecated at all), `x-replaced-by` on an operation that is not
  * deprecated (nothing reads it either), an `x-replaced-by` that starts with "Use" or ends with
  * "instead" (the readers put it into "Use <value> instead."), a mark of another type, such as
- * `x-beta: "no"`, which any reader takes as true, and an operation not `deprecated: true` in an
+ * `x-beta: "no"`, which any reader takes as true (a param's `deprecated` too, a JSON-RPC param's
+ * or a REST parameter's), and an operation not `deprecated: true` in an
  * area whose `info.x-deprecated` is set (the README, the JSDoc and the docs then say every call is
  * deprecated and warns, and that one neither warns nor is marked).
  */
@@ -83,6 +85,23 @@ export function checkStatusMarks(r, { ids } = {}) {
     );
   };
   beta(info["x-beta"], "#/info", "the whole area");
+  const paramMark = (param, at) => {
+    const value = param?.deprecated;
+    if (value === undefined || typeof value === "boolean") return;
+    notBoolean(
+      `${at}/deprecated`,
+      `must be true or false, not ${show(value)}: the docs read it as ${Boolean(value)}, so this ${value ? "marks" : "does not mark"} the param deprecated; write deprecated: true (or leave it out)`,
+    );
+  };
+  // (A REST path's own parameters and the shared ones, once: not per operation that has them.)
+  if (r.kind === "openapi") {
+    for (const [path, item] of Object.entries(doc.paths ?? {}))
+      (item?.parameters ?? []).forEach((p, i) =>
+        paramMark(p, `#/paths/${pointerSegment(path)}/parameters/${i}`),
+      );
+    for (const [name, p] of Object.entries(doc.components?.parameters ?? {}))
+      paramMark(p, `#/components/parameters/${pointerSegment(name)}`);
+  }
   const areaDeprecated = info["x-deprecated"];
   if (
     areaDeprecated !== undefined &&
@@ -138,6 +157,15 @@ export function checkStatusMarks(r, { ids } = {}) {
         `${at}/deprecated`,
         `must be true or false, not ${show(o.deprecated)}; write deprecated: true (with x-replaced-by: "<what to use instead>")`,
       );
+    // (A param's mark, which the docs page reads by truthiness too: a badge on its row.)
+    const params =
+      r.kind === "openrpc"
+        ? [
+            ...(o.params ?? []).map((p, i) => [p, `${at}/params/${i}`]),
+            ...(o["x-query-params"] ?? []).map((p, i) => [p, `${at}/x-query-params/${i}`]),
+          ]
+        : (o.parameters ?? []).map((p, i) => [p, `${at}/parameters/${i}`]);
+    for (const [param, paramAt] of params) paramMark(param, paramAt);
     if (o["x-deprecated"] !== undefined)
       say(
         "x-deprecated",

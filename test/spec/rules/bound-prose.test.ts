@@ -205,6 +205,32 @@ describe("spec rules", () => {
     ).toEqual([expect.stringContaining('"32 to 44" (of owner) disagrees')]);
   });
 
+  it("bound prose of a named schema that several params reach by $ref: one line, by the schema's name", () => {
+    // (It was told once per param, `(of owner)`, `(of delegate)`: one mistake, one fix.)
+    const doc = {
+      ...openrpc({
+        params: ["owner", "delegate"].map((name) => ({
+          name,
+          description: `The ${name}.`,
+          schema: { $ref: "#/components/schemas/Address" },
+        })),
+      }),
+      components: {
+        schemas: {
+          Address: {
+            description: "A base58 address, 32 to 45 characters.",
+            type: "string",
+            pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$",
+          },
+        },
+      },
+    };
+    const address = "#/components/schemas/Address";
+    expect(checkBoundProse({ area, kind: "openrpc", doc })).toEqual([
+      `t ${address}/description: "32 to 45" (of Address) disagrees with ${address}: maxLength: 44 (by its pattern); write "32 to 44" here, or the pattern's lengths (maxLength: 45) there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+  });
+
   it("bound prose: each way prose states a bound is compared with the keyword, anchored to the param; other numbers are left alone", () => {
     const prose = (description: string, schema: object, summary = "Get a thing.") =>
       rpcBoundProse({
@@ -509,11 +535,11 @@ describe("spec rules", () => {
     expect(results({ watched: { maxItems: 50000 } })).toEqual([
       `t ${hook}/accountAddresses/description: "at most 100,000" (of accountAddresses) disagrees with ${hook}/accountAddresses: maxItems: 50000; write "at most 50,000" here, or maxItems: 100000 there ${changesBoth}`,
     ]);
-    // The shared schema a request value and a result name: its description once, by the request
-    // value's name; the result's $ref with its own description, by the property's.
+    // The shared schema a request value and a result name: its description once, by its own
+    // name; the result's $ref with its own description, by the property's.
     const shared = "#/components/schemas/WatchedAddresses";
     expect(results({ shared: { maxItems: 50000 } })).toEqual([
-      `t ${shared}/description: "at most 100,000" (of accountAddresses) disagrees with ${shared}: maxItems: 50000; write "at most 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+      `t ${shared}/description: "at most 100,000" (of WatchedAddresses) disagrees with ${shared}: maxItems: 50000; write "at most 50,000" here, or maxItems: 100000 there ${changesBoth}`,
       `t ${hook}/watched/description: "up to 100,000" (of watched) disagrees with ${shared}: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
     ]);
   });

@@ -32,7 +32,7 @@ describe("spec rules", () => {
       5,
     ])
       expect(checkCosts({ area, kind: "openrpc", doc: op(bad) }), JSON.stringify(bad)).toEqual([
-        wrong("t POST / m"),
+        wrong("t #/methods/0 (m)"),
         wrong("t #/info/x-rate-limit"),
       ]);
     const delivery = (cost: unknown) => ({
@@ -71,7 +71,7 @@ describe("a cost's provenance (user trial 34, F8)", () => {
       methods: [{ name: "getThing", "x-cost": cost }],
     });
     expect(checkCosts({ area, kind: "openrpc", doc: rpc({ credits: 10 }) })).toEqual([
-      `t POST / getThing: x-cost of getThing has no x-source: ${rule}, inside the x-cost (x-cost: { credits: 10, x-source: … })`,
+      `t #/methods/0 (getThing): x-cost of getThing has no x-source: ${rule}, inside the x-cost (x-cost: { credits: 10, x-source: … })`,
     ]);
     expect(
       checkCosts({ area, kind: "openrpc", doc: rpc({ credits: null, "x-source": "seed" }) }),

@@ -30,4 +30,12 @@ describe("spec rules", () => {
       "t #/methods/0 (getThing)/params/1/x-sdk-defaults: depth has no `default`: the SDK sends its schema's default, so give it one",
     ]);
   });
+
+  it("a JSON-RPC method lists its required params before the optional ones, as OpenRPC says", () => {
+    const swapped = openrpc();
+    swapped.methods[0]!.params.reverse();
+    expect(checkOpenRpc({ area, doc: swapped })).toEqual([
+      "t #/methods/0 (getThing)/params/1: param id is required but comes after the optional options (params/0): OpenRPC lists every required param before the optional ones, so that a call by position can leave the optional ones out; move id before options",
+    ]);
+  });
 });
