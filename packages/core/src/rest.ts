@@ -163,6 +163,8 @@ export function createRestTransport(
       let handed: boolean | undefined;
       // The answer this call's `fetch` waited for: its error is the call's where `send` caught it.
       let answer: Promise<Exchange> | undefined;
+      // Set once `invoke` has settled: a request its `fetch` is handed later is not sent.
+      let settled: boolean | undefined;
       try {
         refuseExtraArguments(operation.id, extra);
         options = checkRequestOptions(options);
@@ -173,6 +175,10 @@ export function createRestTransport(
           // writes a body as JSON. Not by `request.body`, which a Request of React Native's fetch,
           // whatwg-fetch, does not have: every POST and PUT was sent without its body.)
           const body = (await request.text()) || undefined;
+          // A `send` that returned before its request got here (it did not wait for its `fetch`)
+          // has failed the call with a ConfigurationError, which says nothing was sent: so nothing
+          // is. (Its own promise, which nobody awaits, rejects with the same error.)
+          if (settled) noRequest();
           const sendOnce = (signal?: AbortSignal, sent: { options?: object } = {}) =>
             send(
               request.url,
@@ -212,13 +218,14 @@ export function createRestTransport(
           // per call). Status, headers and request id: `onResponse`, and every error.
           return new Response(null, { status: 204 });
         });
+        settled = true;
         // (A `send` of the caller's own that never used its `fetch` or ran a middleware that
         // answered in its place: there is no answer to read, where a TypeError of `captured` was
         // the call's error. One that caught its fetch's error fails with that error, the call's
         // own: the request was made, and a ConfigurationError would say it was not.)
-        if (!(captured ??= await answer))
-          misconfigured("send", "must make its request with the fetch it is given");
+        if (!(captured ??= await answer)) noRequest();
       } catch (error) {
+        settled = true;
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
         // URIError on a lone surrogate: a string JSON can carry, a URL cannot. Bad input, and
         // nothing was sent: only before the request reached our `fetch`. After that, a URIError is
@@ -270,6 +277,10 @@ export function createRestTransport(
     },
   };
 }
+
+/** The error of a call whose `send` made no request with its `fetch`, or did not wait for it. */
+const noRequest = () =>
+  misconfigured("send", "must make its request with the fetch it is given, and wait for it");
 
 /**
  * The APIError of `body`, a REST host's error body alone in a 2xx answer: the wallet API answers

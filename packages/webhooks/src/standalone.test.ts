@@ -171,7 +171,7 @@ describe("rest.call with a send of the caller's own", () => {
   it("a send that makes no request with its fetch, or whose middleware answers instead, is told so, not a TypeError", async () => {
     // (There was no answer to read: "Cannot read properties of undefined (reading 'value')".)
     const refused = new ConfigurationError(
-      "send: must make its request with the fetch it is given",
+      "send: must make its request with the fetch it is given, and wait for it",
       { operation: "listWebhooksOwn" },
     );
     const { fetch, requests } = stub();
@@ -184,6 +184,32 @@ describe("rest.call with a send of the caller's own", () => {
         (client as Client<paths>).GET("/v0/webhooks", { fetch, middleware: [answering] }),
       ),
     ).rejects.toThrow(refused);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("a send that returns before its fetch has its request: the call is refused, and that request is never sent", async () => {
+    // (The call said nothing was sent, and the request went out after it: its fetch was handed the
+    // request, or a middleware still ran, when `send` returned.)
+    const refused = new ConfigurationError(
+      "send: must make its request with the fetch it is given, and wait for it",
+      { operation: "listWebhooksOwn" },
+    );
+    const { fetch, requests } = stub();
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    const own = { id: "listWebhooksOwn", idempotent: true };
+    const slowMiddleware: Middleware = { onRequest: () => new Promise((r) => setTimeout(r, 10)) };
+    for (const middleware of [[], [slowMiddleware]]) {
+      let late: Promise<unknown> | undefined;
+      await expect(
+        rest.call(own, {}, undefined, async (client, fetch) => {
+          late = (client as Client<paths>)
+            .GET("/v0/webhooks", { fetch, middleware })
+            .catch((error: unknown) => error);
+        }),
+      ).rejects.toThrow(refused);
+      // (The request the late fetch was handed is refused too, with the call's message.)
+      expect(await late).toEqual(new ConfigurationError(refused.message));
+    }
     expect(requests).toHaveLength(0);
   });
 
