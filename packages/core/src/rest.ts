@@ -85,15 +85,41 @@ export interface RestTransport {
 }
 
 /**
+ * The transport's own request, which a generated REST operation gives openapi-fetch: URL, method,
+ * headers and body text as given, and `text()`. It keeps the body as text, which `restCall` sends
+ * as it is: a real `Request` encodes it, to be read back and encoded again (for a 4.7 MB body,
+ * createWebhook with 100,000 addresses, about 100 ms). `clone()` makes a real `Request` of it, on
+ * demand only (openapi-fetch's middleware docs read a body from a clone).
+ *
+ * openapi-fetch takes from a middleware's `onRequest` only an instance of the `Request` class it
+ * was given, and a real `Request` was none of this one: `new Request(…)` returned in its place was
+ * refused ("onRequest: must return new Request() or Response()"). So any request is an instance,
+ * as its members tell, and what `restCall`'s `fetch` sends is the returned one's URL, method,
+ * headers and body. (`new Request(request, …)` cannot copy this one, which is no `Request`: Node
+ * throws "Failed to parse URL from [object Object]"; `new Request(request.clone(), …)` can.)
+ */
+class RestRequest {
+  constructor(url: string, init: RequestInit) {
+    Object.assign(this, init, {
+      url,
+      text: async () => init.body ?? "",
+      clone: () => new Request(url, init),
+    });
+  }
+  // What openapi-fetch hands our `fetch` must be a request to read: a method and a body's `text()`
+  // (a Response has no method). Told by its members, not its class: a runtime may have no global
+  // `Request` (the README's "Another runtime"), or one of a polyfill beside its own.
+  static [Symbol.hasInstance](value: any) {
+    return value?.method && value.text;
+  }
+}
+
+/**
  * What a generated REST operation gives openapi-fetch for its request, beside its params and the
  * call's `fetch`:
- * - `Request`, the transport's own: URL, method, headers and body text as given, and `text()`,
- *   for {@link RestTransport.restCall}'s `fetch` only. It keeps the body as text, which `restCall`
- *   sends as it is: a real `Request` encodes it, to be read back and encoded again (for a 4.7 MB
- *   body, createWebhook with 100,000 addresses, about 100 ms). Per call, not the client's: the
- *   client a `send` of the caller's own is given makes real Requests, which a fetch or middleware
- *   of its own may clone or replace (this one is no `Request`, and openapi-fetch takes only an
- *   instance of it from a middleware).
+ * - `Request`, the transport's own ({@link RestRequest}), for {@link RestTransport.restCall}'s
+ *   `fetch` only. Per call, not the client's: the client a `send` of the caller's own is given
+ *   makes real Requests, which a fetch or middleware of its own may clone or replace.
  *
  * No `parseAs`: openapi-fetch's `data` is not the result (`restCall` parses the bytes itself,
  * losslessly), and `restCall`'s `fetch` answers openapi-fetch with a bodiless 204.
@@ -103,9 +129,7 @@ export const restInit = {
   // (The URL as openapi-fetch made it, not parsed: `fetch` parses it when sending, and React
   // Native's own URL class, before 0.80, adds a "/" to one without a query. The headers are
   // openapi-fetch's own Headers, made for this request.)
-  Request: function (this: object, url: string, init: RequestInit) {
-    Object.assign(this, init, { url, text: async () => init.body ?? "" });
-  } as unknown as typeof Request,
+  Request: RestRequest as unknown as typeof Request,
 } as const;
 
 /**
