@@ -85,15 +85,41 @@ export interface RestTransport {
 }
 
 /**
+ * The transport's own request, which a generated REST operation gives openapi-fetch: URL, method,
+ * headers and body text as given, and `text()`. It keeps the body as text, which `restCall` sends
+ * as it is: a real `Request` encodes it, to be read back and encoded again (for a 4.7 MB body,
+ * createWebhook with 100,000 addresses, about 100 ms). `clone()` makes a real `Request` of it, on
+ * demand only (openapi-fetch's middleware docs read a body from a clone).
+ *
+ * openapi-fetch takes from a middleware's `onRequest` only an instance of the `Request` class it
+ * was given, and a real `Request` was none of this one: `new Request(…)` returned in its place was
+ * refused ("onRequest: must return new Request() or Response()"). So any request is an instance,
+ * as its members tell, and what `restCall`'s `fetch` sends is the returned one's URL, method,
+ * headers and body. (`new Request(request, …)` cannot copy this one, which is no `Request`: Node
+ * throws "Failed to parse URL from [object Object]"; `new Request(request.clone(), …)` can.)
+ */
+class RestRequest {
+  constructor(url: string, init: RequestInit) {
+    Object.assign(this, init, {
+      url,
+      text: async () => init.body ?? "",
+      clone: () => new Request(url, init),
+    });
+  }
+  // What openapi-fetch hands our `fetch` must be a request to read: a method and a body's `text()`
+  // (a Response has no method). Told by its members, not its class: a runtime may have no global
+  // `Request` (the README's "Another runtime"), or one of a polyfill beside its own.
+  static [Symbol.hasInstance](value: any) {
+    return value?.method && value.text;
+  }
+}
+
+/**
  * What a generated REST operation gives openapi-fetch for its request, beside its params and the
  * call's `fetch`:
- * - `Request`, the transport's own: URL, method, headers and body text as given, and `text()`,
- *   for {@link RestTransport.restCall}'s `fetch` only. It keeps the body as text, which `restCall`
- *   sends as it is: a real `Request` encodes it, to be read back and encoded again (for a 4.7 MB
- *   body, createWebhook with 100,000 addresses, about 100 ms). Per call, not the client's: the
- *   client a `send` of the caller's own is given makes real Requests, which a fetch or middleware
- *   of its own may clone or replace (this one is no `Request`, and openapi-fetch takes only an
- *   instance of it from a middleware).
+ * - `Request`, the transport's own ({@link RestRequest}), for {@link RestTransport.restCall}'s
+ *   `fetch` only. Per call, not the client's: the client a `send` of the caller's own is given
+ *   makes real Requests, which a fetch or middleware of its own may clone or replace.
  *
  * No `parseAs`: openapi-fetch's `data` is not the result (`restCall` parses the bytes itself,
  * losslessly), and `restCall`'s `fetch` answers openapi-fetch with a bodiless 204.
@@ -103,9 +129,7 @@ export const restInit = {
   // (The URL as openapi-fetch made it, not parsed: `fetch` parses it when sending, and React
   // Native's own URL class, before 0.80, adds a "/" to one without a query. The headers are
   // openapi-fetch's own Headers, made for this request.)
-  Request: function (this: object, url: string, init: RequestInit) {
-    Object.assign(this, init, { url, text: async () => init.body ?? "" });
-  } as unknown as typeof Request,
+  Request: RestRequest as unknown as typeof Request,
 } as const;
 
 /**
@@ -163,6 +187,8 @@ export function createRestTransport(
       let handed: boolean | undefined;
       // The answer this call's `fetch` waited for: its error is the call's where `send` caught it.
       let answer: Promise<Exchange> | undefined;
+      // Set once `invoke` has settled: a request its `fetch` is handed later is not sent.
+      let settled: boolean | undefined;
       try {
         refuseExtraArguments(operation.id, extra);
         options = checkRequestOptions(options);
@@ -173,6 +199,10 @@ export function createRestTransport(
           // writes a body as JSON. Not by `request.body`, which a Request of React Native's fetch,
           // whatwg-fetch, does not have: every POST and PUT was sent without its body.)
           const body = (await request.text()) || undefined;
+          // A `send` that returned before its request got here (it did not wait for its `fetch`)
+          // has failed the call with a ConfigurationError, which says nothing was sent: so nothing
+          // is. (Its own promise, which nobody awaits, rejects with the same error.)
+          if (settled) noRequest();
           const sendOnce = (signal?: AbortSignal, sent: { options?: object } = {}) =>
             send(
               request.url,
@@ -212,13 +242,14 @@ export function createRestTransport(
           // per call). Status, headers and request id: `onResponse`, and every error.
           return new Response(null, { status: 204 });
         });
+        settled = true;
         // (A `send` of the caller's own that never used its `fetch` or ran a middleware that
         // answered in its place: there is no answer to read, where a TypeError of `captured` was
         // the call's error. One that caught its fetch's error fails with that error, the call's
         // own: the request was made, and a ConfigurationError would say it was not.)
-        if (!(captured ??= await answer))
-          misconfigured("send", "must make its request with the fetch it is given");
+        if (!(captured ??= await answer)) noRequest();
       } catch (error) {
+        settled = true;
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
         // URIError on a lone surrogate: a string JSON can carry, a URL cannot. Bad input, and
         // nothing was sent: only before the request reached our `fetch`. After that, a URIError is
@@ -270,6 +301,10 @@ export function createRestTransport(
     },
   };
 }
+
+/** The error of a call whose `send` made no request with its `fetch`, or did not wait for it. */
+const noRequest = () =>
+  misconfigured("send", "must make its request with the fetch it is given, and wait for it");
 
 /**
  * The APIError of `body`, a REST host's error body alone in a 2xx answer: the wallet API answers

@@ -3437,6 +3437,57 @@ describe("toNodeHandler", () => {
     }
   });
 
+  it("reads and discards the body of a request pipelined behind an early answer that Node answers 503 itself, past its maxRequestsPerSocket: the sender gets the whole answer and a FIN", async () => {
+    // (Node never emits such a request, so nobody read its body: the lingering stalled until its
+    // 5 s bound and reset the sender, EPIPE and nothing received.)
+    const dropped: unknown[] = [];
+    const seen: string[] = [];
+    server = createServer(
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
+      ),
+    );
+    // (The early answer's request is the one request each connection is served.)
+    server.maxRequestsPerSocket = 1;
+    server.on("dropRequest", (request) => void dropped.push(request));
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const leftovers = watchLeftovers(server);
+    const refused = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n${" ".repeat(1000)}`;
+    // (Larger than the two kernels' buffers: unread, it would still be arriving at the close.)
+    const size = 4 * 1024 * 1024;
+    const head = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: ${size}\r\n\r\n`;
+    const large = `[${enhanced(SIG_A)}]`.padEnd(size, " ");
+    const outcomes: Record<string, unknown> = {};
+    const expected: typeof outcomes = {};
+    for (const [writes, gapMs, label] of [
+      [[refused + head, large], 0, "back to back"],
+      [[refused, head, large], 300, "300 ms on"],
+    ] as const) {
+      const { received, ended, failure } = await pipelineThenRead(port, [...writes], gapMs);
+      const [answerHead = "", answerBody] = received.split("\r\n\r\n");
+      outcomes[label] = {
+        statuses: received.match(/HTTP\/1\.1 \d+ [\w ]+/g),
+        closing: /\r\nconnection: close\r\n/i.test(answerHead),
+        body: answerBody,
+        ended,
+        failure,
+      };
+      expected[label] = {
+        statuses: ["HTTP/1.1 401 Unauthorized"],
+        closing: true,
+        body: "unauthorized",
+        ended: true,
+        failure: undefined,
+      };
+    }
+    expect(outcomes).toEqual(expected);
+    // (Node dropped the pipelined request each time: the case is the one meant.)
+    expect(dropped).toHaveLength(2);
+    await leftovers.check();
+    expect(seen).toEqual([]);
+  });
+
   it("leaves nothing behind when bytes that do not parse as HTTP follow an early answer, or its chunked upload, and Node destroys the connection itself (no clientError listener)", async () => {
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => void rejections.push(reason);

@@ -1327,6 +1327,15 @@ const closingConnections = /* @__PURE__ */ new WeakMap<
 >();
 
 /**
+ * Requests node:http answered 503 itself, past its `maxRequestsPerSocket`, as its `dropRequest`
+ * event tells them (one listener per server, added at the first request the adapter serves from
+ * a server with that limit): never emitted, their bodies have no reader, as those of the 400 and
+ * 417 it gives (see the lingering's `pause`). Its own count is not readable from outside.
+ */
+const droppedRequests = /* @__PURE__ */ new WeakSet<object>();
+const serversWatched = /* @__PURE__ */ new WeakSet<object>();
+
+/**
  * RFC 9112 §9.6's staged close, after an early answer with `Connection: close` over HTTP/1: Node
  * destroys the socket once the answer is flushed, and closing a socket with unread data makes
  * Linux send a RST, which drops the answer from the sender's unread receive queue (a sender that
@@ -1407,12 +1416,13 @@ function lingerAfterEarlyAnswer(
     }
   };
   // Node stops reading the connection (`pause`) while a request's body is buffered unread: with
-  // one it answers itself and never emits (400 to one without a Host, 417), the lingering stalled
-  // until its bound and reset the sender. That body is discarded instead. (`parser` is Node's own,
-  // undocumented: without it the connection is paused as before.) Only such a request's, told as
-  // Node's parserOnIncoming tells them (HTTP/1.1 only; a Host a server requires, an `Expect` other
-  // than 100-continue it has no `checkExpectation` listener for): one it emits may go to another
-  // route, which reads it later, after an await, and would find it empty.
+  // one it answers itself and never emits (400 to one without a Host, 417, 503 past the server's
+  // `maxRequestsPerSocket`), the lingering stalled until its bound and reset the sender. That body
+  // is discarded instead. (`parser` is Node's own, undocumented: without it the connection is
+  // paused as before.) Only such a request's, told as Node's parserOnIncoming tells them (HTTP/1.1
+  // only; one its `dropRequest` named, a Host a server requires, an `Expect` other than
+  // 100-continue it has no `checkExpectation` listener for): one it emits may go to another route,
+  // which reads it later, after an await, and would find it empty.
   nodeSocket.pause = () => {
     const unread = nodeSocket.parser?.incoming;
     const expect = unread?.headers.expect;
@@ -1421,7 +1431,8 @@ function lingerAfterEarlyAnswer(
       unread?.readableFlowing === null &&
       unread.readableLength &&
       unread.httpVersion === "1.1" &&
-      ((unread.headers.host === undefined && server?.requireHostHeader !== false) ||
+      (droppedRequests.has(unread) ||
+        (unread.headers.host === undefined && server?.requireHostHeader !== false) ||
         (expect !== undefined &&
           !/(^|\W)100-continue(\W|$)/i.test(String(expect)) &&
           !server?.listenerCount?.("checkExpectation")))
@@ -1433,6 +1444,12 @@ function lingerAfterEarlyAnswer(
   void discard(chunks, 0);
   return (pipelined: AsyncIterator<Uint8Array | string>) =>
     void discard(pipelined, PIPELINED_HEAD_BYTES);
+}
+
+/** What the adapter reads of node:http's server, for the requests it answers 503 itself. */
+interface NodeServer {
+  maxRequestsPerSocket?: number | null;
+  on?: (event: string, listener: (request: object) => void) => unknown;
 }
 
 /**
@@ -1453,8 +1470,9 @@ function lingerAfterEarlyAnswer(
  * sender closes its side (as it does once it has the answer), then the close. What is read is
  * discarded, never buffered: the rest of the upload, and the bodies of requests pipelined behind
  * it, chunked or not, which are neither handled nor answered (RFC 9112 §9.6), nor those Node
- * answers itself (one without a Host, an `Expect` it refuses): on the half-closed connection
- * Node's own 100 Continue, 400 or 417 is never sent. So a sender that writes its whole body, or
+ * answers itself (one without a Host, an `Expect` it refuses, one past the server's
+ * `maxRequestsPerSocket`): on the half-closed connection Node's own 100 Continue, 400, 417 or 503
+ * is never sent. So a sender that writes its whole body, or
  * more requests, before reading still gets the status, not a reset. The reading is bounded: after
  * 16 MiB (each pipelined request counting 16 KiB more) or 5 s from the answer, however slowly the
  * bytes come, the connection is destroyed, and a sender still sending then may see it reset
@@ -1518,6 +1536,12 @@ export async function serveNode(
   req: NodeRequest,
   res: NodeResponse,
 ): Promise<void> {
+  // (Before anything else: a request Node drops may be parsed behind this one in the same read.)
+  const server = (req.socket as { server?: NodeServer | null } | undefined)?.server;
+  if (server && server.maxRequestsPerSocket! > 0 && !serversWatched.has(server)) {
+    serversWatched.add(server);
+    server.on?.("dropRequest", (dropped: object) => void droppedRequests.add(dropped));
+  }
   // (Left unanswered, its body discarded while the connection lingers, until the sender closes.)
   if (req.socket && closingConnections.has(req.socket))
     return closingConnections.get(req.socket)?.(req[Symbol.asyncIterator]());

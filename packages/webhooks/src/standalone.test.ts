@@ -171,7 +171,7 @@ describe("rest.call with a send of the caller's own", () => {
   it("a send that makes no request with its fetch, or whose middleware answers instead, is told so, not a TypeError", async () => {
     // (There was no answer to read: "Cannot read properties of undefined (reading 'value')".)
     const refused = new ConfigurationError(
-      "send: must make its request with the fetch it is given",
+      "send: must make its request with the fetch it is given, and wait for it",
       { operation: "listWebhooksOwn" },
     );
     const { fetch, requests } = stub();
@@ -184,6 +184,32 @@ describe("rest.call with a send of the caller's own", () => {
         (client as Client<paths>).GET("/v0/webhooks", { fetch, middleware: [answering] }),
       ),
     ).rejects.toThrow(refused);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("a send that returns before its fetch has its request: the call is refused, and that request is never sent", async () => {
+    // (The call said nothing was sent, and the request went out after it: its fetch was handed the
+    // request, or a middleware still ran, when `send` returned.)
+    const refused = new ConfigurationError(
+      "send: must make its request with the fetch it is given, and wait for it",
+      { operation: "listWebhooksOwn" },
+    );
+    const { fetch, requests } = stub();
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    const own = { id: "listWebhooksOwn", idempotent: true };
+    const slowMiddleware: Middleware = { onRequest: () => new Promise((r) => setTimeout(r, 10)) };
+    for (const middleware of [[], [slowMiddleware]]) {
+      let late: Promise<unknown> | undefined;
+      await expect(
+        rest.call(own, {}, undefined, async (client, fetch) => {
+          late = (client as Client<paths>)
+            .GET("/v0/webhooks", { fetch, middleware })
+            .catch((error: unknown) => error);
+        }),
+      ).rejects.toThrow(refused);
+      // (The request the late fetch was handed is refused too, with the call's message.)
+      expect(await late).toEqual(new ConfigurationError(refused.message));
+    }
     expect(requests).toHaveLength(0);
   });
 
@@ -207,17 +233,26 @@ describe("rest.call with a send of the caller's own", () => {
     expect(sent).toBe(1);
   });
 
-  it("a middleware added with use() may change a generated call's headers in place; a Request it returns is refused by openapi-fetch", async () => {
-    // (What the generated `call`'s TSDoc says a middleware author can rely on: the generated
-    // functions' request is the transport's own, no `Request`.)
+  it("a middleware added with use() may change a generated call's headers in place, or return a new Request: its URL, method, headers and body are what is sent", async () => {
+    // (What the generated `call`'s TSDoc says a middleware author can rely on. A Request returned
+    // was refused: "onRequest: must return new Request() or Response() when modifying the
+    // request", as openapi-fetch took only an instance of the transport's own request class.)
     const { fetch, requests } = stub();
     const rest = createWebhooksRest({ apiKey: KEY, fetch });
     let replace = false;
+    const bodies: unknown[] = [];
     await rest.call({ id: "listWebhooks", idempotent: true }, {}, undefined, (client, fetch) => {
       (client as Client<paths>).use({
-        onRequest: ({ request }) => {
-          if (replace) return new Request(request.url, { headers: request.headers });
-          request.headers.set("x-trace", "t-2");
+        onRequest: async ({ request }) => {
+          if (!replace) return void request.headers.set("x-trace", "t-2");
+          // (The openapi-fetch docs' way to read a body without using it up: a clone.)
+          bodies.push(await request.clone().text());
+          const headers = new Headers(request.headers);
+          headers.set("x-trace", "t-3");
+          const url = request.url.replace("/v0/webhooks", "/v0/webhooks/renamed");
+          return request.method === "POST"
+            ? new Request(url, { method: "PUT", headers, body: '{"replaced":true}' })
+            : new Request(request.clone(), { headers });
         },
       });
       return (client as Client<paths>).GET("/v0/webhooks", { fetch, parseAs: "stream" });
@@ -225,9 +260,22 @@ describe("rest.call with a send of the caller's own", () => {
     await getWebhook(rest, { webhookID: ID });
     expect(requests.map((r) => r.headers.get("x-trace"))).toEqual(["t-2", "t-2"]);
     replace = true;
-    await expect(getWebhook(rest, { webhookID: ID })).rejects.toThrow(
-      "onRequest: must return new Request() or Response() when modifying the request",
-    );
-    expect(requests).toHaveLength(2);
+    await getWebhook(rest, { webhookID: ID });
+    const { webhookID: _, ...created } = webhook;
+    await createWebhook(rest, created);
+    const [, , got, posted] = requests;
+    expect([bodies[0], JSON.parse(bodies[1] as string)]).toEqual(["", created]);
+    expect([got!.method, new URL(got!.url).pathname, got!.headers.get("x-trace")]).toEqual([
+      "GET",
+      `/v0/webhooks/${ID}`,
+      "t-3",
+    ]);
+    expect(got!.headers.get("x-api-key") ?? got!.url).toContain(KEY);
+    expect([posted!.method, new URL(posted!.url).pathname, await posted!.text()]).toEqual([
+      "PUT",
+      "/v0/webhooks/renamed",
+      '{"replaced":true}',
+    ]);
+    expect(posted!.headers.get("x-trace")).toBe("t-3");
   });
 });
