@@ -69,6 +69,14 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     expect(locatedOf(das)).toContain(
       `${positionOf(das, "openrpc/das.yaml", "GetAssetParams:", "\ncomponents:")}: das #/components/schemas/GetAssetParams (GetAssetParams): [name-clash] "GetAssetParams" is both schema GetAssetParams's type (generated/types.ts) and method getAsset's params type (generated/types.ts): one name cannot be bound twice in generated/types.ts`,
     );
+    // The type a rule between params gives a param it leaves out, named after the rule, is bound
+    // once for the methods sharing it: a schema of that name would otherwise be overwritten.
+    const rule = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.components = { schemas: { PageExcludesBeforeAfterAndCursor: { type: "object" } } };
+    });
+    expect(findingsOf(rule)).toContain(
+      `das #/components/schemas/PageExcludesBeforeAfterAndCursor (PageExcludesBeforeAfterAndCursor): [name-clash] "PageExcludesBeforeAfterAndCursor" is both schema PageExcludesBeforeAfterAndCursor's type (generated/types.ts) and method getAssetsByOwner's type of a param a rule leaves out (generated/types.ts): one name cannot be bound twice in generated/types.ts`,
+    );
     // A shared schema is named at its own file (spec/schemas/…), not at the area that uses it.
     const shared = editedCopy("schemas/asset.yaml", (doc) => {
       doc.NftEdition.properties.edition_kind = { $ref: "#/edition-kind" };

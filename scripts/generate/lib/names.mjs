@@ -6,7 +6,8 @@
 // for `npm run spec:check` alike; test/generate/names.test.ts compares it with the generated files,
 // so an export added to an emitter without its line here fails there.
 import { regionalServer, regionNames, runtimeKind } from "./areas.mjs";
-import { operationsOf } from "./operations.mjs";
+import { operationsOf, paramsSchema } from "./operations.mjs";
+import { paramRules } from "./param-rules.mjs";
 import { camel, pascal, pointerSegment } from "./schema.mjs";
 import { CHECK_COMBINATORS } from "./validator.mjs";
 
@@ -427,6 +428,7 @@ function operationBindings(main, http) {
     ...(rpc ? rpcMethods(main) : restOperations(main)),
     ...(http ? restOperations(http) : []),
   ];
+  const rulesBound = new Set();
   for (const o of operations) {
     if (!isIdentifier(o.name)) continue; // (the operation-name rule says why)
     const label = `${o.method ? "method" : "operation"} ${o.name}`;
@@ -473,6 +475,12 @@ function operationBindings(main, http) {
     // and with them `<Method>ParamsBase` (lib/types.mjs paramsWithRules), then clashes with
     // nothing.)
     if (o.method) bind(`${Name}ParamsBase`, types, "params type without their rules", true);
+    // (The type a param left out by such a rule is given, named after the rule: one per rule,
+    // however many methods share it, lib/param-rules.mjs.)
+    if (o.rule && !rulesBound.has(o.rule)) {
+      rulesBound.add(o.rule);
+      bind(o.rule, types, "type of a param a rule leaves out", true);
+    }
     if (!rpc) bind(`${Name}Input`, types, "input type", true);
     // (A REST package's openapi.ts imports the inputs too, as the schemas they are typed as.)
     if (!rpc) bind(`${Name}Input`, openapi, "input type", false);
@@ -529,7 +537,18 @@ const rpcMethods = ({ doc, file }) =>
     file,
     method: true,
     paginated: Boolean(m["x-pagination"]),
+    rule: ruleTypeName(m),
   }));
+
+/** The name of the type `paramsWithRules` (lib/types.mjs) declares for `method`'s rules, if any. */
+function ruleTypeName(method) {
+  try {
+    return paramRules(paramsSchema(method, { withQuery: true }))?.Rule || undefined;
+  } catch {
+    // (A method whose params the other rules refuse: the types are not written.)
+    return undefined;
+  }
+}
 
 /** The operationIds of an OpenAPI document, where each is (every method the clients call). */
 const restOperations = ({ doc, file }) =>

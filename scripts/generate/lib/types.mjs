@@ -7,8 +7,9 @@ import { createRequire } from "node:module";
 import { openEnumParts } from "../../lib/open-enum.mjs";
 import { exactValueAt } from "../../spec/bundle.mjs";
 import { areaStatusTags, markBigints } from "./emit.mjs";
+import { listed, paramRules } from "./param-rules.mjs";
 import { isObject } from "./places.mjs";
-import { acceptsBigint, isU64, pascal } from "./schema.mjs";
+import { acceptsBigint, isU64 } from "./schema.mjs";
 
 // (Required, not imported: Node reads a CommonJS package imported from ESM twice more, to tell
 // its module format and to list its exports; for typescript's 9 MB, and openapi-typescript's CJS
@@ -698,51 +699,10 @@ function optionalAcceptsUndefined(node) {
  */
 export function paramsWithRules(Name, params, description) {
   const plain = { [Name]: { description, ...params } };
-  const rules = isObject(params.dependentSchemas) ? params.dependentSchemas : {};
   const { dependentSchemas: _rules, ...base } = params;
-  const excludes = (rule) =>
-    isObject(rule?.properties) && Object.values(rule.properties).every((v) => v === false)
-      ? Object.keys(rule.properties)
-      : undefined;
-  const nodes = new Set();
-  const excluded = new Set();
-  const requirement = new Map();
-  for (const [name, rule] of Object.entries(rules)) {
-    nodes.add(name);
-    const others = excludes(rule);
-    if (!others) {
-      requirement.set(name, typeable(rule));
-      continue;
-    }
-    for (const other of others) {
-      nodes.add(other);
-      excluded.add(`${name}\0${other}`).add(`${other}\0${name}`);
-    }
-  }
-  if (!nodes.size) return plain;
-  const apart = (a, b) => excluded.has(`${a}\0${b}`);
-  const groups = [];
-  for (const node of nodes) {
-    const group = groups.find((g) => !apart(g[0], node));
-    if (group) group.push(node);
-    else groups.push([node]);
-  }
-  const exact =
-    groups.every((g) => g.every((a) => g.every((b) => !apart(a, b)))) &&
-    groups.every((g, i) =>
-      groups.every((h, j) => i === j || g.every((a) => h.every((b) => apart(a, b)))),
-    ) &&
-    groups.every(
-      (g) => new Set(g.map((n) => JSON.stringify(requirement.get(n) ?? null))).size === 1,
-    );
-  if (!exact) return plain;
-  // (The rule's type, named as the description says it: `page` excludes `before`, `after` and
-  // `cursor`, PageExcludesBeforeAfterAndCursor.)
-  // One group alone (a member absent only so that its group's rule does not apply) has none.
-  const words = (group) => listed(group, "and").replaceAll("`", "");
-  const ruleWords = groups.map(words).join(" excludes ");
-  const Rule =
-    groups.length > 1 && groups.map((g) => pascal(words(g).replaceAll(",", ""))).join("Excludes");
+  const rules = paramRules(params);
+  if (!rules) return plain;
+  const { nodes, groups, requirement, ruleWords, Rule } = rules;
   const absent = (names, because) =>
     Object.fromEntries(
       names.map((n) => [
@@ -801,30 +761,6 @@ export function paramsWithRules(Name, params, description) {
     }),
   };
 }
-
-/** The part of a rule's schema that a type states (see `paramsWithRules`). */
-function typeable(schema) {
-  if (!isObject(schema)) return schema;
-  const out = {};
-  if (typeof schema.$ref === "string") out.$ref = schema.$ref;
-  if (Array.isArray(schema.enum)) out.enum = schema.enum;
-  if (schema.type !== undefined) out.type = schema.type;
-  if (isObject(schema.properties)) {
-    out.type ??= "object";
-    out.properties = Object.fromEntries(
-      Object.entries(schema.properties).map(([k, v]) => [k, typeable(v)]),
-    );
-  }
-  if (Array.isArray(schema.required)) out.required = schema.required;
-  return out;
-}
-
-/** `a`, `a or b`, `a, b or c` (`joiner`: "or", "and"), each name as code. */
-const listed = (names, joiner) =>
-  names
-    .map((n) => `\`${n}\``)
-    .join(", ")
-    .replace(/, ([^,]*)$/, ` ${joiner} $1`);
 
 /**
  * A rule's typed schema in words: `sortBy.sortBy must be "id"`, for its members that have an
