@@ -42,7 +42,12 @@ import {
 } from "./lib/descriptor.mjs";
 import { layout } from "./lib/layout.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
-import { clientOverName, coreImportsOf, REST_CLIENT_IMPORTS } from "./lib/names.mjs";
+import {
+  clientOverName,
+  coreImportsOf,
+  REST_CLIENT_IMPORTS,
+  REST_MEMBERS_IMPORTS,
+} from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
@@ -153,10 +158,7 @@ export async function emitRestArea(main, shared) {
     [`packages/${area}/src/generated/openapi.ts`]: openapi,
     [`packages/${area}/src/generated/operations.ts`]: emitOperations(pkg),
     [`packages/${area}/src/generated/client.ts`]: emitClient(pkg, calls),
-    [`packages/${area}/src/generated/members.ts`]: emitMembers(
-      pkg,
-      pkg.ops.map((op) => operationCode(pkg, op, false)),
-    ),
+    [`packages/${area}/src/generated/members.ts`]: emitMembers(pkg, calls),
   };
 }
 
@@ -447,30 +449,42 @@ function emitClient(pkg, calls) {
 }
 
 /**
- * members.ts: `<area>ClientOver(rest)`, the client's members over a given endpoint, each calling
- * its standalone function, which checks that endpoint (`calls`' `impl` made so;
- * create<Area>Client's send over its own endpoint themselves), for a client of the package's own
- * that replaces some and keeps the others, which it would otherwise list again
+ * members.ts: `<area>ClientOver(rest)`, the client's members over `rest` as create<Area>Client
+ * makes them (its `calls`' `impl`, which send their requests themselves), for a client of the
+ * package's own that replaces some and keeps the others, which it would otherwise list again
  * (@chaindata/webhooks' updateWebhook: an operation added to the spec then joins that client too).
- * A module of its own, which the package's index does not re-export: no name of the package's API.
- * (create<Area>Client writes the members itself rather than calling it: one function less in every
- * client bundle.)
+ * A module of its own, which neither the package's index re-exports nor its `exports` map reaches:
+ * no name of the package's API, and called by the package's own code only, with a `rest` of
+ * create<Area>Rest. So, as create<Area>Client's, its members do not check the endpoint (the
+ * standalone functions' notAnRpc, which that `rest` never fails: a client program carries neither
+ * it nor one function per operation). (create<Area>Client writes the members itself rather than
+ * calling it: one function less in every client bundle.)
  */
-function emitMembers({ area, Area, ops, source }, calls) {
+function emitMembers({ area, Area, doc, ops, source }, calls) {
   const paginated = ops.some((op) => op.o["x-pagination"]);
-  const functions = ops.map((op) => op.o.operationId);
+  const core = coreImportsOf(REST_MEMBERS_IMPORTS, doc.info["x-host"], {
+    paginated,
+    deprecated: ops.some((op) => op.o.deprecated),
+    body: ops.some((op) => op.body),
+  });
   return (
     banner(source, import.meta.url) +
     `// The client's members over a given endpoint, for a client of the package's own that replaces\n` +
     `// some (the package's index does not re-export this module).\n` +
-    (paginated ? `import { withPagination } from "@chaindata/core";\n` : "") +
-    `import { ${[...functions, `type ${Area}Client`, `type ${Area}Rest`].join(", ")} } from "./client.js";\n` +
-    (paginated
-      ? `import * as op from "./operations.js";\nimport type * as T from "./types.js";\n`
+    (ops.length ? `import type { Client } from "openapi-fetch";\n` : "") +
+    (core.length ? `import { ${core.join(", ")} } from "@chaindata/core";\n` : "") +
+    `import type { ${Area}Client, ${Area}Rest } from "./client.js";\n` +
+    (ops.length
+      ? `import * as op from "./operations.js";\nimport type { paths } from "./openapi.js";\n`
       : "") +
+    (paginated ? `import type * as T from "./types.js";\n` : "") +
     "\n" +
+    (ops.length
+      ? `/** This host's openapi-fetch client, as the members use it (client.ts's \`Api\`). */\n` +
+        `type Api = Client<paths>;\n\n`
+      : "") +
     docComment(
-      `The members of {@link ${Area}Client} over \`rest\`, as \`create${Area}Client\` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint.`,
+      `The members of {@link ${Area}Client} over \`rest\`, as \`create${Area}Client\` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. \`rest\` is not checked, as the standalone functions check theirs: it must be one of \`create${Area}Rest\`.`,
     ) +
     `export function ${clientOverName(area)}(rest: ${Area}Rest): ${Area}Client {\n` +
     `  return {\n${calls.map((c) => c.impl).join("\n")}\n  };\n}\n`
@@ -540,11 +554,11 @@ const hasInputOf = (op) =>
   op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body);
 
 /**
- * Operation `op` in client.ts (lib/call-code.mjs); `clientSends`: the client's member sends the
- * request itself (create<Area>Client's, over its own `rest`), or calls the standalone function,
- * which checks the endpoint it is given (<area>ClientOver's, members.ts).
+ * Operation `op` in client.ts (lib/call-code.mjs). Its member sends the request itself
+ * (`clientSends`): create<Area>Client's and <area>ClientOver's are over a `rest` of
+ * create<Area>Rest, which the standalone functions' endpoint check never refuses.
  */
-function operationCode({ Area, clientVar, doc }, op, clientSends = true) {
+function operationCode({ Area, clientVar, doc }, op) {
   const id = op.o.operationId;
   const hasInput = hasInputOf(op);
   // (Paginated ones only, as before the standalone form: an input without a required member
@@ -561,7 +575,7 @@ function operationCode({ Area, clientVar, doc }, op, clientSends = true) {
     // (An operation without input has no params check.)
     checked: hasInput,
     send: sendSource(op, hasInput),
-    clientSends,
+    clientSends: true,
     example: (options) => exampleFor(doc, op, options),
     pageWalk: () => ({
       example: (options) => walkExampleFor(doc, op, options),

@@ -1,9 +1,12 @@
 // A REST package's generated/members.ts holds `<area>ClientOver(rest)`: the client's members over a
 // given endpoint, for a hand-written client that replaces one and keeps the others
-// (@chaindata/webhooks' updateWebhook: packages/webhooks/src/client-members.test.ts). It lists the
-// same members as create<Area>Client, which writes them itself (one function less in its bundles),
-// and the package's index does not re-export it: it is no name of the package's API.
-import { readFileSync } from "node:fs";
+// (@chaindata/webhooks' updateWebhook: packages/webhooks/src/client-members.test.ts). Its members
+// are create<Area>Client's, which writes them itself (one function less in its bundles), and the
+// package's index does not re-export it: it is no name of the package's API. As
+// create<Area>Client's, its members send their requests themselves, without the standalone
+// functions' endpoint check (notAnRpc): no program outside the package can reach it, and the
+// package's own code gives it a `rest` of create<Area>Rest, which that check never refuses.
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { clientOverName } from "../../scripts/generate/lib/names.mjs";
@@ -27,13 +30,9 @@ const body = (source: string, name: string) => {
   const start = source.indexOf(`export function ${name}(`);
   return start < 0 ? undefined : source.slice(start, source.indexOf("\n}\n", start) + 2);
 };
-/**
- * The member names of the object a function returns. (Names, not lines: create<Area>Client's
- * members send their requests themselves, its `rest` being its own; <area>ClientOver's, over a
- * given endpoint, call the standalone functions, which check it.)
- */
+/** The member lines of the object a function returns. */
 const members = (fn: string | undefined) =>
-  fn?.split("\n").flatMap((line) => /^ {4}([\w$]+): /.exec(line)?.[1] ?? []);
+  fn?.split("\n").filter((line) => /^ {4}[\w$]+: /.test(line));
 
 describe("<area>ClientOver of each REST package", () => {
   it("there are REST packages", () => expect(restAreas.length).toBeGreaterThan(0));
@@ -50,17 +49,46 @@ describe("<area>ClientOver of each REST package", () => {
     });
 });
 
-// An operation named like it would be imported into members.ts over the function itself.
+describe("who calls <area>ClientOver", () => {
+  // (Its members do not check their endpoint: a caller that could give it another would get a
+  // bare TypeError where the standalone function names its factory.)
+  for (const area of restAreas)
+    it(`@chaindata/${area}'s exports map does not reach generated/members`, () => {
+      const { exports } = JSON.parse(read(`packages/${area}/package.json`));
+      const text = JSON.stringify(exports);
+      expect(text).not.toMatch(/members|\*/);
+    });
+
+  it("only a package's own client module imports it, over a rest of its create<Area>Rest", () => {
+    const importers: string[] = [];
+    for (const area of restAreas) {
+      const dir = `packages/${area}/src`;
+      for (const file of readdirSync(new URL(`../../${dir}`, import.meta.url), {
+        recursive: true,
+      }) as string[]) {
+        if (!/\.ts$/.test(file) || /\.test\.ts$/.test(file) || file.startsWith("generated"))
+          continue;
+        if (/generated\/members\.js/.test(read(`${dir}/${file}`))) importers.push(`${dir}/${file}`);
+      }
+    }
+    expect(importers).toEqual(["packages/webhooks/src/client.ts"]);
+    const client = read("packages/webhooks/src/client.ts");
+    const calls = [...client.matchAll(/webhooksClientOver\((\w+)\)/g)].map((m) => m[1]);
+    expect(calls).toEqual(["rest"]);
+    expect(client).toContain("const rest = createWebhooksRest(options);");
+  });
+});
+
+// members.ts imports no operation's function (its members send their requests themselves), so an
+// operation named like <area>ClientOver binds nothing there that clashes with it.
 describe("the name <area>ClientOver", () => {
-  it("is refused as an operationId (the name-clash rule)", () => {
+  it("is free as an operationId (the name-clash rule finds no clash)", () => {
     const main = { ...index.areas.find((a: { area: string }) => a.area === "wallet") };
     main.doc = JSON.parse(read(`spec/dist/${main.file}`));
     main.doc.paths["/v1/wallet/{wallet}/identity"].get.operationId = "walletClientOver";
-    const clashes = packageRefusals([main, undefined])
-      .filter((r: { rule: string }) => r.rule === "name-clash")
-      .map((r: { message: string }) => r.message);
-    expect(clashes).toContainEqual(
-      "\"walletClientOver\" is both operation walletClientOver's function, imported (generated/members.ts) and the client's members over a given endpoint (generated/members.ts): one name cannot be bound twice in generated/members.ts",
+    const clashes = packageRefusals([main, undefined]).filter(
+      (r: { rule: string }) => r.rule === "name-clash",
     );
+    expect(clashes).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   packageBindings,
   reservedPattern,
   REST_CLIENT_IMPORTS,
+  REST_MEMBERS_IMPORTS,
   RPC_CLIENT_IMPORTS,
   // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/generate/lib/names.mjs";
@@ -105,22 +106,24 @@ describe("the names table of the name-clash rule", () => {
 // (`coreImportsOf`); an entry no package imports any more is one the emitters dropped, which the
 // name-clash rule would go on refusing spec names for.
 describe("the client import tables", () => {
-  const clients = (kind: string) =>
+  // (A REST package's members.ts, which imports a few of its own: REST_MEMBERS_IMPORTS.)
+  const clients = (kind: string, module: string) =>
     packagesOf(documents)
       .filter((pkg: Array<{ kind: string }>) => pkg[0]!.kind === kind)
       .map((pkg: Array<{ area: string; doc: any }>) => ({
         host: pkg[0]!.doc.info["x-host"],
         imports: /^import \{([^}]*)\} from "@chaindata\/core";$/m
-          .exec(read(`packages/${pkg[0]!.area}/src/generated/client.ts`))![1]!
+          .exec(read(`packages/${pkg[0]!.area}/src/generated/${module}.ts`))![1]!
           .split(",")
           .map((name) => name.trim()),
       }));
-  for (const [kind, table] of [
-    ["openrpc", RPC_CLIENT_IMPORTS],
-    ["openapi", REST_CLIENT_IMPORTS],
+  for (const [kind, table, tableName, module] of [
+    ["openrpc", RPC_CLIENT_IMPORTS, "RPC_CLIENT_IMPORTS", "client"],
+    ["openapi", REST_CLIENT_IMPORTS, "REST_CLIENT_IMPORTS", "client"],
+    ["openapi", REST_MEMBERS_IMPORTS, "REST_MEMBERS_IMPORTS", "members"],
   ] as const)
-    it(`every entry of ${kind === "openrpc" ? "RPC" : "REST"}_CLIENT_IMPORTS is imported by some ${kind} package, in the table's order`, () => {
-      const written = clients(kind);
+    it(`every entry of ${tableName} is imported by some ${kind} package's ${module}.ts, in the table's order`, () => {
+      const written = clients(kind, module);
       expect(written.length).toBeGreaterThan(0);
       const unused = table
         .map(([name, meaning]: [string, string]) => ({ name, meaning }))

@@ -46,8 +46,7 @@ const deprecationWarning = (endpoint, name) =>
  *   endpoint (notAnRpc) the client's own never fails: a client program then carries neither
  *   notAnRpc nor one function per call. A REST operation's `send` holds its request's code, so a
  *   program calling both the member and the standalone function carries it twice; one calling
- *   either, as programs do, carries it once (a REST package's members.ts, over an endpoint it is
- *   given, calls the standalone functions: rest.mjs passes `false` there).
+ *   either, as programs do, carries it once.
  * - `example(options)`: its one-line sample (rpc.mjs or rest.mjs `exampleFor`, of `{ firstArg,
  *   clientVar }`); `pageWalk()`, read for a paginated call only: `{ example(options), resultSchema,
  *   paramsSchema }`, its walks' samples (`walkExampleFor`, of `{ walk, clientVar }`) and the

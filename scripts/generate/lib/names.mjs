@@ -227,6 +227,14 @@ export const REST_CLIENT_IMPORTS = [
   ["RequestOptions", "type"],
   ["U64Shape", "type", "u64"],
 ];
+// What a REST package's members.ts imports from @chaindata/core (its members are
+// create<Area>Client's, which send their requests themselves).
+export const REST_MEMBERS_IMPORTS = [
+  ["restInit", "value"],
+  ["jsonText", "value", "body"],
+  ["withPagination", "value", "paginated"],
+  ["warnDeprecated", "value", "deprecated"],
+];
 // What a REST package's client.ts binds besides: openapi-fetch's default export and its `Client`
 // type (rest.mjs writes that import itself), and `Api`, its alias of `Client<paths>`.
 const REST_CLIENT_OWN = { createFetchClient: "value", Client: "type", Api: "type" };
@@ -382,13 +390,20 @@ function generatorBindings(main) {
   if (!rpc) {
     own(typeNames(OPENAPI_TS_ROOTS), openapi, "openapi-typescript's root type");
     own(typeNames(["paths"]), client, "the import of openapi.js");
-    // (members.ts: <area>ClientOver, over the functions and types it imports from client.js; its
-    // locals are create<Area>Client's, bound above. Not re-exported.)
+    // (members.ts: <area>ClientOver, whose members send their requests as create<Area>Client's
+    // do: it imports no operation's function. Its locals are create<Area>Client's, bound above.
+    // Not re-exported.)
     own(values([clientOverName(area)]), members, "the client's members over a given endpoint");
+    own(importMeanings(REST_MEMBERS_IMPORTS), members, "an import from @chaindata/core");
     own(
-      { withPagination: "value", op: "both", T: "both" },
+      { op: "both", T: "both", paths: "type" },
       members,
-      "an import from @chaindata/core, operations.js or types.js",
+      "the import of operations.js, openapi.js or types.js",
+    );
+    own(
+      { Client: "type", Api: "type" },
+      members,
+      "openapi-fetch's client type (imported, or `Api`)",
     );
     own(typeNames([`${Area}Client`, `${Area}Rest`]), members, "the import of client.js");
   }
@@ -422,7 +437,7 @@ function operationBindings(main, http) {
   const { area, kind } = main;
   const rpc = kind === "openrpc";
   const Area = pascal(area);
-  const { operations: ops, client, types, openapi, members } = MODULE;
+  const { operations: ops, client, types, openapi } = MODULE;
   const out = [];
   const operations = [
     ...(rpc ? rpcMethods(main) : restOperations(main)),
@@ -448,8 +463,6 @@ function operationBindings(main, http) {
     // (A JSON-RPC package's plain-HTTP operations, the sender's `ping`, are standalone functions
     // too.)
     bind(o.name, client, "function", true);
-    // (A REST package's members.ts imports each function from client.ts.)
-    if (!rpc) bind(o.name, members, "function, imported", false);
     if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
     // (Its params check, `check<Operation>`: lib/call-code.mjs checkFunction. Bound for every
     // operation, as the u64 shapes are: an operation gaining params then clashes with nothing.)

@@ -2,11 +2,29 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // The client's members over a given endpoint, for a client of the package's own that replaces
 // some (the package's index does not re-export this module).
-import { getProjectUsage, type AdminClient, type AdminRest } from "./client.js";
+import type { Client } from "openapi-fetch";
+import { restInit } from "@chaindata/core";
+import type { AdminClient, AdminRest } from "./client.js";
+import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 
-/** The members of {@link AdminClient} over `rest`, as `createAdminClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. */
+/** This host's openapi-fetch client, as the members use it (client.ts's `Api`). */
+type Api = Client<paths>;
+
+/** The members of {@link AdminClient} over `rest`, as `createAdminClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. `rest` is not checked, as the standalone functions check theirs: it must be one of `createAdminRest`. */
 export function adminClientOver(rest: AdminRest): AdminClient {
   return {
-    getProjectUsage: (params, options) => getProjectUsage(rest, params, options),
+    getProjectUsage: (params, options) => rest.call(
+      op.getProjectUsage,
+      params,
+      options,
+      (client, fetch) => {
+        return (client as Api).GET("/v0/admin/projects/{id}/usage", {
+          params: { path: { id: params.id } },
+          fetch,
+          ...restInit
+        });
+      }
+    ),
   };
 }

@@ -3,11 +3,34 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // The client's members over a given endpoint, for a client of the package's own that replaces
 // some (the package's index does not re-export this module).
-import { getTokenMetadata, type TokenMetadataClient, type TokenMetadataRest } from "./client.js";
+import type { Client } from "openapi-fetch";
+import { restInit, jsonText, warnDeprecated } from "@chaindata/core";
+import type { TokenMetadataClient, TokenMetadataRest } from "./client.js";
+import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 
-/** The members of {@link TokenMetadataClient} over `rest`, as `createTokenMetadataClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. */
+/** This host's openapi-fetch client, as the members use it (client.ts's `Api`). */
+type Api = Client<paths>;
+
+/** The members of {@link TokenMetadataClient} over `rest`, as `createTokenMetadataClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. `rest` is not checked, as the standalone functions check theirs: it must be one of `createTokenMetadataRest`. */
 export function tokenMetadataClientOver(rest: TokenMetadataRest): TokenMetadataClient {
   return {
-    getTokenMetadata: (params, options) => getTokenMetadata(rest, params, options),
+    getTokenMetadata: (params, options) => (
+      warnDeprecated(op.getTokenMetadata.id, op.getTokenMetadata.deprecated!, rest.logger),
+      rest.call(
+        op.getTokenMetadata,
+        params,
+        options,
+        (client, fetch) => {
+          const { ...body } = params;
+          return (client as Api).POST("/v0/token-metadata", {
+            body,
+            fetch,
+            ...restInit,
+            bodySerializer: jsonText
+          });
+        }
+      )
+    ),
   };
 }

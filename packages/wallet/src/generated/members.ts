@@ -2,37 +2,122 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // The client's members over a given endpoint, for a client of the package's own that replaces
 // some (the package's index does not re-export this module).
-import { withPagination } from "@chaindata/core";
-import {
-  getIdentity,
-  getBatchIdentity,
-  getBalances,
-  getHistory,
-  getTransfers,
-  getFundedBy,
-  type WalletClient,
-  type WalletRest
-} from "./client.js";
+import type { Client } from "openapi-fetch";
+import { restInit, jsonText, withPagination } from "@chaindata/core";
+import type { WalletClient, WalletRest } from "./client.js";
 import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 import type * as T from "./types.js";
 
-/** The members of {@link WalletClient} over `rest`, as `createWalletClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. */
+/** This host's openapi-fetch client, as the members use it (client.ts's `Api`). */
+type Api = Client<paths>;
+
+/** The members of {@link WalletClient} over `rest`, as `createWalletClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. `rest` is not checked, as the standalone functions check theirs: it must be one of `createWalletRest`. */
 export function walletClientOver(rest: WalletRest): WalletClient {
   return {
-    getIdentity: (params, options) => getIdentity(rest, params, options),
-    getBatchIdentity: (params, options) => getBatchIdentity(rest, params, options),
+    getIdentity: (params, options) => rest.call(
+      op.getIdentity,
+      params,
+      options,
+      (client, fetch) => {
+        return (client as Api).GET("/v1/wallet/{wallet}/identity", {
+          params: { path: { wallet: params.wallet } },
+          fetch,
+          ...restInit
+        });
+      }
+    ),
+    getBatchIdentity: (params, options) => rest.call(
+      op.getBatchIdentity,
+      params,
+      options,
+      (client, fetch) => {
+        const { ...body } = params;
+        return (client as Api).POST("/v1/wallet/batch-identity", {
+          body,
+          fetch,
+          ...restInit,
+          bodySerializer: jsonText
+        });
+      }
+    ),
     getBalances: withPagination<T.GetBalancesInput, T.GetBalancesResult, T.WalletBalanceItem>(
-      (params, options) => getBalances(rest, params, options),
+      (params, options) => rest.call(
+        op.getBalances,
+        params,
+        options,
+        (client, fetch) => {
+          return (client as Api).GET("/v1/wallet/{wallet}/balances", {
+            params: {
+              path: { wallet: params.wallet },
+              query: {
+                page: params.page,
+                limit: params.limit,
+                showZeroBalance: params.showZeroBalance,
+                showNative: params.showNative,
+                showNfts: params.showNfts
+              }
+            },
+            fetch,
+            ...restInit
+          });
+        }
+      ),
       op.getBalances
     ),
     getHistory: withPagination<T.GetHistoryInput, T.GetHistoryResult, T.WalletHistoryItem>(
-      (params, options) => getHistory(rest, params, options),
+      (params, options) => rest.call(
+        op.getHistory,
+        params,
+        options,
+        (client, fetch) => {
+          return (client as Api).GET("/v1/wallet/{wallet}/history", {
+            params: {
+              path: { wallet: params.wallet },
+              query: {
+                limit: params.limit,
+                before: params.before,
+                after: params.after,
+                type: params.type,
+                tokenAccounts: params.tokenAccounts
+              }
+            },
+            fetch,
+            ...restInit
+          });
+        }
+      ),
       op.getHistory
     ),
     getTransfers: withPagination<T.GetTransfersInput, T.GetTransfersResult, T.WalletTransferItem>(
-      (params, options) => getTransfers(rest, params, options),
+      (params, options) => rest.call(
+        op.getTransfers,
+        params,
+        options,
+        (client, fetch) => {
+          return (client as Api).GET("/v1/wallet/{wallet}/transfers", {
+            params: {
+              path: { wallet: params.wallet },
+              query: { limit: params.limit, cursor: params.cursor }
+            },
+            fetch,
+            ...restInit
+          });
+        }
+      ),
       op.getTransfers
     ),
-    getFundedBy: (params, options) => getFundedBy(rest, params, options),
+    getFundedBy: (params, options) => rest.call(
+      op.getFundedBy,
+      params,
+      options,
+      (client, fetch) => {
+        return (client as Api).GET("/v1/wallet/{wallet}/funded-by", {
+          params: { path: { wallet: params.wallet } },
+          fetch,
+          ...restInit
+        });
+      }
+    ),
   };
 }

@@ -3,23 +3,77 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // The client's members over a given endpoint, for a client of the package's own that replaces
 // some (the package's index does not re-export this module).
-import {
-  listWebhooks,
-  createWebhook,
-  getWebhook,
-  updateWebhook,
-  deleteWebhook,
-  type WebhooksClient,
-  type WebhooksRest
-} from "./client.js";
+import type { Client } from "openapi-fetch";
+import { restInit, jsonText } from "@chaindata/core";
+import type { WebhooksClient, WebhooksRest } from "./client.js";
+import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 
-/** The members of {@link WebhooksClient} over `rest`, as `createWebhooksClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. */
+/** This host's openapi-fetch client, as the members use it (client.ts's `Api`). */
+type Api = Client<paths>;
+
+/** The members of {@link WebhooksClient} over `rest`, as `createWebhooksClient` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint. `rest` is not checked, as the standalone functions check theirs: it must be one of `createWebhooksRest`. */
 export function webhooksClientOver(rest: WebhooksRest): WebhooksClient {
   return {
-    listWebhooks: (options, ...extra) => listWebhooks(rest, options, ...(extra as never[])),
-    createWebhook: (params, options) => createWebhook(rest, params, options),
-    getWebhook: (params, options) => getWebhook(rest, params, options),
-    updateWebhook: (params, options) => updateWebhook(rest, params, options),
-    deleteWebhook: (params, options) => deleteWebhook(rest, params, options),
+    listWebhooks: (options, ...extra) => rest.call(
+      op.listWebhooks,
+      {},
+      options,
+      (client, fetch) => { return (client as Api).GET("/v0/webhooks", { fetch, ...restInit }); },
+      extra
+    ),
+    createWebhook: (params, options) => rest.call(
+      op.createWebhook,
+      params,
+      options,
+      (client, fetch) => {
+        const { ...body } = params;
+        return (client as Api).POST("/v0/webhooks", {
+          body,
+          fetch,
+          ...restInit,
+          bodySerializer: jsonText
+        });
+      }
+    ),
+    getWebhook: (params, options) => rest.call(
+      op.getWebhook,
+      params,
+      options,
+      (client, fetch) => {
+        return (client as Api).GET("/v0/webhooks/{webhookID}", {
+          params: { path: { webhookID: params.webhookID } },
+          fetch,
+          ...restInit
+        });
+      }
+    ),
+    updateWebhook: (params, options) => rest.call(
+      op.updateWebhook,
+      params,
+      options,
+      (client, fetch) => {
+        const { webhookID: _0, ...body } = params;
+        return (client as Api).PUT("/v0/webhooks/{webhookID}", {
+          params: { path: { webhookID: params.webhookID } },
+          body,
+          fetch,
+          ...restInit,
+          bodySerializer: jsonText
+        });
+      }
+    ),
+    deleteWebhook: (params, options) => rest.call(
+      op.deleteWebhook,
+      params,
+      options,
+      (client, fetch) => {
+        return (client as Api).DELETE("/v0/webhooks/{webhookID}", {
+          params: { path: { webhookID: params.webhookID } },
+          fetch,
+          ...restInit
+        });
+      }
+    ),
   };
 }
