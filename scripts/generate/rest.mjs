@@ -554,8 +554,8 @@ const hasInputOf = (op) =>
   op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body);
 
 /**
- * Operation `op` in client.ts (lib/call-code.mjs). Its member sends the request itself
- * (`clientSends`): create<Area>Client's and <area>ClientOver's are over a `rest` of
+ * Operation `op` in client.ts (lib/call-code.mjs). Its member sends the request itself:
+ * create<Area>Client's and <area>ClientOver's are over a `rest` of
  * create<Area>Rest, which the standalone functions' endpoint check never refuses.
  */
 function operationCode({ Area, clientVar, doc }, op) {
@@ -575,7 +575,6 @@ function operationCode({ Area, clientVar, doc }, op) {
     // (An operation without input has no params check.)
     checked: hasInput,
     send: sendSource(op, hasInput),
-    clientSends: true,
     example: (options) => exampleFor(doc, op, options),
     pageWalk: () => ({
       example: (options) => walkExampleFor(doc, op, options),

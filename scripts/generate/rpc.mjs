@@ -490,7 +490,6 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
     // (Query options stay in the params: they are validated with them, and the method's
     // encoding moves them to the URL.)
     send: `rpc.call(op.${m.name}, params, options)`,
-    clientSends: true,
     example: (options) => exampleFor(doc, m, options),
     pageWalk: () => ({
       example: (options) => walkExampleFor(doc, m, options),

@@ -41,12 +41,12 @@ const deprecationWarning = (endpoint, name) =>
  *   optional, positional }`), `{}` for a call that takes none (`(rest, options)`, a REST operation
  *   without input); `checked`: it has a params check, `check<Call>`.
  * - `options`: the type of its call options; `send`: the expression that sends it (over
- *   `params` and `options`, and `extra` for a call without params). `clientSends`: the client's
- *   member sends it by `send` itself, not through the standalone function, whose check of its
- *   endpoint (notAnRpc) the client's own never fails: a client program then carries neither
- *   notAnRpc nor one function per call. A REST operation's `send` holds its request's code, so a
- *   program calling both the member and the standalone function carries it twice; one calling
- *   either, as programs do, carries it once.
+ *   `params` and `options`, and `extra` for a call without params). The client's member sends it
+ *   by `send` itself, not through the standalone function, whose check of its endpoint
+ *   (notAnRpc) the client's own never fails: a client program then carries neither notAnRpc nor
+ *   one function per call. A REST operation's `send` holds its request's code, so a program
+ *   calling both the member and the standalone function carries it twice; one calling either, as
+ *   programs do, carries it once.
  * - `example(options)`: its one-line sample (rpc.mjs or rest.mjs `exampleFor`, of `{ firstArg,
  *   clientVar }`); `pageWalk()`, read for a paginated call only: `{ example(options), resultSchema,
  *   paramsSchema }`, its walks' samples (`walkExampleFor`, of `{ walk, clientVar }`) and the
@@ -62,7 +62,6 @@ export function callCode({
   checked,
   options = "RequestOptions",
   send,
-  clientSends = false,
   example,
   pageWalk,
 }) {
@@ -73,9 +72,7 @@ export function callCode({
   const body = standaloneBody({ endpoint, name, deprecated: call.deprecated, send });
   const warned = call.deprecated ? `(${deprecationWarning(endpoint, name)}, ${send})` : send;
   // (Optional params left out are `{}`, as the standalone function's default makes them.)
-  const memberSend = clientSends
-    ? `(params${optional ? " = {}" : ""}, options) => ${oneLine(warned)}`
-    : `(params, options) => ${name}(${endpoint.name}, params, options)`;
+  const memberSend = `(params${optional ? " = {}" : ""}, options) => ${oneLine(warned)}`;
   const standaloneExample = example({ firstArg: endpoint.name });
   const standalone = [
     jsdoc(call, {
@@ -112,9 +109,7 @@ export function callCode({
       standalone,
       member: `${memberDoc}  ${name}(options?: ${options}): Promise<${R}>;`,
       // (`extra`: what a call written as `(params, options)` passes after its options, refused)
-      impl: clientSends
-        ? `    ${name}: (options, ...extra) => ${oneLine(warned)},`
-        : `    ${name}: (options, ...extra) => ${name}(${endpoint.name}, options, ...(extra as never[])),`,
+      impl: `    ${name}: (options, ...extra) => ${oneLine(warned)},`,
     };
   const pagination = call["x-pagination"];
   if (!pagination)
@@ -322,9 +317,9 @@ function paginatedMember(name, { doc, param = "params", optional, input, result,
  * that a bundle that does not import the walk carries none of it); `member`, the call's member of
  * the client interface, with `.all()`; `impl`, the client's member. `op`: the method or operation;
  * `endpoint`: the standalone functions' first parameter, `{ name, factory, type }`; `memberCall`:
- * the client member's call of one page (callCode's `clientSends`); `input`,
- * `result`, `items`: types; `params`: the call's {@link paramDocs} params; `doc`: the one-page
- * call's JSDoc as a member; `examples`: the walks' @example, `{ standalone, member }`;
+ * the client member's call of one page (it sends the page itself, as callCode's members do);
+ * `input`, `result`, `items`: types; `params`: the call's {@link paramDocs} params; `doc`: the
+ * one-page call's JSDoc as a member; `examples`: the walks' @example, `{ standalone, member }`;
  * `cursorChecked`: the call's check of its cursor param can refuse a server's cursor.
  */
 function pageWalkCode(
