@@ -83,6 +83,28 @@ describe("redact", () => {
     }
   });
 
+  it("a client with a logger redacts its debug lines with no pattern of the key's whole: their URL holds the key masked", async () => {
+    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
+    const { fetch } = stubFetch(() => jsonResponse({ jsonrpc: "2.0", id: "1", result: {} }));
+    const lines: unknown[] = [];
+    const logger = { debug: (line: unknown) => lines.push(line) };
+    const rpc = createJsonRpcClient({ apiKey: key, fetch, logger }, rpcHost, "/");
+    const replace = vi.spyOn(RegExp.prototype, Symbol.replace);
+    const search = vi.spyOn(RegExp.prototype, Symbol.search);
+    try {
+      await rpc.call({ id: "getAsset", idempotent: true }, { id: "x" });
+      const sourceLengths = [...replace.mock.contexts, ...search.mock.contexts].map(
+        (pattern) => (pattern as RegExp).source.length,
+      );
+      expect(Math.max(...sourceLengths)).toBeLessThan(1000);
+    } finally {
+      replace.mockRestore();
+      search.mockRestore();
+    }
+    expect(lines[0]).toMatch(/^getAsset: POST https:\/\/\S+\?api-key=\*\*\* …$/);
+    expect(JSON.stringify(lines)).not.toContain(key);
+  });
+
   it("masks 8 characters or more of the key's start where no letter or digit follows (a body cut short inside an echoed key; trials 11 and 14)", () => {
     const key = "ZZTRIALKEY9a7c3e21bd4f4e0aXQ7";
     for (let shown = 8; shown < key.length; shown++)
