@@ -58,6 +58,53 @@ describe("redact", () => {
     expect(redact(text, key)).toBe('*** | *** | *** | "***"');
   });
 
+  it("reads a text that cannot hold the key with no pattern of the key's whole: V8 compiles one in ~50 ms on its first use", () => {
+    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
+    const redactor = createRedactor(key);
+    // The patterns a redaction reads the text with (`replace` and `search`), by their source's
+    // length: the fixed ones are under 1,000 characters, the key's whole about 3,700.
+    const replace = vi.spyOn(RegExp.prototype, Symbol.replace);
+    const search = vi.spyOn(RegExp.prototype, Symbol.search);
+    const sourceLengths = () =>
+      [...replace.mock.contexts, ...search.mock.contexts].map(
+        (pattern) => (pattern as RegExp).source.length,
+      );
+    try {
+      const text = "Error: status 500 at https://x/?cluster=mainnet (5f0c2a9 b1d-4c3e)";
+      expect(redactor(text)).toBe(text);
+      expect(Math.max(...sourceLengths())).toBeLessThan(1000);
+      // A text with the key, or its start cut short, or in another form, is read by it and masked.
+      for (const echo of [key, "5f0c2a9e-7b1d", encodeURIComponent(key).replace("5", "%35")])
+        expect(redactor(`key ${echo}.`)).toBe("key ***.");
+      expect(Math.max(...sourceLengths())).toBeGreaterThan(1000);
+    } finally {
+      replace.mockRestore();
+      search.mockRestore();
+    }
+  });
+
+  it("a client with a logger redacts its debug lines with no pattern of the key's whole: their URL holds the key masked", async () => {
+    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
+    const { fetch } = stubFetch(() => jsonResponse({ jsonrpc: "2.0", id: "1", result: {} }));
+    const lines: unknown[] = [];
+    const logger = { debug: (line: unknown) => lines.push(line) };
+    const rpc = createJsonRpcClient({ apiKey: key, fetch, logger }, rpcHost, "/");
+    const replace = vi.spyOn(RegExp.prototype, Symbol.replace);
+    const search = vi.spyOn(RegExp.prototype, Symbol.search);
+    try {
+      await rpc.call({ id: "getAsset", idempotent: true }, { id: "x" });
+      const sourceLengths = [...replace.mock.contexts, ...search.mock.contexts].map(
+        (pattern) => (pattern as RegExp).source.length,
+      );
+      expect(Math.max(...sourceLengths)).toBeLessThan(1000);
+    } finally {
+      replace.mockRestore();
+      search.mockRestore();
+    }
+    expect(lines[0]).toMatch(/^getAsset: POST https:\/\/\S+\?api-key=\*\*\* …$/);
+    expect(JSON.stringify(lines)).not.toContain(key);
+  });
+
   it("masks 8 characters or more of the key's start where no letter or digit follows (a body cut short inside an echoed key; trials 11 and 14)", () => {
     const key = "ZZTRIALKEY9a7c3e21bd4f4e0aXQ7";
     for (let shown = 8; shown < key.length; shown++)

@@ -172,9 +172,14 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
   // `i`: hex digits in escapes come in either case. (It also masks the key in another case:
   // harmless.)
   const key = all.length ? new RegExp(all.map(secretPattern).join("|"), "gi") : undefined;
+  // Every match of `key` holds a secret's first 8 characters (a shorter one's all) in some form:
+  // a text without them is not read by `key`, whose first use V8 compiles in ~50 ms (a UUID's
+  // 3.7 kB of source), every new client's once, a cold start's; this one's in ~1.5 ms.
+  const keyStart =
+    key && new RegExp(all.map((s) => [...s].slice(0, 8).map(anyForm).join("")).join("|"), "i");
   return (value) => {
     let text = String(value);
-    if (key) text = text.replace(key, MASK);
+    if (keyStart?.test(text)) text = text.replace(key!, MASK);
     try {
       text = text
         .replace(QUERY, "$1" + MASK)
@@ -188,7 +193,7 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
     }
     // Masking can splice a new occurrence together (a key such as `**x` next to `***`), so
     // delete until none is left; every pass shortens the text, so this ends.
-    while (key && text.search(key) >= 0) text = text.replace(key, "");
+    while (keyStart?.test(text) && text.search(key!) >= 0) text = text.replace(key!, "");
     return text;
   };
 }
