@@ -1,7 +1,7 @@
 // The standalone form, `getWebhook(createWebhooksRest(options), params)`: the request the client's
 // method sends, the refusals (a ConfigurationError for a wrong first argument, arguments after the
 // options of listWebhooks), and updateWebhook's pointer at editWebhook for a partial body.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Client, Middleware } from "openapi-fetch";
 import type { paths } from "./generated/openapi.js";
 import {
@@ -211,6 +211,28 @@ describe("rest.call with a send of the caller's own", () => {
       expect(await late).toEqual(new ConfigurationError(refused.message));
     }
     expect(requests).toHaveLength(0);
+  });
+
+  it("a send that returns once its fetch has read the request, before the answer, is given that answer", async () => {
+    // (The refusal above is for a request its fetch had not read when `send` returned: this one
+    // is sent, so the call waits for its answer rather than saying nothing was sent.)
+    const answered: string[] = [];
+    const rest = createWebhooksRest({
+      apiKey: KEY,
+      fetch: async (input) => {
+        answered.push(new URL(String(input)).pathname);
+        await new Promise((r) => setTimeout(r, 20));
+        return Response.json([webhook]);
+      },
+    });
+    const own = { id: "listWebhooksOwn", idempotent: true };
+    let returned = false;
+    const result = await rest.call(own, {}, undefined, async (client, fetch) => {
+      void (client as Client<paths>).GET("/v0/webhooks", { fetch });
+      await vi.waitFor(() => expect(answered).toHaveLength(1));
+      returned = true;
+    });
+    expect([returned, result, answered]).toEqual([true, [webhook], ["/v0/webhooks"]]);
   });
 
   it("a send that catches its fetch's error fails with that error: the request was made", async () => {
