@@ -79,8 +79,10 @@ const undefinedOnly = ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKe
 // A member a rule between params leaves out (`paramsWithRules`): typed `?: <Rule> | undefined`,
 // the rule's type (RULE below) that no value has, as the check treats an undefined member as
 // absent (not `never`, which `exactOptionalPropertyTypes` would make refuse `{ cursor: undefined
-// }`). Not `undefined` alone: the compiler's error then named the rule's type
-// (`not assignable to type 'PageExcludesBeforeAfterAndCursor'`), not `'undefined'`.
+// }`). Not `undefined` alone, so that the compiler's error names the rule's type
+// (`not assignable to type 'PageExcludesBeforeAfterAndCursor'`), not `'undefined'`. The price:
+// `if (p.page !== undefined)` no longer narrows `p.cursor` to `undefined` (the rule's type is a
+// value TypeScript cannot rule out there); an error a user reads was chosen over a narrowing.
 const ABSENT = "x-chaindata-absent";
 
 // The type of such a member: an object type whose one member, the rule in words, is `never`.
