@@ -1472,20 +1472,18 @@ interface NodeServer {
  * it, chunked or not, which are neither handled nor answered (RFC 9112 §9.6), nor those Node
  * answers itself (one without a Host, an `Expect` it refuses, one past the server's
  * `maxRequestsPerSocket`): on the half-closed connection Node's own 100 Continue, 400, 417 or 503
- * is never sent. So a sender that writes its whole body, or
- * more requests, before reading still gets the status, not a reset. The reading is bounded: after
- * 16 MiB (each pipelined request counting 16 KiB more) or 5 s from the answer, however slowly the
- * bytes come, the connection is destroyed, and a sender still sending then may see it reset
- * instead of the status (a failed delivery either way; `onRefused` is still told the status and
- * why). Bytes that do not parse as HTTP make Node destroy the connection itself, a reset too
- * (unless a `clientError` listener keeps it open: it then closes on the sender's close, or after
- * 5 s), and the lingering ends with it, leaving no listener or timer behind. Nor does it hold up a
- * shutdown: once the server no longer listens (`server.close()`) the connection is closed within
- * 100 ms, and its timer is unref'd. It needs `req.socket`'s
- * `destroySoon` (node:http's and node:https' socket; frameworks pass it on); without it the
- * connection is closed as Node closes it. Over HTTP/2 it closes the request's
- * stream instead (RST_STREAM NO_ERROR, once the answer is sent), and the connection serves other
- * streams.
+ * is never sent. So a sender that writes its whole body, or more requests, before reading still
+ * gets the status, not a reset. The reading is bounded: after 16 MiB (each pipelined request
+ * counting 16 KiB more) or 5 s from the answer, however slowly the bytes come, the connection is
+ * destroyed, and a sender still sending then may see it reset instead of the status (a failed
+ * delivery either way; `onRefused` is still told the status and why). Bytes that do not parse as
+ * HTTP make Node destroy the connection itself, a reset too (unless a `clientError` listener keeps
+ * it open: it then closes on the sender's close, or after 5 s), and the lingering ends with it,
+ * leaving no listener or timer behind. Nor does it hold up a shutdown: once the server no longer
+ * listens (`server.close()`) the connection is closed within 100 ms, and its timer is unref'd. It
+ * needs `req.socket`'s `destroySoon` (node:http's and node:https' socket; frameworks pass it on);
+ * without it the connection is closed as Node closes it. Over HTTP/2 it closes the request's stream
+ * instead (RST_STREAM NO_ERROR, once the answer is sent), and the connection serves other streams.
  *
  * Behind Express or another framework, mount it before any body parser:
  * `app.post(path, toNodeHandler(handle))` before `app.use(express.json())`; in Fastify, in a

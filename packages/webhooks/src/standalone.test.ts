@@ -113,6 +113,12 @@ describe("webhooks standalone functions", () => {
 });
 
 describe("rest.call with a send of the caller's own", () => {
+  const own = { id: "listWebhooksOwn", idempotent: true };
+  // (What a send that makes no request, or makes it after it returned, is refused with.)
+  const refused = new ConfigurationError(
+    "send: must make its request with the fetch it is given, and wait for it",
+    { operation: own.id },
+  );
   const { webhookID: _, ...created } = webhook;
 
   it("gives a client of real Requests: a fetch of its own may clone one, a per-call middleware replace it", async () => {
@@ -170,13 +176,8 @@ describe("rest.call with a send of the caller's own", () => {
 
   it("a send that makes no request with its fetch, or whose middleware answers instead, is told so, not a TypeError", async () => {
     // (There was no answer to read: "Cannot read properties of undefined (reading 'value')".)
-    const refused = new ConfigurationError(
-      "send: must make its request with the fetch it is given, and wait for it",
-      { operation: "listWebhooksOwn" },
-    );
     const { fetch, requests } = stub();
     const rest = createWebhooksRest({ apiKey: KEY, fetch });
-    const own = { id: "listWebhooksOwn", idempotent: true };
     await expect(rest.call(own, {}, undefined, async () => {})).rejects.toThrow(refused);
     const answering: Middleware = { onRequest: () => Response.json([]) };
     await expect(
@@ -190,13 +191,8 @@ describe("rest.call with a send of the caller's own", () => {
   it("a send that returns before its fetch has its request: the call is refused, and that request is never sent", async () => {
     // (The call said nothing was sent, and the request went out after it: its fetch was handed the
     // request, or a middleware still ran, when `send` returned.)
-    const refused = new ConfigurationError(
-      "send: must make its request with the fetch it is given, and wait for it",
-      { operation: "listWebhooksOwn" },
-    );
     const { fetch, requests } = stub();
     const rest = createWebhooksRest({ apiKey: KEY, fetch });
-    const own = { id: "listWebhooksOwn", idempotent: true };
     const slowMiddleware: Middleware = { onRequest: () => new Promise((r) => setTimeout(r, 10)) };
     for (const middleware of [[], [slowMiddleware]]) {
       let late: Promise<unknown> | undefined;
@@ -225,7 +221,6 @@ describe("rest.call with a send of the caller's own", () => {
         return Response.json([webhook]);
       },
     });
-    const own = { id: "listWebhooksOwn", idempotent: true };
     let returned = false;
     const result = await rest.call(own, {}, undefined, async (client, fetch) => {
       void (client as Client<paths>).GET("/v0/webhooks", { fetch });
@@ -244,7 +239,6 @@ describe("rest.call with a send of the caller's own", () => {
       maxRetries: 0,
       fetch: async () => (sent++, new Response("{}", { status: 500 })),
     });
-    const own = { id: "listWebhooksOwn", idempotent: true };
     const error = await failing
       .call(own, {}, undefined, (client, fetch) =>
         (client as Client<paths>).GET("/v0/webhooks", { fetch }).catch(() => {}),
