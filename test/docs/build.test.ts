@@ -2764,11 +2764,13 @@ describe("docs build", () => {
     expect(subsections).toEqual([
       "Resuming a walk",
       "Working on a page while the next one comes",
+      "Many walks at once, a few calls in flight",
       "Walking a method no package covers",
     ]);
     for (const [id, title] of [
       ["resuming-a-walk", "Resuming a walk"],
       ["working-on-a-page-while-the-next-one-comes", "Working on a page while the next one comes"],
+      ["many-walks-at-once-a-few-calls-in-flight", "Many walks at once, a few calls in flight"],
       ["walking-a-method-no-package-covers", "Walking a method no package covers"],
     ])
       expect(html, id).toContain(
@@ -2790,6 +2792,10 @@ describe("docs build", () => {
     for (const word of ["resume", "checkpoint", "cursor", "backfill"])
       expect(knownBy(word), word).toEqual(["page-walks.html#resuming-a-walk"]);
     expect(knownBy("pagination")).toEqual(["page-walks.html"]);
+    for (const word of ["concurrency", "in flight", "shutdown", "sigint"])
+      expect(knownBy(word), word).toEqual([
+        "page-walks.html#many-walks-at-once-a-few-calls-in-flight",
+      ]);
     const byField = (name: string) =>
       idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u);
     for (const name of ["paginate", "PaginationDescriptor"])

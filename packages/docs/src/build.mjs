@@ -34,6 +34,7 @@ import {
   agentsPage,
   kitPage,
   legendPage,
+  MANY_WALKS,
   notCoveredNames,
   notCoveredSummary,
   operationPage,
@@ -530,6 +531,23 @@ function guideEntries(site) {
         // (A page's "Load more" button is the section's last recipe.)
         "load more",
         "infinite scroll",
+      ],
+    },
+    {
+      n: "Many walks at once, a few calls in flight",
+      k: "page",
+      s: "An indexer's pool of walks and calls, at most 8 requests in flight, and one shutdown signal (Ctrl-C) that ends them all at once",
+      u: MANY_WALKS,
+      f: ["createPool"],
+      w: [
+        "concurrency",
+        "in flight",
+        "pool",
+        "indexer",
+        "shutdown",
+        "graceful shutdown",
+        "sigint",
+        "many owners",
       ],
     },
     {

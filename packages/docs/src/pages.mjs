@@ -74,6 +74,7 @@ export { agentsBlocks, agentsPage } from "./pages/agents.mjs";
 export { kitBlocks, kitPage } from "./pages/kit.mjs";
 export { operationPage } from "./pages/operation.mjs";
 export {
+  MANY_WALKS,
   pageWalksPage,
   pageWalksRecipes,
   RESUMING_A_WALK,
