@@ -83,6 +83,33 @@ describe("redact", () => {
     }
   });
 
+  it("masks the key in a text with no `%`, `\\u`, `\\x` or `&#` by a pattern without those forms: compiled in ~0.3 ms, not ~55", () => {
+    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
+    const redactor = createRedactor(key);
+    const replace = vi.spyOn(RegExp.prototype, Symbol.replace);
+    const longest = () =>
+      Math.max(...replace.mock.contexts.map((pattern) => (pattern as RegExp).source.length));
+    try {
+      // An error body echoing the URL, JSON's `\"` and `\n` in it, the key cut short too.
+      const body = `{"error":"bad key \\"${key}\\"\\n at https://x/?api-key=${key}&a=1 (${key.slice(0, 13)}…)"}`;
+      expect(redactor(body)).toBe(
+        '{"error":"bad key \\"***\\"\\n at https://x/?api-key=***&a=1 (***…)"}',
+      );
+      expect(longest()).toBeLessThan(1000);
+      // With a form's mark, the key in that form is masked, by the pattern with every form.
+      const escaped = [...key].map((c) => "\\u00" + c.charCodeAt(0).toString(16)).join("");
+      for (const echo of [
+        encodeURIComponent(key).replace("5", "%35"),
+        escaped,
+        `&#53;${key.slice(1)}`,
+      ])
+        expect(redactor(`key ${echo} ${key}.`)).toBe("key *** ***.");
+      expect(longest()).toBeGreaterThan(3000);
+    } finally {
+      replace.mockRestore();
+    }
+  });
+
   it("a client with a logger redacts its debug lines with no pattern of the key's whole: their URL holds the key masked", async () => {
     const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
     const { fetch } = stubFetch(() => jsonResponse({ jsonrpc: "2.0", id: "1", result: {} }));

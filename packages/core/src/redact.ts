@@ -92,31 +92,39 @@ const HTML_NAMED: Record<string, string> = {
  * A regex source matching `char` written in any of the ways a server may echo text: as itself,
  * percent-encoded (its UTF-8 bytes; again too, `%252B`, a URL in another's query), as a JSON or
  * JavaScript escape (`\u00e9`, `\xe9`, `\"`), as an HTML character reference (`&#233;`,
- * `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
+ * `&#xe9;`, `&amp;`), and a space also as `+` (form encoding). With `plain`, not percent-encoded,
+ * as a `\u` or `\x` escape or as a numeric reference: for a text with no `%`, `\u`, `\x` or `&#`.
  */
-const anyForm = (char: string) => {
+const anyForm = (plain?: number) => (char: string) => {
   const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
   const code = char.codePointAt(0)!;
   const short = "\b\f\n\r\t".indexOf(char);
   return `(?:${[
     literal,
-    [...new TextEncoder().encode(char)].map((byte) => "%(?:25)*" + hex(byte, 2)).join(""),
-    char
-      .split("")
-      // (`\x2d` too, a JavaScript string's escape: ESAPI's encodeForJavaScript writes every
-      // character but letters, digits, `,`, `.` and `_` so, a UUID's `-` too; and after more
-      // backslashes, `\\u002B`, an escape in a text quoted in JSON again; up to 4, two
-      // levels: uncapped, a run of backslashes was read again from each one, and 8 MB of them in
-      // test/faults/hostile.test.ts ran past its time; 4 cost no more than 1, 5 four times more.)
-      .map((unit) => "\\\\{1,4}[ux]0*" + hex(unit.charCodeAt(0)))
-      .join(""),
-    `&#0*${code};|&#x0*${hex(code)};`,
-    ...('"\\/'.includes(char) ? ["\\\\" + literal] : []),
+    ...(plain
+      ? []
+      : [
+          [...new TextEncoder().encode(char)].map((byte) => "%(?:25)*" + hex(byte, 2)).join(""),
+          char
+            .split("")
+            // (`\x2d` too, a JavaScript string's escape: ESAPI's encodeForJavaScript writes every
+            // character but letters, digits, `,`, `.` and `_` so, a UUID's `-` too; and after more
+            // backslashes, `\\u002B`, an escape in a text quoted in JSON again; up to 4, two
+            // levels: uncapped, a run of backslashes was read again from each one, and 8 MB of them
+            // in test/faults/hostile.test.ts ran past its time; 4 cost no more than 1, 5 four times
+            // more.)
+            .map((unit) => "\\\\{1,4}[ux]0*" + hex(unit.charCodeAt(0)))
+            .join(""),
+          `&#0*${code};|&#x0*${hex(code)};`,
+        ]),
+    '"\\/'.includes(char) && "\\\\" + literal,
     // (JSON's short escapes of control characters: a secret with a line break, echoed as `\n`.)
-    ...(short >= 0 ? ["\\\\" + "bfnrt"[short]] : []),
-    ...(HTML_NAMED[char] ? [`&${HTML_NAMED[char]};`] : []),
-    ...(char === " " ? ["\\+"] : []),
-  ].join("|")})`;
+    short >= 0 && "\\\\" + "bfnrt"[short],
+    HTML_NAMED[char] && `&${HTML_NAMED[char]};`,
+    char === " " && "\\+",
+  ]
+    .filter(Boolean)
+    .join("|")})`;
 };
 
 /**
@@ -140,9 +148,9 @@ const anyForm = (char: string) => {
  *   of a word: `**` in `a**b` is masked. An escape before the secret (`%3D`, `\u0022`) ends
  *   there: it is no word.
  */
-const secretPattern = (secret: string) => {
+const secretPattern = (secret: string, plain?: number) => {
   const points = [...secret];
-  const chars = points.slice(0, 512).map(anyForm);
+  const chars = points.slice(0, 512).map(anyForm(plain));
   const form = chars.join("");
   // The rest of a long secret past its first `from` characters: to the next space, quote, `<>` or
   // `&` that the rest does not hold itself, or the end of the line. (Stopped at any space, a
@@ -169,17 +177,27 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
   const all = ([apiKey, ...secrets].filter(Boolean) as string[]).sort(
     (a, b) => b.length - a.length,
   );
-  // `i`: hex digits in escapes come in either case. (It also masks the key in another case:
-  // harmless.)
-  const key = all.length ? new RegExp(all.map(secretPattern).join("|"), "gi") : undefined;
-  // Every match of `key` holds a secret's first 8 characters (a shorter one's all) in some form:
-  // a text without them is not read by `key`, whose first use V8 compiles in ~50 ms (a UUID's
-  // 3.7 kB of source), every new client's once, a cold start's; this one's in ~1.5 ms.
-  const keyStart =
-    key && new RegExp(all.map((s) => [...s].slice(0, 8).map(anyForm).join("")).join("|"), "i");
+  // Every match of the secrets' pattern holds a secret's first 8 characters (a shorter one's all)
+  // in some form: a text without them is not read by it; this one V8 compiles in ~1.5 ms.
+  const keyStart = all.length
+    ? new RegExp(all.map((s) => [...s].slice(0, 8).map(anyForm()).join("")).join("|"), "i")
+    : undefined;
+  // The secrets' pattern for `text`: for one with no `%`, `\u`, `\x` or `&#` (in either case),
+  // which every percent-encoded, escaped or numeric-reference form holds, a pattern without those
+  // forms, which finds the same matches in it. With every form V8 compiles a UUID's pattern
+  // (3.7 kB of source) in ~55 ms of CPU on its first use, without them in ~0.3 ms: every new
+  // client's first text holding the key, a serverless cold start's first error echoing its URL.
+  // Each is built once, when first needed. (`i`: hex digits in escapes come in either case. It
+  // also masks the key in another case: harmless.)
+  const patterns: RegExp[] = [];
+  const keyIn = (text: string, plain = +!/%|\\[ux]|&#/i.test(text)) =>
+    (patterns[plain] ??= new RegExp(
+      all.map((secret) => secretPattern(secret, plain)).join("|"),
+      "gi",
+    ));
   return (value) => {
     let text = String(value);
-    if (keyStart?.test(text)) text = text.replace(key!, MASK);
+    if (keyStart?.test(text)) text = text.replace(keyIn(text), MASK);
     try {
       text = text
         .replace(QUERY, "$1" + MASK)
@@ -192,8 +210,9 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
       return MASK;
     }
     // Masking can splice a new occurrence together (a key such as `**x` next to `***`), so
-    // delete until none is left; every pass shortens the text, so this ends.
-    while (keyStart?.test(text) && text.search(key!) >= 0) text = text.replace(key!, "");
+    // delete until none is left (no match is empty: a pass that changes nothing found none);
+    // every pass shortens the text, so this ends.
+    while (keyStart?.test(text) && text != (text = text.replace(keyIn(text), "")));
     return text;
   };
 }
@@ -217,7 +236,7 @@ export function createSecretMasker(secrets: readonly string[], whole?: boolean):
         all
           .map((secret) =>
             whole && secret.length > 7 && secret.length <= 512
-              ? [...secret].map(anyForm).join("")
+              ? [...secret].map(anyForm()).join("")
               : secretPattern(secret),
           )
           .join("|"),
