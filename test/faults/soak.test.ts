@@ -413,6 +413,8 @@ interface Fetch {
   served?: Served;
   at: number;
   body: string;
+  /** When the runtime aborted it (its timeout, an abort), before it settled. */
+  abortedAt?: number;
   /** When the fetch, or the read of its body, settled. */
   endedAt?: number;
   /** It settled by itself (an answer, or a failed connection), not because the runtime aborted it. */
@@ -518,9 +520,15 @@ function drawRound(index: number, server: FaultServer): Round {
           fetchesByTag.set(sent.tag, sent);
           const headers = new Headers(init?.headers);
           headers.set(FETCH_TAG, sent.tag);
+          // The runtime aborts a fetch as its timeout fires, and starts its backoff then: the
+          // fetch itself may settle much later on a loaded machine.
+          const signal = init?.signal;
+          const onAbort = () => (sent.abortedAt = performance.now());
+          signal?.addEventListener("abort", onAbort);
           const ended = () => {
             sent.endedAt = performance.now();
-            sent.answered = !init?.signal?.aborted;
+            sent.answered = !signal?.aborted;
+            signal?.removeEventListener("abort", onAbort);
           };
           try {
             const response = await globalThis.fetch(input, { ...init, headers });
@@ -1166,7 +1174,7 @@ interface Attempt {
    * timeout when the server never got the request.
    */
   allowed: Sent[];
-  /** When it ended for the client: its answer, or its timeout. */
+  /** When it ended for the client: its answer read, or its fetch aborted (its timeout fired). */
   end: number;
 }
 
@@ -1259,7 +1267,7 @@ function judge(
       sent,
       allowed:
         sent && inTime ? [sent] : sent && sent.kind !== "timeout" ? [sent, TIMED_OUT] : [TIMED_OUT],
-      end: fetch.endedAt ?? deadline,
+      end: Math.min(fetch.abortedAt ?? Infinity, fetch.endedAt ?? deadline),
     };
   });
   const problems: string[] = [];
