@@ -12,7 +12,7 @@ import {
   TimeoutError,
 } from "@chaindata/das";
 import { createWebhooksClient } from "@chaindata/webhooks";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
@@ -43,6 +43,17 @@ let server: FaultServer;
 useFaultServer((started) => (server = started));
 /** Set by tests in which the client aborts a request in flight (see expectNoLeaks). */
 let abortedFetch = false;
+/**
+ * Requests the test's clients handed to `fetch`. "No further request" is asserted on this count:
+ * on a loaded machine a request can reach the server long after it was sent, or never (aborted
+ * before its connection was written), so the server's count could miss a retry.
+ */
+let handedToFetch = 0;
+const countingFetch: typeof fetch = (input, init) => {
+  handedToFetch++;
+  return fetch(input, init);
+};
+beforeEach(() => (handedToFetch = 0));
 afterEach(async () => {
   try {
     await expectNoLeaks(server, { abortedFetch });
@@ -58,9 +69,9 @@ afterEach(async () => {
 // `timeout: Infinity` means no attempt timer: with fake timers, the only timers left are the
 // retry waits, which `drive` fires one by one (the step sizes are the waits).
 const das = (options: Record<string, unknown> = {}) =>
-  dasOf(server, { maxRetries: 2, timeout: Infinity, ...options });
+  dasOf(server, { maxRetries: 2, timeout: Infinity, fetch: countingFetch, ...options });
 const wallet = (options: Record<string, unknown> = {}) =>
-  walletOf(server, { maxRetries: 2, timeout: Infinity, ...options });
+  walletOf(server, { maxRetries: 2, timeout: Infinity, fetch: countingFetch, ...options });
 function webhooks(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();
   const client = createWebhooksClient({
@@ -69,6 +80,7 @@ function webhooks(options: Record<string, unknown> = {}) {
     logger,
     maxRetries: 2,
     timeout: Infinity,
+    fetch: countingFetch,
     ...options,
   });
   return { client, lines };
@@ -604,6 +616,8 @@ describe("non-idempotent writes (webhooks.createWebhook)", () => {
     server.serve(hang);
     const { error } = await settle(client.createWebhook(webhookInput));
     expect(error).toBeInstanceOf(TimeoutError);
+    expect(handedToFetch, "requests handed to fetch").toBe(1);
+    expect(await server.waitForRequests(1)).toBe(1);
     await realSleep(50);
     expect(server.requests).toHaveLength(1);
   });
@@ -658,7 +672,9 @@ describe("abort", () => {
     expect(runtimeTimers()).toEqual([]);
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    // (Real turns of the event loop, in which a retry sent without a timer would be handed over.)
     await realSleep(50);
+    expect(handedToFetch, "requests handed to fetch").toBe(1);
     expect(server.requests).toHaveLength(1);
     expectRedacted([API_KEY], outcome.error, lines);
   });
@@ -690,7 +706,9 @@ describe("abort", () => {
     expect(Date.now()).toBe(clock);
     expect(runtimeTimers()).toEqual([]);
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    // (Real turns of the event loop, in which a retry sent without a timer would be handed over.)
     await realSleep(50);
+    expect(handedToFetch, "requests handed to fetch").toBe(1);
     expect(server.requests).toHaveLength(1);
     expectRedacted([API_KEY], outcome.error, lines);
   });
@@ -703,6 +721,7 @@ describe("abort", () => {
     );
     expect(error).toBeInstanceOf(AbortError);
     await realSleep(20);
+    expect(handedToFetch, "requests handed to fetch").toBe(0);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -741,7 +760,9 @@ describe("abort", () => {
     expect(error).toBeInstanceOf(AbortError);
     expect(runtimeTimers()).toEqual([]);
     expect(vi.getTimerCount()).toBe(0);
+    // (Real turns of the event loop, in which a retry sent without a timer would be handed over.)
     await realSleep(50);
+    expect(handedToFetch, "requests handed to fetch").toBe(1);
     expect(server.requests).toHaveLength(1);
   });
 });
