@@ -3126,6 +3126,44 @@ describe("toNodeHandler", () => {
     }
   });
 
+  it("counts a request pipelined behind an early answer that Node answers itself (no Host) as its head too: a body 8 KiB under 16 MiB ends the lingering", async () => {
+    server = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    let serverClosed = false;
+    server.on("connection", (socket: Socket) => socket.on("close", () => (serverClosed = true)));
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    // (Its 16 KiB head and the body are past the bound; the body alone is not.)
+    const size = 16 * 1024 * 1024 - 8 * 1024;
+    // (Only the lingering's time bound is faked, never reached: the byte bound alone closes.)
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    try {
+      socket.on("error", () => {});
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1\r\n\r\n " +
+          `POST /hook HTTP/1.1\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      const piece = new Uint8Array(256 * 1024).fill(0x20);
+      let sent = 0;
+      const send = () => {
+        while (!socket.destroyed && sent < size) {
+          const part = piece.subarray(0, Math.min(piece.length, size - sent));
+          sent += part.length;
+          if (!socket.write(part)) return void socket.once("drain", send);
+        }
+      };
+      send();
+      for (let waited = 0; !serverClosed && waited < 10_000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(serverClosed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      socket.destroy();
+    }
+  });
+
   // (Node hands each of these to the server's listeners, not answering it itself: an HTTP/1.0
   // request checks neither Host nor Expect; a server may take one without a Host, or handle an
   // Expect itself; Node reads `100-continue` in any case, and answers it `100 Continue` itself.
