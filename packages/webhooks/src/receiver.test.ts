@@ -3540,6 +3540,36 @@ describe("toNodeHandler", () => {
     expect(seen).toEqual([]);
   });
 
+  it("listens for dropRequest once per server with a maxRequestsPerSocket, and not on a server without one", async () => {
+    const hook = toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }));
+    // (Node's default, 0, is no limit: it drops nothing.)
+    for (const [limit, listeners] of [
+      [0, 0],
+      [100, 1],
+    ] as const) {
+      const limited = createServer(hook);
+      limited.maxRequestsPerSocket = limit;
+      await new Promise<void>((r) => limited.listen(0, "127.0.0.1", r));
+      const { port } = limited.address() as { port: number };
+      try {
+        // (More than Node's 10 listeners an emitter takes before it warns of a leak.)
+        for (let request = 0; request < 12; request++) {
+          const answer = await fetch(`http://127.0.0.1:${port}/hook`, {
+            method: "POST",
+            headers: { authorization: "wrong" },
+            body: "[]",
+          });
+          expect(answer.status).toBe(401);
+          await answer.text();
+        }
+        expect([limit, limited.listenerCount("dropRequest")]).toEqual([limit, listeners]);
+      } finally {
+        limited.closeAllConnections();
+        await new Promise((r) => limited.close(r));
+      }
+    }
+  });
+
   it("leaves nothing behind when bytes that do not parse as HTTP follow an early answer, or its chunked upload, and Node destroys the connection itself (no clientError listener)", async () => {
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => void rejections.push(reason);
