@@ -216,7 +216,7 @@ describe("rest.call with a send of the caller's own", () => {
     const thrown = new Error("the send's own");
     for (const middleware of [[], [slowMiddleware]]) {
       let late: Promise<unknown> | undefined;
-      const startLate = (client: unknown, fetch: typeof globalThis.fetch) =>
+      const startLate = (client: unknown, fetch: (request: Request) => Promise<Response>) =>
         (late = (client as Client<paths>)
           .GET("/v0/webhooks", { fetch, middleware })
           .catch((error: unknown) => error));
