@@ -415,4 +415,24 @@ describe("generated types: rules between params (x-dependent-schemas)", () => {
     expect(out).toContain("export interface MParams {");
     expect(out).not.toContain("MParamsBase");
   });
+
+  it("leaves the params one interface where the members of a group narrow others differently", async () => {
+    // (`cursor` and `before` are given together, but each makes `sort` something else: no variant
+    // states both.)
+    const rules = {
+      page: { properties: { cursor: false, before: false } },
+      cursor: { properties: { sort: { enum: ["id"] } } },
+      before: { properties: { sort: { enum: ["time"] } } },
+    };
+    const out: string = await source(paramsWithRules("MParams", params(rules), "P."));
+    expect(out).toContain("export interface MParams {");
+    expect(out).not.toContain("MParamsBase");
+  });
+
+  it("reads a rule as an exclusion only where every member it names is `false`", async () => {
+    // (`page` leaves out `cursor` and makes `sort` "id": a rule of its own, no exclusion of `sort`.)
+    const rules = { page: { properties: { cursor: false, sort: { enum: ["id"] } } } };
+    const out: string = await source(paramsWithRules("MParams", params(rules), "P."));
+    expect(out).not.toContain("Excludes");
+  });
 });

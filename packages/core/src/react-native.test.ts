@@ -189,6 +189,23 @@ describe("a missing key where no environment variable can be set", () => {
       expect(mock).not.toHaveBeenCalled();
     });
 
+  it("names the baseUrls key of the host the call goes to: the wallet host's", async () => {
+    vi.stubGlobal("process", undefined);
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const wallet = createRestTransport({ fetch }, walletHost);
+    const { error } = await settle(
+      sendRequest(wallet, new Request(`${wallet.baseUrl}/v1/wallet/a/balances`), {
+        operation: getBalancesOp,
+      }),
+    );
+    vi.unstubAllGlobals();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toBe(
+      "Missing API key for the wallet host: pass `apiKey`, or `baseUrls.wallet` at your server, which adds it (CHAINDATA_API_KEY is not set or not read here)",
+    );
+    expect(mock).not.toHaveBeenCalled();
+  });
+
   for (const [platform, process] of [
     ["React Native", { env: { NODE_ENV: "production" } }],
     ["a page", undefined],

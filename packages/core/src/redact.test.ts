@@ -110,6 +110,58 @@ describe("redact", () => {
     }
   });
 
+  it("reads a text with the key's start in any form the key is masked in: the check before the key's pattern skips none", () => {
+    // Its first 8 characters hold a space, `&`, `"`, `/`, `<`, a line break, `\` and a letter: each
+    // has forms of its own (`+`, `&amp;`, `\"`, `\/`, `&lt;`, `\n`).
+    const secret = ' &"/<\n\\kéy-0123456789';
+    const redactor = createRedactor("5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f", [secret]);
+    const code = (char: string) => char.codePointAt(0)!;
+    const hex = (char: string, width: number) => code(char).toString(16).padStart(width, "0");
+    const bytes = (char: string) => [...new TextEncoder().encode(char)];
+    const SHORT: Record<string, string> = { "\n": "\\n", '"': '\\"', "\\": "\\\\", "/": "\\/" };
+    const NAMED: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<": "&lt;" };
+    const forms: Record<string, (char: string) => string> = {
+      raw: (char) => char,
+      "percent-encoded": (char) =>
+        bytes(char)
+          .map((b) => `%${b.toString(16).padStart(2, "0")}`)
+          .join(""),
+      "percent-encoded twice": (char) =>
+        bytes(char)
+          .map((b) => `%25${b.toString(16).padStart(2, "0").toUpperCase()}`)
+          .join(""),
+      "\\u escapes": (char) => `\\u${hex(char, 4)}`,
+      "\\u escapes quoted in JSON again": (char) => `\\\\u${hex(char, 4).toUpperCase()}`,
+      "\\x escapes": (char) => `\\x${hex(char, 2)}`,
+      "decimal references": (char) => `&#${code(char)};`,
+      "decimal references with zeros": (char) => `&#000${code(char)};`,
+      "hex references": (char) => `&#x${hex(char, 1)};`,
+      "hex references with zeros": (char) => `&#X00${hex(char, 1).toUpperCase()};`,
+      "JSON's short escapes": (char) => SHORT[char] ?? char,
+      "named references": (char) => NAMED[char] ?? char,
+      "form encoding": (char) => (char === " " ? "+" : encodeURIComponent(char)),
+      "another case": (char) => char.toUpperCase(),
+    };
+    for (const [name, form] of Object.entries(forms)) {
+      const echoed = [...secret].map(form).join("");
+      // Whole, and cut short after its first 8 characters (a body cut there).
+      const cut = [...secret].slice(0, 8).map(form).join("");
+      expect(redactor(`got [${echoed}]`), name).toBe("got [***]");
+      expect(redactor(`got ${cut}…`), `${name}, cut short`).toBe("got ***…");
+    }
+  });
+
+  it("finds the key far into a long text, a shorter secret in a text without the key, and a key that masking spliced together", () => {
+    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
+    const redactor = createRedactor(key, ["hook-s3cret-2"]);
+    expect(redactor(`${"word ".repeat(2000)}${key}`)).toBe(`${"word ".repeat(2000)}***`);
+    // (The check before the key's pattern looks for every secret's start, not the longest's.)
+    expect(redactor("echo hook-s3cret-2")).toBe("echo ***");
+    // Masking the text's other credentials made the key: it is deleted, though the text held no
+    // start of it before.
+    expect(createRedactor('***"abcdefgh')('{"api-key":"v"abcdefgh')).toBe('{"api-key":"');
+  });
+
   it("a client with a logger redacts its debug lines with no pattern of the key's whole: their URL holds the key masked", async () => {
     const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
     const { fetch } = stubFetch(() => jsonResponse({ jsonrpc: "2.0", id: "1", result: {} }));

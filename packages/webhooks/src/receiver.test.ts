@@ -3126,17 +3126,69 @@ describe("toNodeHandler", () => {
     }
   });
 
+  it("counts a request pipelined behind an early answer that Node answers itself (no Host) as its head too: a body 8 KiB under 16 MiB ends the lingering", async () => {
+    server = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    let serverClosed = false;
+    server.on("connection", (socket: Socket) => socket.on("close", () => (serverClosed = true)));
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    // (Its 16 KiB head and the body are past the bound; the body alone is not.)
+    const size = 16 * 1024 * 1024 - 8 * 1024;
+    // (Only the lingering's time bound is faked, never reached: the byte bound alone closes.)
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    try {
+      socket.on("error", () => {});
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1\r\n\r\n " +
+          `POST /hook HTTP/1.1\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      const piece = new Uint8Array(256 * 1024).fill(0x20);
+      let sent = 0;
+      const send = () => {
+        while (!socket.destroyed && sent < size) {
+          const part = piece.subarray(0, Math.min(piece.length, size - sent));
+          sent += part.length;
+          if (!socket.write(part)) return void socket.once("drain", send);
+        }
+      };
+      send();
+      for (let waited = 0; !serverClosed && waited < 10_000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(serverClosed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      socket.destroy();
+    }
+  });
+
   // (Node hands each of these to the server's listeners, not answering it itself: an HTTP/1.0
   // request checks neither Host nor Expect; a server may take one without a Host, or handle an
-  // Expect itself.)
+  // Expect itself; Node reads `100-continue` in any case, and answers it `100 Continue` itself.
+  // Only the server that handles an Expect listens for checkExpectation.)
   it.each([
-    ["with a Host", "HTTP/1.1", "Host: x\r\n", {}],
-    ["HTTP/1.0 with another Expect and no Host", "HTTP/1.0", "Expect: x\r\n", {}],
-    ["without a Host, to a server that takes one", "HTTP/1.1", "", { requireHostHeader: false }],
-    ["with another Expect, to a server that checks it", "HTTP/1.1", "Host: x\r\nExpect: x\r\n", {}],
+    ["with a Host", "HTTP/1.1", "Host: x\r\n", {}, false],
+    ["HTTP/1.0 with another Expect and no Host", "HTTP/1.0", "Expect: x\r\n", {}, false],
+    [
+      "without a Host, to a server that takes one",
+      "HTTP/1.1",
+      "",
+      { requireHostHeader: false },
+      false,
+    ],
+    [
+      "with another Expect, to a server that checks it",
+      "HTTP/1.1",
+      "Host: x\r\nExpect: x\r\n",
+      {},
+      true,
+    ],
+    ["with Expect: 100-Continue", "HTTP/1.1", "Host: x\r\nExpect: 100-Continue\r\n", {}, false],
   ] as const)(
     "leaves the body of a request pipelined behind an early answer to another route of the server, which reads it after an await: %s",
-    async (_, version, headers, settings) => {
+    async (_, version, headers, settings, checksExpectation) => {
       const hook = toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }));
       let otherRoute: (read: number) => void;
       const readByOtherRoute = new Promise<number>((resolve) => (otherRoute = resolve));
@@ -3150,7 +3202,7 @@ describe("toNodeHandler", () => {
         });
       };
       server = createServer(settings, listener);
-      server.on("checkExpectation", listener);
+      if (checksExpectation) server.on("checkExpectation", listener);
       await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
       const { port } = server.address() as { port: number };
       const size = 1024 * 1024;
@@ -3486,6 +3538,36 @@ describe("toNodeHandler", () => {
     expect(dropped).toHaveLength(2);
     await leftovers.check();
     expect(seen).toEqual([]);
+  });
+
+  it("listens for dropRequest once per server with a maxRequestsPerSocket, and not on a server without one", async () => {
+    const hook = toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }));
+    // (Node's default, 0, is no limit: it drops nothing.)
+    for (const [limit, listeners] of [
+      [0, 0],
+      [100, 1],
+    ] as const) {
+      const limited = createServer(hook);
+      limited.maxRequestsPerSocket = limit;
+      await new Promise<void>((r) => limited.listen(0, "127.0.0.1", r));
+      const { port } = limited.address() as { port: number };
+      try {
+        // (More than Node's 10 listeners an emitter takes before it warns of a leak.)
+        for (let request = 0; request < 12; request++) {
+          const answer = await fetch(`http://127.0.0.1:${port}/hook`, {
+            method: "POST",
+            headers: { authorization: "wrong" },
+            body: "[]",
+          });
+          expect(answer.status).toBe(401);
+          await answer.text();
+        }
+        expect([limit, limited.listenerCount("dropRequest")]).toEqual([limit, listeners]);
+      } finally {
+        limited.closeAllConnections();
+        await new Promise((r) => limited.close(r));
+      }
+    }
   });
 
   it("leaves nothing behind when bytes that do not parse as HTTP follow an early answer, or its chunked upload, and Node destroys the connection itself (no clientError listener)", async () => {

@@ -209,6 +209,34 @@ describe("rest.call with a send of the caller's own", () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("a request a send starts and does not wait for, after one it waited for or before it throws, is never sent", async () => {
+    const { fetch, requests } = stub();
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    const slowMiddleware: Middleware = { onRequest: () => new Promise((r) => setTimeout(r, 10)) };
+    const thrown = new Error("the send's own");
+    for (const middleware of [[], [slowMiddleware]]) {
+      let late: Promise<unknown> | undefined;
+      const startLate = (client: unknown, fetch: (request: Request) => Promise<Response>) =>
+        (late = (client as Client<paths>)
+          .GET("/v0/webhooks", { fetch, middleware })
+          .catch((error: unknown) => error));
+      await rest.call(own, {}, undefined, async (client, fetch) => {
+        await (client as Client<paths>).GET("/v0/webhooks", { fetch });
+        void startLate(client, fetch);
+      });
+      expect(await late).toEqual(new ConfigurationError(refused.message));
+      await expect(
+        rest.call(own, {}, undefined, async (client, fetch) => {
+          void startLate(client, fetch);
+          throw thrown;
+        }),
+      ).rejects.toThrow(thrown.message);
+      expect(await late).toEqual(new ConfigurationError(refused.message));
+    }
+    // (The one each first call waited for.)
+    expect(requests).toHaveLength(2);
+  });
+
   it("a send that returns once its fetch has read the request, before the answer, is given that answer", async () => {
     // (The refusal above is for a request its fetch had not read when `send` returned: this one
     // is sent, so the call waits for its answer rather than saying nothing was sent.)
@@ -293,5 +321,26 @@ describe("rest.call with a send of the caller's own", () => {
       '{"replaced":true}',
     ]);
     expect(posted!.headers.get("x-trace")).toBe("t-3");
+  });
+
+  it("a middleware added with use() that answers a generated call with a Response sends nothing, and one that returns neither a Request nor a Response is refused by openapi-fetch", async () => {
+    // (The transport's own request is told from a Response by its `method`, and from a bare
+    // object by its `text()`.)
+    for (const [answer, message] of [
+      [Response.json([]), refused.message],
+      [{ method: "GET" }, "onRequest: must return new Request() or Response()"],
+    ] as const) {
+      const { fetch, requests } = stub();
+      const rest = createWebhooksRest({ apiKey: KEY, fetch });
+      // (A send that only adds the middleware, and is refused for making no request.)
+      await rest
+        .call(own, {}, undefined, async (client) => {
+          (client as Client<paths>).use({ onRequest: () => answer as Response });
+        })
+        .catch(() => {});
+      const error = await getWebhook(rest, { webhookID: ID }).catch((thrown: unknown) => thrown);
+      expect((error as Error).message).toContain(message);
+      expect(requests).toEqual([]);
+    }
   });
 });

@@ -37,5 +37,12 @@ describe("spec rules", () => {
     expect(checkOpenRpc({ area, doc: swapped })).toEqual([
       "t #/methods/0 (getThing)/params/1: param id is required but comes after the optional options (params/0): OpenRPC lists every required param before the optional ones, so that a call by position can leave the optional ones out; move id before options",
     ]);
+    // Behind two optional ones, the first is named: the one to move it before.
+    const later = openrpc();
+    const [id, options] = later.methods[0]!.params;
+    later.methods[0]!.params = [options!, { ...options!, name: "extra" }, id!];
+    expect(checkOpenRpc({ area, doc: later })).toEqual([
+      "t #/methods/0 (getThing)/params/2: param id is required but comes after the optional options (params/0): OpenRPC lists every required param before the optional ones, so that a call by position can leave the optional ones out; move id before options",
+    ]);
   });
 });
