@@ -478,8 +478,8 @@ function schemaNames([main]) {
 /**
  * A name the spec gives (a method, an operationId, a schema, and the types named after them,
  * `<Method>Params`…) bound where the generated code already binds that name: the same module's top
- * level, the body of create<Area>Client (and a REST package's <area>ClientOver, which binds the
- * same names), where each method is called by name, or the package's exports (its index re-exports
+ * level, a paginated operation's page walk (`paginate<Operation>`, which calls the operation by
+ * name beside its own parameters), or the package's exports (its index re-exports
  * client, types, constants and runtime with `export *`: one name from two modules is TypeScript's
  * TS2308). One finding per pair of things, at the spec's (the later one when both are the spec's:
  * schemas come last, since a method name is the service's, not ours).
@@ -521,8 +521,13 @@ function* sameNamePairs(bindings) {
 
 /** Why two bindings of one name clash, or undefined. */
 function clashReason(a, b, area) {
+  // (A function's scope: a page walk, which calls its operation by name.)
+  if (a.scope === b.scope && !a.scope.startsWith("generated/")) {
+    const { spec } = a.spec ? a : b;
+    return `${a.scope} (generated/client.ts) calls ${spec.label} by name, where "${a.name}" names its own parameter: rename the ${spec.label.split(" ")[0]}`;
+  }
   if (a.scope === b.scope && meet(a.meaning, b.meaning))
-    return `one name cannot be bound twice in ${a.scope.startsWith("generated/") ? a.scope : `${a.scope} (generated/client.ts)`}`;
+    return `one name cannot be bound twice in ${a.scope}`;
   if (a.exported && b.exported && a.scope !== b.scope)
     return `@chaindata/${area} would export both (TypeScript error TS2308)`;
   return undefined;
