@@ -138,4 +138,14 @@ describe("operations named like a local of the generated code", () => {
       );
     }
   });
+
+  it("refuses an operation named __proto__, which the client's object literal would take for its prototype", async () => {
+    const proto = structuredClone(doc);
+    proto.paths["/v1/extra"].get.operationId = "__proto__";
+    await expect(
+      emitRestArea({ area: "locals", doc: proto, file: "openapi/locals.json" }),
+    ).rejects.toThrow(
+      `spec/dist/openapi/locals.json#/paths/~1v1~1extra/get (__proto__): [operation-name] "__proto__": the name cannot be a member of the generated objects (in the client's object literal it sets the prototype); rename it`,
+    );
+  });
 });

@@ -410,7 +410,8 @@ function areaNames([main]) {
 /**
  * A method name or operationId names a generated function (JSON-RPC), a descriptor constant and a
  * client member: a JavaScript identifier, not a reserved word, not a member every JSON-RPC client
- * has (`request`), not one of operations.ts's hoisted patterns, once per package.
+ * has (`request`), not `__proto__` (the client's object literal would set its prototype), not
+ * one of operations.ts's hoisted patterns, once per package.
  */
 function operationNames(pkg) {
   const rpc = pkg[0].kind === "openrpc";
@@ -433,6 +434,10 @@ function operationNames(pkg) {
     else if (RESERVED_WORDS.has(name)) say(`"${name}": the name is reserved (a JavaScript word)`);
     else if (rpc && name === "request")
       say(`"${name}": the name is reserved (a member every client has)`);
+    else if (name === "__proto__")
+      say(
+        `"${name}": the name cannot be a member of the generated objects (in the client's object literal it sets the prototype); rename it`,
+      );
     else if (reservedPattern.test(name))
       say(
         `"${name}": the name is reserved (the hoisted patterns and descriptions of generated/operations.ts)`,
