@@ -39,6 +39,7 @@ const bigintIssue = (path: string, value: bigint) => ({
   path,
   rule: "type",
   message: `${path}: must be a number, not a bigint (got ${value}n)`,
+  detail: `must be a number, not a bigint (got ${value}n)`,
 });
 
 describe("a bigint for a param typed number: ValidationError naming the field, nothing sent", () => {
