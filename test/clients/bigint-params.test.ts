@@ -131,11 +131,13 @@ describe("an integer the spec marks x-accepts-bigint takes a bigint, range check
         path: "params.config.maxRetries",
         rule: "minimum",
         message: "params.config.maxRetries: must be >= 0 (got -1n)",
+        detail: "must be >= 0 (got -1n)",
       },
       {
         path: "params.config.minContextSlot",
         rule: "type",
         message: "params.config.minContextSlot: must fit in 64 bits (got 18446744073709551616n)",
+        detail: "must fit in 64 bits (got 18446744073709551616n)",
       },
     ]);
   });
