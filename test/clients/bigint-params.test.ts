@@ -39,6 +39,7 @@ const bigintIssue = (path: string, value: bigint) => ({
   path,
   rule: "type",
   message: `${path}: must be a number, not a bigint (got ${value}n)`,
+  detail: `must be a number, not a bigint (got ${value}n)`,
 });
 
 describe("a bigint for a param typed number: ValidationError naming the field, nothing sent", () => {
@@ -130,11 +131,13 @@ describe("an integer the spec marks x-accepts-bigint takes a bigint, range check
         path: "params.config.maxRetries",
         rule: "minimum",
         message: "params.config.maxRetries: must be >= 0 (got -1n)",
+        detail: "must be >= 0 (got -1n)",
       },
       {
         path: "params.config.minContextSlot",
         rule: "type",
         message: "params.config.minContextSlot: must fit in 64 bits (got 18446744073709551616n)",
+        detail: "must fit in 64 bits (got 18446744073709551616n)",
       },
     ]);
   });

@@ -448,10 +448,18 @@ describe("called by a program bundled from the generated package, against the mo
         path: `params.${member}`,
         rule: "additionalProperties",
         message: `params.${member}: is not an allowed property (allowed: request); it is named request.${member} here`,
+        detail: `is not an allowed property (allowed: request); it is named request.${member} here`,
       });
       expect((error as { issues: unknown[] }).issues).toEqual([
         ...(name === REQUIRED
-          ? [{ path: "params.request", rule: "required", message: "params.request: is required" }]
+          ? [
+              {
+                path: "params.request",
+                rule: "required",
+                message: "params.request: is required",
+                detail: "is required",
+              },
+            ]
           : []),
         unwrapped("accountKeys"),
         unwrapped("options"),
@@ -482,7 +490,9 @@ describe("called by a program bundled from the generated package, against the mo
         (thrown: unknown) => thrown,
       );
       expect(error).toBeInstanceOf(program.ValidationError);
-      expect((error as { issues: unknown[] }).issues).toEqual([{ path, rule, message }]);
+      expect((error as { issues: unknown[] }).issues).toEqual([
+        { path, rule, message, detail: message.slice(path.length + 2) },
+      ]);
       expect(program.sent).toEqual([]);
     },
   );

@@ -727,7 +727,12 @@ describe("called by a program bundled from the generated packages, against the m
       const { issues, message: text } = error as { issues: unknown[]; message: string };
       const issue = `params.${name}: ${message}`;
       expect(issues).toEqual([
-        { path: `params.${name}`, rule, message: expect.stringContaining(issue) },
+        {
+          path: `params.${name}`,
+          rule,
+          message: expect.stringContaining(issue),
+          detail: expect.stringContaining(message),
+        },
       ]);
       expect(text).toContain(issue);
       expect(mock.requests()).toEqual([]);

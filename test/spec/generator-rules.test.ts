@@ -44,11 +44,13 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     );
   });
 
-  it("a method name that clashes with a runtime export, an import of the generated code, or a local of its factory", () => {
+  it("a method name that clashes with a runtime export, an import of the generated code, or a parameter of its page walk", () => {
     const specDir = renamedDasMethods({
       getAsset: "stringifyJson",
       getAssetBatch: "withPagination",
-      getNftEditions: "client",
+      getNftEditions: "options",
+      // (A local of createDasClient, where a method is a property key: no clash.)
+      getAssetsByAuthority: "client",
     });
     const findings = findingsOf(specDir);
     expect(findings).toContain(
@@ -58,8 +60,9 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
       'das #/methods/1 (withPagination): [name-clash] "withPagination" is both method withPagination\'s function (generated/client.ts) and an import from @chaindata/core (generated/client.ts): one name cannot be bound twice in generated/client.ts',
     );
     expect(findings).toContain(
-      `das #/methods/${NFT_EDITIONS} (client): [name-clash] "client" is both method client's call (createDasClient) and a local of the generated factory (createDasClient): one name cannot be bound twice in createDasClient (generated/client.ts)`,
+      `das #/methods/${NFT_EDITIONS} (options): [name-clash] "options" is both method options's call (paginateOptions) and a parameter of the page walk (paginateOptions): paginateOptions (generated/client.ts) calls method options by name, where "options" names its own parameter: rename the method`,
     );
+    expect(findings.filter((f: string) => f.includes("(client)"))).toEqual([]);
   });
 
   it("a schema named like a method's generated type, or no identifier, in the file that defines it", () => {
@@ -222,14 +225,17 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
 
 describe("the generator's own refusal", () => {
   it("leads with the YAML position and the pointer there from spec/dist/sources.json, or sends the reader to spec:check without it", async () => {
-    const specDir = renamedDasMethods({ getNftEditions: "get-nft-editions", getAsset: "rpc" });
+    const specDir = renamedDasMethods({
+      getNftEditions: "get-nft-editions",
+      getAssetsByOwner: "rpc",
+    });
     bundleAll({ write: true, specDir });
     const distDir = join(specDir, "dist");
     await expect(generate({ distDir })).rejects.toThrow(
       `the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  ${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: #/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier`,
     );
     await expect(generate({ distDir })).rejects.toThrow(
-      `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: rpc")}: #/methods/0 (rpc): [name-clash] "rpc" is both method rpc's call (createDasClient) and a local of the generated factory`,
+      `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: rpc")}: #/methods/${methodIndex("openrpc/das.yaml", "getAssetsByOwner")} (rpc): [name-clash] "rpc" is both method rpc's call (paginateRpc) and a parameter of the page walk`,
     );
     rmSync(join(distDir, "sources.json"));
     await expect(generate({ distDir })).rejects.toThrow(

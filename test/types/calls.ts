@@ -843,7 +843,14 @@ export function fakeErrors(): void {
   new RateLimitError("slow down", { ...fields, status: 429, retryAfter: 2 });
   new dasPackage.APIError("conflict", { ...fields, status: 409, requestId: undefined });
   new dasPackage.ValidationError("params.id: is required", {
-    issues: [{ path: "params.id", rule: "required", message: "params.id: is required" }],
+    issues: [
+      {
+        path: "params.id",
+        rule: "required",
+        message: "params.id: is required",
+        detail: "is required",
+      },
+    ],
     operation: "getAsset",
   });
   new dasPackage.ConfigurationError("timeout: must be a number");

@@ -74,7 +74,7 @@ if (process.argv.includes("--breakdown")) {
   // Each module replaced by a do-nothing stand-in: the difference is what it costs.
   const stubs = {
     // (errorOfIssues: check-params.ts imports it, unreached by the program.)
-    validate: `export const validate = () => {}, vObject = () => {}, vString = () => {}, errorOfIssues = () => {}`,
+    validate: `export const validate = () => {}, vObject = () => {}, vString = () => {}, errorOfIssues = () => {}, refusal = () => {}`,
     "rate-limit": `export const createRateLimiter = () => ({ acquire: async () => {} })`,
     deprecation: `export const warnDeprecated = () => {}`,
     redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => [], isSecretName = () => false, urlCredentialsIn = () => []`,

@@ -539,9 +539,10 @@ function urlFault(url: unknown, host: Host): string {
  */
 export function refuseExtraArguments(id: string, extra: readonly unknown[] = []): void {
   if (extra.length) {
-    const message = `params: ${id} takes no params; its only argument is the request options (got ${extra.length + 1} arguments)`;
+    const detail = `${id} takes no params; its only argument is the request options (got ${extra.length + 1} arguments)`;
+    const message = `params: ${detail}`;
     throw new ValidationError(message, {
-      issues: [{ path: "params", rule: "arguments", message }],
+      issues: [{ path: "params", rule: "arguments", message, detail }],
     });
   }
 }

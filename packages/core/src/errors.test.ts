@@ -99,7 +99,8 @@ describe("toJSON of a ValidationError", () => {
   const issue = (i: number) => ({
     path: `params.ids[${i}]`,
     rule: "pattern" as const,
-    message: `bad ${i}`,
+    message: `params.ids[${i}]: bad`,
+    detail: "bad",
   });
 
   it("keeps the first 100 issues, as util.inspect shows an array's: a huge refusal stays one loggable line", () => {

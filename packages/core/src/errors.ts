@@ -160,8 +160,25 @@ export interface ValidationIssue {
     | "unicode"
     | "arguments"
     | "apiKey";
-  /** E.g. `params.ids: must have at most 1000 items (got 1001)`. */
+  /**
+   * The path, then what is wrong, for a log line, e.g.
+   * `params.ids: must have at most 1000 items (got 1001)`.
+   */
   message: string;
+  /**
+   * What is wrong, without the path in front: the `message` after `path` and `": "`, to show
+   * beside the field that `path` names, where the form already says which field it is.
+   * @example
+   * ```ts
+   * // issue.path:    "params.ownerAddress"
+   * // issue.message: 'params.ownerAddress: must be a base58 address (…) (got "toly.sol")'
+   * // issue.detail:  'must be a base58 address (…) (got "toly.sol")'
+   * const fieldErrors: Record<string, string> = {};
+   * for (const issue of error.issues)
+   *   fieldErrors[issue.path.replace(/^params\./, "")] = issue.detail;
+   * ```
+   */
+  detail: string;
 }
 
 /** The parameters do not match the operation's schema. Nothing was sent. */

@@ -11,13 +11,7 @@ import {
   type OperationDescriptor,
   type RequestOptions,
 } from "./config.js";
-import {
-  ChainDataError,
-  ConfigurationError,
-  JsonRpcError,
-  ofOperation,
-  ValidationError,
-} from "./errors.js";
+import { ChainDataError, ConfigurationError, JsonRpcError, ofOperation } from "./errors.js";
 import type { BatchedCall } from "./batch.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp, invalidResponse, responseFieldsOf } from "./http.js";
@@ -28,7 +22,7 @@ import { checkU64 } from "./u64.js";
 import { reviveParsed, jsonText } from "./json.js";
 import { scrub, type Redactor } from "./redact.js";
 import { writeJson } from "./internal/write-json.js";
-import { validate } from "./validate.js";
+import { refusal, validate } from "./validate.js";
 
 /**
  * How a method's params go on the wire when not as the params object itself: made by
@@ -241,9 +235,8 @@ export const callByName = (client: object, method: unknown, args: unknown[]): Pr
       : method === null
         ? "null"
         : typeof method;
-  const message = `method: must be one of ${Object.keys(client).join(", ")} (got ${given})`;
   return Promise.reject(
-    new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }),
+    refusal("method", "enum", `must be one of ${Object.keys(client).join(", ")} (got ${given})`),
   );
 };
 

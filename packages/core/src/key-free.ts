@@ -1,7 +1,7 @@
 // The API key must not leave through a param that the service passes on: a webhook's
 // `authHeader` is sent back with every delivery to `webhookURL` (another party's server, its
 // proxies and logs), and so is the URL itself. Refused before anything is sent, never quoted.
-import { ValidationError } from "./errors.js";
+import { refusal } from "./validate.js";
 
 /**
  * An operation's `keyFree` check: refuses `apiKey` inside any of the params `names` (top-level
@@ -24,8 +24,11 @@ export const refuseApiKeyIn =
           (value.includes(apiKey) || value.includes(encodeURIComponent(apiKey)))
         ) {
           const path = "params." + name;
-          const message = `${path}: must not hold the API key (every delivery would carry it to the receiver): use a secret of your own`;
-          throw new ValidationError(message, { issues: [{ path, rule: "apiKey", message }] });
+          throw refusal(
+            path,
+            "apiKey",
+            "must not hold the API key (every delivery would carry it to the receiver): use a secret of your own",
+          );
         }
       }
   };

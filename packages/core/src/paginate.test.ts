@@ -1225,6 +1225,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
             path: `${path}.${name}`,
             rule: "pattern",
             message: `${path}.${name}: must be a base58 hash (got "${value[name]}")`,
+            detail: `must be a base58 hash (got "${value[name]}")`,
           });
     };
     const owner = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
@@ -1269,7 +1270,13 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
       compression,
       () => ({ context: { slot: 1 }, value: { items: ["a"], cursor: "c2" } }),
       (value: any, path, issues) => {
-        if (value.cursor) issues.push({ path: `${path}.limit`, rule: "maximum", message: "limit" });
+        if (value.cursor)
+          issues.push({
+            path: `${path}.limit`,
+            rule: "maximum",
+            message: "limit",
+            detail: "limit",
+          });
         base58(value, path, issues);
       },
     );

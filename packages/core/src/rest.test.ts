@@ -634,7 +634,13 @@ describe("restCall", () => {
       expect(error).toBeInstanceOf(ValidationError);
       expect(error).toMatchObject({
         message: `${path}: must be well-formed Unicode to go in a URL (got a lone surrogate)`,
-        issues: [{ path, rule: "unicode" }],
+        issues: [
+          {
+            path,
+            rule: "unicode",
+            detail: "must be well-formed Unicode to go in a URL (got a lone surrogate)",
+          },
+        ],
         cause: expect.any(URIError),
       });
     }

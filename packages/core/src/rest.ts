@@ -12,7 +12,7 @@ import {
   type RequestOptions,
 } from "./config.js";
 import type { Host } from "./generated/environments.js";
-import { ChainDataError, makeAPIError, ofOperation, ValidationError } from "./errors.js";
+import { ChainDataError, makeAPIError, ofOperation } from "./errors.js";
 import { createHttp, invalidResponse, keptOf, responseFieldsOf, type Exchange } from "./http.js";
 import { takeStack } from "./internal/stack.js";
 import { decodeUtf8 } from "./internal/utf8.js";
@@ -20,7 +20,7 @@ import { checkU64 } from "./u64.js";
 import { reviveParsed } from "./json.js";
 import { quoteServer } from "./quote.js";
 import { credentialsIn, type Redactor, scrub, urlCredentialsIn } from "./redact.js";
-import { validate } from "./validate.js";
+import { refusal, validate } from "./validate.js";
 
 /**
  * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
@@ -359,6 +359,10 @@ const notInUrl = (input: any, error: URIError) => {
     [input[key]].flat().some((value) => typeof value === "string" && /\p{Cs}/u.test(value)),
   );
   const path = name ? "params." + name : "params";
-  const message = path + ": must be well-formed Unicode to go in a URL (got a lone surrogate)";
-  return new ValidationError(message, { issues: [{ path, rule: "unicode", message }] }, error);
+  return refusal(
+    path,
+    "unicode",
+    "must be well-formed Unicode to go in a URL (got a lone surrogate)",
+    error,
+  );
 };

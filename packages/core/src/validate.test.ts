@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError, type ValidationIssue } from "./errors.js";
+import { refuseExtraArguments } from "./config.js";
+import { writeJson } from "./internal/write-json.js";
+import { callByName } from "./json-rpc.js";
+import { refuseApiKeyIn } from "./key-free.js";
 import { createRedactor } from "./redact.js";
 import { cpuTimeOf } from "./test-support/testing.js";
 import {
@@ -52,6 +56,7 @@ describe("validate", () => {
             path: "params.ids",
             rule: "maxItems",
             message: "params.ids: must have at most 1000 items (got 1001)",
+            detail: "must have at most 1000 items (got 1001)",
           },
         ],
       }),
@@ -194,6 +199,7 @@ describe("validate", () => {
             path: "params.limit",
             rule: "type",
             message: "params.limit: must be a number, not a bigint (got 10n)",
+            detail: "must be a number, not a bigint (got 10n)",
           },
         ],
       }),
@@ -258,6 +264,7 @@ describe("validate", () => {
         path: "params.<a name of 36 characters>",
         rule: "additionalProperties",
         message: "params.<a name of 36 characters>: is not an allowed property (allowed: wallet)",
+        detail: "is not an allowed property (allowed: wallet)",
       },
     ]);
     expect(`${error?.stack}${JSON.stringify(error)}`).not.toContain(key.slice(0, 8));
@@ -680,12 +687,14 @@ describe("vRenamed", () => {
         rule: "additionalProperties",
         message:
           "params.displayOptions: is not an allowed property (allowed: id, options); it is named options here",
+        detail: "is not an allowed property (allowed: id, options); it is named options here",
       },
       // (Another name is refused as before.)
       {
         path: "params.extra",
         rule: "additionalProperties",
         message: "params.extra: is not an allowed property (allowed: id, options)",
+        detail: "is not an allowed property (allowed: id, options)",
       },
     ]);
     expect(messages(getAsset, { id: "a", options: {} })).toEqual([]);
@@ -850,7 +859,14 @@ describe("vTransaction", () => {
     expect(messages(check, base64([0x82, ...v1(1).slice(1)]))).toEqual([BASE58_RULE]);
     expect(() => validate(check, base64(legacy(0)))).toThrow(
       expect.objectContaining({
-        issues: [{ path: "params", rule: "x-solana-transaction", message: RULE }],
+        issues: [
+          {
+            path: "params",
+            rule: "x-solana-transaction",
+            message: RULE,
+            detail: RULE.slice("params: ".length),
+          },
+        ],
       }),
     );
   });
@@ -889,7 +905,14 @@ describe("vTransaction", () => {
     expect(messages(check, base64(unsign(unsign(v0(3), 3), 2)))).toEqual([UNSIGNED(2, 3)]);
     expect(() => validate(check, base64(unsign(v0(1), 1)))).toThrow(
       expect.objectContaining({
-        issues: [{ path: "params", rule: "x-solana-transaction", message: UNSIGNED(1, 1) }],
+        issues: [
+          {
+            path: "params",
+            rule: "x-solana-transaction",
+            message: UNSIGNED(1, 1),
+            detail: UNSIGNED(1, 1).slice("params: ".length),
+          },
+        ],
       }),
     );
     // One byte set is a signature (no cryptography: its value is not verified).
@@ -955,6 +978,122 @@ describe("vTransaction", () => {
 });
 
 // Mutation testing (StrykerJS) found these unchecked: each names the mutants it kills.
+describe("an issue's detail: its message without the path in front, to show beside the field", () => {
+  /** Every issue of `validate(check, value)` (it must refuse). */
+  const issuesOf = (check: Check, value: unknown): ValidationIssue[] => {
+    try {
+      validate(check, value);
+    } catch (error) {
+      return (error as ValidationError).issues;
+    }
+    throw new Error("not refused");
+  };
+  /** Every issue of a refusal made outside a check (`run` must throw a ValidationError). */
+  const issuesThrownBy = (run: () => unknown): ValidationIssue[] => {
+    try {
+      run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).issues;
+    }
+    throw new Error("not refused");
+  };
+  const expectPathThenDetail = (issues: ValidationIssue[]) => {
+    expect(issues.length).toBeGreaterThan(0);
+    for (const issue of issues) expect(issue.message).toBe(`${issue.path}: ${issue.detail}`);
+  };
+
+  it("is the rule text alone, for every kind of check", () => {
+    const address = vObject(
+      { ownerAddress: Address, limit: vInteger(1, 1000) },
+      ["ownerAddress"],
+      false,
+    );
+    const issues = issuesOf(address, { ownerAddress: "toly.sol", limit: 0, extra: 1 });
+    expect(issues.map((i) => [i.path, i.detail])).toEqual([
+      ["params.ownerAddress", 'must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "toly.sol")'],
+      ["params.limit", "must be >= 1 (got 0)"],
+      ["params.extra", "is not an allowed property (allowed: ownerAddress, limit)"],
+    ]);
+    expectPathThenDetail(issues);
+    expectPathThenDetail(issuesOf(vArray(Address, 1, 2), ["x", ADDRESS, ADDRESS]));
+    expectPathThenDetail(issuesOf(vAnyOf([vInteger(), vObject({ a: vString() }, ["a"])]), {}));
+    expectPathThenDetail(issuesOf(vNullable(vBoolean), 1));
+    expectPathThenDetail(
+      issuesOf(vExclusive(vObject({}), "page", ["cursor"]), { page: 1, cursor: "c" }),
+    );
+  });
+
+  it("carries what a rule between members adds, as the message does", () => {
+    const renamed = vRenamed(vObject({ id: vString() }, ["id"], false), {
+      displayOptions: "options",
+    });
+    const dependent = vDependent(
+      vObject({ before: vString(), sortBy: vAny }),
+      ["before"],
+      vObject({ sortBy: vEnum(["id"]) }),
+    );
+    const when = vWhen(vObject({ kind: vAny, x: vAny }), ["kind"], ["a"], vObject({}, ["x"]));
+    const cases: [Check, unknown, string][] = [
+      [
+        renamed,
+        { id: "a", displayOptions: {} },
+        "is not an allowed property (allowed: id); it is named options here",
+      ],
+      [
+        dependent,
+        { before: "a", sortBy: "created" },
+        'must be "id" (got "created") when params.before is given',
+      ],
+      [when, { kind: "a" }, 'is required when params.kind is "a"'],
+    ];
+    for (const [check, value, detail] of cases) {
+      const issues = issuesOf(check, value);
+      expect(issues.map((i) => i.detail)).toEqual([detail]);
+      expectPathThenDetail(issues);
+    }
+  });
+
+  it("is set on the refusals made outside a check: JSON, extra arguments, the method name, the API key", () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    const cases: [() => unknown, string, RegExp][] = [
+      [() => writeJson(cycle, "params"), "params", /^cannot be written as JSON \(/],
+      [
+        () => refuseExtraArguments("getHealth", [{}]),
+        "params",
+        /^getHealth takes no params; its only argument is the request options/,
+      ],
+      [
+        () =>
+          refuseApiKeyIn(["authHeader"])({ authHeader: "Bearer secret-key-123" }, "secret-key-123"),
+        "params.authHeader",
+        /^must not hold the API key/,
+      ],
+    ];
+    for (const [run, path, detail] of cases) {
+      const issues = issuesThrownBy(run);
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.path).toBe(path);
+      expect(issues[0]!.detail).toMatch(detail);
+      expectPathThenDetail(issues);
+    }
+  });
+
+  it("is set on the refusal of a method name that the client lacks", async () => {
+    const refused = await callByName({ getAsset() {} }, "getAset", []).catch((e) => e);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(refused.issues).toEqual([
+      {
+        path: "method",
+        rule: "enum",
+        message: 'method: must be one of getAsset (got "getAset")',
+        detail: 'must be one of getAsset (got "getAset")',
+      },
+    ]);
+  });
+});
+
 describe("validate: the rule each issue names", () => {
   const issuesOf = (check: Check, value: unknown) => {
     try {
@@ -1108,6 +1247,7 @@ describe("a refused property name (review 71, F2)", () => {
           path: `params.${shown}`,
           rule: "additionalProperties",
           message: `params.${shown}: is not an allowed property (allowed: id)`,
+          detail: "is not an allowed property (allowed: id)",
         },
       ]);
     }

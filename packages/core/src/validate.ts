@@ -24,9 +24,9 @@ const add = (
   issues: ValidationIssue[],
   path: string,
   rule: ValidationIssue["rule"],
-  message: string,
+  detail: string,
 ) => {
-  issues.push({ path, rule, message: `${path}: ${message}` });
+  issues.push({ path, rule, message: `${path}: ${detail}`, detail });
 };
 
 /**
@@ -378,7 +378,12 @@ export const vBoolean: Check = (value, path, issues) => {
     check(value, path, issues);
     for (const name in renamed)
       for (const issue of issues)
-        if (issue.path == `${path}.${name}`) issue.message += `; it is named ${renamed[name]} here`;
+        if (issue.path == `${path}.${name}`) {
+          // (Said in the message and the detail alike.)
+          const more = `; it is named ${renamed[name]} here`;
+          issue.message += more;
+          issue.detail += more;
+        }
   };
 }
 
@@ -449,8 +454,13 @@ export const vBoolean: Check = (value, path, issues) => {
     if (given === undefined) return;
     const found: ValidationIssue[] = [];
     dependent(value, path, found);
-    for (const issue of found)
-      issues.push({ ...issue, message: `${issue.message} when ${path}.${given} is given` });
+    // (`found` is this run's own: its issues are changed in place, message and detail alike.)
+    const more = ` when ${path}.${given} is given`;
+    for (const issue of found) {
+      issue.message += more;
+      issue.detail += more;
+      issues.push(issue);
+    }
   };
 }
 
@@ -481,11 +491,12 @@ export const vBoolean: Check = (value, path, issues) => {
     if (!values.includes(given)) return;
     const found: ValidationIssue[] = [];
     then(value, path, found);
-    for (const issue of found)
-      issues.push({
-        ...issue,
-        message: `${issue.message} when ${path}.${member.join(".")} is ${allowed(values).join(" or ")}`,
-      });
+    const more = ` when ${path}.${member.join(".")} is ${allowed(values).join(" or ")}`;
+    for (const issue of found) {
+      issue.message += more;
+      issue.detail += more;
+      issues.push(issue);
+    }
   };
 }
 
@@ -592,6 +603,21 @@ export function validate(check: Check, value: unknown, path = "params", redact?:
   }
   if (issues.length) throw errorOfIssues(issues);
 }
+
+/**
+ * The ValidationError of one issue, `detail` at `path`, made as {@link validate} makes its own: for
+ * a refusal found outside a check (a value that cannot be written as JSON or put in a URL).
+ */
+export const refusal = (
+  path: string,
+  rule: ValidationIssue["rule"],
+  detail: string,
+  cause?: Error,
+): ValidationError => {
+  const issues: ValidationIssue[] = [];
+  add(issues, path, rule, detail);
+  return errorOfIssues(issues, cause);
+};
 
 /**
  * The ValidationError of `issues` (at least one), as {@link validate} throws it: the message shows

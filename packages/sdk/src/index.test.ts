@@ -250,7 +250,9 @@ describe("an area's request given another area's method (review 88, F7.2)", () =
       expect.objectContaining({
         name: "ValidationError",
         message,
-        issues: [{ path: "method", rule: "enum", message }],
+        issues: [
+          { path: "method", rule: "enum", message, detail: message.slice("method: ".length) },
+        ],
       });
     const own = "getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority, getNftEditions";
     await expect(

@@ -37,8 +37,10 @@ export function lazyAreas<T extends object>(factories: { [K in keyof T]: () => T
             for (const other of names)
               try {
                 if (other != name && Object.hasOwn(client[other] as object, method)) {
-                  error.message =
-                    error.issues[0].message = `${error.message.slice(0, -1)}, a method of the ${other} area: call client.${other}.${method}(…))`;
+                  const issue = error.issues[0];
+                  const more = `, a method of the ${other} area: call client.${other}.${method}(…))`;
+                  issue.detail = issue.detail.slice(0, -1) + more;
+                  error.message = issue.message = error.message.slice(0, -1) + more;
                   break;
                 }
               } catch {}

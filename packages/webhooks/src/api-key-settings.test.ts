@@ -101,7 +101,13 @@ describe("the API key in a webhook's settings", () => {
           `params.${field}: must not hold the API key (every delivery would carry it to the receiver): use a secret of your own`,
         );
         expect((error as ValidationError).issues).toEqual([
-          { path: `params.${field}`, rule: "apiKey", message: (error as Error).message },
+          {
+            path: `params.${field}`,
+            rule: "apiKey",
+            message: (error as Error).message,
+            detail:
+              "must not hold the API key (every delivery would carry it to the receiver): use a secret of your own",
+          },
         ]);
         expect(requests).toHaveLength(0);
         const text = shown(error, lines);

@@ -347,6 +347,9 @@ describe("addWebhookAddresses", () => {
       const error = await addWebhookAddresses(webhooks, input as never).catch((e: unknown) => e);
       expect(error, JSON.stringify(input)).toBeInstanceOf(ValidationError);
       expect((error as Error).message, JSON.stringify(input)).toContain(message);
+      // (Each issue's detail is its message without the path in front.)
+      for (const issue of (error as ValidationError).issues)
+        expect(issue.message).toBe(`${issue.path}: ${issue.detail}`);
     }
     expect(requests).toEqual([]);
   });
@@ -365,6 +368,10 @@ describe("addWebhookAddresses", () => {
     expect((error as ValidationError).issues.map((issue) => [issue.path, issue.rule])).toEqual([
       ["params.addresses", "maxItems"],
     ]);
+    // (Its detail, to show beside the field, says the same without the path.)
+    expect((error as ValidationError).issues[0]!.detail).toBe(
+      "too many for the webhook: its accountAddresses must have at most 100000 items (got 100001)",
+    );
     expect(requests.map((r) => r.method)).toEqual(["GET"]);
   });
 
@@ -652,6 +659,9 @@ describe("editWebhook", () => {
       const error = await editWebhook(webhooks, input as never).catch((e: unknown) => e);
       expect(error, JSON.stringify(input)).toBeInstanceOf(ValidationError);
       expect((error as Error).message, JSON.stringify(input)).toContain(message);
+      // (Each issue's detail is its message without the path in front.)
+      for (const issue of (error as ValidationError).issues)
+        expect(issue.message).toBe(`${issue.path}: ${issue.detail}`);
     }
     expect(requests).toEqual([]);
   });
@@ -671,6 +681,9 @@ describe("editWebhook", () => {
       "params.authHeader: cannot be removed (got null): the service documents no way to remove a setting",
       "params.txnStatus: cannot be removed (got null): the service documents no way to remove a setting",
     ]);
+    expect((error as ValidationError).issues[0]!.detail).toBe(
+      "cannot be removed (got null): the service documents no way to remove a setting",
+    );
     expect(requests).toEqual([]);
   });
 });
@@ -726,6 +739,7 @@ describe("a stored setting that today's checks refuse", () => {
       'params.transactionTypes[1]: must be an upper-case snake-case name such as NFT_SALE (got "legacy-type") (the webhook\'s stored transactionTypes; give transactionTypes to replace it)',
       'params.accountAddresses[1]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "0xLegacyAddress") (the webhook\'s stored accountAddresses; give accountAddresses to replace it)',
     ]);
+    for (const issue of edited.issues) expect(issue.message).toBe(`${issue.path}: ${issue.detail}`);
     const removed = (await removeWebhookAddresses(webhooks, {
       webhookID: ID,
       addresses: [A],

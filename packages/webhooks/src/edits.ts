@@ -255,6 +255,14 @@ function changeWebhook(
   });
 }
 
+/** An issue at `path`, whose message is the path, then `detail`, as the generated checks' are. */
+const issueAt = (path: string, rule: ValidationIssue["rule"], detail: string): ValidationIssue => ({
+  path,
+  rule,
+  message: `${path}: ${detail}`,
+  detail,
+});
+
 /**
  * The write's refusal of a setting the webhook has stored (an `http://` webhookURL or a type
  * stored before today's rules, say), said as the webhook's, with how to replace it: the caller
@@ -282,7 +290,7 @@ function ofStored(
       issue.rule === "required"
         ? `the webhook has no ${name} stored; give ${name}${via} to set it`
         : `the webhook's stored ${name}; give ${name}${via} to replace it`;
-    return { ...issue, message: `${issue.message} (${how})` };
+    return issueAt(issue.path, issue.rule, `${issue.detail} (${how})`);
   });
   return stored ? errorOfIssues(issues, error) : error;
 }
@@ -322,11 +330,11 @@ function ofAddresses(error: ValidationError): ValidationError {
   return errorOfIssues(
     error.issues.map((issue) =>
       issue.path === list
-        ? {
-            ...issue,
-            path: "params.addresses",
-            message: `params.addresses: too many for the webhook: its accountAddresses ${issue.message.slice(list.length + 2)}`,
-          }
+        ? issueAt(
+            "params.addresses",
+            issue.rule,
+            `too many for the webhook: its accountAddresses ${issue.detail}`,
+          )
         : issue,
     ),
     error,
@@ -368,27 +376,24 @@ const checkEdit: Check = (value, path, issues) => {
   for (const issue of found) {
     const name = issue.path.slice(path.length + 1) as keyof WebhookSettings;
     if (SETTINGS.includes(name) && (value as Record<string, unknown>)[name] === null)
-      issues.push({
-        ...issue,
-        message: `${issue.path}: cannot be removed (got null): the service documents no way to remove a setting`,
-      });
+      issues.push(
+        issueAt(
+          issue.path,
+          issue.rule,
+          "cannot be removed (got null): the service documents no way to remove a setting",
+        ),
+      );
     else if (issue.rule !== "required" || issue.path === `${path}.webhookID`) issues.push(issue);
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) return;
   const params = value as Record<string, unknown>;
   for (const name of READ_ONLY)
     if (params[name] !== undefined)
-      issues.push({
-        path: `${path}.${name}`,
-        rule: "readOnly",
-        message: `${path}.${name}: is set by the service, not by an edit`,
-      });
+      issues.push(issueAt(`${path}.${name}`, "readOnly", "is set by the service, not by an edit"));
   if (SETTINGS.every((name) => params[name] === undefined))
-    issues.push({
-      path,
-      rule: "minProperties",
-      message: `${path}: names no setting to change (${SETTINGS.join(", ")})`,
-    });
+    issues.push(
+      issueAt(path, "minProperties", `names no setting to change (${SETTINGS.join(", ")})`),
+    );
 };
 // (updateWebhook's refusal of the API key in a setting too, so that it comes before the read:
 // read from it in a function, as a property read at module scope would keep this module, and

@@ -271,13 +271,15 @@ const importMeanings = (table) =>
  */
 export const clientOverName = (area) => `${camel(area)}ClientOver`;
 
-// The bindings inside create<Area>Client of a JSON-RPC package, where each method is called by its
-// name (`getAsset: (params, options) => getAsset(rpc, params, options)`): a method named like one
-// of them would call the local instead.
-const RPC_FACTORY_LOCALS = ["rpc", "client", "unknownMethod", "params", "options"];
-// Likewise in create<Area>Client and <area>ClientOver of a REST package (`getIdentity: (params,
-// options) => getIdentity(rest, params, options)`).
-const REST_FACTORY_LOCALS = ["rest", "params", "options", "extra"];
+// The parameters of a page walk's standalone function, the one place where the generated code
+// calls an operation by its name inside a function (lib/call-code.mjs pageWalkCode:
+// `paginateGetAssetsByOwner(rpc, params, options)` returns a walk over `(params, options) =>
+// getAssetsByOwner(rpc, params, options)`): an operation named like one of them would call the
+// parameter instead. The endpoint's name (`rpc`, `rest`) is the area's. Everywhere else an
+// operation is a property key or `op.<name>` (create<Area>Client, <area>ClientOver, the standalone
+// function and its check), where a local of that name changes nothing: `client`, `extra` and the
+// like are free.
+const PAGE_WALK_LOCALS = ["params", "options"];
 
 /**
  * @typedef {object} Binding  One name the generated code of a package binds.
@@ -379,13 +381,6 @@ function generatorBindings(main) {
     `${Area}Client`,
   ]);
   own({ ...factories, ...clientTypes }, client, "the client's own export", true);
-  // (Where the calls are made: create<Area>Client, and a REST package's <area>ClientOver
-  // (members.ts) too, whose locals are the same.)
-  own(
-    values(rpc ? RPC_FACTORY_LOCALS : REST_FACTORY_LOCALS),
-    `create${Area}Client`,
-    "a local of the generated factory",
-  );
   own(typeNames(OPENAPI_TS_ROOTS), types, "openapi-typescript's root type");
   if (!rpc) {
     own(typeNames(OPENAPI_TS_ROOTS), openapi, "openapi-typescript's root type");
@@ -434,9 +429,8 @@ function generatorBindings(main) {
  * methods or operations, then of `http`'s (the sender's `ping`).
  */
 function operationBindings(main, http) {
-  const { area, kind } = main;
+  const { kind } = main;
   const rpc = kind === "openrpc";
-  const Area = pascal(area);
   const { operations: ops, client, types, openapi } = MODULE;
   const out = [];
   const operations = [
@@ -463,12 +457,25 @@ function operationBindings(main, http) {
     // (A JSON-RPC package's plain-HTTP operations, the sender's `ping`, are standalone functions
     // too.)
     bind(o.name, client, "function", true);
-    if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
+    if (o.paginated) {
+      const walk = `paginate${pascal(o.name)}`;
+      bind(walk, client, "page-walk function", true);
+      // (Its page walk calls it by name, inside a function whose parameters are bound too.)
+      bind(o.name, walk, "call", false);
+      for (const name of [rpc ? "rpc" : "rest", ...PAGE_WALK_LOCALS])
+        out.push({
+          name,
+          scope: walk,
+          meaning: "value",
+          exported: false,
+          what: "a parameter of the page walk",
+          spec: undefined,
+        });
+    }
     // (Its params check, `check<Operation>`: lib/call-code.mjs checkFunction. Bound for every
     // operation, as the u64 shapes are: an operation gaining params then clashes with nothing.)
     bind(`check${pascal(o.name)}`, client, "params-check function", true);
     if (o.method || !rpc) {
-      bind(o.name, `create${Area}Client`, "call", false);
       // (Its own u64 shape and its page walk's item's, declared in operations.ts and re-exported
       // by client.ts, where the area has `<area>U64Shape`: lib/descriptor.mjs u64ShapeConstants;
       // bound in every area, as that is, so that a result gaining a u64 value clashes with

@@ -410,7 +410,8 @@ function areaNames([main]) {
 /**
  * A method name or operationId names a generated function (JSON-RPC), a descriptor constant and a
  * client member: a JavaScript identifier, not a reserved word, not a member every JSON-RPC client
- * has (`request`), not one of operations.ts's hoisted patterns, once per package.
+ * has (`request`), not `__proto__` (the client's object literal would set its prototype), not
+ * one of operations.ts's hoisted patterns, once per package.
  */
 function operationNames(pkg) {
   const rpc = pkg[0].kind === "openrpc";
@@ -433,6 +434,10 @@ function operationNames(pkg) {
     else if (RESERVED_WORDS.has(name)) say(`"${name}": the name is reserved (a JavaScript word)`);
     else if (rpc && name === "request")
       say(`"${name}": the name is reserved (a member every client has)`);
+    else if (name === "__proto__")
+      say(
+        `"${name}": the name cannot be a member of the generated objects (in the client's object literal it sets the prototype); rename it`,
+      );
     else if (reservedPattern.test(name))
       say(
         `"${name}": the name is reserved (the hoisted patterns and descriptions of generated/operations.ts)`,
@@ -478,8 +483,8 @@ function schemaNames([main]) {
 /**
  * A name the spec gives (a method, an operationId, a schema, and the types named after them,
  * `<Method>Params`…) bound where the generated code already binds that name: the same module's top
- * level, the body of create<Area>Client (and a REST package's <area>ClientOver, which binds the
- * same names), where each method is called by name, or the package's exports (its index re-exports
+ * level, a paginated operation's page walk (`paginate<Operation>`, which calls the operation by
+ * name beside its own parameters), or the package's exports (its index re-exports
  * client, types, constants and runtime with `export *`: one name from two modules is TypeScript's
  * TS2308). One finding per pair of things, at the spec's (the later one when both are the spec's:
  * schemas come last, since a method name is the service's, not ours).
@@ -521,8 +526,13 @@ function* sameNamePairs(bindings) {
 
 /** Why two bindings of one name clash, or undefined. */
 function clashReason(a, b, area) {
+  // (A function's scope: a page walk, which calls its operation by name.)
+  if (a.scope === b.scope && !a.scope.startsWith("generated/")) {
+    const { spec } = a.spec ? a : b;
+    return `${a.scope} (generated/client.ts) calls ${spec.label} by name, where "${a.name}" names its own parameter: rename the ${spec.label.split(" ")[0]}`;
+  }
   if (a.scope === b.scope && meet(a.meaning, b.meaning))
-    return `one name cannot be bound twice in ${a.scope.startsWith("generated/") ? a.scope : `${a.scope} (generated/client.ts)`}`;
+    return `one name cannot be bound twice in ${a.scope}`;
   if (a.exported && b.exported && a.scope !== b.scope)
     return `@chaindata/${area} would export both (TypeScript error TS2308)`;
   return undefined;

@@ -19,7 +19,14 @@ describe("writeJson (found by mutation testing, review 57)", () => {
     }
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toMatch(/^params: cannot be written as JSON \(.*circular/i);
-    expect(error.issues).toEqual([{ path: "params", rule: "json", message: error.message }]);
+    expect(error.issues).toEqual([
+      {
+        path: "params",
+        rule: "json",
+        message: error.message,
+        detail: error.message.slice("params: ".length),
+      },
+    ]);
     expect(error.cause).toBeInstanceOf(TypeError);
   });
 

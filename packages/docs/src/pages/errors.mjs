@@ -202,7 +202,7 @@ export const ERROR_FIELDS = [
   [
     ["issues"],
     ["ValidationError"],
-    "every rule the params broke, each <code>{ path, rule, message }</code> (the message shows the first three)",
+    "every rule the params broke, each <code>{ path, rule, message, detail }</code>: <code>message</code> is the path, then what is wrong, for a log; <code>detail</code> what is wrong alone, to show beside the field (the error's message shows the first three)",
   ],
 ];
 
