@@ -528,7 +528,10 @@ function* sameNamePairs(bindings) {
 function clashReason(a, b, area) {
   // (A function's scope: a page walk, which calls its operation by name.)
   if (a.scope === b.scope && !a.scope.startsWith("generated/")) {
-    const { spec } = a.spec ? a : b;
+    // (Not two of the walk's own parameters, nor its operation twice: two operations of one name
+    // have two walks of one name, which operation-name reports once as "used twice".)
+    const spec = a.spec ?? b.spec;
+    if (!spec || (a.spec && b.spec)) return undefined;
     return `${a.scope} (generated/client.ts) calls ${spec.label} by name, where "${a.name}" names its own parameter: rename the ${spec.label.split(" ")[0]}`;
   }
   if (a.scope === b.scope && meet(a.meaning, b.meaning))
