@@ -4,18 +4,14 @@
 // <operation>(rest, params, options)`); elsewhere an operation is a property key or
 // `op.<operation>`, where a local of that name changes nothing. So `client`, `extra`, `rest` and
 // `options` name operations that compile and send, and a paginated `options` is refused.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tsc } from "../types/tsc.js";
+import { emittedAreaDir, importEmittedClient, writeEmittedArea } from "./emitted-area.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { emitRestArea } from "../../scripts/generate/rest.mjs";
 
-const root = new URL("../..", import.meta.url).pathname;
-// (In the repository, so that @chaindata/core and openapi-fetch resolve; .scratch/ is git-ignored.)
-const dir = join(root, `.scratch/operation-names-${process.pid}`);
+const dir = emittedAreaDir("operation-names");
 
 const answer = {
   "200": {
@@ -55,17 +51,7 @@ const doc = {
 let files: Record<string, string>;
 beforeAll(async () => {
   files = await emitRestArea({ area: "locals", doc, file: "openapi/locals.json" });
-  mkdirSync(dir, { recursive: true });
-  for (const [path, text] of Object.entries(files))
-    writeFileSync(join(dir, path.split("/").pop()!), text);
-  writeFileSync(
-    join(dir, "tsconfig.json"),
-    JSON.stringify({
-      extends: "../../tsconfig.base.json",
-      compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true },
-      include: ["*.ts"],
-    }),
-  );
+  writeEmittedArea(dir, files);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,17 +64,7 @@ describe("operations named like a local of the generated code", () => {
   }, 60_000);
 
   it("send their own requests, from the client and the standalone functions", async () => {
-    const result = await build({
-      entryPoints: [join(dir, "client.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
-      logLevel: "error",
-    });
-    const bundle = join(dir, "client.bundle.mjs");
-    writeFileSync(bundle, result.outputFiles[0]!.contents);
-    const module = await import(pathToFileURL(bundle).href);
+    const module = await importEmittedClient(dir);
     const paths: string[] = [];
     const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(new Request(input, init).url);
