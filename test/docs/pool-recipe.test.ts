@@ -129,8 +129,9 @@ it("ends every walk at once on SIGINT, the ones waiting in the pool sending noth
   sent = 0;
   const { run, printed, handlers } = recipe();
   const running = run();
-  // 8 walks in the pool: their first pages answered, their second ones held.
-  await expect.poll(() => sent).toBe(16);
+  // 8 walks in the pool: their first pages answered, their second ones held. (expect.poll gives up
+  // after 1 s by default: on a loaded machine 16 requests through the client can take longer.)
+  await expect.poll(() => sent, { timeout: 10_000 }).toBe(16);
   const abortedAt = performance.now();
   handlers.get("SIGINT")!();
   await running;
