@@ -164,8 +164,9 @@ describe("JSON-RPC methods named like a local of the generated factory", () => {
     const module = await importEmittedClient(rpcDir);
     const sent: string[] = [];
     const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const body: unknown = await new Request(input, init).json();
-      const answer = [body].flat().map((call: { id: string; method: string }) => {
+      type Call = { id: string; method: string };
+      const body = (await new Request(input, init).json()) as Call | Call[];
+      const answer = [body].flat().map((call) => {
         sent.push(call.method);
         const result = call.method == "client" ? [] : { interface: "V1_NFT", id: "a" };
         return { jsonrpc: "2.0", id: call.id, result };
