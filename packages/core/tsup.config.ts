@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
 import { emitDeclarations, withoutSourcesContent } from "../../tsup.config.base.js";
+import { keepConstants } from "./scripts/keep-constants.mjs";
 
 export default defineConfig({
   // `./known-values` (generated/known-values.ts): the spec's shared closed lists of strings at run
@@ -30,7 +31,8 @@ export default defineConfig({
   // class were loaded. Node 20.19+ loads the ESM build both ways; bundlers keep the ESM build.
   // (Decision 0009.)
   async onSuccess() {
-    keepConstants("dist/index.js");
+    // (Decision 0008: a consumer's esbuild inlines a library's `const`, not its `var`.)
+    writeFileSync("dist/index.js", keepConstants(readFileSync("dist/index.js", "utf8")));
     const names = Object.keys(createRequire(import.meta.url)("./dist/index.cjs")).sort();
     writeFileSync(
       "dist/index.node.mjs",
@@ -40,30 +42,3 @@ export default defineConfig({
     emitDeclarations();
   },
 });
-
-/**
- * Gives `file`'s top-level constants of a number or a string back their `const`. esbuild writes
- * every top-level `const` of a bundle as `var` (on purpose, and with no option: esbuild issues 623
- * and 2695), and a consumer's esbuild inlines a library's `const` but not its `var`: the retry
- * delays, the timer cap and the mask were left as variables in every program (10 B gzipped in the
- * DAS getAsset one, 5 to 18 B in the others; decision 0008). Only a name the file never assigns
- * again, declared before any code of the file runs that reads it (the module's constants are
- * read by functions, called after it loads; test/size/dist-constants.test.ts imports the file).
- */
-function keepConstants(file: string) {
-  const text = readFileSync(file, "utf8");
-  const kept = text.replace(
-    /^var ([\w$]+) = (-?[\d.e+]+|"[^"\\\n]*"|2 \*\* 31 - 1);$/gm,
-    (declaration, name: string, value: string) => {
-      const id = name.replace(/\$/g, "\\$");
-      // (Any assignment to the name, or a parameter or a binding of another scope so named.)
-      const assigned = new RegExp(
-        `(?<![\\w$.])${id}\\s*([-+*/%&|^]|\\*\\*|<<|>>>?|\\?\\?|&&|\\|\\|)?=(?!=)|(\\+\\+|--)\\s*${id}(?![\\w$])|(?<![\\w$.])${id}\\s*(\\+\\+|--)`,
-      );
-      return assigned.test(text.replace(declaration, ""))
-        ? declaration
-        : `const ${name} = ${value};`;
-    },
-  );
-  writeFileSync(file, kept);
-}

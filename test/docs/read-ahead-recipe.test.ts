@@ -8,8 +8,8 @@
 // dist/), on a fetch stub.
 import { readFileSync } from "node:fs";
 import * as das from "@chaindata/das";
-import ts from "typescript";
 import { expect, it } from "vitest";
+import { AsyncFunction, dasRecipeJs } from "./das-recipe.js";
 
 const readme = readFileSync(new URL("../../packages/core/README.md", import.meta.url), "utf8");
 const start = readme.indexOf("### Working on a page while the next one comes");
@@ -56,25 +56,11 @@ const stub: typeof fetch = async (_input, init) => {
  * its import read from @chaindata/das, whose client is pointed at the stub.
  */
 function recipe(stopAfter = Infinity) {
-  let js = ts.transpileModule(block!, {
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-  }).outputText;
-  const imports = /^import \{([^}]*)\} from '@chaindata\/das';$/m;
-  expect(js, "the block's import").toMatch(imports);
-  js = js.replace(imports, (_, names: string) => {
-    const kept = names
-      .split(",")
-      .map((name) => name.trim())
-      .filter((name) => name && !name.startsWith("type "));
-    return `const { ${kept.join(", ")} } = dasModule;`;
-  });
+  let js = dasRecipeJs(block!);
   // (The loop's last statement, the log line, gives way to the test's break.)
   const log = "console.log('saved up to', next);";
   expect(js, "the loop's log line").toContain(log);
   js = js.replace(log, "saved.push(next); if (saved.length >= stopAfter) break;");
-  const AsyncFunction = (async () => {}).constructor as new (
-    ...args: string[]
-  ) => (...values: unknown[]) => Promise<void>;
   const dasModule = {
     ...das,
     createDasClient: () =>

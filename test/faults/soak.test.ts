@@ -52,8 +52,9 @@
  *
  * Reproduce a failure (the message names seed and round):
  *   SOAK_SEED=<seed> SOAK_ROUND=<round> npx vitest run test/faults/soak.test.ts
- * `SOAK_ROUNDS=<n>` changes the number of rounds (before the extra ones). The seed fixes the scenario (clients, calls,
- * options, fault scripts, abort moments); which calls share a batch can still vary with timing.
+ * `SOAK_ROUNDS=<n>` changes the number of rounds (before the extra ones). The seed fixes the
+ * scenario (clients, calls, options, fault scripts, abort moments); which calls share a batch can
+ * still vary with timing, and so can how many extra rounds run.
  */
 import { getEventListeners } from "node:events";
 import { isDeepStrictEqual } from "node:util";
@@ -105,6 +106,12 @@ const ROUNDS = Number(process.env.SOAK_ROUNDS ?? 20);
  * the client's timeout, and a rare outcome may not come up in ROUNDS rounds.
  */
 const MAX_EXTRA_ROUNDS = 20;
+/**
+ * No extra round starts this long (real time) after the run began: a round takes up to ~10 s at a
+ * load of 30, so 40 of them could pass the test's 600 s timeout, which would say nothing of what
+ * was never exercised; the coverage check's message does.
+ */
+const EXTRA_ROUNDS_UNTIL_MS = 400_000;
 /** Only this round (to replay a failure); the coverage check then does not apply. */
 const ONLY_ROUND =
   process.env.SOAK_ROUND === undefined ? undefined : Number(process.env.SOAK_ROUND);
@@ -1482,7 +1489,12 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? `${ROUNDS}+` : 1} rou
   const unexercised = () => expected.filter((label) => !coverage.has(label));
   let extraRounds = 0;
   for (let index = 0; index < ROUNDS + MAX_EXTRA_ROUNDS; index++) {
-    if (ONLY_ROUND === undefined && index >= ROUNDS && !unexercised().length) break;
+    if (
+      ONLY_ROUND === undefined &&
+      index >= ROUNDS &&
+      (!unexercised().length || performance.now() - started > EXTRA_ROUNDS_UNTIL_MS)
+    )
+      break;
     if (ONLY_ROUND !== undefined && index !== ONLY_ROUND) continue;
     if (index >= ROUNDS) extraRounds++;
     const roundStarted = performance.now();
@@ -1554,7 +1566,7 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? `${ROUNDS}+` : 1} rou
 
   expect(
     unexercised(),
-    `SOAK_SEED=${SEED}: never exercised (in ${ROUNDS} rounds and ${extraRounds} more)`,
+    `SOAK_SEED=${SEED}: never exercised (in ${ROUNDS} rounds and ${extraRounds} more, ${seconds} s)`,
   ).toEqual([]);
   expect(timers.total(), "runtime timers seen (the timer check is not vacuous)").toBeGreaterThan(0);
   // (Real time, a backstop for a hang only: each call's bound is counted on `runClock`, and a

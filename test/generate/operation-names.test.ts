@@ -4,18 +4,16 @@
 // <operation>(rest, params, options)`); elsewhere an operation is a property key or
 // `op.<operation>`, where a local of that name changes nothing. So `client`, `extra`, `rest` and
 // `options` name operations that compile and send, and a paginated `options` is refused.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { readFileSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tsc } from "../types/tsc.js";
+import { emittedAreaDir, importEmittedClient, writeEmittedArea } from "./emitted-area.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { emitRestArea } from "../../scripts/generate/rest.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { emitRpcArea } from "../../scripts/generate/rpc.mjs";
 
-const root = new URL("../..", import.meta.url).pathname;
-// (In the repository, so that @chaindata/core and openapi-fetch resolve; .scratch/ is git-ignored.)
-const dir = join(root, `.scratch/operation-names-${process.pid}`);
+const dir = emittedAreaDir("operation-names");
 
 const answer = {
   "200": {
@@ -55,17 +53,7 @@ const doc = {
 let files: Record<string, string>;
 beforeAll(async () => {
   files = await emitRestArea({ area: "locals", doc, file: "openapi/locals.json" });
-  mkdirSync(dir, { recursive: true });
-  for (const [path, text] of Object.entries(files))
-    writeFileSync(join(dir, path.split("/").pop()!), text);
-  writeFileSync(
-    join(dir, "tsconfig.json"),
-    JSON.stringify({
-      extends: "../../tsconfig.base.json",
-      compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true },
-      include: ["*.ts"],
-    }),
-  );
+  writeEmittedArea(dir, files);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,17 +66,7 @@ describe("operations named like a local of the generated code", () => {
   }, 60_000);
 
   it("send their own requests, from the client and the standalone functions", async () => {
-    const result = await build({
-      entryPoints: [join(dir, "client.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
-      logLevel: "error",
-    });
-    const bundle = join(dir, "client.bundle.mjs");
-    writeFileSync(bundle, result.outputFiles[0]!.contents);
-    const module = await import(pathToFileURL(bundle).href);
+    const module = await importEmittedClient(dir);
     const paths: string[] = [];
     const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(new Request(input, init).url);
@@ -148,4 +126,65 @@ describe("operations named like a local of the generated code", () => {
       `spec/dist/openapi/locals.json#/paths/~1v1~1extra/get (__proto__): [operation-name] "__proto__": the name cannot be a member of the generated objects (in the client's object literal it sets the prototype); rename it`,
     );
   });
+});
+
+// The JSON-RPC side: create<Area>Client binds `rpc` and `client`, and its members take `options`;
+// a method of any of those names is a property key there and `op.<name>`, so it compiles and
+// sends. (Made from das's spec: getAsset as each name, getAssetBatch as `client`. A method
+// `params` is refused for another name: its check, checkParams, is core's.)
+describe("JSON-RPC methods named like a local of the generated factory", () => {
+  const rpcDir = emittedAreaDir("rpc-method-names");
+  const names = ["rpc", "options", "unknownMethod"];
+  let rpcFiles: Record<string, string>;
+  beforeAll(async () => {
+    const das = JSON.parse(
+      readFileSync(new URL("../../spec/dist/openrpc/das.json", import.meta.url), "utf8"),
+    ) as { methods: { name: string }[] };
+    const method = (name: string) => das.methods.find((m) => m.name === name)!;
+    const methods = [
+      ...names.map((name) => ({ ...structuredClone(method("getAsset")), name })),
+      { ...method("getAssetBatch"), name: "client" },
+      method("getAssetsByOwner"),
+    ];
+    rpcFiles = await emitRpcArea({
+      area: "das",
+      kind: "openrpc",
+      doc: { ...das, methods },
+      file: "openrpc/das.json",
+    });
+    writeEmittedArea(rpcDir, rpcFiles);
+  });
+  afterAll(() => rmSync(rpcDir, { recursive: true, force: true }));
+
+  it("generate, compile, and send their own requests from the client and the standalone functions", async () => {
+    const client = rpcFiles["packages/das/src/generated/client.ts"]!;
+    expect(client).toContain("export function rpc(rpc: DasRpc, params: T.RpcParams,");
+    expect(client).toContain("export function client(rpc: DasRpc, params: T.ClientParams,");
+    expect(tsc("-p", rpcDir, "--pretty", "false")).toBe("");
+    const module = await importEmittedClient(rpcDir);
+    const sent: string[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      type Call = { id: string; method: string };
+      const body = (await new Request(input, init).json()) as Call | Call[];
+      const answer = [body].flat().map((call) => {
+        sent.push(call.method);
+        const result = call.method == "client" ? [] : { interface: "V1_NFT", id: "a" };
+        return { jsonrpc: "2.0", id: call.id, result };
+      });
+      return new Response(JSON.stringify(Array.isArray(body) ? answer : answer[0]), {
+        headers: { "content-type": "application/json" },
+      });
+    };
+    const options = { apiKey: "k", fetch, batch: false };
+    const das = module.createDasClient(options);
+    const rpc = module.createDasRpc(options);
+    const id = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
+    for (const name of names) {
+      await das[name]({ id });
+      await module[name](rpc, { id });
+    }
+    await das.client({ ids: [id] });
+    await module.client(rpc, { ids: [id] });
+    expect(sent).toEqual([...names.flatMap((name) => [name, name]), "client", "client"]);
+  }, 60_000);
 });

@@ -2,18 +2,14 @@
 // `options`, `body`, `_0`…) or not identifiers at all (`page-size` beside `pageSize`): the client
 // the generator emits compiles, and sends each parameter where the spec puts it. (The parameters
 // are read from the params object, never bound as locals that could shadow the generated code.)
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tsc } from "../types/tsc.js";
+import { emittedAreaDir, importEmittedClient, writeEmittedArea } from "./emitted-area.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { emitRestArea } from "../../scripts/generate/rest.mjs";
 
-const root = new URL("../..", import.meta.url).pathname;
-// (Inside the repository, so that @chaindata/core and openapi-fetch resolve; .scratch/ is git-ignored.)
-const dir = join(root, `.scratch/param-names-${process.pid}`);
+const dir = emittedAreaDir("param-names");
 
 const param = (name: string, type: string, where = "query") => ({
   name,
@@ -77,17 +73,7 @@ const doc = {
 let files: Record<string, string>;
 beforeAll(async () => {
   files = await emitRestArea({ area: "clash", doc, file: "openapi/clash.json" });
-  mkdirSync(dir, { recursive: true });
-  for (const [path, text] of Object.entries(files))
-    writeFileSync(join(dir, path.split("/").pop()!), text);
-  writeFileSync(
-    join(dir, "tsconfig.json"),
-    JSON.stringify({
-      extends: "../../tsconfig.base.json",
-      compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true },
-      include: ["*.ts"],
-    }),
-  );
+  writeEmittedArea(dir, files);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -107,19 +93,7 @@ describe("REST parameters named like the generated code's bindings", () => {
   }, 60_000);
 
   it("go on the wire where the spec puts them", async () => {
-    const result = await build({
-      entryPoints: [join(dir, "client.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
-      logLevel: "error",
-    });
-    const bundle = join(dir, "client.bundle.mjs");
-    writeFileSync(bundle, result.outputFiles[0]!.contents);
-    const { createClashClient, createClashRest, getThing } = await import(
-      pathToFileURL(bundle).href
-    );
+    const { createClashClient, createClashRest, getThing } = await importEmittedClient(dir);
     const requests: Request[] = [];
     const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       requests.push(new Request(input, init));

@@ -430,7 +430,7 @@ describe("generated types: rules between params (x-dependent-schemas)", () => {
   });
 
   it("reads a rule as an exclusion only where every member it names is `false`", async () => {
-    // (`page` leaves out `cursor` and makes `sort` "id": a rule of its own, no exclusion of `sort`.)
+    // (`page` leaves out `cursor` and makes `sort` "id": its own rule, no exclusion of `sort`.)
     const rules = { page: { properties: { cursor: false, sort: { enum: ["id"] } } } };
     const out: string = await source(paramsWithRules("MParams", params(rules), "P."));
     expect(out).not.toContain("Excludes");

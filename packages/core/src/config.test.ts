@@ -1149,7 +1149,9 @@ describe("option checks no other config test pinned (found by mutation testing)"
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({
       message,
-      issues: [{ path: "params", rule: "arguments", message }],
+      issues: [
+        { path: "params", rule: "arguments", message, detail: message.slice("params: ".length) },
+      ],
     });
     expect(() => refuseExtraArguments("getHealth", [])).not.toThrow();
     expect(() => refuseExtraArguments("getHealth")).not.toThrow();

@@ -157,6 +157,8 @@ describe("sendTransaction: a transaction in the encoding config.encoding names",
         rule: "x-solana-transaction",
         message:
           'params.transaction: must be a signed transaction in base64 (its signature count, message header and length do not agree: is it base58 text?) when params.config.encoding is "base64"',
+        detail:
+          'must be a signed transaction in base64 (its signature count, message header and length do not agree: is it base58 text?) when params.config.encoding is "base64"',
       },
     ]);
     expect((error as ValidationError).message).not.toContain(asBase58.slice(0, 8));
@@ -193,6 +195,7 @@ describe("sendTransaction: a signature of 64 zero bytes (a signer that has not s
             path: "params.transaction",
             rule: "x-solana-transaction",
             message: `params.transaction: must be signed (signature ${i + 1} of ${s} is 64 zero bytes: its signer has not signed; sign with every signer before sending) when params.config.encoding is "${encoding}"`,
+            detail: `must be signed (signature ${i + 1} of ${s} is 64 zero bytes: its signer has not signed; sign with every signer before sending) when params.config.encoding is "${encoding}"`,
           },
         ]);
     }

@@ -52,6 +52,7 @@ describe("wallet client", () => {
         path: "params.addresses[2]",
         rule: "pattern",
         message: `params.addresses[2]: ${either} (got "toly sol")`,
+        detail: `${either} (got "toly sol")`,
       },
     ]);
     expect(fetch).not.toHaveBeenCalled();
