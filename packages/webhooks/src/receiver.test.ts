@@ -2809,6 +2809,22 @@ describe("toNodeHandler", () => {
   let server: Server | undefined;
   afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
+  /**
+   * Serves a receiver on a free port, as `server`: `closed()` says whether the server has closed
+   * its end of a connection (once the client has the FIN, nothing more tells it).
+   */
+  const serveWatchingClose = async () => {
+    const receiver = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    server = receiver;
+    let closed = false;
+    receiver.on("connection", (socket: Socket) => socket.on("close", () => (closed = true)));
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const { port } = receiver.address() as { port: number };
+    return { receiver, port, closed: () => closed };
+  };
+
   it("serves the handler on node:http", async () => {
     const seen: string[] = [];
     server = createServer(
@@ -3054,14 +3070,7 @@ describe("toNodeHandler", () => {
   });
 
   it("lingers after an early answer 5 s at most: a sender that stalls and never closes its side is then cut off", async () => {
-    server = createServer(
-      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
-    );
-    // The server's end of the connection: once the client has the FIN, nothing more tells it.
-    let serverClosed = false;
-    server.on("connection", (socket: Socket) => socket.on("close", () => (serverClosed = true)));
-    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-    const { port } = server.address() as { port: number };
+    const { port, closed } = await serveWatchingClose();
     const turns = async (until: () => boolean) => {
       for (let turn = 0; !until() && turn < 1000; turn++) await new Promise((r) => setImmediate(r));
     };
@@ -3082,10 +3091,10 @@ describe("toNodeHandler", () => {
       expect([answer.split("\r\n")[0], ended]).toEqual(["HTTP/1.1 401 Unauthorized", true]);
       vi.advanceTimersByTime(4_900);
       await turns(() => false);
-      expect(serverClosed).toBe(false);
+      expect(closed()).toBe(false);
       vi.advanceTimersByTime(100);
-      await turns(() => serverClosed);
-      expect(serverClosed).toBe(true);
+      await turns(closed);
+      expect(closed()).toBe(true);
     } finally {
       vi.useRealTimers();
       socket.destroy();
@@ -3127,13 +3136,7 @@ describe("toNodeHandler", () => {
   });
 
   it("counts a request pipelined behind an early answer that Node answers itself (no Host) as its head too: a body 8 KiB under 16 MiB ends the lingering", async () => {
-    server = createServer(
-      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
-    );
-    let serverClosed = false;
-    server.on("connection", (socket: Socket) => socket.on("close", () => (serverClosed = true)));
-    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-    const { port } = server.address() as { port: number };
+    const { port, closed } = await serveWatchingClose();
     // (Its 16 KiB head and the body are past the bound; the body alone is not.)
     const size = 16 * 1024 * 1024 - 8 * 1024;
     // (Only the lingering's time bound is faked, never reached: the byte bound alone closes.)
@@ -3155,9 +3158,9 @@ describe("toNodeHandler", () => {
         }
       };
       send();
-      for (let waited = 0; !serverClosed && waited < 10_000; waited += 50)
+      for (let waited = 0; !closed() && waited < 10_000; waited += 50)
         await new Promise((r) => setTimeout(r, 50));
-      expect(serverClosed).toBe(true);
+      expect(closed()).toBe(true);
     } finally {
       vi.useRealTimers();
       socket.destroy();
@@ -3338,15 +3341,9 @@ describe("toNodeHandler", () => {
     });
 
   it("ends the lingering on a flood of small requests pipelined behind an early answer: each counts 16 KiB against its 16 MiB, as Node keeps them all until the close", async () => {
-    server = createServer(
-      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
-    );
-    let serverClosed = false;
+    const { receiver, port, closed } = await serveWatchingClose();
     let requests = 0;
-    server.on("connection", (socket: Socket) => socket.on("close", () => (serverClosed = true)));
-    server.on("request", () => requests++);
-    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-    const { port } = server.address() as { port: number };
+    receiver.on("request", () => requests++);
     // (allowHalfOpen: the sender never closes its side, so only a bound ends the lingering.)
     const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
     socket.on("error", () => {});
@@ -3359,7 +3356,7 @@ describe("toNodeHandler", () => {
       socket.write(
         " " + "POST /hook HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n".repeat(2000),
       );
-      await vi.waitFor(() => expect(serverClosed).toBe(true), { timeout: 3000 });
+      await vi.waitFor(() => expect(closed()).toBe(true), { timeout: 3000 });
       expect(requests).toBeGreaterThan(1025);
     } finally {
       socket.destroy();
