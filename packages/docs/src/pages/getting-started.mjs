@@ -52,9 +52,11 @@ const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6x
  */
 export const KEEP_RESULTS_SNIPPET = `import {
   createDasClient,
+  formatUnits,
   getAssetU64Shape,
   getAssetsByOwnerItemU64Shape,
   parseJson,
+  parseUnits,
   reviveU64,
   stringifyJson,
 } from "@chaindata/das";
@@ -66,7 +68,12 @@ const text = stringifyJson(asset);
 // parseJson gives a bigint only past 2^53 - 1: the shape makes every u64 field one again,
 // and types the result (an Asset).
 const cached = reviveU64(parseJson(text), getAssetU64Shape);
-console.log(cached.token_info?.supply);
+const { supply, decimals } = cached.token_info ?? {};
+// A raw amount shown with its mint's decimals, exactly (Number(raw) / 10 ** decimals rounds).
+if (supply !== undefined && decimals !== undefined) {
+  const shown = formatUnits(supply, decimals); // 1_500_000n with 6 decimals: "1.5"
+  console.log(shown, parseUnits(shown, decimals) === supply); // read back: the same bigint
+}
 
 // One item of a page walk per line (JSON lines): the item's shape (the page's does not compile).
 const owner = { ownerAddress: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" };
@@ -139,7 +146,7 @@ function sdkSections(pc, site, area) {
     section(
       "numbers",
       "8. u64 values, and keeping results as JSON",
-      `<p>Lamports, raw token amounts, supplies and balances are u64 on chain and often pass 2<sup>53</sup>, where <code>JSON.parse</code> rounds. Every package parses them whole: a field the spec marks as u64 is always a <code>bigint</code>, whatever its size; a float (a price, a human-readable amount) is always a <code>number</code>; and a <code>bigint</code> in params is written as a bare JSON integer. To keep a result as text (a cache, a JSON-lines file), write it with <code>stringifyJson</code> and read it back with <code>parseJson</code> and <code>reviveU64</code>, given the operation's own shape, <code>&lt;operation&gt;U64Shape</code> (for one item of a page walk, <code>&lt;operation&gt;ItemU64Shape</code>): a bundle carries only the shapes it imports. <code>&lt;area&gt;U64Shape(name)</code> gives the same by name, for a name known only at run time, with every operation's shape in the bundle.</p>${codeBlock(KEEP_RESULTS_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+      `<p>Lamports, raw token amounts, supplies and balances are u64 on chain and often pass 2<sup>53</sup>, where <code>JSON.parse</code> rounds. Every package parses them whole: a field the spec marks as u64 is always a <code>bigint</code>, whatever its size; a float (a price, a human-readable amount) is always a <code>number</code>; and a <code>bigint</code> in params is written as a bare JSON integer. To keep a result as text (a cache, a JSON-lines file), write it with <code>stringifyJson</code> and read it back with <code>parseJson</code> and <code>reviveU64</code>, given the operation's own shape, <code>&lt;operation&gt;U64Shape</code> (for one item of a page walk, <code>&lt;operation&gt;ItemU64Shape</code>): a bundle carries only the shapes it imports. <code>&lt;area&gt;U64Shape(name)</code> gives the same by name, for a name known only at run time, with every operation's shape in the bundle. To show a raw amount with its mint's <code>decimals</code>, <code>formatUnits(raw, decimals)</code> gives exact decimal text (<code>Number(raw) / 10 ** decimals</code> rounds past 2<sup>53</sup> raw units), and <code>parseUnits(text, decimals)</code> reads such text (a user's input) back as a <code>bigint</code>; every package exports both.</p>${codeBlock(KEEP_RESULTS_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
   ].join("\n");
 }

@@ -5,6 +5,51 @@ import { schemaBlock, typeLabel } from "../schema.mjs";
 import { esc, plural, tableWrap } from "../util.mjs";
 import { byName, json, section } from "./shared.mjs";
 
+/**
+ * A closed list of strings as the packages hold it at run time, or undefined: the generator
+ * (scripts/generate/core-files.mjs) writes each list that two or more areas' packages share, and
+ * each list an area's spec marks `x-known-values`, into those packages' `./known-values` entry
+ * (and the sdk's) as `known<Name>s` and its guard `is<Name>`. A shared list is the known part of
+ * an open enum (KnownTransactionType); an area's own is closed (WebhookType).
+ */
+export function knownValues(page) {
+  const s = page.schema;
+  if (s?.type !== "string" || !Array.isArray(s.enum)) return undefined;
+  const pkgs = [...new Set(page.areas.map((a) => a.pkg))];
+  const shared = pkgs.length > 1;
+  if (!shared && s["x-known-values"] !== true) return undefined;
+  const list = `${page.name[0].toLowerCase()}${page.name.slice(1)}s`;
+  const guard = `is${page.name}`;
+  const example = JSON.stringify(s.examples?.[0] ?? s.enum[0]);
+  const entry = `${pkgs[pkgs.length - 1]}/known-values`;
+  const snippet = `import { ${guard}, ${list} } from "${entry}";
+
+const value: string = ${example}; // read from a file or a form
+${
+  shared
+    ? `// Not a refusal: the service names values the list lacks.
+if (!${guard}(value)) console.warn(\`not one of the \${${list}.length} documented values: \${value}\`);`
+    : `// A value the guard refuses, a call's check refuses too, before sending.
+if (!${guard}(value)) throw new Error(\`not one of \${${list}.join(", ")}: \${value}\`);`
+}`;
+  return { list, guard, pkgs: [...pkgs, "@chaindata/sdk"], shared, snippet };
+}
+
+/** A schema page's "In code" section, for a list `knownValues` finds. */
+function knownValuesSection(page) {
+  const known = knownValues(page);
+  if (!known) return "";
+  const entries = known.pkgs.map((pkg) => `<code>${esc(pkg)}/known-values</code>`);
+  const rule = known.shared
+    ? "The service names values this list lacks: use the guard to warn of a likely misspelling, not to refuse a value."
+    : "The list is closed: a value the guard refuses, a call's check refuses too, before sending.";
+  return section(
+    "in-code",
+    "In code",
+    `<p><code>${esc(known.list)}</code> holds the ${page.schema.enum.length} values (frozen), and <code>${esc(known.guard)}(value)</code> says whether a value is one of them, narrowing it to <code>${esc(page.name)}</code>. Both are exported by ${entries.join(", ")}: a module of its own, which the client does not load. ${rule}</p>${codeBlock(known.snippet, { label: "TypeScript", lang: "ts" })}`,
+  );
+}
+
 export function schemaPage(site, page) {
   const pc = pageContext(site, { path: page.href, area: page.area });
   const s = page.schema;
@@ -25,6 +70,7 @@ export function schemaPage(site, page) {
 ${s?.title && s.title !== page.name ? `<p class="lead">${esc(s.title)}</p>` : ""}
 <p class="small muted">In ${page.areas.map((a) => `<a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>`).join(", ")}</p>
 ${section("definition", "Definition", schemaBlock(pc, s, { stack: [page.name], anchor: "definition" }))}
+${knownValuesSection(page)}
 ${examples}
 ${section("used-by", "Used by", used.length ? `<ul class="cols">${used.map((o) => `<li><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a> <span class="muted small">${esc(o.area.label)}</span></li>`).join("")}</ul>` : '<p class="muted">No operation uses it directly or through another schema.</p>')}
 ${refBy.length ? section("referenced-by", "Referenced by schemas", `<ul class="cols">${refBy.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`) : ""}`;

@@ -12,6 +12,7 @@ import {
   RETRIES_SNIPPET,
 } from "./getting-started.mjs";
 import { showsZkBalances, ZK_BALANCES_SNIPPET } from "./helius.mjs";
+import { knownValues } from "./schemas.mjs";
 import { agentsBlocks } from "./agents.mjs";
 import { kitBlocks } from "./kit.mjs";
 import { optionsSnippet } from "./options.mjs";
@@ -203,6 +204,13 @@ export function typeScriptSnippetsOf(site) {
       example: `AI agent tool ${i + 1}`,
       code,
     })),
+    // (A schema page's known values: a guard over a value, no call.)
+    ...[...site.schemas.values()].flatMap((page) => {
+      const known = knownValues(page);
+      return known
+        ? [{ page: page.href, area: page.area.key, example: "known values", code: known.snippet }]
+        : [];
+    }),
   );
   return snippets;
 }
