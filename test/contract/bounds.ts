@@ -195,6 +195,31 @@ export function boundCases(op: Operation): { cases: BoundCase[]; unreached: stri
   const unreached: string[] = [];
   const isObject = (v: unknown) => !!v && typeof v === "object" && !Array.isArray(v);
 
+  /** An input holding an object of `schema` at `segments`: another example's, or `base` given one. */
+  const objectFrom = (schema: any, segments: Array<string | number>, base: unknown) => {
+    if (!segments.length) return undefined;
+    const found = op.inputs.find((input) => isObject(valueAt(input, segments)));
+    if (found !== undefined) return found;
+    const sample = sampleObject(schema, op.doc);
+    return sample && isObject(valueAt(base, segments.slice(0, -1)))
+      ? setAt(base, segments, sample)
+      : undefined;
+  };
+
+  /** An input holding a list of `items` at `segments`: another example's, or `base` given one. */
+  const listFrom = (items: any, segments: Array<string | number>, base: unknown) => {
+    const found = op.inputs.find((input) => {
+      const list = valueAt(input, segments);
+      return Array.isArray(list) && list.length > 0;
+    });
+    if (found !== undefined) return found;
+    const item = deref(op.doc, items);
+    const sample = item?.examples?.[0] ?? item?.enum?.[0];
+    return sample !== undefined && isObject(valueAt(base, segments.slice(0, -1)))
+      ? setAt(base, segments, [sample])
+      : undefined;
+  };
+
   const walk = (
     schema: any,
     value: unknown,
@@ -276,8 +301,13 @@ export function boundCases(op: Operation): { cases: BoundCase[]; unreached: stri
         add(segments, "maxItems", `${at} ${s.maxItems + 1} items (> ${s.maxItems})`, Array.from({ length: s.maxItems + 1 }, (_, i) => value[i % value.length])); // prettier-ignore
       else unreached.push(`${op.id} ${at} maxItems (no example item)`);
     }
-    if (Array.isArray(value) && s.items && value.length)
-      walk(s.items, value[0], [...segments, 0], depth + 1, base, note);
+    if (s.items) {
+      // (A list the example leaves out or empty: its items are walked from another example's
+      // list, or from a list of the item schema's example, as an object's members are below.)
+      const from = Array.isArray(value) && value.length ? base : listFrom(s.items, segments, base);
+      const at = [...segments, 0];
+      if (from !== undefined) walk(s.items, valueAt(from, at), at, depth + 1, from, note);
+    }
     if (s.additionalProperties === false && segments.length) {
       // (Where the example has no such object: another example's, or one of its required members
       // only, each its schema's example.)
@@ -291,11 +321,14 @@ export function boundCases(op: Operation): { cases: BoundCase[]; unreached: stri
       for (const name of s.required ?? [])
         if (value !== undefined && (value as any)[name] !== undefined)
           add([...segments, name], "required", `${at} without ${name}`, undefined);
+      // (An object the example leaves out, such as getAsset's `options`: its members are walked from
+      // another example that holds it, or from its required members only, each its schema's example,
+      // so that a bound of an optional member no first example gives still has its case.)
+      const from = value === undefined ? objectFrom(s, segments, base) : undefined;
       for (const [name, child] of Object.entries<any>(s.properties)) {
-        const v = (value as any)?.[name];
-        // (A member the example leaves out is reached only where it needs no value to start from.)
-        if (v === undefined && value === undefined) continue;
-        walk(child, v, [...segments, name], depth + 1, base, note);
+        const at = [...segments, name];
+        if (from !== undefined) walk(child, valueAt(from, at), at, depth + 1, from, note);
+        else if (value !== undefined) walk(child, (value as any)[name], at, depth + 1, base, note);
       }
     }
   };
@@ -311,6 +344,35 @@ export function boundCases(op: Operation): { cases: BoundCase[]; unreached: stri
       ...(topLevelTakes(op) && { mockTakes: topLevelTakes(op) }),
     });
   return { cases, unreached };
+}
+
+/** The keywords `boundPlaces` reads, each as its case's rule. */
+const PLACE_KEYWORDS = ["minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "enum"]; // prettier-ignore
+
+/**
+ * Where `op`'s request has a bound (`params.options.previewWidth maximum`), read from the schemas
+ * alone, as `closedObjects` reads closed objects: each must have its case or be `unreached`, so
+ * that a member no example holds is not left out without a word. (A zero `minLength` or
+ * `minItems` bounds nothing; a bound inside an anyOf / oneOf of two or more alternatives, or in a
+ * rule's `then`, is left out, as `boundCases` leaves it.)
+ */
+export function boundPlaces(op: Operation): string[] {
+  const found = new Set<string>();
+  const walk = (schema: any, segments: Array<string | number>, depth: number) => {
+    const s = deref(op.doc, schema);
+    if (!s || depth > 12) return;
+    for (const keyword of PLACE_KEYWORDS)
+      if (s[keyword] !== undefined && s[keyword] !== 0 && (keyword !== "enum" || s.enum.every((v: unknown) => typeof v === "string")))
+        found.add(`${show(segments)} ${keyword}`); // prettier-ignore
+    for (const b of s.allOf ?? []) if (!deref(op.doc, b)?.if) walk(b, segments, depth + 1);
+    const alternatives = (s.anyOf ?? s.oneOf ?? []).filter((b: any) => deref(op.doc, b)?.type !== "null"); // prettier-ignore
+    if (alternatives.length === 1) walk(alternatives[0], segments, depth + 1);
+    if (s.items) walk(s.items, [...segments, 0], depth + 1);
+    for (const [name, child] of Object.entries<any>(s.properties ?? {}))
+      walk(child, [...segments, name], depth + 1);
+  };
+  walk(requestRoot(op), [], 0);
+  return [...found];
 }
 
 /**

@@ -12,7 +12,13 @@ import { ValidationError as DasValidationError } from "@chaindata/das";
 import { ValidationError as WalletValidationError } from "@chaindata/wallet";
 import type { RequestLogEntry } from "@chaindata/mock";
 import { describe, expect, it } from "vitest";
-import { boundCases, closedObjects, FORMAT_BREAKERS, UNKNOWN_MEMBER } from "./bounds.js";
+import {
+  boundCases,
+  boundPlaces,
+  closedObjects,
+  FORMAT_BREAKERS,
+  UNKNOWN_MEMBER,
+} from "./bounds.js";
 import { contractOf, contracts } from "./contracts.js";
 import { useMock } from "./harness.js";
 import { mockViolation, operationById, operations, rawRequest, type Operation } from "./spec.js";
@@ -132,6 +138,14 @@ describe("every bound of every request, just past it", () => {
     for (const op of operations)
       if (!op.noInput) expect(boundCases(op).cases.length, op.id).toBeGreaterThan(0);
     expect(operations.flatMap((op) => boundCases(op).unreached)).toEqual([]);
+    // Every bound the spec states has its case, or is named unreached (the walk follows examples:
+    // a member no example holds, such as an optional display option, was once left out silently).
+    for (const op of operations) {
+      const { cases, unreached } = boundCases(op);
+      const made = new Set(cases.map((c) => `${c.path} ${c.rule}`));
+      const missing = boundPlaces(op).filter((place) => !made.has(place) && !unreached.some((u) => u === `${op.id} ${place}` || u.startsWith(`${op.id} ${place} `))); // prettier-ignore
+      expect(missing, `${op.id}: bounds without a case`).toEqual([]);
+    }
     // Every object the spec closes has its unknown-member case (the walk above follows examples).
     for (const op of operations) {
       const paths = boundCases(op).cases.filter((c) => c.rule === "additionalProperties").map((c) => c.path); // prettier-ignore
