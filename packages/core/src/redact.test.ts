@@ -46,6 +46,31 @@ async function slowRedactions(texts: string[], bound = 500) {
   return slow;
 }
 
+/**
+ * A UUID key, a secret with a space, `&`, `"`, `/`, `<` and a line break, and the pieces of a
+ * text made of them: their starts, each character of theirs in a form without a `%`, `\u`, `\x`
+ * or `&#` mark (`+`, `&amp;`, `\"`, `\/`, `&lt;`, `\n`), and `extra`: for the properties that
+ * the pattern without the marked forms masks as the one with every form does.
+ */
+function markFreePieces(extra: string[] = []) {
+  const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
+  const secret = 's3 c&r"e/t<a\nb';
+  const echoed = 's3+c&amp;r\\"e\\/t&lt;a\\nb';
+  const start = (text: string) =>
+    fc.integer({ min: 1, max: text.length }).map((n) => text.slice(0, n));
+  const piece = fc.oneof(
+    start(key),
+    start(key.toUpperCase()),
+    start(secret),
+    start(echoed),
+    fc.constantFrom(
+      ...["&amp;", "&quot;", "&lt;", '\\"', "\\/", "\\n", "\\\\", "+", " ", "-", "_", "a"],
+      ...["Z", "0", "=", ":", "?", "&", "\n", '"', "…", "é", ...extra],
+    ),
+  );
+  return { key, secret, piece };
+}
+
 describe("redact", () => {
   it("masks the raw key, its URL-encoded and JSON-escaped forms", () => {
     const key = 'a b&c"d/é';
@@ -111,24 +136,8 @@ describe("redact", () => {
   });
 
   it("masks the same in a text with no `%`, `\\u`, `\\x` or `&#` as the pattern with every form does (random texts of the secrets' pieces)", () => {
-    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
-    // (A secret with a space, `&`, `"`, `/`, `<` and a line break, and each of those in a form
-    // without a mark: `+`, `&amp;`, `\"`, `\/`, `&lt;`, `\n`.)
-    const secret = 's3 c&r"e/t<a\nb';
-    const echoed = 's3+c&amp;r\\"e\\/t&lt;a\\nb';
+    const { key, secret, piece } = markFreePieces();
     const redactor = createRedactor(key, [secret]);
-    const start = (text: string) =>
-      fc.integer({ min: 1, max: text.length }).map((n) => text.slice(0, n));
-    const piece = fc.oneof(
-      start(key),
-      start(key.toUpperCase()),
-      start(secret),
-      start(echoed),
-      fc.constantFrom(
-        ...["&amp;", "&quot;", "&lt;", '\\"', "\\/", "\\n", "\\\\", "+", " ", "-", "_", "a"],
-        ...["Z", "0", "=", ":", "?", "&", "\n", '"', "…", "é"],
-      ),
-    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join("");
@@ -1870,23 +1879,8 @@ describe("createSecretMasker", () => {
   });
 
   it("masks the same in a text with no `%`, `\\u`, `\\x` or `&#` as the pattern with every form does (random texts of the secrets' pieces, mock79)", () => {
-    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
-    // (A secret with a space, `&`, `"`, `/`, `<` and a line break, and each of those in a form
-    // without a mark, as in createRedactor's test; a short one, masked where no word touches it.)
-    const secret = 's3 c&r"e/t<a\nb';
-    const echoed = 's3+c&amp;r\\"e\\/t&lt;a\\nb';
-    const start = (text: string) =>
-      fc.integer({ min: 1, max: text.length }).map((n) => text.slice(0, n));
-    const piece = fc.oneof(
-      start(key),
-      start(key.toUpperCase()),
-      start(secret),
-      start(echoed),
-      fc.constantFrom(
-        ...["&amp;", "&quot;", "&lt;", '\\"', "\\/", "\\n", "\\\\", "+", " ", "-", "_", "a"],
-        ...["Z", "0", "=", ":", "?", "&", "\n", '"', "…", "é", "t0k", "api-key="],
-      ),
-    );
+    // (And a short secret, masked where no word touches it.)
+    const { key, secret, piece } = markFreePieces(["t0k", "api-key="]);
     const maskers = [false, true].map((whole) => createSecretMasker([key, secret, "t0k"], whole));
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
