@@ -234,6 +234,19 @@ describe("a request that carries many secrets (review 84, F6)", () => {
   });
 });
 
+describe("requestMasks", () => {
+  it("builds a key's maskers once, for every request that carries it (mock79)", () => {
+    const request = (key: string) => ({ pathname: "/", query: { "api-key": key }, headers: {} });
+    const masks = requestMasks(request(KEY));
+    expect(masks?.body(`a ${KEY} b`)).toBe("a *** b");
+    expect(requestMasks(request(KEY))).toBe(masks);
+    const other = requestMasks(request(`${KEY}-2`));
+    expect(other).not.toBe(masks);
+    expect(other?.body(`a ${KEY}-2 ${KEY} b`)).toBe(`a *** ${KEY} b`);
+    expect(requestMasks(request(KEY))).toBe(masks);
+  });
+});
+
 describe("requestSecrets", () => {
   it("reads the key's parameter and headers, and what the redactor masks by name, of 8 characters or more", () => {
     expect(
