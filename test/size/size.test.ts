@@ -174,6 +174,27 @@ describe("the sender's constants (tip accounts, minimum tip, regions) tree-shake
   });
 });
 
+describe("the sender's words (its key hint, its https URL) are in sender programs only", () => {
+  // The end of a refused sender key's message and of the refusal of its key over plain http, held
+  // by the sender host's constant (its keyHint and httpsHint), not by core's http.ts.
+  const marks = [" host's own ", "Regions.global"];
+  const carried = (code: Uint8Array | undefined) => {
+    const text = new TextDecoder().decode(code);
+    return marks.filter((m) => text.includes(m));
+  };
+  it.each([
+    ["das client", areas.das!.ours],
+    ["das standalone", areas.das!.standalone!],
+    ["wallet client", areas.wallet!.ours],
+    ["wallet standalone", areas.wallet!.standalone!],
+  ])("a %s program carries none of them", async (_, program) => {
+    expect(carried((await bundleSize(program)).code)).toEqual([]);
+  });
+  it("a sender program carries them (the check above can fail)", async () => {
+    expect(carried((await bundleSize(areas.sender!.standalone!)).code)).toEqual(marks);
+  });
+});
+
 describe("the standalone page walks (paginate<Method>) tree-shake away", () => {
   // Strings only a page walk carries (core's `paginate` and `withPagination(…).all`), minified or
   // not. The one-call standalone programs import no walk, not even the compression one, whose
