@@ -3,7 +3,7 @@
 // the areas that batch; schemas.ts, the schemas of two or more areas; spec-digest.ts, the
 // bundles' digest), and each package's runtime.ts, its re-export of core's runtime
 // (lib/names.mjs runtimeExports lists what).
-import { hostKeyOptional, hostRegionNames, takesBatcher } from "./lib/areas.mjs";
+import { GLOBAL_REGION, hostKeyOptional, hostRegionNames, takesBatcher } from "./lib/areas.mjs";
 import { wrapped } from "./lib/descriptor.mjs";
 import { banner, literal } from "./lib/emit.mjs";
 import { runtimeExports } from "./lib/names.mjs";
@@ -67,7 +67,15 @@ export function emitEnvironments(index, areas) {
         `name: ${literal(h)}`,
         `urls: { ${envs.map((env) => `${env}: ${literal(urls[env] ?? null)}`).join(", ")} }`,
         `placeKey: /* @__PURE__ */ ${auth.header ? `keyInHeader(${literal(auth.header)})` : `keyInQuery(${literal(auth.query)})`}`,
-        ...(hostKeyOptional(index.hosts[h]) ? ["keyOptional: true"] : []),
+        ...(hostKeyOptional(index.hosts[h])
+          ? [
+              "keyOptional: true",
+              // (It reads only its own client's key, never the shared one or the variable.)
+              `keyHint: ${literal(` (check the API key: the ${h} host's own \`apiKey\`)`)}`,
+            ]
+          : []),
+        // (A host with regional endpoints has an https one, `global`.)
+        ...(regions.length ? [`httpsHint: ${literal(`; use ${h}Regions.${GLOBAL_REGION}`)}`] : []),
         // (The host's own checks of its `baseUrls` URL, core's host-url.ts: a region's name given
         // as the URL, `baseUrls: { sender: "slc" }`, and a URL ending in a path the clients add.)
         ...(regions.length || paths.length
@@ -92,6 +100,8 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     `export interface Host {\n  /** The host's name, the key of \`baseUrls\` that overrides its URL. */\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
     `  /** Where the key goes: a query parameter, or a header. */\n  readonly placeKey: PlaceKey;\n` +
     `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n` +
+    `  /**\n   * The end of a 401's or 403's message from this host, where not the common one (core's http.ts\n   * \`keyHint\`): the sender's names its own client's key, as it reads no other. In the host's constant, so only\n   * a bundle calling the host carries it.\n   */\n  readonly keyHint?: string;\n` +
+    `  /**\n   * The end of the refusal of a key over plain http to this host: its https URL (\`; use senderRegions.global\`:\n   * the sender's regional endpoints are http only). In the host's constant, so only a bundle calling the host\n   * carries it.\n   */\n  readonly httpsHint?: string;\n` +
     `  /**\n   * The rule a \`baseUrls\` URL breaks on this host in particular, or \`""\` (core's host-url.ts): the\n   * names of its regional endpoints given for their URLs (\`"slc"\`: \`senderRegions.slc\`), a URL ending in\n   * a path the clients add (\`…/fast\`). In the host's constant, so only a bundle calling the host carries it.\n   */\n  readonly urlFault?: (url: unknown) => string;\n}\n\n` +
     hostConsts +
     `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n` +

@@ -142,6 +142,12 @@ describe("bundle size of programs bundled for Node (esbuild --bundle --minify --
   );
 });
 
+/** Which of `marks` a bundle holds (bundleSize's `code`, esbuild's output bytes). */
+const carriedOf = (marks: string[]) => (code: Uint8Array | undefined) => {
+  const text = new TextDecoder().decode(code);
+  return marks.filter((m) => text.includes(m));
+};
+
 describe("the sender's constants (tip accounts, minimum tip, regions) tree-shake away", () => {
   // Strings only these constants hold: a tip account, a regional host, the minimum tip's digits.
   const marks = [
@@ -150,11 +156,7 @@ describe("the sender's constants (tip accounts, minimum tip, regions) tree-shake
     "1e6n",
     "1000000n",
   ];
-  // (bundleSize's `code` is esbuild's output bytes.)
-  const carried = (code: Uint8Array | undefined) => {
-    const text = new TextDecoder().decode(code);
-    return marks.filter((m) => text.includes(m));
-  };
+  const carried = carriedOf(marks);
   it.each([
     ["sender client", areas.sender!.ours],
     ["sender standalone", areas.sender!.standalone!],
@@ -174,16 +176,31 @@ describe("the sender's constants (tip accounts, minimum tip, regions) tree-shake
   });
 });
 
+describe("the sender's words (its key hint, its https URL) are in sender programs only", () => {
+  // The end of a refused sender key's message and of the refusal of its key over plain http, held
+  // by the sender host's constant (its keyHint and httpsHint), not by core's http.ts.
+  const marks = [" host's own ", "Regions.global"];
+  const carried = carriedOf(marks);
+  it.each([
+    ["das client", areas.das!.ours],
+    ["das standalone", areas.das!.standalone!],
+    ["wallet client", areas.wallet!.ours],
+    ["wallet standalone", areas.wallet!.standalone!],
+  ])("a %s program carries none of them", async (_, program) => {
+    expect(carried((await bundleSize(program)).code)).toEqual([]);
+  });
+  it("a sender program carries them (the check above can fail)", async () => {
+    expect(carried((await bundleSize(areas.sender!.standalone!)).code)).toEqual(marks);
+  });
+});
+
 describe("the standalone page walks (paginate<Method>) tree-shake away", () => {
   // Strings only a page walk carries (core's `paginate` and `withPagination(…).all`), minified or
   // not. The one-call standalone programs import no walk, not even the compression one, whose
   // method is paginated; the budgets above would let a small walk slip in. (Not the bare name
   // `maxPages`: core's refusal of an unknown option names it, in every program.)
   const marks = ["maxPages: must be", "a page walk cannot go on from", "a page walk is async"];
-  const carried = (code: Uint8Array | undefined) => {
-    const text = new TextDecoder().decode(code);
-    return marks.filter((m) => text.includes(m));
-  };
+  const carried = carriedOf(marks);
   it.each([
     ["das standalone (getAsset)", areas.das!.standalone!],
     ["compression standalone (getCompressedAccountsByOwner)", areas.compression!.standalone!],

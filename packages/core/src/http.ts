@@ -449,19 +449,21 @@ const decodeJson = ([response, bytes]: Exchange, id: string, redactor: Redactor,
  * The end of a 401's or 403's message: where the key is set, the first thing to check; never the
  * key itself.
  * - The sender reads only its own client's key, never the variable: through the sdk that is
- *   `areas.sender.apiKey`, not the shared `apiKey`.
+ *   `areas.sender.apiKey`, not the shared `apiKey`. Its constant holds that hint (`host.keyHint`),
+ *   so that no other bundle carries its words; it keeps it without a key too, as a region URL is
+ *   the service's own.
  * - A client that sends no key (`keyless`), whose own endpoint adds it, is told so: its page has
  *   no key or variable to check.
- * - The sender, whose key is optional, keeps its hint: a region URL is the service's own.
  * - The local environment does not read the variable: only the option is named; nor does a page
  *   or React Native, which have no variable to set.
  * (Computed once per engine: the engine's `hint`, which rest.ts also ends a 401 or 403 answered in
  * a 2xx body with.)
  */
 const keyHint = (host: Host, keyless: boolean, local: boolean) =>
-  keyless && !host.keyOptional
+  host.keyHint ??
+  (keyless
     ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
-    : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey`" + (local || !hasKeyVariables() ? "" : " or " + API_KEY_ENV)})`;
+    : ` (check the API key: \`apiKey\`${local || !hasKeyVariables() ? "" : " or " + API_KEY_ENV})`);
 
 /**
  * The end of the message of a retryable answer thrown at once (`final`; `""` otherwise): why. No
@@ -577,7 +579,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // over plain http to a regional endpoint.
   const key = host.keyOptional ? options?.apiKey?.trim() || undefined : config.apiKey;
   // The key is a secret: plain http only to a mock (the local environment, a loopback host). A
-  // sender region's http host takes no key (the Sender's key is for custom rate limits).
+  // sender region's http host takes no key (the Sender's key is for custom rate limits): its
+  // constant's `httpsHint` names its https URL.
   if (
     key &&
     config.environment !== "local" &&
@@ -585,7 +588,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   )
     misconfigured(
       `baseUrls.${host.name}`,
-      `must be https:// to carry the API key (http only to a loopback host${host.keyOptional ? `; use ${host.name}Regions.global` : ""})`,
+      `must be https:// to carry the API key (http only to a loopback host${host.httpsHint ?? ""})`,
     );
   // With its own base URL and no key, a host that requires one is called without it: a proxy on
   // the caller's server adds it (so a page never holds it), or the URL authenticates.

@@ -26,6 +26,18 @@ export interface Host {
   /** The key may be omitted on this host. */
   readonly keyOptional?: boolean;
   /**
+   * The end of a 401's or 403's message from this host, where not the common one (core's http.ts
+   * `keyHint`): the sender's names its own client's key, as it reads no other. In the host's constant, so only
+   * a bundle calling the host carries it.
+   */
+  readonly keyHint?: string;
+  /**
+   * The end of the refusal of a key over plain http to this host: its https URL (`; use senderRegions.global`:
+   * the sender's regional endpoints are http only). In the host's constant, so only a bundle calling the host
+   * carries it.
+   */
+  readonly httpsHint?: string;
+  /**
    * The rule a `baseUrls` URL breaks on this host in particular, or `""` (core's host-url.ts): the
    * names of its regional endpoints given for their URLs (`"slc"`: `senderRegions.slc`), a URL ending in
    * a path the clients add (`…/fast`). In the host's constant, so only a bundle calling the host carries it.
@@ -86,6 +98,8 @@ export const senderHost: Host = {
   urls: { mainnet: "https://sender.helius-rpc.com", devnet: null, local: "http://127.0.0.1:4010" },
   placeKey: /* @__PURE__ */ keyInQuery("api-key"),
   keyOptional: true,
+  keyHint: " (check the API key: the sender host's own `apiKey`)",
+  httpsHint: "; use senderRegions.global",
   urlFault: /* @__PURE__ */ hostUrlFault(
     "sender",
     ["global", "slc", "ewr", "lon", "fra", "ams", "sg", "tyo"],
