@@ -4,7 +4,7 @@
 // on anything but a list of strings.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { ownKnownLists } from "../../scripts/generate/core-files.mjs";
+import { emitAreaKnownValues, ownKnownLists } from "../../scripts/generate/core-files.mjs";
 
 const list = { type: "string", enum: ["A", "B"], "x-known-values": true };
 
@@ -29,5 +29,12 @@ describe("ownKnownLists", () => {
       expect(() => ownKnownLists({ components: { schemas: { Bad: schema } } }, new Set())).toThrow(
         "schema Bad: x-known-values marks a closed list of strings (type: string with an enum)",
       );
+  });
+
+  it("an sdk with no shared list still re-exports each area's own lists", () => {
+    const files = emitAreaKnownValues("sdk", [], [], [["webhooks", ["WebhookType"]]]);
+    expect(files["packages/sdk/src/generated/known-values.ts"]).toContain(
+      'export { webhookTypes, isWebhookType } from "@chaindata/webhooks/known-values";',
+    );
   });
 });
