@@ -187,4 +187,21 @@ describe("JSON-RPC methods named like a local of the generated factory", () => {
     await module.client(rpc, { ids: [id] });
     expect(sent).toEqual([...names.flatMap((name) => [name, name]), "client", "client"]);
   }, 60_000);
+
+  it("refuses a method named __proto__, as an operation so named", async () => {
+    const das = JSON.parse(
+      readFileSync(new URL("../../spec/dist/openrpc/das.json", import.meta.url), "utf8"),
+    ) as { methods: { name: string }[] };
+    const methods = das.methods.map((method, i) => (i ? method : { ...method, name: "__proto__" }));
+    await expect(
+      emitRpcArea({
+        area: "das",
+        kind: "openrpc",
+        doc: { ...das, methods },
+        file: "openrpc/das.json",
+      }),
+    ).rejects.toThrow(
+      `spec/dist/openrpc/das.json#/methods/0 (__proto__): [operation-name] "__proto__": the name cannot be a member of the generated objects (in the client's object literal it sets the prototype); rename it`,
+    );
+  });
 });

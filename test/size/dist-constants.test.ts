@@ -44,6 +44,26 @@ describe("keepConstants", () => {
     ]);
     expect(kept.slice(declared.length, -1)).toEqual(code);
   });
+
+  it("gives back const to a negative number and to 2 ** 31 - 1, and reads no warning but assign-to-constant", () => {
+    const declared = ["var N = -1;", "var T = 2 ** 31 - 1;", "var K = 1;", "var A = 1;"];
+    // (esbuild warns of the duplicate key first, naming K, which nothing assigns; then of A.)
+    const code = ["export const o = { K: 1, K: 2 };", "export const f = () => (A = N + T);"];
+    expect(keepConstants([...declared, ...code].join("\n") + "\n").split("\n")).toEqual([
+      "const N = -1;",
+      "const T = 2 ** 31 - 1;",
+      "const K = 1;",
+      "var A = 1;",
+      ...code,
+      "",
+    ]);
+  });
+
+  it("throws on a const of the sources assigned again (a bug to fix there), naming it", () => {
+    expect(() => keepConstants("const X = 1;\nexport const f = () => (X = 2);\n")).toThrow(
+      /^keepConstants: .*"X"/,
+    );
+  });
 });
 
 describe("core's dist/index.js", () => {

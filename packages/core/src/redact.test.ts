@@ -203,6 +203,25 @@ describe("redact", () => {
     expect(createRedactor('***"abcdefgh')('{"api-key":"v"abcdefgh')).toBe('{"api-key":"');
   });
 
+  it("deletes a key that deleting the key spliced together again, in a form with a mark too", () => {
+    // Masking the other secret gives `ab` + the key + `***cdefgh`: deleting the key leaves the key.
+    const redactor = createRedactor("ab***cdefgh", ["zzzzzzzz"]);
+    expect(redactor("ababzzzzzzzzcdefghzzzzzzzzcdefgh")).toBe("");
+    // The same with the key's `a` percent-encoded: the mark is the text's after masking too, and
+    // the key in that form is deleted by the pattern with every form.
+    expect(redactor("key %61bzzzzzzzzcdefgh.")).toBe("key .");
+  });
+
+  it("reads a `\\U` or `\\X` escape as the mark of an escaped form: the pattern with every form masks it in either case", () => {
+    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
+    const redactor = createRedactor(key);
+    const hex = (char: string) => char.charCodeAt(0).toString(16);
+    for (const escape of ["\\U00", "\\X"]) {
+      const echoed = [...key].map((char) => escape + hex(char)).join("");
+      expect(redactor(`key ${echoed}.`), escape).toBe("key ***.");
+    }
+  });
+
   it("a client with a logger redacts its debug lines with no pattern of the key's whole: their URL holds the key masked", async () => {
     const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
     const { fetch } = stubFetch(() => jsonResponse({ jsonrpc: "2.0", id: "1", result: {} }));

@@ -684,6 +684,8 @@ describe("editWebhook", () => {
     expect((error as ValidationError).issues[0]!.detail).toBe(
       "cannot be removed (got null): the service documents no way to remove a setting",
     );
+    // (Each keeps the rule its check broke, as the issue it restates.)
+    expect((error as ValidationError).issues.map((issue) => issue.rule)).toEqual(["type", "enum"]);
     expect(requests).toEqual([]);
   });
 });
