@@ -106,3 +106,35 @@ it("a spec edit rebuilds only the packages whose generated files it changes", ()
     .filter((file) => readFileSync(join(core, file), "utf8").includes("spec-digest"));
   expect(importers).toEqual([]);
 });
+
+// A file a package's build config imports is an input of its build: core's tsup.config.ts runs
+// scripts/keep-constants.mjs over its dist, and an edit of that script once left turbo serving
+// the dist built by the old one from its cache (mutants79).
+it("every file a package's tsup.config.ts imports is an input of its build", () => {
+  const covered = (inputs: string[], path: string) =>
+    inputs.some((glob) => {
+      const input = glob.startsWith("$TURBO_ROOT$/") ? `../../${glob.slice(13)}` : glob;
+      return input.endsWith("/**") ? path.startsWith(input.slice(0, -2)) : path === input;
+    });
+  const { tasks: rootTasks } = JSON.parse(readFileSync(join(root, "turbo.json"), "utf8")) as {
+    tasks: Record<string, TurboTask>;
+  };
+  const missing = readdirSync(join(root, "packages"))
+    .filter((name) => existsSync(join(root, "packages", name, "tsup.config.ts")))
+    .flatMap((name) => {
+      const own = join(root, "packages", name, "turbo.json");
+      const inputs = existsSync(own)
+        ? (JSON.parse(readFileSync(own, "utf8")) as { tasks: Record<string, TurboTask> }).tasks
+            .build!.inputs!
+        : rootTasks.build!.inputs!;
+      const config = readFileSync(join(root, "packages", name, "tsup.config.ts"), "utf8");
+      const imported = [...config.matchAll(/^import .* from "(\.{1,2}\/[^"]+)";$/gm)].map(
+        ([, path]) => path!.replace(/^\.\//, ""),
+      );
+      expect(imported.length, `packages/${name}/tsup.config.ts imports`).toBeGreaterThan(0);
+      return imported
+        .filter((path) => !covered(inputs, path))
+        .map((path) => `packages/${name}: ${path}`);
+    });
+  expect(missing).toEqual([]);
+});
