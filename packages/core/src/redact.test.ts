@@ -173,15 +173,14 @@ describe("redact", () => {
       fc.constantFrom(
         ...["&amp;", "&quot;", "&lt;", '\\"', "\\/", "\\n", "\\\\", "+", " ", "-", "_", "a"],
         ...["Z", "0", "=", ":", "?", "&", "\n", '"', "…", "é"],
+        ...["api-key=", "Authorization: ", '"api_key":"', "sapi-key="],
       ),
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join("");
         fc.pre(!/%|\\[ux]|&#/i.test(text));
-        // (A `%` before a line break: the same text, read by the pattern with every form. No
-        // credential name among the pieces: those patterns, the same for both, read a text's start
-        // apart from a line's.)
+        // (A `%` before a line break: the same text, read by the pattern with every form.)
         expect("%\n" + redactor(text)).toBe(redactor("%\n" + text));
       }),
       { seed: 20261207, numRuns: 3000 },
@@ -370,6 +369,24 @@ describe("redact", () => {
       String.raw`HELIUS_API_KEY=*** and "proxy-authorization":"Bearer ***" ` +
         String.raw`"a\napi-key: \"***\"" \u000aX-Api-Key: *** and %0Aauthorization=***`,
     );
+  });
+
+  it("reads a text's first letter before a credential name as one after a line break: the name is part of a longer word (redact 79)", () => {
+    // (A letter that starts the text was read as an escape's end, as one after a digit or a
+    // backslash is, and the values below were masked at the start of a text only.)
+    for (const text of [
+      "sapi-key=é",
+      "xapi_key=k1secret",
+      "sauthorization: k2secret",
+      "aX-Api-Key: k3",
+    ])
+      for (const before of ["", "\n", "... "])
+        expect(redact(before + text), JSON.stringify(before + text)).toBe(before + text);
+    // An escape's letter still counts as none there (a text that starts with `\n`, `%0A`).
+    expect(redact(String.raw`\napi-key=k4secret %0Aauthorization=k5secret`)).toBe(
+      String.raw`\napi-key=*** %0Aauthorization=***`,
+    );
+    expect(redact("api-key=k6secret")).toBe("api-key=***");
   });
 
   it("reads a credential name after any escape, one ending in hex letters too: a BOM or « before it (review 84, F3)", () => {

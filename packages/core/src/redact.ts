@@ -32,12 +32,13 @@ const MASK = "***";
 // Each rule reads a credential name where no letter is right before it, so that it does not match
 // inside a longer camelCase word (`hasApiKey`, `requiresAuthorization`): a prefix joined by `-` or
 // `_` (`x-api-key`, `HELIUS_API_KEY`, `proxy-authorization`) still names a key, as a header's or a
-// variable's name does. A letter after a backslash or a digit may end an escape (`\napi-key: v`,
+// variable's name does. A letter that starts the text is a letter too (`sapi-key=v`, as after a
+// line break). A letter after a backslash or a digit may end an escape (`\napi-key: v`,
 // `\u000aapi-key`, `%0Aapi-key` in text: a line break), and counts as none; so does one ending
 // `%XX`, `\xXX` or `\uXXXX` (a BOM or « before the name, `%EF%BB%BF`, `\uFEFF`, `%C2%AB`), which
 // no camelCase word holds. (Parsed JSON is read by whole names: SECRET_NAME.)
 const QUERY =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[^\S\n]*(?:[:=]|&#(?:x3[ad]|58|61);)=?[^\S\n]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
+  /(?<!(?<![\\\d])[a-z](?<!(?:%|\\x|\\u..)..))(api[-_]?key(?:=|%(?:25)*3[AD](?:%(?:25)*20)*|(?<!x-api-key)[^\S\n]*(?:[:=]|&#(?:x3[ad]|58|61);)=?[^\S\n]*(?!=)(?:[[(<](?!\/\w*>)[ \t]*)?(?!\()(?:(?:bearer|basic|token|digest)[ \t]+)?(?=(?:[^&#\s"'<>:]|(?<!api[-_]?key):)*[^a-z&#\s"'<>[)\]}.,;:!?\x80-\uffff])))(?!(?:\[\s*)?\\{0,15}["'])[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`
 // (`:` or `=` URL-encoded too, once or more, `authorization%3A%20v`; `:=` whole, whose `=` was
 // taken for the value, and not given back for one when a quote follows, `:="v"`), and a
@@ -61,7 +62,7 @@ const QUERY =
 // list, Go's `"X-Api-Key":["v"]` (which HEADER leaves), after `:=` too (`x-api-key := "v"`, whose
 // `=` HEADER does not take for the value) ...
 const QUOTED =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,15}["']?|&(?:quot|#\w{2,3});|\\u002[27])\s*(?:[:=]|&#(?:x3[ad]|58|61);)=?\s*(?:[[(]\s*)?(\\{0,15}["']|&(?:quot|#\w{2,3});|\\u002[27])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
+  /(?<!(?<![\\\d])[a-z](?<!(?:%|\\x|\\u..)..))((?:api[-_]?key|authorization|auth[-_]?header)(?: header)?(?:\\{0,15}["']?|&(?:quot|#\w{2,3});|\\u002[27])\s*(?:[:=]|&#(?:x3[ad]|58|61);)=?\s*(?:[[(]\s*)?(\\{0,15}["']|&(?:quot|#\w{2,3});|\\u002[27])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"'\\]))?)(?:(?!\2)(?:[^\\\r\n]|\\.))+/gi;
 // ... a bare one, after the same name and scheme, in three parts:
 // - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
 //   so the word after it is taken too;
@@ -74,7 +75,7 @@ const QUOTED =
 // (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
 // configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
-  /(?<![^\\\d][a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%(?:25)*3[AD](?:%(?:25)*20)*|&#(?:x3[ad]|58|61);)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
+  /(?<!(?<![\\\d])[a-z](?<!(?:%|\\x|\\u..)..))((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*(?:[:=]=?(?!=)|%(?:25)*3[AD](?:%(?:25)*20)*|&#(?:x3[ad]|58|61);)\s*(?![[(]\s*\\?["'])(?:(?:bearer|basic|token|digest)\s+(?![\w-]+:))?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)\x80-\uffff])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
