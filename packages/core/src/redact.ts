@@ -96,8 +96,8 @@ const HTML_NAMED: Record<string, string> = {
  * `&#xe9;`, `&amp;`), and a space also as `+` (form encoding). With `plain`, not percent-encoded,
  * as a `\u` or `\x` escape or as a numeric reference: for a text with no `%`, `\u`, `\x` or `&#`.
  * The empty lookahead after the group matches anywhere and changes no match: V8's compiler reads on
- * from each alternative into the next characters' ones up to such an assertion, and a UUID's
- * pattern with every form took ~55 ms of CPU to compile without it, ~7 with it (redact 79).
+ * from each alternative into the next characters' ones up to such an assertion. With it, a UUID's
+ * pattern with every form compiles in a fourth to a ninth of the CPU time it took (redact 79).
  */
 const anyForm = (plain?: number) => (char: string) => {
   const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
@@ -189,9 +189,9 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
   // The secrets' pattern for `text`: for one with no `%`, `\u`, `\x` or `&#` (in either case),
   // which every percent-encoded, escaped or numeric-reference form holds, a pattern without those
   // forms, which finds the same matches in it. With every form V8 compiles a UUID's pattern
-  // (4 kB of source) in ~7 ms of CPU on its first use (~55 before anyForm's empty lookahead),
-  // without them in ~0.3 ms: every new client's first text holding the key, a serverless cold
-  // start's first error echoing its URL.
+  // (4 kB of source) in 7 to 25 ms of CPU on its first use (55 to 100 before anyForm's empty
+  // lookahead), without them in ~0.3 ms: every new client's first text holding the key, a
+  // serverless cold start's first error echoing its URL.
   // Each is built once, when first needed. (`i`: hex digits in escapes come in either case. It
   // also masks the key in another case: harmless.)
   const patterns: RegExp[] = [];
