@@ -691,7 +691,7 @@ function checksNote(area, kind, ops) {
       : ["operation", `create${Area}Rest`, "rest"];
   const check = `check${pascal(checked.id)}`;
   return (
-    ` Each ${what} with params has its check on its own, \`${check}(${handleVar}, params)\` (\`check<${what === "method" ? "Method" : "Operation"}>\`, over the standalone functions' \`${handle}()\`): the call's own check, with nothing sent, throwing at once the \`ValidationError\` the call would reject with (\`operation\` set; every refused field in \`issues\`, each with its \`path\`, \`rule\` and \`message\`, for a form to show beside its field), a refused value quoted with the endpoint's API key masked, as the call quotes it. ` +
+    ` Each ${what} with params has its check on its own, \`${check}(${handleVar}, params)\` (\`check<${what === "method" ? "Method" : "Operation"}>\`, over the standalone functions' \`${handle}()\`): the call's own check, with nothing sent, throwing at once the \`ValidationError\` the call would reject with (\`operation\` set; every refused field in \`issues\`, each with its \`path\`, \`rule\`, \`message\` for a log line and \`detail\`, the message without the path, for a form to show beside its field), a refused value quoted with the endpoint's API key masked, as the call quotes it. ` +
     `It takes a value of any type (a form's values, a tool call's arguments) and, once it returns, TypeScript types it as the call's params: check a whole desired state, or a model's arguments, before making any request, then \`await ${checked.id}(${handleVar}, params)\`. A bundle carries only the checks it imports.`
   );
 }

@@ -55,6 +55,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       // (Later: the generated tool schemas freeze their objects with it, review 71.)
       "deepFreeze",
       "errorOfIssues",
+      // (Later: what a call runs on its params, `validate` without making a missing text, valid79.)
+      "runCheck",
       // (Later: what the generated check<Operation> functions run, docs/decisions/0023.)
       "checkParams",
       // (Later: the mock decodes base58 with the sender check's decoder.)

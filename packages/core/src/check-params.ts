@@ -7,7 +7,7 @@ import { messageValue, type OperationDescriptor } from "./config.js";
 import { ConfigurationError, ofOperation, type ValidationIssue } from "./errors.js";
 import { madeCalls, type JsonRpcClient } from "./json-rpc.js";
 import { credentialsIn } from "./redact.js";
-import { errorOfIssues, validate, type Check } from "./validate.js";
+import { errorOfIssues, runCheck, type Check } from "./validate.js";
 
 /**
  * Checks `params` the way a call of `operation` over `endpoint` (the first argument of the
@@ -81,7 +81,7 @@ export function checkParams(
   // (Found as JSON writes it, as the value is quoted: a secret's tab is `\t` there.)
   if (!issues) {
     const secrets = credentialsIn(params).map((secret) => JSON.stringify(secret).slice(1, -1));
-    return validate(operation.params ?? (() => {}), params, undefined, (text) => {
+    return runCheck(operation.params ?? (() => {}), params, undefined, (text) => {
       const shown = String(text);
       return shown.replace(/^"|"$/g, "").length < 16 && !secrets.some((s) => shown.includes(s))
         ? shown

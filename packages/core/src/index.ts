@@ -100,6 +100,8 @@ export type {
 export {
   validate,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  runCheck,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   errorOfIssues,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   fromBase58,

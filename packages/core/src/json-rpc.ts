@@ -22,7 +22,7 @@ import { checkU64 } from "./u64.js";
 import { reviveParsed, jsonText } from "./json.js";
 import { scrub, type Redactor } from "./redact.js";
 import { writeJson } from "./internal/write-json.js";
-import { refusal, validate } from "./validate.js";
+import { refusal, runCheck } from "./validate.js";
 
 /**
  * How a method's params go on the wire when not as the params object itself: made by
@@ -488,7 +488,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       // with headers goes alone: a batch's calls have none of their own.)
       const redactor = redactWith([], options.headers);
       // (A refused value is quoted in the message, redacted: the key given in the wrong place too.)
-      if (method.params) validate(method.params, params, undefined, redactor);
+      if (method.params) runCheck(method.params, params, undefined, redactor);
       const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
       const request = {
         jsonrpc: "2.0",

@@ -20,7 +20,7 @@ import { checkU64 } from "./u64.js";
 import { reviveParsed } from "./json.js";
 import { quoteServer } from "./quote.js";
 import { credentialsIn, type Redactor, scrub, urlCredentialsIn } from "./redact.js";
-import { refusal, validate } from "./validate.js";
+import { refusal, runCheck } from "./validate.js";
 
 /**
  * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
@@ -159,7 +159,7 @@ export function createRestTransport(
       options.headers,
     );
     // (A refused value is quoted in the message: the key given in the wrong place too.)
-    if (operation.params) validate(operation.params, input, undefined, redactor);
+    if (operation.params) runCheck(operation.params, input, undefined, redactor);
     operation.keyFree?.(input, config.keyToMask);
     return redactor;
   };

@@ -1080,6 +1080,74 @@ describe("an issue's detail: its message without the path in front, to show besi
     }
   });
 
+  describe("of a plain-JavaScript check's issue that leaves one text out: validate makes it", () => {
+    /** A check of the caller's own, untyped: pushes `issue` (its path added) for any value. */
+    const pushing =
+      (issue: object): Check =>
+      (_value, path, issues) =>
+        void issues.push({ path: `${path}.amount`, rule: "pattern", ...issue } as ValidationIssue);
+    const refusedBy = (check: Check) => {
+      try {
+        validate(check, {});
+      } catch (error) {
+        return error as ValidationError;
+      }
+      throw new Error("not refused");
+    };
+
+    it("a detail left out (or no string) is the message without the path in front", () => {
+      for (const detail of [undefined, null, 5, { text: "must be even" }]) {
+        const error = refusedBy(pushing({ message: "params.amount: must be even", detail }));
+        expect(error.message).toBe("params.amount: must be even");
+        expect(error.issues).toEqual([
+          {
+            path: "params.amount",
+            rule: "pattern",
+            message: "params.amount: must be even",
+            detail: "must be even",
+          },
+        ]);
+        expect((error.toJSON().issues as ValidationIssue[])[0]!.detail).toBe("must be even");
+      }
+    });
+
+    it("a message without the path in front is the detail whole", () => {
+      // (Only a path at the start is taken out: this one names its field in its middle.)
+      const message = "must be even, as params.amount: 2 is";
+      const error = refusedBy(pushing({ message }));
+      expect(error.message).toBe(message);
+      expect(error.issues[0]!.detail).toBe(message);
+    });
+
+    it("a message left out is the path, then the detail: the error's message is not empty", () => {
+      const error = refusedBy(pushing({ detail: "must be even" }));
+      expect(error.message).toBe("params.amount: must be even");
+      expect(error.issues[0]).toMatchObject({
+        message: "params.amount: must be even",
+        detail: "must be even",
+      });
+    });
+
+    it("both given are kept as the check wrote them, and so are the issues of the other checks", () => {
+      const issue = { message: "params.amount: must be even", detail: "even, please" };
+      expect(refusedBy(pushing(issue)).issues[0]).toMatchObject(issue);
+      expect(refusedBy(vObject({ a: vString() }, ["a"], false)).issues).toEqual([
+        {
+          path: "params.a",
+          rule: "required",
+          message: "params.a: is required",
+          detail: "is required",
+        },
+      ]);
+    });
+
+    it("a pushed value that is no issue at all (a string) is refused as before, not a TypeError", () => {
+      const error = refusedBy((_value, _path, issues) => void issues.push("bad" as never));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.issues).toEqual(["bad"]);
+    });
+  });
+
   it("is set on the refusal of a method name that the client lacks", async () => {
     const refused = await callByName({ getAsset() {} }, "getAset", []).catch((e) => e);
     expect(refused).toBeInstanceOf(ValidationError);

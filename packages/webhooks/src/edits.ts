@@ -5,7 +5,7 @@
 import {
   ConfigurationError,
   errorOfIssues,
-  validate,
+  runCheck,
   ValidationError,
   vArray,
   vObject,
@@ -91,7 +91,7 @@ interface Editing {
  * a refused value is described instead, not quoted: it may be the key given in the wrong place.
  */
 const describedCheck: Editing["check"] = (operation, params) =>
-  validate(operation.params!, params, "params", (json) => {
+  runCheck(operation.params!, params, "params", (json) => {
     const value: unknown = JSON.parse(String(json));
     return typeof value === "string"
       ? `a string of ${value.length} character${value.length === 1 ? "" : "s"}`

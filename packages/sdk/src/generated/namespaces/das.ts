@@ -238,7 +238,11 @@ export type OperationDescriptor<Params = unknown, Result = unknown> = core.Opera
  * URL.
  */
 export type RpcEncode<Query extends string = string> = core.RpcEncode<Query>;
-/** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
+/**
+ * Checks `value` (named `path` in messages) and adds what is wrong to `issues`, each with both its
+ * `message` and its `detail`. (Given to `validate`, an issue with one text only gets the other;
+ * a descriptor's `params` check, run by the call, is taken as written.)
+ */
 export type Check = core.Check;
 /**
  * Which fields of a response are 64-bit integers, and which are floats: `1` marks a u64 value
