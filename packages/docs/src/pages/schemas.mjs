@@ -9,8 +9,9 @@ import { byName, json, section } from "./shared.mjs";
  * A closed list of strings as the packages hold it at run time, or undefined: the generator
  * (scripts/generate/core-files.mjs) writes each list that two or more areas' packages share, and
  * each list an area's spec marks `x-known-values`, into those packages' `./known-values` entry
- * (and the sdk's) as `known<Name>s` and its guard `is<Name>`. A shared list is the known part of
- * an open enum (KnownTransactionType); an area's own is closed (WebhookType).
+ * (and the sdk's) as `<name>s` and its guard `is<Name>` (`knownTransactionTypes`, `webhookTypes`,
+ * `isWebhookType`). A shared list is the known part of an open enum (KnownTransactionType); an
+ * area's own is closed (WebhookType).
  */
 export function knownValues(page) {
   const s = page.schema;
