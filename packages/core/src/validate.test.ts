@@ -1141,6 +1141,18 @@ describe("an issue's detail: its message without the path in front, to show besi
       ]);
     });
 
+    it("an issue the check froze (a constant it pushes each time) is filled in a copy, not a TypeError (review 79)", () => {
+      const frozen = Object.freeze({
+        path: "params.amount",
+        rule: "pattern",
+        message: "params.amount: must be even",
+      });
+      const error = refusedBy((_value, _path, issues) => void issues.push(frozen as never));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.issues).toEqual([{ ...frozen, detail: "must be even" }]);
+      expect(frozen).not.toHaveProperty("detail");
+    });
+
     it("a pushed value that is no issue at all (a string) is refused as before, not a TypeError", () => {
       const error = refusedBy((_value, _path, issues) => void issues.push("bad" as never));
       expect(error).toBeInstanceOf(ValidationError);

@@ -622,15 +622,19 @@ export function validate(check: Check, value: unknown, path?: string, redact?: R
       check(checked, at, issues);
       // (Untyped, an issue may hold either text alone: the other is made as `add` makes both, so a
       // form reading `detail` shows the rule, not `undefined`, and the error's message is not "".)
-      for (const issue of issues) {
-        // (Not an issue at all, a string say: left as it was, not a TypeError from here.)
-        if (typeof issue != "object" || !issue) continue;
-        const { message } = issue;
+      issues.forEach((issue, i) => {
+        // (Not an issue at all, a string say: left as it was, not a TypeError from here. A filled
+        // one is a copy: the check's own may be frozen, a constant it pushes each time.)
+        if (typeof issue != "object" || !issue) return;
+        const { message, detail } = issue;
         const prefix = `${issue.path}: `;
-        if (typeof message != "string") issue.message = prefix + issue.detail;
-        else if (typeof issue.detail != "string")
-          issue.detail = message.startsWith(prefix) ? message.slice(prefix.length) : message;
-      }
+        if (typeof message != "string") issues[i] = { ...issue, message: prefix + detail };
+        else if (typeof detail != "string")
+          issues[i] = {
+            ...issue,
+            detail: message.startsWith(prefix) ? message.slice(prefix.length) : message,
+          };
+      });
     },
     value,
     path,
