@@ -74,7 +74,7 @@ if (process.argv.includes("--breakdown")) {
   // Each module replaced by a do-nothing stand-in: the difference is what it costs.
   const stubs = {
     // (errorOfIssues: check-params.ts imports it, unreached by the program.)
-    validate: `export const validate = () => {}, vObject = () => {}, vString = () => {}, errorOfIssues = () => {}, refusal = () => {}`,
+    validate: `export const validate = () => {}, runCheck = () => {}, vObject = () => {}, vString = () => {}, errorOfIssues = () => {}, refusal = () => {}`,
     "rate-limit": `export const createRateLimiter = () => ({ acquire: async () => {} })`,
     deprecation: `export const warnDeprecated = () => {}`,
     redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => [], isSecretName = () => false, urlCredentialsIn = () => []`,
@@ -148,7 +148,7 @@ if (process.argv.includes("--pieces")) {
     ],
     // (writeJson, the request written as JSON: internal/write-json.ts.)
     "lossless JSON": ["parseJson", "jsonText", "reviveParsed", "leaf", "writeJson"],
-    validation: ["vObject", "vString", "vBoolean", "validate", "add", "kind", "show", "typed"],
+    validation: ["vObject", "vString", "vBoolean", "runCheck", "add", "kind", "show", "typed"],
     "redaction of the key": [
       "createRedactor",
       "anyForm",
