@@ -97,9 +97,9 @@ const HTML_NAMED: Record<string, string> = {
  * as a `\u` or `\x` escape or as a numeric reference: for a text with no `%`, `\u`, `\x` or `&#`.
  * The empty lookahead after the group matches anywhere and changes no match: V8's compiler reads on
  * from each alternative into the next characters' ones up to such an assertion. With it, a UUID's
- * pattern with every form compiles in a fourth to a ninth of the CPU time it took (redact 79), for
- * a process's first twenty or so such patterns: past those, Node 20's V8 compiled one without the
- * lookaheads in ~3 ms, one with them in 4 to 10 (review 79).
+ * pattern with every form compiles in a fourth to a ninth of the CPU time it took, for a process's
+ * first twenty or so such patterns: past those, Node 20's V8 compiled one without the lookaheads in
+ * ~3 ms, one with them in 4 to 10.
  */
 const anyForm = (plain?: number) => (char: string) => {
   const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
