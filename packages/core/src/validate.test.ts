@@ -1128,6 +1128,17 @@ describe("an issue's detail: its message without the path in front, to show besi
       });
     });
 
+    it("neither given (nor a string): the detail names the check's rule, the message the path too", () => {
+      for (const texts of [{}, { message: null, detail: 5 }]) {
+        const error = refusedBy(pushing(texts));
+        expect(error.message).toBe("params.amount: breaks the check's `pattern` rule");
+        expect(error.issues[0]).toMatchObject({
+          message: "params.amount: breaks the check's `pattern` rule",
+          detail: "breaks the check's `pattern` rule",
+        });
+      }
+    });
+
     it("both given are kept as the check wrote them, and so are the issues of the other checks", () => {
       const issue = { message: "params.amount: must be even", detail: "even, please" };
       expect(refusedBy(pushing(issue)).issues[0]).toMatchObject(issue);

@@ -614,7 +614,8 @@ export function runCheck(check: Check, value: unknown, path = "params", redact?:
  * @throws ValidationError listing every issue (the message shows the first three), e.g.
  * `params.ids: must have at most 1000 items (got 1001)`. An issue whose `detail` is no string
  * (a check of your own in plain JavaScript that leaves it out) gets its `message` without the
- * `path: ` in front; one whose `message` is none, `path: detail`.
+ * `path: ` in front; one whose `message` is none, `path: detail`; one with neither, the
+ * `detail` ``breaks the check's `<rule>` rule``.
  */
 export function validate(check: Check, value: unknown, path?: string, redact?: Redactor): void {
   runCheck(
@@ -626,9 +627,14 @@ export function validate(check: Check, value: unknown, path?: string, redact?: R
         // (Not an issue at all, a string say: left as it was, not a TypeError from here. A filled
         // one is a copy: the check's own may be frozen, a constant it pushes each time.)
         if (typeof issue != "object" || !issue) return;
-        const { message, detail } = issue;
+        const { message, rule } = issue;
         const prefix = `${issue.path}: `;
-        if (typeof message != "string") issues[i] = { ...issue, message: prefix + detail };
+        // (Neither text: the rule is all there is to name.)
+        const detail =
+          typeof issue.detail == "string" || typeof message == "string"
+            ? issue.detail
+            : `breaks the check's \`${rule}\` rule`;
+        if (typeof message != "string") issues[i] = { ...issue, message: prefix + detail, detail };
         else if (typeof detail != "string")
           issues[i] = {
             ...issue,
