@@ -2159,8 +2159,19 @@ describe("docs build", () => {
           );
       for (const id of ids) {
         expect(section, `${a.area} ${id}`).toMatch(new RegExp(`\\b${id}\\(${handle}[,)]`));
-        expect(text(page(`${a.area}/${id}.html`)), `${a.area} ${id}`).toMatch(
+        const opPage = text(page(`${a.area}/${id}.html`));
+        expect(opPage, `${a.area} ${id}`).toMatch(
           new RegExp(`; tree-shakable, without a client: ${id}\\(${factory}\\(\\)(, params)?\\)`),
+        );
+        // A call with params names its check, which the package exports (user trial: a form
+        // checks each input before calling; the site named check<Method> on the runtimes page only).
+        const check = `check${id[0]!.toUpperCase()}${id.slice(1)}`;
+        const takesParams = opPage.includes(`${id}(${factory}(), params)`);
+        expect(opPage.includes(`${check}(${factory}(), params)`), `${a.area} ${id}`).toBe(
+          takesParams,
+        );
+        expect(check in (await import(`@chaindata/${a.area}`)), `${a.area} ${check}`).toBe(
+          takesParams,
         );
       }
       const hit = idx.entries.find((e: any) => e.x?.includes(factory));

@@ -70,6 +70,15 @@ export function sdkRetries(op) {
 export const factId = (label) => `fact-${label.toLowerCase().replace(/\s+/g, "-")}`;
 
 /**
+ * The params check a form runs on each input before calling (a half-typed address refused with
+ * nothing sent): a reader of an operation page found `check<Operation>` on the runtimes page only.
+ */
+const paramsCheck = (pc, op) => {
+  const check = `check${op.id[0].toUpperCase()}${op.id.slice(1)}`;
+  return `; its params checked alone, nothing sent (a form's input, before the call): <code>${esc(standaloneCall(op).replace(op.id, check))}</code>, which throws the call's <code>ValidationError</code> (<a href="${href(pc, "runtimes.html#browser")}">in a browser</a>)`;
+};
+
+/**
  * Whether a call takes params before its options: every JSON-RPC method does; a REST operation
  * with a path or query parameter or a body. One that takes none (`listWebhooks`, the sender's
  * `ping`) takes the options as its only argument (the generated `<name>(options?)`).
@@ -101,7 +110,7 @@ export function facts(pc, op) {
   const area = op.area;
   rows.push([
     "Package",
-    `<code>${esc(area.pkg)}</code> → <code>${esc(area.clientVar)}.${esc(op.id)}()</code>; tree-shakable, without a client: <code>${esc(standaloneCall(op))}</code> (<a href="${href(pc, `${area.key}/index.html#standalone`)}">standalone functions</a>)`,
+    `<code>${esc(area.pkg)}</code> → <code>${esc(area.clientVar)}.${esc(op.id)}()</code>; tree-shakable, without a client: <code>${esc(standaloneCall(op))}</code> (<a href="${href(pc, `${area.key}/index.html#standalone`)}">standalone functions</a>)${takesParams(op) ? paramsCheck(pc, op) : ""}`,
   ]);
   if (op.transport === "delivery")
     rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];
