@@ -86,6 +86,25 @@ describe("scenarios and delays through the clients", () => {
     ]);
   });
 
+  it("a page walk failing mid-way: delay 0 scenarios let the first pages through, the next fails (the README's recipe)", async () => {
+    // A call's `Prefer: code=500` goes with every page, so the walk fails at its first; the
+    // scenarios apply in order, and one with `delay: 0` alone answers as the mock would.
+    const owner = operationById.get("getAssetsByOwner")!.input as { ownerAddress: string };
+    h.mock.failNext({ operation: "getAssetsByOwner", delay: 0 });
+    h.mock.failNext({ operation: "getAssetsByOwner", status: 500 });
+    const seen: string[] = [];
+    const walk = h
+      .clients({ maxRetries: 0 })
+      .das.getAssetsByOwner.all({ ownerAddress: owner.ownerAddress, limit: 1 });
+    const error = await (async () => {
+      for await (const item of walk) seen.push(item.id);
+    })().catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, resumeFrom: { page: 2, limit: 1 } });
+    expect((error as Error).message).toContain("stopped at page 2, after 1 page");
+    expect(seen).toHaveLength(1);
+    expect(h.requests().map((r) => r.status)).toEqual([200, 500]);
+  });
+
   it("a delay longer than the client's timeout: TimeoutError, and the mock logs the request as aborted", async () => {
     h.mock.failNext({ operation: "getAsset", delay: 5_000 });
     const t0 = Date.now();
