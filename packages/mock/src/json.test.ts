@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { cpuTimeRatio } from "../../core/src/test-support/testing.js";
 import {
   bigintMarker,
   fromMarker,
@@ -66,6 +68,107 @@ describe("lossless JSON", () => {
     expect(nestsDeeperThan(deep(512), 512)).toBe(false);
     expect(nestsDeeperThan(deep(513), 512)).toBe(true);
     expect(nestsDeeperThan(deep(200_000), 512)).toBe(true);
+  });
+});
+
+describe("stringifyJson", () => {
+  // The writer it replaced, for reference: each value written on its own and joined.
+  const reference = (value: unknown, indent = "", current = ""): string | undefined => {
+    if (typeof value === "bigint") return value.toString();
+    const big = fromMarker(value);
+    if (big !== undefined) return big.toString();
+    if (value === null || typeof value !== "object") return JSON.stringify(value);
+    const inner = current + indent;
+    const [open, sep, close] = indent
+      ? ["\n" + inner, ",\n" + inner, "\n" + current]
+      : ["", ",", ""];
+    if (Array.isArray(value))
+      return value.length
+        ? "[" +
+            open +
+            value.map((v) => reference(v, indent, inner) ?? "null").join(sep) +
+            close +
+            "]"
+        : "[]";
+    const members = Object.entries(value).flatMap(([key, v]) => {
+      const text = reference(v, indent, inner);
+      return text === undefined ? [] : [JSON.stringify(key) + (indent ? ": " : ":") + text];
+    });
+    return members.length ? "{" + open + members.join(sep) + close + "}" : "{}";
+  };
+
+  it("writes what the writer it replaced wrote: bigints and markers as digits, a marker-like key or text inside a string as it is (random values, seeded)", () => {
+    const marker = (n: bigint) => bigintMarker(n);
+    // Strings that come near a marker: one inside a string, after a quote or a backslash, a key.
+    const text = fc.oneof(
+      fc.string(),
+      fc.bigInt().map(marker),
+      fc
+        .tuple(
+          fc.constantFrom("", '"', "\\", 'a"', "a\\", ":", "\u0000"),
+          fc.bigInt(),
+          fc.constantFrom("", '"', ":", "x"),
+        )
+        .map(([before, n, after]) => before + marker(n) + after),
+    );
+    const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        text,
+        fc.bigInt(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(tie("value")),
+        fc.dictionary(text, tie("value")),
+      ),
+    }));
+    fc.assert(
+      fc.property(value, fc.constantFrom(undefined, 0, 1, 2, 4), (v, indent) => {
+        let expected: string;
+        try {
+          expected = reference(v, indent ? " ".repeat(indent) : "") ?? "null";
+        } catch {
+          // A marker with no integer after it (`"\u0000u64:1:"`) as a value: no JSON to write.
+          expect(() => stringifyJson(v, indent)).toThrow(SyntaxError);
+          return;
+        }
+        expect(stringifyJson(v, indent)).toBe(expected);
+      }),
+      { seed: 20261207, numRuns: 3000 },
+    );
+  });
+
+  it("writes a 1 MB page in under half the CPU time of the reference writer above (2.8 to 3.2 times faster measured under load; the writer it replaced, 1.3 to 1.5)", async () => {
+    // A DAS page's shape: 2,000 items of objects and lists nested as deep, a u64 in every tenth.
+    const item = (i: number) => ({
+      id: `Asset${i}`.padEnd(44, "x"),
+      content: {
+        metadata: { name: `Item ${i}`, attributes: [{ trait: "a", value: i }] },
+        files: [{ uri: `https://example.com/${i}.png`, mime: "image/png" }],
+        links: { image: `https://example.com/${i}.png` },
+      },
+      royalty: { basis_points: 500, primary_sale_happened: true },
+      creators: [{ address: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", share: 100 }],
+      ownership: { owner: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", frozen: false },
+      token_info: {
+        supply: i % 10 ? i : 18446744073709551615n - BigInt(i),
+        price_info: { price_per_token: i / 7, currency: "USDC" },
+      },
+    });
+    const page = { total: 2000, items: Array.from({ length: 2000 }, (_, i) => item(i)) };
+    expect(stringifyJson(page).length).toBeGreaterThan(900_000);
+    expect(stringifyJson(page)).toBe(reference(page));
+    const { ratio, smallMs, largeMs } = await cpuTimeRatio(
+      async () => stringifyJson(page),
+      async () => reference(page),
+      5,
+    );
+    expect(
+      ratio,
+      `${smallMs.toFixed(1)} ms, the writer it replaced ${largeMs.toFixed(1)} ms`,
+    ).toBeGreaterThan(2);
   });
 });
 
