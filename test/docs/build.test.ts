@@ -1156,6 +1156,18 @@ describe("docs build", () => {
     }
   });
 
+  it("words the receiver's parts alike on both delivery pages and in the webhooks README (one text, receiver-recipes.mjs's receiverPartsText)", () => {
+    const readme = readFileSync(join(root, "packages/webhooks/README.md"), "utf8");
+    const inReadme = /^Where the handler does not fit .*$/m.exec(readme)?.[0].replaceAll("`", "");
+    expect(inReadme, "the README's parts paragraph").toBeDefined();
+    for (const delivery of ["deliverEnhancedEvents", "deliverRawEvents"]) {
+      const html = page(`webhooks/${delivery}.html`);
+      const onPage = /<h3 id="receiver-parts">[^]*?<\/h3>\s*<p>([^]*?)<\/p>/.exec(html)?.[1];
+      expect(onPage, `${delivery}: the parts paragraph`).toBeDefined();
+      expect(text(onPage!), delivery).toBe(inReadme);
+    }
+  });
+
   it("marks deprecated operations with their replacement, and x-source items with markers", () => {
     const mint = load("openrpc/mint.json").methods[0];
     const html = page(`mint/${mint.name}.html`);
