@@ -923,6 +923,31 @@ describe("docs site in Chromium", () => {
     expect(await sub.locator("table").first().isVisible()).toBe(true);
   });
 
+  it("shows an object parameter's members without a click, so that the browser's find sees each (a closed <details> hid them from it)", async () => {
+    const pages = walk(join(tmp, "site"))
+      .map((f) => relative(join(tmp, "site"), f).split("\\").join("/"))
+      .filter((f) => /^[\w-]+\/\w+\.html$/.test(f) && !f.startsWith("schemas/"));
+    const hidden: string[] = [];
+    let members = 0;
+    await Promise.all(
+      pool.map(async (tab) => {
+        for (let path = pages.shift(); path !== undefined; path = pages.shift()) {
+          await tab.goto(`${origin}/${path}`);
+          // Each parameter's row, nested ones too (their ids are `parameters.<field>.<member>`).
+          const rows = await tab.$$eval("#parameters tr[id]", (trs) =>
+            trs.map((tr) => ({ id: tr.id, shown: tr.checkVisibility() })),
+          );
+          members += rows.filter((r) => r.id.split(".").length > 2).length;
+          hidden.push(...rows.filter((r) => !r.shown).map((r) => `${path}: ${r.id}`));
+        }
+      }),
+    );
+    expect(hidden).toEqual([]);
+    // (getAssetsByOwner's options and sortBy, sendTransaction's config, …: 40 or so members.)
+    expect(members).toBeGreaterThan(30);
+    // (About 40 pages, 3 tabs at once.)
+  }, 180_000);
+
   it("keeps a name alone in a table cell on one line (error class, JSON-RPC code, schema, option) at 1360 and 375 px; the schema index does not scroll at 1360 px", async () => {
     // Runs in the page: the names (no space, no punctuation but - . $ @) that fill their cell,
     // drawn on more than one line. `code`'s overflow-wrap: anywhere let such a column shrink to a

@@ -1156,6 +1156,25 @@ describe("docs build", () => {
     }
   });
 
+  it("opens an object parameter's members on its operation's page (the browser's find sees them); a result's nested fields stay closed", () => {
+    const closed: string[] = [];
+    let opened = 0;
+    for (const area of readdirSync(out).filter((d) => existsSync(join(out, d, "index.html")))) {
+      for (const file of readdirSync(join(out, area)).filter((f) => f.endsWith(".html"))) {
+        const html = page(`${area}/${file}`);
+        const params = /<section id="parameters"[^]*?\n<\/section>/.exec(html)?.[0] ?? "";
+        for (const [tag] of params.matchAll(/<details class="(?:sub|variant)"[^>]*>/g))
+          if (tag.endsWith(" open>")) opened++;
+          else closed.push(`${area}/${file}: ${tag}`);
+      }
+    }
+    expect(closed).toEqual([]);
+    expect(opened).toBeGreaterThanOrEqual(10);
+    expect(page("das/getAssetsByOwner.html")).toMatch(
+      /<section id="result"[^]*?<details class="sub"><summary>/,
+    );
+  });
+
   it("words the receiver's parts alike on both delivery pages and in the webhooks README (one text, receiver-recipes.mjs's receiverPartsText)", () => {
     const readme = readFileSync(join(root, "packages/webhooks/README.md"), "utf8");
     const inReadme = /^Where the handler does not fit .*$/m.exec(readme)?.[0].replaceAll("`", "");
