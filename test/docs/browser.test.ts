@@ -46,16 +46,19 @@ function nameHeading() {
   const lines: string[] = [];
   let top: number | undefined;
   const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode())
-    for (let i = 0; i < node.textContent!.length; i++) {
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? "";
+    for (let i = 0; i < text.length; i++) {
       range.setStart(node, i);
       range.setEnd(node, i + 1);
       const rect = range.getClientRects()[0];
       if (!rect) continue;
-      if (top === undefined || rect.top > top + 2) lines.push("");
+      // A character drawn lower than the one before starts a line.
+      if (top === undefined || rect.top > top + 2) lines.push(text.charAt(i));
+      else lines.push(lines.pop() + text.charAt(i));
       top = rect.top;
-      lines[lines.length - 1] += node.textContent![i];
     }
+  }
   return {
     text: h1.textContent,
     copied,
