@@ -33,6 +33,7 @@
 //   descriptions.mjs        a description on every schema and property; the area's one
 //                           sentence fits the docs card; no text names the repository's history
 //   open-enums.mjs          an open enum's open branch takes its known values
+//   enum-descriptions.mjs   a description that lists an enum's values names each and no other
 //   generator-refusals.mjs  what `npm run generate` would refuse, as findings
 //   run.mjs                 runAllChecks: every rule; their findings in reading order
 //   findings.mjs            the YAML position of a finding
@@ -41,6 +42,7 @@ export { checkAreaConstants, base58Bytes } from "./rules/area-constants.mjs";
 export { checkBoundProse } from "./rules/bound-prose.mjs";
 export { checkCosts } from "./rules/costs.mjs";
 export { checkDescriptions } from "./rules/descriptions.mjs";
+export { checkEnumDescriptions } from "./rules/enum-descriptions.mjs";
 export {
   checkExamples,
   checkOpenApiExamplesPresent,

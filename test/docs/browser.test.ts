@@ -29,6 +29,44 @@ let origin: string;
 const offsite: string[] = [];
 const problems: string[] = [];
 
+/**
+ * Runs in the page: an h1 that is one name in `code` (an operation's or schema's page): its text,
+ * what a copy of it gives, the breadcrumb's last item, and its text line by line as drawn.
+ */
+function nameHeading() {
+  const h1 = document.querySelector("h1");
+  if (!h1 || h1.children.length !== 1 || h1.firstElementChild!.tagName !== "CODE") return undefined;
+  const range = document.createRange();
+  range.selectNodeContents(h1);
+  const selection = getSelection()!;
+  selection.removeAllRanges();
+  selection.addRange(range);
+  const copied = selection.toString();
+  selection.removeAllRanges();
+  const lines: string[] = [];
+  let top: number | undefined;
+  const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? "";
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = range.getClientRects()[0];
+      if (!rect) continue;
+      // A character drawn lower than the one before starts a line.
+      if (top === undefined || rect.top > top + 2) lines.push(text.charAt(i));
+      else lines.push(lines.pop() + text.charAt(i));
+      top = rect.top;
+    }
+  }
+  return {
+    text: h1.textContent,
+    copied,
+    crumb: document.querySelector(".crumbs > span:last-child")?.textContent,
+    lines,
+  };
+}
+
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) =>
     statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
@@ -888,6 +926,31 @@ describe("docs site in Chromium", () => {
     expect(await sub.locator("table").first().isVisible()).toBe(true);
   });
 
+  it("shows an object parameter's members without a click, so that the browser's find sees each (a closed <details> hid them from it)", async () => {
+    const pages = walk(join(tmp, "site"))
+      .map((f) => relative(join(tmp, "site"), f).split("\\").join("/"))
+      .filter((f) => /^[\w-]+\/\w+\.html$/.test(f) && !f.startsWith("schemas/"));
+    const hidden: string[] = [];
+    let members = 0;
+    await Promise.all(
+      pool.map(async (tab) => {
+        for (let path = pages.shift(); path !== undefined; path = pages.shift()) {
+          await tab.goto(`${origin}/${path}`);
+          // Each parameter's row, nested ones too (their ids are `parameters.<field>.<member>`).
+          const rows = await tab.$$eval("#parameters tr[id]", (trs) =>
+            trs.map((tr) => ({ id: tr.id, shown: tr.checkVisibility() })),
+          );
+          members += rows.filter((r) => r.id.split(".").length > 2).length;
+          hidden.push(...rows.filter((r) => !r.shown).map((r) => `${path}: ${r.id}`));
+        }
+      }),
+    );
+    expect(hidden).toEqual([]);
+    // (getAssetsByOwner's options and sortBy, sendTransaction's config, …: 40 or so members.)
+    expect(members).toBeGreaterThan(30);
+    // (About 40 pages, 3 tabs at once.)
+  }, 180_000);
+
   it("keeps a name alone in a table cell on one line (error class, JSON-RPC code, schema, option) at 1360 and 375 px; the schema index does not scroll at 1360 px", async () => {
     // Runs in the page: the names (no space, no punctuation but - . $ @) that fill their cell,
     // drawn on more than one line. `code`'s overflow-wrap: anywhere let such a column shrink to a
@@ -928,13 +991,15 @@ describe("docs site in Chromium", () => {
     expect(split).toEqual([]);
   });
 
-  it("fits a 375 px wide screen: no page scrolls sideways (long base58 strings wrap)", async () => {
+  it("fits a 375 px wide screen: no page scrolls sideways (long base58 strings wrap), and an h1 that names an operation or schema wraps only at a camelCase hump and copies as the name", async () => {
     const mobile = await browser.newContext({ viewport: { width: 375, height: 800 } });
     try {
       const files = walk(join(tmp, "site"))
         .map((f) => relative(join(tmp, "site"), f).split("\\").join("/"))
         .filter((f) => f.endsWith(".html"));
       const wide: string[] = [];
+      const headings: string[] = [];
+      let wrapped = 0;
       const tabs = await Promise.all(Array.from({ length: CRAWLERS }, () => mobile.newPage()));
       await Promise.all(
         tabs.map(async (tab) => {
@@ -942,10 +1007,21 @@ describe("docs site in Chromium", () => {
             await tab.goto(`${origin}/${f}`);
             const w = await tab.evaluate(() => document.documentElement.scrollWidth);
             if (w > 375) wide.push(`${f}: ${w}px`);
+            const h1 = await tab.evaluate(nameHeading);
+            if (!h1) continue;
+            if (h1.lines.length > 1) wrapped++;
+            // The breadcrumb's last item is the page's name, as the spec spells it.
+            if (h1.text !== h1.crumb || h1.copied !== h1.crumb)
+              headings.push(`${f}: h1 reads ${h1.text}, copies as ${h1.copied}`);
+            if (h1.lines.some((line, i) => i > 0 && !/^[A-Z]/.test(line)))
+              headings.push(`${f}: h1 wraps inside a word: ${h1.lines.join(" | ")}`);
           }
         }),
       );
       expect(wide).toEqual([]);
+      expect(headings).toEqual([]);
+      // (getCompressedTokenAccountsByDelegate and the like wrap at 375 px: the check above ran.)
+      expect(wrapped).toBeGreaterThan(0);
     } finally {
       await mobile.close();
     }

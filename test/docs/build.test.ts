@@ -1156,6 +1156,37 @@ describe("docs build", () => {
     }
   });
 
+  it("opens an object parameter's members on its operation's page (the browser's find sees them); a result's nested fields stay closed", () => {
+    const closed: string[] = [];
+    let opened = 0;
+    for (const area of readdirSync(out).filter((d) => existsSync(join(out, d, "index.html")))) {
+      for (const file of readdirSync(join(out, area)).filter((f) => f.endsWith(".html"))) {
+        const html = page(`${area}/${file}`);
+        const params = /<section id="parameters"[^]*?\n<\/section>/.exec(html)?.[0] ?? "";
+        for (const [tag] of params.matchAll(/<details class="(?:sub|variant)"[^>]*>/g))
+          if (tag.endsWith(" open>")) opened++;
+          else closed.push(`${area}/${file}: ${tag}`);
+      }
+    }
+    expect(closed).toEqual([]);
+    expect(opened).toBeGreaterThanOrEqual(10);
+    expect(page("das/getAssetsByOwner.html")).toMatch(
+      /<section id="result"[^]*?<details class="sub"><summary>/,
+    );
+  });
+
+  it("words the receiver's parts alike on both delivery pages and in the webhooks README (one text, receiver-recipes.mjs's receiverPartsText)", () => {
+    const readme = readFileSync(join(root, "packages/webhooks/README.md"), "utf8");
+    const inReadme = /^Where the handler does not fit .*$/m.exec(readme)?.[0].replaceAll("`", "");
+    expect(inReadme, "the README's parts paragraph").toBeDefined();
+    for (const delivery of ["deliverEnhancedEvents", "deliverRawEvents"]) {
+      const html = page(`webhooks/${delivery}.html`);
+      const onPage = /<h3 id="receiver-parts">[^]*?<\/h3>\s*<p>([^]*?)<\/p>/.exec(html)?.[1];
+      expect(onPage, `${delivery}: the parts paragraph`).toBeDefined();
+      expect(text(onPage!), delivery).toBe(inReadme);
+    }
+  });
+
   it("marks deprecated operations with their replacement, and x-source items with markers", () => {
     const mint = load("openrpc/mint.json").methods[0];
     const html = page(`mint/${mint.name}.html`);

@@ -52,6 +52,18 @@ export function footnotes(pc) {
   return `<section class="sources" aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2><p class="muted">Items that the API reference this spec was first written from (the seed) does not state carry a marker: <span class="xs xs-docs">docs</span> = taken from the service's public docs or SDKs, <span class="xs xs-assumption">assumption</span> = decided by the spec authors. The notes name their sources by short keys (D, LD, TS, …): <a href="${legend}">what each key stands for</a>.</p><ol class="notes">${items}</ol></section>`;
 }
 
+/**
+ * An operation's or schema's name as its page's h1 shows it: a `<wbr>` at each camelCase hump, so
+ * that on a narrow screen `getCompressedTokenAccountsByDelegate` wraps between words, not inside
+ * one (`code`'s `overflow-wrap: anywhere` broke it at any letter), and stays one word to the
+ * browser's find and to a copy (a `<wbr>` is no character).
+ */
+export const headingName = (name) =>
+  `<code>${String(name)
+    .split(/(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .map(esc)
+    .join("<wbr>")}</code>`;
+
 export const badge = (kind, text, title) =>
   `<span class="badge badge-${kind}"${title ? ` title="${esc(title)}"` : ""}>${esc(text)}</span>`;
 

@@ -430,13 +430,15 @@ const variantAnchor = (anchor, i) => (anchor ? `${anchor}.variant-${i + 1}` : un
 /**
  * A field table. rows: { name, schema, required, description?, source?, deprecated?, in?,
  * examples?, wire? } (wire: the name on the wire when the SDK's differs, e.g. `?swqos_only=`).
- * Nested objects become <details> rows below their field. With `anchor` (the section's id, or the
- * row id of the field being expanded), every row has an id (see fieldId).
+ * Nested objects become <details> rows below their field, open with `open` (a parameter's members:
+ * what the caller writes, at most 11 today, seen without a click and by every browser's find,
+ * where a closed <details> hides them from some). With `anchor` (the section's id, or the row id of
+ * the field being expanded), every row has an id (see fieldId).
  */
 export function fieldsTable(
   pc,
   rows,
-  { stack = [], depth = 0, location = false, caption, anchor } = {},
+  { stack = [], depth = 0, location = false, caption, anchor, open = false } = {},
 ) {
   if (!rows.length) return "";
   const head = `<tr><th scope="col">Name</th>${location ? '<th scope="col">In</th>' : ""}<th scope="col">Type</th><th scope="col">Required</th><th scope="col">Default</th><th scope="col">Constraints</th><th scope="col">Description</th></tr>`;
@@ -475,7 +477,7 @@ export function fieldsTable(
 </tr>`;
       const nested =
         depth < MAX_DEPTH
-          ? nestedFields(pc, s, { stack, depth: depth + 1, label: r.name, anchor: id })
+          ? nestedFields(pc, s, { stack, depth: depth + 1, label: r.name, anchor: id, open })
           : "";
       return nested ? `${row}\n<tr class="nested"><td colspan="${cols}">${nested}</td></tr>` : row;
     })
@@ -498,8 +500,8 @@ export function nestedFields(pc, s, { stack, depth, label, open = false, anchor 
     const parts = e.variants
       .map((v, i) => {
         const vt = typeLabel(pc, v, { plainRefs: true });
-        const body = fieldsFor(pc, v, inner, depth, variantAnchor(anchor, i));
-        return `<details class="variant"><summary>Variant ${i + 1}: ${vt}</summary>${body || '<p class="muted small">No fields.</p>'}</details>`;
+        const body = fieldsFor(pc, v, inner, depth, variantAnchor(anchor, i), open);
+        return `<details class="variant"${open ? " open" : ""}><summary>Variant ${i + 1}: ${vt}</summary>${body || '<p class="muted small">No fields.</p>'}</details>`;
       })
       .join("");
     return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> is one of ${e.variants.length} variants</summary>${parts}</details>`;
@@ -512,19 +514,20 @@ export function nestedFields(pc, s, { stack, depth, label, open = false, anchor 
         ? `<p class="muted small">Other keys: ${typeLabel(pc, e.additional)}.</p>`
         : "";
   const what = e.via === "items" ? "each item" : e.via === "values" ? "each value" : "fields";
-  return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> ${what}: ${titleType} <span class="muted">(${rows.length})</span></summary>${fieldsTable(pc, rows, { stack: inner, depth, anchor })}${note}</details>`;
+  return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> ${what}: ${titleType} <span class="muted">(${rows.length})</span></summary>${fieldsTable(pc, rows, { stack: inner, depth, anchor, open })}${note}</details>`;
 }
 
-function fieldsFor(pc, s, stack, depth, anchor) {
+function fieldsFor(pc, s, stack, depth, anchor, open = false) {
   const e = expansion(pc, s, stack);
   if (!e) return "";
   if (e.recursive)
     return `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive) ?? "#"}">${esc(e.recursive)}</a>.</p>`;
-  if (e.variants) return nestedFields(pc, s, { stack, depth, label: "value", anchor });
+  if (e.variants) return nestedFields(pc, s, { stack, depth, label: "value", anchor, open });
   return fieldsTable(pc, propertyRows(pc, e), {
     stack: [...stack, ...(e.names ?? [])],
     depth,
     anchor,
+    open,
   });
 }
 

@@ -19,6 +19,7 @@ import { checkAreaConstants } from "./area-constants.mjs";
 import { checkBoundProse } from "./bound-prose.mjs";
 import { checkCosts } from "./costs.mjs";
 import { checkAreaSentence, checkDescriptions, checkHistoryMentions } from "./descriptions.mjs";
+import { checkEnumDescriptions } from "./enum-descriptions.mjs";
 import { checkExamples, checkOpenApiExamplesPresent } from "./examples.mjs";
 import { HTTP_WIRE, locateFinding } from "./findings.mjs";
 import { refusalFinding } from "./generator-refusals.mjs";
@@ -118,6 +119,7 @@ function ruleEntries(results, others, ids = new Map()) {
     add(r, checkAreaSentence(r));
     add(r, checkHistoryMentions(r));
     add(r, checkOpenEnums(r));
+    add(r, checkEnumDescriptions(r));
     add(r, checkCosts(r));
     // (A JSON-RPC area's plain-HTTP document: its area has an OpenRPC document too.)
     const plainHttp =

@@ -174,5 +174,5 @@ export function parametersSection(pc, op, anchor) {
   if (op.transport === "rest" && rows.length)
     note = `<p class="small muted">The SDK method takes one flat object: path and query parameters and body fields together.</p>`;
   if (op.transport === "rpc" && op.rpc.queryParams.length) note = queryParamsNote(op);
-  return `${note}${rulesNote}${fieldsTable(pc, rows, { location, anchor })}`;
+  return `${note}${rulesNote}${fieldsTable(pc, rows, { location, anchor, open: true })}`;
 }

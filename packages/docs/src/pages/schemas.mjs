@@ -1,5 +1,5 @@
 // One page per named schema (`schemas/<name>.html`), and the schema index (schemas/index.html).
-import { badge, codeBlock, href, layout, pageContext } from "../html.mjs";
+import { badge, codeBlock, headingName, href, layout, pageContext } from "../html.mjs";
 import { firstSentence } from "../markdown.mjs";
 import { schemaBlock, typeLabel } from "../schema.mjs";
 import { esc, plural, tableWrap } from "../util.mjs";
@@ -67,7 +67,7 @@ export function schemaPage(site, page) {
         )
       : "";
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <a href="${href(pc, "schemas/index.html")}">Schemas</a> › <span>${esc(page.name)}</span></nav>
-<header class="op-head"><h1><code>${esc(page.name)}</code></h1><div class="badges">${s?.deprecated ? badge("deprecated", "deprecated") : ""}</div></header>
+<header class="op-head"><h1>${headingName(page.name)}</h1><div class="badges">${s?.deprecated ? badge("deprecated", "deprecated") : ""}</div></header>
 ${s?.title && s.title !== page.name ? `<p class="lead">${esc(s.title)}</p>` : ""}
 <p class="small muted">In ${page.areas.map((a) => `<a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>`).join(", ")}</p>
 ${section("definition", "Definition", schemaBlock(pc, s, { stack: [page.name], anchor: "definition" }))}

@@ -2,6 +2,8 @@
 // on the pages of deliveries that reach your endpoint, the edit helpers (`editWebhook`, …) on
 // the webhooks area page.
 import { codeBlock, href } from "../html.mjs";
+import { inline } from "../markdown.mjs";
+import { receiverPartsText } from "../receiver-recipes.mjs";
 import { API_KEY_ENV, restRequest, standaloneOf } from "../snippets.mjs";
 import { esc } from "../util.mjs";
 import { code, section } from "./shared.mjs";
@@ -145,5 +147,5 @@ export function receiverSection(pc, op) {
 <h3 id="receiver-rotation">Rotating the secret</h3>
 <p><code>authHeader</code> takes several values, each compared in constant time: deploy <code>authHeader: [OLD, NEW]</code>, change the webhook's with <code>editWebhook(webhooks, { webhookID, authHeader: NEW })</code>, then deploy <code>NEW</code> alone. No delivery is refused in between.</p>
 <h3 id="receiver-parts">Its parts, for a receiver of your own</h3>
-<p>Where the handler does not fit (a queue that stores each delivery before handling it, a framework that has already read the body as bytes), the parts it is made of are exported beside it by <code>${esc(op.area.pkg)}</code>: <code>parseDelivery(body, kind)</code> parses a delivery's text or bytes (not what <code>JSON.parse</code> gave, whose u64 amounts are rounded) into typed events of <code>kind</code> (<code>"enhanced"</code> or <code>"raw"</code>), u64 values as <code>bigint</code>, and throws a <code>TypeError</code> naming the rule for a body that is not a JSON array of such events; <code>eventSignature(event)</code> reads the signature de-duplication goes by (a raw event's first of <code>transaction.signatures</code>); <code>safeEqual(a, b)</code> compares two strings in time that does not depend on where they differ, for the <code>Authorization</code> header against the secret, and throws a <code>TypeError</code> for a value that is not a string (an unset variable) rather than let a missing header equal a missing secret.</p>`;
+<p>${inline(receiverPartsText(op.area.pkg))}</p>`;
 }

@@ -1,0 +1,92 @@
+// checkEnumDescriptions (scripts/spec/rules/enum-descriptions.mjs): a description's list of an
+// enum's values against the enum. The documents: fixtures.ts.
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { checkEnumDescriptions } from "../../../scripts/spec/rules/enum-descriptions.mjs";
+import { area, components, openrpc } from "./fixtures.js";
+
+const STATUS =
+  "Which transactions are delivered: `all`, only `success`ful or only `failed` ones (`all` by default).";
+
+describe("spec rules", () => {
+  it("enum descriptions: a list that names every value and no other passes", () => {
+    const doc = components({
+      Status: { type: "string", enum: ["all", "success", "failed"], description: STATUS },
+      // The values with a gloss each, joined by ", or"; an ellipsis stands for the values it matches.
+      Sort: {
+        type: "string",
+        enum: ["created", "id", "enhanced", "enhancedDevnet"],
+        description:
+          "`created` (creation), `id` (asset id, the default; keyset), or `enhanced` (parsed); the `…Devnet` variants watch devnet.",
+      },
+    });
+    expect(checkEnumDescriptions({ area, doc })).toEqual([]);
+  });
+
+  it("enum descriptions: a value the list leaves out, and one the enum does not have, are named with the schema's path", () => {
+    const doc = components({
+      Status: {
+        type: "string",
+        enum: ["all", "success", "failed", "pending"],
+        description: STATUS,
+      },
+      Model: {
+        anyOf: [{ enum: ["single"] }, { type: "string" }],
+        description: "An open enum: the known values are `single` and `token`.",
+      },
+    });
+    expect(checkEnumDescriptions({ area, doc })).toEqual([
+      "t #/components/schemas/Status: description lists the enum's values and disagrees with the enum: missing `pending` (the enum: all, success, failed, pending; edit the description or the enum)",
+    ]);
+    // (One value of two named is no list of the enum's values: the open enum above says nothing.)
+    (doc.components.schemas.Status as { enum: string[] }).enum.pop();
+    (doc.components.schemas.Model as { anyOf: Array<{ enum?: string[] }> }).anyOf[0]!.enum = [
+      "single",
+      "token",
+      "fanout",
+    ];
+    expect(checkEnumDescriptions({ area, doc })).toEqual([
+      "t #/components/schemas/Model: description lists the enum's values and disagrees with the enum: missing `fanout` (the enum: single, token, fanout; edit the description or the enum)",
+    ]);
+    doc.components.schemas.Model = {
+      anyOf: [{ enum: ["single", "token", "fanout"] }, { type: "string" }],
+      description: "An open enum: the known values are `single`, `token` and `burn`.",
+    };
+    expect(checkEnumDescriptions({ area, doc })).toEqual([
+      "t #/components/schemas/Model: description lists the enum's values and disagrees with the enum: missing `fanout`; not in the enum: `burn` (the enum: single, token, fanout; edit the description or the enum)",
+    ]);
+  });
+
+  it("enum descriptions: reads a parameter's description of its $ref'd enum; examples ('such as', 'for example') and a single value are no list", () => {
+    const doc = openrpc();
+    const method = doc.methods[0]!;
+    Object.assign(doc, {
+      components: {
+        schemas: {
+          Side: { type: "string", enum: ["buy", "sell", "hold"] },
+          Kind: {
+            type: "string",
+            enum: ["SWAP", "TRANSFER", "ANY", "UNKNOWN"],
+            description:
+              "A type, such as `SWAP` or `TRANSFER` (`ANY` matches all; `UNKNOWN` when none).",
+          },
+        },
+      },
+    });
+    method.params.push(
+      {
+        name: "side",
+        description: "The side: `buy` or `sell`.",
+        schema: { $ref: "#/components/schemas/Side" },
+      } as never,
+      {
+        name: "kind",
+        description: "For example `SWAP`, `TRANSFER`.",
+        schema: { $ref: "#/components/schemas/Kind" },
+      } as never,
+    );
+    expect(checkEnumDescriptions({ area, doc })).toEqual([
+      "t #/methods/0/params/2: description lists the enum's values and disagrees with the enum: missing `hold` (the enum: buy, sell, hold; edit the description or the enum)",
+    ]);
+  });
+});
