@@ -57,6 +57,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       "errorOfIssues",
       // (Later: what a call runs on its params, `validate` without making a missing text, valid79.)
       "runCheck",
+      // (Later: an issue of the caller's own check made whole, for the webhook edit helpers.)
+      "wholeIssue",
       // (Later: what the generated check<Operation> functions run, docs/decisions/0023.)
       "checkParams",
       // (Later: the mock decodes base58 with the sender check's decoder.)

@@ -73,8 +73,9 @@ for (const [name, contents] of Object.entries(programs)) {
 if (process.argv.includes("--breakdown")) {
   // Each module replaced by a do-nothing stand-in: the difference is what it costs.
   const stubs = {
-    // (errorOfIssues: check-params.ts imports it, unreached by the program.)
-    validate: `export const validate = () => {}, runCheck = () => {}, vObject = () => {}, vString = () => {}, errorOfIssues = () => {}, refusal = () => {}`,
+    // (errorOfIssues, madeWhole: check-params.ts and paginate.ts import them, unreached by the
+    // program.)
+    validate: `export const validate = () => {}, runCheck = () => {}, vObject = () => {}, vString = () => {}, errorOfIssues = () => {}, refusal = () => {}, madeWhole = () => {}`,
     "rate-limit": `export const createRateLimiter = () => ({ acquire: async () => {} })`,
     deprecation: `export const warnDeprecated = () => {}`,
     redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => [], isSecretName = () => false, urlCredentialsIn = () => []`,

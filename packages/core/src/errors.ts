@@ -137,8 +137,9 @@ export interface ValidationIssue {
    * the SDK's own: `x-solana-transaction` (not a signed transaction's layout), `json` (cannot be
    * written as JSON), `unicode` (a lone surrogate, which a URL cannot carry), `arguments` (more
    * arguments than the call takes), `apiKey` (the client's API key in a param the service passes
-   * on, such as a webhook's `authHeader`); and the webhook edit helpers' `readOnly` and
-   * `minProperties`.
+   * on, such as a webhook's `authHeader`); the webhook edit helpers' `readOnly` and
+   * `minProperties`; and `check`, where a check of your own pushed no issue object (a string,
+   * whose text is then the `detail`).
    */
   rule:
     | "type"
@@ -159,7 +160,8 @@ export interface ValidationIssue {
     | "json"
     | "unicode"
     | "arguments"
-    | "apiKey";
+    | "apiKey"
+    | "check";
   /**
    * The path, then what is wrong, for a log line, e.g.
    * `params.ids: must have at most 1000 items (got 1001)`.

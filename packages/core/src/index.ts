@@ -104,6 +104,8 @@ export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   errorOfIssues,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  wholeIssue,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   fromBase58,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vAny,

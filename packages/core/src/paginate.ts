@@ -15,7 +15,7 @@ import {
   type ValidationIssue,
 } from "./errors.js";
 import { quoteServer } from "./quote.js";
-import type { Check } from "./validate.js";
+import { madeWhole, type Check } from "./validate.js";
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
@@ -326,6 +326,7 @@ export function paginate<I, R, P = unknown, F = P>(
     /**
      * The call's params check (its descriptor's `params`): a next cursor of the server's that it
      * refuses breaks the walk (an `InvalidResponseError`), found before the next call is made.
+     * An issue it leaves a text out of is made whole, as `validate` makes one.
      * @default none: the call refuses such a cursor itself, as the caller's
      */
     check?: Check | undefined;
@@ -341,6 +342,21 @@ export function paginate<I, R, P = unknown, F = P>(
     signal?: AbortSignal | undefined;
   } = {},
 ): PageIterable<I, R, P> {
+  // (The caller's own check made whole, as `validate` makes it: an issue without its message read
+  // `which the call refuses: undefined`. Not in `.all()`'s walks, whose check is the generated
+  // one: each client program would carry it, 100 B gzipped or more.)
+  const { check } = options;
+  return pageWalk(fetchPage, descriptor, params, options, check && madeWhole(check));
+}
+
+/** {@link paginate}'s walk, `check` as given: `.all()`'s, with the operation's generated check. */
+function pageWalk<I, R, P, F>(
+  fetchPage: PageFetcher<R, F>,
+  descriptor: PaginationDescriptor,
+  params: P,
+  options: NonNullable<Parameters<typeof paginate>[3]>,
+  check: Check | undefined,
+): PageIterable<I, R, P> {
   const {
     style,
     items,
@@ -353,7 +369,7 @@ export function paginate<I, R, P = unknown, F = P>(
     echoedPage,
     echoedLimit = limit,
   } = descriptor;
-  const { maxPages: max = Infinity, operation = "paginate", check, signal } = options;
+  const { maxPages: max = Infinity, operation = "paginate", signal } = options;
   // (`null` is refused, as `timeout` and `maxRetries` refuse it: a cap left null is no cap. So is
   // 0: a walk that sends nothing and yields nothing would read as an owner with nothing. The walk's
   // refusals name the operation walked, as a call's refusals name the call.)
@@ -689,7 +705,7 @@ export function withPagination<P, R, I>(
         ]) as PageWalkOptions;
         // (The walk's own `onResponse` keeps each answer's status and headers for the error of a
         // broken walk; the caller's hears every page too.)
-        return paginate<I, R, P>(
+        return pageWalk<I, R, P, P>(
           (page, answered) =>
             call(page, {
               ...perPage,
@@ -700,7 +716,8 @@ export function withPagination<P, R, I>(
             }),
           operation.pagination!,
           params,
-          { maxPages, operation: operation.id, check: operation.params, signal: perPage.signal },
+          { maxPages, operation: operation.id, signal: perPage.signal },
+          operation.params,
         );
       } catch (error) {
         throw ofOperation(error, operation.id);

@@ -1164,10 +1164,34 @@ describe("an issue's detail: its message without the path in front, to show besi
       expect(frozen).not.toHaveProperty("detail");
     });
 
-    it("a pushed value that is no issue at all (a string) is refused as before, not a TypeError", () => {
-      const error = refusedBy((_value, _path, issues) => void issues.push("bad" as never));
-      expect(error).toBeInstanceOf(ValidationError);
-      expect(error.issues).toEqual(["bad"]);
+    it("a pushed string is the detail of an issue at the check's path, rule `check`; no object is named there by its type, not quoted", () => {
+      const pushing =
+        (value: unknown): Check =>
+        (_value, _path, issues) =>
+          void issues.push(value as never);
+      expect(refusedBy(pushing("must be even")).issues).toEqual([
+        { path: "params", rule: "check", message: "params: must be even", detail: "must be even" },
+      ]);
+      for (const [value, type] of [
+        [1234, "number"],
+        [null, "null"],
+        [undefined, "undefined"],
+        [() => "must be even", "function"],
+      ]) {
+        const detail = `breaks the check: its issue must be an object (got ${type})`;
+        expect(refusedBy(pushing(value)).issues).toEqual([
+          { path: "params", rule: "check", message: `params: ${detail}`, detail },
+        ]);
+      }
+    });
+
+    it("texts that are empty count as left out, and so does a path: the check's is taken", () => {
+      const error = refusedBy(
+        (_value, _path, issues) =>
+          void issues.push({ path: "", rule: "pattern", message: "", detail: "" } as never),
+      );
+      expect(error.message).toBe("params: breaks the check's `pattern` rule");
+      expect(error.issues[0]!.detail).toBe("breaks the check's `pattern` rule");
     });
   });
 

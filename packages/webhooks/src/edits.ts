@@ -15,6 +15,7 @@ import {
   type RequestOptions,
   type ValidationIssue,
   watchAbort,
+  wholeIssue,
 } from "@chaindata/core";
 import { clientRests } from "./client.js";
 import {
@@ -264,6 +265,14 @@ const issueAt = (path: string, rule: ValidationIssue["rule"], detail: string): V
 });
 
 /**
+ * The issues of the write's refusal, each whole: a stand-in's write (a test's) may throw its own
+ * ValidationError, its issues without a detail, or none (then none here, and its error is
+ * passed on as it is).
+ */
+const wholeIssues = (error: ValidationError): ValidationIssue[] =>
+  Array.isArray(error.issues) ? error.issues.map((issue) => wholeIssue(issue, "params")) : [];
+
+/**
  * The write's refusal of a setting the webhook has stored (an `http://` webhookURL or a type
  * stored before today's rules, say), said as the webhook's, with how to replace it: the caller
  * gave no such value, and without it the webhook could never be edited. (The settings given were
@@ -277,7 +286,7 @@ function ofStored(
   via: string,
 ): ValidationError {
   let stored = false;
-  const issues = error.issues.map((issue) => {
+  const issues = wholeIssues(error).map((issue) => {
     const name = /^params\.(\w+)/u.exec(issue.path)?.[1] as keyof WebhookSettings | undefined;
     if (
       !name ||
@@ -326,9 +335,10 @@ async function changeAddresses(
  */
 function ofAddresses(error: ValidationError): ValidationError {
   const list = "params.accountAddresses";
-  if (!error.issues.some((issue) => issue.path === list)) return error;
+  const issues = wholeIssues(error);
+  if (!issues.some((issue) => issue.path === list)) return error;
   return errorOfIssues(
-    error.issues.map((issue) =>
+    issues.map((issue) =>
       issue.path === list
         ? issueAt(
             "params.addresses",

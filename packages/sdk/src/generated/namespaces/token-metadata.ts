@@ -204,8 +204,9 @@ export type OperationDescriptor<Params = unknown, Result = unknown> = core.Opera
 >;
 /**
  * Checks `value` (named `path` in messages) and adds what is wrong to `issues`, each with both its
- * `message` and its `detail`. (Given to `validate`, an issue with one text only gets the other;
- * a descriptor's `params` check, run by the call, is taken as written.)
+ * `message` and its `detail`. (Given to `validate` or `paginate`, an issue that leaves a text out,
+ * or a string pushed in its place, is made whole; a descriptor's `params` check, run by the call,
+ * is taken as written.)
  */
 export type Check = core.Check;
 /**
