@@ -1,10 +1,11 @@
 // Packs every published package (`npm pack`), installs each area's tarball with only
 // the tarballs it needs (core, and for sdk every area) into an empty temporary folder,
 // and calls one operation through both `import` and `require` against a loopback stub.
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
+import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -199,6 +200,7 @@ function stub(): Server {
 const tarballs: Record<string, string> = {};
 let server: Server;
 let url = "";
+let mockGroup: ChildProcess | undefined;
 const work = mkdtempSync(join(tmpdir(), "chaindata-smoke-"));
 
 beforeAll(async () => {
@@ -212,6 +214,7 @@ beforeAll(async () => {
     "core",
     ...Object.values(calls).flatMap((c) => c.needs ?? []),
     ...Object.keys(calls),
+    "mock",
   ]);
   // (One npm run packs them all: published.ts.)
   for (const [dir, { tarball }] of Object.entries(
@@ -221,9 +224,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
+  // (A mock the test below left running, with the npx and shell above it: their process group.)
+  if (mockGroup?.exitCode === null && mockGroup.signalCode === null)
+    process.kill(-mockGroup.pid!, "SIGKILL");
   server?.close();
+  // (The mock's install is 124 packages: its removal took over a minute on a loaded machine.)
   rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe.each(Object.keys(calls))("@chaindata/%s from its tarball", (area) => {
   it("installs alone and works from import and require", async () => {
@@ -443,4 +450,107 @@ getAsset(createDasRpc({ apiKey: "k" }), { id: "${ADDRESS}" }).then(console.log);
         ).toBeLessThanOrEqual(300);
     }
   }, 120_000);
+});
+
+/** The long options of the mock README's option table (`-p, --port <n>` gives `--port`). */
+function readmeMockOptions(): string[] {
+  const readme = readFileSync(join(root, "packages/mock/README.md"), "utf8");
+  const rows = readme.split("\n").filter((line) => /^\| `-/.test(line));
+  return rows.flatMap((row) =>
+    [...row.split(/(?<!\\)\|/)[1]!.matchAll(/--[a-z][a-z-]*/g)].map((m) => m[0]),
+  );
+}
+
+// The mock as a user installs it (its tarball and core's, no repository around it) and runs it:
+// `npx chaindata-mock` finds the bin, which finds the spec copy the tarball ships (dist/spec) and
+// Prism in an ordinary install; a client installed from its tarball calls it; Ctrl-C (SIGINT to
+// the terminal's process group: npx, its shell and the mock) leaves nothing listening. (The CLI's
+// options and signals from source: packages/mock/src/cli.test.ts.)
+describe("@chaindata/mock from its tarball", () => {
+  it("`npx chaindata-mock` starts, says where it listens, answers a client from its tarball, and stops on Ctrl-C", async () => {
+    const dir = join(work, "mock");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "smoke-mock", private: true }));
+    const needed = ["core", "mock", "das", "wallet"].map((d) => tarballs[d]!);
+    await run(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...needed],
+      { cwd: dir },
+    );
+
+    // `--help` names every option the README's table does.
+    const { stdout: help } = await run("npx", ["chaindata-mock", "--help"], { cwd: dir });
+    const options = readmeMockOptions();
+    expect(options).toEqual(expect.arrayContaining(["--port", "--dynamic", "--json", "--version"]));
+    expect(options.filter((option) => !help.includes(option))).toEqual([]);
+
+    // (Its own process group, as a terminal's foreground job is: the Ctrl-C below reaches it all.)
+    const child = spawn("npx", ["chaindata-mock", "--port", "0"], {
+      cwd: dir,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    mockGroup = child;
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const lines: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`not ready in 120 s:\n${lines.join("\n")}\n${stderr}`)),
+        120_000,
+      );
+      createInterface({ input: child.stdout }).on("line", (line) => {
+        lines.push(line);
+        if (/^ {2}ready in \d+ ms/.test(line)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      void exited.then(() =>
+        reject(new Error(`exited before ready:\n${lines.join("\n")}\n${stderr}`)),
+      );
+    });
+    const [, mockUrl, specDir] =
+      /^chaindata mock \(examples mode\) listening on (http:\/\/127\.0\.0\.1:\d+) {3}spec: (.+)$/.exec(
+        lines[0]!,
+      ) ?? [];
+    expect(mockUrl, lines.join("\n")).toBeDefined();
+    expect(specDir).toBe(join(dir, "node_modules/@chaindata/mock/dist/spec"));
+    const { areas } = JSON.parse(readFileSync(join(specDir!, "index.json"), "utf8"));
+    for (const { area } of areas)
+      expect(lines.join("\n"), area).toMatch(new RegExp(`^ {2}\\w+ +${area} +`, "m"));
+
+    writeFileSync(
+      join(dir, "client.mjs"),
+      `import { createDasClient } from "@chaindata/das";
+import { createWalletClient } from "@chaindata/wallet";
+const das = createDasClient({ environment: "local", baseUrls: { rpc: "${mockUrl}" } });
+const asset = await das.getAsset({ id: "${ADDRESS}" });
+const wallet = createWalletClient({ environment: "local", baseUrls: { wallet: "${mockUrl}" } });
+const { balances } = await wallet.getBalances({ wallet: "${OWNER}" });
+console.log(asset.id, typeof asset.token_info?.supply, balances.length > 0);
+`,
+    );
+    const { stdout } = await run(process.execPath, ["client.mjs"], { cwd: dir });
+    expect(stdout.trim()).toBe(`${ADDRESS} bigint true`);
+    // (Logged by the mock, one line a request, with no violation.)
+    await expect
+      .poll(() => lines.slice(-2).map((line) => line.replace(/^[\d:.]+ /, "")))
+      .toEqual(["POST / getAsset → 200", `GET /v1/wallet/${OWNER}/balances getBalances → 200`]);
+
+    process.kill(-child.pid!, "SIGINT");
+    await exited;
+    await expect
+      .poll(() =>
+        fetch(`${mockUrl}/ping`).then(
+          () => "listening",
+          () => "closed",
+        ),
+      )
+      .toBe("closed");
+    expect(stderr).toBe("");
+    // (About 20 s of CPU, most of it npm installing the mock's 124 packages from its cache; 116 s
+    // and over 120 s of wall time measured with seven other test runs on two cores.)
+  }, 240_000);
 });
