@@ -107,6 +107,36 @@ it("a spec edit rebuilds only the packages whose generated files it changes", ()
   expect(importers).toEqual([]);
 });
 
+/**
+ * The relative paths a module's static imports and re-exports name, from `./` on (`./a.mjs` as
+ * `a.mjs`): written on one line or over several (`import {\n  a,\n} from "./a.mjs";`, as prettier
+ * writes a long list), without bindings (`import "./a.mjs";`), in either quotes.
+ */
+function relativeImports(source: string): string[] {
+  return [
+    ...source.matchAll(/^(?:import|export)\b(?:[^;'"]*?\bfrom)?\s*["'](\.{1,2}\/[^"']+)["']/gm),
+  ].map(([, path]) => path!.replace(/^\.\//, ""));
+}
+
+it("reads a tsup config's relative imports over several lines, without bindings and re-exported", () => {
+  const config = [
+    'import { defineConfig } from "tsup";',
+    "import {",
+    "  emitDeclarations,",
+    "  withoutSourcesContent,",
+    '} from "../../tsup.config.base.js";',
+    'import "./scripts/setup.mjs";',
+    "export { keepConstants } from './scripts/keep-constants.mjs';",
+    "const text = \"import x from './not-a-module.mjs'\";",
+    'export default defineConfig({ entry: "./src/index.ts" });',
+  ].join("\n");
+  expect(relativeImports(config)).toEqual([
+    "../../tsup.config.base.js",
+    "scripts/setup.mjs",
+    "scripts/keep-constants.mjs",
+  ]);
+});
+
 // A file a package's build config imports is an input of its build: core's tsup.config.ts runs
 // scripts/keep-constants.mjs over its dist, and an edit of that script once left turbo serving
 // the dist built by the old one from its cache (mutants79).
@@ -128,9 +158,7 @@ it("every file a package's tsup.config.ts imports is an input of its build", () 
             .build!.inputs!
         : rootTasks.build!.inputs!;
       const config = readFileSync(join(root, "packages", name, "tsup.config.ts"), "utf8");
-      const imported = [...config.matchAll(/^import .* from "(\.{1,2}\/[^"]+)";$/gm)].map(
-        ([, path]) => path!.replace(/^\.\//, ""),
-      );
+      const imported = relativeImports(config);
       expect(imported.length, `packages/${name}/tsup.config.ts imports`).toBeGreaterThan(0);
       return imported
         .filter((path) => !covered(inputs, path))
