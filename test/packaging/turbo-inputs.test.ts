@@ -7,7 +7,7 @@
 // is made from instead (its dependency's inputs); its hash already holds the dependency's hash.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, normalize } from "node:path";
 import { expect, it } from "vitest";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -137,10 +137,30 @@ it("reads a tsup config's relative imports over several lines, without bindings 
   ]);
 });
 
-// A file a package's build config imports is an input of its build: core's tsup.config.ts runs
+/**
+ * The tsconfig files a package's build reads, as paths from its folder: its `tsconfig.json` and
+ * `tsconfig.build.json` (tsup's and the declarations' tsc's), and each file they extend, at any
+ * depth. (Their comments are whole lines: `//` to the line's end.)
+ */
+function tsconfigsOf(dir: string): string[] {
+  const found: string[] = [];
+  const read = (path: string) => {
+    if (found.includes(path) || !existsSync(join(dir, path))) return;
+    found.push(path);
+    const text = readFileSync(join(dir, path), "utf8").replace(/^\s*\/\/.*$/gm, "");
+    const base = (JSON.parse(text) as { extends?: string }).extends;
+    if (base?.startsWith(".")) read(normalize(join(dirname(path), base)));
+  };
+  read("tsconfig.json");
+  read("tsconfig.build.json");
+  return found;
+}
+
+// A file a package's build config imports is an input of its build (and so is each tsconfig it
+// reads): core's tsup.config.ts runs
 // scripts/keep-constants.mjs over its dist, and an edit of that script once left turbo serving
 // the dist built by the old one from its cache (mutants79).
-it("every file a package's tsup.config.ts imports is an input of its build", () => {
+it("every file a package's tsup.config.ts imports, and every tsconfig its build reads, is an input of its build", () => {
   const covered = (inputs: string[], path: string) =>
     inputs.some((glob) => {
       const input = glob.startsWith("$TURBO_ROOT$/") ? `../../${glob.slice(13)}` : glob;
@@ -160,7 +180,7 @@ it("every file a package's tsup.config.ts imports is an input of its build", () 
       const config = readFileSync(join(root, "packages", name, "tsup.config.ts"), "utf8");
       const imported = relativeImports(config);
       expect(imported.length, `packages/${name}/tsup.config.ts imports`).toBeGreaterThan(0);
-      return imported
+      return [...imported, ...tsconfigsOf(join(root, "packages", name))]
         .filter((path) => !covered(inputs, path))
         .map((path) => `packages/${name}: ${path}`);
     });
