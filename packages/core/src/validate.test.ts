@@ -1162,6 +1162,11 @@ describe("an issue's detail: its message without the path in front, to show besi
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.issues).toEqual([{ ...frozen, detail: "must be even" }]);
       expect(frozen).not.toHaveProperty("detail");
+      // (The same with its message left out: filled in a copy too.)
+      const detailOnly = Object.freeze({ path: "params.amount", rule: "pattern", detail: "odd" });
+      const refused = refusedBy((_value, _path, issues) => void issues.push(detailOnly as never));
+      expect(refused.issues).toEqual([{ ...detailOnly, message: "params.amount: odd" }]);
+      expect(detailOnly).not.toHaveProperty("message");
     });
 
     it("a pushed value that is no issue at all (a string) is refused as before, not a TypeError", () => {
