@@ -246,6 +246,13 @@ describe("requestMasks", () => {
     expect(requestMasks(request(KEY))).toBe(masks);
   });
 
+  it("masks a key's start in a text that may be cut short (the log's body), in an answer's body only the whole key", () => {
+    const masks = requestMasks({ pathname: "/", query: { "api-key": KEY }, headers: {} })!;
+    const cut = `"body":"api-key ${KEY.slice(0, 12)}`;
+    expect(masks.text(cut)).toBe('"body":"api-key ***');
+    expect(masks.body(cut)).toBe(cut);
+  });
+
   it("gives each set of secrets its own maskers: a key of the same length, the same key with one more, two keys that a comma would join into a third", () => {
     const request = (query: Record<string, string>, headers: Record<string, string> = {}) => ({
       pathname: "/",
