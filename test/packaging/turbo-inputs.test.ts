@@ -7,7 +7,7 @@
 // is made from instead (its dependency's inputs); its hash already holds the dependency's hash.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, normalize } from "node:path";
 import { expect, it } from "vitest";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -107,10 +107,60 @@ it("a spec edit rebuilds only the packages whose generated files it changes", ()
   expect(importers).toEqual([]);
 });
 
-// A file a package's build config imports is an input of its build: core's tsup.config.ts runs
+/**
+ * The relative paths a module's static imports and re-exports name, from `./` on (`./a.mjs` as
+ * `a.mjs`): written on one line or over several (`import {\n  a,\n} from "./a.mjs";`, as prettier
+ * writes a long list), without bindings (`import "./a.mjs";`), in either quotes.
+ */
+function relativeImports(source: string): string[] {
+  return [
+    ...source.matchAll(/^(?:import|export)\b(?:[^;'"]*?\bfrom)?\s*["'](\.{1,2}\/[^"']+)["']/gm),
+  ].map(([, path]) => path!.replace(/^\.\//, ""));
+}
+
+it("reads a tsup config's relative imports over several lines, without bindings and re-exported", () => {
+  const config = [
+    'import { defineConfig } from "tsup";',
+    "import {",
+    "  emitDeclarations,",
+    "  withoutSourcesContent,",
+    '} from "../../tsup.config.base.js";',
+    'import "./scripts/setup.mjs";',
+    "export { keepConstants } from './scripts/keep-constants.mjs';",
+    "const text = \"import x from './not-a-module.mjs'\";",
+    'export default defineConfig({ entry: "./src/index.ts" });',
+  ].join("\n");
+  expect(relativeImports(config)).toEqual([
+    "../../tsup.config.base.js",
+    "scripts/setup.mjs",
+    "scripts/keep-constants.mjs",
+  ]);
+});
+
+/**
+ * The tsconfig files a package's build reads, as paths from its folder: its `tsconfig.json` and
+ * `tsconfig.build.json` (tsup's and the declarations' tsc's), and each file they extend, at any
+ * depth. (Their comments are whole lines: `//` to the line's end.)
+ */
+function tsconfigsOf(dir: string): string[] {
+  const found: string[] = [];
+  const read = (path: string) => {
+    if (found.includes(path) || !existsSync(join(dir, path))) return;
+    found.push(path);
+    const text = readFileSync(join(dir, path), "utf8").replace(/^\s*\/\/.*$/gm, "");
+    const base = (JSON.parse(text) as { extends?: string }).extends;
+    if (base?.startsWith(".")) read(normalize(join(dirname(path), base)));
+  };
+  read("tsconfig.json");
+  read("tsconfig.build.json");
+  return found;
+}
+
+// A file a package's build config imports is an input of its build (and so is each tsconfig it
+// reads): core's tsup.config.ts runs
 // scripts/keep-constants.mjs over its dist, and an edit of that script once left turbo serving
 // the dist built by the old one from its cache (mutants79).
-it("every file a package's tsup.config.ts imports is an input of its build", () => {
+it("every file a package's tsup.config.ts imports, and every tsconfig its build reads, is an input of its build", () => {
   const covered = (inputs: string[], path: string) =>
     inputs.some((glob) => {
       const input = glob.startsWith("$TURBO_ROOT$/") ? `../../${glob.slice(13)}` : glob;
@@ -128,11 +178,9 @@ it("every file a package's tsup.config.ts imports is an input of its build", () 
             .build!.inputs!
         : rootTasks.build!.inputs!;
       const config = readFileSync(join(root, "packages", name, "tsup.config.ts"), "utf8");
-      const imported = [...config.matchAll(/^import .* from "(\.{1,2}\/[^"]+)";$/gm)].map(
-        ([, path]) => path!.replace(/^\.\//, ""),
-      );
+      const imported = relativeImports(config);
       expect(imported.length, `packages/${name}/tsup.config.ts imports`).toBeGreaterThan(0);
-      return imported
+      return [...imported, ...tsconfigsOf(join(root, "packages", name))]
         .filter((path) => !covered(inputs, path))
         .map((path) => `packages/${name}: ${path}`);
     });

@@ -829,6 +829,19 @@ describe("redact", () => {
       expect(redact(text), text).toBe(masked);
   });
 
+  it("reads a letter after a digit, the end of a doubly URL-encoded escape (`%253F`, `%250A`), as none before a name, in each rule", () => {
+    // (The `%XX` rule sees `5` before `3F`, not `%`: only the digit rule tells `F` from a word's
+    // letter. Each text below is masked by one rule alone: the bare value, the quoted one, the key.)
+    for (const [text, masked] of [
+      ["x%253Fauthorization%253Dk6secret", "x%253Fauthorization%253D***"],
+      ["x%250Aauthorization: k6secret", "x%250Aauthorization: ***"],
+      ['x%250Aauthorization="k7 secret"', 'x%250Aauthorization="***"'],
+      ['x%250Aapi_key: "k8 secret"', 'x%250Aapi_key: "***"'],
+      ["x%253Fapi-key=k9secret", "x%253Fapi-key=***"],
+    ])
+      expect(redact(text), text).toBe(masked);
+  });
+
   it("masks a value after a decimal HTML-escaped `:` or `=`, `&#58;` or `&#61;`, and a quoted one in JSON whose quotes are `\\u0022` (redact 69)", () => {
     // (Only `&#x3a;` and `&#x3D;` were read: .NET's AntiXSS HtmlEncode writes `:` and `=` as
     // `&#58;` and `&#61;`. .NET's System.Text.Json writes a `"` inside a string as `\u0022`: a
@@ -1991,6 +2004,32 @@ describe("createSecretMasker", () => {
       replace.mockRestore();
       search.mockRestore();
     }
+  });
+
+  it("deletes a secret that masking another spliced together, and one that deleting it spliced together again, as createRedactor does", () => {
+    // Masking `zzzzzzzz` gives `ab` + the key + `***cdefgh`: the first pass masks, the next ones
+    // delete until none is left.
+    for (const whole of [false, true]) {
+      const mask = createSecretMasker(["ab***cdefgh", "zzzzzzzz"], whole);
+      expect(mask("ababzzzzzzzzcdefghzzzzzzzzcdefgh"), `whole: ${whole}`).toBe("");
+      expect(mask("key %61bzzzzzzzzcdefgh."), `whole: ${whole}`).toBe("key .");
+    }
+  });
+
+  it("reads a `\\x`, `\\U` or `\\X` escape or a `&#` reference as the mark of its form, as createRedactor does: a secret so written is masked", () => {
+    const key = "5f0c2a9e-7b1d-4c3e-9a8f-2d6b1e0c4a7f";
+    const code = (char: string) => char.charCodeAt(0);
+    const forms: Record<string, (char: string) => string> = {
+      "\\x": (char) => "\\x" + code(char).toString(16),
+      "\\U": (char) => "\\U00" + code(char).toString(16),
+      "\\X": (char) => "\\X" + code(char).toString(16),
+      "&#": (char) => `&#${code(char)};`,
+    };
+    for (const whole of [false, true])
+      for (const [name, form] of Object.entries(forms)) {
+        const echoed = [...key].map(form).join("");
+        expect(createSecretMasker([key], whole)(`key ${echoed}.`), name).toBe("key ***.");
+      }
   });
 
   it("masks the same in a text with no `%`, `\\u`, `\\x` or `&#` as the pattern with every form does (random texts of the secrets' pieces, mock79)", () => {

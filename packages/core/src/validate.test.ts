@@ -1162,6 +1162,11 @@ describe("an issue's detail: its message without the path in front, to show besi
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.issues).toEqual([{ ...frozen, detail: "must be even" }]);
       expect(frozen).not.toHaveProperty("detail");
+      // (The same with its message left out: filled in a copy too.)
+      const detailOnly = Object.freeze({ path: "params.amount", rule: "pattern", detail: "odd" });
+      const refused = refusedBy((_value, _path, issues) => void issues.push(detailOnly as never));
+      expect(refused.issues).toEqual([{ ...detailOnly, message: "params.amount: odd" }]);
+      expect(detailOnly).not.toHaveProperty("message");
     });
 
     it("a pushed string is the detail of an issue at the check's path, rule `check`; no object is named there by its type, not quoted", () => {

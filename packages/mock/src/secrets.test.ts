@@ -245,6 +245,48 @@ describe("requestMasks", () => {
     expect(other?.body(`a ${KEY}-2 ${KEY} b`)).toBe(`a *** ${KEY} b`);
     expect(requestMasks(request(KEY))).toBe(masks);
   });
+
+  it("masks a key's start in a text that may be cut short (the log's body), in an answer's body only the whole key", () => {
+    const masks = requestMasks({ pathname: "/", query: { "api-key": KEY }, headers: {} })!;
+    const cut = `"body":"api-key ${KEY.slice(0, 12)}`;
+    expect(masks.text(cut)).toBe('"body":"api-key ***');
+    expect(masks.body(cut)).toBe(cut);
+  });
+
+  it("gives each set of secrets its own maskers: a key of the same length, the same key with one more, two keys that a comma would join into a third", () => {
+    const request = (query: Record<string, string>, headers: Record<string, string> = {}) => ({
+      pathname: "/",
+      query,
+      headers,
+    });
+    const other = KEY.replace("k3y", "k4y");
+    const pair = `${KEY},${other}`;
+    const sets = [
+      [request({ "api-key": KEY }), [KEY]],
+      [request({ "api-key": other }), [other]],
+      [request({ "api-key": KEY }, { "x-api-key": other }), [KEY, other]],
+      [request({ "api-key": pair }), [pair]],
+    ] as const;
+    for (const [sent, secrets] of sets) {
+      const masks = requestMasks(sent)!;
+      for (const secret of secrets)
+        expect(masks.body(`a ${secret} b`), secrets.join(" and ")).toBe("a *** b");
+    }
+    // (Each set's own: one key's maskers leave another's key.)
+    expect(requestMasks(sets[0][0])!.body(`a ${other} b`)).toBe(`a ${other} b`);
+  });
+
+  it("keeps the maskers of the last 8 sets of secrets, the one used least recently dropped first", () => {
+    const request = (key: string) => ({ pathname: "/", query: { "api-key": key }, headers: {} });
+    const keys = Array.from({ length: 9 }, (_, i) => `${KEY}-${i}`);
+    const first = keys.map((key) => requestMasks(request(key))).slice(0, 8);
+    // The 9th dropped the 1st; the 2nd, used again, is kept past the 3rd's drop.
+    expect(requestMasks(request(keys[1]!))).toBe(first[1]);
+    expect(requestMasks(request(keys[0]!))).not.toBe(first[0]);
+    expect(requestMasks(request(keys[1]!))).toBe(first[1]);
+    expect(requestMasks(request(keys[2]!))).not.toBe(first[2]);
+    expect(requestMasks(request(keys[1]!))).toBe(first[1]);
+  });
 });
 
 describe("requestSecrets", () => {
