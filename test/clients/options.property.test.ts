@@ -903,7 +903,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
     wrongValues(
       "onAttempt",
       (value) => value === null || typeof value === "function",
-      /^onAttempt: must be a function$/,
+      gotRule("onAttempt", "must be a function"),
     ),
     trappedValues(clientOptionNames.filter((name) => name !== "logger")),
     // Options whose getter throws, or that cannot be listed: the caller's error comes out.
@@ -1155,12 +1155,12 @@ function requestRefusals(more: readonly string[]): Family {
     wrongValues(
       "onResponse",
       (value) => typeof value === "function",
-      /^onResponse: must be a function$/,
+      gotRule("onResponse", "must be a function"),
     ),
     wrongValues(
       "onAttempt",
       (value) => typeof value === "function",
-      /^onAttempt: must be a function$/,
+      gotRule("onAttempt", "must be a function"),
     ),
     trappedValues(names),
     family(

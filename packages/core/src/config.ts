@@ -244,11 +244,22 @@ export const messageValue = (value: unknown): string =>
  */
 export const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
 
-/** Refuses each option of `names` that is set but is no function (a hook). */
-const requireFunctions = (options: any, names: string[]) => {
-  for (const name of names)
-    if (options[name] !== undefined && typeof options[name] !== "function")
-      misconfigured(name, "must be a function");
+/**
+ * Refuses each member of `names` that is set but is no function (a hook, a logger's method),
+ * named `path` + its name. `none`: a value besides `undefined` that sets none (`null`, where an
+ * sdk area turns a hook off). A member that cannot be read (a getter that throws) is left to fail
+ * where it is used: a logger's, quietly, as a broken logger never fails a call; an option's, as
+ * the options are copied (`ownOptions`).
+ */
+const requireFunctions = (object: any, names: readonly string[], path = "", none?: null) => {
+  for (const name of names) {
+    let member: unknown;
+    try {
+      member = object?.[name];
+    } catch {}
+    if (member !== undefined && member !== none && typeof member !== "function")
+      misconfigured(path + name, `must be a function (got ${typeOf(member)})`);
+  }
 };
 
 const REQUEST_OPTIONS = [
@@ -360,18 +371,9 @@ export function resolveConfig(
       "logger",
       `must be an object with debug, info and/or warn methods (got ${typeOf(logger)})`,
     );
-  // (A method that cannot be read, a getter that throws, is left to fail quietly when used: a
-  // broken logger never fails a call.)
-  for (const level of ["debug", "info", "warn"] as const) {
-    let method: unknown;
-    try {
-      method = logger?.[level];
-    } catch {}
-    if (method != null && typeof method !== "function")
-      misconfigured(`logger.${level}`, `must be a function (got ${typeOf(method)})`);
-  }
+  requireFunctions(logger, ["debug", "info", "warn"], "logger.", null);
   // (`null` is none, as for `logger`: how an sdk area turns the shared hook off.)
-  if (options.onAttempt !== null) requireFunctions(options, ["onAttempt"]);
+  requireFunctions(options, ["onAttempt"], "", null);
   checkLimits(timeout, maxRetries);
   // (The variable only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key
   // on a server where the variable is set. Nor in the local environment: the mock takes any key,
