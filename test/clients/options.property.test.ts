@@ -853,7 +853,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
     wrongValues(
       "fetch",
       (value) => typeof value === "function",
-      /^fetch: must be a fetch function$/,
+      gotRule("fetch", "must be a function"),
     ),
     badHeaders,
     wrongValues(

@@ -87,7 +87,9 @@ describe("resolveConfig", () => {
       /^batch\.<a name of 36 characters>: /,
     );
     refuses({ apiKey: 12345 }, "apiKey: must be a string");
-    refuses({ fetch: "x" }, "fetch: must be a fetch function");
+    refuses({ fetch: "x" }, "fetch: must be a function (got string)");
+    // (`null` is no fetch, not the global one: refused as `onResponse: null` is.)
+    refuses({ fetch: null }, "fetch: must be a function (got null)");
     for (const timeout of [0, -1, NaN, "5s", "5000"])
       refuses(
         { timeout },

@@ -357,13 +357,11 @@ export function resolveConfig(
     batch,
     coalesce,
     rateLimit,
-    fetch,
   } = options;
   const givenKey = options.apiKey;
   if (givenKey !== undefined && typeof givenKey !== "string")
     misconfigured("apiKey", "must be a string");
-  if (fetch !== undefined && typeof fetch !== "function")
-    misconfigured("fetch", "must be a fetch function");
+  requireFunctions(options, ["fetch"]);
   // (A function, such as `console.log`, has no logging methods: nothing would ever be logged.)
   const { logger } = options;
   if (logger != null && typeof logger !== "object")
