@@ -308,11 +308,17 @@ export function checkRequestOptions(
 }
 
 /**
- * Refuses option `name`'s `value`, when set, unless it is an object with the `method` of what
+ * Refuses option `name` of `options`, when set, unless it is an object with the `method` of what
  * `factory` makes (`batch: true` or a plain object: a ConfigurationError naming the factory). (A
  * function is the factory itself, not called: it has a `bind` too.)
  */
-const requireMadeBy = (name: string, value: unknown, method: string, factory: string) => {
+const requireMadeBy = (
+  options: ClientOptions,
+  name: keyof ClientOptions,
+  method: string,
+  factory: string,
+  value = options[name],
+) => {
   if (
     value &&
     (typeof value !== "object" || typeof (value as Record<string, unknown>)[method] !== "function")
@@ -350,14 +356,7 @@ export function resolveConfig(
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
   knownOptions(options, CLIENT_OPTIONS, "client");
-  const {
-    environment = "mainnet",
-    timeout = 60_000,
-    maxRetries = 2,
-    batch,
-    coalesce,
-    rateLimit,
-  } = options;
+  const { environment = "mainnet", timeout = 60_000, maxRetries = 2 } = options;
   const givenKey = options.apiKey;
   if (givenKey !== undefined && typeof givenKey !== "string")
     misconfigured("apiKey", "must be a string");
@@ -406,9 +405,9 @@ export function resolveConfig(
             ? "must be the key alone, not a URL holding it"
             : "must be printable ASCII with no space or line break inside",
     );
-  requireMadeBy("batch", batch, "bind", "createBatcher()");
-  requireMadeBy("coalesce", coalesce, "share", "createCoalescer()");
-  requireMadeBy("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
+  requireMadeBy(options, "batch", "bind", "createBatcher()");
+  requireMadeBy(options, "coalesce", "share", "createCoalescer()");
+  requireMadeBy(options, "rateLimit", "acquire", "createRateLimiter({ requestsPerSecond })");
   // The keys are not enumerable, so logging or serialising the config does not show them; and
   // getters, so that showing non-enumerable properties too (`util.inspect` with `showHidden`, a
   // browser's console) shows `[Getter]`, not the key.
