@@ -778,7 +778,11 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
         ),
       withName,
     ),
-    wrongValues("apiKey", (value) => typeof value === "string", /^apiKey: must be a string$/),
+    wrongValues(
+      "apiKey",
+      (value) => typeof value === "string",
+      gotRule("apiKey", "must be a string"),
+    ),
     family(
       fc.tuple(
         fc.constantFrom("\u0000", "\u0001", "\n", "\t", "\u001b", "\u007f", " ", "é", "\u00a0"),

@@ -86,7 +86,7 @@ describe("resolveConfig", () => {
     expect(() => createBatcher({ [key]: 1 } as never)).toThrow(
       /^batch\.<a name of 36 characters>: /,
     );
-    refuses({ apiKey: 12345 }, "apiKey: must be a string");
+    refuses({ apiKey: 12345 }, "apiKey: must be a string (got number)");
     refuses({ fetch: "x" }, "fetch: must be a function (got string)");
     // (`null` is no fetch, not the global one: refused as `onResponse: null` is.)
     refuses({ fetch: null }, "fetch: must be a function (got null)");

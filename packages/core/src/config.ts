@@ -245,20 +245,28 @@ export const messageValue = (value: unknown): string =>
 export const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
 
 /**
- * Refuses each member of `names` that is set but is no function (a hook, a logger's method),
- * named `path` + its name. `none`: a value besides `undefined` that sets none (`null`, where an
- * sdk area turns a hook off). A member that cannot be read (a getter that throws) is left to fail
- * where it is used: a logger's, quietly, as a broken logger never fails a call; an option's, as
- * the options are copied (`ownOptions`).
+ * Refuses each member of `names` that is set but not of `kind` (a hook, a logger's method: a
+ * function), named `path` + its name, saying it `must be <rule>` and what it got. `none`: a
+ * value besides `undefined` that sets none (`null`, where an sdk area turns a hook off). A
+ * member that cannot be read (a getter that throws) is left to fail where it is used: a logger's,
+ * quietly, as a broken logger never fails a call; an option's, as the options are copied
+ * (`ownOptions`; `apiKey` is read before its check).
  */
-const requireFunctions = (object: any, names: readonly string[], path = "", none?: null) => {
+const requireKind = (
+  object: any,
+  names: readonly string[],
+  kind: "function" | "boolean" | "string",
+  rule: string,
+  path = "",
+  none?: null,
+) => {
   for (const name of names) {
     let member: unknown;
     try {
       member = object?.[name];
     } catch {}
-    if (member !== undefined && member !== none && typeof member !== "function")
-      misconfigured(path + name, `must be a function (got ${typeOf(member)})`);
+    if (member !== undefined && member !== none && typeof member !== kind)
+      misconfigured(path + name, `must be ${rule} (got ${typeOf(member)})`);
   }
 };
 
@@ -288,7 +296,7 @@ export function checkRequestOptions(
   if (options === undefined) return {};
   const names = [...REQUEST_OPTIONS, ...more];
   knownOptions(options, names, "request");
-  const { signal, timeout, maxRetries, retryNonIdempotent } = options as RequestOptions;
+  const { signal, timeout, maxRetries } = options as RequestOptions;
   if (
     signal != null &&
     (typeof signal.addEventListener !== "function" ||
@@ -296,13 +304,9 @@ export function checkRequestOptions(
   )
     // (An AbortController in its place is the usual slip: the kind says so.)
     misconfigured("signal", `must be an AbortSignal (got ${notOptions(signal) ?? "Object"})`);
-  requireFunctions(options, ["onResponse", "onAttempt"]);
+  requireKind(options, ["onResponse", "onAttempt"], "function", "a function");
   // (Read as a boolean, the string "false" would retry a write.)
-  if (retryNonIdempotent !== undefined && typeof retryNonIdempotent !== "boolean")
-    misconfigured(
-      "retryNonIdempotent",
-      `must be true or false (got ${typeOf(retryNonIdempotent)})`,
-    );
+  requireKind(options, ["retryNonIdempotent"], "boolean", "true or false");
   checkLimits(timeout, maxRetries);
   return ownOptions(options as object, names);
 }
@@ -358,9 +362,8 @@ export function resolveConfig(
   knownOptions(options, CLIENT_OPTIONS, "client");
   const { environment = "mainnet", timeout = 60_000, maxRetries = 2 } = options;
   const givenKey = options.apiKey;
-  if (givenKey !== undefined && typeof givenKey !== "string")
-    misconfigured("apiKey", "must be a string");
-  requireFunctions(options, ["fetch"]);
+  requireKind(options, ["apiKey"], "string", "a string");
+  requireKind(options, ["fetch"], "function", "a function");
   // (A function, such as `console.log`, has no logging methods: nothing would ever be logged.)
   const { logger } = options;
   if (logger != null && typeof logger !== "object")
@@ -368,9 +371,9 @@ export function resolveConfig(
       "logger",
       `must be an object with debug, info and/or warn methods (got ${typeOf(logger)})`,
     );
-  requireFunctions(logger, ["debug", "info", "warn"], "logger.", null);
+  requireKind(logger, ["debug", "info", "warn"], "function", "a function", "logger.", null);
   // (`null` is none, as for `logger`: how an sdk area turns the shared hook off.)
-  requireFunctions(options, ["onAttempt"], "", null);
+  requireKind(options, ["onAttempt"], "function", "a function", "", null);
   checkLimits(timeout, maxRetries);
   // (The variable only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key
   // on a server where the variable is set. Nor in the local environment: the mock takes any key,
