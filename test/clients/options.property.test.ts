@@ -778,7 +778,11 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
         ),
       withName,
     ),
-    wrongValues("apiKey", (value) => typeof value === "string", /^apiKey: must be a string$/),
+    wrongValues(
+      "apiKey",
+      (value) => typeof value === "string",
+      gotRule("apiKey", "must be a string"),
+    ),
     family(
       fc.tuple(
         fc.constantFrom("\u0000", "\u0001", "\n", "\t", "\u001b", "\u007f", " ", "é", "\u00a0"),
@@ -853,7 +857,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
     wrongValues(
       "fetch",
       (value) => typeof value === "function",
-      /^fetch: must be a fetch function$/,
+      gotRule("fetch", "must be a function"),
     ),
     badHeaders,
     wrongValues(
@@ -903,7 +907,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
     wrongValues(
       "onAttempt",
       (value) => value === null || typeof value === "function",
-      /^onAttempt: must be a function$/,
+      gotRule("onAttempt", "must be a function"),
     ),
     trappedValues(clientOptionNames.filter((name) => name !== "logger")),
     // Options whose getter throws, or that cannot be listed: the caller's error comes out.
@@ -1155,12 +1159,12 @@ function requestRefusals(more: readonly string[]): Family {
     wrongValues(
       "onResponse",
       (value) => typeof value === "function",
-      /^onResponse: must be a function$/,
+      gotRule("onResponse", "must be a function"),
     ),
     wrongValues(
       "onAttempt",
       (value) => typeof value === "function",
-      /^onAttempt: must be a function$/,
+      gotRule("onAttempt", "must be a function"),
     ),
     trappedValues(names),
     family(

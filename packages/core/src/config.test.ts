@@ -86,8 +86,10 @@ describe("resolveConfig", () => {
     expect(() => createBatcher({ [key]: 1 } as never)).toThrow(
       /^batch\.<a name of 36 characters>: /,
     );
-    refuses({ apiKey: 12345 }, "apiKey: must be a string");
-    refuses({ fetch: "x" }, "fetch: must be a fetch function");
+    refuses({ apiKey: 12345 }, "apiKey: must be a string (got number)");
+    refuses({ fetch: "x" }, "fetch: must be a function (got string)");
+    // (`null` is no fetch, not the global one: refused as `onResponse: null` is.)
+    refuses({ fetch: null }, "fetch: must be a function (got null)");
     for (const timeout of [0, -1, NaN, "5s", "5000"])
       refuses(
         { timeout },
@@ -1058,15 +1060,20 @@ describe("option checks no other config test pinned (found by mutation testing)"
     );
   });
 
-  it("request options: none is no options; a signal without addEventListener, and an onResponse or onAttempt that is no function, are refused", () => {
+  it("request options: none is no options; a signal without addEventListener, and an onResponse or onAttempt that is no function (null too), are refused", () => {
     expect(checkRequestOptions(undefined)).toEqual({});
     expect(() => checkRequestOptions({ signal: { removeEventListener() {} } as never })).toThrow(
       new ConfigurationError("signal: must be an AbortSignal (got Object)"),
     );
-    for (const name of ["onResponse", "onAttempt"])
+    for (const name of ["onResponse", "onAttempt"]) {
       expect(() => checkRequestOptions({ [name]: "log" })).toThrow(
-        new ConfigurationError(`${name}: must be a function`),
+        new ConfigurationError(`${name}: must be a function (got string)`),
       );
+      // (`null` turns off the client's hook only: a call's own is a function or not given.)
+      expect(() => checkRequestOptions({ [name]: null })).toThrow(
+        new ConfigurationError(`${name}: must be a function (got null)`),
+      );
+    }
   });
 
   it("the local environment sends the placeholder key even where CHAINDATA_API_KEY is set (the real key does not travel to the mock)", () => {

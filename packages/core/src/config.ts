@@ -244,11 +244,30 @@ export const messageValue = (value: unknown): string =>
  */
 export const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
 
-/** Refuses each option of `names` that is set but is no function (a hook). */
-const requireFunctions = (options: any, names: string[]) => {
-  for (const name of names)
-    if (options[name] !== undefined && typeof options[name] !== "function")
-      misconfigured(name, "must be a function");
+/**
+ * Refuses each member of `names` that is set but not of `kind` (a hook, a logger's method: a
+ * function), named `path` + its name, saying it `must be <rule>` and what it got. `none`: a
+ * value besides `undefined` that sets none (`null`, where an sdk area turns a hook off). A
+ * member that cannot be read (a getter that throws) is left to fail where it is used: a logger's,
+ * quietly, as a broken logger never fails a call; an option's, as the options are copied
+ * (`ownOptions`; `apiKey` is read before its check).
+ */
+const requireKind = (
+  object: any,
+  names: readonly string[],
+  kind: "function" | "boolean" | "string",
+  rule: string,
+  path = "",
+  none?: null,
+) => {
+  for (const name of names) {
+    let member: unknown;
+    try {
+      member = object?.[name];
+    } catch {}
+    if (member !== undefined && member !== none && typeof member !== kind)
+      misconfigured(path + name, `must be ${rule} (got ${typeOf(member)})`);
+  }
 };
 
 const REQUEST_OPTIONS = [
@@ -277,7 +296,7 @@ export function checkRequestOptions(
   if (options === undefined) return {};
   const names = [...REQUEST_OPTIONS, ...more];
   knownOptions(options, names, "request");
-  const { signal, timeout, maxRetries, retryNonIdempotent } = options as RequestOptions;
+  const { signal, timeout, maxRetries } = options as RequestOptions;
   if (
     signal != null &&
     (typeof signal.addEventListener !== "function" ||
@@ -285,23 +304,25 @@ export function checkRequestOptions(
   )
     // (An AbortController in its place is the usual slip: the kind says so.)
     misconfigured("signal", `must be an AbortSignal (got ${notOptions(signal) ?? "Object"})`);
-  requireFunctions(options, ["onResponse", "onAttempt"]);
+  requireKind(options, ["onResponse", "onAttempt"], "function", "a function");
   // (Read as a boolean, the string "false" would retry a write.)
-  if (retryNonIdempotent !== undefined && typeof retryNonIdempotent !== "boolean")
-    misconfigured(
-      "retryNonIdempotent",
-      `must be true or false (got ${typeOf(retryNonIdempotent)})`,
-    );
+  requireKind(options, ["retryNonIdempotent"], "boolean", "true or false");
   checkLimits(timeout, maxRetries);
   return ownOptions(options as object, names);
 }
 
 /**
- * Refuses option `name`'s `value`, when set, unless it is an object with the `method` of what
+ * Refuses option `name` of `options`, when set, unless it is an object with the `method` of what
  * `factory` makes (`batch: true` or a plain object: a ConfigurationError naming the factory). (A
  * function is the factory itself, not called: it has a `bind` too.)
  */
-const requireMadeBy = (name: string, value: unknown, method: string, factory: string) => {
+const requireMadeBy = (
+  options: ClientOptions,
+  name: keyof ClientOptions,
+  method: string,
+  factory: string,
+  value = options[name],
+) => {
   if (
     value &&
     (typeof value !== "object" || typeof (value as Record<string, unknown>)[method] !== "function")
@@ -339,20 +360,10 @@ export function resolveConfig(
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
   knownOptions(options, CLIENT_OPTIONS, "client");
-  const {
-    environment = "mainnet",
-    timeout = 60_000,
-    maxRetries = 2,
-    batch,
-    coalesce,
-    rateLimit,
-    fetch,
-  } = options;
+  const { environment = "mainnet", timeout = 60_000, maxRetries = 2 } = options;
   const givenKey = options.apiKey;
-  if (givenKey !== undefined && typeof givenKey !== "string")
-    misconfigured("apiKey", "must be a string");
-  if (fetch !== undefined && typeof fetch !== "function")
-    misconfigured("fetch", "must be a fetch function");
+  requireKind(options, ["apiKey"], "string", "a string");
+  requireKind(options, ["fetch"], "function", "a function");
   // (A function, such as `console.log`, has no logging methods: nothing would ever be logged.)
   const { logger } = options;
   if (logger != null && typeof logger !== "object")
@@ -360,18 +371,9 @@ export function resolveConfig(
       "logger",
       `must be an object with debug, info and/or warn methods (got ${typeOf(logger)})`,
     );
-  // (A method that cannot be read, a getter that throws, is left to fail quietly when used: a
-  // broken logger never fails a call.)
-  for (const level of ["debug", "info", "warn"] as const) {
-    let method: unknown;
-    try {
-      method = logger?.[level];
-    } catch {}
-    if (method != null && typeof method !== "function")
-      misconfigured(`logger.${level}`, `must be a function (got ${typeOf(method)})`);
-  }
+  requireKind(logger, ["debug", "info", "warn"], "function", "a function", "logger.", null);
   // (`null` is none, as for `logger`: how an sdk area turns the shared hook off.)
-  if (options.onAttempt !== null) requireFunctions(options, ["onAttempt"]);
+  requireKind(options, ["onAttempt"], "function", "a function", "", null);
   checkLimits(timeout, maxRetries);
   // (The variable only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key
   // on a server where the variable is set. Nor in the local environment: the mock takes any key,
@@ -406,9 +408,9 @@ export function resolveConfig(
             ? "must be the key alone, not a URL holding it"
             : "must be printable ASCII with no space or line break inside",
     );
-  requireMadeBy("batch", batch, "bind", "createBatcher()");
-  requireMadeBy("coalesce", coalesce, "share", "createCoalescer()");
-  requireMadeBy("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
+  requireMadeBy(options, "batch", "bind", "createBatcher()");
+  requireMadeBy(options, "coalesce", "share", "createCoalescer()");
+  requireMadeBy(options, "rateLimit", "acquire", "createRateLimiter({ requestsPerSecond })");
   // The keys are not enumerable, so logging or serialising the config does not show them; and
   // getters, so that showing non-enumerable properties too (`util.inspect` with `showHidden`, a
   // browser's console) shows `[Getter]`, not the key.

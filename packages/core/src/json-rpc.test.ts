@@ -637,7 +637,7 @@ describe("createJsonRpcClient: single calls", () => {
     );
     expect(onResponse).not.toHaveBeenCalled();
     await expect(rpc.call(getAsset, { id: "abc" }, { onResponse: "log" as never })).rejects.toThrow(
-      "onResponse: must be a function",
+      /^onResponse: must be a function \(got string\)$/,
     );
     expect(calls).toHaveLength(1);
   });

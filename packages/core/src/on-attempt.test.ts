@@ -249,7 +249,7 @@ describe("onAttempt, unbatched", () => {
       .call(getAsset, {}, { onAttempt: "yes" as never })
       .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).message).toMatch(/onAttempt: must be a function/);
+    expect((error as Error).message).toBe("onAttempt: must be a function (got string)");
     expect(calls).toHaveLength(0);
   });
 });
@@ -677,7 +677,7 @@ describe("the client's onAttempt", () => {
   it("is refused at creation when it is no function, naming it", () => {
     const { fetch, calls } = stubFetch(answer("x"));
     expect(() => rpc(fetch, { onAttempt: "yes" })).toThrow(
-      new ConfigurationError("onAttempt: must be a function"),
+      new ConfigurationError("onAttempt: must be a function (got string)"),
     );
     expect(calls).toHaveLength(0);
   });

@@ -227,7 +227,7 @@ describe("createChainDataClient: areas", () => {
     // (Anything else that is no function is still refused, naming its path.)
     expect(() =>
       createChainDataClient({ apiKey: KEY, areas: { das: { onAttempt: 0 as never } } }),
-    ).toThrow(/^areas\.das\.onAttempt: must be a function$/);
+    ).toThrow(/^areas\.das\.onAttempt: must be a function \(got number\)$/);
   });
 
   it("timeout and maxRetries per area", async () => {
