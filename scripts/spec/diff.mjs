@@ -21,7 +21,7 @@
 // column by it breaks; oasdiff's rule too), except a bound that follows a request bound (a page's
 // `maxItems` is its `limit`'s `maximum`: scripts/spec/rules/result-bounds.mjs), which moves with
 // the bound the caller chooses, and brings more only to a call the old document refused (decision
-// 0019). A result's pattern (or uniqueItems, x-solana-transaction) is a promise too, read the same
+// 0019). A result's pattern (or uniqueItems, x-solana-transaction, x-base58-bytes) is a promise too, read the same
 // way: set where there was none, compatible (it narrows what may come); removed, breaking; changed,
 // breaking unless the new one provably accepts no string the old refused (patternRule).
 //
@@ -98,7 +98,7 @@ export const RULES = {
   "request-enum-opened": C,
   "request-bound-tightened": B, // maximum, minimum, max/minLength, max/minItems set or moved in
   "request-bound-loosened": C,
-  "request-pattern-changed": B, // pattern, uniqueItems, x-solana-transaction set or changed
+  "request-pattern-changed": B, // pattern, uniqueItems, x-solana-transaction, x-base58-bytes set or changed
   "request-pattern-loosened": C, // provably accepts every string the old one did: patternRule
   "request-pattern-removed": C,
   "request-branch-removed": B, // an anyOf / oneOf branch (an allOf one: added)
@@ -123,7 +123,7 @@ export const RULES = {
   "response-bound-loosened": B, // a value the old document said cannot come may come
   // a page's maxItems with its limit's maximum: result-bounds.mjs
   "response-bound-follows-request": C,
-  "response-pattern-added": C, // pattern, uniqueItems, x-solana-transaction set: less may come
+  "response-pattern-added": C, // pattern, uniqueItems, x-solana-transaction, x-base58-bytes set: less may come
   "response-pattern-tightened": C, // provably accepts no string the old one refused: patternRule
   "response-pattern-changed": B, // any other change: a string the old one refused may come
   "response-pattern-removed": B,
@@ -156,7 +156,7 @@ const PROSE = new Set([
 const INFO_CALL_KEYS = ["x-area", "x-host", "x-path", "x-auth", "x-batch"];
 const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems"];
 const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems"];
-const RULE_KEYS = ["pattern", "uniqueItems", "x-solana-transaction"];
+const RULE_KEYS = ["pattern", "uniqueItems", "x-solana-transaction", "x-base58-bytes"];
 /** The operation keys diffOperations holds to their own rules. */
 const OPERATION_KEYS = [
   "paramStructure",
@@ -524,7 +524,7 @@ function boundRule(key, va, vb, dir, tied) {
 }
 
 /**
- * The rule of a `pattern`, `uniqueItems` or `x-solana-transaction` change, each a set of strings
+ * The rule of a `pattern`, `uniqueItems`, `x-solana-transaction` or `x-base58-bytes` change, each a set of strings
  * (arrays, texts) a value is held to: from the caller's side, a request's may refuse what passed (a
  * pattern set, or changed), a result's may bring what the old document said cannot come (removed,
  * or changed). Whether one regex accepts every string another does cannot be decided in general

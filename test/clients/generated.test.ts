@@ -624,7 +624,7 @@ describe("JSON-RPC wire format", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toBe(
-      'params.owner: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "***")',
+      'params.owner: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "***")',
     );
     expect(requests).toEqual([]);
   });
@@ -658,9 +658,29 @@ describe("JSON-RPC wire format", () => {
       issues: [{ path: "params.ids", rule: "maxItems" }],
     });
     await expect(das.getAsset({ id: "not-an-address" })).rejects.toThrow(
-      'params.id: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "not-an-address")',
+      'params.id: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "not-an-address")',
     );
     expect(requests).toHaveLength(0);
+  });
+
+  it("rejects an address of the pattern's alphabet and length that is not 32 bytes, before sending", async () => {
+    const { fetch, requests } = stub(rpcReply(`{"id":"${"1".repeat(32)}","interface":"V1_NFT"}`));
+    const das = createDasClient(options(fetch));
+    // 44 × z is 33 bytes; 34 × 1 is 34 zero bytes; wrapped SOL's mint (43 characters) with its
+    // first character typed twice.
+    const wrong = ["z".repeat(44), "1".repeat(34), "SSo11111111111111111111111111111111111111112"];
+    const sizes = ["33", "34", "33"];
+    for (const [i, id] of wrong.entries()) {
+      const call = das.getAsset({ id });
+      await expect(call).rejects.toBeInstanceOf(ValidationError);
+      await expect(call).rejects.toMatchObject({
+        message: `params.id: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got ${JSON.stringify(id)}: ${sizes[i]} bytes)`,
+        issues: [{ path: "params.id", rule: "x-base58-bytes" }],
+      });
+    }
+    // 32 × 1 (the system program: 32 zero bytes) is an address.
+    await das.getAsset({ id: "1".repeat(32) });
+    expect(requests).toHaveLength(1);
   });
 
   it("sends the display flags the public SDKs send (documented or not), and still refuses unknown ones", async () => {

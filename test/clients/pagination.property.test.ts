@@ -309,13 +309,14 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /**
- * Cursor number `n` as the servers write it: base58 letters, 64 long, so that every operation's
- * cursor check takes it (a history `before` is a signature).
+ * Cursor number `n` as the servers write it: base58 letters, 88 long and led by `2`, so that every
+ * operation's cursor check takes it (a history `before` is a signature: 88 such characters decode
+ * to 64 bytes, whatever follows the `2`).
  */
 const token = (n: number) =>
-  ("Cursor" + [...String(n)].map((digit) => "abcdefghij"[+digit]).join("")).padEnd(64, "z");
+  ("2Cursor" + [...String(n)].map((digit) => "abcdefghij"[+digit]).join("")).padEnd(88, "z");
 const tokenNumber = (cursor: string) =>
-  Number([...cursor.slice(6).replace(/z+$/, "")].map((c) => "abcdefghij".indexOf(c)).join(""));
+  Number([...cursor.slice(7).replace(/z+$/, "")].map((c) => "abcdefghij".indexOf(c)).join(""));
 
 /** Params as they travel: bigints as numbers, `undefined` members left out. */
 const wire = (params: Params): Params =>

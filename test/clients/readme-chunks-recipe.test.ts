@@ -21,7 +21,8 @@ function recipe(area: string, heading: string): string {
   return /```ts\n([\s\S]*?)```/.exec(text.slice(at))![1]!;
 }
 
-const ID = (n: number) => `${"1".repeat(28)}${String(n).padStart(4, "0").replace(/0/g, "A")}`;
+// (28 zero bytes, then `2` and five digits: 4 bytes, so 32 in all, as an address decodes to.)
+const ID = (n: number) => `${"1".repeat(28)}2${String(n).padStart(5, "0").replace(/0/g, "A")}`;
 
 /**
  * Runs the recipe of `area`'s README under `heading` as a module in `dir`, its empty list (`= [];

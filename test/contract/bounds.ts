@@ -13,7 +13,8 @@
  * given a member it does not list; every `format` whose text the client refuses through the
  * pattern beside it (the client reads `format` as an annotation: checks-vs-schema.test.ts
  * DIVERGENCES), each as texts of FORMAT_BREAKERS that the format and that pattern both refuse;
- * every `x-solana-transaction` text unsigned or of no transaction's layout. A rule of an object's allOf
+ * every `x-solana-transaction` text unsigned or of no transaction's layout; every `x-base58-bytes`
+ * text of one byte too many (n + 1 zero bytes). A rule of an object's allOf
  * (`{ if, then }`, a method's `x-all-of`) is walked from the first example that meets its `if`.
  *
  * A bound inside an anyOf / oneOf of two or more alternatives is left out (which branch a value
@@ -73,7 +74,10 @@ export const FORMAT_BREAKERS: Record<string, string[]> = {
 /** A member no object of a request lists (the cases of closed objects add it). */
 export const UNKNOWN_MEMBER = "notAMember";
 
-/** Why the mock cannot refuse a member of `x-solana-transaction` text (every such case). */
+/**
+ * Why the mock cannot refuse a member of `x-solana-transaction` text, or base58 text of another
+ * number of bytes than `x-base58-bytes` says (every such case).
+ */
 const PRISM_READS_NO_X = "Prism reads no x- keyword: it takes text of the right alphabet";
 
 const formatAjv = makeAjv();
@@ -289,6 +293,16 @@ export function boundCases(op: Operation): { cases: BoundCase[]; unreached: stri
         add(segments, rule, `${at} the example unsigned (its first signature 64 zero bytes, ${encoding})`, encode(Uint8Array.from(bytes).fill(0, 1, 65), encoding), PRISM_READS_NO_X); // prettier-ignore
       const empty = encode(new Uint8Array(3), encoding);
       add(segments, rule, `${at} ${JSON.stringify(empty)} (${encoding} text of no transaction's layout)`, empty, PRISM_READS_NO_X); // prettier-ignore
+    }
+    const bytes = s["x-base58-bytes"];
+    // (Where the example gives the field, so that the input breaks no other rule: the mock takes
+    // it. A field no example gives, such as DAS `before`, which excludes the examples' `page`,
+    // has its pattern's case only.)
+    if (typeof bytes === "number" && typeof value === "string") {
+      // (One zero byte too many: n + 1 × `1`, which an address's or a signature's pattern takes.)
+      const text = toBase58(new Uint8Array(bytes + 1));
+      if (re && !re.test(text)) unreached.push(`${op.id} ${at} x-base58-bytes (its pattern refuses ${bytes + 1} zero bytes)`); // prettier-ignore
+      else add(segments, "x-base58-bytes", `${at} ${JSON.stringify(text)} (${bytes + 1} bytes, not ${bytes})`, text, PRISM_READS_NO_X); // prettier-ignore
     }
     if (Array.isArray(s.enum) && s.enum.every((v: unknown) => typeof v === "string"))
       add(segments, "enum", `${at} "not-a-listed-value" (not in the enum)`, "not-a-listed-value");

@@ -346,6 +346,8 @@ const isWide = (f: Field) =>
     f.schema.format === "int64" ||
     f.schema["x-accepts-bigint"] === true);
 const isObject = (f: Field) => isObjectSchema(f.schema);
+/** Whether the field is base58 text of a number of bytes (`x-base58-bytes`). */
+const isBase58Bytes = (f: Field) => f.schema["x-base58-bytes"] !== undefined;
 /** Whether an allOf rule of the input holds the field to a transaction's layout (`x-solana-transaction`). */
 const isTransaction = (f: Field) =>
   (resolve(f.op.doc, f.op.shape).s?.allOf ?? []).some((rule: Schema) => {
@@ -430,6 +432,15 @@ const DIVERGENCES: Record<string, Divergence> = {
     fields: { "sender sendTransaction": ["transaction"] },
     appliesTo: isTransaction,
     excusesCheckIssue: (issue) => issue.rule === "x-solana-transaction",
+  },
+  "base58 byte counts": {
+    reason:
+      "`x-base58-bytes` holds base58 text to the number of bytes it decodes to (an address 32, a " +
+      "signature 64: vString's count), which no pattern can say (44 × z is 33 bytes); ajv reads no " +
+      "x- keyword and accepts any text of the pattern",
+    fields: everyFieldWhere(isBase58Bytes),
+    appliesTo: isBase58Bytes,
+    excusesCheckIssue: (issue) => issue.rule === "x-base58-bytes",
   },
   "dot path segments": {
     reason:

@@ -394,7 +394,7 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
     const operations = files["packages/das/src/generated/operations.ts"];
     expect(operations).toContain('\nimport type * as T from "./types.js";\n');
     expect(oneLine(declaration(operations, `export const ${METHOD}:`))).toBe(
-      `export const ${METHOD}: RpcMethodDescriptor<never, T.GetAssetsByExampleTestParams, T.GetAssetsByExampleTestResult> = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
+      `export const ${METHOD}: RpcMethodDescriptor<never, T.GetAssetsByExampleTestParams, T.GetAssetsByExampleTestResult> = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
     );
     // (And the method's own export of it, typed as what it revives: lib/descriptor.mjs
     // u64ShapeConstants.)
@@ -518,7 +518,7 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
     const operations = files["packages/wallet/src/generated/operations.ts"];
     expect(operations).toContain('\nimport type * as T from "./types.js";\n');
     expect(oneLine(declaration(operations, `export const ${OPERATION}:`))).toBe(
-      `export const ${OPERATION}: OperationDescriptor<T.GetExampleTestTotalsInput, T.GetExampleTestTotalsResult> = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
+      `export const ${OPERATION}: OperationDescriptor<T.GetExampleTestTotalsInput, T.GetExampleTestTotalsResult> = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
     );
     expect(oneLine(operations)).toContain(
       `export const ${OPERATION}U64Shape = /* @__PURE__ */ Object.freeze({ totalLamports: 1 }) as U64Shape as U64ShapeOf<T.GetExampleTestTotalsResult>;`,
@@ -674,7 +674,7 @@ describe("called by a program bundled from the generated packages, against the m
       value: "not-an-address",
       rule: "pattern",
       message:
-        'must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "not-an-address")',
+        'must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "not-an-address")',
     },
     {
       what: "no address",
@@ -836,7 +836,7 @@ describe("the docs site built from the copy", () => {
     expect(text).toMatch(new RegExp(`"method": "${METHOD}",\\s*"params": \\{`));
     // (One table cell per line; an empty one is an empty line.)
     expect(text).toMatch(
-      /\nownerAddress\n+Address string\n+required\n+a base58 address \(32 to 44 characters; no 0, O, I or l\): pattern \^\[1-9A-HJ-NP-Za-km-z\]\{32,44\}\$\n/,
+      /\nownerAddress\n+Address string\n+required\n+a base58 address of 32 bytes \(32 to 44 characters; no 0, O, I or l\): pattern \^\[1-9A-HJ-NP-Za-km-z\]\{32,44\}\$\n/,
     );
     expect(text).toMatch(/\nlimit\n+integer\n+optional\n+1 – 100\n/);
     expect(text).toMatch(/\nminLamports\n+U64 integer uint64 \(bigint\)\n+optional\n+≥ 0/);

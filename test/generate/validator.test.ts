@@ -1116,6 +1116,72 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
   });
 });
 
+describe("x-base58-bytes: base58 text that must decode to so many bytes", () => {
+  const ADDRESS = "^[1-9A-HJ-NP-Za-km-z]{32,44}$";
+  const Address = {
+    type: "string",
+    pattern: ADDRESS,
+    "x-pattern-description": "a base58 address of 32 bytes",
+    "x-base58-bytes": 32,
+  };
+  const Domain = {
+    type: "string",
+    pattern: "^[^\\s/.]+\\.[a-z]+$",
+    "x-pattern-description": "a domain such as toly.sol",
+  };
+  const error = (schema: Schema) => {
+    try {
+      createCheckEmitter().emit(schema);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return "no error";
+  };
+
+  it("gives the count to the string check, and holds the text to it in the description's words", () => {
+    const text = (schema: Schema) => emitOne(schema).expression;
+    expect(text(Address)).toBe("vString(PATTERN_1, DESCRIPTION_1, 32)");
+    expect(text({ ...Address, maxLength: 44 })).toBe(
+      "vBoundedString(undefined, 44, PATTERN_1, DESCRIPTION_1, 32)",
+    );
+    const check = compileCheck({ type: "object", properties: { id: Address } });
+    expect(messages(check, { id: "z".repeat(44) })).toEqual([
+      `params.id: must be a base58 address of 32 bytes (got "${"z".repeat(44)}": 33 bytes)`,
+    ]);
+    expect(messages(check, { id: "1".repeat(32) })).toEqual([]);
+  });
+
+  it("joins an address and a domain into one pattern that keeps the count (a domain has a dot, which base58 lacks)", () => {
+    expect(emitOne({ anyOf: [Address, Domain] }).expression).toBe(
+      "vString(PATTERN_1, DESCRIPTION_1, 32)",
+    );
+    const check = compileCheck({ anyOf: [Address, Domain] });
+    expect(messages(check, "toly.sol")).toEqual([]);
+    expect(messages(check, "1".repeat(34))).toEqual([
+      `params: must be a base58 address of 32 bytes, or a domain such as toly.sol (got "${"1".repeat(34)}": 34 bytes)`,
+    ]);
+    // Two counts cannot be one: not joined.
+    const Signature = { ...Address, "x-pattern-description": "a signature of 64 bytes", "x-base58-bytes": 64 }; // prettier-ignore
+    expect(emitOne({ anyOf: [Address, Signature] }).expression).toBe(
+      "vAnyOf([vString(PATTERN_1, DESCRIPTION_1, 32), vString(PATTERN_1, DESCRIPTION_2, 64)])",
+    );
+  });
+
+  it("refuses a count that is no whole number of bytes, beside no pattern, or that the description does not name", () => {
+    const RULE =
+      '#: "x-base58-bytes" must be a whole number of bytes (1 or more) beside a pattern whose x-pattern-description says it ("… of <n> bytes …"): the text the pattern accepts decodes from base58 to that many bytes';
+    for (const value of [0, -32, 32.5, "32", null])
+      expect(error({ ...Address, "x-base58-bytes": value })).toBe(
+        `${RULE} (got ${JSON.stringify(value)})`,
+      );
+    expect(error({ ...Address, "x-base58-bytes": 64 })).toBe(`${RULE} (got 64)`);
+    expect(error({ type: "string", "x-base58-bytes": 32 })).toBe(`${RULE} (got 32)`);
+    expect(error({ type: "integer", "x-base58-bytes": 32 })).toBe(
+      '#: "x-base58-bytes" is not translated for type integer',
+    );
+  });
+});
+
 describe("x-accepts-bigint: an integer input that takes a bigint too (the sender's maxRetries, as Kit types it)", () => {
   const MaxRetries = { type: "integer", minimum: 0, "x-accepts-bigint": true };
 

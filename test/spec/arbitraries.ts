@@ -2,7 +2,8 @@
  * Values of a JSON Schema of the spec, as fast-check arbitraries: `schemaArbitraries(options)`
  * gives `arbitraryOf(doc, schema)`. The values are mostly valid: the translator follows the
  * keywords the spec's inputs use (types, const, enum, anyOf/oneOf, bounds, lengths, patterns,
- * formats uri and uuid, `x-solana-transaction` (a transaction's layout, base64 or base58), items,
+ * formats uri and uuid, `x-solana-transaction` (a transaction's layout, base64 or base58),
+ * `x-base58-bytes` (base58 text of so many bytes), items,
  * properties, required, additionalProperties, dependentSchemas of
  * the form `{ name: { properties: { … } } }`, allOf rules `{ if, then: { properties: { … } } }`,
  * local `$ref`s, recursion), and throws on
@@ -99,17 +100,28 @@ export function schemaArbitraries(options: ArbitraryOptions = {}) {
             ? signedTransaction.map((bytes) => Buffer.from(bytes).toString("base64"))
             : s["x-solana-transaction"] === "base58"
               ? signedTransaction.map((bytes) => toBase58(Uint8Array.from(bytes)))
-              : s.format === "uri"
-                ? fc.webUrl({ validSchemes: ["https"] })
-                : s.format === "uuid"
-                  ? fc.uuid()
-                  : s.pattern !== undefined
-                    ? fc.stringMatching(new RegExp(s.pattern, "u"))
-                    : fc.string({
-                        unit: "binary",
-                        minLength: s.minLength ?? 0,
-                        maxLength: Math.min(s.maxLength ?? 12, (s.minLength ?? 0) + 12),
-                      });
+              : s["x-base58-bytes"] !== undefined
+                ? // (That many bytes; or empty text, which the pattern of an "or empty" schema takes.)
+                  fc.oneof(
+                    fc
+                      .uint8Array({
+                        minLength: s["x-base58-bytes"],
+                        maxLength: s["x-base58-bytes"],
+                      })
+                      .map(toBase58),
+                    fc.constant(""),
+                  )
+                : s.format === "uri"
+                  ? fc.webUrl({ validSchemes: ["https"] })
+                  : s.format === "uuid"
+                    ? fc.uuid()
+                    : s.pattern !== undefined
+                      ? fc.stringMatching(new RegExp(s.pattern, "u"))
+                      : fc.string({
+                          unit: "binary",
+                          minLength: s.minLength ?? 0,
+                          maxLength: Math.min(s.maxLength ?? 12, (s.minLength ?? 0) + 12),
+                        });
         return base.filter(fits);
       }
       case "array": {

@@ -207,6 +207,11 @@ describe("request changes (what a caller sends: stricter breaks)", () => {
       'BREAKING   t getThing params.sort pattern: (none) → "^[a-z]+$" [request-pattern-changed]  #/methods/0/params/2/schema/pattern',
     ],
     [
+      "a byte count set where there was none (x-base58-bytes: text the pattern took is refused)",
+      (d: Doc) => (d.components.schemas.Address["x-base58-bytes"] = 32),
+      "BREAKING   t getThing params.id x-base58-bytes: (none) → 32 [request-pattern-changed]  #/components/schemas/Address/x-base58-bytes",
+    ],
+    [
       "a pattern removed",
       (d: Doc) => delete d.components.schemas.Address.pattern,
       'compatible t getThing params.id pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" → (none) [request-pattern-removed]  #/components/schemas/Address/pattern',

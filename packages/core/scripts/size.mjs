@@ -149,7 +149,10 @@ if (process.argv.includes("--pieces")) {
     ],
     // (writeJson, the request written as JSON: internal/write-json.ts.)
     "lossless JSON": ["parseJson", "jsonText", "reviveParsed", "leaf", "writeJson"],
-    validation: ["vObject", "vString", "vBoolean", "runCheck", "add", "kind", "show", "typed"],
+    validation: [
+      ...["vObject", "vString", "vBoolean", "runCheck", "add", "kind", "show", "typed"],
+      ...["fromBase58", "BASE58"], // (an address decoded: x-base58-bytes)
+    ],
     "redaction of the key": [
       "createRedactor",
       "anyForm",

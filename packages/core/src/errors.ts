@@ -134,7 +134,8 @@ export interface ValidationIssue {
   path: string;
   /**
    * The rule that failed: a JSON Schema keyword (`type`, `required`, `maxItems`, `pattern`, …), or
-   * the SDK's own: `x-solana-transaction` (not a signed transaction's layout), `json` (cannot be
+   * the SDK's own: `x-solana-transaction` (not a signed transaction's layout), `x-base58-bytes`
+   * (base58 text that decodes to another number of bytes than its schema's), `json` (cannot be
    * written as JSON), `unicode` (a lone surrogate, which a URL cannot carry), `arguments` (more
    * arguments than the call takes), `apiKey` (the client's API key in a param the service passes
    * on, such as a webhook's `authHeader`); the webhook edit helpers' `readOnly` and
@@ -157,6 +158,7 @@ export interface ValidationIssue {
     | "dependentSchemas"
     | "readOnly"
     | "x-solana-transaction"
+    | "x-base58-bytes"
     | "json"
     | "unicode"
     | "arguments"

@@ -454,6 +454,48 @@ describe("validate", () => {
     ]);
   });
 
+  it("holds base58 text to its byte count (x-base58-bytes), in the pattern's words, masked as the pattern's", () => {
+    const words = "a base58 address of 32 bytes (32 to 44 characters)";
+    const address = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u, words, 32);
+    expect(messages(address, ADDRESS)).toEqual([]);
+    expect(messages(address, "1".repeat(32))).toEqual([]); // (32 zero bytes: the system program)
+    expect(messages(address, "z".repeat(44))).toEqual([
+      `params: must be ${words} (got "${"z".repeat(44)}": 33 bytes)`,
+    ]);
+    expect(messages(address, "1".repeat(34))).toEqual([
+      `params: must be ${words} (got "${"1".repeat(34)}": 34 bytes)`,
+    ]);
+    // (Fewer than 32: 32 characters of which the first is not 1 may be 24 bytes.)
+    expect(messages(address, "2".repeat(32))).toEqual([
+      `params: must be ${words} (got "${"2".repeat(32)}": 23 bytes)`,
+    ]);
+    expect(() => validate(address, "z".repeat(44))).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ rule: "x-base58-bytes" })] }),
+    );
+    // A refusal by the pattern is the pattern's, with no count.
+    expect(messages(address, "0".repeat(32))).toEqual([
+      `params: must be ${words} (got "${"0".repeat(32)}")`,
+    ]);
+    // Empty text (an "or empty" schema's none) and text with a character base58 lacks (a domain
+    // beside an address) are not decoded.
+    const orEmptyOrDomain = vString(/^(?:[1-9A-HJ-NP-Za-km-z]{32,44})?$|\./u, words, 32);
+    expect(messages(orEmptyOrDomain, "")).toEqual([]);
+    expect(messages(orEmptyOrDomain, "toly.sol")).toEqual([]);
+    // Bounded strings take it too.
+    expect(messages(vBoundedString(1, 44, /^[1-9A-HJ-NP-Za-km-z]+$/u, words, 32), "zz")).toEqual([
+      `params: must be ${words} (got "zz": 2 bytes)`,
+    ]);
+    // A key-like value is masked as the pattern's message masks it.
+    const key = "z".repeat(44);
+    let error: ValidationError | undefined;
+    try {
+      validate(address, key, "params", createRedactor(key));
+    } catch (thrown) {
+      error = thrown as ValidationError;
+    }
+    expect(error?.message).toBe(`params: must be ${words} (got "***": 33 bytes)`);
+  });
+
   it("leaves a URL's credentials and query out of the value it quotes (trial 10: a webhook URL's token was shown)", () => {
     const check = vObject({ webhookURL: vString(/^https:\/\/[^/]+\.[a-z]+\//u), list: vAny });
     expect(messages(check, { webhookURL: "http://hooks.example.com/x?token=abc123#frag" })).toEqual(

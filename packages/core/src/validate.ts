@@ -159,18 +159,28 @@ export const vAny: Check = () => {};
  * itself is hard to read (`must be an https:// URL whose host …`, not `must match ^[hH][tT]…`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, described?: string): Check {
+/* @__NO_SIDE_EFFECTS__ */ export function vString(
+  pattern?: RegExp,
+  described?: string,
+  bytes?: number,
+): Check {
   return (value, path, issues) => {
+    // `bytes` (the spec's `x-base58-bytes`): text the pattern accepts must also decode from base58
+    // to that many bytes, which no pattern can say (44 × `z` is 33 bytes, 34 × `1` is 34), in the
+    // pattern's own words (its description names the count). Empty text (an "or empty" schema's
+    // none) and text with a character base58 lacks (a domain beside an address) are not decoded.
+    let size: number | undefined;
     if (
       typed(typeof value === "string", "string", value, path, issues) &&
       pattern &&
-      !pattern.test(value as string)
+      (!pattern.test(value as string) ||
+        (bytes && (size = fromBase58(value as string)?.length) && size != bytes))
     ) {
       add(
         issues,
         path,
-        "pattern",
-        `must ${described ? "be " + described : "match " + pattern.source} (got ${show(value)})`,
+        size ? "x-base58-bytes" : "pattern",
+        `must ${described ? "be " + described : "match " + pattern.source} (got ${show(value)}${size ? `: ${size} bytes` : ""})`,
       );
     }
   };
@@ -186,8 +196,9 @@ export const vAny: Check = () => {};
   maxLength?: number,
   pattern?: RegExp,
   described?: string,
+  bytes?: number,
 ): Check {
-  const string = vString(pattern, described);
+  const string = vString(pattern, described, bytes);
   return (value, path, issues) => {
     string(value, path, issues);
     if (typeof value === "string")

@@ -362,6 +362,25 @@ describe("pagingOf", () => {
     expect(lengthOf({ $ref: "#/components/schemas/Deep" }, "cursor", doc)).toBe(32);
     expect(lengthOf({ $ref: "#/components/schemas/Missing/x" }, "cursor", doc)).toBe(32);
   });
+
+  it("makes cursors that decode to the bytes x-base58-bytes counts, as the client checks a cursor it sends back", () => {
+    const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    const shapeOf = (pattern: string, bytes: number) =>
+      pagingOf({ items: "items" }, {}, { properties: { cursor: { pattern, "x-base58-bytes": bytes } } })!; // prettier-ignore
+    for (const [pattern, bytes, length] of [
+      ["^[1-9A-HJ-NP-Za-km-z]{32,44}$", 32, 44], // (a hash: compression's cursor)
+      ["^[1-9A-HJ-NP-Za-km-z]{64,88}$", 64, 88], // (a signature)
+      ["^[1-9A-HJ-NP-Za-km-z]{32,45}$", 32, 44], // (45 characters hold no 32 bytes)
+    ] as const) {
+      const { cursorLength, cursorLead } = shapeOf(pattern, bytes);
+      expect([cursorLength, typeof cursorLead], pattern).toEqual([length, "number"]);
+      // Whatever follows its first digit (the rest is a hash's, the page number's).
+      for (const rest of ["1", "z", "P"])
+        expect(fromBase58(BASE58[cursorLead!] + rest.repeat(length - 1))!.length).toBe(bytes);
+    }
+    // Without the keyword, no lead: the cursor is a hash's alone.
+    expect(pagingOf({ items: "items" }, {}, { properties: { cursor: { pattern: "^a{5}$" } } })).not.toHaveProperty("cursorLead"); // prettier-ignore
+  });
 });
 
 describe("walkOf", () => {

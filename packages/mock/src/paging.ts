@@ -71,6 +71,12 @@ export interface Paging {
   keysetWhen?: { param: string; equals: unknown };
   /** The length of the cursors the mock makes: one that the next-cursor field's schema takes. */
   cursorLength: number;
+  /**
+   * The base58 digit the mock's cursors begin with, where the next-cursor field's schema gives
+   * `x-base58-bytes` (compression's Hash, 32; a signature, 64): one that makes text of
+   * `cursorLength` decode to that many bytes, as the client checks a cursor it sends back.
+   */
+  cursorLead?: number;
 }
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -98,8 +104,34 @@ export function pagingOf(descriptor: any, doc: any, result: any): Paging | undef
     ...(echoedLimit && { echoedLimit }),
     keyset: Array.isArray(descriptor.keyset) ? descriptor.keyset.map(String) : [],
     ...(isObject(descriptor.keysetWhen) && { keysetWhen: descriptor.keysetWhen as any }),
-    cursorLength: cursorLength(schemasAt(doc, result, nextCursor.split("."))),
+    ...cursorShape(schemasAt(doc, result, nextCursor.split("."))),
   };
+}
+
+/** The cursorLength and cursorLead (Paging) that the next-cursor field's `schemas` all take. */
+function cursorShape(schemas: any[]): Pick<Paging, "cursorLength" | "cursorLead"> {
+  let length = cursorLength(schemas);
+  const bytes = schemas.find((s) => typeof s["x-base58-bytes"] === "number")?.["x-base58-bytes"];
+  if (bytes === undefined) return { cursorLength: length };
+  // (A shorter text where no digit fits this length: 44 characters hold 32 bytes, 45 do not.)
+  for (; length > 4; length--) {
+    const lead = leadingDigit(length, bytes);
+    if (lead !== undefined) return { cursorLength: length, cursorLead: lead };
+  }
+  return { cursorLength: length };
+}
+
+/**
+ * The first base58 digit (1 to 57) with which `length` characters decode to `bytes` bytes whatever
+ * the others are: their number is at least 2^(8·(bytes − 1)) and below 2^(8·bytes). Undefined when
+ * none does.
+ */
+function leadingDigit(length: number, bytes: number): number | undefined {
+  const unit = 58n ** BigInt(length - 1);
+  const [least, below] = [1n << BigInt(8 * (bytes - 1)), 1n << BigInt(8 * bytes)];
+  for (let digit = 1n; digit < 58n; digit++)
+    if (digit * unit >= least && (digit + 1n) * unit <= below) return Number(digit);
+  return undefined;
 }
 
 /**
@@ -185,7 +217,7 @@ export function followPaging(
   const page = cursorPage(sent);
   const next =
     page < walk.walkPages
-      ? makeCursor(`${seed}\0${operation}\0${String(sent ?? "")}`, page + 1, paging.cursorLength)
+      ? makeCursor(`${seed}\0${operation}\0${String(sent ?? "")}`, page + 1, paging)
       : undefined;
   if (isObject(parentOf(out, paging.nextCursor))) out = set(out, paging.nextCursor, next);
   if (paging.hasMore && has(out, paging.hasMore))
@@ -245,7 +277,7 @@ export function examplePage(
     out = set(
       out,
       paging.nextCursor,
-      makeCursor(`${operation}\0${String(sent ?? "")}`, page + 1, paging.cursorLength),
+      makeCursor(`${operation}\0${String(sent ?? "")}`, page + 1, paging),
     );
   return pageCounts(out, result, paging.items, page);
 }
@@ -349,12 +381,14 @@ function cursorPage(cursor: unknown): number {
 }
 
 /**
- * `length` (4 or more) base58 characters made from `from`, naming `page` (2 to 3,363): the last
+ * `paging.cursorLength` (4 or more) base58 characters made from `from`, naming `page` (2 to 3,363): the last
  * two characters are its number in base58 (`1` is zero), the one before them a check digit of the
  * rest, so that a cursor the mock did not make (a client's, the spec's) is read as page 1.
  */
-function makeCursor(from: string, page: number, length: number): string {
-  let body = "";
+function makeCursor(from: string, page: number, paging: Paging): string {
+  const length = paging.cursorLength;
+  // (Its first digit, where the schema counts bytes: Paging.cursorLead.)
+  let body = paging.cursorLead === undefined ? "" : BASE58[paging.cursorLead]!;
   for (let round = 0; body.length < length - 3; round++)
     for (const byte of createHash("sha256").update(`${from}\0${round}`).digest())
       if (body.length < length - 3) body += BASE58[byte % 58];

@@ -40,7 +40,7 @@ describe("wallet client", () => {
     const fetch = vi.fn<typeof globalThis.fetch>();
     const wallet = createWalletClient({ apiKey: KEY, fetch });
     const either =
-      "must be a base58 address (32 to 44 characters; no 0, O, I or l), or a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot)";
+      "must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l), or a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot)";
     await expect(wallet.getIdentity({ wallet: "toly" })).rejects.toThrow(
       `params.wallet: ${either} (got "toly")`,
     );

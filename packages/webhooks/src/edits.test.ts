@@ -340,7 +340,7 @@ describe("addWebhookAddresses", () => {
       ],
       [
         { webhookID: "nope", addresses: ["0xdeadbeef"] },
-        'params.addresses[0]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "0xdeadbeef"); params.webhookID: must be a UUID (hex digits in groups of 8-4-4-4-12) (got "nope")',
+        'params.addresses[0]: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "0xdeadbeef"); params.webhookID: must be a UUID (hex digits in groups of 8-4-4-4-12) (got "nope")',
       ],
     ];
     for (const [input, message] of cases) {
@@ -739,7 +739,7 @@ describe("a stored setting that today's checks refuse", () => {
     )) as ValidationError;
     expect(edited.issues.map((issue) => issue.message)).toEqual([
       'params.transactionTypes[1]: must be an upper-case snake-case name such as NFT_SALE (got "legacy-type") (the webhook\'s stored transactionTypes; give transactionTypes to replace it)',
-      'params.accountAddresses[1]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "0xLegacyAddress") (the webhook\'s stored accountAddresses; give accountAddresses to replace it)',
+      'params.accountAddresses[1]: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "0xLegacyAddress") (the webhook\'s stored accountAddresses; give accountAddresses to replace it)',
     ]);
     for (const issue of edited.issues) expect(issue.message).toBe(`${issue.path}: ${issue.detail}`);
     const removed = (await removeWebhookAddresses(webhooks, {
@@ -747,7 +747,7 @@ describe("a stored setting that today's checks refuse", () => {
       addresses: [A],
     }).catch((e: unknown) => e)) as ValidationError;
     expect(removed.message).toContain(
-      'params.accountAddresses[0]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "0xLegacyAddress") (the webhook\'s stored accountAddresses; give accountAddresses to editWebhook to replace it)',
+      'params.accountAddresses[0]: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "0xLegacyAddress") (the webhook\'s stored accountAddresses; give accountAddresses to editWebhook to replace it)',
     );
     // A value the caller gives is blamed as it was, before anything is read.
     const given = (await editWebhook(webhooks, {
@@ -868,9 +868,9 @@ describe("a refused value", () => {
     const webhooks = createWebhooksClient({ apiKey: KEY, fetch });
     const { add, create, edit, update } = await refusals(webhooks);
     expect(add).toBe(
-      'params.addresses[0]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "nope"); ' +
-        'params.addresses[1]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "***"); ' +
-        'params.addresses[2]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "x-api-key: ***") (and 2 more)',
+      'params.addresses[0]: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "nope"); ' +
+        'params.addresses[1]: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "***"); ' +
+        'params.addresses[2]: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "x-api-key: ***") (and 2 more)',
     );
     expect(add).toBe(create.replaceAll("accountAddresses", "addresses"));
     expect(edit).toBe(update);
@@ -882,7 +882,7 @@ describe("a refused value", () => {
       accountAddresses: ["hook-s3cret-value"],
     }).catch((e: unknown) => e)) as ValidationError;
     expect(error.message).toBe(
-      'params.accountAddresses[0]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "***")',
+      'params.accountAddresses[0]: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got "***")',
     );
     for (const message of [add, edit]) {
       expect(message).not.toContain(KEY);
@@ -907,7 +907,7 @@ describe("a refused value", () => {
     };
     const { add, edit } = await refusals(standIn);
     expect(add).toContain(
-      "params.addresses[0]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got a string of 4 characters)",
+      "params.addresses[0]: must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l) (got a string of 4 characters)",
     );
     expect(edit).toContain("(got a string of 21 characters)");
     for (const message of [add, edit]) expect(message).not.toContain(KEY);
@@ -921,6 +921,9 @@ it("checks addresses with the spec's Address pattern, and describes them in its 
   expect(/const ADDRESS = \/(.+)\/u;/.exec(source)![1]).toBe(/ pattern: "(.+)"/.exec(address)![1]);
   expect(/const ADDRESS_DESCRIPTION = (".+");/.exec(source)![1]).toBe(
     / x-pattern-description: (".+")/.exec(address)![1],
+  );
+  expect(/const ADDRESS_BYTES = (\d+);/.exec(source)![1]).toBe(
+    / x-base58-bytes: (\d+)/.exec(address)![1],
   );
 });
 

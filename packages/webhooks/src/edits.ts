@@ -42,12 +42,13 @@ export interface WebhookAddressesInput {
   addresses: readonly string[];
 }
 
-// The spec's `Address` pattern and its description (spec/schemas/common.yaml; a test holds them
-// together).
+// The spec's `Address` pattern, its description and its `x-base58-bytes` (spec/schemas/common.yaml;
+// a test holds them together).
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
-const ADDRESS_DESCRIPTION = "a base58 address (32 to 44 characters; no 0, O, I or l)";
+const ADDRESS_DESCRIPTION = "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l)";
+const ADDRESS_BYTES = 32;
 const checkAddresses = /* @__PURE__ */ vArray(
-  /* @__PURE__ */ vString(ADDRESS, ADDRESS_DESCRIPTION),
+  /* @__PURE__ */ vString(ADDRESS, ADDRESS_DESCRIPTION, ADDRESS_BYTES),
 );
 
 // The params' names and addresses (any `webhookID` passes here: `addressesCheck` checks it as

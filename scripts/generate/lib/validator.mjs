@@ -68,23 +68,42 @@ export const SOLANA_TRANSACTION_RULE =
   'must be "base64" or "base58", on a string: the text is a serialized transaction in that encoding (the runtime decodes no other)';
 
 /**
+ * The rule of `x-base58-bytes` (the generator's): the number of bytes base58 text decodes to, which
+ * no pattern can say (44 × `z` is 33 bytes), beside a pattern whose description names it, since the
+ * check's message is that description (`must be a base58 address of 32 bytes (…) (got "zz…z": 33
+ * bytes)`).
+ */
+export const BASE58_BYTES_RULE =
+  'must be a whole number of bytes (1 or more) beside a pattern whose x-pattern-description says it ("… of <n> bytes …"): the text the pattern accepts decodes from base58 to that many bytes';
+
+/**
  * The rule of `x-renamed-from` (the generator's): what it must be, on an object whose other
  * properties are refused (its message names the property another SDK's name stands for).
  */
 export const RENAMED_FROM_RULE =
   "must map other SDKs' names to properties of this object, { <their name>: <a property here> }, on an object with additionalProperties: false (a name of its own is no other name)";
 
+/** The `x-` keywords that are rules the checks hold a value to. */
+const X_RULES = ["x-solana-transaction", "x-base58-bytes"];
+
 /**
- * Keywords that only document (and `x-` extensions, but `x-solana-transaction`, a rule the checks
- * read): they add nothing to check. (`x-pattern-description` and `x-renamed-from` add nothing to
- * check either, but the checks read them for their messages.)
+ * Keywords that only document (and `x-` extensions, but X_RULES): they add nothing to check.
+ * (`x-pattern-description` and `x-renamed-from` add nothing to check either, but the checks read
+ * them for their messages.)
  */
 export const isAnnotation = (keyword) =>
-  ANNOTATIONS.has(keyword) || (keyword.startsWith("x-") && keyword !== "x-solana-transaction");
+  ANNOTATIONS.has(keyword) || (keyword.startsWith("x-") && !X_RULES.includes(keyword));
 
 // The keywords each type translates (besides `type` and `enum`).
 const KEYWORDS = {
-  string: ["pattern", "x-pattern-description", "minLength", "maxLength", "x-solana-transaction"],
+  string: [
+    "pattern",
+    "x-pattern-description",
+    "minLength",
+    "maxLength",
+    "x-solana-transaction",
+    "x-base58-bytes",
+  ],
   integer: ["minimum", "maximum"],
   number: ["minimum", "maximum"],
   boolean: [],
@@ -475,17 +494,35 @@ function stringCheck(cx, s, place) {
   const min = number(cx, s, "minLength", place, true);
   const max = number(cx, s, "maxLength", place, true);
   const described = patternDescription(cx, s, place);
+  const bytes = base58Bytes(cx, s, place);
   // Pattern-only strings (most: addresses) use the smaller vString.
   const string =
     min === undefined && max === undefined
-      ? call(cx, "vString", regex, described)
-      : call(cx, "vBoundedString", min, max, regex, described);
+      ? call(cx, "vString", regex, described, bytes)
+      : call(cx, "vBoundedString", min, max, regex, described, bytes);
   const transaction = s["x-solana-transaction"];
   if (transaction === undefined) return string;
   if (transaction !== "base64" && transaction !== "base58")
     return refuseKeyword(cx, place, "x-solana-transaction", SOLANA_TRANSACTION_RULE) ?? string;
   // (Read once the string check passes: the layout of text it refuses is not told.)
   return call(cx, "vTransaction", string, transaction === "base58" ? 1 : undefined);
+}
+
+/**
+ * The spec's `x-base58-bytes` as source, if any: refused (undefined) unless it is a whole number
+ * of at least 1 beside a pattern whose description names it, which is the check's message.
+ */
+function base58Bytes(cx, s, place) {
+  const bytes = s["x-base58-bytes"];
+  if (bytes === undefined) return undefined;
+  if (
+    Number.isInteger(bytes) &&
+    bytes > 0 &&
+    describesPattern(s) &&
+    s["x-pattern-description"].includes(` of ${bytes} bytes`)
+  )
+    return String(bytes);
+  refuseKeyword(cx, place, "x-base58-bytes", `${BASE58_BYTES_RULE} (got ${JSON.stringify(bytes)})`);
 }
 
 /** The name of the hoisted constant of pattern `source` (`PATTERN_n`). */
@@ -569,7 +606,7 @@ function anyOfCheck(cx, branches, place) {
   // a domain such as toly.sol`), where vAnyOf reports the first branch alone when all fail alike;
   // and the bundle needs no vAnyOf.
   const strings = branches.filter((b) => !isNull(b));
-  if (strings.length > 1 && strings.every(isPatternOnly)) {
+  if (strings.length > 1 && strings.every(isPatternOnly) && joinedBytes(strings) !== null) {
     const joined = check(cx, joinedPatterns(strings), place);
     return strings.length < branches.length ? call(cx, "vNullable", joined) : joined;
   }
@@ -592,13 +629,31 @@ const isPatternOnly = (b) =>
   !/\\[1-9k]|\(\?</.test(b.pattern) &&
   compilesWithU(b.pattern) &&
   Object.keys(b).every(
-    (k) => k === "type" || k === "pattern" || k === "x-pattern-description" || isAnnotation(k),
+    (k) =>
+      k === "type" ||
+      k === "pattern" ||
+      k === "x-pattern-description" ||
+      k === "x-base58-bytes" ||
+      isAnnotation(k),
   );
+
+/**
+ * The `x-base58-bytes` of pattern-only `strings` joined (isPatternOnly), if they can be: the one
+ * count of those that give one (none: undefined; two counts: null, not joined). The joined check
+ * decodes only text of base58 characters alone, so the count holds no other branch's text that has
+ * one base58 lacks (a domain's dot); a branch without it that accepts base58 text would be held to
+ * it too (none does in the spec: its only such join is AddressOrDomain).
+ */
+const joinedBytes = (strings) => {
+  const counts = new Set(strings.map((b) => b["x-base58-bytes"]).filter((n) => n !== undefined));
+  return counts.size > 1 ? null : [...counts][0];
+};
 
 /** The one string schema of the pattern-only `strings` (isPatternOnly): any of their patterns. */
 const joinedPatterns = (strings) => ({
   type: "string",
   pattern: strings.map((b) => `(?:${b.pattern})`).join("|"),
+  ...(joinedBytes(strings) && { "x-base58-bytes": joinedBytes(strings) }),
   "x-pattern-description": strings
     .map((b) =>
       describesPattern(b) ? b["x-pattern-description"] : `a string matching ${b.pattern}`,

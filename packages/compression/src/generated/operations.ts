@@ -18,8 +18,8 @@ import type * as T from "./types.js";
 const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const PATTERN_2 = /^[1-9A-HJ-NP-Za-km-z]*$/u;
 const PATTERN_3 = /^[1-9A-HJ-NP-Za-km-z]+$/u;
-const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
-const DESCRIPTION_2 = "a base58 hash (32 to 44 characters; no 0, O, I or l)";
+const DESCRIPTION_1 = "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l)";
+const DESCRIPTION_2 = "a base58 hash of 32 bytes (32 to 44 characters; no 0, O, I or l)";
 const DESCRIPTION_3 = "base58 text (no 0, O, I, l, +, / or =)";
 const DESCRIPTION_4 = "non-empty base58 text (no 0, O, I, l, +, / or =)";
 
@@ -329,8 +329,8 @@ export const getCompressedAccountsByOwner: RpcMethodDescriptor<
 > = {
   id: "getCompressedAccountsByOwner",
   params: /* @__PURE__ */ vObject({
-    owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
-    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_2)),
+    owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_2, 32)),
     dataSlice: /* @__PURE__ */ vNullable(/* @__PURE__ */ vObject({
       offset: /* @__PURE__ */ vInteger(0),
       length: /* @__PURE__ */ vInteger(0)
@@ -361,8 +361,8 @@ export const getCompressedTokenAccountsByOwner: RpcMethodDescriptor<
 > = {
   id: "getCompressedTokenAccountsByOwner",
   params: /* @__PURE__ */ vObject({
-    owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
-    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1)),
+    owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32)),
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_4)),
     limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
   }, ["owner"], false),
@@ -388,8 +388,8 @@ export const getCompressedTokenAccountsByDelegate: RpcMethodDescriptor<
 > = {
   id: "getCompressedTokenAccountsByDelegate",
   params: /* @__PURE__ */ vObject({
-    delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
-    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1)),
+    delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32)),
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_4)),
     limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
   }, ["delegate"], false),
@@ -415,7 +415,7 @@ export const getCompressedBalanceByOwner: RpcMethodDescriptor<
 > = {
   id: "getCompressedBalanceByOwner",
   params: /* @__PURE__ */ vObject(
-    { owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1) },
+    { owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32) },
     ["owner"],
     false
   ),
@@ -430,7 +430,7 @@ export const getCompressionSignaturesForAddress: RpcMethodDescriptor<
 > = {
   id: "getCompressionSignaturesForAddress",
   params: /* @__PURE__ */ vObject({
-    address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1)),
     limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
   }, ["address"], false),
@@ -471,8 +471,8 @@ export const getMultipleNewAddressProofsV2: RpcMethodDescriptor<
 > = {
   id: "getMultipleNewAddressProofsV2",
   params: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
-    address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
-    tree: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1)
+    address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+    tree: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32)
   }, ["address", "tree"], false), 1, 1000),
   idempotent: true
 };

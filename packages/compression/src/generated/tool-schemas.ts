@@ -23,7 +23,7 @@ const mintSchema = /* @__PURE__ */ deepFreeze({
     {
       type: "string",
       description:
-        "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+        "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
       pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
     },
     {
@@ -67,7 +67,7 @@ export const getCompressedAccountsByOwnerTool = /* @__PURE__ */ deepFreeze({
       owner: {
         type: "string",
         description:
-          "The owner of the compressed accounts (program or wallet address). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The owner of the compressed accounts (program or wallet address). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       cursor: {
@@ -77,7 +77,7 @@ export const getCompressedAccountsByOwnerTool = /* @__PURE__ */ deepFreeze({
           {
             type: "string",
             description:
-              "A 32-byte hash, base58-encoded. Must be a base58 hash (32 to 44 characters; no 0, O, I or l).",
+              "A 32-byte hash, base58-encoded. Must be a base58 hash of 32 bytes (32 to 44 characters; no 0, O, I or l).",
             pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
           },
           {
@@ -180,7 +180,7 @@ export const getCompressedTokenAccountsByOwnerTool = /* @__PURE__ */ deepFreeze(
       owner: {
         type: "string",
         description:
-          "The token owner (wallet address). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The token owner (wallet address). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       mint: mintSchema,
@@ -205,7 +205,7 @@ export const getCompressedTokenAccountsByDelegateTool = /* @__PURE__ */ deepFree
       delegate: {
         type: "string",
         description:
-          "The delegate address. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The delegate address. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       mint: mintSchema,
@@ -230,7 +230,7 @@ export const getCompressedBalanceByOwnerTool = /* @__PURE__ */ deepFreeze({
       owner: {
         type: "string",
         description:
-          "The owner address. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The owner address. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       }
     },
@@ -252,7 +252,7 @@ export const getCompressionSignaturesForAddressTool = /* @__PURE__ */ deepFreeze
       address: {
         type: "string",
         description:
-          "The compressed account's permanent address (not its hash). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The compressed account's permanent address (not its hash). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       cursor: getCompressionSignaturesForAddressCursorSchema,
@@ -303,13 +303,13 @@ export const getMultipleNewAddressProofsV2Tool = /* @__PURE__ */ deepFreeze({
             address: {
               type: "string",
               description:
-                "The new (not yet created) compressed account address. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+                "The new (not yet created) compressed account address. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
               pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
             },
             tree: {
               type: "string",
               description:
-                "The address Merkle tree the address belongs to. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+                "The address Merkle tree the address belongs to. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
               pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
             }
           },

@@ -19,7 +19,7 @@ import {
 import type * as T from "./types.js";
 
 const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
-const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
+const DESCRIPTION_1 = "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l)";
 
 /**
  * Where the result of `getAsset` holds u64 values (`bigint`) and floats (numbers, however large):
@@ -232,7 +232,7 @@ export const getNftEditionsPagination: Readonly<PaginationDescriptor> =
 export const getAsset: RpcMethodDescriptor<never, T.GetAssetParams, T.GetAssetResult> = {
   id: "getAsset",
   params: /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
-    id: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    id: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
     options: /* @__PURE__ */ vObject({
       showUnverifiedCollections: vBoolean,
       showCollectionMetadata: vBoolean,
@@ -260,7 +260,7 @@ export const getAssetBatch: RpcMethodDescriptor<
 > = {
   id: "getAssetBatch",
   params: /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
-    ids: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 1000),
+    ids: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32), 1, 1000),
     options: /* @__PURE__ */ vObject({
       showUnverifiedCollections: vBoolean,
       showCollectionMetadata: vBoolean,
@@ -290,11 +290,11 @@ export const getAssetsByOwner: RpcMethodDescriptor<
   params: /* @__PURE__ */ vDependent(
     /* @__PURE__ */ vExclusive(
       /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
-        ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
         page: /* @__PURE__ */ vInteger(1),
         limit: /* @__PURE__ */ vInteger(1, 1000),
-        before: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
-        after: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        before: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+        after: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
         cursor: /* @__PURE__ */ vBoundedString(1),
         sortBy: /* @__PURE__ */ vObject({
           sortBy: /* @__PURE__ */ vEnum(["created", "recent_action", "updated", "none", "id"]),
@@ -354,15 +354,15 @@ export const getAssetsByAuthority: RpcMethodDescriptor<
   params: /* @__PURE__ */ vDependent(
     /* @__PURE__ */ vExclusive(
       /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
-        authorityAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        authorityAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
         page: /* @__PURE__ */ vInteger(1),
         limit: /* @__PURE__ */ vInteger(1, 1000),
         sortBy: /* @__PURE__ */ vObject({
           sortBy: /* @__PURE__ */ vEnum(["created", "recent_action", "updated", "none", "id"]),
           sortDirection: /* @__PURE__ */ vEnum(["asc", "desc"])
         }, ["sortBy"], false),
-        before: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
-        after: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        before: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+        after: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
         cursor: /* @__PURE__ */ vBoundedString(1),
         options: /* @__PURE__ */ vObject({
           showUnverifiedCollections: vBoolean,
@@ -416,7 +416,7 @@ export const getNftEditions: RpcMethodDescriptor<
 > = {
   id: "getNftEditions",
   params: /* @__PURE__ */ vObject({
-    mint: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+    mint: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
     page: /* @__PURE__ */ vInteger(1),
     limit: /* @__PURE__ */ vInteger(1, 1000)
   }, ["mint"], false),

@@ -49,13 +49,13 @@ const pageSchema = /* @__PURE__ */ deepFreeze({
 const beforeSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. Must be a base58 address (32 to 44 characters; no 0, O, I or l). With before, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
+    "Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l). With before, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 const afterSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. Must be a base58 address (32 to 44 characters; no 0, O, I or l). With after, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
+    "Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l). With after, sortBy.sortBy must be \"id\" (when given). Cannot be used with page.",
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 const cursorSchema = /* @__PURE__ */ deepFreeze({
@@ -136,7 +136,7 @@ export const getAssetTool = /* @__PURE__ */ deepFreeze({
       id: {
         type: "string",
         description:
-          "The asset id: normally the mint address (for a compressed NFT, its asset id). Typed as an address because an asset id is a 32-byte public key. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The asset id: normally the mint address (for a compressed NFT, its asset id). Typed as an address because an asset id is a 32-byte public key. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       options: {
@@ -179,7 +179,7 @@ export const getAssetBatchTool = /* @__PURE__ */ deepFreeze({
         items: {
           type: "string",
           description:
-            "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+            "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
           pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
         }
       },
@@ -218,7 +218,7 @@ export const getAssetsByOwnerTool = /* @__PURE__ */ deepFreeze({
       ownerAddress: {
         type: "string",
         description:
-          "The wallet address whose assets are listed. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The wallet address whose assets are listed. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       page: pageSchema,
@@ -301,7 +301,7 @@ export const getAssetsByAuthorityTool = /* @__PURE__ */ deepFreeze({
       authorityAddress: {
         type: "string",
         description:
-          "The authority address whose assets are listed. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The authority address whose assets are listed. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       page: pageSchema,
@@ -384,7 +384,7 @@ export const getNftEditionsTool = /* @__PURE__ */ deepFreeze({
       mint: {
         type: "string",
         description:
-          "The mint address of the master-edition NFT. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The mint address of the master-edition NFT. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       page: {

@@ -12,7 +12,7 @@ import type * as T from "./types.js";
 
 const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const PATTERN_2 = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/u;
-const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
+const DESCRIPTION_1 = "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l)";
 const DESCRIPTION_2 = "an absolute URL such as https://example.com/x (a scheme, then no spaces)";
 
 export const mintCompressedNft: RpcMethodDescriptor<
@@ -26,9 +26,9 @@ export const mintCompressedNft: RpcMethodDescriptor<
       name: /* @__PURE__ */ vString(),
       symbol: /* @__PURE__ */ vString(),
       description: /* @__PURE__ */ vString(),
-      owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
-      delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
-      collection: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+      owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+      delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+      collection: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
       uri: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
       attributes: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
         trait_type: /* @__PURE__ */ vString(),
@@ -38,7 +38,7 @@ export const mintCompressedNft: RpcMethodDescriptor<
       externalUrl: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
       sellerFeeBasisPoints: /* @__PURE__ */ vInteger(0, 10000),
       creators: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
-        address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
+        address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
         share: /* @__PURE__ */ vInteger(0, 100)
       }, ["address", "share"])),
       confirmTransaction: vBoolean

@@ -33,19 +33,19 @@ export const mintCompressedNftTool = /* @__PURE__ */ deepFreeze({
       owner: {
         type: "string",
         description:
-          "The wallet that receives the NFT. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The wallet that receives the NFT. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       delegate: {
         type: "string",
         description:
-          "An address to set as the NFT's delegate. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "An address to set as the NFT's delegate. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       collection: {
         type: "string",
         description:
-          "The collection to mint into. Its collection authority must first be delegated to the mint service's authority (see the method description). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "The collection to mint into. Its collection authority must first be delegated to the mint service's authority (see the method description). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       uri: {
@@ -109,7 +109,7 @@ export const mintCompressedNftTool = /* @__PURE__ */ deepFreeze({
             address: {
               type: "string",
               description:
-                "The creator's wallet address. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+                "The creator's wallet address. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
               pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
             },
             share: {

@@ -13,7 +13,7 @@ import {
 import type * as T from "./types.js";
 
 const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
-const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
+const DESCRIPTION_1 = "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l)";
 
 /**
  * Where the result of `getTokenMetadata` holds u64 values (`bigint`) and floats (numbers, however
@@ -54,7 +54,11 @@ export const getTokenMetadata: OperationDescriptor<
 > = {
   id: "getTokenMetadata",
   params: /* @__PURE__ */ vObject({
-    mintAccounts: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 100),
+    mintAccounts: /* @__PURE__ */ vArray(
+      /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+      1,
+      100
+    ),
     includeOffChain: vBoolean,
     disableCache: vBoolean
   }, ["mintAccounts"], false),

@@ -26,7 +26,7 @@ export const getTokenMetadataTool = /* @__PURE__ */ deepFreeze({
         items: {
           type: "string",
           description:
-            "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+            "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
           pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
         }
       },

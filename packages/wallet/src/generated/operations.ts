@@ -21,9 +21,9 @@ const PATTERN_2 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const PATTERN_3 = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/u;
 const PATTERN_4 = /^[A-Z][A-Z0-9_]*$/u;
 const DESCRIPTION_1 =
-  "a base58 address (32 to 44 characters; no 0, O, I or l), or a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot)";
-const DESCRIPTION_2 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
-const DESCRIPTION_3 = "a base58 signature (64 to 88 characters; no 0, O, I or l)";
+  "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l), or a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot)";
+const DESCRIPTION_2 = "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l)";
+const DESCRIPTION_3 = "a base58 signature of 64 bytes (64 to 88 characters; no 0, O, I or l)";
 const DESCRIPTION_4 = "an upper-case snake-case name such as NFT_SALE";
 
 /**
@@ -248,7 +248,7 @@ export const getTransfersPagination: Readonly<PaginationDescriptor> =
 export const getIdentity: OperationDescriptor<T.GetIdentityInput, T.GetIdentityResult> = {
   id: "getIdentity",
   params: /* @__PURE__ */ vObject(
-    { wallet: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1) },
+    { wallet: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32) },
     ["wallet"],
     false
   ),
@@ -262,7 +262,7 @@ export const getBatchIdentity: OperationDescriptor<
 > = {
   id: "getBatchIdentity",
   params: /* @__PURE__ */ vObject({
-    addresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 100)
+    addresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32), 1, 100)
   }, ["addresses"], false),
   idempotent: true,
   beta: true
@@ -271,7 +271,7 @@ export const getBatchIdentity: OperationDescriptor<
 export const getBalances: OperationDescriptor<T.GetBalancesInput, T.GetBalancesResult> = {
   id: "getBalances",
   params: /* @__PURE__ */ vObject({
-    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32),
     page: /* @__PURE__ */ vInteger(1),
     limit: /* @__PURE__ */ vInteger(1, 100),
     showZeroBalance: vBoolean,
@@ -295,10 +295,10 @@ export const getBalances: OperationDescriptor<T.GetBalancesInput, T.GetBalancesR
 export const getHistory: OperationDescriptor<T.GetHistoryInput, T.GetHistoryResult> = {
   id: "getHistory",
   params: /* @__PURE__ */ vObject({
-    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32),
     limit: /* @__PURE__ */ vInteger(1, 100),
-    before: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)),
-    after: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3),
+    before: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 64)),
+    after: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 64),
     type: /* @__PURE__ */ vString(PATTERN_4, DESCRIPTION_4),
     tokenAccounts: /* @__PURE__ */ vEnum(["none", "balanceChanged", "all"])
   }, ["wallet"], false),
@@ -319,7 +319,7 @@ export const getHistory: OperationDescriptor<T.GetHistoryInput, T.GetHistoryResu
 export const getTransfers: OperationDescriptor<T.GetTransfersInput, T.GetTransfersResult> = {
   id: "getTransfers",
   params: /* @__PURE__ */ vObject({
-    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
+    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32),
     limit: /* @__PURE__ */ vInteger(1, 100),
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1))
   }, ["wallet"], false),
@@ -339,7 +339,7 @@ export const getTransfers: OperationDescriptor<T.GetTransfersInput, T.GetTransfe
 export const getFundedBy: OperationDescriptor<T.GetFundedByInput, T.GetFundedByResult> = {
   id: "getFundedBy",
   params: /* @__PURE__ */ vObject(
-    { wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2) },
+    { wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32) },
     ["wallet"],
     false
   ),

@@ -11,7 +11,7 @@ import { knownTransactionTypes, type KnownTransactionType } from "@chaindata/cor
 const addressSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+    "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 const domainSchema = /* @__PURE__ */ deepFreeze({
@@ -23,7 +23,7 @@ const domainSchema = /* @__PURE__ */ deepFreeze({
 const getBalancesAddressSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "The wallet address (base58). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+    "The wallet address (base58). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 
@@ -163,7 +163,7 @@ export const getHistoryTool = /* @__PURE__ */ deepFreeze({
           {
             type: "string",
             description:
-              "A transaction signature (64 bytes), base58-encoded. Must be a base58 signature (64 to 88 characters; no 0, O, I or l).",
+              "A transaction signature (64 bytes), base58-encoded. Must be a base58 signature of 64 bytes (64 to 88 characters; no 0, O, I or l).",
             pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$"
           },
           {
@@ -174,7 +174,7 @@ export const getHistoryTool = /* @__PURE__ */ deepFreeze({
       after: {
         type: "string",
         description:
-          "Return transactions newer than this signature (ascending pagination). One page: `.all()` refuses it unless `maxPages: 1`, as no forward cursor is documented. Must be a base58 signature (64 to 88 characters; no 0, O, I or l).",
+          "Return transactions newer than this signature (ascending pagination). One page: `.all()` refuses it unless `maxPages: 1`, as no forward cursor is documented. Must be a base58 signature of 64 bytes (64 to 88 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$"
       },
       type: {

@@ -23,7 +23,7 @@ const PATTERN_5 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-
 const DESCRIPTION_1 =
   "an https:// URL with a host that is not localhost, 127.x.x.x or [::1], and no whitespace";
 const DESCRIPTION_2 = "an upper-case snake-case name such as NFT_SALE";
-const DESCRIPTION_3 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
+const DESCRIPTION_3 = "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l)";
 const DESCRIPTION_4 =
   "a header value, not blank (no control characters other than tab, no line breaks)";
 const DESCRIPTION_5 = "a UUID (hex digits in groups of 8-4-4-4-12)";
@@ -41,13 +41,15 @@ export const createWebhook: OperationDescriptor<T.CreateWebhookInput, T.CreateWe
       webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
       transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)),
       accountAddresses: /* @__PURE__ */ vArray(
-        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3),
+        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 32),
         undefined,
         100000
       ),
-      accountAddressOwners: /* @__PURE__ */ vArray(
-        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)
-      ),
+      accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(
+        PATTERN_3,
+        DESCRIPTION_3,
+        32
+      )),
       webhookType: /* @__PURE__ */ vEnum([
         "enhanced",
         "raw",
@@ -85,13 +87,15 @@ export const updateWebhook: OperationDescriptor<T.UpdateWebhookInput, T.UpdateWe
       webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
       transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)),
       accountAddresses: /* @__PURE__ */ vArray(
-        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3),
+        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 32),
         undefined,
         100000
       ),
-      accountAddressOwners: /* @__PURE__ */ vArray(
-        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)
-      ),
+      accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(
+        PATTERN_3,
+        DESCRIPTION_3,
+        32
+      )),
       webhookType: /* @__PURE__ */ vEnum([
         "enhanced",
         "raw",
@@ -103,7 +107,7 @@ export const updateWebhook: OperationDescriptor<T.UpdateWebhookInput, T.UpdateWe
       authHeader: /* @__PURE__ */ vBoundedString(undefined, 8192, PATTERN_4, DESCRIPTION_4),
       encoding: /* @__PURE__ */ vString(),
       txnStatus: /* @__PURE__ */ vEnum(["all", "success", "failed"]),
-      wallet: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3),
+      wallet: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 32),
       project: /* @__PURE__ */ vString(),
       active: vBoolean
     },

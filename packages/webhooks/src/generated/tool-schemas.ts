@@ -42,7 +42,7 @@ const transactionTypeFilterSchema = /* @__PURE__ */ deepFreeze({
 const addressSchema = /* @__PURE__ */ deepFreeze({
   type: "string",
   description:
-    "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+    "A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
   pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
 } as const);
 const watchedAddressesSchema = /* @__PURE__ */ deepFreeze({
@@ -220,7 +220,7 @@ export const updateWebhookTool = /* @__PURE__ */ deepFreeze({
       wallet: {
         type: "string",
         description:
-          "Read-only (the owning wallet), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. Must be a base58 address (32 to 44 characters; no 0, O, I or l).",
+          "Read-only (the owning wallet), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. Must be a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l).",
         pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$"
       },
       project: {
