@@ -11,7 +11,7 @@
  * program never calls; the factories also carry `@__NO_SIDE_EFFECTS__` for bundlers that do.
  * (`validate` itself carries neither: it throws, and a bundler would drop its calls.)
  */
-import { messageValue } from "./config.js";
+import { messageValue, typeOf } from "./config.js";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { jsonText } from "./json.js";
 import { quoteServer } from "./quote.js";
@@ -656,8 +656,7 @@ export const wholeIssue = (issue: unknown, path: string): ValidationIssue => {
       path,
       rule: "check",
       detail:
-        textOf(issue) ??
-        `breaks the check: its issue must be an object (got ${issue === null ? "null" : typeof issue})`,
+        textOf(issue) ?? `breaks the check: its issue must be an object (got ${typeOf(issue)})`,
     };
   const given = issue as ValidationIssue;
   const at = textOf(given.path) ?? path;
