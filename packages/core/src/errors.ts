@@ -140,7 +140,7 @@ export interface ValidationIssue {
    * arguments than the call takes), `apiKey` (the client's API key in a param the service passes
    * on, such as a webhook's `authHeader`); the webhook edit helpers' `readOnly` and
    * `minProperties`; and `check`, where a check of your own pushed no issue object (a string,
-   * whose text is then the `detail`).
+   * whose text is then the `detail`) or one that names no rule.
    */
   rule:
     | "type"

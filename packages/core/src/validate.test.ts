@@ -1240,6 +1240,25 @@ describe("an issue's detail: its message without the path in front, to show besi
       expect(error.message).toBe("params: breaks the check's `pattern` rule");
       expect(error.issues[0]!.detail).toBe("breaks the check's `pattern` rule");
     });
+
+    it("an issue without a rule gets rule `check`, and with no text either, the detail `breaks the check` (not a rule named `undefined`)", () => {
+      const bare = refusedBy(
+        (_value, _path, issues) => void issues.push({ path: "params.amount" } as never),
+      );
+      expect(bare.issues).toEqual([
+        {
+          path: "params.amount",
+          rule: "check",
+          message: "params.amount: breaks the check",
+          detail: "breaks the check",
+        },
+      ]);
+      // (Both texts given, the rule alone left out: the texts as written, the rule filled.)
+      const texts = { path: "params.amount", message: "params.amount: odd", detail: "odd" };
+      expect(refusedBy((_value, _path, issues) => void issues.push(texts as never)).issues).toEqual(
+        [{ ...texts, rule: "check" }],
+      );
+    });
   });
 
   it("is set on the refusal of a method name that the client lacks", async () => {

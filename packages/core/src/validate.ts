@@ -11,7 +11,7 @@
  * program never calls; the factories also carry `@__NO_SIDE_EFFECTS__` for bundlers that do.
  * (`validate` itself carries neither: it throws, and a bundler would drop its calls.)
  */
-import { messageValue } from "./config.js";
+import { messageValue, typeOf } from "./config.js";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { jsonText } from "./json.js";
 import { quoteServer } from "./quote.js";
@@ -653,8 +653,10 @@ const textOf = (text: unknown) => (typeof text == "string" && text ? text : unde
  * an error's message is never `""`: a `detail` that is missing, empty or no string is the
  * `message` with its leading `path: ` taken off (a path inside it is left alone); a `message`
  * likewise is `path: detail`; with neither, the detail is ``breaks the check's `<rule>` rule``.
- * A pushed string is the detail of an issue at `path` (the path the check was given), rule
- * `check`; any other value that is no object is named there by its type, never quoted: `breaks
+ * An issue without a `rule` (or an empty one) gets rule `check`, its detail then `breaks the
+ * check`: the issue names no rule, and `undefined` is none. A pushed string is the detail of an
+ * issue at `path` (the path the check was given), rule `check`; any other value that is no object
+ * is named there by its type, never quoted: `breaks
  * the check: its issue must be an object (got number)`. A whole issue is returned as it is, one
  * made whole is a copy (the check's may be frozen, a constant it pushes each time).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
@@ -665,12 +667,12 @@ export const wholeIssue = (issue: unknown, path: string): ValidationIssue => {
       path,
       rule: "check",
       detail:
-        textOf(issue) ??
-        `breaks the check: its issue must be an object (got ${issue === null ? "null" : typeof issue})`,
+        textOf(issue) ?? `breaks the check: its issue must be an object (got ${typeOf(issue)})`,
     };
   const given = issue as ValidationIssue;
   const at = textOf(given.path) ?? path;
   const message = textOf(given.message);
+  const rule = textOf(given.rule);
   const prefix = `${at}: `;
   const detail =
     textOf(given.detail) ??
@@ -678,10 +680,18 @@ export const wholeIssue = (issue: unknown, path: string): ValidationIssue => {
       ? message.startsWith(prefix)
         ? message.slice(prefix.length)
         : message
-      : `breaks the check's \`${given.rule}\` rule`);
-  return detail === given.detail && message && at === given.path
+      : rule
+        ? `breaks the check's \`${rule}\` rule`
+        : "breaks the check");
+  return detail === given.detail && message && at === given.path && rule
     ? given
-    : { ...given, path: at, message: message ?? prefix + detail, detail };
+    : {
+        ...given,
+        path: at,
+        rule: (rule ?? "check") as ValidationIssue["rule"],
+        message: message ?? prefix + detail,
+        detail,
+      };
 };
 
 /**
