@@ -174,7 +174,7 @@ export const vAny: Check = () => {};
       typed(typeof value === "string", "string", value, path, issues) &&
       pattern &&
       (!pattern.test(value as string) ||
-        (bytes && (size = fromBase58(value as string)?.length) && size != bytes))
+        (bytes && (size = (base58Hex(value as string)?.length ?? 0) / 2) && size != bytes))
     ) {
       add(
         issues,
@@ -519,25 +519,35 @@ export const vBoolean: Check = (value, path, issues) => {
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
 /**
+ * base58 `text` as the hex of its bytes (two digits a byte, a leading `1` a zero byte: `"00"`), or
+ * undefined when it holds a character base58 lacks. Half its length is the byte count, what an
+ * address's check reads ({@link vString}'s `bytes`), without the bytes themselves.
+ */
+const base58Hex = (text: string): string | undefined => {
+  // (A bigint, then its hex: 1 ms for 1,232 bytes, where a byte array multiplied by 58 for each
+  // character takes 2.)
+  let n = 0n;
+  let zeros = "";
+  for (const char of text) {
+    const digit = BASE58.indexOf(char);
+    if (digit < 0) return;
+    n = n * 58n + BigInt(digit);
+    if (!n) zeros += "00";
+  }
+  const hex = n ? n.toString(16) : "";
+  return zeros + (hex.length % 2 ? "0" : "") + hex;
+};
+
+/**
  * The bytes of base58 `text`, or undefined when it holds a character base58 lacks (a leading `1`
  * is a zero byte).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const fromBase58 = (text: string): Uint8Array | undefined => {
-  // (A bigint, then its hex: 1 ms for 1,232 bytes, where a byte array multiplied by 58 for each
-  // character takes 2.)
-  let n = 0n;
-  for (const char of text) {
-    const digit = BASE58.indexOf(char);
-    if (digit < 0) return;
-    n = n * 58n + BigInt(digit);
-  }
-  let hex = n ? n.toString(16) : "";
-  if (hex.length % 2) hex = "0" + hex;
-  const bytes: number[] = [];
-  for (let i = 0; text[i] == "1"; i++) bytes.push(0);
-  for (let i = 0; i < hex.length; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
-  return Uint8Array.from(bytes);
+  const hex = base58Hex(text);
+  return hex === undefined
+    ? undefined
+    : Uint8Array.from(hex.match(/../g) ?? [], (byte) => parseInt(byte, 16));
 };
 
 /**
