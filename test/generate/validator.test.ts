@@ -29,6 +29,16 @@ function createEmitter() {
   };
 }
 
+/** The generator's refusal of `schema` (its error's message), or "no error". */
+function refusalOf(schema: Schema): string {
+  try {
+    createCheckEmitter().emit(schema);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return "no error";
+}
+
 /** One schema's expression, imports and declarations, from a fresh emitter. */
 function emitOne(schema: Schema) {
   const emitter = createEmitter();
@@ -1092,14 +1102,7 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
   });
 
   it("refuses another value, and the keyword where no string check holds it", () => {
-    const error = (schema: Schema) => {
-      try {
-        createCheckEmitter().emit(schema);
-      } catch (e) {
-        return (e as Error).message;
-      }
-      return "no error";
-    };
+    const error = refusalOf;
     for (const value of ["base32", "hex", true, { encoding: "base64" }])
       expect(error({ ...Transaction, "x-solana-transaction": value })).toBe(
         '#: "x-solana-transaction" must be "base64" or "base58", on a string: the text is a serialized transaction in that encoding (the runtime decodes no other)',
@@ -1129,14 +1132,7 @@ describe("x-base58-bytes: base58 text that must decode to so many bytes", () => 
     pattern: "^[^\\s/.]+\\.[a-z]+$",
     "x-pattern-description": "a domain such as toly.sol",
   };
-  const error = (schema: Schema) => {
-    try {
-      createCheckEmitter().emit(schema);
-    } catch (e) {
-      return (e as Error).message;
-    }
-    return "no error";
-  };
+  const error = refusalOf;
 
   it("gives the count to the string check, and holds the text to it in the description's words", () => {
     const text = (schema: Schema) => emitOne(schema).expression;
@@ -1212,14 +1208,7 @@ describe("x-accepts-bigint: an integer input that takes a bigint too (the sender
 
 describe("format uint64 on a string: a u64 the service writes as digits (user trial 56, F5)", () => {
   it("is refused in an input, which its bigint type would send as a bare integer", () => {
-    const error = (schema: Schema) => {
-      try {
-        createCheckEmitter().emit(schema);
-      } catch (e) {
-        return (e as Error).message;
-      }
-      return "no error";
-    };
+    const error = refusalOf;
     expect(error({ type: "string", format: "uint64", pattern: "^[0-9]+$" })).toBe(
       '#: "format" uint64 on a string (a u64 written as decimal digits, typed bigint) is read in results only: an input\'s u64 is type integer, which core writes a bigint as',
     );
@@ -1267,14 +1256,7 @@ describe("x-renamed-from: another SDK's name for a property, which the check's m
   });
 
   it("refuses one that cannot reach a message: not names of properties, beside other properties allowed, or off an object", () => {
-    const error = (schema: Schema) => {
-      try {
-        createCheckEmitter().emit(schema);
-      } catch (e) {
-        return (e as Error).message;
-      }
-      return "no error";
-    };
+    const error = refusalOf;
     const rule =
       "must map other SDKs' names to properties of this object, { <their name>: <a property here> }, on an object with additionalProperties: false (a name of its own is no other name)";
     // (Each message then says what broke the rule, the entry of a map among them: review 71, F3.)
