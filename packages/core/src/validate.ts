@@ -666,9 +666,9 @@ const textOf = (text: unknown) => (typeof text == "string" && text ? text : unde
  * An issue without a `rule` (or an empty one) gets rule `check`, its detail then `breaks the
  * check`: the issue names no rule, and `undefined` is none. A pushed string is the detail of an
  * issue at `path` (the path the check was given), rule `check`; any other value that is no object
- * is named there by its type, never quoted: `breaks
- * the check: its issue must be an object (got number)`. A whole issue is returned as it is, one
- * made whole is a copy (the check's may be frozen, a constant it pushes each time).
+ * is named there by its type, never quoted: `breaks the check: its issue must be an object (got
+ * number)`. A whole issue is returned as it is, one made whole is a copy (the check's may be
+ * frozen, a constant it pushes each time).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const wholeIssue = (issue: unknown, path: string): ValidationIssue => {
