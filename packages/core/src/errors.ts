@@ -175,8 +175,8 @@ export interface ValidationIssue {
    * @example
    * ```ts
    * // issue.path:    "params.ownerAddress"
-   * // issue.message: 'params.ownerAddress: must be a base58 address (…) (got "toly.sol")'
-   * // issue.detail:  'must be a base58 address (…) (got "toly.sol")'
+   * // issue.message: 'params.ownerAddress: must be a base58 address of 32 bytes (…) (got "toly.sol")'
+   * // issue.detail:  'must be a base58 address of 32 bytes (…) (got "toly.sol")'
    * const fieldErrors: Record<string, string> = {};
    * for (const issue of error.issues)
    *   fieldErrors[issue.path.replace(/^params\./, "")] = issue.detail;
