@@ -1175,17 +1175,26 @@ describe("docs build", () => {
     );
   });
 
-  it("words the receiver's parts alike on both delivery pages and in the webhooks README (one text, receiver-recipes.mjs's receiverPartsText)", () => {
-    const readme = readFileSync(join(root, "packages/webhooks/README.md"), "utf8");
-    const inReadme = /^Where the handler does not fit .*$/m.exec(readme)?.[0].replaceAll("`", "");
-    expect(inReadme, "the README's parts paragraph").toBeDefined();
-    for (const delivery of ["deliverEnhancedEvents", "deliverRawEvents"]) {
-      const html = page(`webhooks/${delivery}.html`);
-      const onPage = /<h3 id="receiver-parts">[^]*?<\/h3>\s*<p>([^]*?)<\/p>/.exec(html)?.[1];
-      expect(onPage, `${delivery}: the parts paragraph`).toBeDefined();
-      expect(text(onPage!), delivery).toBe(inReadme);
-    }
-  });
+  // One text each, receiver-recipes.mjs's receiverPartsText and receiverStopText: the README's
+  // paragraph (found by its first words) is the page's under the heading of that id.
+  it.each([
+    ["parts", "receiver-parts", "Where the handler does not fit "],
+    ["stopping", "receiver-stop", "To stop a server without losing a delivery "],
+  ])(
+    "words the receiver's %s paragraph alike on both delivery pages and in the webhooks README",
+    (_name, id, start) => {
+      const readme = readFileSync(join(root, "packages/webhooks/README.md"), "utf8");
+      const line = readme.split("\n").find((l) => l.startsWith(start));
+      expect(line, `the README's paragraph starting ${start}`).toBeDefined();
+      const inReadme = line!.replaceAll("`", "");
+      for (const delivery of ["deliverEnhancedEvents", "deliverRawEvents"]) {
+        const html = page(`webhooks/${delivery}.html`);
+        const onPage = new RegExp(`<h3 id="${id}">[^]*?</h3>\\s*<p>([^]*?)</p>`).exec(html)?.[1];
+        expect(onPage, `${delivery}: the paragraph under #${id}`).toBeDefined();
+        expect(text(onPage!), delivery).toBe(inReadme);
+      }
+    },
+  );
 
   it("marks deprecated operations with their replacement, and x-source items with markers", () => {
     const mint = load("openrpc/mint.json").methods[0];

@@ -2845,6 +2845,57 @@ describe("toNodeHandler", () => {
     expect(seen).toEqual([SIG_A]);
   });
 
+  it("stops as the README's stopping paragraph says: server.close() lets the delivery in flight be answered, 500 after its aborted call, and the redelivery runs the event again", async () => {
+    let stopping = new AbortController();
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const ran: string[] = [];
+    const handle = toNodeHandler(
+      createWebhookHandler({
+        authHeader: AUTH,
+        onError: () => {},
+        // Stands for a call given `{ signal }`: it rejects with the signal's AbortError.
+        onEvent: async (event) => {
+          ran.push(event.signature);
+          started();
+          const { signal } = stopping;
+          await new Promise((_, reject) =>
+            signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true }),
+          );
+        },
+      }),
+    );
+    const serve = async () => {
+      const receiver = createServer(handle);
+      await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+      return {
+        receiver,
+        url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/`,
+      };
+    };
+    const deliver = (url: string) =>
+      fetch(url, {
+        method: "POST",
+        headers: { authorization: AUTH },
+        body: `[${enhanced(SIG_A)}]`,
+      });
+    const first = await serve();
+    const inFlight = deliver(first.url);
+    await running;
+    stopping.abort();
+    const closed = new Promise((r) => first.receiver.close(r));
+    expect((await inFlight).status).toBe(500);
+    await closed;
+    // The same handler, restarted: the redelivery's event is run again, not skipped as seen.
+    stopping = new AbortController();
+    const second = await serve();
+    server = second.receiver;
+    const redelivery = deliver(second.url);
+    await vi.waitFor(() => expect(ran).toEqual([SIG_A, SIG_A]));
+    stopping.abort();
+    expect((await redelivery).status).toBe(500);
+  });
+
   it("takes the body a body parser left as bytes or text (or in rawBody, as Cloud Functions keep it), and names a parsed one instead of failing as 'not JSON'", async () => {
     const seen: unknown[] = [];
     const refusals: unknown[] = [];

@@ -3,7 +3,7 @@
 // the webhooks area page.
 import { codeBlock, href } from "../html.mjs";
 import { inline } from "../markdown.mjs";
-import { receiverPartsText } from "../receiver-recipes.mjs";
+import { receiverPartsText, receiverStopText } from "../receiver-recipes.mjs";
 import { API_KEY_ENV, restRequest, standaloneOf } from "../snippets.mjs";
 import { esc } from "../util.mjs";
 import { code, section } from "./shared.mjs";
@@ -136,6 +136,8 @@ export function receiverSection(pc, op) {
 <p>After a 500 the service delivers again, up to 3 times a minute apart, then drops the delivery. On a redelivery the events before the failed one are skipped as seen and the ones after it are handled then, so an event that fails every time takes the later events of its delivery down with it. An <code>onEvent</code> still running after <code>handlerTimeoutMs</code> gets the 500 too, with an error named <code>TimeoutError</code>, and its signature is released so the redelivery runs it again (the run left behind is not stopped, and if it completes, its signature is recorded; on Workers the runtime cancels it once the 500 is answered). Give the calls <code>onEvent</code> makes, to a database or an HTTP API, time limits of their own.</p>
 <h3 id="receiver-dedupe">De-duplication</h3>
 <p>By default it remembers the last 10,000 signatures, each for at most 24 hours, in memory and per process: they are lost on a restart and not shared with other instances. Size it to what a redelivery can trail behind, about 3 minutes of events (<code>dedupe: createMemorySignatureStore({ maxEntries: 40_000 })</code> for 200 events a second), and where instances come and go, as on serverless platforms, give <code>dedupe</code> a shared store. A store with <code>claim()</code> makes the check and the write one atomic step, so two instances given the same delivery run <code>onEvent</code> once; on Redis, <code>SET NX PX</code>:</p>${ts(receiverStoreSnippet(pc.site, op))}
+<h3 id="receiver-stop">Stopping the server</h3>
+<p>${inline(receiverStopText())}</p>
 <h3 id="receiver-express">Behind Express</h3>
 <p>Mount the handler before any body parser. A parser in front reads the whole body before the handler runs: <code>Authorization</code> is checked only after an unauthenticated upload was buffered, and <code>readTimeoutMs</code> no longer applies (Node's <code>requestTimeout</code>, 300 s, does). Behind <code>express.json()</code> every delivery is answered 500 (<code>JSON.parse</code> has rounded its u64 amounts), and the service drops it after its retries. If a parser must come first, make it <code>express.raw({ type: "*/*", limit: "10mb" })</code>: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.</p>${ts(receiverExpressSnippet(pc.site, op))}
 <h3 id="receiver-fastify">Behind Fastify</h3>
