@@ -255,7 +255,7 @@ describe("generated (in memory)", () => {
 
   it("descriptor: the object checked under the param's name (its members given unwrapped named where they go), sent by position", () => {
     const operations = files["packages/das/src/generated/operations.ts"];
-    const request = `request: /* @__PURE__ */ vObject({ accountKeys: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32), 1, 128), options: /* @__PURE__ */ vObject({ priorityLevel: /* @__PURE__ */ vEnum(${JSON.stringify(LEVELS).replaceAll(",", ", ")}), includeAllPriorityFeeLevels: vBoolean }, [], false) }, [], false)`;
+    const request = `request: /* @__PURE__ */ vObject({ accountKeys: /* @__PURE__ */ vArray(/* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32), 1, 128), options: /* @__PURE__ */ vObject({ priorityLevel: /* @__PURE__ */ vEnum(${JSON.stringify(LEVELS).replaceAll(",", ", ")}), includeAllPriorityFeeLevels: vBoolean }, [], false) }, [], false)`;
     // (vRenamed: `params.accountKeys: … ; it is named request.accountKeys here`.)
     const hinted = (object: string) =>
       `/* @__PURE__ */ vRenamed(${object}, { accountKeys: "request.accountKeys", options: "request.options" })`;

@@ -394,7 +394,7 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
     const operations = files["packages/das/src/generated/operations.ts"];
     expect(operations).toContain('\nimport type * as T from "./types.js";\n');
     expect(oneLine(declaration(operations, `export const ${METHOD}:`))).toBe(
-      `export const ${METHOD}: RpcMethodDescriptor<never, T.GetAssetsByExampleTestParams, T.GetAssetsByExampleTestResult> = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
+      `export const ${METHOD}: RpcMethodDescriptor<never, T.GetAssetsByExampleTestParams, T.GetAssetsByExampleTestResult> = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
     );
     // (And the method's own export of it, typed as what it revives: lib/descriptor.mjs
     // u64ShapeConstants.)
@@ -518,7 +518,7 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
     const operations = files["packages/wallet/src/generated/operations.ts"];
     expect(operations).toContain('\nimport type * as T from "./types.js";\n');
     expect(oneLine(declaration(operations, `export const ${OPERATION}:`))).toBe(
-      `export const ${OPERATION}: OperationDescriptor<T.GetExampleTestTotalsInput, T.GetExampleTestTotalsResult> = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
+      `export const ${OPERATION}: OperationDescriptor<T.GetExampleTestTotalsInput, T.GetExampleTestTotalsResult> = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vBase58Bytes(PATTERN_2, DESCRIPTION_2, 32), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0, undefined, 1) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
     );
     expect(oneLine(operations)).toContain(
       `export const ${OPERATION}U64Shape = /* @__PURE__ */ Object.freeze({ totalLamports: 1 }) as U64Shape as U64ShapeOf<T.GetExampleTestTotalsResult>;`,

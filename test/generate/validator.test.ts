@@ -1134,11 +1134,11 @@ describe("x-base58-bytes: base58 text that must decode to so many bytes", () => 
   };
   const error = refusalOf;
 
-  it("gives the count to the string check, and holds the text to it in the description's words", () => {
+  it("gives the count to a check of its own, and holds the text to it in the description's words", () => {
     const text = (schema: Schema) => emitOne(schema).expression;
-    expect(text(Address)).toBe("vString(PATTERN_1, DESCRIPTION_1, 32)");
+    expect(text(Address)).toBe("vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32)");
     expect(text({ ...Address, maxLength: 44 })).toBe(
-      "vBoundedString(undefined, 44, PATTERN_1, DESCRIPTION_1, 32)",
+      "vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32, vBoundedString(undefined, 44, PATTERN_1, DESCRIPTION_1))",
     );
     const check = compileCheck({ type: "object", properties: { id: Address } });
     expect(messages(check, { id: "z".repeat(44) })).toEqual([
@@ -1149,7 +1149,7 @@ describe("x-base58-bytes: base58 text that must decode to so many bytes", () => 
 
   it("joins an address and a domain into one pattern that keeps the count (a domain has a dot, which base58 lacks)", () => {
     expect(emitOne({ anyOf: [Address, Domain] }).expression).toBe(
-      "vString(PATTERN_1, DESCRIPTION_1, 32)",
+      "vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32)",
     );
     const check = compileCheck({ anyOf: [Address, Domain] });
     expect(messages(check, "toly.sol")).toEqual([]);
@@ -1159,7 +1159,7 @@ describe("x-base58-bytes: base58 text that must decode to so many bytes", () => 
     // Two counts cannot be one: not joined.
     const Signature = { ...Address, "x-pattern-description": "a signature of 64 bytes", "x-base58-bytes": 64 }; // prettier-ignore
     expect(emitOne({ anyOf: [Address, Signature] }).expression).toBe(
-      "vAnyOf([vString(PATTERN_1, DESCRIPTION_1, 32), vString(PATTERN_1, DESCRIPTION_2, 64)])",
+      "vAnyOf([vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32), vBase58Bytes(PATTERN_1, DESCRIPTION_2, 64)])",
     );
   });
 

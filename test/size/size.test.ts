@@ -194,6 +194,22 @@ describe("the sender's words (its key hint, its https URL) are in sender program
   });
 });
 
+describe("base58 decoding is in programs that check an address, a hash or a signature only", () => {
+  // base58's alphabet and the count's rule (core's vBase58Bytes, the spec's x-base58-bytes): admin
+  // checks strings but no base58 text.
+  const marks = ["123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", "x-base58-bytes"];
+  const carried = carriedOf(marks);
+  it.each([
+    ["admin client", areas.admin!.ours],
+    ["admin standalone", areas.admin!.standalone!],
+  ])("a %s program carries none of them", async (_, program) => {
+    expect(carried((await bundleSize(program)).code)).toEqual([]);
+  });
+  it("a DAS program carries them (the check above can fail)", async () => {
+    expect(carried((await bundleSize(areas.das!.standalone!)).code)).toEqual(marks);
+  });
+});
+
 describe("the standalone page walks (paginate<Method>) tree-shake away", () => {
   // Strings only a page walk carries (core's `paginate` and `withPagination(…).all`), minified or
   // not. The one-call standalone programs import no walk, not even the compression one, whose

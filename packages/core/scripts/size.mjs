@@ -151,7 +151,7 @@ if (process.argv.includes("--pieces")) {
     "lossless JSON": ["parseJson", "jsonText", "reviveParsed", "leaf", "writeJson"],
     validation: [
       ...["vObject", "vString", "vBoolean", "runCheck", "add", "kind", "show", "typed"],
-      ...["base58Hex", "BASE58"], // (an address's bytes counted: x-base58-bytes)
+      ...["vBase58Bytes", "base58Hex", "BASE58"], // (an address's bytes counted: x-base58-bytes)
     ],
     "redaction of the key": [
       "createRedactor",

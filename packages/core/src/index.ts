@@ -114,6 +114,8 @@ export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vArray,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  vBase58Bytes,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vBoolean,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vBoundedString,

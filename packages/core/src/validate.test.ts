@@ -13,6 +13,7 @@ import {
   vExclusive,
   vAny,
   vAnyOf,
+  vBase58Bytes,
   vArray,
   vBoolean,
   vBoundedString,
@@ -456,7 +457,7 @@ describe("validate", () => {
 
   it("holds base58 text to its byte count (x-base58-bytes), in the pattern's words, masked as the pattern's", () => {
     const words = "a base58 address of 32 bytes (32 to 44 characters)";
-    const address = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u, words, 32);
+    const address = vBase58Bytes(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u, words, 32);
     expect(messages(address, ADDRESS)).toEqual([]);
     expect(messages(address, "1".repeat(32))).toEqual([]); // (32 zero bytes: the system program)
     expect(messages(address, "z".repeat(44))).toEqual([
@@ -478,13 +479,19 @@ describe("validate", () => {
     ]);
     // Empty text (an "or empty" schema's none) and text with a character base58 lacks (a domain
     // beside an address) are not decoded.
-    const orEmptyOrDomain = vString(/^(?:[1-9A-HJ-NP-Za-km-z]{32,44})?$|\./u, words, 32);
+    const orEmptyOrDomain = vBase58Bytes(/^(?:[1-9A-HJ-NP-Za-km-z]{32,44})?$|\./u, words, 32);
     expect(messages(orEmptyOrDomain, "")).toEqual([]);
     expect(messages(orEmptyOrDomain, "toly.sol")).toEqual([]);
-    // Bounded strings take it too.
-    expect(messages(vBoundedString(1, 44, /^[1-9A-HJ-NP-Za-km-z]+$/u, words, 32), "zz")).toEqual([
-      `params: must be ${words} (got "zz": 2 bytes)`,
+    // Around a bounded string's check, whose bounds are still told beside the count.
+    const base58 = /^[1-9A-HJ-NP-Za-km-z]+$/u;
+    const bounded = vBase58Bytes(base58, words, 32, vBoundedString(1, 3, base58, words));
+    expect(messages(bounded, "zz")).toEqual([`params: must be ${words} (got "zz": 2 bytes)`]);
+    expect(messages(bounded, "zzzz")).toEqual([
+      `params: must be ${words} (got "zzzz": 3 bytes)`,
+      "params: must have at most 3 characters (got 4)",
     ]);
+    expect(messages(bounded, "0")).toEqual([`params: must be ${words} (got "0")`]);
+    expect(messages(bounded, 7)).toEqual(["params: must be string (got number 7)"]);
     // A key-like value is masked as the pattern's message masks it.
     const key = "z".repeat(44);
     let error: ValidationError | undefined;

@@ -159,28 +159,18 @@ export const vAny: Check = () => {};
  * itself is hard to read (`must be an https:// URL whose host …`, not `must match ^[hH][tT]…`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vString(
-  pattern?: RegExp,
-  described?: string,
-  bytes?: number,
-): Check {
+/* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, described?: string): Check {
   return (value, path, issues) => {
-    // `bytes` (the spec's `x-base58-bytes`): text the pattern accepts must also decode from base58
-    // to that many bytes, which no pattern can say (44 × `z` is 33 bytes, 34 × `1` is 34), in the
-    // pattern's own words (its description names the count). Empty text (an "or empty" schema's
-    // none) and text with a character base58 lacks (a domain beside an address) are not decoded.
-    let size: number | undefined;
     if (
       typed(typeof value === "string", "string", value, path, issues) &&
       pattern &&
-      (!pattern.test(value as string) ||
-        (bytes && (size = (base58Hex(value as string)?.length ?? 0) / 2) && size != bytes))
+      !pattern.test(value as string)
     ) {
       add(
         issues,
         path,
-        size ? "x-base58-bytes" : "pattern",
-        `must ${described ? "be " + described : "match " + pattern.source} (got ${show(value)}${size ? `: ${size} bytes` : ""})`,
+        "pattern",
+        `must ${described ? "be " + described : "match " + pattern.source} (got ${show(value)})`,
       );
     }
   };
@@ -196,13 +186,42 @@ export const vAny: Check = () => {};
   maxLength?: number,
   pattern?: RegExp,
   described?: string,
-  bytes?: number,
 ): Check {
-  const string = vString(pattern, described, bytes);
+  const string = vString(pattern, described);
   return (value, path, issues) => {
     string(value, path, issues);
     if (typeof value === "string")
       bounds(issues, path, [...value].length, minLength, maxLength, "character");
+  };
+}
+
+/**
+ * A string that `pattern` accepts (in `described`'s words) and that decodes from base58 to `bytes`
+ * bytes (the spec's `x-base58-bytes`), which no pattern can say (44 × `z` is 33 bytes, 34 × `1` is
+ * 34), refused in the pattern's own words (its description names the count). Empty text (an "or
+ * empty" schema's none) and text with a character base58 lacks (a domain beside an address) are not
+ * counted. `string`: the string's own check, a {@link vBoundedString} where it has bounds. (Apart
+ * from {@link vString}, so that a program checking no such string carries no base58 decoding.)
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vBase58Bytes(
+  pattern: RegExp,
+  described: string,
+  bytes: number,
+  string: Check = vString(pattern, described),
+): Check {
+  return (value, path, issues) => {
+    // (Counted only where the pattern passes, so `string` adds no pattern issue beside this one.)
+    const size =
+      typeof value == "string" && pattern.test(value) && (base58Hex(value)?.length ?? 0) / 2;
+    if (size && size != bytes)
+      add(
+        issues,
+        path,
+        "x-base58-bytes",
+        `must be ${described} (got ${show(value)}: ${size} bytes)`,
+      );
+    string(value, path, issues);
   };
 }
 

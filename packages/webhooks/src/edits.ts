@@ -8,8 +8,8 @@ import {
   runCheck,
   ValidationError,
   vArray,
+  vBase58Bytes,
   vObject,
-  vString,
   type Check,
   type OperationDescriptor,
   type RequestOptions,
@@ -48,7 +48,7 @@ const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const ADDRESS_DESCRIPTION = "a base58 address of 32 bytes (32 to 44 characters; no 0, O, I or l)";
 const ADDRESS_BYTES = 32;
 const checkAddresses = /* @__PURE__ */ vArray(
-  /* @__PURE__ */ vString(ADDRESS, ADDRESS_DESCRIPTION, ADDRESS_BYTES),
+  /* @__PURE__ */ vBase58Bytes(ADDRESS, ADDRESS_DESCRIPTION, ADDRESS_BYTES),
 );
 
 // The params' names and addresses (any `webhookID` passes here: `addressesCheck` checks it as

@@ -128,6 +128,7 @@ export const CHECK_COMBINATORS = [
   "vAny",
   "vAnyOf",
   "vArray",
+  "vBase58Bytes",
   "vBoolean",
   "vBoundedString",
   "vDependent",
@@ -495,11 +496,15 @@ function stringCheck(cx, s, place) {
   const max = number(cx, s, "maxLength", place, true);
   const described = patternDescription(cx, s, place);
   const bytes = base58Bytes(cx, s, place);
-  // Pattern-only strings (most: addresses) use the smaller vString.
-  const string =
+  // Pattern-only strings (most: addresses) use the smaller vString. A base58 count has a check of
+  // its own (around a bounded string's), so that only a bundle with one carries the decoding.
+  const bounded =
     min === undefined && max === undefined
-      ? call(cx, "vString", regex, described, bytes)
-      : call(cx, "vBoundedString", min, max, regex, described, bytes);
+      ? undefined
+      : call(cx, "vBoundedString", min, max, regex, described);
+  const string = bytes
+    ? call(cx, "vBase58Bytes", regex, described, bytes, bounded)
+    : (bounded ?? call(cx, "vString", regex, described));
   const transaction = s["x-solana-transaction"];
   if (transaction === undefined) return string;
   if (transaction !== "base64" && transaction !== "base58")

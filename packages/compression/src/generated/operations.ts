@@ -3,6 +3,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import {
   vArray,
+  vBase58Bytes,
   vBoundedString,
   vInteger,
   vNullable,
@@ -329,8 +330,8 @@ export const getCompressedAccountsByOwner: RpcMethodDescriptor<
 > = {
   id: "getCompressedAccountsByOwner",
   params: /* @__PURE__ */ vObject({
-    owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
-    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_2, 32)),
+    owner: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+    cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_2, 32)),
     dataSlice: /* @__PURE__ */ vNullable(/* @__PURE__ */ vObject({
       offset: /* @__PURE__ */ vInteger(0),
       length: /* @__PURE__ */ vInteger(0)
@@ -361,8 +362,8 @@ export const getCompressedTokenAccountsByOwner: RpcMethodDescriptor<
 > = {
   id: "getCompressedTokenAccountsByOwner",
   params: /* @__PURE__ */ vObject({
-    owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
-    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32)),
+    owner: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32)),
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_4)),
     limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
   }, ["owner"], false),
@@ -388,8 +389,8 @@ export const getCompressedTokenAccountsByDelegate: RpcMethodDescriptor<
 > = {
   id: "getCompressedTokenAccountsByDelegate",
   params: /* @__PURE__ */ vObject({
-    delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
-    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32)),
+    delegate: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+    mint: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32)),
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_4)),
     limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
   }, ["delegate"], false),
@@ -414,11 +415,9 @@ export const getCompressedBalanceByOwner: RpcMethodDescriptor<
   T.GetCompressedBalanceByOwnerResult
 > = {
   id: "getCompressedBalanceByOwner",
-  params: /* @__PURE__ */ vObject(
-    { owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32) },
-    ["owner"],
-    false
-  ),
+  params: /* @__PURE__ */ vObject({
+    owner: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32)
+  }, ["owner"], false),
   idempotent: true,
   u64: { value: 1 }
 };
@@ -430,7 +429,7 @@ export const getCompressionSignaturesForAddress: RpcMethodDescriptor<
 > = {
   id: "getCompressionSignaturesForAddress",
   params: /* @__PURE__ */ vObject({
-    address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+    address: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1)),
     limit: /* @__PURE__ */ vNullable(/* @__PURE__ */ vInteger(1, 1000))
   }, ["address"], false),
@@ -471,8 +470,8 @@ export const getMultipleNewAddressProofsV2: RpcMethodDescriptor<
 > = {
   id: "getMultipleNewAddressProofsV2",
   params: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
-    address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
-    tree: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32)
+    address: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+    tree: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32)
   }, ["address", "tree"], false), 1, 1000),
   idempotent: true
 };

@@ -2,6 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import {
   vArray,
+  vBase58Bytes,
   vBoolean,
   vBoundedString,
   vDependent,
@@ -10,7 +11,6 @@ import {
   vInteger,
   vObject,
   vRenamed,
-  vString,
   type PaginationDescriptor,
   type RpcMethodDescriptor,
   type U64Shape,
@@ -232,7 +232,7 @@ export const getNftEditionsPagination: Readonly<PaginationDescriptor> =
 export const getAsset: RpcMethodDescriptor<never, T.GetAssetParams, T.GetAssetResult> = {
   id: "getAsset",
   params: /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
-    id: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+    id: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
     options: /* @__PURE__ */ vObject({
       showUnverifiedCollections: vBoolean,
       showCollectionMetadata: vBoolean,
@@ -260,7 +260,11 @@ export const getAssetBatch: RpcMethodDescriptor<
 > = {
   id: "getAssetBatch",
   params: /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
-    ids: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32), 1, 1000),
+    ids: /* @__PURE__ */ vArray(
+      /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+      1,
+      1000
+    ),
     options: /* @__PURE__ */ vObject({
       showUnverifiedCollections: vBoolean,
       showCollectionMetadata: vBoolean,
@@ -290,11 +294,11 @@ export const getAssetsByOwner: RpcMethodDescriptor<
   params: /* @__PURE__ */ vDependent(
     /* @__PURE__ */ vExclusive(
       /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
-        ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+        ownerAddress: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
         page: /* @__PURE__ */ vInteger(1),
         limit: /* @__PURE__ */ vInteger(1, 1000),
-        before: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
-        after: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+        before: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+        after: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
         cursor: /* @__PURE__ */ vBoundedString(1),
         sortBy: /* @__PURE__ */ vObject({
           sortBy: /* @__PURE__ */ vEnum(["created", "recent_action", "updated", "none", "id"]),
@@ -354,15 +358,15 @@ export const getAssetsByAuthority: RpcMethodDescriptor<
   params: /* @__PURE__ */ vDependent(
     /* @__PURE__ */ vExclusive(
       /* @__PURE__ */ vRenamed(/* @__PURE__ */ vObject({
-        authorityAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+        authorityAddress: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
         page: /* @__PURE__ */ vInteger(1),
         limit: /* @__PURE__ */ vInteger(1, 1000),
         sortBy: /* @__PURE__ */ vObject({
           sortBy: /* @__PURE__ */ vEnum(["created", "recent_action", "updated", "none", "id"]),
           sortDirection: /* @__PURE__ */ vEnum(["asc", "desc"])
         }, ["sortBy"], false),
-        before: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
-        after: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+        before: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+        after: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
         cursor: /* @__PURE__ */ vBoundedString(1),
         options: /* @__PURE__ */ vObject({
           showUnverifiedCollections: vBoolean,
@@ -416,7 +420,7 @@ export const getNftEditions: RpcMethodDescriptor<
 > = {
   id: "getNftEditions",
   params: /* @__PURE__ */ vObject({
-    mint: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+    mint: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
     page: /* @__PURE__ */ vInteger(1),
     limit: /* @__PURE__ */ vInteger(1, 1000)
   }, ["mint"], false),

@@ -2,6 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import {
   vArray,
+  vBase58Bytes,
   vBoolean,
   vInteger,
   vObject,
@@ -26,9 +27,9 @@ export const mintCompressedNft: RpcMethodDescriptor<
       name: /* @__PURE__ */ vString(),
       symbol: /* @__PURE__ */ vString(),
       description: /* @__PURE__ */ vString(),
-      owner: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
-      delegate: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
-      collection: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+      owner: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+      delegate: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+      collection: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
       uri: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
       attributes: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
         trait_type: /* @__PURE__ */ vString(),
@@ -38,7 +39,7 @@ export const mintCompressedNft: RpcMethodDescriptor<
       externalUrl: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2),
       sellerFeeBasisPoints: /* @__PURE__ */ vInteger(0, 10000),
       creators: /* @__PURE__ */ vArray(/* @__PURE__ */ vObject({
-        address: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+        address: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
         share: /* @__PURE__ */ vInteger(0, 100)
       }, ["address", "share"])),
       confirmTransaction: vBoolean

@@ -3,9 +3,9 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import {
   vArray,
+  vBase58Bytes,
   vBoolean,
   vObject,
-  vString,
   type OperationDescriptor,
   type U64Shape,
   type U64ShapeOf
@@ -55,7 +55,7 @@ export const getTokenMetadata: OperationDescriptor<
   id: "getTokenMetadata",
   params: /* @__PURE__ */ vObject({
     mintAccounts: /* @__PURE__ */ vArray(
-      /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32),
+      /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
       1,
       100
     ),

@@ -2,6 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import {
   vArray,
+  vBase58Bytes,
   vBoolean,
   vBoundedString,
   vEnum,
@@ -247,11 +248,9 @@ export const getTransfersPagination: Readonly<PaginationDescriptor> =
 
 export const getIdentity: OperationDescriptor<T.GetIdentityInput, T.GetIdentityResult> = {
   id: "getIdentity",
-  params: /* @__PURE__ */ vObject(
-    { wallet: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32) },
-    ["wallet"],
-    false
-  ),
+  params: /* @__PURE__ */ vObject({
+    wallet: /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32)
+  }, ["wallet"], false),
   idempotent: true,
   beta: true
 };
@@ -262,7 +261,11 @@ export const getBatchIdentity: OperationDescriptor<
 > = {
   id: "getBatchIdentity",
   params: /* @__PURE__ */ vObject({
-    addresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1, 32), 1, 100)
+    addresses: /* @__PURE__ */ vArray(
+      /* @__PURE__ */ vBase58Bytes(PATTERN_1, DESCRIPTION_1, 32),
+      1,
+      100
+    )
   }, ["addresses"], false),
   idempotent: true,
   beta: true
@@ -271,7 +274,7 @@ export const getBatchIdentity: OperationDescriptor<
 export const getBalances: OperationDescriptor<T.GetBalancesInput, T.GetBalancesResult> = {
   id: "getBalances",
   params: /* @__PURE__ */ vObject({
-    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32),
+    wallet: /* @__PURE__ */ vBase58Bytes(PATTERN_2, DESCRIPTION_2, 32),
     page: /* @__PURE__ */ vInteger(1),
     limit: /* @__PURE__ */ vInteger(1, 100),
     showZeroBalance: vBoolean,
@@ -295,10 +298,10 @@ export const getBalances: OperationDescriptor<T.GetBalancesInput, T.GetBalancesR
 export const getHistory: OperationDescriptor<T.GetHistoryInput, T.GetHistoryResult> = {
   id: "getHistory",
   params: /* @__PURE__ */ vObject({
-    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32),
+    wallet: /* @__PURE__ */ vBase58Bytes(PATTERN_2, DESCRIPTION_2, 32),
     limit: /* @__PURE__ */ vInteger(1, 100),
-    before: /* @__PURE__ */ vNullable(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 64)),
-    after: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 64),
+    before: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBase58Bytes(PATTERN_3, DESCRIPTION_3, 64)),
+    after: /* @__PURE__ */ vBase58Bytes(PATTERN_3, DESCRIPTION_3, 64),
     type: /* @__PURE__ */ vString(PATTERN_4, DESCRIPTION_4),
     tokenAccounts: /* @__PURE__ */ vEnum(["none", "balanceChanged", "all"])
   }, ["wallet"], false),
@@ -319,7 +322,7 @@ export const getHistory: OperationDescriptor<T.GetHistoryInput, T.GetHistoryResu
 export const getTransfers: OperationDescriptor<T.GetTransfersInput, T.GetTransfersResult> = {
   id: "getTransfers",
   params: /* @__PURE__ */ vObject({
-    wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32),
+    wallet: /* @__PURE__ */ vBase58Bytes(PATTERN_2, DESCRIPTION_2, 32),
     limit: /* @__PURE__ */ vInteger(1, 100),
     cursor: /* @__PURE__ */ vNullable(/* @__PURE__ */ vBoundedString(1))
   }, ["wallet"], false),
@@ -338,11 +341,9 @@ export const getTransfers: OperationDescriptor<T.GetTransfersInput, T.GetTransfe
 
 export const getFundedBy: OperationDescriptor<T.GetFundedByInput, T.GetFundedByResult> = {
   id: "getFundedBy",
-  params: /* @__PURE__ */ vObject(
-    { wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2, 32) },
-    ["wallet"],
-    false
-  ),
+  params: /* @__PURE__ */ vObject({
+    wallet: /* @__PURE__ */ vBase58Bytes(PATTERN_2, DESCRIPTION_2, 32)
+  }, ["wallet"], false),
   idempotent: true,
   u64: { amount: 0, amountRaw: 1 },
   beta: true

@@ -3,6 +3,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import {
   vArray,
+  vBase58Bytes,
   vBoolean,
   vBoundedString,
   vEnum,
@@ -40,12 +41,12 @@ export const createWebhook: OperationDescriptor<T.CreateWebhookInput, T.CreateWe
     {
       webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
       transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)),
-      accountAddresses: /* @__PURE__ */ vArray(
-        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 32),
-        undefined,
-        100000
-      ),
-      accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(
+      accountAddresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vBase58Bytes(
+        PATTERN_3,
+        DESCRIPTION_3,
+        32
+      ), undefined, 100000),
+      accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vBase58Bytes(
         PATTERN_3,
         DESCRIPTION_3,
         32
@@ -86,12 +87,12 @@ export const updateWebhook: OperationDescriptor<T.UpdateWebhookInput, T.UpdateWe
       webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5),
       webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1),
       transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)),
-      accountAddresses: /* @__PURE__ */ vArray(
-        /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 32),
-        undefined,
-        100000
-      ),
-      accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(
+      accountAddresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vBase58Bytes(
+        PATTERN_3,
+        DESCRIPTION_3,
+        32
+      ), undefined, 100000),
+      accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vBase58Bytes(
         PATTERN_3,
         DESCRIPTION_3,
         32
@@ -107,7 +108,7 @@ export const updateWebhook: OperationDescriptor<T.UpdateWebhookInput, T.UpdateWe
       authHeader: /* @__PURE__ */ vBoundedString(undefined, 8192, PATTERN_4, DESCRIPTION_4),
       encoding: /* @__PURE__ */ vString(),
       txnStatus: /* @__PURE__ */ vEnum(["all", "success", "failed"]),
-      wallet: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3, 32),
+      wallet: /* @__PURE__ */ vBase58Bytes(PATTERN_3, DESCRIPTION_3, 32),
       project: /* @__PURE__ */ vString(),
       active: vBoolean
     },
