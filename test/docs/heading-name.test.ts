@@ -2,6 +2,7 @@
 // wrap at 375 px in Chromium, where a break in the wrong place or none at all shows only on the
 // names long enough to wrap. Here each hump of a name is read, the short names' too.
 import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM module without type declarations
 import { headingName } from "../../packages/docs/src/html.mjs";
 
 describe("headingName", () => {
