@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { refuseExtraArguments } from "./config.js";
@@ -1248,6 +1249,39 @@ describe("an issue's detail: its message without the path in front, to show besi
       expect(error.issues[0]!.detail).toBe("breaks the check's `pattern` rule");
     });
 
+    it("an issue without a path, its texts and rule given, is at the check's path, and so is a pushed string under a path of the caller's own", () => {
+      const texts = { rule: "pattern", message: "params: must be even", detail: "must be even" };
+      expect(refusedBy((_value, _path, issues) => void issues.push(texts as never)).issues).toEqual(
+        [{ path: "params", ...texts }],
+      );
+      expect(() =>
+        validate((_value, _path, issues) => void issues.push("must be even" as never), {}, "input"),
+      ).toThrow(
+        expect.objectContaining({
+          issues: [
+            {
+              path: "input",
+              rule: "check",
+              message: "input: must be even",
+              detail: "must be even",
+            },
+          ],
+        }),
+      );
+    });
+
+    it("an issue made whole keeps the members of the check's own beside the texts (a copy, not a new issue)", () => {
+      const issue = {
+        path: "params.amount",
+        rule: "pattern",
+        detail: "must be even",
+        code: "EVEN",
+      };
+      expect(refusedBy((_value, _path, issues) => void issues.push(issue as never)).issues).toEqual(
+        [{ ...issue, message: "params.amount: must be even" }],
+      );
+    });
+
     it("an issue without a rule gets rule `check`, and with no text either, the detail `breaks the check` (not a rule named `undefined`)", () => {
       const bare = refusedBy(
         (_value, _path, issues) => void issues.push({ path: "params.amount" } as never),
@@ -1452,5 +1486,87 @@ describe("fromBase58 (found by mutation testing, review 57)", () => {
 
   it("gives undefined for a character base58 lacks (0, O, I, l)", () => {
     for (const text of ["0", "O", "I", "l", "2l2"]) expect(fromBase58(text), text).toBeUndefined();
+  });
+});
+
+// Against references written here (random values, seeded): base58 as Solana's tools write it and
+// the byte-at-a-time decoder fromBase58 replaced, each with its own copy of the alphabet.
+describe("fromBase58 and x-base58-bytes' count, against a reference encoder and decoder", () => {
+  const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+  /** base58 of `bytes`: a `1` for each leading zero byte, then the rest as a number in base 58. */
+  const encode = (bytes: Uint8Array) => {
+    let n = 0n;
+    for (const byte of bytes) n = n * 256n + BigInt(byte);
+    let text = "";
+    for (; n > 0n; n /= 58n) text = ALPHABET[Number(n % 58n)] + text;
+    for (let i = 0; bytes[i] === 0; i++) text = "1" + text;
+    return text;
+  };
+  /** The bytes of base58 `text`, one digit at a time into a little-endian byte list. */
+  const decode = (text: string) => {
+    const bytes: number[] = [];
+    for (const char of text) {
+      let carry = ALPHABET.indexOf(char);
+      for (let i = 0; i < bytes.length; i++, carry >>= 8)
+        bytes[i] = (carry += bytes[i]! * 58) & 255;
+      for (; carry; carry >>= 8) bytes.push(carry & 255);
+    }
+    for (let i = 0; text[i] === "1"; i++) bytes.push(0);
+    return Uint8Array.from(bytes.reverse());
+  };
+  /** Up to 5 leading zero bytes, then `rest`. */
+  const led = ([zeros, rest]: [number, Uint8Array]) =>
+    Uint8Array.from([...Array<number>(zeros).fill(0), ...rest]);
+  const RUNS = { seed: 20261207, numRuns: 1500 };
+
+  it("decodes what the reference encodes, each leading zero byte a 1", () => {
+    const bytes = fc.tuple(fc.nat(5), fc.uint8Array({ maxLength: 70 })).map(led);
+    fc.assert(
+      fc.property(bytes, (bytes) => {
+        expect(fromBase58(encode(bytes))).toEqual(bytes);
+      }),
+      RUNS,
+    );
+  });
+
+  it("decodes any base58 text as the reference does, a 1 after the first other digit a digit like another", () => {
+    // (A `1` drawn often: leading, between digits, last.)
+    const char = fc.oneof(fc.constant("1"), fc.constantFrom(...ALPHABET));
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 90 }), (chars) => {
+        const text = chars.join("");
+        expect(fromBase58(text), text).toEqual(decode(text));
+      }),
+      RUNS,
+    );
+  });
+
+  it("holds text to its count: 32 bytes pass, 31 and 33 (leading zero bytes among them) are refused with their count", () => {
+    const words = "a base58 address of 32 bytes";
+    const address = vString(/^[1-9A-HJ-NP-Za-km-z]+$/u, words, 32);
+    const bytes = fc
+      .integer({ min: 31, max: 33 })
+      .chain((length) =>
+        fc
+          .nat(Math.min(length, 5))
+          .chain((zeros) =>
+            fc.tuple(
+              fc.constant(zeros),
+              fc.uint8Array({ minLength: length - zeros, maxLength: length - zeros }),
+            ),
+          ),
+      )
+      .map(led);
+    fc.assert(
+      fc.property(bytes, (bytes) => {
+        const text = encode(bytes);
+        expect(messages(address, text), text).toEqual(
+          bytes.length == 32
+            ? []
+            : [`params: must be ${words} (got "${text}": ${bytes.length} bytes)`],
+        );
+      }),
+      RUNS,
+    );
   });
 });

@@ -979,3 +979,21 @@ describe("edit details", () => {
     expect(requests).toEqual([]);
   });
 });
+
+describe("a stand-in's write that throws a ValidationError of its own", () => {
+  it("without issues: its error is passed on as it is, not a TypeError (editWebhook and addWebhookAddresses)", async () => {
+    const refused = new ValidationError("refused by the stand-in", {});
+    const standIn = {
+      getWebhook: async () => stored(),
+      updateWebhook: async (): Promise<Webhook> => {
+        throw refused;
+      },
+    };
+    await expect(editWebhook(standIn as never, { webhookID: ID, txnStatus: "all" })).rejects.toBe(
+      refused,
+    );
+    await expect(
+      addWebhookAddresses(standIn as never, { webhookID: ID, addresses: [C] }),
+    ).rejects.toBe(refused);
+  });
+});

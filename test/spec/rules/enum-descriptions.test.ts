@@ -89,4 +89,33 @@ describe("spec rules", () => {
       "t #/methods/0/params/2: description lists the enum's values and disagrees with the enum: missing `hold` (the enum: buy, sell, hold; edit the description or the enum)",
     ]);
   });
+
+  it("enum descriptions: a list after 'like' gives examples; a value the enum lacks is named though none is missing; a wildcard in a list is no value; a oneOf branch's enum is read; an example is no schema", () => {
+    const doc = components({
+      Kind: {
+        type: "string",
+        enum: ["SWAP", "TRANSFER", "ANY"],
+        description: "A type like `SWAP` or `TRANSFER`.",
+      },
+      Side: { type: "string", enum: ["buy", "sell"], description: "`buy`, `sell` or `hold`." },
+      Sort: {
+        type: "string",
+        enum: ["created", "createdDevnet", "id"],
+        description: "`created`, `id` or `…Devnet`.",
+      },
+      Model: {
+        oneOf: [{ enum: ["single", "token", "fanout"] }, { type: "string" }],
+        description: "`single` or `token`.",
+      },
+      // (An example's members are data: one named description beside one named enum says nothing.)
+      Shown: {
+        type: "object",
+        examples: [{ description: "`buy` or `sell`", enum: ["buy", "sell", "hold"] }],
+      },
+    });
+    expect(checkEnumDescriptions({ area, doc })).toEqual([
+      "t #/components/schemas/Side: description lists the enum's values and disagrees with the enum: not in the enum: `hold` (the enum: buy, sell; edit the description or the enum)",
+      "t #/components/schemas/Model: description lists the enum's values and disagrees with the enum: missing `fanout` (the enum: single, token, fanout; edit the description or the enum)",
+    ]);
+  });
 });
