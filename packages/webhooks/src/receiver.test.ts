@@ -3414,6 +3414,50 @@ describe("toNodeHandler", () => {
     }
   });
 
+  it("reads on to the sender's close through a flood of requests pipelined behind an early answer that Node answers itself (no Host): its pause for their answers, queued unsent, neither stalls it until the 5 s bound nor leaves its parser paused", async () => {
+    const { receiver, port, closed } = await serveWatchingClose();
+    let closeRead = false;
+    receiver.on("connection", (socket: Socket) => socket.on("end", () => (closeRead = true)));
+    const socket = await lingerOn(port);
+    try {
+      // Node's 400s to them (about 30 KB, never sent on the half-closed connection) are past the
+      // socket's 16 KiB high-water mark; their heads (16 KiB each) stay under the 16 MiB bound.
+      const flood = "GET / HTTP/1.1\r\n\r\n".repeat(300);
+      socket.write(" ".repeat(999) + flood);
+      // More, read after Node paused: its parser must not have stayed paused (HPE_PAUSED).
+      await new Promise((r) => setTimeout(r, 100));
+      socket.end(flood);
+      const ended = performance.now();
+      // (Bounded under the lingering's 5 s bound, which closed it before, the sender's FIN unread.)
+      for (let waited = 0; !closed() && waited < 4_500; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      expect({ closed: closed(), closeRead }).toEqual({ closed: true, closeRead: true });
+      expect(performance.now() - ended).toBeLessThan(1_500);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it("ends the lingering on a flood of requests pipelined behind an early answer that Node answers itself (no Host), read on past its pause for the answers it queues: each counts 16 KiB", async () => {
+    const { port, closed } = await serveWatchingClose();
+    // (Only the lingering's time bound is faked, never reached: the byte bound alone closes.)
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    let socket: Socket | undefined;
+    try {
+      // (allowHalfOpen: the sender never closes its side.)
+      socket = await lingerOn(port);
+      // Node pauses once its 400s pass 16 KiB (after about 160), each one after that counts: the
+      // 1025th of those is past the bound.
+      socket.write(" ".repeat(999) + "GET / HTTP/1.1\r\n\r\n".repeat(2000));
+      for (let waited = 0; !closed() && waited < 10_000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(closed()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      socket?.destroy();
+    }
+  });
+
   /**
    * Watches what `server`'s connections leave behind once closed: each socket's listener counts
    * at its first request and at its close, and the intervals made from now on (the lingering's

@@ -1348,8 +1348,9 @@ const serversWatched = /* @__PURE__ */ new WeakSet<object>();
  * the upload. A server that closes the socket otherwise than through `destroySoon` keeps that
  * close: a `destroy()` ends the reading (the reset as before), an `end()` leaves the socket to
  * the sender's close as well. The socket's `pause` is shadowed too, so that the body of a request
- * Node answers itself, which nobody reads, is discarded rather than stop the reading. Returns
- * what discards a pipelined request's body.
+ * Node answers itself, which nobody reads, is discarded rather than stop the reading, and Node's
+ * pause for its answers queued unsent, which nothing would resume, is ignored. Returns what
+ * discards a pipelined request's body.
  */
 function lingerAfterEarlyAnswer(
   socket: NodeSocket | undefined,
@@ -1361,6 +1362,7 @@ function lingerAfterEarlyAnswer(
   const destroySoon = socket.destroySoon;
   const nodeSocket = socket as NodeSocket & {
     pause?: () => unknown;
+    _paused?: boolean;
     server?: {
       requireHostHeader?: boolean;
       listenerCount?: (event: string) => number;
@@ -1424,6 +1426,18 @@ function lingerAfterEarlyAnswer(
   // 100-continue it has no `checkExpectation` listener for): one it emits may go to another route,
   // which reads it later, after an await, and would find it empty.
   nodeSocket.pause = () => {
+    // Node's other pause, for its answers queued unsent (its parserOnIncoming sets `_paused`
+    // first): the 400s and 417s of a flood of pipelined requests pile up on the half-closed
+    // connection, never to drain, so nothing resumed it and the sender's close went unread until
+    // the 5 s bound. Ignored, its flag cleared (or Node pauses its parser too, which then refuses
+    // the next bytes, HPE_PAUSED, and destroys the socket); each request it is made for counts its
+    // head instead, which bounds what Node keeps as its own pause did.
+    if (nodeSocket._paused) {
+      nodeSocket._paused = false;
+      read += PIPELINED_HEAD_BYTES;
+      if (read > LINGER_BYTES) stop(true);
+      return socket;
+    }
     const unread = nodeSocket.parser?.incoming;
     const expect = unread?.headers.expect;
     const server = nodeSocket.server;
