@@ -304,7 +304,7 @@ export const contracts: Record<string, Contract> = {
         },
         path: "params.transaction",
         rule: "x-solana-transaction",
-        // The mock (Prism) reads no x- keyword: it takes the text as base64 and answers.
+        // The mock (Prism) reads no x-solana-transaction: it takes the text as base64 and answers.
         mockRejects: false,
       },
       {
@@ -317,7 +317,7 @@ export const contracts: Record<string, Contract> = {
         },
         path: "params.transaction",
         rule: "x-solana-transaction",
-        mockRejects: false, // (Prism reads no x- keyword: it answers an unsigned transaction too)
+        mockRejects: false, // (Prism reads no x-solana-transaction: it answers an unsigned one too)
       },
       {
         what: "the base58 example unsigned",
