@@ -24,8 +24,7 @@ export interface Invalid {
   rule: string;
   /**
    * Whether the same request sent straight to the mock is rejected too (the client and the
-   * spec agree). `false` when the mock cannot see the rule on the wire (an x- keyword, an empty
-   * query value).
+   * spec agree). `false` when the mock cannot see the rule on the wire (`x-solana-transaction`).
    */
   mockRejects?: boolean;
   /** The keyword the mock refuses it by, when the wire form differs from the client's input. */
@@ -153,6 +152,13 @@ export const contracts: Record<string, Contract> = {
         },
         path: "params.filters",
         rule: "maxItems",
+      },
+      {
+        // (A Hash param, which bounds.ts makes no case of: no example gives a cursor.)
+        what: "a cursor of 33 bytes (a Hash is 32), which its pattern takes",
+        input: { ...example("getCompressedAccountsByOwner"), cursor: toBase58(new Uint8Array(33)) },
+        path: "params.cursor",
+        rule: "x-base58-bytes",
       },
     ],
   },
@@ -298,7 +304,7 @@ export const contracts: Record<string, Contract> = {
         },
         path: "params.transaction",
         rule: "x-solana-transaction",
-        // The mock (Prism) reads no x- keyword: it takes the text as base64 and answers.
+        // The mock (Prism) reads no x-solana-transaction: it takes the text as base64 and answers.
         mockRejects: false,
       },
       {
@@ -311,7 +317,7 @@ export const contracts: Record<string, Contract> = {
         },
         path: "params.transaction",
         rule: "x-solana-transaction",
-        mockRejects: false, // (Prism reads no x- keyword: it answers an unsigned transaction too)
+        mockRejects: false, // (Prism reads no x-solana-transaction: it answers an unsigned one too)
       },
       {
         what: "the base58 example unsigned",

@@ -164,6 +164,16 @@ describe("a body not sent as JSON (wire 69, F5 b)", () => {
   });
 });
 
+describe("text with the tag of a marker (the mock's stand-in for a big integer)", () => {
+  it("is a string like any: answered as invalid params, and logged (was a 500, and no entry)", async () => {
+    const id = "\u0000u64:abc";
+    const r = await call("/?api-key=k", request("getAsset", { id }, "1"));
+    expect([r.status, r.body.error.code]).toEqual([400, -32602]);
+    expect(r.body.error.data.map((v: { code: string }) => v.code)).toEqual(["pattern"]);
+    expect(mock.requests()).toMatchObject([{ status: 400, body: { params: { id } } }]);
+  });
+});
+
 describe("a batch", () => {
   it("Prefer: example= with a null entry: the entry is -32600, the others follow the preference", async () => {
     const r = await call("/?api-key=k", [null, request("getAsset", { id: ID })], {

@@ -48,10 +48,13 @@ export function stringifyJson(value: unknown, indent?: number): string {
   const text = JSON.stringify(
     value,
     (_key, v: unknown) => {
-      const big = typeof v === "bigint" ? v : fromMarker(v);
-      if (big === undefined) return v;
-      marked = true;
-      return bigintMarker(big);
+      if (typeof v === "bigint") {
+        marked = true;
+        return bigintMarker(v);
+      }
+      // (A marker is written as it is: its digits are the integer's, as bigintMarker wrote them.)
+      if (typeof v === "string" && v.startsWith(MARKER)) marked = true;
+      return v;
     },
     indent,
   );
@@ -62,9 +65,11 @@ export function stringifyJson(value: unknown, indent?: number): string {
  * A marker in {@link stringifyJson}'s text, as a value (a key, followed by `:`, stays a string).
  * Its quote opens a string: one inside a string is escaped, after a backslash, and a closing one
  * is never followed by the marker's `\u0000`; the string closes after the digits (an escaped
- * quote there would follow a backslash).
+ * quote there would follow a backslash). The digits as bigintMarker writes them (no leading zero,
+ * no `-0`): text a request sent with the tag and anything else after it (`"\u0000u64:abc"`,
+ * `"\u0000u64:007"`) stays the string it is.
  */
-const MARKED = /(?<!\\)"\\u0000u64:(-?\d+)"(?!:)/g;
+const MARKED = /(?<!\\)"\\u0000u64:(0|-?[1-9]\d*)"(?!:)/g;
 
 /** A deep copy with every `bigint` replaced by `map(bigint, key)`. */
 export function mapBigints(

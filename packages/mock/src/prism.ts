@@ -7,6 +7,8 @@
  * values) and makes of Prism's verdict (violations).
  */
 import Module, { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { checkingRequest, withBase58Bytes } from "./base58-bytes.js";
 import type { HookSource } from "./hooks.js";
 import { exactIntegers, generateFor, HINT } from "./generate.js";
 import { fromMarker, mapBigints, stringifyJson } from "./json.js";
@@ -102,7 +104,7 @@ export async function createPrismEngine(
 ): Promise<PrismEngine> {
   const prismHttp = requirePrismHttp();
   const route = require("@stoplight/prism-http/dist/router").default;
-  const { validateOutput } = require("@stoplight/prism-http/dist/validator");
+  const { validateInput, validateOutput } = require("@stoplight/prism-http/dist/validator");
   configureGenerator(); // also for `Prefer: dynamic=true` in examples mode
   const perDocument = await Promise.all(
     documents.map((doc) => prismHttp.getHttpOperationsFromSpec(doc)),
@@ -117,6 +119,8 @@ export async function createPrismEngine(
       if (result._tag === "Right") routed.set(args.input, result.right);
       return result;
     },
+    // (A request is held to `x-base58-bytes`, an answer is not: base58-bytes.ts.)
+    validateInput: (args: unknown) => checkingRequest(() => validateInput(args)),
     // An unsafe integer of an example reaches Prism as a marker string (exact digits on the
     // wire); validate the response with the number it stands for instead.
     validateOutput: ({ resource, element }: { resource: any; element: any }) =>
@@ -179,6 +183,9 @@ export async function createPrismEngine(
  * without declaring it, which strict installs refuse (Yarn Plug'n'Play, pnpm with
  * `hoist=false`). Where its own resolution fails, the require is answered from prism-http's,
  * which declares it.
+ *
+ * And Prism's ajv (each draft's class, as prism-http's validators require it) is one that knows
+ * the spec's `x-base58-bytes` (base58-bytes.ts).
  */
 function requirePrismHttp(): any {
   const M = Module as unknown as {
@@ -200,9 +207,12 @@ function requirePrismHttp(): any {
       }),
     },
   );
+  const prismDir = dirname(require.resolve("@stoplight/prism-http/package.json"));
   M._load = function (request, parent, isMain) {
     if (request === "@faker-js/faker")
       return { __esModule: true, default: standIn, faker: standIn };
+    if (AJV_DRAFTS.has(request) && (parent as Module | null)?.filename?.startsWith(prismDir))
+      return withBase58Bytes(original.call(this, request, parent, isMain));
     if (request !== "@stoplight/types") return original.call(this, request, parent, isMain);
     try {
       return original.call(this, request, parent, isMain);
@@ -220,6 +230,9 @@ function requirePrismHttp(): any {
     M._load = original;
   }
 }
+
+/** The entry points of ajv's drafts: prism-http picks one by a schema's `$schema`. */
+const AJV_DRAFTS = new Set(["ajv", "ajv/dist/2019", "ajv/dist/2020"]);
 
 function baseConfig(defaults: { dynamic: boolean }) {
   return {

@@ -1,0 +1,84 @@
+/**
+ * The spec's `x-base58-bytes: <n>` (an address or a hash 32, a signature 64) as a keyword of
+ * Prism's ajv (prism.ts gives prism-http an ajv class that adds it): base58 text must decode to n
+ * bytes, as the client checks it (core's `vString`; spec/README.md). So a request sent by hand
+ * with an address of 33 bytes, which its pattern takes, is refused as any other invalid param:
+ * -32602, or the operation's 400, the violation's code `x-base58-bytes`. As the client, it decodes
+ * neither the empty text nor text with a character base58 lacks (the pattern's to refuse).
+ * Requests only: what the mock generates is not made to the count (a generated address is any 43
+ * or 44 base58 characters).
+ */
+import { fromBase58 } from "@chaindata/core";
+import { toBase58 } from "./echo.js";
+
+/** Whether Prism is checking a request (its answer is not held to the count). */
+let checking = false;
+
+/** Runs `validate` (Prism's check of a request, synchronous) with the keyword on. */
+export function checkingRequest<T>(validate: () => T): T {
+  checking = true;
+  try {
+    return validate();
+  } finally {
+    checking = false;
+  }
+}
+
+const BASE58_TEXT = /^[1-9A-HJ-NP-Za-km-z]+$/;
+
+/** 256^k as base58 text (k + 1 bytes, the first 1), by k: the least text of k + 1 bytes. */
+const powers: string[] = [];
+const power = (k: number) => (powers[k] ??= toBase58(Uint8Array.of(1, ...new Uint8Array(k))));
+
+/** a < b, both base58 text without leading `1`s: by length, then by character (ASCII order). */
+const below = (a: string, b: string) => (a.length === b.length ? a < b : a.length < b.length);
+
+/**
+ * Whether base58 `text` decodes to `bytes` bytes, counted without decoding (a leading `1` is a
+ * zero byte; the rest holds k bytes when 256^(k-1) ≤ its value < 256^k): a few string compares,
+ * where decoding an address takes a bigint step per character.
+ */
+export function hasBytes(text: string, bytes: number): boolean {
+  let zeros = 0;
+  while (text[zeros] === "1") zeros++;
+  const rest = text.slice(zeros);
+  const k = bytes - zeros;
+  if (k <= 0) return k === 0 && !rest;
+  return !below(rest, power(k - 1)) && below(rest, power(k));
+}
+
+/** The keyword's check: ajv calls it with the keyword's value and a string of the request. */
+function base58Bytes(bytes: unknown, text: string): boolean {
+  if (!checking || typeof bytes !== "number" || !BASE58_TEXT.test(text) || hasBytes(text, bytes))
+    return true;
+  const size = fromBase58(text)!.length;
+  base58Bytes.errors = [
+    {
+      keyword: "x-base58-bytes",
+      message: `must be base58 text of ${bytes} bytes (x-base58-bytes), not ${size}`,
+      params: { bytes, size },
+    },
+  ];
+  return false;
+}
+base58Bytes.errors = [] as object[];
+
+/**
+ * An ajv module (one draft's) whose class adds `x-base58-bytes`. (No `schemaType`: a value that
+ * is no number would make ajv refuse to compile the schema, and Prism then checks nothing of it.)
+ */
+export function withBase58Bytes(ajv: any): any {
+  const Ajv = ajv.default;
+  class WithBase58Bytes extends Ajv {
+    constructor(options: object) {
+      super(options);
+      this.addKeyword({
+        keyword: "x-base58-bytes",
+        type: "string",
+        errors: true,
+        validate: base58Bytes,
+      });
+    }
+  }
+  return { ...ajv, default: WithBase58Bytes };
+}
