@@ -53,16 +53,20 @@ export function footnotes(pc) {
 }
 
 /**
- * An operation's or schema's name as its page's h1 shows it: a `<wbr>` at each camelCase hump, so
- * that on a narrow screen `getCompressedTokenAccountsByDelegate` wraps between words, not inside
- * one (`code`'s `overflow-wrap: anywhere` broke it at any letter), and stays one word to the
- * browser's find and to a copy (a `<wbr>` is no character).
+ * A name or a call as a page draws it in `code`, with a `<wbr>` at each camelCase hump and after
+ * each `.`, `/` and `(` that a word follows: on a narrow screen
+ * `compression.getCompressedTokenAccountsByDelegate()` wraps between words, not inside one
+ * (`code`'s `overflow-wrap: anywhere` broke it at whatever letter fit), and stays one word to the
+ * browser's find and to a copy (a `<wbr>` is no character). HTML: the name's text escaped.
  */
-export const headingName = (name) =>
-  `<code>${String(name)
-    .split(/(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+export const breakableName = (name) =>
+  String(name)
+    .split(/(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[./(])(?=\w)/)
     .map(esc)
-    .join("<wbr>")}</code>`;
+    .join("<wbr>");
+
+/** An operation's or schema's name as its page's h1 shows it (breakableName). */
+export const headingName = (name) => `<code>${breakableName(name)}</code>`;
 
 export const badge = (kind, text, title) =>
   `<span class="badge badge-${kind}"${title ? ` title="${esc(title)}"` : ""}>${esc(text)}</span>`;

@@ -1,7 +1,8 @@
 // A description that lists an enum's values by hand ("`all`, `success` or `failed`") names each
 // value of the enum and nothing else, so that an edit of the enum cannot leave its prose behind.
 // Read: the description of a schema with an enum, of an open enum (an anyOf/oneOf branch holds the
-// enum), and of a parameter, content descriptor or property whose schema is one of those.
+// enum), of an array of either, and of a parameter, content descriptor or property whose schema is
+// one of those.
 import { pointerSegment } from "../../generate/lib/schema.mjs";
 import { deref } from "./schema-walk.mjs";
 
@@ -20,7 +21,10 @@ const wildcard = (token) =>
     : undefined;
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The string values of the enum `node` is, or whose anyOf/oneOf branch is; else undefined. */
+/**
+ * The values of the enum `node` is, or whose anyOf/oneOf branch is, or, for an array, its items'
+ * (DAS `scopes`: "the known values are `full`, `royalty`, …"); else undefined.
+ */
 function enumValues(doc, node) {
   const schema = deref(doc, node);
   if (Array.isArray(schema?.enum)) return schema.enum;
@@ -28,7 +32,7 @@ function enumValues(doc, node) {
     const values = deref(doc, branch)?.enum;
     if (Array.isArray(values)) return values;
   }
-  return undefined;
+  return schema?.type === "array" && schema.items ? enumValues(doc, schema.items) : undefined;
 }
 
 /** The backticked items of the lists in `text` that are not given as examples. */

@@ -57,6 +57,32 @@ describe("spec rules", () => {
     ]);
   });
 
+  it("enum descriptions: reads an array's description of its items' enum, open or closed", () => {
+    const doc = components({
+      // (DAS AssetAuthority's scopes: the rule did not read an array's items.)
+      Authority: {
+        type: "object",
+        properties: {
+          scopes: {
+            type: "array",
+            items: { anyOf: [{ enum: ["full", "royalty", "metadata"] }, { type: "string" }] },
+            description:
+              "An open enum: the known values are `full`, `royalty`, `metadata` and `extension`.",
+          },
+        },
+      },
+      Sides: {
+        type: "array",
+        items: { type: "string", enum: ["buy", "sell", "hold"] },
+        description: "Any of `buy` and `sell`.",
+      },
+    });
+    expect(checkEnumDescriptions({ area, doc })).toEqual([
+      "t #/components/schemas/Authority/properties/scopes: description lists the enum's values and disagrees with the enum: not in the enum: `extension` (the enum: full, royalty, metadata; edit the description or the enum)",
+      "t #/components/schemas/Sides: description lists the enum's values and disagrees with the enum: missing `hold` (the enum: buy, sell, hold; edit the description or the enum)",
+    ]);
+  });
+
   it("enum descriptions: reads a parameter's description of its $ref'd enum; examples ('such as', 'for example') and a single value are no list", () => {
     const doc = openrpc();
     const method = doc.methods[0]!;

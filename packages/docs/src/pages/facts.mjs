@@ -1,6 +1,6 @@
 // An operation page's fact rows (Package, Cost, Rate limit, Retries, Auth, Pagination), whose
 // words Operations at a glance shows too, and how an operation is called without a client.
-import { href, marker } from "../html.mjs";
+import { breakableName, href, marker } from "../html.mjs";
 import { standaloneOf } from "../snippets.mjs";
 import { esc, isObj, plural, toJson } from "../util.mjs";
 import { authText } from "./hosts.mjs";
@@ -75,7 +75,7 @@ export const factId = (label) => `fact-${label.toLowerCase().replace(/\s+/g, "-"
  */
 const paramsCheck = (pc, op) => {
   const check = `check${op.id[0].toUpperCase()}${op.id.slice(1)}`;
-  return `; its params checked alone, nothing sent (a form's input, before the call): <code>${esc(standaloneCall(op).replace(op.id, check))}</code>, which throws the call's <code>ValidationError</code> (<a href="${href(pc, "runtimes.html#browser")}">in a browser</a>)`;
+  return `; its params checked alone, nothing sent (a form's input, before the call): <code>${breakableName(standaloneCall(op).replace(op.id, check))}</code>, which throws the call's <code>ValidationError</code> (<a href="${href(pc, "runtimes.html#browser")}">in a browser</a>)`;
 };
 
 /**
@@ -110,7 +110,7 @@ export function facts(pc, op) {
   const area = op.area;
   rows.push([
     "Package",
-    `<code>${esc(area.pkg)}</code> → <code>${esc(area.clientVar)}.${esc(op.id)}()</code>; tree-shakable, without a client: <code>${esc(standaloneCall(op))}</code> (<a href="${href(pc, `${area.key}/index.html#standalone`)}">standalone functions</a>)${takesParams(op) ? paramsCheck(pc, op) : ""}`,
+    `<code>${breakableName(area.pkg)}</code> → <code>${breakableName(`${area.clientVar}.${op.id}()`)}</code>; tree-shakable, without a client: <code>${breakableName(standaloneCall(op))}</code> (<a href="${href(pc, `${area.key}/index.html#standalone`)}">standalone functions</a>)${takesParams(op) ? paramsCheck(pc, op) : ""}`,
   ]);
   if (op.transport === "delivery")
     rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];

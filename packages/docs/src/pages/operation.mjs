@@ -1,7 +1,16 @@
 // One page per JSON-RPC method, REST operation and webhook delivery (`<area>/<id>.html`): its
 // callouts, request, result and the page itself. Its other sections have modules of their own:
 // facts.mjs, parameters.mjs, errors.mjs, examples.mjs, and webhooks.mjs (a delivery's receiver).
-import { codeBlock, headingName, href, layout, marker, opBadges, pageContext } from "../html.mjs";
+import {
+  codeBlock,
+  breakableName,
+  headingName,
+  href,
+  layout,
+  marker,
+  opBadges,
+  pageContext,
+} from "../html.mjs";
 import { inl, md, schemaBlock, typeLabel } from "../schema.mjs";
 import { esc } from "../util.mjs";
 import { buildTransactionLink } from "./area.mjs";
@@ -186,7 +195,7 @@ export function operationPage(site, op) {
     ["receiver", "Receive with the SDK", isDelivery ? receiverSection(pc, op) : ""],
     ["examples", "Examples", examplesSection(pc, op)],
   ].filter(([, , b]) => b);
-  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › ${area.deprecated ? "Deprecated › " : ""}<a href="${href(pc, `${area.key}/index.html`)}">${esc(area.label)}</a>${isDelivery ? " › Deliveries" : ""} › <span>${esc(op.id)}</span></nav>
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › ${area.deprecated ? "Deprecated › " : ""}<a href="${href(pc, `${area.key}/index.html`)}">${esc(area.label)}</a>${isDelivery ? " › Deliveries" : ""} › <span class="name">${breakableName(op.id)}</span></nav>
 <header class="op-head"><h1>${headingName(op.id)}</h1><div class="badges">${opBadges(op)}</div></header>
 ${op.summary ? `<p class="lead">${inl(pc, op.summary)}</p>` : ""}
 ${head}

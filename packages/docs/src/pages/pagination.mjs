@@ -1,7 +1,7 @@
 // An operation page's Pagination fact: every item with `.all()`, the cap and whole pages, the
 // standalone page walk (`paginate<Method>`), the wire's paging, and the walk's edge rules
 // (packages/core/src/paginate.ts).
-import { href, pageContext } from "../html.mjs";
+import { breakableName, href, pageContext } from "../html.mjs";
 import { standaloneOf } from "../snippets.mjs";
 import { esc, pascal } from "../util.mjs";
 import { RESUMING_A_WALK } from "./page-walks.mjs";
@@ -44,7 +44,7 @@ export function paginationText(op) {
     `On the wire: ${wire.join("; ")}.${keysetPaging}`,
     ...allText(p),
   ];
-  return `<p><strong>Every item:</strong> <code>${esc(call)}</code> walks every page.</p><ul class="walk">${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
+  return `<p><strong>Every item:</strong> <code>${breakableName(call)}</code> walks every page.</p><ul class="walk">${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
 }
 
 /**
@@ -70,7 +70,7 @@ function walkOptionsText(op) {
     `<code>.all(…).checkpoints()</code> yields <code>{ result, next }</code>: <code>next</code> is the params of the page after it, to save and resume from with <code>.all(next)</code>; it is <code>undefined</code> only where the data ends, never where <code>maxPages</code> stops the walk (<a href="${esc(fromPage(op, RESUMING_A_WALK))}">Resuming a walk</a>).`,
     ...(fn
       ? [
-          `Without a client: <code>${esc(fn)}(${esc(`${standaloneOf(op.area).factory}()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.`,
+          `Without a client: <code>${breakableName(`${fn}(${standaloneOf(op.area).factory}(), params, { maxPages })`)}</code>, both from <code>${breakableName(op.area.pkg)}</code>, the same walk.`,
         ]
       : []),
   ];

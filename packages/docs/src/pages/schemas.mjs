@@ -1,5 +1,13 @@
 // One page per named schema (`schemas/<name>.html`), and the schema index (schemas/index.html).
-import { badge, codeBlock, headingName, href, layout, pageContext } from "../html.mjs";
+import {
+  badge,
+  codeBlock,
+  breakableName,
+  headingName,
+  href,
+  layout,
+  pageContext,
+} from "../html.mjs";
 import { firstSentence } from "../markdown.mjs";
 import { schemaBlock, typeLabel } from "../schema.mjs";
 import { esc, plural, tableWrap } from "../util.mjs";
@@ -66,7 +74,7 @@ export function schemaPage(site, page) {
             .join(""),
         )
       : "";
-  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <a href="${href(pc, "schemas/index.html")}">Schemas</a> › <span>${esc(page.name)}</span></nav>
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <a href="${href(pc, "schemas/index.html")}">Schemas</a> › <span class="name">${breakableName(page.name)}</span></nav>
 <header class="op-head"><h1>${headingName(page.name)}</h1><div class="badges">${s?.deprecated ? badge("deprecated", "deprecated") : ""}</div></header>
 ${s?.title && s.title !== page.name ? `<p class="lead">${esc(s.title)}</p>` : ""}
 <p class="small muted">In ${page.areas.map((a) => `<a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>`).join(", ")}</p>
