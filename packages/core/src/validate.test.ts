@@ -1543,7 +1543,7 @@ describe("fromBase58 and x-base58-bytes' count, against a reference encoder and 
 
   it("holds text to its count: 32 bytes pass, 31 and 33 (leading zero bytes among them) are refused with their count", () => {
     const words = "a base58 address of 32 bytes";
-    const address = vString(/^[1-9A-HJ-NP-Za-km-z]+$/u, words, 32);
+    const address = vBase58Bytes(/^[1-9A-HJ-NP-Za-km-z]+$/u, words, 32);
     const bytes = fc
       .integer({ min: 31, max: 33 })
       .chain((length) =>
