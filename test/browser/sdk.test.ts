@@ -555,7 +555,7 @@ describe("errors in Chromium", () => {
     expect(error.classes).toEqual(["ChainDataError", "AbortError"]);
     expect(error).toMatchObject({
       operation: "getAsset",
-      message: "Request to getAsset was aborted",
+      message: "getAsset was aborted",
       cause: "Error: the user left the page (key ***)",
     });
     expectNoKey(error);

@@ -205,7 +205,7 @@ describe("the agent tools recipe", () => {
     host.abort(new Error("cancelled by the client"));
     const result = await pending;
     expect(signals[0]!.aborted).toBe(true);
-    expect(result.content[0]!.text).toMatch(/^Request to getAssetsByOwner was aborted/);
+    expect(result.content[0]!.text).toMatch(/^getAssetsByOwner was aborted/);
   });
 
   it("asJsonData writes u64 values as strings, where a JSON round trip of stringifyJson rounds them", () => {

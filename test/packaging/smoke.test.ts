@@ -197,6 +197,32 @@ function stub(): Server {
   });
 }
 
+/** The options of every smoke program's client: each host the loopback stub. */
+const clientOptions = () =>
+  `{ apiKey: "smoke-key", environment: "local", baseUrls: { rpc: "${url}", sender: "${url}", wallet: "${url}", admin: "${url}", api: "${url}" } }`;
+
+/**
+ * Writes `area`'s smoke program into `dir` twice, one `import`ing the package and one `require`-ing
+ * it, runs each, and checks that it prints what its call must.
+ */
+async function callFromImportAndRequire(dir: string, area: string) {
+  const spec = calls[area]!;
+  const program = (load: string) =>
+    `${load}\nconst c = ${spec.factory}(${clientOptions()});\n${spec.call}.then((v) => console.log(String(v)), (e) => { console.error(e); process.exit(1); });\n`;
+  writeFileSync(
+    join(dir, "esm.mjs"),
+    program(`import { ${spec.factory} } from "@chaindata/${area}";`),
+  );
+  writeFileSync(
+    join(dir, "cjs.cjs"),
+    program(`const { ${spec.factory} } = require("@chaindata/${area}");`),
+  );
+  for (const file of ["esm.mjs", "cjs.cjs"]) {
+    const { stdout } = await run(process.execPath, ["--no-deprecation", file], { cwd: dir });
+    expect(stdout.trim(), `${area} ${file}`).toBe(spec.expect);
+  }
+}
+
 const tarballs: Record<string, string> = {};
 let server: Server;
 let url = "";
@@ -250,21 +276,8 @@ describe.each(Object.keys(calls))("@chaindata/%s from its tarball", (area) => {
     expect(readdirSync(join(dir, "node_modules", "@chaindata")).sort()).toEqual(
       ["core", ...(spec.needs ?? []), area].sort(),
     );
-    const options = `{ apiKey: "smoke-key", environment: "local", baseUrls: { rpc: "${url}", sender: "${url}", wallet: "${url}", admin: "${url}", api: "${url}" } }`;
-    const program = (load: string) =>
-      `${load}\nconst c = ${spec.factory}(${options});\n${spec.call}.then((v) => console.log(String(v)), (e) => { console.error(e); process.exit(1); });\n`;
-    writeFileSync(
-      join(dir, "esm.mjs"),
-      program(`import { ${spec.factory} } from "@chaindata/${area}";`),
-    );
-    writeFileSync(
-      join(dir, "cjs.cjs"),
-      program(`const { ${spec.factory} } = require("@chaindata/${area}");`),
-    );
-    for (const file of ["esm.mjs", "cjs.cjs"]) {
-      const { stdout } = await run(process.execPath, ["--no-deprecation", file], { cwd: dir });
-      expect(stdout.trim(), `${area} ${file}`).toBe(spec.expect);
-    }
+    const options = clientOptions();
+    await callFromImportAndRequire(dir, area);
     // An area's tool schemas (`./tool-schemas`, docs/decisions/0020): one tool per operation of
     // the spec, from `import` and `require`, and their types under node16 ESM, CJS and node10.
     // The sdk's: every area's (sorted: it lists them area by area), each with its client member.
@@ -451,6 +464,45 @@ getAsset(createDasRpc({ apiKey: "k" }), { id: "${ADDRESS}" }).then(console.log);
     }
   }, 120_000);
 });
+
+// The same programs under pnpm (the root's devDependency, pinned), whose node_modules is strict:
+// `hoist: false` lets each package see only what it declares, so a dependency a package uses
+// without declaring it (which npm's flat tree hides) fails here, and the project sees only the
+// packages it depends on (not core). One project for every package: one install (pnpm's start-up
+// is most of one). Core, a dependency of each, not on the registry yet, and the areas the sdk depends
+// on are mapped to their tarballs by `overrides` in pnpm-workspace.yaml (where pnpm 10 reads them,
+// and pnpm 11 and later only there: they read no "pnpm" field of package.json).
+it("every package installs under pnpm with what it declares, and works from import and require", async () => {
+  const dir = join(work, "pnpm");
+  mkdirSync(dir);
+  const areas = Object.keys(calls);
+  const tarball = (d: string) => JSON.stringify(`file:${tarballs[d]}`);
+  const dependencies = areas.map((d) => `"@chaindata/${d}": ${tarball(d)}`);
+  writeFileSync(
+    join(dir, "package.json"),
+    `{ "name": "smoke-pnpm", "private": true, "dependencies": { ${dependencies.join(", ")} } }`,
+  );
+  writeFileSync(
+    join(dir, "pnpm-workspace.yaml"),
+    `hoist: false\noverrides:\n  "@chaindata/core": ${tarball("core")}\n${areas.map((d) => `  "@chaindata/${d}": ${tarball(d)}\n`).join("")}`,
+  );
+  // (No lockfile to freeze, which pnpm insists on where CI is set; npm's own settings, which
+  // `npm test` passes on as npm_config_* variables, are not pnpm's.)
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  await run(
+    process.execPath,
+    [
+      join(root, "node_modules/pnpm/bin/pnpm.cjs"),
+      "install",
+      "--no-frozen-lockfile",
+      "--prefer-offline",
+      "--reporter=silent",
+    ],
+    { cwd: dir, env },
+  );
+  expect(readdirSync(join(dir, "node_modules", "@chaindata")).sort()).toEqual(areas.sort());
+  for (const area of areas) await callFromImportAndRequire(dir, area);
+}, 240_000);
 
 /** The long options of the mock README's option table (`-p, --port <n>` gives `--port`). */
 function readmeMockOptions(): string[] {

@@ -135,7 +135,7 @@ describe("a batched call's own signal", () => {
       expect(outcomes[2]).toBeUndefined();
       const { error } = outcomes[1] as { error: AbortError };
       expect(error).toBeInstanceOf(AbortError);
-      expect(error.message).toBe("Request to getAsset was aborted");
+      expect(error.message).toBe("getAsset was aborted");
       expect(error.operation).toBe("getAsset");
       expect((error.cause as Error).message).toBe("cancelled with ***");
       const alone = await unbatched({ signal: controllers[1]!.signal }, () => {}, {

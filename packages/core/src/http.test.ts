@@ -1772,7 +1772,7 @@ describe("rate limit", () => {
     controller.abort();
     const { error } = await waiting;
     expect(error).toBeInstanceOf(AbortError);
-    expect(error.message).toBe("Request to getBalances was aborted");
+    expect(error.message).toBe("getBalances was aborted");
     expect(mock).toHaveBeenCalledTimes(1);
   });
 

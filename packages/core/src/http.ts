@@ -297,7 +297,7 @@ const finishCallError = (
       attempts,
       // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
       ...(error instanceof AbortError && {
-        message: `Request to ${id} was aborted`,
+        message: `${id} was aborted`,
         lastError,
         ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
       }),

@@ -1356,7 +1356,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     expect(error).toMatchObject({
       name: "AbortError",
       message:
-        'Request to getTransfers was aborted (getTransfers page walk: stopped at page 2, cursor "s1", after 1 page)',
+        'getTransfers was aborted (getTransfers page walk: stopped at page 2, cursor "s1", after 1 page)',
       attempts: 0,
       cause: { message: "user left" },
     });
@@ -1408,7 +1408,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
       expect(error, what).toBeInstanceOf(AbortError);
       expect(error, what).toMatchObject({
         message:
-          'Request to getTransfers was aborted (getTransfers page walk: stopped at page 2, cursor "s1", after 1 page)',
+          'getTransfers was aborted (getTransfers page walk: stopped at page 2, cursor "s1", after 1 page)',
         operation: "getTransfers",
         attempts: 0,
         resumeFrom: { cursor: "s1" },
@@ -1433,7 +1433,13 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     })().catch((e: unknown) => e);
     expect(seen).toEqual([pages[""]]);
     expect(error).toBeInstanceOf(AbortError);
-    expect(error).toMatchObject({ resumeFrom: { cursor: "s1" }, attempts: 0 });
+    // (Nothing in flight, nothing sent for page 2: the walk was aborted, not a request.)
+    expect(error).toMatchObject({
+      message:
+        'getTransfers was aborted (getTransfers page walk: stopped at page 2, cursor "s1", after 1 page)',
+      resumeFrom: { cursor: "s1" },
+      attempts: 0,
+    });
   });
 
   it("params that are no object (positional params, for one page): an aborted walk rejects with an AbortError there too, though the fetchPage ignores the signal (review 80, F3)", async () => {
@@ -1463,7 +1469,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
       expect(yielded, what).toEqual([]);
       expect(error, what).toBeInstanceOf(AbortError);
       expect(error, what).toMatchObject({
-        message: "Request to getThings was aborted",
+        message: "getThings was aborted",
         operation: "getThings",
         attempts: 0,
       });

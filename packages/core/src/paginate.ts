@@ -406,7 +406,7 @@ function pageWalk<I, R, P, F>(
         const failed = (error?: unknown) =>
           fail(
             signal?.aborted && !(error instanceof AbortError)
-              ? new AbortError(`Request to ${operation} was aborted`, { operation, attempts: 0 })
+              ? new AbortError(`${operation} was aborted`, { operation, attempts: 0 })
               : error,
           );
         return fetchPage(params as F, answered).then(
