@@ -371,6 +371,11 @@ describe("pagingOf", () => {
       ["^[1-9A-HJ-NP-Za-km-z]{32,44}$", 32, 44], // (a hash: compression's cursor)
       ["^[1-9A-HJ-NP-Za-km-z]{64,88}$", 64, 88], // (a signature)
       ["^[1-9A-HJ-NP-Za-km-z]{32,45}$", 32, 44], // (45 characters hold no 32 bytes)
+      // (58^86 is between 2^503 and 2^504: a lead of 1 makes 63 bytes, so the lead is 2.)
+      ["^[1-9A-HJ-NP-Za-km-z]{64,87}$", 64, 87],
+      // (58^15 is between 2^87 and 2^88: 16 characters hold 11 bytes only if the digits after a
+      // lead of 1 are small, so the cursor is 15 characters.)
+      ["^[1-9A-HJ-NP-Za-km-z]{11,16}$", 11, 15],
     ] as const) {
       const { cursorLength, cursorLead } = shapeOf(pattern, bytes);
       expect([cursorLength, typeof cursorLead], pattern).toEqual([length, "number"]);
