@@ -436,7 +436,7 @@ const DIVERGENCES: Record<string, Divergence> = {
   "base58 byte counts": {
     reason:
       "`x-base58-bytes` holds base58 text to the number of bytes it decodes to (an address 32, a " +
-      "signature 64: vString's count), which no pattern can say (44 × z is 33 bytes); ajv reads no " +
+      "signature 64: vBase58Bytes' count), which no pattern can say (44 × z is 33 bytes); ajv reads no " +
       "x- keyword and accepts any text of the pattern",
     fields: everyFieldWhere(isBase58Bytes),
     appliesTo: isBase58Bytes,

@@ -471,7 +471,7 @@ getAsset(createDasRpc({ apiKey: "k" }), { id: "${ADDRESS}" }).then(console.log);
 // packages it depends on (not core). One project for every package: one install (pnpm's start-up
 // is most of one). Core, a dependency of each, not on the registry yet, and the areas the sdk depends
 // on are mapped to their tarballs by `overrides` in pnpm-workspace.yaml (where pnpm 10 reads them,
-// and pnpm 11 and later only there: they read no "pnpm" field of package.json).
+// and pnpm 12 only there: 12.26.0 reads no "pnpm" field of package.json).
 it("every package installs under pnpm with what it declares, and works from import and require", async () => {
   const dir = join(work, "pnpm");
   mkdirSync(dir);

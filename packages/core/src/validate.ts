@@ -540,7 +540,7 @@ const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 /**
  * base58 `text` as the hex of its bytes (two digits a byte, a leading `1` a zero byte: `"00"`), or
  * undefined when it holds a character base58 lacks. Half its length is the byte count, what an
- * address's check reads ({@link vString}'s `bytes`), without the bytes themselves.
+ * address's check reads ({@link vBase58Bytes}'s `bytes`), without the bytes themselves.
  */
 const base58Hex = (text: string): string | undefined => {
   // (A bigint, then its hex: 1 ms for 1,232 bytes, where a byte array multiplied by 58 for each

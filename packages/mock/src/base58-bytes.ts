@@ -1,7 +1,7 @@
 /**
  * The spec's `x-base58-bytes: <n>` (an address or a hash 32, a signature 64) as a keyword of
  * Prism's ajv (prism.ts gives prism-http an ajv class that adds it): base58 text must decode to n
- * bytes, as the client checks it (core's `vString`; spec/README.md). So a request sent by hand
+ * bytes, as the client checks it (core's `vBase58Bytes`; spec/README.md). So a request sent by hand
  * with an address of 33 bytes, which its pattern takes, is refused as any other invalid param:
  * -32602, or the operation's 400, the violation's code `x-base58-bytes`. As the client, it decodes
  * neither the empty text nor text with a character base58 lacks (the pattern's to refuse).

@@ -366,17 +366,28 @@ describe("pagingOf", () => {
   it("makes cursors that decode to the bytes x-base58-bytes counts, as the client checks a cursor it sends back", () => {
     const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
     const shapeOf = (pattern: string, bytes: number) =>
-      pagingOf({ items: "items" }, {}, { properties: { cursor: { pattern, "x-base58-bytes": bytes } } })!; // prettier-ignore
+      pagingOf({ style: "cursor", items: "items" }, {}, { properties: { cursor: { pattern, "x-base58-bytes": bytes } } })!; // prettier-ignore
     for (const [pattern, bytes, length] of [
       ["^[1-9A-HJ-NP-Za-km-z]{32,44}$", 32, 44], // (a hash: compression's cursor)
       ["^[1-9A-HJ-NP-Za-km-z]{64,88}$", 64, 88], // (a signature)
       ["^[1-9A-HJ-NP-Za-km-z]{32,45}$", 32, 44], // (45 characters hold no 32 bytes)
+      // (58^86 is between 2^503 and 2^504: a lead of 1 makes 63 bytes, so the lead is 2.)
+      ["^[1-9A-HJ-NP-Za-km-z]{64,87}$", 64, 87],
+      // (58^15 is between 2^87 and 2^88: 16 characters hold 11 bytes only if the digits after a
+      // lead of 1 are small, so the cursor is 15 characters.)
+      ["^[1-9A-HJ-NP-Za-km-z]{11,16}$", 11, 15],
+      // (2 × 58^8 ≤ 2^48 < 3 × 58^8: only a lead of 1 makes 6 bytes of 9 characters.)
+      ["^[1-9A-HJ-NP-Za-km-z]{6,9}$", 6, 9],
     ] as const) {
-      const { cursorLength, cursorLead } = shapeOf(pattern, bytes);
+      const paging = shapeOf(pattern, bytes);
+      const { cursorLength, cursorLead } = paging;
       expect([cursorLength, typeof cursorLead], pattern).toEqual([length, "number"]);
       // Whatever follows its first digit (the rest is a hash's, the page number's).
       for (const rest of ["1", "z", "P"])
         expect(fromBase58(BASE58[cursorLead!] + rest.repeat(length - 1))!.length).toBe(bytes);
+      // And the cursor a page names is made with that digit.
+      const { cursor } = followPaging(paging, {}, { items: [1], cursor: "x" }, "s", "op") as any;
+      expect([cursor.length, fromBase58(cursor)!.length], pattern).toEqual([length, bytes]);
     }
     // Without the keyword, no lead: the cursor is a hash's alone.
     expect(pagingOf({ items: "items" }, {}, { properties: { cursor: { pattern: "^a{5}$" } } })).not.toHaveProperty("cursorLead"); // prettier-ignore
