@@ -47,6 +47,10 @@ describe("lossless JSON", () => {
     const marker = bigintMarker(18446744073709551615n);
     expect(fromMarker(marker)).toBe(18446744073709551615n);
     expect(fromMarker("plain")).toBeUndefined();
+    // Text with the tag but not bigintMarker's digits is no marker (the answer check reads it).
+    for (const text of ["\u0000u64:abc", "\u0000u64:007", "\u0000u64:-0", "\u0000u64:1 "])
+      expect(fromMarker(text), JSON.stringify(text)).toBeUndefined();
+    expect(fromMarker(bigintMarker(-5n))).toBe(-5n);
     expect(stringifyJson({ a: [marker] })).toBe('{"a":[18446744073709551615]}');
     expect(stringifyJson({ a: 1, b: undefined }, 2)).toBe('{\n  "a": 1\n}');
   });

@@ -18,12 +18,19 @@ const MARKER = "\u0000u64:";
 /** The marker string that stands for an exact integer inside the documents given to Prism. */
 export const bigintMarker = (value: bigint): string => MARKER + value.toString();
 
-/** The integer a marker string stands for, or `undefined`. */
+/**
+ * The integer a marker string stands for, or `undefined`: for any other string too, including
+ * text a request sent with the marker's tag and something else after it (`"\u0000u64:abc"`, which
+ * `BigInt` would throw on, `"\u0000u64:007"`), as {@link stringifyJson} leaves such text a string.
+ */
 export function fromMarker(value: unknown): bigint | undefined {
-  return typeof value === "string" && value.startsWith(MARKER)
-    ? BigInt(value.slice(MARKER.length))
-    : undefined;
+  const digits =
+    typeof value === "string" && value.startsWith(MARKER) ? value.slice(MARKER.length) : "";
+  return INTEGER_DIGITS.test(digits) ? BigInt(digits) : undefined;
 }
+
+/** An integer's digits as bigintMarker writes them (no leading zero, no `-0`). */
+const INTEGER_DIGITS = /^(?:0|-?[1-9]\d*)$/;
 
 /**
  * `JSON.parse`, except that integers outside ±(2^53 − 1) become exact `bigint`s: the SDK's own
