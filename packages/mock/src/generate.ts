@@ -195,6 +195,7 @@ export function addGenerationHints(doc: any): any {
     const examples = [...(Array.isArray(schema.examples) ? schema.examples : []), ...inherited];
     const hint = hintOf(schema, name, examples, deref, owner);
     if (hint) schema[HINT] = hint;
+    if (hint && typeof hint === "object" && "base58" in hint) nullAsBranch(schema);
     // json-schema-faker generates an untyped schema's keywords as an object, and calls no hint
     // back for it; a `minLength` (which every value meets) makes it infer a string
     if (hint && isUntyped(schema)) schema.minLength ??= 0;
@@ -239,6 +240,22 @@ export function addGenerationHints(doc: any): any {
         hintErrorText(target, status, deref);
       }
   return doc;
+}
+
+/**
+ * A schema of a type list with null (`OptionalAccount`) as the same choice written as an `anyOf`
+ * of its string and null. json-schema-faker picks one type of a list before it calls the hint
+ * back, and takes the hint's value only where it is of the type picked: having picked null, it
+ * writes random text of the pattern instead (an address of 29 to 33 bytes). Of an `anyOf`, it
+ * picks a branch, and the string branch's hint is of its type.
+ */
+function nullAsBranch(schema: Record<string, any>) {
+  const types: unknown[] = [schema.type ?? []].flat();
+  if (types.length < 2 || !types.includes("null")) return;
+  const others = types.filter((t) => t !== "null");
+  const string = { ...schema, type: others.length === 1 ? others[0] : others };
+  for (const key of Object.keys(schema)) delete schema[key];
+  schema.anyOf = [string, { type: "null" }];
 }
 
 /**
