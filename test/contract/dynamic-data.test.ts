@@ -7,7 +7,7 @@
  * below 1e8, so the lossless path was never exercised in dynamic mode; negative fees and USD values,
  * `decimals: 49`, `webhookURL: "httpS://"`.
  */
-import { parseJson } from "@chaindata/core";
+import { fromBase58, parseJson } from "@chaindata/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contractOf } from "./contracts.js";
 import { useMock } from "./harness.js";
@@ -256,5 +256,25 @@ describe("dynamic mode: the data looks like the API's", () => {
       }
     }
     expect(seen).toBeGreaterThan(10);
+  });
+
+  it("every address, hash and signature decodes to the bytes its schema's x-base58-bytes says", () => {
+    // (Generated from the pattern, a 44-character address was 33 bytes seven times in ten, and a
+    // client that parses it, `@solana/kit`'s `address()`, throws.)
+    const counted = (s: any) => typeof s["x-base58-bytes"] === "number";
+    const shown = new Set<string>();
+    let seen = 0;
+    for (const { op, seed, text } of answers) {
+      for (const { path, value, schema } of valuesWhere(op, sentResult(op, text), counted)) {
+        // (the empty text of an OptionalAccount; text of another branch, a domain, is not base58)
+        if (typeof value !== "string" || !/^[1-9A-HJ-NP-Za-km-z]+$/.test(value)) continue;
+        seen++;
+        shown.add(op.id);
+        const where = `${op.id} (seed ${seed}) ${path}: ${value}`;
+        expect(fromBase58(value)?.length, where).toBe(schema["x-base58-bytes"]);
+      }
+    }
+    expect(seen).toBeGreaterThan(1000);
+    expect(shown.size).toBeGreaterThan(operations.length / 2);
   });
 });

@@ -2,14 +2,18 @@
  * The spec's `x-base58-bytes` (an address or a hash 32 bytes, a signature 64), which Prism's ajv
  * is given as a keyword (prism.ts): a request sent by hand with base58 text of another count is
  * refused as any other invalid param, wherever the keyword is (JSON-RPC params, a REST path, query
- * or body); what the mock generates is not held to it.
+ * or body); an answer is held to it as well, and the mock generates text of the count.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fromBase58 } from "@chaindata/core";
 import { hasBytes } from "./base58-bytes.js";
 import { toBase58 } from "./echo.js";
 import { startMock, type MockServer } from "./index.js";
+import { resolveSpecDir } from "./spec.js";
 import { callMock, rpcRequest } from "./test-support.js";
 
 const ADDRESS = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
@@ -135,18 +139,53 @@ describe("hasBytes: the count without decoding", () => {
   });
 });
 
-describe("what the mock generates", () => {
-  it("is not held to the count (a generated address is any 43 or 44 base58 characters): no violation of the answer", async () => {
-    const dynamic = await startMock({ port: 0, quiet: true, mode: "dynamic", seed: "base58" });
+describe("what the mock answers", () => {
+  it("is held to the count too: an example whose address is 33 bytes is a violation of the answer", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "chaindata-base58-answer-"));
+    const answering = { mock: undefined as MockServer | undefined };
     try {
-      await callMock(dynamic.url, "/?api-key=k", {
-        body: rpcRequest("getAssetsByOwner", { ownerAddress: ADDRESS, page: 1, limit: 3 }, "1"),
+      cpSync(resolveSpecDir(), dir, { recursive: true });
+      const file = join(dir, "openrpc", "das.json");
+      const doc = JSON.parse(readFileSync(file, "utf8"));
+      const getAsset = doc.methods.find((m: any) => m.name === "getAsset");
+      getAsset.examples[0].result.value.authorities[0].address = ADDRESS_33;
+      writeFileSync(file, JSON.stringify(doc));
+      answering.mock = await startMock({ port: 0, quiet: true, specDir: dir });
+      await callMock(answering.mock.url, "/?api-key=k", {
+        body: rpcRequest("getAsset", { id: ADDRESS }, "1"),
       });
-      await callMock(dynamic.url, "/v0/webhooks?api-key=k");
-      expect(dynamic.requests().map((e) => [e.status, e.violations])).toEqual([
-        [200, []],
-        [200, []],
+      const [entry] = answering.mock.requests();
+      expect(entry!.status).toBe(200);
+      expect(entry!.violations).toMatchObject([
+        {
+          location: ["response", "body", "result", "authorities", "0", "address"],
+          code: "x-base58-bytes",
+          message: expect.stringContaining(
+            "must be base58 text of 32 bytes (x-base58-bytes), not 33",
+          ),
+        },
       ]);
+    } finally {
+      await answering.mock?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("generates base58 text of the count: dynamic answers of addresses, hashes and signatures hold no violation", async () => {
+    const dynamic = await startMock({ port: 0, quiet: true, mode: "dynamic" });
+    try {
+      for (const seed of ["base58-1", "base58-2", "base58-3"]) {
+        const headers = { prefer: `seed=${seed}` };
+        const call = (method: string, params: unknown) =>
+          callMock(dynamic.url, "/?api-key=k", { body: rpcRequest(method, params, "1"), headers });
+        await call("getAssetsByOwner", { ownerAddress: ADDRESS, page: 1, limit: 3 });
+        await call("getCompressedAccountsByOwner", { owner: ADDRESS });
+        await callMock(dynamic.url, `/v1/wallet/${ADDRESS}/history?api-key=k`, { headers });
+        await callMock(dynamic.url, "/v0/webhooks?api-key=k", { headers });
+      }
+      expect(dynamic.requests().map((e) => [e.status, e.violations])).toEqual(
+        Array(12).fill([200, []]),
+      );
     } finally {
       await dynamic.stop();
     }

@@ -4,6 +4,7 @@
  * test/contract/dynamic-data.test.ts reads the generated answers of every operation through the
  * clients.
  */
+import { fromBase58 } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import {
   addGenerationHints,
@@ -24,6 +25,8 @@ function seeded(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+/** How many bytes base58 `text` decodes to (undefined: not base58). */
+const bytesOf = (text: unknown) => fromBase58(String(text))?.length;
 const draw = (hint: Hint, schema: object = {}, n = 2000, seed = 1) => {
   const random = seeded(seed);
   return Array.from({ length: n }, () => generateFor(hint, schema, random));
@@ -62,6 +65,11 @@ describe("addGenerationHints", () => {
             tags: { type: "array", items: { type: "string" } },
             logoUri: { type: ["string", "null"] },
             address: { type: "string", pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$", examples: ["x"] },
+            signature: {
+              type: ["string", "null"],
+              pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$",
+              "x-base58-bytes": 64,
+            },
             when: { type: "string", format: "date-time" },
             hook: { type: "string", format: "uri", pattern: "^https://" },
             kind: { $ref: "#/components/schemas/Open" },
@@ -140,6 +148,16 @@ describe("addGenerationHints", () => {
     expect(traits.value[HINT].pick).toEqual(expect.arrayContaining(["Dusk", "Teal"]));
     // an untyped value made a string: json-schema-faker infers the type from `minLength`
     expect(traits.value.minLength).toBe(0);
+  });
+
+  it("a string counted in bytes (`x-base58-bytes`): that many random bytes, whatever its pattern; with null, as an anyOf (json-schema-faker, having picked null of a type list, writes the pattern's text)", () => {
+    const counted = {
+      type: "string",
+      pattern: "^[1-9A-HJ-NP-Za-km-z]{64,88}$",
+      "x-base58-bytes": 64,
+      [HINT]: { base58: 64 },
+    };
+    expect(item.signature).toEqual({ anyOf: [counted, { type: "null" }] });
   });
 
   it("leaves a name the title does not name (`target` alone), a pattern, and an untyped schema it has no string for", () => {
@@ -383,10 +401,17 @@ describe("generateFor", () => {
     for (const v of draw({ text: "name" }, {}, 200)) expect(v).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
     for (const v of draw({ text: "symbol" }, {}, 200)) expect(v).toMatch(/^[A-Z]{2,6}$/);
     for (const v of draw({ text: "description" }, {}, 200)) expect(v).toMatch(/^[A-Z].{10,}\.$/);
-    for (const v of draw({ text: "address" }, {}, 200))
-      expect(v).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+    for (const v of draw({ text: "address" }, {}, 200)) expect(bytesOf(v)).toBe(32);
     for (const v of draw({ text: "domain" }, {}, 200))
       expect(v).toMatch(/^[^\s/.]+(\.[^\s/.]+)*\.[a-z0-9-]+$/);
+  });
+
+  it("base58: text of that many bytes, 43 or 44 characters for 32 (a leading zero byte a `1`)", () => {
+    const values = draw({ base58: 32 }, {}, 4000) as string[];
+    for (const v of values) expect(bytesOf(v), v).toBe(32);
+    expect(new Set(values.map((v) => v.length))).toEqual(new Set([43, 44])); // (42: 1 in 57,000)
+    expect(values.some((v) => v.startsWith("1"))).toBe(true);
+    for (const v of draw({ base58: 64 }, {}, 200)) expect(bytesOf(v)).toBe(64);
   });
 
   it("a text or a pick the schema does not take (its length, its pattern) is left to json-schema-faker (undefined)", () => {
@@ -430,6 +455,8 @@ describe("generateFor", () => {
       { text: "name" },
       { text: "description" },
       { text: "domain" },
+      { text: "address" },
+      { base58: 64 },
     ] as Hint[])
       expect(draw(hint, {}, 50, 7)).toEqual(draw(hint, {}, 50, 7));
     expect(draw("u64", {}, 50, 7)).not.toEqual(draw("u64", {}, 50, 8));

@@ -9,6 +9,7 @@
  * validates every answer against the spec's schemas. See README, "Dynamic data".
  */
 import { STATUS_CODES } from "node:http";
+import { toBase58 } from "./echo.js";
 import { isObject } from "./json.js";
 
 /**
@@ -22,7 +23,8 @@ export const HINT = "x-chaindata-generate";
  * time, Unix seconds), `date` / `date-time` (in the same years), `url` (`https://…`), `near` (a
  * number about as large as the spec's example), `pick` (one of these strings: the spec's examples
  * of a plain string, the known values of an open enum, the values of STRINGS), `text` (a string of
- * that kind, made from WORDS).
+ * that kind, made from WORDS), `base58` (that many random bytes as base58 text: the schema's
+ * `x-base58-bytes`, which the client holds an address, a hash or a signature to).
  */
 export type Hint =
   | "u64"
@@ -33,11 +35,12 @@ export type Hint =
   | "url"
   | { near: number }
   | { pick: string[] }
-  | { text: Text };
+  | { text: Text }
+  | { base58: number };
 
 /**
  * `name` ("Neon Otter"), `symbol` (2 to 6 upper-case letters, "NOTTER"), `description` (a
- * sentence), `address` (base58, as long as a public key), `domain` ("otter42.sol").
+ * sentence), `address` (a public key: 32 random bytes as base58), `domain` ("otter42.sol").
  */
 export type Text = "name" | "symbol" | "description" | "address" | "domain";
 
@@ -125,6 +128,10 @@ export function hintOf(
 ): Hint | undefined {
   if (!isSchema(schema) || "$ref" in schema) return undefined; // (the schema it names has its own)
   const types = [schema.type ?? []].flat();
+  // (Its pattern's random characters would be another byte count most of the time: a 44-character
+  // text is 33 bytes seven times in ten, and a client that parses the address throws.)
+  const bytes = schema["x-base58-bytes"];
+  if (types.includes("string") && Number.isInteger(bytes) && bytes > 0) return { base58: bytes };
   const plain =
     schema.format === undefined && schema.pattern === undefined && schema.enum === undefined;
   if (types.includes("integer")) {
@@ -188,6 +195,7 @@ export function addGenerationHints(doc: any): any {
     const examples = [...(Array.isArray(schema.examples) ? schema.examples : []), ...inherited];
     const hint = hintOf(schema, name, examples, deref, owner);
     if (hint) schema[HINT] = hint;
+    if (hint && typeof hint === "object" && "base58" in hint) nullAsBranch(schema);
     // json-schema-faker generates an untyped schema's keywords as an object, and calls no hint
     // back for it; a `minLength` (which every value meets) makes it infer a string
     if (hint && isUntyped(schema)) schema.minLength ??= 0;
@@ -232,6 +240,22 @@ export function addGenerationHints(doc: any): any {
         hintErrorText(target, status, deref);
       }
   return doc;
+}
+
+/**
+ * A schema of a type list with null (`OptionalAccount`) as the same choice written as an `anyOf`
+ * of its string and null. json-schema-faker picks one type of a list before it calls the hint
+ * back, and takes the hint's value only where it is of the type picked: having picked null, it
+ * writes random text of the pattern instead (an address of 29 to 33 bytes). Of an `anyOf`, it
+ * picks a branch, and the string branch's hint is of its type.
+ */
+function nullAsBranch(schema: Record<string, any>) {
+  const types: unknown[] = [schema.type ?? []].flat();
+  if (types.length < 2 || !types.includes("null")) return;
+  const others = types.filter((t) => t !== "null");
+  const string = { ...schema, type: others.length === 1 ? others[0] : others };
+  for (const key of Object.keys(schema)) delete schema[key];
+  schema.anyOf = [string, { type: "null" }];
 }
 
 /**
@@ -303,6 +327,7 @@ export function generateFor(hint: Hint, schema: any, random: () => number): unkn
   if (typeof hint === "object" && "pick" in hint) return fitting(schema, () => pick(hint.pick));
   if (typeof hint === "object" && "text" in hint)
     return fitting(schema, () => text(hint.text, pick, between));
+  if (typeof hint === "object" && "base58" in hint) return randomBase58(hint.base58, between);
   if (typeof hint === "object") {
     // log-uniform from a hundredth to a hundred times the example, signed where it may be negative
     const value = hint.near * 10 ** (4 * random() - 2);
@@ -374,11 +399,15 @@ function text(
         `${adjective} ${noun}: drawn by hand, minted on Solana.`,
       ]);
     case "address":
-      return Array.from({ length: between(43, 44) }, () => BASE58[between(0, 57)]).join("");
+      return randomBase58(32, between);
     case "domain":
       return `${noun.toLowerCase()}${pick(["", String(between(1, 999))])}.${pick(WORDS.tlds)}`;
   }
 }
+
+/** `bytes` random bytes as base58 text: 32 make an address (32 to 44 characters, most 44). */
+const randomBase58 = (bytes: number, between: (lo: number, hi: number) => number) =>
+  toBase58(Uint8Array.from({ length: bytes }, () => between(0, 255)));
 
 /**
  * `object` (generated) with its `symbol` and `description` made of the words of its `name`, where

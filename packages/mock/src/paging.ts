@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { WALK_BOUNDS as SHARED_WALK_BOUNDS, walkRule as sharedWalkRule } from "./cli-options.mjs";
+import { toBase58 } from "./echo.js";
 import { isObject } from "./json.js";
 import { resolveRef } from "./spec.js";
 
@@ -328,20 +329,7 @@ function filled(items: unknown[], length: number): unknown[] {
 }
 
 /** A base58 address (32 bytes: 32 to 44 characters) made from `from`. */
-function address(from: string): string {
-  const bytes = createHash("sha256").update(from).digest();
-  let n = BigInt(`0x${bytes.toString("hex")}`);
-  let text = "";
-  while (n > 0n) {
-    text = BASE58[Number(n % 58n)] + text;
-    n /= 58n;
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    text = `1${text}`;
-  }
-  return text;
-}
+const address = (from: string) => toBase58(createHash("sha256").update(from).digest());
 
 /**
  * The seed of the generated answer to a request for a page after the first (`seed`, the mock's or

@@ -8,7 +8,7 @@
  */
 import Module, { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { checkingRequest, withBase58Bytes } from "./base58-bytes.js";
+import { withBase58Bytes } from "./base58-bytes.js";
 import type { HookSource } from "./hooks.js";
 import { exactIntegers, generateFor, HINT } from "./generate.js";
 import { fromMarker, mapBigints, stringifyJson } from "./json.js";
@@ -104,7 +104,7 @@ export async function createPrismEngine(
 ): Promise<PrismEngine> {
   const prismHttp = requirePrismHttp();
   const route = require("@stoplight/prism-http/dist/router").default;
-  const { validateInput, validateOutput } = require("@stoplight/prism-http/dist/validator");
+  const { validateOutput } = require("@stoplight/prism-http/dist/validator");
   configureGenerator(); // also for `Prefer: dynamic=true` in examples mode
   const perDocument = await Promise.all(
     documents.map((doc) => prismHttp.getHttpOperationsFromSpec(doc)),
@@ -119,8 +119,6 @@ export async function createPrismEngine(
       if (result._tag === "Right") routed.set(args.input, result.right);
       return result;
     },
-    // (A request is held to `x-base58-bytes`, an answer is not: base58-bytes.ts.)
-    validateInput: (args: unknown) => checkingRequest(() => validateInput(args)),
     // An unsafe integer of an example reaches Prism as a marker string (exact digits on the
     // wire); validate the response with the number it stands for instead.
     validateOutput: ({ resource, element }: { resource: any; element: any }) =>
