@@ -2,8 +2,8 @@
 // callouts, request, result and the page itself. Its other sections have modules of their own:
 // facts.mjs, parameters.mjs, errors.mjs, examples.mjs, and webhooks.mjs (a delivery's receiver).
 import {
-  codeBlock,
   breakableName,
+  codeBlock,
   headingName,
   href,
   layout,

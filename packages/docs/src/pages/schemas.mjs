@@ -1,8 +1,8 @@
 // One page per named schema (`schemas/<name>.html`), and the schema index (schemas/index.html).
 import {
   badge,
-  codeBlock,
   breakableName,
+  codeBlock,
   headingName,
   href,
   layout,
