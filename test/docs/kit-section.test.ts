@@ -248,6 +248,74 @@ describe("the core README's section on using chaindata with @solana/kit", () => 
     expect(sender.isChainDataError(kits)).toBe(false);
   });
 
+  // The send block's resend loop, run as shown on a stub: the sends it makes and the waits it takes.
+  // (The docs said three times to resend "in a loop of your own" and showed none; a bot written
+  // from them resent after a failed simulation and ignored a 429's Retry-After: user trial 82, F1.)
+  async function resendLoop(answers: ((id: unknown) => Response)[]) {
+    const start = sendBlock!.indexOf("const blockhashValid");
+    const end = sendBlock!.indexOf("console.log(sent");
+    expect(start, "the send block's resend loop").toBeGreaterThan(0);
+    const loop = ts.transpileModule(sendBlock!.slice(start, end), {
+      compilerOptions: { target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const fetch = vi.fn(async (_url: string, init: RequestInit) =>
+      answers.shift()!((JSON.parse(String(init.body)) as { id: unknown }).id),
+    );
+    const waits: number[] = [];
+    const sleep = async (ms: number, _: unknown, { signal }: { signal: AbortSignal }) => {
+      expect(signal.aborted).toBe(false);
+      waits.push(ms);
+    };
+    // A module of the loop alone, what it names from outside given as its function's arguments.
+    const module = `export default async (sender, wire, APIError, isRetryable, sleep) => { ${loop}; return sent; };`;
+    const { default: run } = (await import(
+      `data:text/javascript,${encodeURIComponent(module)}`
+    )) as { default: (...args: unknown[]) => Promise<string> };
+    const client = sender.createSenderClient({ fetch });
+    const result = await run(client, TRANSACTION, sender.APIError, sender.isRetryable, sleep).catch(
+      (e: unknown) => e,
+    );
+    return { result, sends: fetch.mock.calls.length, waits };
+  }
+  const rpc =
+    (body: object, status = 200, headers: Record<string, string> = {}) =>
+    (id: unknown) =>
+      new Response(JSON.stringify({ jsonrpc: "2.0", id, ...body }), {
+        status,
+        headers: { "content-type": "application/json", ...headers },
+      });
+
+  it("shows a resend loop that resends after a 503 and a 429, waiting what the 429 asks", async () => {
+    const { result, sends, waits } = await resendLoop([
+      rpc({ error: { code: -32002, message: "Service unavailable" } }, 503),
+      rpc({ error: { code: -32005, message: "Rate limit exceeded" } }, 429, { "retry-after": "3" }),
+      rpc({
+        result:
+          "2N7CjeQa8bnyjBePfb62Ak3wjMUCCQwckvHGt9tkHGYaE6McJe9bks7gggrS8tbnh5K1KQ4AfPs37orYvfQcdBsc",
+      }),
+    ]);
+    expect(result).toBe(
+      "2N7CjeQa8bnyjBePfb62Ak3wjMUCCQwckvHGt9tkHGYaE6McJe9bks7gggrS8tbnh5K1KQ4AfPs37orYvfQcdBsc",
+    );
+    expect(sends, "one request a send: the SDK's own retries are off").toBe(3);
+    expect(waits).toEqual([500, 3000]);
+  });
+
+  it("shows a resend loop that stops at a failed simulation and at a missing tip, after one send", async () => {
+    const simulation = await resendLoop([
+      rpc({
+        error: { code: -32002, message: "Transaction simulation failed", data: { logs: [] } },
+      }),
+    ]);
+    expect(simulation.result).toBeInstanceOf(sender.JsonRpcError);
+    expect([simulation.sends, simulation.waits]).toEqual([1, []]);
+    const noTip = await resendLoop([
+      rpc({ error: { code: -32602, message: "Invalid params" } }, 400),
+    ]);
+    expect(noTip.result).toBeInstanceOf(sender.BadRequestError);
+    expect([noTip.sends, noTip.waits]).toEqual([1, []]);
+  });
+
   it("holds its JSON claims: no package patches BigInt.prototype.toJSON, and stringifyJson writes a bigint", () => {
     expect(prose).toContain("Neither package patches `BigInt.prototype.toJSON`");
     expect(Object.keys(packages)).toHaveLength(3); // every chaindata package the section names, loaded
