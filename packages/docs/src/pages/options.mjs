@@ -48,7 +48,10 @@ export const CLIENT_OPTIONS = [
   ],
 ];
 export const CALL_OPTIONS = [
-  ["signal", "An <code>AbortSignal</code>: aborts the call, also while it waits to retry."],
+  [
+    "signal",
+    "An <code>AbortSignal</code>: aborts the call, also while it waits to retry or for its turn at a <code>rateLimit</code>; a page walk stops at once. For Ctrl-C in a command-line tool, abort one <code>AbortController</code> on <code>SIGINT</code> and give its signal to every call (<code>@chaindata/core</code>'s README, section &quot;Command-line tools&quot;, also maps each error class to an exit code).",
+  ],
   ["timeout", "As the client option, for this call."],
   ["maxRetries", "As the client option, for this call."],
   ["headers", "Extra headers for this call."],
