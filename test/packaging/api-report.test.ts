@@ -125,10 +125,19 @@ it("exports the types its functions' options are declared with", () => {
     const exported = new Set(entry.exports.map((e) => e.symbol));
     for (const { name, symbol } of entry.exports) {
       const declaration = symbol.declarations?.[0];
-      if (!declaration || !ts.isFunctionDeclaration(declaration)) continue;
+      // (A function, or a constant of a function type: core declares its functions as arrows.)
+      const parameters =
+        declaration && ts.isFunctionDeclaration(declaration)
+          ? declaration.parameters
+          : declaration && ts.isVariableDeclaration(declaration) && declaration.type
+            ? ts.isFunctionTypeNode(declaration.type)
+              ? declaration.type.parameters
+              : undefined
+            : undefined;
+      if (!declaration || !parameters) continue;
       if ((packageOf(declaration.getSourceFile().fileName) as { dir: string }).dir !== p.dir)
         continue; // (re-exported: the declaring package answers for it)
-      const options = declaration.parameters.find((q) => q.name.getText() === "options");
+      const options = parameters.find((q) => q.name.getText() === "options");
       if (!options) continue;
       const type = checker.getNonNullableType(checker.getTypeAtLocation(options));
       for (const member of checker.getPropertiesOfType(type)) {

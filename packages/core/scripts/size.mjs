@@ -198,8 +198,9 @@ if (process.argv.includes("--pieces")) {
     if (!name) continue;
     declared.set(name, node);
     if (!declared.has(name.replace(/\d+$/, ""))) declared.set(name.replace(/\d+$/, ""), node);
+    // (The engine is an arrow function, `var createHttp = (…) => {…}`: its body's statements.)
     if (name === "createHttp")
-      for (const inner of node.body.statements) {
+      for (const inner of node.declarationList.declarations[0].initializer.body.statements) {
         const innerName = nameOf(inner);
         if (innerName) declared.set(`createHttp.${innerName.replace(/\d+$/, "")}`, inner);
       }

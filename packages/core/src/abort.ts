@@ -18,7 +18,7 @@ const watched = /* @__PURE__ */ new WeakMap<
  * @returns a function that stops watching (and removes the listener once no call is left)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function watchAbort(signal: AbortSignal, callback: () => void): () => void {
+export const watchAbort = (signal: AbortSignal, callback: () => void): (() => void) => {
   let entry = watched.get(signal);
   if (!entry) {
     const callbacks = new Set<() => void>();
@@ -48,4 +48,4 @@ export function watchAbort(signal: AbortSignal, callback: () => void): () => voi
   return () => {
     if (callbacks.delete(callback) && !callbacks.size && watched.get(signal) === entry) stop();
   };
-}
+};

@@ -9,9 +9,9 @@ import { appendQuery } from "./internal/url.js";
 export type PlaceKey = (url: string, headers: Record<string, string>, key: string) => string;
 
 /** The key as the query parameter `name` (`?api-key=…`). */
-/* @__NO_SIDE_EFFECTS__ */ export function keyInQuery(name: string): PlaceKey {
+/* @__NO_SIDE_EFFECTS__ */ export const keyInQuery = (name: string): PlaceKey => {
   return (url, _headers, key) => appendQuery(url, `${name}=${encodeURIComponent(key)}`);
-}
+};
 
 /**
  * The key as the header `name` (e.g. `X-Api-Key`).
@@ -19,7 +19,7 @@ export type PlaceKey = (url: string, headers: Record<string, string>, key: strin
  * would throw a TypeError that quotes it; or when `headers` already hold another value under
  * `name`. (Checked on each call: about a microsecond, on a host limited to 5 requests/s.)
  */
-/* @__NO_SIDE_EFFECTS__ */ export function keyInHeader(name: string): PlaceKey {
+/* @__NO_SIDE_EFFECTS__ */ export const keyInHeader = (name: string): PlaceKey => {
   return (url, headers, key) => {
     try {
       new Headers({ [name]: key });
@@ -36,4 +36,4 @@ export type PlaceKey = (url: string, headers: Record<string, string>, key: strin
     headers[lower] = key;
     return url;
   };
-}
+};

@@ -27,13 +27,13 @@ import { errorOfIssues, runCheck, type Check } from "./validate.js";
  * @throws ValidationError listing every issue, as the call's
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function checkParams(
+export const checkParams = (
   endpoint: unknown,
   factory: string,
   operation: OperationDescriptor,
   params: unknown,
   what = "an rpc from",
-): void {
+): void => {
   const given = endpoint as Partial<JsonRpcClient> & {
     check?: (operation: OperationDescriptor, params: unknown) => void;
   };
@@ -91,4 +91,4 @@ export function checkParams(
     });
   }
   if (issues.length) throw ofOperation(errorOfIssues(issues), operation.id);
-}
+};

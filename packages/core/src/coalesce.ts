@@ -79,7 +79,7 @@ const copyParsed = (value: any): any =>
  * areas of one `createChainDataClient` do. With a `batch`er as well, a shared call rides the batch
  * once.
  */
-export function createCoalescer(): Coalescer {
+export const createCoalescer = (): Coalescer => {
   /** A request shared by the calls of this tick; `waiting` counts those that have not left it. */
   type Shared = {
     endpoint: readonly unknown[];
@@ -175,4 +175,4 @@ export function createCoalescer(): Coalescer {
       });
     },
   };
-}
+};

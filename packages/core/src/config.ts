@@ -289,10 +289,10 @@ const REQUEST_OPTIONS = [
  * call goes on with
  * @internal
  */
-export function checkRequestOptions(
+export const checkRequestOptions = (
   options: unknown,
   more: readonly string[] = [],
-): RequestOptions & Record<string, unknown> {
+): RequestOptions & Record<string, unknown> => {
   if (options === undefined) return {};
   const names = [...REQUEST_OPTIONS, ...more];
   knownOptions(options, names, "request");
@@ -309,7 +309,7 @@ export function checkRequestOptions(
   requireKind(options, ["retryNonIdempotent"], "boolean", "true or false");
   checkLimits(timeout, maxRetries);
   return ownOptions(options as object, names);
-}
+};
 
 /**
  * Refuses option `name` of `options`, when set, unless it is an object with the `method` of what
@@ -331,7 +331,7 @@ const requireMadeBy = (
 };
 
 /** Checks `timeout` and `maxRetries`, of the client or of one request. */
-function checkLimits(timeout: unknown, maxRetries: unknown): void {
+const checkLimits = (timeout: unknown, maxRetries: unknown): void => {
   // (`!(x > 0)` also refuses NaN, which would otherwise mean "no timeout".)
   if (timeout !== undefined && !(typeof timeout === "number" && timeout > 0))
     misconfigured(
@@ -340,7 +340,7 @@ function checkLimits(timeout: unknown, maxRetries: unknown): void {
     );
   if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && (maxRetries as number) >= 0))
     misconfigured("maxRetries", `must be a whole number >= 0 (got ${messageValue(maxRetries)})`);
-}
+};
 
 /**
  * Applies the defaults to `options`.
@@ -353,10 +353,10 @@ function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * default, yes): not for a host whose key is optional and its own (the Sender), where Deno would
  * ask for access to a variable whose key is never sent there
  */
-export function resolveConfig(
+export const resolveConfig = (
   options: ClientOptions | null = {},
   readsKeyVariable = true,
-): ResolvedConfig {
+): ResolvedConfig => {
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
   knownOptions(options, CLIENT_OPTIONS, "client");
@@ -424,7 +424,7 @@ export function resolveConfig(
       keyToMask: { get: () => configuredKey },
     },
   ) as ResolvedConfig;
-}
+};
 
 /**
  * A copy of client `options` that later changes to the caller's object do not reach, `baseUrls`
@@ -460,7 +460,7 @@ export const snapshotOptions = <T>(options: T): T => {
  * is no host, no URL for the host, or one that is not http(s), does not parse, or has
  * credentials, a query or a fragment
  */
-export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
+export const resolveBaseUrl = (config: ResolvedConfig, host: Host): string => {
   const { name, urls } = host;
   const { environment } = config;
   // (`null` reads as no overrides, as `undefined` does.)
@@ -489,7 +489,7 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
   // break, which fetch's URL parser drops only once the path is joined after it, `/proxy/\n` +
   // `/v1/…` sent to `/proxy//v1/…`.)
   return url.replace(/[/\s]+$/, "");
-}
+};
 
 /**
  * The rule `url` breaks as `host`'s base URL, or `""`: first the host's own (its `urlFault`: the
@@ -500,7 +500,7 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
  * query or fragment: any of them may hold a token) or short: a long bare word may be the key
  * itself.
  */
-function urlFault(url: unknown, host: Host): string {
+const urlFault = (url: unknown, host: Host): string => {
   const own = host.urlFault?.(url);
   if (own) return own;
   if (typeof url !== "string" || !/^https?:\/\//i.test(url))
@@ -531,7 +531,7 @@ function urlFault(url: unknown, host: Host): string {
   return mark || /\/\/[^/?#\\]*@/.test(url)
     ? `must not have ${mark ? (mark === "?" ? "a query" : "a fragment") : "credentials"}`
     : "";
-}
+};
 
 /**
  * Refuses what a call of an operation without params was given after its request options: one
@@ -539,7 +539,7 @@ function urlFault(url: unknown, host: Host): string {
  * (an aborted `signal` too). A ValidationError, as the params' own refusals are. (The REST calls'
  * and the text calls', rest.ts and get-text.ts, run before {@link checkRequestOptions}.)
  */
-export function refuseExtraArguments(id: string, extra: readonly unknown[] = []): void {
+export const refuseExtraArguments = (id: string, extra: readonly unknown[] = []): void => {
   if (extra.length) {
     const detail = `${id} takes no params; its only argument is the request options (got ${extra.length + 1} arguments)`;
     const message = `params: ${detail}`;
@@ -547,4 +547,4 @@ export function refuseExtraArguments(id: string, extra: readonly unknown[] = [])
       issues: [{ path: "params", rule: "arguments", message, detail }],
     });
   }
-}
+};

@@ -20,7 +20,7 @@ const warnedIds = (): Set<string> =>
  * @param replacement - what to use instead (the spec's `x-replaced-by`)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function warnDeprecated(id: string, replacement: string, logger?: Logger): void {
+export const warnDeprecated = (id: string, replacement: string, logger?: Logger): void => {
   const warned = warnedIds();
   if (warned.has(id)) return;
   warned.add(id);
@@ -48,4 +48,4 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
       ? logger.warn(message, { operation: id, replacement })
       : console.warn(message),
   );
-}
+};

@@ -37,14 +37,14 @@ import type { Redactor } from "./redact.js";
  * every one names `operation`.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export async function getText(
+export const getText = async (
   clientOptions: ClientOptions | undefined,
   host: Host,
   path: string,
   operation: OperationDescriptor,
   options?: RequestOptions,
   extra?: readonly unknown[],
-): Promise<string> {
+): Promise<string> => {
   let own: RequestOptions;
   let redactor: Redactor;
   let exchange: Exchange;
@@ -102,4 +102,4 @@ export async function getText(
   }
   own.onResponse?.(responseFieldsOf(response, redactor));
   return text;
-}
+};

@@ -15,11 +15,11 @@
  *   would send `/v1/wallet/v1/wallet/…`, whose 404 reads as "nothing found". Only the path is
  *   quoted, not the URL: its other segments may hold a token.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function hostUrlFault(
+/* @__NO_SIDE_EFFECTS__ */ export const hostUrlFault = (
   name: string,
   regions: readonly string[],
   paths: readonly string[],
-): (url: unknown) => string {
+): ((url: unknown) => string) => {
   return (url) => {
     const path = paths.find(
       (path) => typeof url == "string" && url.replace(/[/\s]+$/, "").endsWith(path),
@@ -34,4 +34,4 @@
           ? `must not end with ${path} (the client adds it)`
           : "";
   };
-}
+};

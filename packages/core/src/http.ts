@@ -570,7 +570,11 @@ const apiError = (
  * give one. A missing API key is reported by each call instead (nothing is sent), so a client
  * can be built before the key is needed, and key-optional hosts (sender) work without one.
  */
-export function createHttp(options: ClientOptions | undefined, host: Host, rest?: boolean): Http {
+export const createHttp = (
+  options: ClientOptions | undefined,
+  host: Host,
+  rest?: boolean,
+): Http => {
   // (A key-optional host reads no variable: see its `key` below.)
   const config = resolveConfig(options, !host.keyOptional);
   const baseUrl = resolveBaseUrl(config, host);
@@ -897,4 +901,4 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     ],
     hint,
   ];
-}
+};

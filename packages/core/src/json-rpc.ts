@@ -72,11 +72,11 @@ export interface RpcMethodDescriptor<
  * the spec's `x-sdk-defaults`): the wire gets a copy, the caller's object is not changed. Kept out
  * of the client so that methods sent as plain objects (all of DAS) do not bundle it.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function rpcEncoding<Query extends string = never>(
+/* @__NO_SIDE_EFFECTS__ */ export const rpcEncoding = <Query extends string = never>(
   positional?: readonly string[],
   query: Readonly<Record<Query, string>> = {} as Record<Query, string>,
   sent?: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
-): RpcEncode<Query> {
+): RpcEncode<Query> => {
   const encode: RpcEncode<Query> = (value, options) => {
     let params = value as Record<string, unknown> | undefined;
     for (const [name, defaults] of Object.entries(sent ?? {})) {
@@ -128,7 +128,7 @@ export interface RpcMethodDescriptor<
     return params;
   };
   return encode;
-}
+};
 
 /**
  * `M` when it is one method name, `never` when it is a union of names: the params of
@@ -331,11 +331,11 @@ interface Call extends BatchedCall {
  * A JSON-RPC client for `path` on `host`.
  * @throws ConfigurationError when the environment has no URL for the host (see `baseUrls`)
  */
-export function createJsonRpcClient<Endpoint extends string = string>(
+export const createJsonRpcClient = <Endpoint extends string = string>(
   options: ClientOptions | undefined,
   host: Host,
   path: string,
-): JsonRpcClient<Endpoint> {
+): JsonRpcClient<Endpoint> => {
   const [send, redactWith, baseUrl, config, redact, quietly, alike] = createHttp(options, host);
   const url = baseUrl + path;
   let lastId = 0;
@@ -553,4 +553,4 @@ export function createJsonRpcClient<Endpoint extends string = string>(
   };
   madeCalls.add(rpcCall);
   return { logger: config.logger, call: rpcCall };
-}
+};

@@ -144,7 +144,7 @@ const closingQuote = (text: string, open: number) => {
  *
  * @throws SyntaxError on invalid JSON, as `JSON.parse` does.
  */
-export function parseJson(text: string): unknown {
+export const parseJson = (text: string): unknown => {
   // (Sixteen `\d`s, not `\d{16}`: V8 scans for a fixed run of classes several times faster, about
   // 2 µs less on a 2 kB asset, on every call.)
   if (!/\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/.test(text)) return JSON.parse(text);
@@ -196,7 +196,7 @@ export function parseJson(text: string): unknown {
     JSON.parse(text);
     throw error;
   }
-}
+};
 
 /**
  * `JSON.stringify` that writes a `bigint` as a bare JSON integer (`JSON.stringify` throws on
@@ -235,7 +235,7 @@ export function stringifyJson(
  * around tagged values are then dropped. A real key or string that starts with the tag would be
  * mistaken for one, so the tag is made longer than any run of U+0001 a key or string starts with.
  */
-export function jsonText(value: unknown, space?: string | number): string {
+export const jsonText = (value: unknown, space?: string | number): string => {
   // Native first: it is several times faster and allocates less. It throws a TypeError on a
   // bigint (or a cycle), and only then does the replacer run.
   try {
@@ -272,7 +272,7 @@ export function jsonText(value: unknown, space?: string | number): string {
       return text.replace(new RegExp(`(?<!\\\\)"(?:\\\\u0001){${tag.length}}(-?\\d+)"`, "g"), "$1");
     tag = "\u0001".repeat(longest + 1);
   }
-}
+};
 
 /**
  * Converts every value at a `1` or `2` leaf of `shape` (a u64 or i64), and every element of a list
@@ -311,7 +311,7 @@ export function reviveU64(value: unknown, shape?: U64Shape, name?: string, check
  * body cut off by a dropped connection or a size limit does. Called only after a parse failure.
  * @internal
  */
-export function looksTruncated(text: string): boolean {
+export const looksTruncated = (text: string): boolean => {
   // (Only JSON can be cut JSON: text such as `Service "unavailable` is not.)
   if (!/^\s*[[{"]/.test(text)) return false;
   let depth = 0;
@@ -322,4 +322,4 @@ export function looksTruncated(text: string): boolean {
     } else if (m[0] == "[" || m[0] == "{") depth++;
     else if (--depth < 0) return false;
   return depth > 0;
-}
+};

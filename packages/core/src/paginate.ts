@@ -305,7 +305,7 @@ const throwStopped = (
  * for await (const asset of assets) console.log(asset.id);
  * ```
  */
-export function paginate<I, R, P = unknown, F = P>(
+export const paginate = <I, R, P = unknown, F = P>(
   // (`F`, not `P`: a `fetchPage` typed for the params it reads, `(p: { page: number }) => …`,
   // names its own, which the first params need not match, `{ limit: 10 }`: the walk adds the page.
   // Left untyped, it has no inference of its own and takes the default, `P`, as inferred.)
@@ -341,22 +341,22 @@ export function paginate<I, R, P = unknown, F = P>(
      */
     signal?: AbortSignal | undefined;
   } = {},
-): PageIterable<I, R, P> {
+): PageIterable<I, R, P> => {
   // (The caller's own check made whole, as `validate` makes it: an issue without its message read
   // `which the call refuses: undefined`. Not in `.all()`'s walks, whose check is the generated
   // one: each client program would carry it, 100 B gzipped or more.)
   const { check } = options;
   return pageWalk(fetchPage, descriptor, params, options, check && madeWhole(check));
-}
+};
 
 /** {@link paginate}'s walk, `check` as given: `.all()`'s, with the operation's generated check. */
-function pageWalk<I, R, P, F>(
+const pageWalk = <I, R, P, F>(
   fetchPage: PageFetcher<R, F>,
   descriptor: PaginationDescriptor,
   params: P,
   options: NonNullable<Parameters<typeof paginate>[3]>,
   check: Check | undefined,
-): PageIterable<I, R, P> {
+): PageIterable<I, R, P> => {
   const {
     style,
     items,
@@ -625,7 +625,7 @@ function pageWalk<I, R, P, F>(
   // a `for…of` of them said "… is not iterable", and `Array.from()` gave [].)
   walkPages.prototype[Symbol.iterator] = walks[Symbol.iterator];
   return walks;
-}
+};
 
 /**
  * The options of a page walk (`.all()`, `paginate<Method>`): the request options, applied to every
@@ -688,10 +688,10 @@ export type ParamsArgument<P> = Record<never, never> extends P ? [params?: P] : 
  * check the walk runs on each next cursor (paginate's `check`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function withPagination<P, R, I>(
+export const withPagination = <P, R, I>(
   call: (params: P, options?: RequestOptions) => Promise<R>,
   operation: Pick<OperationDescriptor, "id" | "pagination" | "params">,
-): Paginated<P, R, I> {
+): Paginated<P, R, I> => {
   // (Cast: TypeScript cannot match the optional-params tuple of `Paginated` to a fixed
   // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
   return Object.assign((params: P, options?: RequestOptions) => call(params, options), {
@@ -724,7 +724,7 @@ export function withPagination<P, R, I>(
       }
     },
   }) as unknown as Paginated<P, R, I>;
-}
+};
 
 /**
  * The params to resume a page walk from after it threw `error` (the error's `resumeFrom`), typed
@@ -742,16 +742,16 @@ export function withPagination<P, R, I>(
  * }
  * ```
  */
-export function resumeParamsOf<P>(
+export const resumeParamsOf = <P>(
   // (Either form; method syntax, so that an operation's `all`, whose params are `P`, is taken.)
   walk:
     | PageIterable<unknown, unknown, P>
     | { all(...args: never[]): PageIterable<unknown, unknown, P> },
   error: unknown,
-): P | undefined {
+): P | undefined => {
   // (A standalone function, not a member of the walk: a program that does not import it carries
   // none of it. Declared last: between the `const`s above it split the minified declaration list
   // that holds them, +4 B in every client program. The walk gives `resumeFrom` to an `Error`
   // only, `throwStopped` above.)
   return error instanceof Error ? (error as { resumeFrom?: P }).resumeFrom : undefined;
-}
+};

@@ -97,7 +97,7 @@ export interface RateLimiterOptions {
  * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
  * an option name other than `requestsPerSecond`
  */
-export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
   // (A name it does not know, such as `burst`, would otherwise be silently ignored. `null` is no
   // options: the rate is then said to be missing, below.)
   if (typeof options === "object")
@@ -375,4 +375,4 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       });
     },
   };
-}
+};

@@ -178,7 +178,7 @@ const secretPattern = (secret: string, plain?: number) => {
  * / `Authorization` header value (and a webhook's `authHeader`) even without a key. `secrets` (such
  * as the `authHeader` a call sends) are masked in every form as the key is.
  */
-export function createRedactor(apiKey?: string, secrets: readonly string[] = []): Redactor {
+export const createRedactor = (apiKey?: string, secrets: readonly string[] = []): Redactor => {
   // Longest first: where one secret starts another, the longer one is masked whole.
   const all = ([apiKey, ...secrets].filter(Boolean) as string[]).sort(
     (a, b) => b.length - a.length,
@@ -222,7 +222,7 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
     while (keyStart?.test(text) && text != (text = text.replace(keyIn(text), "")));
     return text;
   };
-}
+};
 
 /**
  * A redactor that masks `secrets` only, in every form {@link createRedactor} masks a key in, and
@@ -233,7 +233,7 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
  * hold a key's first 8 characters (`00000000` of a key of zeros in `100000000,`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function createSecretMasker(secrets: readonly string[], whole?: boolean): Redactor {
+export const createSecretMasker = (secrets: readonly string[], whole?: boolean): Redactor => {
   // (createRedactor's sort, two patterns and mask loop, written again: one helper for both cost
   // every program 35 B min, 27 to 31 B gz, for code that only the mock holds.)
   const all = secrets.filter(Boolean).sort((a, b) => b.length - a.length);
@@ -265,15 +265,15 @@ export function createSecretMasker(secrets: readonly string[], whole?: boolean):
     }
     return text;
   };
-}
+};
 
 /**
  * Redacts `apiKey` (and any key-like query/header value) from `text`. It builds its regexes anew on
  * every call: to redact many texts, build one redactor with {@link createRedactor} and reuse it.
  */
-export function redact(text: unknown, apiKey?: string): string {
+export const redact = (text: unknown, apiKey?: string): string => {
   return createRedactor(apiKey)(text);
-}
+};
 
 // Property names whose value is a credential, whoever's it is (`authHeader`: a webhook's secret,
 // which a server may echo back in an error body).
@@ -302,7 +302,7 @@ export const isSecretName = (name: string, header?: boolean) =>
  * one with no name beside it (`invalid header Bearer s3cret`) or HTML-escaped.
  * @internal
  */
-export function credentialsIn(input: unknown, headers?: boolean): string[] {
+export const credentialsIn = (input: unknown, headers?: boolean): string[] => {
   const found = new Set<string>();
   if (input && typeof input === "object")
     for (const [name, value] of Object.entries(input)) {
@@ -326,7 +326,7 @@ export function credentialsIn(input: unknown, headers?: boolean): string[] {
     }
   found.delete("");
   return [...found];
-}
+};
 
 /**
  * The credentials inside the URLs a request's input sends (a webhook's `webhookURL`, whose
@@ -359,7 +359,7 @@ export const urlCredentialsIn = (input: unknown): string[] =>
  * nested deeper than this recursion can go (a hostile server's error object, a few thousand
  * levels), and its RangeError would be the call's error.
  */
-export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): T {
+export const scrub = <T>(value: T, redact: Redactor, name?: string, depth = 0): T => {
   const copy: unknown =
     depth > 99
       ? "…"
@@ -384,4 +384,4 @@ export function scrub<T>(value: T, redact: Redactor, name?: string, depth = 0): 
                 )
               : value;
   return copy as T;
-}
+};

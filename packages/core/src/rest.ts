@@ -139,10 +139,10 @@ export const restInit = {
  * can be constructed before the key is needed, and key-optional hosts (sender) work without one.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function createRestTransport(
+export const createRestTransport = (
   options: RestClientOptions | undefined,
   host: Host,
-): RestTransport {
+): RestTransport => {
   const [send, redactWith, baseUrl, config, , , alike, hint] = createHttp(options, host, true);
 
   // A call's input checked, before anything is sent, with the call's redactor (returned).
@@ -300,7 +300,7 @@ export function createRestTransport(
       return result as [Result][Result extends unknown ? 0 : never];
     },
   };
-}
+};
 
 /** The error of a call whose `send` made no request with its `fetch`, or did not wait for it. */
 const noRequest = () =>

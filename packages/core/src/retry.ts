@@ -25,18 +25,18 @@ export const retryableStatus = (status: number): boolean =>
  *   not all come back in the same millisecond; decision 0006);
  * - else exponential backoff, 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s, ... each less a random 0–25 %.
  */
-export function retryDelay(retry: number, retryAfter?: number): number {
+export const retryDelay = (retry: number, retryAfter?: number): number => {
   if (retryAfter !== undefined) return retryAfter + Math.round(retryAfter * Math.random() * 0.25);
   const delay = Math.min(MAX_RETRY_DELAY_MS, INITIAL_RETRY_DELAY_MS * 2 ** (retry - 1));
   return Math.round(delay * (1 - Math.random() * 0.25));
-}
+};
 
 /**
  * How long the server asked us to wait, in ms: `retry-after-ms` (sent by some gateways), else
  * `Retry-After` as delta-seconds or an HTTP-date (a past date → 0); of a header sent twice, the
  * first. `undefined` when absent or unparseable.
  */
-export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
+export const parseRetryAfter = (headers: Headers, now = Date.now()): number | undefined => {
   // Plain decimals only: `+` reads "0x20" as 32, "1e3" as 1000 and "Infinity" as a wait forever;
   // and 300 digits at most: 400 nines read as Infinity too, `retryAfter: Infinity`. A header sent
   // twice (by a CDN and by the origin) comes joined, "5, 5": its first number is read (parseFloat
@@ -57,4 +57,4 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
       ? Date.parse(value.replace(/, *[a-z].*/i, "").replace(/\d$/, "$& GMT"))
       : NaN;
   return until >= 0 ? Math.max(0, until - now) : undefined;
-}
+};

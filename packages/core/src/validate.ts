@@ -159,7 +159,7 @@ export const vAny: Check = () => {};
  * itself is hard to read (`must be an https:// URL whose host …`, not `must match ^[hH][tT]…`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, described?: string): Check {
+/* @__NO_SIDE_EFFECTS__ */ export const vString = (pattern?: RegExp, described?: string): Check => {
   return (value, path, issues) => {
     if (
       typed(typeof value === "string", "string", value, path, issues) &&
@@ -174,26 +174,26 @@ export const vAny: Check = () => {};
       );
     }
   };
-}
+};
 
 /**
  * A string with a length limit, counted in code points as JSON Schema does. (Apart from
  * {@link vString}, so the many pattern-only strings don't bundle the bounds messages.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vBoundedString(
+/* @__NO_SIDE_EFFECTS__ */ export const vBoundedString = (
   minLength?: number,
   maxLength?: number,
   pattern?: RegExp,
   described?: string,
-): Check {
+): Check => {
   const string = vString(pattern, described);
   return (value, path, issues) => {
     string(value, path, issues);
     if (typeof value === "string")
       bounds(issues, path, [...value].length, minLength, maxLength, "character");
   };
-}
+};
 
 /**
  * A string that `pattern` accepts (in `described`'s words) and that decodes from base58 to `bytes`
@@ -204,12 +204,12 @@ export const vAny: Check = () => {};
  * from {@link vString}, so that a program checking no such string carries no base58 decoding.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vBase58Bytes(
+/* @__NO_SIDE_EFFECTS__ */ export const vBase58Bytes = (
   pattern: RegExp,
   described: string,
   bytes: number,
   string: Check = vString(pattern, described),
-): Check {
+): Check => {
   return (value, path, issues) => {
     // (Counted only where the pattern passes, so `string` adds no pattern issue beside this one.)
     const size =
@@ -223,7 +223,7 @@ export const vAny: Check = () => {};
       );
     string(value, path, issues);
   };
-}
+};
 
 /**
  * An integer: a safe-integer `number`; with `wide` (a u64 or i64 field, typed `bigint`), also a
@@ -231,11 +231,11 @@ export const vAny: Check = () => {};
  * 10n`): a field typed `number` takes a number.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vInteger(
+/* @__NO_SIDE_EFFECTS__ */ export const vInteger = (
   minimum?: number,
   maximum?: number,
   wide?: 1,
-): Check {
+): Check => {
   return (value, path, issues) => {
     // A whole number beyond 2^53 has already lost digits: only a bigint carries it exactly. The
     // bound in numbers, as a tool schema's `maximum` says it, and that JSON gives no bigint: a
@@ -263,19 +263,19 @@ export const vAny: Check = () => {};
     )
       bounds(issues, path, value as number, minimum, maximum);
   };
-}
+};
 
 /**
  * A finite `number` (a field typed `number`: a `bigint` is refused, as the types refuse it).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vNumber(minimum?: number, maximum?: number): Check {
+/* @__NO_SIDE_EFFECTS__ */ export const vNumber = (minimum?: number, maximum?: number): Check => {
   return (value, path, issues) => {
     if (typed(Number.isFinite(value), "number", value, path, issues)) {
       bounds(issues, path, value as number, minimum, maximum);
     }
   };
-}
+};
 
 /**
  * `true` or `false`.
@@ -289,9 +289,9 @@ export const vBoolean: Check = (value, path, issues) => {
  * One of `values` (compared with `===`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vEnum(
+/* @__NO_SIDE_EFFECTS__ */ export const vEnum = (
   values: readonly (string | number | boolean)[],
-): Check {
+): Check => {
   return (value, path, issues) => {
     // An object not plain (nor an array) is named by its class, as `kind` names one: its JSON
     // misled, a Date's ISO text read as a string given, a Map's `{}`, a String object's the very
@@ -305,34 +305,34 @@ export const vBoolean: Check = (value, path, issues) => {
         `must be ${values[1] === undefined ? "" : "one of "}${allowed(values).join(", ")} (got ${name || show(value)})`,
       );
   };
-}
+};
 
 /**
  * `null`, or what `check` accepts.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vNullable(check: Check): Check {
+/* @__NO_SIDE_EFFECTS__ */ export const vNullable = (check: Check): Check => {
   return (value, path, issues) => {
     if (value !== null) check(value, path, issues);
   };
-}
+};
 
 /**
  * An array whose every item passes `items`; issues name the index: `params.ids[3]`.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vArray(
+/* @__NO_SIDE_EFFECTS__ */ export const vArray = (
   items: Check,
   minItems?: number,
   maxItems?: number,
-): Check {
+): Check => {
   return (value, path, issues) => {
     if (!typed(Array.isArray(value), "array", value, path, issues)) return;
     const array = value as unknown[];
     bounds(issues, path, array.length, minItems, maxItems, "item");
     for (let i = 0; i < array.length; i++) items(array[i], `${path}[${i}]`, issues);
   };
-}
+};
 
 /**
  * An object (not an array, not `null`).
@@ -342,11 +342,11 @@ export const vBoolean: Check = (value, path, issues) => {
  * pass
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vObject(
+/* @__NO_SIDE_EFFECTS__ */ export const vObject = (
   properties: Readonly<Record<string, Check>>,
   required: readonly string[] = [],
   additional?: false | Check,
-): Check {
+): Check => {
   // (Named in the messages, so a wrong shape or name shows the right one: `must be object { id,
   // options } (got string)`, `is not an allowed property (allowed: id, options)`.)
   const names = () => Object.keys(properties).join(", ");
@@ -393,7 +393,7 @@ export const vBoolean: Check = (value, path, issues) => {
       else check?.(object[name], `${path}.${name}`, issues);
     }
   };
-}
+};
 
 /**
  * `check` (an object's, whose other properties are refused), plus: where a property is refused that
@@ -405,10 +405,10 @@ export const vBoolean: Check = (value, path, issues) => {
  * is not an allowed property (allowed: request); it is named request.accountKeys here`.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vRenamed(
+/* @__NO_SIDE_EFFECTS__ */ export const vRenamed = (
   check: Check,
   renamed: Readonly<Record<string, string>>,
-): Check {
+): Check => {
   return (value, path, issues) => {
     check(value, path, issues);
     for (const name in renamed)
@@ -420,14 +420,14 @@ export const vBoolean: Check = (value, path, issues) => {
           issue.detail += more;
         }
   };
-}
+};
 
 /**
  * At least one of `branches`. When none passes, reports the branch that came closest: one whose
  * type matched (its issues are deeper), then the one with the fewest issues.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vAnyOf(branches: readonly Check[]): Check {
+/* @__NO_SIDE_EFFECTS__ */ export const vAnyOf = (branches: readonly Check[]): Check => {
   return (value, path, issues) => {
     let best: ValidationIssue[] | undefined;
     let bestScore = Infinity;
@@ -442,7 +442,7 @@ export const vBoolean: Check = (value, path, issues) => {
     // RangeError for a huge array in an anyOf branch.)
     for (const issue of best!) issues.push(issue);
   };
-}
+};
 
 /**
  * `check`, plus: when the object has `name`, it has none of `others` (JSON Schema
@@ -450,11 +450,11 @@ export const vBoolean: Check = (value, path, issues) => {
  * `cursor`, which the service refuses.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vExclusive(
+/* @__NO_SIDE_EFFECTS__ */ export const vExclusive = (
   check: Check,
   name: string,
   others: readonly string[],
-): Check {
+): Check => {
   return (value, path, issues) => {
     check(value, path, issues);
     const object = value as Record<string, unknown> | null;
@@ -463,7 +463,7 @@ export const vBoolean: Check = (value, path, issues) => {
       if (object[other] !== undefined)
         add(issues, `${path}.${other}`, "dependentSchemas", `cannot be used with ${name}`);
   };
-}
+};
 
 /**
  * `check`, plus: when the object has any of `names`, it also passes `dependent` (JSON Schema
@@ -474,11 +474,11 @@ export const vBoolean: Check = (value, path, issues) => {
  * `params.sortBy.sortBy: must be "id" (got "created") when params.before is given`.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vDependent(
+/* @__NO_SIDE_EFFECTS__ */ export const vDependent = (
   check: Check,
   names: readonly string[],
   dependent: Check,
-): Check {
+): Check => {
   return (value, path, issues) => {
     const count = issues.length;
     check(value, path, issues);
@@ -497,7 +497,7 @@ export const vBoolean: Check = (value, path, issues) => {
       issues.push(issue);
     }
   };
-}
+};
 
 /**
  * `check`, plus: when the member at `member` (a path of property names) is one of `values`, the
@@ -509,12 +509,12 @@ export const vBoolean: Check = (value, path, issues) => {
  * "base58"`.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vWhen(
+/* @__NO_SIDE_EFFECTS__ */ export const vWhen = (
   check: Check,
   member: readonly string[],
   values: readonly unknown[],
   then: Check,
-): Check {
+): Check => {
   return (value, path, issues) => {
     const count = issues.length;
     check(value, path, issues);
@@ -533,7 +533,7 @@ export const vBoolean: Check = (value, path, issues) => {
       issues.push(issue);
     }
   };
-}
+};
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
@@ -586,7 +586,7 @@ export const fromBase58 = (text: string): Uint8Array | undefined => {
  * are not read). Its messages never quote the text.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vTransaction(check: Check, base58?: 1): Check {
+/* @__NO_SIDE_EFFECTS__ */ export const vTransaction = (check: Check, base58?: 1): Check => {
   return (value, path, issues) => {
     const count = issues.length;
     check(value, path, issues);
@@ -628,7 +628,7 @@ export const fromBase58 = (text: string): Uint8Array | undefined => {
           `must be signed (signature ${i + 1} of ${s} is 64 zero bytes: its signer has not signed; sign with every signer before sending)`,
         );
   };
-}
+};
 
 /**
  * Runs `check` on `value` as {@link validate} does, but takes its issues as the check wrote them:
@@ -637,7 +637,12 @@ export const fromBase58 = (text: string): Uint8Array | undefined => {
  * gzipped, as the texts it made were rougher or finer.)
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function runCheck(check: Check, value: unknown, path = "params", redact?: Redactor): void {
+export const runCheck = (
+  check: Check,
+  value: unknown,
+  path = "params",
+  redact?: Redactor,
+): void => {
   const issues: ValidationIssue[] = [];
   hide = redact;
   try {
@@ -646,7 +651,7 @@ export function runCheck(check: Check, value: unknown, path = "params", redact?:
     hide = undefined;
   }
   if (issues.length) throw errorOfIssues(issues);
-}
+};
 
 /**
  * Runs `check` on `value`.
@@ -657,9 +662,9 @@ export function runCheck(check: Check, value: unknown, path = "params", redact?:
  * `params.ids: must have at most 1000 items (got 1001)`. An issue a check of your own in plain
  * JavaScript leaves a text out of is made whole first, as {@link wholeIssue} says.
  */
-export function validate(check: Check, value: unknown, path?: string, redact?: Redactor): void {
+export const validate = (check: Check, value: unknown, path?: string, redact?: Redactor): void => {
   runCheck(madeWhole(check), value, path, redact);
-}
+};
 
 /**
  * `check`, each issue it pushes made whole ({@link wholeIssue}): for a check of the caller's own
@@ -743,7 +748,7 @@ export const refusal = (
  * the first three. For a helper that restates the issues of a refusal (`cause`).
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
-export function errorOfIssues(issues: ValidationIssue[], cause?: Error): ValidationError {
+export const errorOfIssues = (issues: ValidationIssue[], cause?: Error): ValidationError => {
   const shown = issues
     .slice(0, 3)
     .map((issue) => issue.message)
@@ -753,4 +758,4 @@ export function errorOfIssues(issues: ValidationIssue[], cause?: Error): Validat
     { issues },
     cause,
   );
-}
+};

@@ -9,7 +9,7 @@ import { refusal } from "../validate.js";
  * `value` as JSON text (bigints exact), or a ValidationError naming `path` when it cannot be
  * written (a cycle, a throwing `toJSON`). Nothing is sent.
  */
-export function writeJson(value: unknown, path: string): string {
+export const writeJson = (value: unknown, path: string): string => {
   try {
     return jsonText(value);
   } catch (error) {
@@ -23,4 +23,4 @@ export function writeJson(value: unknown, path: string): string {
       error as Error,
     );
   }
-}
+};
