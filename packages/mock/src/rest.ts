@@ -223,6 +223,12 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     normalizeHeaders(result.headers),
     result.status === c.prefs.code ? c.retryAfter : undefined,
   );
+  out = withStatusCode(out, result.status);
+  // What is sent is checked, the mock's edits included (paging, echo, agreement, the status's
+  // code, a scenario's Retry-After). Not a scenario's errorIn200: the status's error body, which
+  // the service sends in a 200 where the spec has none.
+  if (errorIn200 === undefined || result.status !== errorIn200)
+    violations.push(...result.checkAnswer({ body: out, headers }));
   addViolationHeader(headers, violations);
   // A scenario's `errorIn200`: that status's error, in a 200 as the Wallet API answers some, in its
   // form: `{ error: { code, message } }` alone, the code the status's. (A generated body has a
@@ -234,7 +240,7 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     sendBody(c.res, 200, headers, { error: { code: errorIn200, message } });
     return c.finish({ ...common, status: 200, violations });
   }
-  sendBody(c.res, result.status, headers, withStatusCode(out, result.status));
+  sendBody(c.res, result.status, headers, out);
   return c.finish({ ...common, status: result.status, violations });
 }
 
