@@ -459,7 +459,7 @@ function methodAnswer(
   // What is sent is checked, the mock's edits included (its result, the id, -32602's data), against
   // the response of Prism's status (-32602's, where the area answers it in a 200: the error
   // envelope). Not a forced error: the answer a hook asks for, in a 200, whatever its code.
-  const answerErrors = forcedCode === undefined ? result.checkAnswer({ body }) : [];
+  const answerErrors = forcedCode === undefined ? result.checkAnswer(body) : [];
   return {
     method,
     status,

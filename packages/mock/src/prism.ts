@@ -66,11 +66,11 @@ export type PrismResult =
        */
       violations: Violation[];
       /**
-       * The violations of the answer the mock sends, against the operation's response of
-       * `status` (Prism's, unless given): its body, media type and headers, as Prism checks an
-       * answer, `x-base58-bytes` included. Call it once, on the answer as sent.
+       * The violations of the answer whose body the mock sends, against the operation's response
+       * of `status`: its body, media type and Prism's headers, as Prism checks an answer,
+       * `x-base58-bytes` included. Call it once, on the body as sent.
        */
-      checkAnswer(answer: { body: unknown; status?: number; headers?: object }): Violation[];
+      checkAnswer(body: unknown): Violation[];
       /** The operation Prism routed to. */
       operation?: any;
     }
@@ -178,12 +178,8 @@ export async function createPrismEngine(
         headers,
         body: generated ? exactIntegers(output.body) : output.body,
         violations,
-        checkAnswer: (answer) =>
-          checkOutput(
-            operation,
-            { statusCode: answer.status ?? output.statusCode, headers: answer.headers ?? headers },
-            answer.body,
-          ),
+        checkAnswer: (body) =>
+          checkOutput(operation, { statusCode: output.statusCode, headers }, body),
         operation,
       };
     },
