@@ -63,14 +63,32 @@ describe("a request with base58 text of another count than x-base58-bytes", () =
     const r = await rpc("getCompressedAccountsByOwner", { owner: ADDRESS, cursor: ADDRESS_33 });
     expect(r.status).toBe(200);
     expect(r.body.error.code).toBe(-32602);
-    expect(r.body.error.data).toContainEqual(
+    // the count alone, as for a field that is not nullable: not also the null branch's "must be
+    // null" and "must match a schema in anyOf"
+    expect(r.body.error.data).toEqual([
       countViolation(
         ["request", "body", "params", "cursor"],
         "body property params.cursor",
         32,
         33,
       ),
+    ]);
+    const query = await callMock(
+      mock.url,
+      `/v1/wallet/${ADDRESS}/history?api-key=k&before=${SIGNATURE_65}`,
     );
+    expect(query.body.violations).toEqual([
+      countViolation(["request", "query", "before"], "query parameter before", 64, 65),
+    ]);
+  });
+
+  it("a nullable's other failures stay as they were: a number is neither text nor null", async () => {
+    const r = await rpc("getCompressedAccountsByOwner", { owner: ADDRESS, cursor: 5 });
+    expect(r.body.error.data.map((v: { code: string }) => v.code)).toEqual([
+      "type",
+      "type",
+      "anyOf",
+    ]);
   });
 
   it("REST: the operation's 400, in the path, the query and the body", async () => {
@@ -139,36 +157,87 @@ describe("hasBytes: the count without decoding", () => {
   });
 });
 
+/**
+ * The first log entry of a mock of the spec with its document `file` (`openrpc/das.json`) edited
+ * by `edit`, asked `ask` (DAS getAsset of ADDRESS, unless given).
+ */
+async function answerOfEditedSpec(
+  file: string,
+  edit: (doc: any) => void,
+  mode?: "dynamic",
+  ask = (url: string) =>
+    callMock(url, "/?api-key=k", { body: rpcRequest("getAsset", { id: ADDRESS }, "1") }),
+) {
+  const dir = mkdtempSync(join(tmpdir(), "chaindata-base58-answer-"));
+  let answering: MockServer | undefined;
+  try {
+    cpSync(resolveSpecDir(), dir, { recursive: true });
+    const doc = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    edit(doc);
+    writeFileSync(join(dir, file), JSON.stringify(doc));
+    answering = await startMock({ port: 0, quiet: true, specDir: dir, ...(mode && { mode }) });
+    await ask(answering.url);
+    return answering.requests()[0]!;
+  } finally {
+    await answering?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The answer's violation of base58 text of `size` bytes where `bytes` are asked, at `path`. */
+const answerCount = (bytes: number, size: number, ...path: string[]) => ({
+  location: ["response", "body", "result", ...path],
+  code: "x-base58-bytes",
+  message: `Response body property result.${path.join(".")} must be base58 text of ${bytes} bytes (x-base58-bytes), not ${size}`,
+});
+
 describe("what the mock answers", () => {
   it("is held to the count too: an example whose address is 33 bytes is a violation of the answer", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "chaindata-base58-answer-"));
-    const answering = { mock: undefined as MockServer | undefined };
-    try {
-      cpSync(resolveSpecDir(), dir, { recursive: true });
-      const file = join(dir, "openrpc", "das.json");
-      const doc = JSON.parse(readFileSync(file, "utf8"));
-      const getAsset = doc.methods.find((m: any) => m.name === "getAsset");
-      getAsset.examples[0].result.value.authorities[0].address = ADDRESS_33;
-      writeFileSync(file, JSON.stringify(doc));
-      answering.mock = await startMock({ port: 0, quiet: true, specDir: dir });
-      await callMock(answering.mock.url, "/?api-key=k", {
-        body: rpcRequest("getAsset", { id: ADDRESS }, "1"),
-      });
-      const [entry] = answering.mock.requests();
-      expect(entry!.status).toBe(200);
-      expect(entry!.violations).toMatchObject([
-        {
-          location: ["response", "body", "result", "authorities", "0", "address"],
-          code: "x-base58-bytes",
-          message: expect.stringContaining(
-            "must be base58 text of 32 bytes (x-base58-bytes), not 33",
-          ),
-        },
-      ]);
-    } finally {
-      await answering.mock?.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const entry = await answerOfEditedSpec("openrpc/das.json", (das) => {
+      const asset = das.methods.find((m: any) => m.name === "getAsset").examples[0].result.value;
+      asset.authorities[0].address = ADDRESS_33;
+      asset.ownership.delegate = ADDRESS_33; // a nullable Address
+    });
+    expect(entry.status).toBe(200);
+    expect(entry.violations).toMatchObject([
+      answerCount(32, 33, "authorities", "0", "address"),
+      answerCount(32, 33, "ownership", "delegate"),
+    ]);
+  });
+
+  it("is checked as sent, after the mock's own edits: an id echoed into a field of another count is a violation", async () => {
+    // The asset's id made 64 bytes: generated as such, then echo.ts writes the request's id (32
+    // bytes) in its place. Prism checked the answer before that edit, and saw nothing wrong.
+    const entry = await answerOfEditedSpec(
+      "openrpc/das.json",
+      (das) => {
+        das.components.schemas.Asset.properties.id = { type: "string", "x-base58-bytes": 64 };
+      },
+      "dynamic",
+    );
+    expect(entry.status).toBe(200);
+    expect(entry.violations).toMatchObject([answerCount(64, 32, "id")]);
+    // REST alike: the wallet's identity names the wallet of its path (echo.ts)
+    const identity = await answerOfEditedSpec(
+      "openapi/wallet.json",
+      (wallet) => {
+        wallet.components.schemas.WalletIdentity.properties.address = {
+          type: "string",
+          "x-base58-bytes": 64,
+        };
+      },
+      "dynamic",
+      (url) => callMock(url, `/v1/wallet/${ADDRESS}/identity?api-key=k`),
+    );
+    expect(identity.status).toBe(200);
+    expect(identity.violations).toMatchObject([
+      {
+        location: ["response", "body", "address"],
+        code: "x-base58-bytes",
+        message:
+          "Response body property address must be base58 text of 64 bytes (x-base58-bytes), not 32",
+      },
+    ]);
   });
 
   it("generates base58 text of the count: dynamic answers of addresses, hashes and signatures hold no violation", async () => {

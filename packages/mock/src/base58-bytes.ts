@@ -52,12 +52,13 @@ base58Bytes.errors = [] as object[];
 /**
  * An ajv module (one draft's) whose class adds `x-base58-bytes`. (No `schemaType`: a value that
  * is no number would make ajv refuse to compile the schema, and Prism then checks nothing of it.)
+ * Its errors are `verbose` (each carries its schema), which {@link countOfNullable} reads.
  */
 export function withBase58Bytes(ajv: any): any {
   const Ajv = ajv.default;
   class WithBase58Bytes extends Ajv {
     constructor(options: object) {
-      super(options);
+      super({ ...options, verbose: true });
       this.addKeyword({
         keyword: "x-base58-bytes",
         type: "string",
@@ -65,6 +66,52 @@ export function withBase58Bytes(ajv: any): any {
         validate: base58Bytes,
       });
     }
+
+    compile(schema: object, meta?: boolean) {
+      const validate = super.compile(schema, meta);
+      const checked = (...args: unknown[]) => {
+        const valid = validate(...args);
+        checked.errors = valid ? validate.errors : countOfNullable(validate.errors);
+        return valid;
+      };
+      checked.errors = null as object[] | null;
+      return Object.assign(checked, { schema: validate.schema });
+    }
   }
   return { ...ajv, default: WithBase58Bytes };
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params?: { type?: unknown };
+  schema?: unknown;
+}
+
+/**
+ * A nullable of counted text (`anyOf: [Address, { type: "null" }]`, the compression cursor, a
+ * delegate) whose text has another count fails as its text fails: the count's error alone, as for
+ * a field that is not nullable, without its null branch's "must be null" and the anyOf's "must
+ * match a schema in anyOf" beside it (text is not null, so that branch says nothing).
+ */
+function countOfNullable(errors: AjvError[]): AjvError[] {
+  const counted = new Set(
+    errors.filter((e) => e.keyword === "x-base58-bytes").map((e) => e.instancePath),
+  );
+  const noise = new Set<AjvError>();
+  for (const anyOf of errors) {
+    const branches = anyOf.schema;
+    if (anyOf.keyword !== "anyOf" || !counted.has(anyOf.instancePath)) continue;
+    if (!Array.isArray(branches) || branches.length !== 2) continue;
+    const nullAt = branches.findIndex((b) => b?.type === "null");
+    const notNull = errors.find(
+      (e) =>
+        e.keyword === "type" &&
+        e.instancePath === anyOf.instancePath &&
+        e.schemaPath === `${anyOf.schemaPath}/${nullAt}/type`,
+    );
+    if (notNull) noise.add(anyOf).add(notNull);
+  }
+  return noise.size ? errors.filter((e) => !noise.has(e)) : errors;
 }

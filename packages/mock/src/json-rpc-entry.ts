@@ -456,12 +456,16 @@ function methodAnswer(
       };
     body = rpcErrorBody(isValidId(id) ? id : null, err);
   }
+  // What is sent is checked, the mock's edits included (its result, the id, -32602's data), against
+  // the response of Prism's status (-32602's, where the area answers it in a 200: the error
+  // envelope). Not a forced error: the answer a hook asks for, in a 200, whatever its code.
+  const answerErrors = forcedCode === undefined ? result.checkAnswer(body) : [];
   return {
     method,
     status,
     headers: stringHeaders(result.headers),
     body,
-    violations: result.violations,
+    violations: [...result.violations, ...answerErrors],
     ...(invalidParams && { invalidParams }),
   };
 }

@@ -7,7 +7,7 @@
  * values) and makes of Prism's verdict (violations).
  */
 import Module, { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { withBase58Bytes } from "./base58-bytes.js";
 import type { HookSource } from "./hooks.js";
 import { exactIntegers, generateFor, HINT } from "./generate.js";
@@ -60,7 +60,17 @@ export type PrismResult =
       status: number;
       headers: Record<string, string | number>;
       body: unknown;
+      /**
+       * What Prism found wrong with the request. (Not with the answer: the mock edits Prism's
+       * answer before it sends it, so it checks what it sends, with {@link checkAnswer}.)
+       */
       violations: Violation[];
+      /**
+       * The violations of the answer whose body the mock sends, against the operation's response
+       * of `status`: its body, media type and Prism's headers, as Prism checks an answer,
+       * `x-base58-bytes` included. Call it once, on the body as sent.
+       */
+      checkAnswer(body: unknown): Violation[];
       /** The operation Prism routed to. */
       operation?: any;
     }
@@ -102,9 +112,7 @@ export async function createPrismEngine(
   documents: any[],
   defaults: { dynamic: boolean; seed?: string },
 ): Promise<PrismEngine> {
-  const prismHttp = requirePrismHttp();
-  const route = require("@stoplight/prism-http/dist/router").default;
-  const { validateOutput } = require("@stoplight/prism-http/dist/validator");
+  const { prismHttp, route, validateOutput } = loadPrismHttp();
   configureGenerator(); // also for `Prefer: dynamic=true` in examples mode
   const perDocument = await Promise.all(
     documents.map((doc) => prismHttp.getHttpOperationsFromSpec(doc)),
@@ -119,11 +127,16 @@ export async function createPrismEngine(
       if (result._tag === "Right") routed.set(args.input, result.right);
       return result;
     },
-    // An unsafe integer of an example reaches Prism as a marker string (exact digits on the
-    // wire); validate the response with the number it stands for instead.
-    validateOutput: ({ resource, element }: { resource: any; element: any }) =>
-      validateOutput({ resource, element: { ...element, body: markersToNumbers(element.body) } }),
   });
+  // An unsafe integer reaches the check as a marker string (exact digits on the wire) or a bigint:
+  // the answer is checked with the number it stands for.
+  const checkOutput = (operation: any, element: object, body: unknown): Violation[] => {
+    const checked = validateOutput({
+      resource: operation,
+      element: { ...element, body: markersToNumbers(toPrismValue(body)) },
+    });
+    return checked._tag === "Left" ? checked.left.map((v: any) => toViolation(v, "response")) : [];
+  };
 
   return {
     async request(input, prefs) {
@@ -157,14 +170,16 @@ export async function createPrismEngine(
             ? { ...toViolation(v, "request"), message: securityMessage(operation) }
             : withDeclaredName(toViolation(v, "request"), operation),
         ),
-        ...validations.output.map((v: any) => toViolation(v, "response")),
       ];
+      const headers = output.headers ?? {};
       return {
         ok: true,
         status: output.statusCode,
-        headers: output.headers ?? {},
+        headers,
         body: generated ? exactIntegers(output.body) : output.body,
         violations,
+        checkAnswer: (body) =>
+          checkOutput(operation, { statusCode: output.statusCode, headers }, body),
         operation,
       };
     },
@@ -183,9 +198,18 @@ export async function createPrismEngine(
  * which declares it.
  *
  * And Prism's ajv (each draft's class, as prism-http's validators require it) is one that knows
- * the spec's `x-base58-bytes` (base58-bytes.ts).
+ * the spec's `x-base58-bytes` (base58-bytes.ts). Prism makes its ajv instances when its validator
+ * module loads, so a copy of prism-http that other code of the process loaded first has none of
+ * it, and would check no count, silently: its modules are dropped from the require cache and
+ * loaded again, through the hook (that code keeps the copy it holds). If the hook wraps no ajv
+ * (a prism-http that loads ajv otherwise), starting fails, saying so.
  */
-function requirePrismHttp(): any {
+function loadPrismHttp(): { prismHttp: any; route: any; validateOutput: any } {
+  return (loaded ??= requirePrismHttp());
+}
+let loaded: ReturnType<typeof loadPrismHttp> | undefined;
+
+function requirePrismHttp(): ReturnType<typeof loadPrismHttp> {
   const M = Module as unknown as {
     _load: (request: string, parent: unknown, isMain: boolean) => unknown;
   };
@@ -206,11 +230,14 @@ function requirePrismHttp(): any {
     },
   );
   const prismDir = dirname(require.resolve("@stoplight/prism-http/package.json"));
+  let drafts = 0;
   M._load = function (request, parent, isMain) {
     if (request === "@faker-js/faker")
       return { __esModule: true, default: standIn, faker: standIn };
-    if (AJV_DRAFTS.has(request) && (parent as Module | null)?.filename?.startsWith(prismDir))
+    if (AJV_DRAFTS.has(request) && (parent as Module | null)?.filename?.startsWith(prismDir)) {
+      drafts++;
       return withBase58Bytes(original.call(this, request, parent, isMain));
+    }
     if (request !== "@stoplight/types") return original.call(this, request, parent, isMain);
     try {
       return original.call(this, request, parent, isMain);
@@ -222,8 +249,18 @@ function requirePrismHttp(): any {
       }
     }
   };
+  const ownFiles = join(prismDir, "dist", sep);
+  for (const file of Object.keys(require.cache))
+    if (file.startsWith(ownFiles)) delete require.cache[file];
   try {
-    return require("@stoplight/prism-http");
+    const prismHttp = require("@stoplight/prism-http");
+    const route = require("@stoplight/prism-http/dist/router").default;
+    const { validateOutput } = require("@stoplight/prism-http/dist/validator");
+    if (drafts < AJV_DRAFTS.size)
+      throw new Error(
+        `@chaindata/mock: @stoplight/prism-http (${prismDir}) loaded ${drafts} of ajv's ${AJV_DRAFTS.size} drafts through the mock, so its validation would not check x-base58-bytes; the mock needs the prism-http version it declares`,
+      );
+    return { prismHttp, route, validateOutput };
   } finally {
     M._load = original;
   }
@@ -235,7 +272,8 @@ const AJV_DRAFTS = new Set(["ajv", "ajv/dist/2019", "ajv/dist/2020"]);
 function baseConfig(defaults: { dynamic: boolean }) {
   return {
     validateRequest: true,
-    validateResponse: true,
+    // (The mock checks the answer it sends, after its own edits: checkAnswer.)
+    validateResponse: false,
     checkSecurity: true,
     errors: false,
     upstreamProxy: undefined,

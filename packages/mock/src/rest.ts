@@ -223,6 +223,13 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     normalizeHeaders(result.headers),
     result.status === c.prefs.code ? c.retryAfter : undefined,
   );
+  out = withStatusCode(out, result.status);
+  // What is sent is checked, the mock's edits included (paging, echo, agreement, the status's
+  // code), with Prism's headers. Not what a hook asks for outside the spec: a Retry-After given
+  // as an HTTP date (the spec's is seconds), a scenario's errorIn200 (the status's error body,
+  // which the service sends in a 200 where the spec has none).
+  if (errorIn200 === undefined || result.status !== errorIn200)
+    violations.push(...result.checkAnswer(out));
   addViolationHeader(headers, violations);
   // A scenario's `errorIn200`: that status's error, in a 200 as the Wallet API answers some, in its
   // form: `{ error: { code, message } }` alone, the code the status's. (A generated body has a
@@ -234,7 +241,7 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     sendBody(c.res, 200, headers, { error: { code: errorIn200, message } });
     return c.finish({ ...common, status: 200, violations });
   }
-  sendBody(c.res, result.status, headers, withStatusCode(out, result.status));
+  sendBody(c.res, result.status, headers, out);
   return c.finish({ ...common, status: result.status, violations });
 }
 
