@@ -1,0 +1,58 @@
+/**
+ * The lingering connection's count of Node's pauses for its own answers queued unsent (each such
+ * request counts 16 KiB against the 16 MiB bound): tests written to kill mutants of that branch
+ * that the other suites let live. Each fails with the mutant named beside it.
+ */
+import { createServer, type Server } from "node:http";
+import { connect, type Socket } from "node:net";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createWebhookHandler, toNodeHandler } from "./receiver.js";
+
+beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => {}));
+
+const AUTH = "Bearer s3cr3t-delivery-token";
+
+describe("a lingering connection's count of Node's pauses", () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+  // Mutant: `read += PIPELINED_HEAD_BYTES` counted twice per pause (32 KiB): a flood of about 740
+  // counted requests (11.6 MiB) then passed the 16 MiB bound, and the connection was cut before
+  // the sender's close was read.
+  it("counts each request Node pauses for once: 900 pipelined requests it answers itself (no Host) stay under the bound, read on to the sender's close", async () => {
+    server = createServer(
+      toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+    );
+    let closeRead = false;
+    let closed = false;
+    server.on("connection", (socket: Socket) => {
+      socket.on("end", () => (closeRead = true));
+      socket.on("close", () => (closed = true));
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    // An upload's head (1 of 1000 bytes) with a wrong Authorization: answered 401 at once, the
+    // server's end then lingers, reading (allowHalfOpen: the client closes only at the end).
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    socket.on("error", () => {});
+    let answer = "";
+    socket.on("data", (chunk) => (answer += String(chunk)));
+    await new Promise<void>((resolve) => {
+      socket.on("end", () => resolve());
+      socket.write(
+        "POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: wrong\r\nContent-Length: 1000\r\n\r\n[",
+      );
+    });
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 401 Unauthorized");
+    try {
+      // Node pauses once its 400s pass 16 KiB (after about 160 of them): each one after that
+      // counts 16 KiB, about 740 here, under the 1,024 that reach the bound.
+      socket.end(" ".repeat(999) + "GET / HTTP/1.1\r\n\r\n".repeat(900));
+      for (let waited = 0; !closed && waited < 4_500; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      expect({ closed, closeRead }).toEqual({ closed: true, closeRead: true });
+    } finally {
+      socket.destroy();
+    }
+  });
+});
