@@ -220,6 +220,20 @@ describe("ZK compression (api-facts §2)", () => {
     const info = compression["x-error-info"];
     expect([info["-32000"].httpStatus, info["-32602"].httpStatus, info["-32005"].httpStatus]).toEqual([200, 200, 429]); // prettier-ignore
   });
+
+  it("the counts a method checks after the params parse are -32000 with its text, not -32602: no addresses, more than 1000, more than 5 filters (§2a, §2c)", () => {
+    const refusals = (method: string, param: string) => {
+      const { "x-source": _source, ...byKeyword } = methodOf(compression, method).params.find((p: any) => p.name === param)["x-refused-with"] ?? {}; // prettier-ignore
+      return byKeyword;
+    };
+    expect(refusals("getMultipleNewAddressProofsV2", "addresses")).toEqual({
+      minItems: { code: -32000, message: "Validation Error: No addresses provided" },
+      maxItems: { code: -32000, message: "Validation Error: Too many addresses requested {count}. Maximum allowed: 1000" }, // prettier-ignore
+    });
+    expect(refusals("getCompressedAccountsByOwner", "filters")).toEqual({
+      maxItems: { code: -32000, message: "Validation Error: Too many filters. The maximum number of filters allowed is 5" }, // prettier-ignore
+    });
+  });
 });
 
 describe("the Sender (api-facts §6)", () => {

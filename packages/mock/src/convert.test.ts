@@ -224,7 +224,11 @@ const full = {
       params: [
         { $ref: "#/components/contentDescriptors/Id" },
         { name: "page", description: "The page.", schema: { $ref: "#/components/schemas/Page" } },
-        { name: "cursor", schema: { type: "string" } },
+        {
+          name: "cursor",
+          schema: { type: "string" },
+          "x-refused-with": { maxLength: { code: -32020, message: "Bad page" }, "x-source": "s" },
+        },
       ],
       "x-dependent-schemas": { page: { not: { required: ["cursor"] } } },
       "x-all-of": [{ if: { properties: { page: { const: 1 } } }, then: { required: ["cursor"] } }],
@@ -299,7 +303,13 @@ const full = {
     {
       name: "getList",
       "x-params": "array",
-      params: [{ name: "list", schema: { type: "array", items: { type: "string" } } }],
+      params: [
+        {
+          name: "list",
+          schema: { type: "array", items: { type: "string" } },
+          "x-refused-with": { minItems: { code: -32010, message: "Empty {count}" } },
+        },
+      ],
     },
     { name: "getAny", "x-params": "array" },
     { name: "ping" },
@@ -560,6 +570,14 @@ describe("convertOpenRpc: every extension, each operation whole", () => {
         keyset: [],
         cursorLength: 32,
       },
+      // (the param's place as a violation names it: a by-name param under `params`)
+      refusals: [
+        {
+          at: ["request", "body", "params", "cursor"],
+          keyword: "maxLength",
+          error: { code: -32020, message: "Bad page" },
+        },
+      ],
     });
   });
 
@@ -639,6 +657,7 @@ describe("convertOpenRpc: every extension, each operation whole", () => {
         [403, ["error-32050"]],
         [429, ["error-32005"]],
       ]),
+      refusals: [],
     });
   });
 
@@ -649,6 +668,14 @@ describe("convertOpenRpc: every extension, each operation whole", () => {
       request("getList", { type: "array", items: { type: "string" } }, false),
     );
     expect(body("getAny")).toEqual(request("getAny", { type: "array" }, false));
+    // (an `x-params: array` method's param is the params themselves)
+    expect(methods[2]!.refusals).toEqual([
+      {
+        at: ["request", "body", "params"],
+        keyword: "minItems",
+        error: { code: -32010, message: "Empty {count}" },
+      },
+    ]);
     expect(body("ping")).toEqual(
       request(
         "ping",

@@ -55,7 +55,30 @@ export interface RpcMethod {
    * (paging.ts).
    */
   paging?: Paging;
+  /** `x-refused-with` of its params (json-rpc-entry.ts `serviceRefusal`). */
+  refusals: Refusal[];
 }
+
+/**
+ * An error object the service answers in place of -32602 when a param breaks `keyword` of its own
+ * schema: a bound its method checks after the params parse (the compression service's count of
+ * addresses, a -32000). `at` is the param's place in the request, as a violation names it.
+ */
+export interface Refusal {
+  at: string[];
+  keyword: string;
+  error: RpcError;
+}
+
+/** A param's `x-refused-with` (its `x-` keys are about the list, not keywords). */
+const refusalsOf = (param: any, wholeParams: boolean): Refusal[] =>
+  Object.entries<any>(param["x-refused-with"] ?? {})
+    .filter(([keyword]) => !keyword.startsWith("x-"))
+    .map(([keyword, e]) => ({
+      at: ["request", "body", "params", ...(wholeParams ? [] : [param.name])],
+      keyword,
+      error: { code: e.code, message: e.message },
+    }));
 
 const RETRY_AFTER = {
   description: "How many seconds to wait before retrying.",
@@ -370,6 +393,7 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
         ]),
       ]),
       ...(paging && { paging }),
+      refusals: params.flatMap((p) => refusalsOf(p, m["x-params"] === "array")),
     });
 
     const queryParams = (m["x-query-params"] ?? []).map((q: any) => {

@@ -5,7 +5,7 @@
  * into the method's: the request's id, invalid params as -32602, a forced error object.
  */
 import type { RpcEndpoints } from "./areas.js";
-import type { RpcMethod } from "./convert.js";
+import type { RpcError, RpcMethod } from "./convert.js";
 import { agree } from "./agree.js";
 import { ECHOES, echoRequest, lacksEntries, type KnownEntries } from "./echo.js";
 import type { HookSource } from "./hooks.js";
@@ -213,7 +213,7 @@ async function answerValidEntry(
   // generated values agree with each other (agree.ts); the spec's examples do already
   const follow = (r: unknown) =>
     verbatim ? paged(r) : generated ? agree(method.name, entry.params, echoed(r)) : echoed(r);
-  return methodAnswer(method, id, result, forced, dispatch.endpoints, follow);
+  return methodAnswer(method, entry.params, id, result, forced, dispatch.endpoints, follow);
 }
 
 /** Whether two requests' params are the same on the wire (left out and `null` alike). */
@@ -424,6 +424,7 @@ export function bestExample(method: RpcMethod, params: unknown): string | undefi
  */
 function methodAnswer(
   method: RpcMethod,
+  params: unknown,
   id: unknown,
   result: Extract<PrismResult, { ok: true }>,
   forced: (name: string) => number | undefined,
@@ -437,7 +438,16 @@ function methodAnswer(
   if (isObject(body)) body = { ...body, id: isValidId(id) ? id : null };
   if (status === 200 && !inputErrors.length && isObject(body) && "result" in body)
     body = { ...body, result: follow(body.result) };
-  if (result.status === 400 && inputErrors.length && isObject(body) && isObject(body.error)) {
+  const refusal = result.status === 400 ? serviceRefusal(method, inputErrors, params) : undefined;
+  if (refusal) {
+    body = rpcErrorBody(id, refusal);
+    status = method.errorStatus.get(refusal.code) ?? 400;
+  } else if (
+    result.status === 400 &&
+    inputErrors.length &&
+    isObject(body) &&
+    isObject(body.error)
+  ) {
     // Invalid params: -32602 with the violations, at the HTTP status the area documents for
     // that code (x-error-info: 400, or 200 where the service answers method errors inside a
     // 200 body, as the compression service does).
@@ -469,3 +479,26 @@ function methodAnswer(
     ...(invalidParams && { invalidParams }),
   };
 }
+
+/**
+ * The error the service answers for a request whose every violation is one its method finds after
+ * the params parse (`x-refused-with`: compression's count of addresses is a -32000, not a -32602),
+ * its `{count}` the number of entries the param holds; undefined when any violation is another.
+ */
+function serviceRefusal(
+  method: RpcMethod,
+  violations: Violation[],
+  params: unknown,
+): RpcError | undefined {
+  const matched = violations.map((v) =>
+    method.refusals.find((r) => r.keyword === v.code && sameLocation(r.at, v.location)),
+  );
+  const first = matched[0];
+  if (!first || matched.some((r) => !r)) return undefined;
+  const value = first.at.length > 3 && isObject(params) ? params[first.at[3]!] : params;
+  const count = Array.isArray(value) ? String(value.length) : "";
+  return { ...first.error, message: first.error.message.replace("{count}", count) };
+}
+
+const sameLocation = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((part, i) => part === b[i]);

@@ -174,6 +174,48 @@ describe("text with the tag of a marker (the mock's stand-in for a big integer)"
   });
 });
 
+describe("a bound the service's method checks (x-refused-with)", () => {
+  const OWNER = "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV";
+  const entry = { address: OWNER, tree: "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2" };
+  const memcmp = { memcmp: { offset: 0, bytes: "3" } };
+  it("is answered with the service's -32000 and text, at the area's HTTP status, not -32602", async () => {
+    const empty = await call("/?api-key=k", request("getMultipleNewAddressProofsV2", [], "1"));
+    expect([empty.status, empty.body.error]).toEqual([
+      200,
+      { code: -32000, message: "Validation Error: No addresses provided" },
+    ]);
+    const many = Array.from({ length: 1001 }, () => entry);
+    const over = await call("/?api-key=k", request("getMultipleNewAddressProofsV2", many, "2"));
+    expect(over.body.error).toEqual({
+      code: -32000,
+      message: "Validation Error: Too many addresses requested 1001. Maximum allowed: 1000",
+    });
+    const filters = Array.from({ length: 6 }, () => memcmp);
+    const six = await call(
+      "/?api-key=k",
+      request("getCompressedAccountsByOwner", { owner: OWNER, filters }, "3"),
+    );
+    expect(six.body.error).toEqual({
+      code: -32000,
+      message: "Validation Error: Too many filters. The maximum number of filters allowed is 5",
+    });
+    expect(mock.requests()[2]).toMatchObject({ violations: [{ code: "maxItems" }] });
+  });
+
+  it("stays -32602 when the params also break a rule the parse checks", async () => {
+    const filters = [...Array.from({ length: 5 }, () => memcmp), {}];
+    const r = await call(
+      "/?api-key=k",
+      request("getCompressedAccountsByOwner", { owner: OWNER, filters }, "3"),
+    );
+    expect([r.status, r.body.error.code]).toEqual([200, -32602]);
+    expect(r.body.error.data.map((v: { code: string }) => v.code)).toEqual([
+      "maxItems",
+      "required",
+    ]);
+  });
+});
+
 describe("a batch", () => {
   it("Prefer: example= with a null entry: the entry is -32600, the others follow the preference", async () => {
     const r = await call("/?api-key=k", [null, request("getAsset", { id: ID })], {

@@ -30,6 +30,7 @@ export function checkOpenRpc({ area, doc }, { ids } = {}) {
         findings.push(
           `${at}/params/${j}: param ${p.name} is required but comes after the optional ${optional.name} (params/${optional.j}): OpenRPC lists every required param before the optional ones, so that a call by position can leave the optional ones out; move ${p.name} before ${optional.name}`,
         );
+      checkRefusedWith(doc, m, p, `${at}/params/${j}/x-refused-with`, findings);
       // x-sdk-defaults: members of an object param the SDK sends when left out, each with the
       // value its schema's `default` gives (the generator reads it there).
       const sent = p["x-sdk-defaults"];
@@ -72,6 +73,31 @@ export function checkOpenRpc({ area, doc }, { ids } = {}) {
 }
 
 const QUERY_OPTION_KEYS = ["name", "description", "required", "schema", "x-source"];
+
+/**
+ * x-refused-with: the error object the service answers, in place of -32602, when the param breaks
+ * one of its schema's own keywords (a bound its method checks after the params parse): each key is
+ * such a keyword, each value `{ code, message }` with a code the method lists; the mock answers it.
+ */
+function checkRefusedWith(doc, m, p, at, findings) {
+  const refusals = p["x-refused-with"];
+  if (refusals === undefined) return;
+  const say = (message) => findings.push(`${at}: ${message}`);
+  if (!refusals || typeof refusals !== "object" || Array.isArray(refusals))
+    return say("a map of the param's schema keywords to { code, message }");
+  if (typeof refusals["x-source"] !== "string") say("needs an x-source: where the service says so");
+  const schema = deref(doc, p.schema) ?? {};
+  const codes = new Set((m.errors ?? []).map((e) => deref(doc, e)?.code));
+  for (const [keyword, error] of Object.entries(refusals)) {
+    if (keyword.startsWith("x-")) continue;
+    if (!Object.hasOwn(schema, keyword))
+      say(`${keyword} is not a keyword of param ${p.name}'s schema: nothing to break`);
+    if (typeof error?.message !== "string" || !error.message)
+      say(`${keyword}: needs the message the service answers`);
+    if (!codes.has(error?.code))
+      say(`${keyword}: code ${error?.code} is not one of the errors ${m.name} lists`);
+  }
+}
 
 // @open-rpc/schema-utils-js's validateOpenRPCDocument stops at the first error (its ajv 6 runs
 // without allErrors): the same ajv and meta-schema run here with every error, and each error's

@@ -31,6 +31,29 @@ describe("spec rules", () => {
     ]);
   });
 
+  it("x-refused-with names keywords of the param's own schema, each with a message and a code the method lists", () => {
+    const refused = (refusals: unknown) => {
+      const doc = openrpc();
+      Object.assign(doc.methods[0]!.params[0]!, {
+        schema: { type: "string", minLength: 1 },
+        "x-refused-with": refusals,
+      });
+      return checkOpenRpc({ area, doc });
+    };
+    const at = "t #/methods/0 (getThing)/params/0/x-refused-with";
+    const source = { "x-source": "public-docs: where the service says so" };
+    expect(refused({ minLength: { code: -32602, message: "Empty id" }, ...source })).toEqual([]);
+    expect(refused({ maxLength: { code: -32000, message: "" } })).toEqual([
+      `${at}: needs an x-source: where the service says so`,
+      `${at}: maxLength is not a keyword of param id's schema: nothing to break`,
+      `${at}: maxLength: needs the message the service answers`,
+      `${at}: maxLength: code -32000 is not one of the errors getThing lists`,
+    ]);
+    expect(refused(["minLength"])).toEqual([
+      `${at}: a map of the param's schema keywords to { code, message }`,
+    ]);
+  });
+
   it("a JSON-RPC method lists its required params before the optional ones, as OpenRPC says", () => {
     const swapped = openrpc();
     swapped.methods[0]!.params.reverse();
