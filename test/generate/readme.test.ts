@@ -330,7 +330,7 @@ describe("generated package README", () => {
     // forms (F4), the handler made on the first request where routes are imported at build (F1).
     for (const part of [
       "`Content-Type` is not checked: the service sends `application/json`, and a valid body is read whatever its type.",
-      "Behind `toNodeHandler`, an answer given before the body was read (401, 413) closes the connection once the sender has closed its side, reading and discarding meanwhile the rest of the upload and any request pipelined behind it (up to 16 MiB, for up to 5 s), so a sender that writes its whole body before reading still gets the status; a sender still sending past those bounds may see the connection reset instead, which `onRefused` still gets.",
+      "Behind `toNodeHandler`, an answer given before the body was read (401, 413) closes the connection once the sender has closed its side, reading and discarding meanwhile the rest of the upload and any request pipelined behind it (up to 16 MiB, each pipelined request counting 16 KiB more, for up to 5 s), so a sender that writes its whole body before reading still gets the status; a sender still sending past those bounds may see the connection reset instead, which `onRefused` still gets.",
       'Behind Fastify, route the handler in a plugin of its own that removes Fastify\'s content-type parsers and adds a `"*"` parser that reads nothing',
       '  app.removeAllContentTypeParsers();\n  app.addContentTypeParser("*", (_request, _payload, done) => done(null));',
       '`app.post("/webhooks/chaindata", (c) => handle(c.req.raw))` (Hono), `export const POST = handle` (App Router).',

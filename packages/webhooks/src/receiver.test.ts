@@ -3458,6 +3458,57 @@ describe("toNodeHandler", () => {
     }
   });
 
+  // Node's 400s to the requests without a Host pass the socket's 16 KiB high-water mark after about
+  // 160 of them: from there on Node pauses for each request, which the lingering ignores. Counted
+  // at that pause as well as where the adapter discards it, a request handed to the listeners
+  // counted twice (the bound was reached after about 500 of them); the first 160 or so, answered
+  // before the mark, counted not at all.
+  it.each([
+    ["200 without a Host, then requests with one", 200],
+    [
+      "1,000 without a Host, most of them answered before Node's pause, then requests with one",
+      1000,
+    ],
+  ])(
+    "ends the lingering at the 1,024th request pipelined behind an early answer, each counted once, whoever answers it: %s",
+    async (_, withoutHost) => {
+      const { receiver, port, closed } = await serveWatchingClose();
+      // How many requests the listeners were handed when the lingering cut the connection.
+      let handed = 0;
+      let handedAtCut: number | undefined;
+      receiver.on("request", () => handed++);
+      receiver.on("connection", (connection: Socket) => {
+        const { destroy } = connection;
+        connection.destroy = (...args) => {
+          handedAtCut ??= handed;
+          return destroy.apply(connection, args);
+        };
+      });
+      // (Only the lingering's time bound is faked, never reached: the byte bound alone closes.)
+      vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+      let socket: Socket | undefined;
+      try {
+        // (allowHalfOpen: the sender never closes its side. Its upload, 1,000 bytes, counts too.)
+        socket = await lingerOn(port);
+        socket.write(
+          " ".repeat(999) +
+            "GET / HTTP/1.1\r\n\r\n".repeat(withoutHost) +
+            "GET / HTTP/1.1\r\nHost: x\r\n\r\n".repeat(2000),
+        );
+        for (let waited = 0; !closed() && waited < 10_000; waited += 50)
+          await new Promise((r) => setTimeout(r, 50));
+        expect(closed()).toBe(true);
+        // Cut at the head past 16 MiB, before it is handed on: the 1,024th (each head 16 KiB, and
+        // the upload's bytes under 16 KiB), or the 1,025th if none of those was counted by then.
+        expect(handedAtCut).toBeGreaterThanOrEqual(1023 - withoutHost);
+        expect(handedAtCut).toBeLessThanOrEqual(1024 - withoutHost);
+      } finally {
+        vi.useRealTimers();
+        socket?.destroy();
+      }
+    },
+  );
+
   /**
    * Watches what `server`'s connections leave behind once closed: each socket's listener counts
    * at its first request and at its close, and the intervals made from now on (the lingering's

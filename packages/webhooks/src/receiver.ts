@@ -1310,8 +1310,8 @@ const LINGER_MS = 5_000;
 const LINGER_CHECK_MS = 100;
 /**
  * What a request pipelined behind an early answer counts against {@link LINGER_BYTES} besides its
- * body: the largest head Node's parser takes by default (16 KiB), whatever its size. Node keeps
- * each such request until the connection closes, so a flood of small ones ends the lingering.
+ * body, once: the largest head Node's parser takes by default (16 KiB), whatever its size. Node
+ * keeps each such request until the connection closes, so a flood of small ones ends the lingering.
  */
 const PIPELINED_HEAD_BYTES = 16_384;
 
@@ -1349,8 +1349,9 @@ const serversWatched = /* @__PURE__ */ new WeakSet<object>();
  * close: a `destroy()` ends the reading (the reset as before), an `end()` leaves the socket to
  * the sender's close as well. The socket's `pause` is shadowed too, so that the body of a request
  * Node answers itself, which nobody reads, is discarded rather than stop the reading, and Node's
- * pause for its answers queued unsent, which nothing would resume, is ignored. Returns what
- * discards a pipelined request's body.
+ * pause for its answers queued unsent, which nothing would resume, is ignored; each request Node
+ * parses meanwhile counts its head once, as it is parsed. Returns what discards a pipelined
+ * request's body.
  */
 function lingerAfterEarlyAnswer(
   socket: NodeSocket | undefined,
@@ -1368,6 +1369,7 @@ function lingerAfterEarlyAnswer(
       listenerCount?: (event: string) => number;
     } | null;
     parser?: {
+      onIncoming?: ((...request: unknown[]) => unknown) | null;
       incoming?:
         | (AsyncIterable<Uint8Array> & {
             readableFlowing: unknown;
@@ -1403,6 +1405,20 @@ function lingerAfterEarlyAnswer(
     else if (waitedMs >= LINGER_MS || server?.listening === false) stop(true);
   }, LINGER_CHECK_MS);
   (timer as { unref?: () => void }).unref?.();
+  // Each request Node parses from here on counts its head once, as its head is parsed, whoever
+  // answers it: Node, which never emits the requests it answers itself (400, 417, 503), or the
+  // server's listeners. (`onIncoming` is Node's own, undocumented, and dropped with the parser at
+  // the close: without it, a request counts its head where its body is discarded.)
+  const { parser } = nodeSocket;
+  const onIncoming = parser?.onIncoming;
+  let headBytes = PIPELINED_HEAD_BYTES;
+  if (parser && onIncoming) {
+    headBytes = 0;
+    parser.onIncoming = (...request) => {
+      if (!over && (read += PIPELINED_HEAD_BYTES) > LINGER_BYTES) stop(true);
+      return onIncoming.apply(parser, request);
+    };
+  }
   const discard = async (body: AsyncIterator<Uint8Array | string>, counted: number) => {
     read += counted;
     try {
@@ -1430,12 +1446,10 @@ function lingerAfterEarlyAnswer(
     // first): the 400s and 417s of a flood of pipelined requests pile up on the half-closed
     // connection, never to drain, so nothing resumed it and the sender's close went unread until
     // the 5 s bound. Ignored, its flag cleared (or Node pauses its parser too, which then refuses
-    // the next bytes, HPE_PAUSED, and destroys the socket); each request it is made for counts its
-    // head instead, which bounds what Node keeps as its own pause did.
+    // the next bytes, HPE_PAUSED, and destroys the socket): the count of heads, not this pause,
+    // bounds what Node keeps.
     if (nodeSocket._paused) {
       nodeSocket._paused = false;
-      read += PIPELINED_HEAD_BYTES;
-      if (read > LINGER_BYTES) stop(true);
       return socket;
     }
     const unread = nodeSocket.parser?.incoming;
@@ -1451,13 +1465,12 @@ function lingerAfterEarlyAnswer(
           !/(^|\W)100-continue(\W|$)/i.test(String(expect)) &&
           !server?.listenerCount?.("checkExpectation")))
     )
-      void discard(unread[Symbol.asyncIterator](), PIPELINED_HEAD_BYTES);
+      void discard(unread[Symbol.asyncIterator](), headBytes);
     else pause?.call(socket);
     return socket;
   };
   void discard(chunks, 0);
-  return (pipelined: AsyncIterator<Uint8Array | string>) =>
-    void discard(pipelined, PIPELINED_HEAD_BYTES);
+  return (pipelined: AsyncIterator<Uint8Array | string>) => void discard(pipelined, headBytes);
 }
 
 /** What the adapter reads of node:http's server, for the requests it answers 503 itself. */
