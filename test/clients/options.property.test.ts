@@ -877,7 +877,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       : wrongValues(
           "batch",
           (value) => !value || hasMethod(value, "bind"),
-          /^batch: must be made by createBatcher\(\)$/,
+          gotRule("batch", "must be made by createBatcher()"),
           [createBatcher, createRateLimiter({ requestsPerSecond: 1 })],
         ),
     // (createChainDataClient takes no limiter for every area, a real one included: a limiter is an area's own.)
@@ -893,7 +893,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       : wrongValues(
           "rateLimit",
           (value) => !value || hasMethod(value, "acquire"),
-          /^rateLimit: must be made by createRateLimiter\(\{ requestsPerSecond \}\)$/,
+          gotRule("rateLimit", "must be made by createRateLimiter({ requestsPerSecond })"),
           [createRateLimiter, createBatcher()],
         ),
     // (An object's methods are not checked: one of the wrong shape is ignored, see the edges below.)

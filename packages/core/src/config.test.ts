@@ -57,10 +57,16 @@ describe("resolveConfig", () => {
 
   it("rejects a rateLimit or batch option that is not a limiter or batcher, naming the option and its factory", () => {
     expect(() => resolveConfig({ rateLimit: { requestsPerSecond: 5 } as never })).toThrow(
-      new ConfigurationError("rateLimit: must be made by createRateLimiter({ requestsPerSecond })"),
+      new ConfigurationError(
+        "rateLimit: must be made by createRateLimiter({ requestsPerSecond }) (got object)",
+      ),
     );
+    // What it got, as every other option check says (user trial 81, F7).
     expect(() => resolveConfig({ batch: true as never })).toThrow(
-      new ConfigurationError("batch: must be made by createBatcher()"),
+      new ConfigurationError("batch: must be made by createBatcher() (got true)"),
+    );
+    expect(() => resolveConfig({ batch: "yes" as never })).toThrow(
+      new ConfigurationError('batch: must be made by createBatcher() (got "yes")'),
     );
     expect(resolveConfig({ batch: false, rateLimit: false })).toMatchObject({
       batch: false,
@@ -101,7 +107,7 @@ describe("resolveConfig", () => {
         // (A string quoted: "2" must not read as the number 2.)
         `maxRetries: must be a whole number >= 0 (got ${typeof maxRetries === "string" ? `"${maxRetries}"` : maxRetries})`,
       );
-    refuses({ batch: createBatcher }, "batch: must be made by createBatcher()");
+    refuses({ batch: createBatcher }, "batch: must be made by createBatcher() (got function)");
     // (`console.log` has no logging methods: nothing would ever be logged.)
     for (const [logger, type] of [
       [console.log, "function"],
@@ -1116,7 +1122,9 @@ describe("option checks no other config test pinned (found by mutation testing)"
       resolveConfig({ rateLimit: createRateLimiter({ requestsPerSecond: 5 }) }),
     ).not.toThrow();
     expect(() => resolveConfig({ rateLimit: {} as never })).toThrow(
-      new ConfigurationError("rateLimit: must be made by createRateLimiter({ requestsPerSecond })"),
+      new ConfigurationError(
+        "rateLimit: must be made by createRateLimiter({ requestsPerSecond }) (got object)",
+      ),
     );
   });
 

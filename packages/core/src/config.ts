@@ -313,8 +313,9 @@ export function checkRequestOptions(
 
 /**
  * Refuses option `name` of `options`, when set, unless it is an object with the `method` of what
- * `factory` makes (`batch: true` or a plain object: a ConfigurationError naming the factory). (A
- * function is the factory itself, not called: it has a `bind` too.)
+ * `factory` makes (`batch: true` or a plain object: a ConfigurationError naming the factory and
+ * what it got, `(got true)`, as the other option checks say). (A function is the factory itself,
+ * not called: it has a `bind` too.)
  */
 const requireMadeBy = (
   options: ClientOptions,
@@ -327,7 +328,7 @@ const requireMadeBy = (
     value &&
     (typeof value !== "object" || typeof (value as Record<string, unknown>)[method] !== "function")
   )
-    misconfigured(name, `must be made by ${factory}`);
+    misconfigured(name, `must be made by ${factory} (got ${messageValue(value)})`);
 };
 
 /** Checks `timeout` and `maxRetries`, of the client or of one request. */
