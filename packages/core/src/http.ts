@@ -829,10 +829,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           answered?.();
         }
         // Only a write's failure after it may have reached the server is not retried here (a 429
-        // sets `retry`): said, so that the caller checks before sending it again. (Not after a 2xx
-        // cut short, `reason` truncated: the status says the write was made.)
-        if (!retry && !(lastFailure as InvalidResponseError).reason)
-          lastFailure.message += " (not retried: the write may have been made)";
+        // sets `retry`): said, so that the caller checks before sending it again. A 2xx cut short
+        // (`reason` truncated) too: its `status` says the server took the write, but a caller reads
+        // the message, and one who retried on it made a second webhook.
+        if (!retry) lastFailure.message += " (not retried: the write may have been made)";
         retry &&= attempt <= retries;
         reportAttempt(lastFailure, retry);
         if (!retry) {
