@@ -527,7 +527,7 @@ describe("timeouts", () => {
     });
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toBe(
-      "Request to getAsset timed out after 200 ms (raise `timeout`) (3 attempts)",
+      "getAsset timed out after 200 ms (raise `timeout`) (3 attempts)",
     );
     expect(server.requests).toHaveLength(3);
     expect(steps).toHaveLength(5);

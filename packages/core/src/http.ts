@@ -192,15 +192,16 @@ const race = <T>(
     // (Worded by `send`, as an abort in the rate limiter's wait is.)
     const onAbort = () => done(new AbortError("", undefined, signal!.reason));
     // (A longer timeout means none: MAX_TIMER_MS.) The message names the option that set `ms`,
-    // given per call or to the client, so that the reader knows what to raise.
+    // given per call or to the client, so that the reader knows what to raise. It says the call
+    // timed out, not that a request did: the time may run out before anything is written (a
+    // connection or TLS handshake that never completes, a `fetch` that queues its requests), and
+    // fetch does not say which. (The waits for the rate limiter, for a batch to fill and between
+    // attempts are outside `timeout`.)
     const timer =
       ms <= MAX_TIMER_MS
         ? setTimeout(
             () =>
-              done(
-                work &&
-                  new TimeoutError(`Request to ${id} timed out after ${ms} ms (raise \`timeout\`)`),
-              ),
+              done(work && new TimeoutError(`${id} timed out after ${ms} ms (raise \`timeout\`)`)),
             ms,
           )
         : undefined;
