@@ -93,13 +93,13 @@ describe("resolveConfig", () => {
       ["onattempt", "onAttempt"],
       ["ratelimit", "rateLimit"],
     ])
-      expect(() => resolveConfig({ [typo!]: 1 } as never)).toThrow(
+      expect(() => resolveConfig({ [typo!]: 1 })).toThrow(
         new ConfigurationError(
           `${typo}: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit); did you mean ${near}?`,
         ),
       );
     for (const typo of ["env", "retries", "batchSize", "signal"])
-      expect(() => resolveConfig({ [typo]: 1 } as never)).toThrow(/\(apiKey, .*, rateLimit\)$/);
+      expect(() => resolveConfig({ [typo]: 1 })).toThrow(/\(apiKey, .*, rateLimit\)$/);
     expect(() => checkRequestOptions({ retry: 1 })).toThrow(
       new ConfigurationError(
         "retry: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt)",
