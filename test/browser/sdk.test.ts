@@ -539,7 +539,7 @@ describe("errors in Chromium", () => {
     expect(error.classes).toEqual(["ChainDataError", "TimeoutError"]);
     expect(error).toMatchObject({
       operation: "getAsset",
-      message: "Request to getAsset timed out after 1500 ms (raise `timeout`)",
+      message: "getAsset timed out after 1500 ms (raise `timeout`)",
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
     expectNoKey(error);

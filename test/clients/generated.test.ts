@@ -1404,10 +1404,10 @@ describe("@chaindata/sdk", () => {
 describe("options", () => {
   it("reject a rate limit or batch option not made by its factory, naming the option and the factory", () => {
     expect(() => createAdminClient({ rateLimit: { requestsPerSecond: 5 } as never })).toThrow(
-      "rateLimit: must be made by createRateLimiter({ requestsPerSecond })",
+      "rateLimit: must be made by createRateLimiter({ requestsPerSecond }) (got object)",
     );
     expect(() => createDasClient({ batch: true as never })).toThrow(
-      "batch: must be made by createBatcher()",
+      "batch: must be made by createBatcher() (got true)",
     );
     expect(() => createBatcher({ maxSize: 0 })).toThrow(
       "batch.maxSize: must be a whole number >= 1, or Infinity (got 0)",

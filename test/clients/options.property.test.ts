@@ -754,7 +754,22 @@ const badUrls: unknown[] = [
  * What core's refusal of an unknown option adds after the list of valid ones: where a page walk's
  * cap goes, when `name` is that cap. (The sdk's own client options check adds nothing.)
  */
-const walkCap = (name: string) => (name === "maxPages" ? "; a paged method's .all() takes it" : "");
+/**
+ * What an unknown option's message ends with: where a walk's cap goes, or the nearest name (user
+ * trial 81, F6: tsc suggests one): the first of `known` that starts with the same three letters,
+ * case aside, and is at most 2 characters longer or shorter.
+ */
+const walkCap = (name: string, known: string) => {
+  if (name === "maxPages") return "; a paged method's .all() takes it";
+  const near = known
+    .split(", ")
+    .find(
+      (option) =>
+        option.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase() &&
+        Math.abs(option.length - name.length) <= 2,
+    );
+  return near ? `; did you mean ${near}?` : "";
+};
 
 /** The wrong client options for a factory of `host`. */
 function clientRefusals(host: HostName | "all", batchArea?: string): Family {
@@ -774,7 +789,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
         exactly(
           host === "all"
             ? `${name}: is not a client option (${SDK_OPTIONS})`
-            : `${name}: is not a client option (${CLIENT_OPTIONS})${walkCap(name)}`,
+            : `${name}: is not a client option (${CLIENT_OPTIONS})${walkCap(name, CLIENT_OPTIONS)}`,
         ),
       withName,
     ),
@@ -877,7 +892,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       : wrongValues(
           "batch",
           (value) => !value || hasMethod(value, "bind"),
-          /^batch: must be made by createBatcher\(\)$/,
+          gotRule("batch", "must be made by createBatcher()"),
           [createBatcher, createRateLimiter({ requestsPerSecond: 1 })],
         ),
     // (createChainDataClient takes no limiter for every area, a real one included: a limiter is an area's own.)
@@ -893,7 +908,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       : wrongValues(
           "rateLimit",
           (value) => !value || hasMethod(value, "acquire"),
-          /^rateLimit: must be made by createRateLimiter\(\{ requestsPerSecond \}\)$/,
+          gotRule("rateLimit", "must be made by createRateLimiter({ requestsPerSecond })"),
           [createRateLimiter, createBatcher()],
         ),
     // (An object's methods are not checked: one of the wrong shape is ignored, see the edges below.)
@@ -1133,7 +1148,7 @@ function requestRefusals(more: readonly string[]): Family {
       [...names, ...more],
       (name) =>
         exactly(
-          `${name}: is not a request option (${[REQUEST_OPTIONS, ...more].join(", ")})${walkCap(name)}`,
+          `${name}: is not a request option (${[REQUEST_OPTIONS, ...more].join(", ")})${walkCap(name, [REQUEST_OPTIONS, ...more].join(", "))}`,
         ),
       withName,
     ),
@@ -1289,7 +1304,10 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
       unknownNames(
         ["maxsize", "max_size", "size", "maxBatchSize", "waitMs", "delay", "Wait", ""],
         ["maxSize", "wait"],
-        (name) => exactly(`batch.${name}: is not a batcher option (maxSize, wait)`),
+        (name) =>
+          exactly(
+            `batch.${name}: is not a batcher option (maxSize, wait)${walkCap(name, "maxSize, wait")}`,
+          ),
         withName,
       ),
       wrongValues(
@@ -1342,7 +1360,10 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
       unknownNames(
         ["burst", "requestPerSecond", "rps", "perSecond", "requestsPerMinute", ""],
         ["requestsPerSecond"],
-        (name) => exactly(`rateLimit.${name}: is not a rate limiter option (requestsPerSecond)`),
+        (name) =>
+          exactly(
+            `rateLimit.${name}: is not a rate limiter option (requestsPerSecond)${walkCap(name, "requestsPerSecond")}`,
+          ),
         (name, value) => ({ requestsPerSecond: 5, ...withName(name, value) }),
       ),
     ]);
@@ -1422,7 +1443,10 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
           "",
         ],
         HANDLER_OPTIONS.split(", "),
-        (name) => exactly(`${name}: is not a webhook handler option (${HANDLER_OPTIONS})`),
+        (name) =>
+          exactly(
+            `${name}: is not a webhook handler option (${HANDLER_OPTIONS})${walkCap(name, HANDLER_OPTIONS)}`,
+          ),
         (name, value) => ({ ...valid, ...withName(name, value) }),
       ),
       option(
@@ -1564,7 +1588,10 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
       unknownNames(
         ["maxentries", "max", "size", "maxSize", "ttl", "ttlms", "ttlSeconds", ""],
         ["maxEntries", "ttlMs"],
-        (name) => exactly(`${name}: is not a signature store option (maxEntries, ttlMs)`),
+        (name) =>
+          exactly(
+            `${name}: is not a signature store option (maxEntries, ttlMs)${walkCap(name, "maxEntries, ttlMs")}`,
+          ),
         withName,
       ),
       wrongValues(

@@ -526,9 +526,7 @@ describe("timeouts", () => {
       canAdvance: (step) => step % 2 === 1 || server.requests.length >= step / 2 + 1,
     });
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe(
-      "Request to getAsset timed out after 200 ms (raise `timeout`) (3 attempts)",
-    );
+    expect(error.message).toBe("getAsset timed out after 200 ms (raise `timeout`) (3 attempts)");
     expect(server.requests).toHaveLength(3);
     expect(steps).toHaveLength(5);
     expect([steps[0], steps[2], steps[4]]).toEqual([200, 200, 200]);

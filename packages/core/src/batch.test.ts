@@ -75,7 +75,9 @@ describe("createBatcher", () => {
 
   it("refuses options that are not an object, and names it does not know (a typo would mean batches of 100)", () => {
     expect(() => createBatcher({ maxsize: 10 } as never)).toThrow(
-      new ConfigurationError("batch.maxsize: is not a batcher option (maxSize, wait)"),
+      new ConfigurationError(
+        "batch.maxsize: is not a batcher option (maxSize, wait); did you mean maxSize?",
+      ),
     );
     expect(() => createBatcher(10 as never)).toThrow(
       new ConfigurationError("batch: must be an object of batcher options (got number)"),

@@ -281,9 +281,13 @@ describe("coalesce: JSON-RPC", () => {
   });
 
   it("refuses a `coalesce` not made by createCoalescer, naming the factory", () => {
-    for (const coalesce of [true, {}, createCoalescer])
+    for (const [coalesce, got] of [
+      [true, "true"],
+      [{}, "object"],
+      [createCoalescer, "function"],
+    ])
       expect(() => createJsonRpcClient({ coalesce } as never, rpcHost, "/")).toThrow(
-        new ConfigurationError("coalesce: must be made by createCoalescer()"),
+        new ConfigurationError(`coalesce: must be made by createCoalescer() (got ${got})`),
       );
   });
   it("with a batcher, a caller that leaves the shared request's batch once sent gets an AbortError counting its attempts", async () => {

@@ -57,10 +57,16 @@ describe("resolveConfig", () => {
 
   it("rejects a rateLimit or batch option that is not a limiter or batcher, naming the option and its factory", () => {
     expect(() => resolveConfig({ rateLimit: { requestsPerSecond: 5 } as never })).toThrow(
-      new ConfigurationError("rateLimit: must be made by createRateLimiter({ requestsPerSecond })"),
+      new ConfigurationError(
+        "rateLimit: must be made by createRateLimiter({ requestsPerSecond }) (got object)",
+      ),
     );
+    // What it got, as every other option check says (user trial 81, F7).
     expect(() => resolveConfig({ batch: true as never })).toThrow(
-      new ConfigurationError("batch: must be made by createBatcher()"),
+      new ConfigurationError("batch: must be made by createBatcher() (got true)"),
+    );
+    expect(() => resolveConfig({ batch: "yes" as never })).toThrow(
+      new ConfigurationError('batch: must be made by createBatcher() (got "yes")'),
     );
     expect(resolveConfig({ batch: false, rateLimit: false })).toMatchObject({
       batch: false,
@@ -73,7 +79,31 @@ describe("resolveConfig", () => {
       expect(() => resolveConfig(options as never)).toThrow(new ConfigurationError(message));
     refuses(
       { baseUrl: "http://127.0.0.1:4010" },
-      "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit)",
+      "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit); did you mean baseUrls?",
+    );
+    // The nearest name, as tsc suggests one (user trial 81, F6): the first option that starts with
+    // the same three letters, case aside, and is within 2 characters of its length. None when no
+    // option is that near (a guess that misleads is worse than the list alone).
+    for (const [typo, near] of [
+      ["timout", "timeout"],
+      ["timeoutMs", "timeout"],
+      ["apikey", "apiKey"],
+      ["API_KEY", "apiKey"],
+      ["maxRetry", "maxRetries"],
+      ["onattempt", "onAttempt"],
+      ["ratelimit", "rateLimit"],
+    ])
+      expect(() => resolveConfig({ [typo!]: 1 })).toThrow(
+        new ConfigurationError(
+          `${typo}: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, rateLimit); did you mean ${near}?`,
+        ),
+      );
+    for (const typo of ["env", "retries", "batchSize", "signal"])
+      expect(() => resolveConfig({ [typo]: 1 })).toThrow(/\(apiKey, .*, rateLimit\)$/);
+    expect(() => checkRequestOptions({ retry: 1 })).toThrow(
+      new ConfigurationError(
+        "retry: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt)",
+      ),
     );
     // A name longer than any option's is not quoted: it may be the key, given as a name
     // (`{ [key]: 1 }`), as the sdk's createChainDataClient hides one (review 43).
@@ -101,7 +131,7 @@ describe("resolveConfig", () => {
         // (A string quoted: "2" must not read as the number 2.)
         `maxRetries: must be a whole number >= 0 (got ${typeof maxRetries === "string" ? `"${maxRetries}"` : maxRetries})`,
       );
-    refuses({ batch: createBatcher }, "batch: must be made by createBatcher()");
+    refuses({ batch: createBatcher }, "batch: must be made by createBatcher() (got function)");
     // (`console.log` has no logging methods: nothing would ever be logged.)
     for (const [logger, type] of [
       [console.log, "function"],
@@ -615,9 +645,12 @@ describe("per-call options and the logger", () => {
     for (const client of [rpc, batched]) {
       // @ts-expect-error — a misspelt option: refused at compile time too
       await expect(client.call(getAsset, {}, { timout: 50 })).rejects.toThrow(
-        new ConfigurationError(`timout: is not a request option (${names})`, {
-          operation: getAsset.id,
-        }),
+        new ConfigurationError(
+          `timout: is not a request option (${names}); did you mean timeout?`,
+          {
+            operation: getAsset.id,
+          },
+        ),
       );
       await expect(
         // @ts-expect-error — not a request option: refused at compile time too
@@ -1116,7 +1149,9 @@ describe("option checks no other config test pinned (found by mutation testing)"
       resolveConfig({ rateLimit: createRateLimiter({ requestsPerSecond: 5 }) }),
     ).not.toThrow();
     expect(() => resolveConfig({ rateLimit: {} as never })).toThrow(
-      new ConfigurationError("rateLimit: must be made by createRateLimiter({ requestsPerSecond })"),
+      new ConfigurationError(
+        "rateLimit: must be made by createRateLimiter({ requestsPerSecond }) (got object)",
+      ),
     );
   });
 

@@ -6,7 +6,7 @@
 import { createRateLimiter } from "./rate-limit.js";
 import { getEventListeners } from "node:events";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
@@ -1327,12 +1327,14 @@ describe("retries", () => {
     );
     expect(always.mock).toHaveBeenCalledTimes(3);
 
-    // A write that answered 2xx has happened: not sent again.
+    // A write that answered 2xx has happened: not sent again, and the message says so, as after
+    // any failure of a write that reached the server (user trial 81, F5: a caller who retried on
+    // it made a second webhook).
     const write = stubFetch(cut(), jsonResponse({}));
     const written = await restAt(write.fetch, createWebhook);
-    expect(written.error).toMatchObject({ reason: "truncated" });
+    expect(written.error).toMatchObject({ reason: "truncated", status: 200 });
     expect(written.error.message).toBe(
-      "Invalid response (truncated) from createWebhook, status 200",
+      "Invalid response (truncated) from createWebhook, status 200 (not retried: the write may have been made)",
     );
     expect(write.mock).toHaveBeenCalledTimes(1);
   });
@@ -1528,7 +1530,7 @@ describe("timeouts and aborts", () => {
     const { error } = await result;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toBe(
-      "Request to getBalances timed out after 1000 ms (raise `timeout`) (3 attempts)",
+      "getBalances timed out after 1000 ms (raise `timeout`) (3 attempts)",
     );
     expect(calls).toHaveLength(3);
     expect(calls.every((c) => c.signal.aborted)).toBe(true); // each timed-out fetch was cancelled
@@ -1729,6 +1731,43 @@ describe("timeouts and aborts", () => {
   });
 });
 
+describe("a timeout before anything was written (real fetch, loopback)", () => {
+  // User trial 81 and note 81: `Request to X timed out` was said where no request had been written.
+  // An https URL whose server never answers the TLS hello is such a case: the attempt's time runs
+  // out in the handshake, the request unwritten. The message says the call timed out, which is
+  // true there and wherever the request went.
+  it("says the call timed out, not that a request did, and names the option to raise", async () => {
+    vi.useRealTimers();
+    let received = "";
+    const silent = createNetServer((socket) =>
+      socket.on("data", (bytes) => (received += bytes.toString("latin1"))),
+    );
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const transport = createRestTransport(
+        { apiKey: KEY, baseUrls: { wallet: `https://127.0.0.1:${port}` }, maxRetries: 0 },
+        walletHost,
+      );
+      const error = await sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
+        operation: getBalances,
+        options: { timeout: 200 },
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({
+        message: "getBalances timed out after 200 ms (raise `timeout`)",
+        attempts: 1,
+      });
+      // The TLS hello reached the server; no byte of the request did.
+      expect(received).not.toBe("");
+      expect(received).not.toContain("GET");
+      expect(received).not.toContain(KEY);
+    } finally {
+      silent.close();
+    }
+  });
+});
+
 describe("rate limit", () => {
   it("spaces attempts with the client-side limiter", async () => {
     vi.useFakeTimers();
@@ -1861,9 +1900,7 @@ describe("engine rules that no other test pinned (found by mutation testing)", (
     await vi.advanceTimersByTimeAsync(2 ** 31 - 1);
     const { error } = await result;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe(
-      `Request to getBalances timed out after ${2 ** 31 - 1} ms (raise \`timeout\`)`,
-    );
+    expect(error.message).toBe(`getBalances timed out after ${2 ** 31 - 1} ms (raise \`timeout\`)`);
   });
 
   it("a lost connection's cause chain is copied 3 causes deep, and one without a cause has none", async () => {

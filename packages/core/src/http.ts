@@ -192,15 +192,16 @@ const race = <T>(
     // (Worded by `send`, as an abort in the rate limiter's wait is.)
     const onAbort = () => done(new AbortError("", undefined, signal!.reason));
     // (A longer timeout means none: MAX_TIMER_MS.) The message names the option that set `ms`,
-    // given per call or to the client, so that the reader knows what to raise.
+    // given per call or to the client, so that the reader knows what to raise. It says the call
+    // timed out, not that a request did: the time may run out before anything is written (a
+    // connection or TLS handshake that never completes, a `fetch` that queues its requests), and
+    // fetch does not say which. (The waits for the rate limiter, for a batch to fill and between
+    // attempts are outside `timeout`.)
     const timer =
       ms <= MAX_TIMER_MS
         ? setTimeout(
             () =>
-              done(
-                work &&
-                  new TimeoutError(`Request to ${id} timed out after ${ms} ms (raise \`timeout\`)`),
-              ),
+              done(work && new TimeoutError(`${id} timed out after ${ms} ms (raise \`timeout\`)`)),
             ms,
           )
         : undefined;
@@ -833,10 +834,10 @@ export const createHttp = (
           answered?.();
         }
         // Only a write's failure after it may have reached the server is not retried here (a 429
-        // sets `retry`): said, so that the caller checks before sending it again. (Not after a 2xx
-        // cut short, `reason` truncated: the status says the write was made.)
-        if (!retry && !(lastFailure as InvalidResponseError).reason)
-          lastFailure.message += " (not retried: the write may have been made)";
+        // sets `retry`): said, so that the caller checks before sending it again. A 2xx cut short
+        // (`reason` truncated) too: its `status` says the server took the write, but a caller reads
+        // the message, and one who retried on it made a second webhook.
+        if (!retry) lastFailure.message += " (not retried: the write may have been made)";
         retry &&= attempt <= retries;
         reportAttempt(lastFailure, retry);
         if (!retry) {

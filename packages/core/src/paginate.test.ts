@@ -1058,7 +1058,7 @@ describe("withPagination", () => {
     });
     expect(() => getAssets.all({ owner: "o" }, { maxPage: 1 } as never)).toThrow(
       new ConfigurationError(
-        "maxPage: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt, maxPages)",
+        "maxPage: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt, maxPages); did you mean maxPages?",
         { operation: "getAssets" },
       ),
     );

@@ -289,7 +289,7 @@ describe("restCall", () => {
     for (const [options, message] of [
       [
         { timout: 50 },
-        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt)",
+        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, onAttempt); did you mean timeout?",
       ],
       ["fast", "options: must be an object of request options (got string)"],
       [null, "options: must be an object of request options (got null)"],

@@ -488,12 +488,12 @@ describe("createChainDataClient: areas are checked when created", () => {
     [
       "a batch not made by createBatcher",
       { das: { batch: true } },
-      "areas.das.batch: must be made by createBatcher()",
+      "areas.das.batch: must be made by createBatcher() (got true)",
     ],
     [
       "a limiter not made by createRateLimiter",
       { admin: { rateLimit: { requestsPerSecond: 5 } } },
-      "areas.admin.rateLimit: must be made by createRateLimiter({ requestsPerSecond })",
+      "areas.admin.rateLimit: must be made by createRateLimiter({ requestsPerSecond }) (got object)",
     ],
     [
       "a bad environment",

@@ -2293,11 +2293,11 @@ describe("createWebhookHandler", () => {
       // A typo would otherwise be ignored: deliveries over 10 MiB answered 413, then dropped.
       [
         { authHeader: "s", onEvent, maxBodyByte: 50_000_000 },
-        `maxBodyByte: is not a webhook handler option (${names})`,
+        `maxBodyByte: is not a webhook handler option (${names}); did you mean maxBodyBytes?`,
       ],
       [
         { authHeader: "s", onEvent, dedup: false },
-        `dedup: is not a webhook handler option (${names})`,
+        `dedup: is not a webhook handler option (${names}); did you mean dedupe?`,
       ],
       [{ authHeader: "s", onEvent, kind: 1n }, 'kind: must be "enhanced" or "raw" (got 1n)'],
       [
@@ -2594,9 +2594,16 @@ describe("helpers", () => {
         ),
       );
     // A misspelt name would otherwise keep the default of 10,000 signatures or 24 hours.
-    for (const name of ["ttl", "maxentries", "max", "size"])
-      expect(() => createMemorySignatureStore({ [name]: 60_000 })).toThrow(
-        new ConfigurationError(`${name}: is not a signature store option (maxEntries, ttlMs)`),
+    for (const [name, near = ""] of [
+      ["ttl", "; did you mean ttlMs?"],
+      ["maxentries", "; did you mean maxEntries?"],
+      ["max"],
+      ["size"],
+    ])
+      expect(() => createMemorySignatureStore({ [name!]: 60_000 })).toThrow(
+        new ConfigurationError(
+          `${name}: is not a signature store option (maxEntries, ttlMs)${near}`,
+        ),
       );
     // Absent and undefined values, and null options, take the defaults.
     for (const options of [undefined, null, {}, { maxEntries: undefined, ttlMs: undefined }])
