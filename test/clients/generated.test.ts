@@ -1364,7 +1364,7 @@ describe("@chaindata/sdk", () => {
   it("checks its options when created, though areas come later: a typo throws at once; null reads as none", () => {
     expect(() => createChainDataClient({ baseUrl: "http://127.0.0.1:4010" } as never)).toThrow(
       new ConfigurationError(
-        "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, areas)",
+        "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, areas); did you mean baseUrls?",
       ),
     );
     expect(() => createChainDataClient("fast" as never)).toThrow(

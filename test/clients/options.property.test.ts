@@ -751,15 +751,11 @@ const badUrls: unknown[] = [
 ];
 
 /**
- * What core's refusal of an unknown option adds after the list of valid ones: where a page walk's
- * cap goes, when `name` is that cap. (The sdk's own client options check adds nothing.)
+ * What an unknown option's message ends with, core's and the sdk's alike: where a walk's cap goes,
+ * or the nearest name (user trial 81, F6: tsc suggests one): the first of `known` that starts with
+ * the same three letters, case aside, and is at most 2 characters longer or shorter.
  */
-/**
- * What an unknown option's message ends with: where a walk's cap goes, or the nearest name (user
- * trial 81, F6: tsc suggests one): the first of `known` that starts with the same three letters,
- * case aside, and is at most 2 characters longer or shorter.
- */
-const walkCap = (name: string, known: string) => {
+const unknownNameHint = (name: string, known: string) => {
   if (name === "maxPages") return "; a paged method's .all() takes it";
   const near = known
     .split(", ")
@@ -788,8 +784,8 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       (name) =>
         exactly(
           host === "all"
-            ? `${name}: is not a client option (${SDK_OPTIONS})`
-            : `${name}: is not a client option (${CLIENT_OPTIONS})${walkCap(name, CLIENT_OPTIONS)}`,
+            ? `${name}: is not a client option (${SDK_OPTIONS})${unknownNameHint(name, SDK_OPTIONS)}`
+            : `${name}: is not a client option (${CLIENT_OPTIONS})${unknownNameHint(name, CLIENT_OPTIONS)}`,
         ),
       withName,
     ),
@@ -1148,7 +1144,7 @@ function requestRefusals(more: readonly string[]): Family {
       [...names, ...more],
       (name) =>
         exactly(
-          `${name}: is not a request option (${[REQUEST_OPTIONS, ...more].join(", ")})${walkCap(name, [REQUEST_OPTIONS, ...more].join(", "))}`,
+          `${name}: is not a request option (${[REQUEST_OPTIONS, ...more].join(", ")})${unknownNameHint(name, [REQUEST_OPTIONS, ...more].join(", "))}`,
         ),
       withName,
     ),
@@ -1306,7 +1302,7 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
         ["maxSize", "wait"],
         (name) =>
           exactly(
-            `batch.${name}: is not a batcher option (maxSize, wait)${walkCap(name, "maxSize, wait")}`,
+            `batch.${name}: is not a batcher option (maxSize, wait)${unknownNameHint(name, "maxSize, wait")}`,
           ),
         withName,
       ),
@@ -1362,7 +1358,7 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
         ["requestsPerSecond"],
         (name) =>
           exactly(
-            `rateLimit.${name}: is not a rate limiter option (requestsPerSecond)${walkCap(name, "requestsPerSecond")}`,
+            `rateLimit.${name}: is not a rate limiter option (requestsPerSecond)${unknownNameHint(name, "requestsPerSecond")}`,
           ),
         (name, value) => ({ requestsPerSecond: 5, ...withName(name, value) }),
       ),
@@ -1445,7 +1441,7 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
         HANDLER_OPTIONS.split(", "),
         (name) =>
           exactly(
-            `${name}: is not a webhook handler option (${HANDLER_OPTIONS})${walkCap(name, HANDLER_OPTIONS)}`,
+            `${name}: is not a webhook handler option (${HANDLER_OPTIONS})${unknownNameHint(name, HANDLER_OPTIONS)}`,
           ),
         (name, value) => ({ ...valid, ...withName(name, value) }),
       ),
@@ -1590,7 +1586,7 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
         ["maxEntries", "ttlMs"],
         (name) =>
           exactly(
-            `${name}: is not a signature store option (maxEntries, ttlMs)${walkCap(name, "maxEntries, ttlMs")}`,
+            `${name}: is not a signature store option (maxEntries, ttlMs)${unknownNameHint(name, "maxEntries, ttlMs")}`,
           ),
         withName,
       ),

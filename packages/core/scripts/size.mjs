@@ -127,6 +127,7 @@ if (process.argv.includes("--pieces")) {
       "checkLimits",
       "requireMadeBy",
       "knownOptions",
+      "unknownNameHint",
       "CLIENT_OPTIONS",
       "REQUEST_OPTIONS",
       "hostNames",

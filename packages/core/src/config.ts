@@ -135,9 +135,9 @@ export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
  * longer than any option's (24 characters) is not quoted but counted, `<a name of 36
  * characters>`: it may be the API key (36 characters) given as a name, `{ [key]: 1 }`. (The sdk's
  * `createChainDataClient` also hides a shorter name holding a key given with its options,
- * options.ts `nameIn`; doing that here too measured +39 B gz in every bundle, against +20 for the
- * length rule alone, so the rule for a key under 25 characters is the sdk's only.) A shorter one
- * is escaped as a refused value is: a line break in it forged a log line.
+ * options.ts `couldBeKey`; doing that here too measured +39 B gz in every bundle, against +20 for
+ * the length rule alone, so the rule for a key under 25 characters is the sdk's only.) A shorter
+ * one is escaped as a refused value is: a line break in it forged a log line.
  * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const knownOptions = (
@@ -155,25 +155,37 @@ export const knownOptions = (
       `must be an object of ${kind} options (got ${given})`,
     );
   for (const name in options as object)
-    if (!names.includes(name)) {
-      // The nearest name, as tsc suggests one (`timout`: timeout): the first option that starts
-      // with the same three letters, case aside, and is at most 2 characters longer or shorter.
-      // None otherwise: `retry` is no `retryNonIdempotent`, and a wrong guess misleads more than
-      // the list. (59 B gzipped in the DAS getAsset program; an edit distance under 3 cost 137.)
-      const near = names.find(
-        (option) =>
-          option.slice(0, 3).toLowerCase() == name.slice(0, 3).toLowerCase() &&
-          Math.abs(option.length - name.length) < 3,
-      );
+    if (!names.includes(name))
       misconfigured(
         prefix + (name.length > 24 ? `<a name of ${name.length} characters>` : quoteServer(name)),
-        // (A walk's cap given to one call or to the client: the list alone did not say where it
-        // goes. `.all()` names the client's walk, "a paged method's" as the sender, admin and
-        // webhooks have none; the standalone walk, `paginate<Method>`, costs more bytes in every
-        // bundle to name.)
-        `is not a ${kind} option (${names.join(", ")})${name == "maxPages" ? "; a paged method's .all() takes it" : near ? `; did you mean ${near}?` : ""}`,
+        `is not a ${kind} option (${names.join(", ")})${unknownNameHint(name, names)}`,
       );
-    }
+};
+
+/**
+ * What a message adds after the list of `names` that an unknown `name` is not in, or `""`: where a
+ * walk's cap goes, for `maxPages` given to one call or to a client (the list alone did not say;
+ * `.all()` names the client's walk, "a paged method's" as the sender, admin and webhooks have
+ * none; the standalone walk, `paginate<Method>`, costs more bytes in every bundle to name); else
+ * the nearest name, as tsc suggests one (`timout`: `; did you mean timeout?`), the first of `names`
+ * that starts with the same three letters, case aside, and is at most 2 characters longer or
+ * shorter. (None otherwise: `retry` is no `retryNonIdempotent`, and a wrong guess misleads more
+ * than the list. 59 B gzipped in the DAS getAsset program; an edit distance under 3 cost 137.)
+ * The sdk's `createChainDataClient` adds it too, so that a typo reads the same there and in an
+ * area's factory.
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
+ */
+export const unknownNameHint = (name: string, names: readonly string[]): string => {
+  const near = names.find(
+    (option) =>
+      option.slice(0, 3).toLowerCase() == name.slice(0, 3).toLowerCase() &&
+      Math.abs(option.length - name.length) < 3,
+  );
+  return name == "maxPages"
+    ? "; a paged method's .all() takes it"
+    : near
+      ? `; did you mean ${near}?`
+      : "";
 };
 
 /**

@@ -36,6 +36,8 @@ export {
   ownOptions,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   typeOf,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  unknownNameHint,
 } from "./config.js";
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";

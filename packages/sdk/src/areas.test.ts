@@ -473,7 +473,7 @@ describe("createChainDataClient: areas are checked when created", () => {
     [
       "misspelt option in an area",
       { admin: { timout: 5 } },
-      "areas.admin.timout: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, coalesce, rateLimit)",
+      "areas.admin.timout: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, coalesce, rateLimit); did you mean timeout?",
     ],
     [
       "batch on a REST area",
@@ -679,7 +679,7 @@ describe("createChainDataClient: areas are checked when created", () => {
     // (`rateLimit` was listed, though one given there is always refused: a limiter is an area's.)
     expect(() => createChainDataClient({ area: {} } as never)).toThrow(
       new ConfigurationError(
-        "area: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, areas)",
+        "area: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, areas); did you mean areas?",
       ),
     );
     expect(() => createChainDataClient({ rateLimit: adminRateLimit } as never)).toThrow(
@@ -687,6 +687,31 @@ describe("createChainDataClient: areas are checked when created", () => {
     );
     expect(typeof createChainDataClient({ rateLimit: false } as never).das.getAsset).toBe(
       "function",
+    );
+  });
+
+  it("a misspelt name ends as an area's factory ends it (the nearest name, where maxPages goes), unless it could be a key", () => {
+    const OPTIONS =
+      "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, batch, coalesce, areas";
+    const refuses = (options: object, message: string) =>
+      expect(() => createChainDataClient(options as never)).toThrow(
+        new ConfigurationError(message),
+      );
+    refuses({ timout: 1 }, `timout: is not a client option (${OPTIONS}); did you mean timeout?`);
+    refuses(
+      { maxPages: 5 },
+      `maxPages: is not a client option (${OPTIONS}); a paged method's .all() takes it`,
+    );
+    refuses(
+      { areas: { compresion: {} } },
+      `areas.compresion: is not an area (${LIST}); did you mean compression?`,
+    );
+    // (Only a listed name is offered: `rateLimit` is refused at the top level, an area's own.)
+    refuses({ ratelimit: 1 }, `ratelimit: is not a client option (${OPTIONS})`);
+    // A name holding the key is not shown, nor the option its first letters are nearest.
+    refuses(
+      { apiKey: "timeoutX", timeoutX: 1 },
+      `<a name of 8 characters>: is not a client option (${OPTIONS})`,
     );
   });
 

@@ -8,6 +8,7 @@ import {
   CLIENT_OPTIONS,
   ConfigurationError,
   createRestTransport,
+  unknownNameHint,
   hosts,
   keyFromEnvironment,
   misconfigured,
@@ -41,34 +42,41 @@ const secretsOf = (keys: readonly unknown[]) =>
   keys.filter((key): key is string => typeof key === "string" && key.trim().length >= 8);
 
 /**
- * `path.name` for a message, unless the name could be a secret: one holding a key given with these
- * options, or longer than any option or area name (an API key is 36 characters), is not shown.
- * One shown is escaped as core's `knownOptions` escapes it (a line break forged a log line).
+ * Whether a name could be a secret, and is not shown: one holding a key given with these options,
+ * or longer than any option or area name (an API key is 36 characters).
  */
-const nameIn = (path: string, name: string, secrets: readonly string[]) =>
-  (path ? path + "." : "") +
-  (name.length > 24 || secrets.some((secret) => name.includes(secret))
-    ? `<a name of ${name.length} characters>`
-    : quoteServer(name));
+const couldBeKey = (name: string, secrets: readonly string[]) =>
+  name.length > 24 || secrets.some((secret) => name.includes(secret));
 
 /**
  * Refuses `options` that are none (core's `notOptions`: not an object; a Promise, a Map, a Date, an
  * array, which would read as none), as core's `knownOptions` does, saying they must be an object of
  * `what`; then the first name of `options` (own or inherited, as `for…in` reads them) not in
- * `names`.
+ * `names`: `path.name: is not <kind> (<listed>)` and what core's `knownOptions` adds (the listed
+ * name nearest, `; did you mean timeout?`; where a walk's `maxPages` goes). A name that could be a
+ * key is not shown, nor a name suggested for it (which would tell its first letters); one shown is
+ * escaped as core's `knownOptions` escapes it (a line break forged a log line).
  */
 const knownNames = (
   options: unknown,
   names: readonly string[],
   path: string,
-  rule: string,
+  kind: string,
+  listed: readonly string[],
   secrets: readonly string[],
   what = "client options",
 ) => {
   const given = notOptions(options);
   if (given) misconfigured(path || "options", `must be an object of ${what} (got ${given})`);
   for (const name in options as object)
-    if (!names.includes(name)) misconfigured(nameIn(path, name, secrets), rule);
+    if (!names.includes(name)) {
+      const hidden = couldBeKey(name, secrets);
+      misconfigured(
+        (path ? path + "." : "") +
+          (hidden ? `<a name of ${name.length} characters>` : quoteServer(name)),
+        `is not ${kind} (${listed.join(", ")})${hidden ? "" : unknownNameHint(name, listed)}`,
+      );
+    }
 };
 
 /**
@@ -108,9 +116,16 @@ export function sharedOptions(
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
   // (`rateLimit` is a name it knows, to say where a limiter goes, but not one to offer.)
-  const rule = `is not a client option (${SDK_OPTIONS.filter((n) => n !== "rateLimit").join(", ")})`;
+  const offered = SDK_OPTIONS.filter((n) => n !== "rateLimit");
   // (CHAINDATA_API_KEY read only where no key is given, as below: `{ [process.env.KEY]: 1 }`.)
-  knownNames(options, SDK_OPTIONS, "", rule, secretsOf([options.apiKey ?? keyFromEnvironment()]));
+  knownNames(
+    options,
+    SDK_OPTIONS,
+    "",
+    "a client option",
+    offered,
+    secretsOf([options.apiKey ?? keyFromEnvironment()]),
+  );
   // (A limiter for every area at once would be a guess at what it limits: the admin host's 5
   // requests/s, or a plan's limit on the rpc host. `false` or none is no limiter, as in an area's
   // options.)
@@ -236,14 +251,7 @@ function laidOptions<Area extends string, Batched extends Area>(
     ...names.map((area) => bases[area].apiKey),
     ...names.map((area) => (given(area) as ClientOptions | null | undefined)?.apiKey),
   ]);
-  knownNames(
-    areas,
-    names,
-    "areas",
-    `is not an area (${names.join(", ")})`,
-    secrets,
-    "area name → client options",
-  );
+  knownNames(areas, names, "areas", "an area", names, secrets, "area name → client options");
   for (const area of names) {
     const entry = given(area);
     if (entry == null) continue;
@@ -253,13 +261,7 @@ function laidOptions<Area extends string, Batched extends Area>(
     const takes = (batched as readonly Area[]).includes(area)
       ? CLIENT_OPTIONS
       : CLIENT_OPTIONS.filter((n: string) => n !== "batch");
-    knownNames(
-      entry,
-      CLIENT_OPTIONS,
-      path,
-      `is not a client option (${takes.join(", ")})`,
-      secrets,
-    );
+    knownNames(entry, CLIENT_OPTIONS, path, "a client option", takes, secrets);
     const own = clientOptions(entry);
     // (Refused as the area's own factory refuses it, in the same words.)
     if (!takes.includes("batch")) unbatched(own, area, path + ".");
