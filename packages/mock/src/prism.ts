@@ -201,8 +201,11 @@ export async function createPrismEngine(
  * the spec's `x-base58-bytes` (base58-bytes.ts). Prism makes its ajv instances when its validator
  * module loads, so a copy of prism-http that other code of the process loaded first has none of
  * it, and would check no count, silently: its modules are dropped from the require cache and
- * loaded again, through the hook (that code keeps the copy it holds). If the hook wraps no ajv
- * (a prism-http that loads ajv otherwise), starting fails, saying so.
+ * loaded again, through the hook (that code keeps the copy it holds). Only prism-http's own files
+ * are: what both copies require stays one module, so json-schema-faker's options and faker, which
+ * the mock sets, are those of that code's copy too; and a prism-http file that code requires later
+ * may be the mock's. If the hook wraps no ajv (a prism-http that loads ajv otherwise), starting
+ * fails, saying so.
  */
 function loadPrismHttp(): { prismHttp: any; route: any; validateOutput: any } {
   return (loaded ??= requirePrismHttp());
