@@ -213,6 +213,15 @@ describe("a bound the service's method checks (x-refused-with)", () => {
       "maxItems",
       "required",
     ]);
+    // The request's violations alone in the log: an error the area answers in a 200 is not held
+    // to the 400 response Prism chose (`error.code must be equal to one of the allowed values:
+    // -32700`).
+    expect(
+      mock
+        .requests()
+        .at(-1)!
+        .violations.map((v) => v.location.join(".")),
+    ).toEqual(["request.body.params.filters", "request.body.params.filters.5"]);
   });
 });
 
