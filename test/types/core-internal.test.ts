@@ -67,6 +67,8 @@ describe("@chaindata/core's exports for the packages' own code", () => {
       // (Later: the mock's request log masks by the redactor's rule.)
       "isSecretName",
       "knownOptions",
+      // (Later: the sdk suggests the nearest option name as the clients do.)
+      "unknownNameHint",
       "messageValue",
       "misconfigured",
       "notAnRpc",
