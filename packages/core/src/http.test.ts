@@ -1229,6 +1229,27 @@ describe("retries", () => {
     expect(mock).toHaveBeenCalledTimes(1);
   });
 
+  it("says the wait a single attempt's 429 or 503 asked for (`maxRetries: 0`), as after retries, so a caller's own loop reads it from the log line", async () => {
+    for (const [status, type] of [
+      [429, RateLimitError],
+      [503, InternalServerError],
+    ] as const) {
+      const answer = new Response('{"message":"slow down"}', {
+        status,
+        headers: { "retry-after": "2" },
+      });
+      const { error } = await sendAt(stubFetch(answer).fetch, { maxRetries: 0 });
+      expect(error).toBeInstanceOf(type);
+      expect(error.retryAfter).toBe(2);
+      expect(error.message).toBe(`HTTP ${status} from getBalances: slow down (Retry-After 2 s)`);
+    }
+    // None asked for: nothing said.
+    const plain = await sendAt(stubFetch(new Response("", { status: 503 })).fetch, {
+      maxRetries: 0,
+    });
+    expect(plain.error.message).toBe("HTTP 503 from getBalances");
+  });
+
   it("a 503 over the cap is thrown at once with its retryAfter (when to come back); another status without Retry-After has no such member", async () => {
     // (It had none: only RateLimitError carried it, and a job queue had to parse the header
     // itself, though the message said the wait was over the cap: user trial 7.)
