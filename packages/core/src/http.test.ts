@@ -1673,6 +1673,32 @@ describe("timeouts and aborts", () => {
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
+  it("says an abort was the signal's time limit (`AbortSignal.timeout()`'s TimeoutError), so a log line does not read as a Ctrl-C; other aborts as before", async () => {
+    const abortWith = async (reason: unknown) => {
+      const controller = new AbortController();
+      const result = settle(
+        sendRequest(
+          createRestTransport({ apiKey: KEY, fetch: stubFetch(never).fetch }, walletHost),
+          get(),
+          {
+            operation: getBalances,
+            options: { signal: controller.signal },
+          },
+        ),
+      );
+      await vi.advanceTimersByTimeAsync(10);
+      controller.abort(reason);
+      return (await result).error;
+    };
+    // (What AbortSignal.timeout(ms) aborts with.)
+    const timedOut = await abortWith(new DOMException("The operation timed out.", "TimeoutError"));
+    expect(timedOut).toBeInstanceOf(AbortError);
+    expect(timedOut.message).toBe("getBalances was aborted (its signal timed out)");
+    expect(timedOut.cause).toMatchObject({ name: "TimeoutError" });
+    expect((await abortWith(undefined)).message).toBe("getBalances was aborted");
+    expect((await abortWith(new Error("shutting down"))).message).toBe("getBalances was aborted");
+  });
+
   it("rejects with AbortError when the Request's own signal aborts", async () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(never);

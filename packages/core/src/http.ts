@@ -296,9 +296,11 @@ const finishCallError = (
     Object.assign(error, {
       operation: id,
       attempts,
-      // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
+      // (Worded alike wherever the abort came: the rate limiter's wait knows no operation. A
+      // signal's time limit, `AbortSignal.timeout()`'s TimeoutError, is said: a log line would
+      // otherwise read as a Ctrl-C.)
       ...(error instanceof AbortError && {
-        message: `${id} was aborted`,
+        message: `${id} was aborted${(error.cause as any)?.name == "TimeoutError" ? " (its signal timed out)" : ""}`,
         lastError,
         ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
       }),
