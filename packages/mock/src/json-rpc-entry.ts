@@ -468,8 +468,10 @@ function methodAnswer(
   }
   // What is sent is checked, the mock's edits included (its result, the id, -32602's data), against
   // the response of Prism's status (-32602's, where the area answers it in a 200: the error
-  // envelope). Not a forced error: the answer a hook asks for, in a 200, whatever its code.
-  const answerErrors = forcedCode === undefined ? result.checkAnswer(body) : [];
+  // envelope). Not a forced error: the answer a hook asks for, in a 200, whatever its code. Nor a
+  // method's refusal (x-refused-with), its -32000 from the spec, which the response of Prism's 400
+  // (the parse's codes) does not list.
+  const answerErrors = forcedCode === undefined && !refusal ? result.checkAnswer(body) : [];
   return {
     method,
     status,
