@@ -520,7 +520,9 @@ describe("errors in Chromium", () => {
     const exposed = await run("call", { rpc: `${stubOrigin}/exposed`, asset: FUNGIBLE_INPUT });
     expect(exposed.classes).toContain("RateLimitError");
     expect(exposed).toMatchObject({ requestId: "req-browser-1", retryAfter: 1 });
-    expect(exposed.message).toBe("HTTP 429 Too Many Requests from getAsset: Slow down, ***");
+    expect(exposed.message).toBe(
+      "HTTP 429 Too Many Requests from getAsset: Slow down, *** (Retry-After 1 s)",
+    );
     expectNoKey(exposed);
     const hidden = await run("call", { rpc: `${stubOrigin}/unexposed`, asset: FUNGIBLE_INPUT });
     expect(hidden.classes).toContain("RateLimitError");

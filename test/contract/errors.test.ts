@@ -145,6 +145,21 @@ describe("errors through the mock", () => {
     expect(e.status).toBe(404);
   });
 
+  it("REST 500, 503, 504 → InternalServerError whose message is its own status's example, not a 503's", async () => {
+    const messages: string[] = [];
+    for (const status of [500, 503, 504]) {
+      const e = await fail(call(REST, { headers: { prefer: `code=${status}` } }));
+      expect(e).toBeInstanceOf(InternalServerError);
+      expect(e.status).toBe(status);
+      messages.push(e.message);
+    }
+    expect(messages).toEqual([
+      "HTTP 500 Internal Server Error from getBalances: Internal server error.",
+      "HTTP 503 Service Unavailable from getBalances: Service unavailable.",
+      "HTTP 504 Gateway Timeout from getBalances: Gateway timeout.",
+    ]);
+  });
+
   describe.each([
     ["REST", REST_WRITE],
     ["JSON-RPC", RPC_WRITE],

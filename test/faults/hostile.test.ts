@@ -274,7 +274,8 @@ describe("answers shaped to throw from our own code", () => {
       expect(error, JSON.stringify(body)).toBeInstanceOf(RateLimitError);
       expect(error).toMatchObject({ status: 429, retryAfter: 1 });
       expect(error.reason).toBeUndefined();
-      expect(error.message).toBe("HTTP 429 Too Many Requests from getAsset");
+      // (One attempt: the wait is said all the same.)
+      expect(error.message).toBe("HTTP 429 Too Many Requests from getAsset (Retry-After 1 s)");
     }
   });
 

@@ -520,7 +520,7 @@ describe("generated package README", () => {
         "It does no cryptography and does not read what the transaction does: a signature is not verified, and the tip and the priority fee are not checked; the Sender rejects a transaction without them (-32602).",
         "`err.rpcError?.code` and `err.rpcError?.data` read both.",
         "has its logs in `data.logs`",
-        "turn them off, `sendTransaction(params, { maxRetries: 0 })`, and resend in a loop of your own.",
+        "turn them off, `sendTransaction(params, { maxRetries: 0 })`, and resend in a loop of your own: `@chaindata/core`'s README",
         "## `ping` in the SDK",
         "Then ping on an idle timer: a `setTimeout` of 30 s, started again after each send and each ping",
         "Not just before a send:",

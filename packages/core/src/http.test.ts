@@ -1229,6 +1229,27 @@ describe("retries", () => {
     expect(mock).toHaveBeenCalledTimes(1);
   });
 
+  it("says the wait a single attempt's 429 or 503 asked for (`maxRetries: 0`), as after retries, so a caller's own loop reads it from the log line", async () => {
+    for (const [status, type] of [
+      [429, RateLimitError],
+      [503, InternalServerError],
+    ] as const) {
+      const answer = new Response('{"message":"slow down"}', {
+        status,
+        headers: { "retry-after": "2" },
+      });
+      const { error } = await sendAt(stubFetch(answer).fetch, { maxRetries: 0 });
+      expect(error).toBeInstanceOf(type);
+      expect(error.retryAfter).toBe(2);
+      expect(error.message).toBe(`HTTP ${status} from getBalances: slow down (Retry-After 2 s)`);
+    }
+    // None asked for: nothing said.
+    const plain = await sendAt(stubFetch(new Response("", { status: 503 })).fetch, {
+      maxRetries: 0,
+    });
+    expect(plain.error.message).toBe("HTTP 503 from getBalances");
+  });
+
   it("a 503 over the cap is thrown at once with its retryAfter (when to come back); another status without Retry-After has no such member", async () => {
     // (It had none: only RateLimitError carried it, and a job queue had to parse the header
     // itself, though the message said the wait was over the cap: user trial 7.)
@@ -1650,6 +1671,32 @@ describe("timeouts and aborts", () => {
     expect(calls[0]!.signal.aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("says an abort was the signal's time limit (`AbortSignal.timeout()`'s TimeoutError), so a log line does not read as a Ctrl-C; other aborts as before", async () => {
+    const abortWith = async (reason: unknown) => {
+      const controller = new AbortController();
+      const result = settle(
+        sendRequest(
+          createRestTransport({ apiKey: KEY, fetch: stubFetch(never).fetch }, walletHost),
+          get(),
+          {
+            operation: getBalances,
+            options: { signal: controller.signal },
+          },
+        ),
+      );
+      await vi.advanceTimersByTimeAsync(10);
+      controller.abort(reason);
+      return (await result).error;
+    };
+    // (What AbortSignal.timeout(ms) aborts with.)
+    const timedOut = await abortWith(new DOMException("The operation timed out.", "TimeoutError"));
+    expect(timedOut).toBeInstanceOf(AbortError);
+    expect(timedOut.message).toBe("getBalances was aborted (its signal timed out)");
+    expect(timedOut.cause).toMatchObject({ name: "TimeoutError" });
+    expect((await abortWith(undefined)).message).toBe("getBalances was aborted");
+    expect((await abortWith(new Error("shutting down"))).message).toBe("getBalances was aborted");
   });
 
   it("rejects with AbortError when the Request's own signal aborts", async () => {

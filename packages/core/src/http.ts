@@ -296,9 +296,11 @@ const finishCallError = (
     Object.assign(error, {
       operation: id,
       attempts,
-      // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
+      // (Worded alike wherever the abort came: the rate limiter's wait knows no operation. A
+      // signal's time limit, `AbortSignal.timeout()`'s TimeoutError, is said: a log line would
+      // otherwise read as a Ctrl-C.)
       ...(error instanceof AbortError && {
-        message: `${id} was aborted`,
+        message: `${id} was aborted${(error.cause as any)?.name == "TimeoutError" ? " (its signal timed out)" : ""}`,
         lastError,
         ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
       }),
@@ -842,10 +844,10 @@ export const createHttp = (
         reportAttempt(lastFailure, retry);
         if (!retry) {
           // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true;
-          // with the wait the last answer asked for, which a terminal shows. Before the attempts,
-          // which end every message of retries run out; a wait of 0 is none.)
-          if (attempt > 1)
-            lastFailure.message += `${delay ? ` (Retry-After ${delay / 1000} s)` : ""} (${attempt} attempts)`;
+          // with the wait the last answer asked for, which a terminal shows, after one attempt too:
+          // a caller retrying on its own (`maxRetries: 0`) reads it from the log line. Before the
+          // attempts, which end every message of retries run out; a wait of 0 is none.)
+          lastFailure.message += `${delay ? ` (Retry-After ${delay / 1000} s)` : ""}${attempt > 1 ? ` (${attempt} attempts)` : ""}`;
           throw lastFailure;
         }
         delay = retryDelay(attempt, delay);

@@ -109,6 +109,32 @@ export interface RestRoute {
    * reads an empty value as none and takes it, where the spec refuses it (no `allowEmptyValue`).
    */
   emptyRefused?: Map<string, string>;
+  /**
+   * The example that answers an error status from a range's or `default`'s examples (`5XX`: 500,
+   * 503, 504), named by the `error.code` of its value: Prism answers a range's first example
+   * whatever status is asked for.
+   */
+  codeExamples?: Map<number, string>;
+}
+
+/**
+ * The examples of `responses` that a status of a range (`5XX`) or `default` answers, by the
+ * `error.code` of their values: each only where that response is the one Prism answers the code
+ * with (not when the code has a response of its own).
+ */
+export function codeExamples(doc: any, responses: Record<string, any>): Map<number, string> {
+  const found = new Map<number, string>();
+  for (const [key, raw] of Object.entries(responses)) {
+    const examples = resolveRef(doc, raw)?.content?.["application/json"]?.examples ?? {};
+    for (const [name, example] of Object.entries<any>(examples)) {
+      const code = resolveRef(doc, example)?.value?.error?.code;
+      const status = String(code);
+      if (typeof code !== "number" || !/^[1-5]\d\d$/.test(status) || found.has(code)) continue;
+      const answering = [status, `${status[0]}XX`, "default"].find((k) => k in responses);
+      if (answering === key && key !== status) found.set(code, name);
+    }
+  }
+  return found;
 }
 
 /**
@@ -163,6 +189,7 @@ export function restRoutes(
           const keyword = emptyBreaks(area.doc, param.schema);
           if (keyword) emptyRefused.set(param.name, keyword);
         }
+        const byCode = codeExamples(area.doc, op.responses ?? {});
         routes.push({
           verb: verb.toUpperCase(),
           pattern: templatePattern(path),
@@ -173,6 +200,7 @@ export function restRoutes(
             responses: Object.keys(op.responses ?? {}),
             ...(paging && { paging }),
             ...(emptyRefused.size && { emptyRefused }),
+            ...(byCode.size && { codeExamples: byCode }),
           },
         });
       }

@@ -957,7 +957,9 @@ describe("examples mode", () => {
       headers: { Prefer: "code=503, example=nope" },
     });
     expect(restRangeNope.status).toBe(422);
-    expect(restRangeNope.body.detail).toContain("for HTTP 503 it has: unavailable");
+    expect(restRangeNope.body.detail).toContain(
+      "for HTTP 503 it has: internalError, unavailable, timedOut",
+    );
     const restOwn = await call(mock.url, list.url, {
       headers: { Prefer: "code=429, example=rateLimited" },
     });

@@ -198,6 +198,27 @@ describe("Prefer: example= of an operation with two 2xx responses (deleteWebhook
   });
 });
 
+describe("Prefer: code=<5xx> on a range's response (5XX): the example of that status", () => {
+  it("500, 503 and 504 each answer their own example; another 5xx the range's first, its code the status", async () => {
+    const answers = [];
+    for (const status of [500, 503, 504, 502]) {
+      const r = await call(balances, { headers: { Prefer: `code=${status}` } });
+      answers.push([r.status, r.body]);
+    }
+    // (Before, every status answered the range's one example, a 503's "Service unavailable.".)
+    expect(answers).toEqual([
+      [500, { error: { code: 500, message: "Internal server error." } }],
+      [503, { error: { code: 503, message: "Service unavailable." } }],
+      [504, { error: { code: 504, message: "Gateway timeout." } }],
+      [502, { error: { code: 502, message: "Internal server error." } }],
+    ]);
+    expect(mock.requests().flatMap((entry) => entry.violations)).toEqual([]);
+    // An example asked for by name is still answered, whatever its code.
+    const named = await call(balances, { headers: { Prefer: "code=500, example=unavailable" } });
+    expect([named.status, named.body.error.message]).toEqual([500, "Service unavailable."]);
+  });
+});
+
 describe("the 400 body", () => {
   it("lists the violations of an invalid request: exactly 100 are all listed, none counted as omitted", async () => {
     const body = { ...createBody, accountAddresses: Array.from({ length: 100 }, () => 0) };

@@ -130,6 +130,13 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   // A generated page follows the paging asked for, its seed too (paging.ts).
   const paging = (c.prefs.dynamic ?? rest.dynamic) ? routed?.paging : undefined;
   const prefs = { ...c.prefs };
+  // `Prefer: code=500` on a `5XX` response: the example of that code, not the range's first (a
+  // 503's "Service unavailable." in a 500). Examples mode only: dynamic mode generates the body.
+  const fitting =
+    code === undefined || prefs.exampleKey !== undefined || (prefs.dynamic ?? rest.dynamic)
+      ? undefined
+      : routed?.codeExamples?.get(code);
+  if (fitting) prefs.exampleKey = fitting;
   const seed = paging && pageSeed(paging, c.query, c.prefs.seed ?? rest.seed);
   if (seed !== undefined) prefs.seed = seed;
   let result = await engine.request(input, prefs);

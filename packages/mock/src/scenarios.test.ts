@@ -258,10 +258,10 @@ describe("errorIn200: a REST error body in HTTP 200, as the Wallet API answers s
     mock.failNext({ errorIn200: 500 });
     expect((await getAsset()).body.result).toBeDefined();
     const r = await call(balances);
-    // (The code is the status asked for, not the 5XX example's 503.)
+    // (The 5XX response's example of the status asked for, not its first, a 503's.)
     expect([r.status, r.body]).toEqual([
       200,
-      { error: { code: 500, message: "Service unavailable." } },
+      { error: { code: 500, message: "Internal server error." } },
     ]);
     expect(mock.scenarios()).toEqual([]);
   });

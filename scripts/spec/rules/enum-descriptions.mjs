@@ -22,8 +22,8 @@ const wildcard = (token) =>
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * The values of the enum `node` is, or whose anyOf/oneOf branch is, or, for an array, its items'
- * (DAS `scopes`: "the known values are `full`, `royalty`, …"); else undefined.
+ * The values of the enum `node` is, or whose anyOf/oneOf branch is, or, for an array (nullable
+ * too), its items' (DAS `scopes`: "the known values are `full`, `royalty`, …"); else undefined.
  */
 function enumValues(doc, node) {
   const schema = deref(doc, node);
@@ -32,7 +32,10 @@ function enumValues(doc, node) {
     const values = deref(doc, branch)?.enum;
     if (Array.isArray(values)) return values;
   }
-  return schema?.type === "array" && schema.items ? enumValues(doc, schema.items) : undefined;
+  // (A nullable array, `type: ["array", "null"]`, too.)
+  return [schema?.type].flat().includes("array") && schema.items
+    ? enumValues(doc, schema.items)
+    : undefined;
 }
 
 /** The backticked items of the lists in `text` that are not given as examples. */

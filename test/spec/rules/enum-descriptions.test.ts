@@ -76,10 +76,17 @@ describe("spec rules", () => {
         items: { type: "string", enum: ["buy", "sell", "hold"] },
         description: "Any of `buy` and `sell`.",
       },
+      // A nullable array: its type a list (the rule read `type: "array"` alone).
+      MaybeSides: {
+        type: ["array", "null"],
+        items: { type: "string", enum: ["buy", "sell", "hold"] },
+        description: "Any of `buy` and `sell`, or null.",
+      },
     });
     expect(checkEnumDescriptions({ area, doc })).toEqual([
       "t #/components/schemas/Authority/properties/scopes: description lists the enum's values and disagrees with the enum: not in the enum: `extension` (the enum: full, royalty, metadata; edit the description or the enum)",
       "t #/components/schemas/Sides: description lists the enum's values and disagrees with the enum: missing `hold` (the enum: buy, sell, hold; edit the description or the enum)",
+      "t #/components/schemas/MaybeSides: description lists the enum's values and disagrees with the enum: missing `hold` (the enum: buy, sell, hold; edit the description or the enum)",
     ]);
   });
 
