@@ -300,7 +300,7 @@ const finishCallError = (
       // signal's time limit, `AbortSignal.timeout()`'s TimeoutError, is said: a log line would
       // otherwise read as a Ctrl-C.)
       ...(error instanceof AbortError && {
-        message: `${id} was aborted${(error.cause as any)?.name == "TimeoutError" ? " (its signal timed out)" : ""}`,
+        message: `${id} was aborted${(error.cause as Error | undefined)?.name == "TimeoutError" ? " (its signal timed out)" : ""}`,
         lastError,
         ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
       }),
