@@ -726,6 +726,47 @@ describe("docs/migrating-from-helius-sdk.md's map", () => {
     ).toEqual([]);
   });
 
+  it("maps helius.zk's token balances by owner to the owner's token accounts summed by mint, as Getting started does", () => {
+    const balances = HELIUS.zkBalances as string[];
+    expect(
+      balances
+        .filter((call) => !named("helius.zk.").includes(call))
+        .map(
+          (call) =>
+            `${GUIDE}, "The map": no row for helius-sdk's ${call}: add one naming compression.getCompressedTokenAccountsByOwner.all, summed by mint`,
+        ),
+    ).toEqual([]);
+    const row = cells.find((c) => c.helius.includes(balances[0]!))!;
+    expect(row.chaindata).toContain("compression.getCompressedTokenAccountsByOwner.all(");
+    const zk = guide.slice(guide.indexOf("## ZK compression"), guide.indexOf("## Sender"));
+    expect(zk).toContain("(balances.get(tokenData.mint) ?? 0n) + tokenData.amount");
+  });
+
+  it("quotes the TimeoutError of a call as the client words it, with the default timeout", async () => {
+    const errors = guide.slice(guide.indexOf("## Errors and retries"));
+    const quoted = /``(getAsset timed out after (\d+) ms [^`]*`timeout`\))``/.exec(errors);
+    expect(quoted, `${GUIDE}, "Errors and retries": the default timeout's message`).not.toBeNull();
+    const das = createDasClient({
+      apiKey: "test",
+      maxRetries: 0,
+      // (A server that never answers: the fetch ends only when the client's timeout aborts it.)
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(new Error("aborted"))),
+        ),
+    });
+    const id = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+    const error = await das.getAsset({ id }, { timeout: 5 }).catch((e: unknown) => e);
+    expect((error as Error).name).toBe("TimeoutError");
+    expect((error as Error).message).toBe(
+      quoted![1]!.replace(`after ${quoted![2]} ms`, "after 5 ms"),
+    );
+    // (The client's default, as config.ts sets it.)
+    const config = readFileSync(join(root, "packages/core/src/config.ts"), "utf8");
+    const fallback = /\btimeout = ([\d_]+)/.exec(config)![1]!.replaceAll("_", "");
+    expect(quoted![2]).toBe(fallback);
+  });
+
   it("names on its chaindata side operations of the spec, with the webhook edit helpers", () => {
     const ops = new Set(site.areas.flatMap((a: any) => a.ops.map((o: any) => o.id as string)));
     const calls = cells.flatMap((c) =>
