@@ -767,6 +767,31 @@ describe("docs/migrating-from-helius-sdk.md's map", () => {
     expect(quoted![2]).toBe(fallback);
   });
 
+  it("quotes the refusal of an http:// webhookURL, which helius-sdk sent, as the client words it", async () => {
+    const webhooksSection = guide.slice(guide.indexOf("## Webhooks"), guide.indexOf("## Errors"));
+    const quoted = /`(params\.webhookURL: must be an https:\/\/ URL[^`]*)`/.exec(webhooksSection);
+    expect(quoted, `${GUIDE}, "Webhooks": the webhookURL refusal`).not.toBeNull();
+    const sent: string[] = [];
+    const webhooks = createWebhooksClient({
+      apiKey: "test",
+      fetch: (input) => {
+        sent.push(String(input));
+        throw new Error("the refusal must come before sending");
+      },
+    });
+    const error = await webhooks
+      .createWebhook({
+        webhookURL: "http://staging.example.com/hook",
+        transactionTypes: ["NFT_SALE"],
+        accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
+        webhookType: "enhanced",
+      })
+      .catch((e: unknown) => e);
+    expect((error as Error).name).toBe("ValidationError");
+    expect((error as Error).message.startsWith(quoted![1]!)).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
   it("names on its chaindata side operations of the spec, with the webhook edit helpers", () => {
     const ops = new Set(site.areas.flatMap((a: any) => a.ops.map((o: any) => o.id as string)));
     const calls = cells.flatMap((c) =>
