@@ -3,12 +3,13 @@
  * function: the SDK's own frame is not the first one shown). Called inside an awaited chain, the
  * stack then reaches the caller's `await` (V8's async stack traces); elsewhere a no-op.
  */
-export function takeStack(error: object, above: object = takeStack): void {
+// (Its type written out: the default refers to the constant itself, which TypeScript cannot infer.)
+export const takeStack: (error: object, above?: object) => void = (error, above = takeStack) => {
   (Error as { captureStackTrace?: (target: object, above: object) => void }).captureStackTrace?.(
     error,
     above,
   );
-}
+};
 
 /**
  * A copy of `error` (same class and fields) with its own stack, taken here; other values as they
