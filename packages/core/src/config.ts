@@ -380,7 +380,7 @@ const checkLimits = (timeout: unknown, maxRetries: unknown): void => {
  * ask for access to a variable whose key is never sent there
  */
 export const resolveConfig = (
-  options: ClientOptions | null = {},
+  options?: ClientOptions | null,
   readsKeyVariable = true,
 ): ResolvedConfig => {
   // (`null` reads as "no options", as `undefined` does.)
