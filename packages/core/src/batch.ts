@@ -173,7 +173,7 @@ const batchName = (requests: BatchedCall["request"][]) =>
  * @throws ConfigurationError for options that are not an object, an unknown option name, a
  * `maxSize` that is not a whole number >= 1 (or `Infinity`), or a `wait` out of range
  */
-export const createBatcher = (options: BatcherOptions = {}): Batcher => {
+export const createBatcher = (options?: BatcherOptions): Batcher => {
   // (`null` reads as "no options", as `undefined` does. A typo such as `maxsize` would otherwise
   // mean batches of 100.)
   options ??= {};

@@ -268,17 +268,17 @@ export const typeOf = (value: unknown) => (value === null ? "null" : typeof valu
 
 /**
  * Refuses each member of `names` that is set but not of `kind` (a hook, a logger's method: a
- * function), named `path` + its name, saying it `must be <rule>` and what it got. `none`: a
- * value besides `undefined` that sets none (`null`, where an sdk area turns a hook off). A
- * member that cannot be read (a getter that throws) is left to fail where it is used: a logger's,
- * quietly, as a broken logger never fails a call; an option's, as the options are copied
+ * function), named `path` + its name, saying it `must be a <kind>` (a boolean: `true or false`,
+ * the values a flag takes) and what it got: the rule is read from the kind, not passed beside it.
+ * `none`: a value besides `undefined` that sets none (`null`, where an sdk area turns a hook off).
+ * A member that cannot be read (a getter that throws) is left to fail where it is used: a
+ * logger's, quietly, as a broken logger never fails a call; an option's, as the options are copied
  * (`ownOptions`; `apiKey` is read before its check).
  */
 const requireKind = (
   object: any,
   names: readonly string[],
   kind: "function" | "boolean" | "string",
-  rule: string,
   path = "",
   none?: null,
 ) => {
@@ -288,7 +288,10 @@ const requireKind = (
       member = object?.[name];
     } catch {}
     if (member !== undefined && member !== none && typeof member !== kind)
-      misconfigured(path + name, `must be ${rule} (got ${typeOf(member)})`);
+      misconfigured(
+        path + name,
+        `must be ${kind == "boolean" ? "true or false" : "a " + kind} (got ${typeOf(member)})`,
+      );
   }
 };
 
@@ -326,9 +329,9 @@ export const checkRequestOptions = (
   )
     // (An AbortController in its place is the usual slip: the kind says so.)
     misconfigured("signal", `must be an AbortSignal (got ${notOptions(signal) ?? "Object"})`);
-  requireKind(options, ["onResponse", "onAttempt"], "function", "a function");
+  requireKind(options, ["onResponse", "onAttempt"], "function");
   // (Read as a boolean, the string "false" would retry a write.)
-  requireKind(options, ["retryNonIdempotent"], "boolean", "true or false");
+  requireKind(options, ["retryNonIdempotent"], "boolean");
   checkLimits(timeout, maxRetries);
   return ownOptions(options as object, names);
 };
@@ -377,7 +380,7 @@ const checkLimits = (timeout: unknown, maxRetries: unknown): void => {
  * ask for access to a variable whose key is never sent there
  */
 export const resolveConfig = (
-  options: ClientOptions | null = {},
+  options?: ClientOptions | null,
   readsKeyVariable = true,
 ): ResolvedConfig => {
   // (`null` reads as "no options", as `undefined` does.)
@@ -385,8 +388,8 @@ export const resolveConfig = (
   knownOptions(options, CLIENT_OPTIONS, "client");
   const { environment = "mainnet", timeout = 60_000, maxRetries = 2 } = options;
   const givenKey = options.apiKey;
-  requireKind(options, ["apiKey"], "string", "a string");
-  requireKind(options, ["fetch"], "function", "a function");
+  requireKind(options, ["apiKey"], "string");
+  requireKind(options, ["fetch"], "function");
   // (A function, such as `console.log`, has no logging methods: nothing would ever be logged.)
   const { logger } = options;
   if (logger != null && typeof logger !== "object")
@@ -394,9 +397,9 @@ export const resolveConfig = (
       "logger",
       `must be an object with debug, info and/or warn methods (got ${typeOf(logger)})`,
     );
-  requireKind(logger, ["debug", "info", "warn"], "function", "a function", "logger.", null);
+  requireKind(logger, ["debug", "info", "warn"], "function", "logger.", null);
   // (`null` is none, as for `logger`: how an sdk area turns the shared hook off.)
-  requireKind(options, ["onAttempt"], "function", "a function", "", null);
+  requireKind(options, ["onAttempt"], "function", "", null);
   checkLimits(timeout, maxRetries);
   // (The variable only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key
   // on a server where the variable is set. Nor in the local environment: the mock takes any key,
