@@ -810,7 +810,7 @@ export function errorTableIncomplete(e: dasPackage.AnyChainDataError): string {
     case "ChainDataError":
       return "base";
     case "RateLimitError":
-      // @ts-expect-error — narrowed: a rate-limit error has no `reason`
+      // @ts-expect-error — narrowed: a rate-limit error's `reason` is "credits-exhausted" or undefined
       return e.reason;
     case "ConfigurationError":
       return e.message;
