@@ -1416,6 +1416,18 @@ describe("docs build", () => {
       (k) => /^[A-Z]\w*Error$/.test(k) && typeof core[k] === "function",
     );
     expect(tableNames(section("errors")).sort()).toEqual(errorClasses.sort());
+    // The names a `switch (err.name)` over AnyChainDataError can have are the table's all but the
+    // base class, whose row says that none is thrown as it (user trial 82, F11: a reader of the
+    // table wrote `case "ChainDataError"`, a type error).
+    const union = errorsTs.slice(errorsTs.indexOf("export type AnyChainDataError ="));
+    const unionNames = [...union.slice(0, union.indexOf(";")).matchAll(/\| \(?(\w+)/g)].map(
+      (m) => m[1],
+    );
+    const baseRow = tableNames(section("errors")).filter((name) => !unionNames.includes(name));
+    expect(baseRow).toEqual(["ChainDataError"]);
+    expect(text(section("errors"))).toMatch(
+      /ChainDataError ?the base class of all of them, never thrown itself: .*never "ChainDataError" \(a type error\)/,
+    );
     const sdk = readFileSync(join(root, "packages/sdk/src/index.ts"), "utf8");
     expect(sdk).toContain("createChainDataClient");
     expect(text(section("all-in-one"))).toContain(

@@ -70,6 +70,7 @@ const doc = {
           limit: { ...ref("Limit"), description: "How many." },
           pageSize: ref("LimitAlias"),
           batch: { ...ref("Limit"), default: 10 },
+          zone: { ...ref("Region"), default: "us" },
         },
       },
       Thing: {
@@ -166,6 +167,8 @@ describe("generated types: documentation", () => {
       /\/\*\*\n {5}\* Page size\.\n {5}\* @default 1000\n {5}\*\/\n {4}pageSize\?: LimitAlias/,
     );
     expect(request).toMatch(/\* @default 10\n {5}\*\/\n {4}batch\?: Limit/);
+    // a string quoted, as a caller writes it
+    expect(request).toMatch(/\* @default "us"\n {5}\*\/\n {4}zone\?: Region/);
   });
 });
 

@@ -559,6 +559,14 @@ export async function valid(signal: AbortSignal): Promise<void> {
     onEvent: (event) => void event.transaction.signatures,
   };
   createWebhookHandler(rawOptions);
+  // Without a kind, the options of an enhanced webhook's handler (`kind` left out).
+  const enhancedOptions: WebhookHandlerOptions = {
+    authHeader: "secret",
+    onEvent: (event) => void event.type,
+  };
+  createWebhookHandler(enhancedOptions);
+  // @ts-expect-error — those options leave `kind` out: a raw webhook's are WebhookHandlerOptions<"raw">
+  const rawWithoutItsKind: WebhookHandlerOptions = { authHeader: "s", kind: "raw", onEvent() {} };
   // A kind that is only known at run time types the events as either kind's.
   const someKind = "raw" as DeliveryKind;
   createWebhookHandler({
@@ -798,8 +806,11 @@ export function errorTable(error: unknown): string {
 }
 export function errorTableIncomplete(e: dasPackage.AnyChainDataError): string {
   switch (e.name) {
+    // @ts-expect-error — no call throws the base class itself: no member of the union is named so
+    case "ChainDataError":
+      return "base";
     case "RateLimitError":
-      // @ts-expect-error — narrowed: a rate-limit error has no `reason`
+      // @ts-expect-error — narrowed: a rate-limit error's `reason` is "credits-exhausted" or undefined
       return e.reason;
     case "ConfigurationError":
       return e.message;

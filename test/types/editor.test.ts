@@ -350,7 +350,7 @@ describe("the hover of a generated type", () => {
   });
 
   it("shows no bare @enum tag", () => {
-    expect(hoverTags("sortFieldType")).toEqual(["@default id", "@example created"]);
+    expect(hoverTags("sortFieldType")).toEqual(['@default "id"', "@example created"]);
   });
 });
 

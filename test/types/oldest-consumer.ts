@@ -157,5 +157,11 @@ const rawOptions: WebhookHandlerOptions<"raw"> = {
   onEvent: (event) => void event.transaction,
 };
 export const rawHandler = createWebhookHandler(rawOptions);
+// `kind` left out: the type argument too (its default, `never`, is what an editor's hover shows).
+const enhancedOptions: WebhookHandlerOptions = {
+  authHeader: "secret",
+  onEvent: (event) => void event.type,
+};
+export const enhancedHandler = createWebhookHandler(enhancedOptions);
 // @ts-expect-error — a handler of raw events without `kind: "raw"`
 createWebhookHandler({ authHeader: "secret", onEvent: (event: RawTransactionEvent) => void event });

@@ -72,14 +72,16 @@ export interface SignatureStore {
 /**
  * The options of {@link createWebhookHandler}: `authHeader` and `onEvent`, `kind` (required when
  * the events are typed as raw), and optionally `onError`, `dedupe`, `maxBodyBytes` and
- * `readTimeoutMs`. `K` is the kind the events are typed as; `never` stands for `kind` left out,
- * which types them as enhanced, the kind the handler then reads them as. `E` is the type
+ * `readTimeoutMs`. `K` is the kind the events are typed as; left out, or `never` (as an editor
+ * shows it), it stands for `kind` left out, which types them as enhanced, the kind the handler
+ * then reads them as: options written before the call are `WebhookHandlerOptions` for enhanced
+ * events, `WebhookHandlerOptions<"raw">` for raw ones. `E` is the type
  * `onEvent`'s parameter is annotated with (the kind's events when it is not): one that takes raw
  * events and not enhanced ones needs `kind: "raw"`, and one that does not take the kind's events
  * is refused.
  */
 export type WebhookHandlerOptions<
-  K extends DeliveryKind,
+  K extends DeliveryKind = never,
   E = DeliveryEvents[[K] extends [never] ? "enhanced" : K],
 > = WebhookHandlerCommonOptions<
   [K] extends [never] ? "enhanced" : K,

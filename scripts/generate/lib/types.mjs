@@ -145,17 +145,19 @@ function forTypes(root) {
       out[k] =
         k === "examples" || k === "example"
           ? exampleForJsDoc(root, node, k)
-          : PRINTED_VALUES.has(k)
-            ? exactForJsDoc(node, k)
-            : TYPE_VALUES.has(k)
-              ? v
-              : visit(v);
+          : k === "default"
+            ? defaultForJsDoc(node)
+            : PRINTED_VALUES.has(k)
+              ? exactForJsDoc(node, k)
+              : TYPE_VALUES.has(k)
+                ? v
+                : visit(v);
     }
     // openapi-typescript writes the JSDoc of a parameter (`in: query`) from the parameter object,
     // so its schema's `default` would not show as `@default`: copy it up (and the schema's
     // description, when the parameter has none).
     if (typeof node.in === "string" && node.schema) {
-      if (node.schema.default !== undefined) out.default = exactForJsDoc(node.schema, "default");
+      if (node.schema.default !== undefined) out.default = defaultForJsDoc(node.schema);
       if (node.description === undefined) {
         const description = describedBy(node.schema);
         if (description !== undefined) out.description = description;
@@ -215,6 +217,12 @@ const exactForJsDoc = (container, key) => {
     return value;
   };
   return mark(exactValueAt(container, key));
+};
+// A `default` as its JSDoc prints it: a string quoted, as code writes it (`@default "id"`, where
+// openapi-typescript's bare `@default id` reads as a name; an object's strings are quoted already).
+const defaultForJsDoc = (container) => {
+  const value = exactForJsDoc(container, "default");
+  return typeof value === "string" ? JSON.stringify(value) : value;
 };
 const exactIntegersPrinted = (source) =>
   source

@@ -346,7 +346,7 @@ export interface AssetRoyalty {
 export interface AssetSortBy {
     /**
      * The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
-     * @default id
+     * @default "id"
      */
     sortBy: AssetSortField;
     /** The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default). */
@@ -359,7 +359,7 @@ export interface AssetSortBy {
 export type AssetSortDirection = "asc" | "desc";
 /**
  * The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
- * @default id
+ * @default "id"
  * @example created
  */
 export type AssetSortField = "created" | "recent_action" | "updated" | "none" | "id";

@@ -140,7 +140,10 @@ export const ERROR_CLASSES = [
     "InvalidResponseError",
     "a 2xx whose body is not what the protocol promises (its <code>reason</code>: HTML, not JSON, truncated, a JSON-RPC id mismatch, a u64 value that is no whole number from 0 to 2^64 - 1, …)",
   ],
-  ["ChainDataError", "the base class of all of them"],
+  [
+    "ChainDataError",
+    'the base class of all of them, never thrown itself: <code>isChainDataError(err)</code> (or <code>err instanceof ChainDataError</code>) catches every class above, and a <code>switch (err.name)</code> after it names those classes, never <code>"ChainDataError"</code> (a type error)',
+  ],
 ];
 
 /**

@@ -418,7 +418,7 @@ export interface operations {
                 type?: TransactionType | undefined;
                 /**
                  * Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam).
-                 * @default balanceChanged
+                 * @default "balanceChanged"
                  */
                 tokenAccounts?: "none" | "balanceChanged" | "all" | undefined;
             } | undefined;

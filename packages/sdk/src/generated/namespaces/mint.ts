@@ -158,7 +158,9 @@ export type Fetch = core.Fetch;
  * type), so that a `switch (error.name)` narrows to the class and can be checked for exhaustiveness
  * (a `never` default). Catch with {@link core.isChainDataError | isChainDataError}, which narrows to this union (or
  * `instanceof ChainDataError`, then `const e = error as AnyChainDataError`). A plain `APIError` (a
- * status without a class of its own, such as 409 or 408) is the member named `"APIError"`.
+ * status without a class of its own, such as 409 or 408) is the member named `"APIError"`. The base
+ * class `ChainDataError` is no member: no call throws it itself, so a `switch` has no
+ * `case "ChainDataError"` (a type error).
  */
 export type AnyChainDataError = core.AnyChainDataError;
 /**
