@@ -306,8 +306,11 @@ const full = {
       params: [
         {
           name: "list",
-          schema: { type: "array", items: { type: "string" } },
-          "x-refused-with": { minItems: { code: -32010, message: "Empty {count}" } },
+          schema: { type: "array", items: { type: "string", minLength: 1 } },
+          "x-refused-with": {
+            minItems: { code: -32010, message: "Empty {count}" },
+            "items/minLength": { code: -32010, message: "An empty entry" },
+          },
         },
       ],
     },
@@ -573,6 +576,7 @@ describe("convertOpenRpc: every extension, each operation whole", () => {
       // (the param's place as a violation names it: a by-name param under `params`)
       refusals: [
         {
+          param: "cursor",
           at: ["request", "body", "params", "cursor"],
           keyword: "maxLength",
           error: { code: -32020, message: "Bad page" },
@@ -665,15 +669,20 @@ describe("convertOpenRpc: every extension, each operation whole", () => {
     const body = (method: string) =>
       operation(method).requestBody.content["application/json"].schema;
     expect(body("getList")).toEqual(
-      request("getList", { type: "array", items: { type: "string" } }, false),
+      request("getList", { type: "array", items: { type: "string", minLength: 1 } }, false),
     );
     expect(body("getAny")).toEqual(request("getAny", { type: "array" }, false));
-    // (an `x-params: array` method's param is the params themselves)
+    // (an `x-params: array` method's param is the params themselves; `items/`: any entry of it)
     expect(methods[2]!.refusals).toEqual([
       {
         at: ["request", "body", "params"],
         keyword: "minItems",
         error: { code: -32010, message: "Empty {count}" },
+      },
+      {
+        at: ["request", "body", "params", "*"],
+        keyword: "minLength",
+        error: { code: -32010, message: "An empty entry" },
       },
     ]);
     expect(body("ping")).toEqual(

@@ -61,24 +61,44 @@ export interface RpcMethod {
 
 /**
  * An error object the service answers in place of -32602 when a param breaks `keyword` of its own
- * schema: a bound its method checks after the params parse (the compression service's count of
- * addresses, a -32000). `at` is the param's place in the request, as a violation names it.
+ * schema, or of its entries' schema: a rule its method checks after the params parse (the
+ * compression service's count of addresses, a filter without `memcmp`: a -32000).
  */
 export interface Refusal {
+  /** The param's name; undefined for an `x-params: array` method's, which is `params` itself. */
+  param?: string;
+  /** Where the violation stands, as a violation names it; ANY_ENTRY for an entry of a list. */
   at: string[];
   keyword: string;
   error: RpcError;
 }
 
-/** A param's `x-refused-with` (its `x-` keys are about the list, not keywords). */
+/** In a {@link Refusal}'s `at`: any entry of the list (an index in the violation's location). */
+export const ANY_ENTRY = "*";
+
+/**
+ * A param's `x-refused-with` (its `x-` keys are about the list, not keywords): each key a keyword
+ * of the param's schema, or `items/<keyword>` for one of its entries' schema (spec/README.md).
+ */
 const refusalsOf = (param: any, wholeParams: boolean): Refusal[] =>
   Object.entries<any>(param["x-refused-with"] ?? {})
-    .filter(([keyword]) => !keyword.startsWith("x-"))
-    .map(([keyword, e]) => ({
-      at: ["request", "body", "params", ...(wholeParams ? [] : [param.name])],
-      keyword,
-      error: { code: e.code, message: e.message },
-    }));
+    .filter(([key]) => !key.startsWith("x-"))
+    .map(([key, e]) => {
+      const steps = key.split("/");
+      const keyword = steps.pop()!;
+      return {
+        ...(!wholeParams && { param: param.name }),
+        at: [
+          "request",
+          "body",
+          "params",
+          ...(wholeParams ? [] : [param.name]),
+          ...steps.map(() => ANY_ENTRY),
+        ],
+        keyword,
+        error: { code: e.code, message: e.message },
+      };
+    });
 
 const RETRY_AFTER = {
   description: "How many seconds to wait before retrying.",

@@ -5,7 +5,7 @@
  * into the method's: the request's id, invalid params as -32602, a forced error object.
  */
 import type { RpcEndpoints } from "./areas.js";
-import type { RpcError, RpcMethod } from "./convert.js";
+import { ANY_ENTRY, type RpcError, type RpcMethod } from "./convert.js";
 import { agree } from "./agree.js";
 import { ECHOES, echoRequest, lacksEntries, type KnownEntries } from "./echo.js";
 import type { HookSource } from "./hooks.js";
@@ -493,14 +493,17 @@ function serviceRefusal(
   params: unknown,
 ): RpcError | undefined {
   const matched = violations.map((v) =>
-    method.refusals.find((r) => r.keyword === v.code && sameLocation(r.at, v.location)),
+    method.refusals.find((r) => r.keyword === v.code && standsAt(r.at, v.location)),
   );
   const first = matched[0];
   if (!first || matched.some((r) => !r)) return undefined;
-  const value = first.at.length > 3 && isObject(params) ? params[first.at[3]!] : params;
+  const value =
+    first.param === undefined ? params : isObject(params) ? params[first.param] : undefined;
   const count = Array.isArray(value) ? String(value.length) : "";
   return { ...first.error, message: first.error.message.replace("{count}", count) };
 }
 
-const sameLocation = (a: string[], b: string[]) =>
-  a.length === b.length && a.every((part, i) => part === b[i]);
+/** Whether a violation's `location` is the refusal's place `at` (ANY_ENTRY: any index). */
+const standsAt = (at: string[], location: string[]) =>
+  at.length === location.length &&
+  at.every((part, i) => part === location[i] || (part === ANY_ENTRY && /^\d+$/.test(location[i]!)));
