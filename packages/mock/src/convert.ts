@@ -236,6 +236,33 @@ const errorEnvelope = (codes: number[]) => ({
   },
 });
 
+/**
+ * Marks a JSON-RPC 200 that is either envelope (resultOrError): Prism generates from its result's
+ * alone (prism.ts).
+ */
+export const RESULT_OR_ERROR = "x-chaindata-result-or-error";
+
+/**
+ * The body of a JSON-RPC 200: the result's envelope, or where the area answers errors in a 200
+ * (`codes`), either envelope, as JSON-RPC 2.0 has a response carry `result` or `error` (an
+ * `if`/`else`, so that a wrong answer's violations are its own envelope's).
+ */
+function resultOrError(result: unknown, codes: number[]) {
+  const resultEnvelope = {
+    type: "object",
+    required: ["jsonrpc", "id", "result"],
+    additionalProperties: false,
+    properties: { jsonrpc: { const: "2.0" }, id: ID_SCHEMA, result },
+  };
+  if (!codes.length) return resultEnvelope;
+  return {
+    [RESULT_OR_ERROR]: true,
+    if: { type: "object", required: ["error"] },
+    then: errorEnvelope(codes),
+    else: resultEnvelope,
+  };
+}
+
 /** The documented error objects of a method (refs resolved), by code. */
 function methodErrors(doc: any, method: any): Map<number, RpcError> {
   const errors = new Map<number, RpcError>();
@@ -368,6 +395,11 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
           STANDARD_ERRORS[codeForStatus] ?? { code: codeForStatus, message: "Error" },
       );
     }
+    // The codes the area answers in a 200 (x-error-info: compression's method errors), of the
+    // method's errors and the mock's own -32602.
+    const errorsIn200 = [...errorStatus]
+      .filter(([code, status]) => status === 200 && (errors.has(code) || code === -32602))
+      .map(([code]) => code);
     const errorResponses = Object.fromEntries(
       [...byStatus]
         .sort(([a], [b]) => a - b)
@@ -448,16 +480,7 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
             description: result?.description ?? "The result.",
             content: {
               "application/json": {
-                schema: {
-                  type: "object",
-                  required: ["jsonrpc", "id", "result"],
-                  additionalProperties: false,
-                  properties: {
-                    jsonrpc: { const: "2.0" },
-                    id: ID_SCHEMA,
-                    result: result?.schema ?? {},
-                  },
-                },
+                schema: resultOrError(result?.schema ?? {}, errorsIn200),
                 ...(Object.keys(resultExamples).length && { examples: resultExamples }),
               },
             },

@@ -466,12 +466,11 @@ function methodAnswer(
       };
     body = rpcErrorBody(isValidId(id) ? id : null, err);
   }
-  // What is sent is checked, the mock's edits included (its result, the id, -32602's data), against
-  // the response of Prism's status. Not an error sent at another status (compression's -32602 and
-  // -32000 in a 200: the documents Prism reads give a 200 the result alone, and their 400 lists
-  // -32700 only), nor a forced error: the answer a hook asks for, in a 200, whatever its code.
-  const answerErrors =
-    forcedCode === undefined && status === result.status ? result.checkAnswer(body) : [];
+  // What is sent is checked, the mock's edits included (its result, the id, -32602's data, a
+  // refusal), against the response of the status sent (compression's -32602 and -32000: its 200,
+  // convert.ts resultOrError). Not a forced error: the answer a hook asks for, in a 200, whatever
+  // its code.
+  const answerErrors = forcedCode === undefined ? result.checkAnswer(body, status) : [];
   return {
     method,
     status,

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startMock, type MockServer } from "./index.js";
-import { callMock, rpcRequest as request } from "./test-support.js";
+import { callMock, rpcRequest as request, withEditedSpec } from "./test-support.js";
 
 const ID = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 
@@ -223,6 +223,23 @@ describe("a bound the service's method checks (x-refused-with)", () => {
     expect(parse.body.error.data.map((v: { location: string[] }) => v.location.join("."))).toEqual([
       "request.body.params.filters.0.memcmp",
     ]);
+  });
+
+  it("is checked against the 200 it is sent in: a refusal the spec gives no text is a violation of the answer", async () => {
+    const noText = (doc: any) => {
+      const proofs = doc.methods.find((m: any) => m.name === "getMultipleNewAddressProofsV2");
+      proofs.params[0]["x-refused-with"].minItems.message = "";
+    };
+    await withEditedSpec("openrpc/compression.json", noText, async (edited) => {
+      const r = await callMock(edited.url, "/?api-key=k", {
+        body: request("getMultipleNewAddressProofsV2", [], "1"),
+      });
+      expect([r.status, r.body.error]).toEqual([200, { code: -32000, message: "" }]);
+      expect(edited.requests()[0]!.violations).toMatchObject([
+        { location: ["request", "body", "params"], code: "minItems" },
+        { location: ["response", "body", "error", "message"], code: "minLength" },
+      ]);
+    });
   });
 
   it("stays -32602 when the params also break a rule the parse checks", async () => {
