@@ -53,7 +53,7 @@ describe("spec rules", () => {
       `${at}: a map of the param's schema keywords to { code, message }`,
     ]);
     // `items/<keyword>`: a keyword of the entries' schema (a filter without its memcmp)
-    const entries = (refusals: unknown) => {
+    const entries = (refusals: object) => {
       const doc = openrpc();
       Object.assign(doc.methods[0]!.params[0]!, {
         schema: { type: "array", items: { type: "object", required: ["memcmp"] } },
