@@ -49,17 +49,19 @@ const expected = (
 });
 
 /**
- * The JSON-RPC error code the mock answers a case with: -32602, or for a bound the service's method
+ * The JSON-RPC error code the mock answers a case with: -32602, or for a rule the service's method
  * checks after the params parse, the one its param's `x-refused-with` names (compression's count of
- * addresses or filters: -32000); and the HTTP status the area's x-error-info gives that code.
+ * addresses or filters, a filter without `memcmp`: -32000); and the HTTP status the area's
+ * x-error-info gives that code.
  */
 function answered(op: Operation, bad: { path: string; rule: string }) {
   const params: any[] = op.method?.params ?? [];
-  const param =
-    op.wire === "array" && bad.path === "params"
-      ? params[0]
-      : params.find((p) => bad.path === `params.${p.name}`);
-  const code: number = param?.["x-refused-with"]?.[bad.rule]?.code ?? -32602;
+  // (A `required` case names the member left out: the keyword stands at the object without it.)
+  const at = bad.rule === "required" ? bad.path.replace(/(\.\w+|\[\d+\])$/, "") : bad.path;
+  const [, name, entries = ""] = /^params(?:\.(\w+))?((?:\[\d+\])*)$/.exec(at) ?? [];
+  const param = op.wire === "array" && name === undefined ? params[0] : params.find((p) => p.name === name); // prettier-ignore
+  const key = "items/".repeat(entries.split("[").length - 1) + bad.rule;
+  const code: number = param?.["x-refused-with"]?.[key]?.code ?? -32602;
   return { code, status: op.doc["x-error-info"]?.[String(code)]?.httpStatus ?? 400 };
 }
 

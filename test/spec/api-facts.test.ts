@@ -221,7 +221,7 @@ describe("ZK compression (api-facts §2)", () => {
     expect([info["-32000"].httpStatus, info["-32602"].httpStatus, info["-32005"].httpStatus]).toEqual([200, 200, 429]); // prettier-ignore
   });
 
-  it("the counts a method checks after the params parse are -32000 with its text, not -32602: no addresses, more than 1000, more than 5 filters (§2a, §2c)", () => {
+  it("the rules a method checks after the params parse are -32000 with its text, not -32602: no addresses, more than 1000, more than 5 filters, a filter without memcmp (§2a, §2c)", () => {
     const refusals = (method: string, param: string) => {
       const { "x-source": _source, ...byKeyword } = methodOf(compression, method).params.find((p: any) => p.name === param)["x-refused-with"] ?? {}; // prettier-ignore
       return byKeyword;
@@ -232,6 +232,7 @@ describe("ZK compression (api-facts §2)", () => {
     });
     expect(refusals("getCompressedAccountsByOwner", "filters")).toEqual({
       maxItems: { code: -32000, message: "Validation Error: Too many filters. The maximum number of filters allowed is 5" }, // prettier-ignore
+      "items/required": { code: -32000, message: "Validation Error: Filter instance cannot be null" }, // prettier-ignore
     });
   });
 });

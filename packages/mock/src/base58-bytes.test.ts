@@ -4,17 +4,13 @@
  * refused as any other invalid param, wherever the keyword is (JSON-RPC params, a REST path, query
  * or body); an answer is held to it as well, and the mock generates text of the count.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fromBase58 } from "@chaindata/core";
 import { hasBytes } from "./base58-bytes.js";
 import { toBase58 } from "./echo.js";
 import { startMock, type MockServer } from "./index.js";
-import { resolveSpecDir } from "./spec.js";
-import { callMock, rpcRequest } from "./test-support.js";
+import { callMock, rpcRequest, withEditedSpec } from "./test-support.js";
 
 const ADDRESS = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 /** 44 characters an address's pattern takes, 33 bytes. */
@@ -168,20 +164,11 @@ async function answerOfEditedSpec(
   ask = (url: string) =>
     callMock(url, "/?api-key=k", { body: rpcRequest("getAsset", { id: ADDRESS }, "1") }),
 ) {
-  const dir = mkdtempSync(join(tmpdir(), "chaindata-base58-answer-"));
-  let answering: MockServer | undefined;
-  try {
-    cpSync(resolveSpecDir(), dir, { recursive: true });
-    const doc = JSON.parse(readFileSync(join(dir, file), "utf8"));
-    edit(doc);
-    writeFileSync(join(dir, file), JSON.stringify(doc));
-    answering = await startMock({ port: 0, quiet: true, specDir: dir, ...(mode && { mode }) });
+  const use = async (answering: MockServer) => {
     await ask(answering.url);
     return answering.requests()[0]!;
-  } finally {
-    await answering?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  };
+  return withEditedSpec(file, edit, use, mode && { mode });
 }
 
 /** The answer's violation of base58 text of `size` bytes where `bytes` are asked, at `path`. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { convertOpenApi, convertOpenRpc, exampleParams, JSON_SCHEMA_2020 } from "./convert.js";
+import {
+  convertOpenApi,
+  convertOpenRpc,
+  exampleParams,
+  JSON_SCHEMA_2020,
+  RESULT_OR_ERROR,
+} from "./convert.js";
 import { HINT } from "./generate.js";
 import { bigintMarker } from "./json.js";
 
@@ -130,6 +136,12 @@ describe("convertOpenRpc", () => {
       },
     });
     expect(converted.methods[0]!.errorStatus.get(-32602)).toBe(200);
+    // its 200 is the result's envelope or the error's, which the mock's -32602 is checked against
+    expect(responses["200"].content["application/json"].schema).toMatchObject({
+      [RESULT_OR_ERROR]: true,
+      then: { properties: { error: { properties: { code: { enum: [-32602] } } } } },
+      else: { required: ["jsonrpc", "id", "result"] },
+    });
     // without the override, 400 is -32602 as before
     expect(Object.keys(op.responses["400"].content["application/json"].examples)).toEqual([
       "error-32602",
@@ -306,8 +318,11 @@ const full = {
       params: [
         {
           name: "list",
-          schema: { type: "array", items: { type: "string" } },
-          "x-refused-with": { minItems: { code: -32010, message: "Empty {count}" } },
+          schema: { type: "array", items: { type: "string", minLength: 1 } },
+          "x-refused-with": {
+            minItems: { code: -32010, message: "Empty {count}" },
+            "items/minLength": { code: -32010, message: "An empty entry" },
+          },
         },
       ],
     },
@@ -380,6 +395,23 @@ const success = (description: string, result: object, examples?: object) => ({
     },
   },
 });
+/**
+ * A 200 of a method with errors answered in a 200: either envelope, the result's for Prism to
+ * generate from (convert.ts resultOrError).
+ */
+const orError = (
+  response: ReturnType<typeof success>,
+  errors: Array<{ code: number; message: string }>,
+) => {
+  const content = response.content["application/json"];
+  const schema = {
+    [RESULT_OR_ERROR]: true,
+    if: { type: "object", required: ["error"] },
+    then: failure(errors).content["application/json"].schema,
+    else: content.schema,
+  };
+  return { ...response, content: { "application/json": { ...content, schema } } };
+};
 const failure = (errors: Array<{ code: number; message: string; data?: unknown }>) => ({
   description: errors.map((e) => `${e.code} ${e.message}`).join("; "),
   content: {
@@ -515,15 +547,19 @@ describe("convertOpenRpc: every extension, each operation whole", () => {
         },
       },
       responses: {
-        "200": success(
-          "A page.",
-          { $ref: "#/components/schemas/Items" },
-          {
-            one: {
-              summary: "The first.",
-              value: { jsonrpc: "2.0", id: 1, result: { items: [] } },
+        // (-32010 is answered in a 200: x-error-info)
+        "200": orError(
+          success(
+            "A page.",
+            { $ref: "#/components/schemas/Items" },
+            {
+              one: {
+                summary: "The first.",
+                value: { jsonrpc: "2.0", id: 1, result: { items: [] } },
+              },
             },
-          },
+          ),
+          [{ code: -32010, message: "Slow down" }],
         ),
         "400": failure([
           { code: -32020, message: "Bad page" },
@@ -573,6 +609,7 @@ describe("convertOpenRpc: every extension, each operation whole", () => {
       // (the param's place as a violation names it: a by-name param under `params`)
       refusals: [
         {
+          param: "cursor",
           at: ["request", "body", "params", "cursor"],
           keyword: "maxLength",
           error: { code: -32020, message: "Bad page" },
@@ -665,15 +702,20 @@ describe("convertOpenRpc: every extension, each operation whole", () => {
     const body = (method: string) =>
       operation(method).requestBody.content["application/json"].schema;
     expect(body("getList")).toEqual(
-      request("getList", { type: "array", items: { type: "string" } }, false),
+      request("getList", { type: "array", items: { type: "string", minLength: 1 } }, false),
     );
     expect(body("getAny")).toEqual(request("getAny", { type: "array" }, false));
-    // (an `x-params: array` method's param is the params themselves)
+    // (an `x-params: array` method's param is the params themselves; `items/`: any entry of it)
     expect(methods[2]!.refusals).toEqual([
       {
         at: ["request", "body", "params"],
         keyword: "minItems",
         error: { code: -32010, message: "Empty {count}" },
+      },
+      {
+        at: ["request", "body", "params", "*"],
+        keyword: "minLength",
+        error: { code: -32010, message: "An empty entry" },
       },
     ]);
     expect(body("ping")).toEqual(

@@ -61,24 +61,44 @@ export interface RpcMethod {
 
 /**
  * An error object the service answers in place of -32602 when a param breaks `keyword` of its own
- * schema: a bound its method checks after the params parse (the compression service's count of
- * addresses, a -32000). `at` is the param's place in the request, as a violation names it.
+ * schema, or of its entries' schema: a rule its method checks after the params parse (the
+ * compression service's count of addresses, a filter without `memcmp`: a -32000).
  */
 export interface Refusal {
+  /** The param's name; undefined for an `x-params: array` method's, which is `params` itself. */
+  param?: string;
+  /** Where the violation stands, as a violation names it; ANY_ENTRY for an entry of a list. */
   at: string[];
   keyword: string;
   error: RpcError;
 }
 
-/** A param's `x-refused-with` (its `x-` keys are about the list, not keywords). */
+/** In a {@link Refusal}'s `at`: any entry of the list (an index in the violation's location). */
+export const ANY_ENTRY = "*";
+
+/**
+ * A param's `x-refused-with` (its `x-` keys are about the list, not keywords): each key a keyword
+ * of the param's schema, or `items/<keyword>` for one of its entries' schema (spec/README.md).
+ */
 const refusalsOf = (param: any, wholeParams: boolean): Refusal[] =>
   Object.entries<any>(param["x-refused-with"] ?? {})
-    .filter(([keyword]) => !keyword.startsWith("x-"))
-    .map(([keyword, e]) => ({
-      at: ["request", "body", "params", ...(wholeParams ? [] : [param.name])],
-      keyword,
-      error: { code: e.code, message: e.message },
-    }));
+    .filter(([key]) => !key.startsWith("x-"))
+    .map(([key, e]) => {
+      const steps = key.split("/");
+      const keyword = steps.pop()!;
+      return {
+        ...(!wholeParams && { param: param.name }),
+        at: [
+          "request",
+          "body",
+          "params",
+          ...(wholeParams ? [] : [param.name]),
+          ...steps.map(() => ANY_ENTRY),
+        ],
+        keyword,
+        error: { code: e.code, message: e.message },
+      };
+    });
 
 const RETRY_AFTER = {
   description: "How many seconds to wait before retrying.",
@@ -216,6 +236,33 @@ const errorEnvelope = (codes: number[]) => ({
   },
 });
 
+/**
+ * Marks a JSON-RPC 200 that is either envelope (resultOrError): Prism generates from its result's
+ * alone (prism.ts).
+ */
+export const RESULT_OR_ERROR = "x-chaindata-result-or-error";
+
+/**
+ * The body of a JSON-RPC 200: the result's envelope, or where the area answers errors in a 200
+ * (`codes`), either envelope, as JSON-RPC 2.0 has a response carry `result` or `error` (an
+ * `if`/`else`, so that a wrong answer's violations are its own envelope's).
+ */
+function resultOrError(result: unknown, codes: number[]) {
+  const resultEnvelope = {
+    type: "object",
+    required: ["jsonrpc", "id", "result"],
+    additionalProperties: false,
+    properties: { jsonrpc: { const: "2.0" }, id: ID_SCHEMA, result },
+  };
+  if (!codes.length) return resultEnvelope;
+  return {
+    [RESULT_OR_ERROR]: true,
+    if: { type: "object", required: ["error"] },
+    then: errorEnvelope(codes),
+    else: resultEnvelope,
+  };
+}
+
 /** The documented error objects of a method (refs resolved), by code. */
 function methodErrors(doc: any, method: any): Map<number, RpcError> {
   const errors = new Map<number, RpcError>();
@@ -348,6 +395,11 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
           STANDARD_ERRORS[codeForStatus] ?? { code: codeForStatus, message: "Error" },
       );
     }
+    // The codes the area answers in a 200 (x-error-info: compression's method errors), of the
+    // method's errors and the mock's own -32602.
+    const errorsIn200 = [...errorStatus]
+      .filter(([code, status]) => status === 200 && (errors.has(code) || code === -32602))
+      .map(([code]) => code);
     const errorResponses = Object.fromEntries(
       [...byStatus]
         .sort(([a], [b]) => a - b)
@@ -428,16 +480,7 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
             description: result?.description ?? "The result.",
             content: {
               "application/json": {
-                schema: {
-                  type: "object",
-                  required: ["jsonrpc", "id", "result"],
-                  additionalProperties: false,
-                  properties: {
-                    jsonrpc: { const: "2.0" },
-                    id: ID_SCHEMA,
-                    result: result?.schema ?? {},
-                  },
-                },
+                schema: resultOrError(result?.schema ?? {}, errorsIn200),
                 ...(Object.keys(resultExamples).length && { examples: resultExamples }),
               },
             },

@@ -209,9 +209,11 @@ export function addGenerationHints(doc: any): any {
     // (the items of a list are what its name says: `contexts`)
     visit(schema.items, name, examples.filter(Array.isArray).flat());
     visit(schema.additionalProperties);
-    // (a nullable property's branches are still that property)
+    // (a nullable property's branches are still that property, and a rule's outcomes that schema:
+    // a JSON-RPC 200's result, convert.ts resultOrError)
     for (const key of ["anyOf", "oneOf", "allOf"])
       for (const branch of schema[key] ?? []) visit(branch, name, inherited, owner);
+    for (const branch of [schema.then, schema.else]) visit(branch, name, inherited, owner);
   };
   for (const [name, schema] of Object.entries(named)) {
     visit(schema);

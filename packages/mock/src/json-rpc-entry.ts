@@ -5,7 +5,7 @@
  * into the method's: the request's id, invalid params as -32602, a forced error object.
  */
 import type { RpcEndpoints } from "./areas.js";
-import type { RpcError, RpcMethod } from "./convert.js";
+import { ANY_ENTRY, type RpcError, type RpcMethod } from "./convert.js";
 import { agree } from "./agree.js";
 import { ECHOES, echoRequest, lacksEntries, type KnownEntries } from "./echo.js";
 import type { HookSource } from "./hooks.js";
@@ -466,12 +466,11 @@ function methodAnswer(
       };
     body = rpcErrorBody(isValidId(id) ? id : null, err);
   }
-  // What is sent is checked, the mock's edits included (its result, the id, -32602's data), against
-  // the response of Prism's status. Not an error sent at another status (compression's -32602 and
-  // -32000 in a 200: the documents Prism reads give a 200 the result alone, and their 400 lists
-  // -32700 only), nor a forced error: the answer a hook asks for, in a 200, whatever its code.
-  const answerErrors =
-    forcedCode === undefined && status === result.status ? result.checkAnswer(body) : [];
+  // What is sent is checked, the mock's edits included (its result, the id, -32602's data, a
+  // refusal), against the response of the status sent (compression's -32602 and -32000: its 200,
+  // convert.ts resultOrError). Not a forced error: the answer a hook asks for, in a 200, whatever
+  // its code.
+  const answerErrors = forcedCode === undefined ? result.checkAnswer(body, status) : [];
   return {
     method,
     status,
@@ -493,14 +492,17 @@ function serviceRefusal(
   params: unknown,
 ): RpcError | undefined {
   const matched = violations.map((v) =>
-    method.refusals.find((r) => r.keyword === v.code && sameLocation(r.at, v.location)),
+    method.refusals.find((r) => r.keyword === v.code && standsAt(r.at, v.location)),
   );
   const first = matched[0];
   if (!first || matched.some((r) => !r)) return undefined;
-  const value = first.at.length > 3 && isObject(params) ? params[first.at[3]!] : params;
+  const value =
+    first.param === undefined ? params : isObject(params) ? params[first.param] : undefined;
   const count = Array.isArray(value) ? String(value.length) : "";
   return { ...first.error, message: first.error.message.replace("{count}", count) };
 }
 
-const sameLocation = (a: string[], b: string[]) =>
-  a.length === b.length && a.every((part, i) => part === b[i]);
+/** Whether a violation's `location` is the refusal's place `at` (ANY_ENTRY: any index). */
+const standsAt = (at: string[], location: string[]) =>
+  at.length === location.length &&
+  at.every((part, i) => part === location[i] || (part === ANY_ENTRY && /^\d+$/.test(location[i]!)));

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startMock, type MockServer } from "./index.js";
-import { callMock, rpcRequest as request } from "./test-support.js";
+import { callMock, rpcRequest as request, withEditedSpec } from "./test-support.js";
 
 const ID = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 
@@ -202,8 +202,48 @@ describe("a bound the service's method checks (x-refused-with)", () => {
     expect(mock.requests()[2]).toMatchObject({ violations: [{ code: "maxItems" }] });
   });
 
+  it("a filter without memcmp (items/required) is the service's -32000; one without memcmp.offset stays -32602", async () => {
+    const without = await call(
+      "/?api-key=k",
+      request("getCompressedAccountsByOwner", { owner: OWNER, filters: [memcmp, {}] }, "1"),
+    );
+    expect([without.status, without.body.error]).toEqual([
+      200,
+      { code: -32000, message: "Validation Error: Filter instance cannot be null" },
+    ]);
+    expect(mock.requests().at(-1)!.violations).toMatchObject([
+      { code: "required", location: ["request", "body", "params", "filters", "1"] },
+    ]);
+    const noOffset = { memcmp: { bytes: "3" } };
+    const parse = await call(
+      "/?api-key=k",
+      request("getCompressedAccountsByOwner", { owner: OWNER, filters: [noOffset] }, "2"),
+    );
+    expect([parse.status, parse.body.error.code]).toEqual([200, -32602]);
+    expect(parse.body.error.data.map((v: { location: string[] }) => v.location.join("."))).toEqual([
+      "request.body.params.filters.0.memcmp",
+    ]);
+  });
+
+  it("is checked against the 200 it is sent in: a refusal the spec gives no text is a violation of the answer", async () => {
+    const noText = (doc: any) => {
+      const proofs = doc.methods.find((m: any) => m.name === "getMultipleNewAddressProofsV2");
+      proofs.params[0]["x-refused-with"].minItems.message = "";
+    };
+    await withEditedSpec("openrpc/compression.json", noText, async (edited) => {
+      const r = await callMock(edited.url, "/?api-key=k", {
+        body: request("getMultipleNewAddressProofsV2", [], "1"),
+      });
+      expect([r.status, r.body.error]).toEqual([200, { code: -32000, message: "" }]);
+      expect(edited.requests()[0]!.violations).toMatchObject([
+        { location: ["request", "body", "params"], code: "minItems" },
+        { location: ["response", "body", "error", "message"], code: "minLength" },
+      ]);
+    });
+  });
+
   it("stays -32602 when the params also break a rule the parse checks", async () => {
-    const filters = [...Array.from({ length: 5 }, () => memcmp), {}];
+    const filters = [...Array.from({ length: 5 }, () => memcmp), { memcmp: { offset: 0 } }];
     const r = await call(
       "/?api-key=k",
       request("getCompressedAccountsByOwner", { owner: OWNER, filters }, "3"),
@@ -221,7 +261,7 @@ describe("a bound the service's method checks (x-refused-with)", () => {
         .requests()
         .at(-1)!
         .violations.map((v) => v.location.join(".")),
-    ).toEqual(["request.body.params.filters", "request.body.params.filters.5"]);
+    ).toEqual(["request.body.params.filters", "request.body.params.filters.5.memcmp"]);
   });
 });
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { APIError, apiHost, createRestTransport } from "@chaindata/core";
 import { startMock, type MockServer } from "./index.js";
-import { callMock } from "./test-support.js";
+import { callMock, withEditedSpec } from "./test-support.js";
 
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 const WEBHOOK = "642574b0-72aa-41dd-b293-356451e22168";
@@ -216,6 +216,21 @@ describe("Prefer: code=<5xx> on a range's response (5XX): the example of that st
     // An example asked for by name is still answered, whatever its code.
     const named = await call(balances, { headers: { Prefer: "code=500, example=unavailable" } });
     expect([named.status, named.body.error.message]).toEqual([500, "Service unavailable."]);
+  });
+
+  it("a 5xx the spec gives no example of (502): the range's own 500's, whatever the examples' order", async () => {
+    const unavailableFirst = (wallet: any) => {
+      const content = wallet.components.responses.ServerError.content["application/json"];
+      const { unavailable, ...others } = content.examples;
+      content.examples = { unavailable, ...others };
+    };
+    const r = await withEditedSpec("openapi/wallet.json", unavailableFirst, (edited) =>
+      callMock(edited.url, balances, { headers: { Prefer: "code=502" } }),
+    );
+    expect([r.status, r.body]).toEqual([
+      502,
+      { error: { code: 502, message: "Internal server error." } },
+    ]);
   });
 });
 

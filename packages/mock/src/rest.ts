@@ -5,7 +5,7 @@
  * a valid request follows its paging (paging.ts) and names what it asked (echo.ts).
  */
 import { STATUS_CODES } from "node:http";
-import type { RestRoute } from "./areas.js";
+import { exampleForStatus, type RestRoute } from "./areas.js";
 import { agree } from "./agree.js";
 import { ECHOES, echoRequest, pathParams, type KnownEntries } from "./echo.js";
 import { errorText } from "./generate.js";
@@ -131,11 +131,15 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   const paging = (c.prefs.dynamic ?? rest.dynamic) ? routed?.paging : undefined;
   const prefs = { ...c.prefs };
   // `Prefer: code=500` on a `5XX` response: the example of that code, not the range's first (a
-  // 503's "Service unavailable." in a 500). Examples mode only: dynamic mode generates the body.
+  // 503's "Service unavailable." in a 500); a 502, the range's own 500's. Examples mode only:
+  // dynamic mode generates the body.
   const fitting =
-    code === undefined || prefs.exampleKey !== undefined || (prefs.dynamic ?? rest.dynamic)
+    code === undefined ||
+    !routed ||
+    prefs.exampleKey !== undefined ||
+    (prefs.dynamic ?? rest.dynamic)
       ? undefined
-      : routed?.codeExamples?.get(code);
+      : exampleForStatus(routed, code);
   if (fitting) prefs.exampleKey = fitting;
   const seed = paging && pageSeed(paging, c.query, c.prefs.seed ?? rest.seed);
   if (seed !== undefined) prefs.seed = seed;

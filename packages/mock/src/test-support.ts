@@ -1,7 +1,12 @@
 // For the mock's own tests: one request to a running mock, its answer read as JSON where it is;
-// the CLI bundled to run as users run it.
+// the CLI bundled to run as users run it; a mock of an edited spec.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { build } from "esbuild";
 import { parseJson, stringifyJson } from "./json.js";
+import { startMock, type MockOptions, type MockServer } from "./server.js";
+import { resolveSpecDir } from "./spec.js";
 
 /**
  * Bundles src/cli.ts into `outfile`, which must be inside the package (so that Prism resolves from
@@ -53,3 +58,29 @@ export const rpcRequest = (method: string, params: unknown, id: unknown = 1) => 
   method,
   params,
 });
+
+/**
+ * A mock of the spec with its document `file` (`openrpc/das.json`) edited by `edit` (a spec served
+ * from `--spec-dir` that no spec:check read), handed to `use`; stopped, and its copy of the spec
+ * removed, after.
+ */
+export async function withEditedSpec<T>(
+  file: string,
+  edit: (doc: any) => void,
+  use: (mock: MockServer) => Promise<T>,
+  options: MockOptions = {},
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "chaindata-edited-spec-"));
+  let mock: MockServer | undefined;
+  try {
+    cpSync(resolveSpecDir(), dir, { recursive: true });
+    const doc = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    edit(doc);
+    writeFileSync(join(dir, file), JSON.stringify(doc));
+    mock = await startMock({ port: 0, quiet: true, ...options, specDir: dir });
+    return await use(mock);
+  } finally {
+    await mock?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

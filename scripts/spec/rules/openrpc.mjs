@@ -76,8 +76,9 @@ const QUERY_OPTION_KEYS = ["name", "description", "required", "schema", "x-sourc
 
 /**
  * x-refused-with: the error object the service answers, in place of -32602, when the param breaks
- * one of its schema's own keywords (a bound its method checks after the params parse): each key is
- * such a keyword, each value `{ code, message }` with a code the method lists; the mock answers it.
+ * one of its schema's own keywords, or of its entries' schema (a rule its method checks after the
+ * params parse): each key is such a keyword, or `items/<keyword>`, each value `{ code, message }`
+ * with a code the method lists; the mock answers it.
  */
 function checkRefusedWith(doc, m, p, at, findings) {
   const refusals = p["x-refused-with"];
@@ -86,16 +87,22 @@ function checkRefusedWith(doc, m, p, at, findings) {
   if (!refusals || typeof refusals !== "object" || Array.isArray(refusals))
     return say("a map of the param's schema keywords to { code, message }");
   if (typeof refusals["x-source"] !== "string") say("needs an x-source: where the service says so");
-  const schema = deref(doc, p.schema) ?? {};
   const codes = new Set((m.errors ?? []).map((e) => deref(doc, e)?.code));
-  for (const [keyword, error] of Object.entries(refusals)) {
-    if (keyword.startsWith("x-")) continue;
-    if (!Object.hasOwn(schema, keyword))
-      say(`${keyword} is not a keyword of param ${p.name}'s schema: nothing to break`);
+  for (const [key, error] of Object.entries(refusals)) {
+    if (key.startsWith("x-")) continue;
+    const steps = key.split("/");
+    const keyword = steps.pop();
+    let schema = deref(doc, p.schema) ?? {};
+    for (const step of steps) schema = step === "items" ? (deref(doc, schema.items) ?? {}) : {};
+    const whose = steps.length ? `the entries of param ${p.name}` : `param ${p.name}`;
+    if (steps.some((step) => step !== "items"))
+      say(`${key}: a keyword of the param's schema, or items/<keyword> of its entries'`);
+    else if (!Object.hasOwn(schema, keyword))
+      say(`${keyword} is not a keyword of ${whose}'s schema: nothing to break`);
     if (typeof error?.message !== "string" || !error.message)
-      say(`${keyword}: needs the message the service answers`);
+      say(`${key}: needs the message the service answers`);
     if (!codes.has(error?.code))
-      say(`${keyword}: code ${error?.code} is not one of the errors ${m.name} lists`);
+      say(`${key}: code ${error?.code} is not one of the errors ${m.name} lists`);
   }
 }
 

@@ -52,6 +52,21 @@ describe("spec rules", () => {
     expect(refused(["minLength"])).toEqual([
       `${at}: a map of the param's schema keywords to { code, message }`,
     ]);
+    // `items/<keyword>`: a keyword of the entries' schema (a filter without its memcmp)
+    const entries = (refusals: object) => {
+      const doc = openrpc();
+      Object.assign(doc.methods[0]!.params[0]!, {
+        schema: { type: "array", items: { type: "object", required: ["memcmp"] } },
+        "x-refused-with": { ...refusals, ...source },
+      });
+      return checkOpenRpc({ area, doc });
+    };
+    const error = { code: -32602, message: "No memcmp" };
+    expect(entries({ "items/required": error })).toEqual([]);
+    expect(entries({ "items/minItems": error, "properties/memcmp/required": error })).toEqual([
+      `${at}: minItems is not a keyword of the entries of param id's schema: nothing to break`,
+      `${at}: properties/memcmp/required: a keyword of the param's schema, or items/<keyword> of its entries'`,
+    ]);
   });
 
   it("a JSON-RPC method lists its required params before the optional ones, as OpenRPC says", () => {
