@@ -767,6 +767,18 @@ const unknownNameHint = (name: string, known: string) => {
   return near ? `; did you mean ${near}?` : "";
 };
 
+/** Why createChainDataClient refuses a limiter, where core's factories take one. */
+const LIMITER_IS_AN_AREAS =
+  "is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)";
+
+/**
+ * What createChainDataClient's unknown option's message ends with: as core's, or for a name nearest
+ * `rateLimit` (which it knows but does not list), its spelling and where a limiter goes.
+ */
+const sdkNameHint = (name: string) =>
+  unknownNameHint(name, SDK_OPTIONS) ||
+  (unknownNameHint(name, "rateLimit") ? `; rateLimit ${LIMITER_IS_AN_AREAS}` : "");
+
 /** The wrong client options for a factory of `host`. */
 function clientRefusals(host: HostName | "all", batchArea?: string): Family {
   const hosts = host === "all" ? hostNames : [host];
@@ -784,7 +796,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       (name) =>
         exactly(
           host === "all"
-            ? `${name}: is not a client option (${SDK_OPTIONS})${unknownNameHint(name, SDK_OPTIONS)}`
+            ? `${name}: is not a client option (${SDK_OPTIONS})${sdkNameHint(name)}`
             : `${name}: is not a client option (${CLIENT_OPTIONS})${unknownNameHint(name, CLIENT_OPTIONS)}`,
         ),
       withName,
@@ -893,14 +905,11 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
         ),
     // (createChainDataClient takes no limiter for every area, a real one included: a limiter is an area's own.)
     host === "all"
-      ? wrongValues(
-          "rateLimit",
-          (value) => !value,
-          exactly(
-            "rateLimit: is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)",
-          ),
-          [createRateLimiter({ requestsPerSecond: 5 }), createRateLimiter, createBatcher()],
-        )
+      ? wrongValues("rateLimit", (value) => !value, exactly(`rateLimit: ${LIMITER_IS_AN_AREAS}`), [
+          createRateLimiter({ requestsPerSecond: 5 }),
+          createRateLimiter,
+          createBatcher(),
+        ])
       : wrongValues(
           "rateLimit",
           (value) => !value || hasMethod(value, "acquire"),

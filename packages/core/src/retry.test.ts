@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OperationDescriptor } from "./config.js";
 import { ConnectionError, InternalServerError, RateLimitError, TimeoutError } from "./errors.js";
-import { rpcHost, walletHost } from "./generated/environments.js";
+import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { parseRetryAfter, retryableStatus, retryDelay } from "./retry.js";
 import { hang, jsonResponse, sendRequest, stubFetch, type Answer } from "./test-support/testing.js";
@@ -320,6 +320,71 @@ describe("Deno's refusal of a host (no --allow-net for it)", () => {
       const { error: answered, calls } = await outcome; // (the second request's answer)
       expect(answered).toMatchObject({ status: 200 });
       expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+// A port on the Fetch standard's list of bad ports (9, 6000, 6667…: `http://127.0.0.1:9`, a port
+// picked for a mock): Node's fetch refuses it before connecting, `fetch failed` caused by `bad
+// port`, and refuses it again on every retry. Retried, it cost two waits (about 1.5 s) and a
+// write's `(not retried: the write may have been made)`, though nothing was sent.
+describe("a port fetch refuses to connect to (Node's `bad port`)", () => {
+  const KEY = "sk-bad-port-0f1e2d3c4b5a69788796";
+  const badPort = () =>
+    Object.assign(new TypeError("fetch failed"), { cause: new Error("bad port") });
+
+  it("is a ConnectionError saying so, made once, with no key in it: a read, a write, the key in the URL or a header", async () => {
+    for (const [host, path] of [
+      [walletHost, "/v1/wallet/x/balances"],
+      [adminHost, "/v0/projects/x/usage"],
+    ] as const)
+      for (const idempotent of [true, false]) {
+        // (Node's own fetch, through a wrapper that keeps what it was given: loopback, never
+        // connected.)
+        const sent: Request[] = [];
+        const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+          const request = new Request(input, init);
+          sent.push(request.clone());
+          return globalThis.fetch(request);
+        };
+        const transport = createRestTransport(
+          { apiKey: KEY, fetch, baseUrls: { [host.name]: "http://127.0.0.1:9" } },
+          host,
+        );
+        const error: any = await sendRequest(
+          transport,
+          new Request(`${transport.baseUrl}${path}`, { method: idempotent ? "GET" : "POST" }),
+          { operation: { id: "getBalances", idempotent } },
+        ).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ConnectionError);
+        expect(error.message).toBe("Connection error from getBalances: fetch failed: bad port");
+        expect(error.attempts).toBe(1);
+        expect(`${error.stack}${JSON.stringify(error)}`).not.toContain(KEY);
+        // (The key was there to leak: in the URL for the wallet host, a header for the admin's.)
+        expect(sent).toHaveLength(1);
+        expect(`${sent[0]!.url} ${sent[0]!.headers.get("x-api-key")}`).toContain(KEY);
+      }
+  });
+
+  it("is told by fetch's cause, not by its own message alone: a lost connection is still retried", async () => {
+    vi.useFakeTimers();
+    try {
+      for (const [thrown, requests] of [
+        [badPort(), 1],
+        [new TypeError("fetch failed", { cause: new Error("other side closed") }), 2],
+        [new TypeError("bad port"), 2],
+      ] as const) {
+        const { fetch, calls } = stubFetch(thrown, jsonResponse({}));
+        const transport = createRestTransport({ apiKey: "k", fetch }, walletHost);
+        const outcome = sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
+          operation: { id: "getBalances", idempotent: true },
+        }).catch((e: unknown) => e);
+        await vi.advanceTimersByTimeAsync(5000);
+        await outcome;
+        expect(calls, thrown.message).toHaveLength(requests);
+      }
     } finally {
       vi.useRealTimers();
     }

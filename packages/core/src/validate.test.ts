@@ -276,6 +276,28 @@ describe("validate", () => {
     ]);
   });
 
+  it("names the allowed property nearest a refused one, as an unknown option's message does", () => {
+    // (`params.limt: is not an allowed property` named no fix beyond the list, while `timout` as an
+    // option got `; did you mean timeout?`: core's unknownNameHint, one rule for both.)
+    const check = vObject({ ownerAddress: vString(), limit: vAny, page: vAny }, [], false);
+    expect(messages(check, { limt: 1, Page: 2, ownerAdress: "x", owner: "x" })).toEqual([
+      "params.limt: is not an allowed property (allowed: ownerAddress, limit, page); did you mean limit?",
+      "params.Page: is not an allowed property (allowed: ownerAddress, limit, page); did you mean page?",
+      "params.ownerAdress: is not an allowed property (allowed: ownerAddress, limit, page); did you mean ownerAddress?",
+      // (No name within 2 characters of its length: none offered, rather than a wrong guess.)
+      "params.owner: is not an allowed property (allowed: ownerAddress, limit, page)",
+    ]);
+    // A walk's cap given as a param is told where it goes, as it is given as a call's option.
+    expect(messages(check, { maxPages: 3 })).toEqual([
+      "params.maxPages: is not an allowed property (allowed: ownerAddress, limit, page); a paged method's .all() takes it",
+    ]);
+    // A name that is not shown (it may be the API key) gets no hint: one would tell its start.
+    const named = "x".repeat(25);
+    expect(messages(vObject({ [named.slice(0, 24)]: vAny }, [], false), { [named]: 1 })).toEqual([
+      `params.<a name of 25 characters>: is not an allowed property (allowed: ${named.slice(0, 24)})`,
+    ]);
+  });
+
   it("refuses additional properties named like Object.prototype members (own keys only)", () => {
     expect(
       messages(vObject({ id: vAny }, [], false), { constructor: 1, toString: 1, id: 1 }),

@@ -11,7 +11,7 @@
  * program never calls; the factories also carry `@__NO_SIDE_EFFECTS__` for bundlers that do.
  * (`validate` itself carries neither: it throws, and a bundler would drop its calls.)
  */
-import { messageValue, typeOf } from "./config.js";
+import { messageValue, typeOf, unknownNameHint } from "./config.js";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { jsonText } from "./json.js";
 import { quoteServer } from "./quote.js";
@@ -379,16 +379,18 @@ export const vBoolean: Check = (value, path, issues) => {
       if (object[name] === undefined) continue;
       const check = Object.hasOwn(properties, name) ? properties[name] : additional;
       if (check === false)
-        // (The names allowed show the fix of a typo; another SDK's name for one of them,
+        // (The names allowed show the fix of a typo, and the nearest of them is named as an
+        // unknown option's is, `; did you mean limit?`; another SDK's name for one of them,
         // `displayOptions` for `options`, says so too where the spec gives it: vRenamed.) A name
         // longer than 24 characters is counted, not quoted, as knownOptions counts an option's: it
-        // may be the API key given as a name, `{ [key]: 1 }`. A shorter one is escaped as a
-        // refused value is: unescaped, a line break in it forged a log line.
+        // may be the API key given as a name, `{ [key]: 1 }`, and no name is offered for it (that
+        // would tell its first letters). A shorter one is escaped as a refused value is:
+        // unescaped, a line break in it forged a log line.
         add(
           issues,
           `${path}.${name.length > 24 ? `<a name of ${name.length} characters>` : quoteServer(name)}`,
           "additionalProperties",
-          `is not an allowed property (allowed: ${names() || "none"})`,
+          `is not an allowed property (allowed: ${names() || "none"})${name.length > 24 ? "" : unknownNameHint(name, Object.keys(properties))}`,
         );
       else check?.(object[name], `${path}.${name}`, issues);
     }

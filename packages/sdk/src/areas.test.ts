@@ -706,8 +706,19 @@ describe("createChainDataClient: areas are checked when created", () => {
       { areas: { compresion: {} } },
       `areas.compresion: is not an area (${LIST}); did you mean compression?`,
     );
-    // (Only a listed name is offered: `rateLimit` is refused at the top level, an area's own.)
-    refuses({ ratelimit: 1 }, `ratelimit: is not a client option (${OPTIONS})`);
+    // `rateLimit` is not listed (refused at the top level, an area's own), but a name nearest it is
+    // told its spelling and where a limiter goes, at once (tsc offers it too: the type has
+    // `rateLimit?: false`); with no name offered, `ratelimit` read as no option at all.
+    for (const name of ["ratelimit", "rateLimiter", "RateLimit"])
+      refuses(
+        { [name]: 1 },
+        `${name}: is not a client option (${OPTIONS}); rateLimit is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)`,
+      );
+    // (An area's own limiter, misspelt, is offered its name: the area lists it.)
+    refuses(
+      { areas: { admin: { ratelimit: 1 } } },
+      "areas.admin.ratelimit: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, onAttempt, coalesce, rateLimit); did you mean rateLimit?",
+    );
     // A name holding the key is not shown, nor the option its first letters are nearest.
     refuses(
       { apiKey: "timeoutX", timeoutX: 1 },

@@ -49,13 +49,23 @@ const couldBeKey = (name: string, secrets: readonly string[]) =>
   name.length > 24 || secrets.some((secret) => name.includes(secret));
 
 /**
+ * Why `rateLimit` is no shared option, and where a limiter goes instead. (A limiter for every area
+ * at once would be a guess at what it limits: the admin host's 5 requests/s, or a plan's limit on
+ * the rpc host.)
+ */
+const LIMITER_IS_AN_AREAS =
+  "is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)";
+
+/**
  * Refuses `options` that are none (core's `notOptions`: not an object; a Promise, a Map, a Date, an
  * array, which would read as none), as core's `knownOptions` does, saying they must be an object of
  * `what`; then the first name of `options` (own or inherited, as `for…in` reads them) not in
  * `names`: `path.name: is not <kind> (<listed>)` and what core's `knownOptions` adds (the listed
- * name nearest, `; did you mean timeout?`; where a walk's `maxPages` goes). A name that could be a
- * key is not shown, nor a name suggested for it (which would tell its first letters); one shown is
- * escaped as core's `knownOptions` escapes it (a line break forged a log line).
+ * name nearest, `; did you mean timeout?`; where a walk's `maxPages` goes; for a name nearest
+ * `rateLimit` where it is known but not listed, the top level's, its spelling and where a limiter
+ * goes, `; rateLimit is an area's own: …`, rather than a name the next run refuses). A name that
+ * could be a key is not shown, nor a name suggested for it (which would tell its first letters);
+ * one shown is escaped as core's `knownOptions` escapes it (a line break forged a log line).
  */
 const knownNames = (
   options: unknown,
@@ -74,7 +84,14 @@ const knownNames = (
       misconfigured(
         (path ? path + "." : "") +
           (hidden ? `<a name of ${name.length} characters>` : quoteServer(name)),
-        `is not ${kind} (${listed.join(", ")})${hidden ? "" : unknownNameHint(name, listed)}`,
+        `is not ${kind} (${listed.join(", ")})${
+          hidden
+            ? ""
+            : unknownNameHint(name, listed) ||
+              (names.includes("rateLimit") && unknownNameHint(name, ["rateLimit"])
+                ? `; rateLimit ${LIMITER_IS_AN_AREAS}`
+                : "")
+        }`,
       );
     }
 };
@@ -126,15 +143,9 @@ export function sharedOptions(
     offered,
     secretsOf([options.apiKey ?? keyFromEnvironment()]),
   );
-  // (A limiter for every area at once would be a guess at what it limits: the admin host's 5
-  // requests/s, or a plan's limit on the rpc host. `false` or none is no limiter, as in an area's
-  // options.)
+  // (`false` or none is no limiter, as in an area's options.)
   const { rateLimit, ...shared } = clientOptions(options);
-  if (rateLimit)
-    misconfigured(
-      "rateLimit",
-      "is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)",
-    );
+  if (rateLimit) misconfigured("rateLimit", LIMITER_IS_AN_AREAS);
   check(shared);
   // (A copy that keeps a `Headers` or pairs as such: spread, they would send nothing, or a header
   // "0".)

@@ -333,10 +333,11 @@ describe("addWebhookAddresses", () => {
         "params.active: is not an allowed property",
       ],
       [null, "params: must be object { webhookID, addresses } (got null)"],
-      // Every issue at once: a misspelt id is named beside the missing one, a bad address too.
+      // Every issue at once: a misspelt id is named beside the missing one (and the name meant
+      // beside it), a bad address too.
       [
         { webhookId: ID, addresses: ["0xdeadbeef"] },
-        "params.webhookID: is required; params.webhookId: is not an allowed property (allowed: webhookID, addresses); params.addresses[0]: must be a base58 address",
+        "params.webhookID: is required; params.webhookId: is not an allowed property (allowed: webhookID, addresses); did you mean webhookID?; params.addresses[0]: must be a base58 address",
       ],
       [
         { webhookID: "nope", addresses: ["0xdeadbeef"] },
