@@ -452,7 +452,8 @@ export interface RedactedError extends Error {
 
 /**
  * No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch
- * error. Retried.
+ * error. Retried, but not a fetch's refusal to send at all, which every retry meets again (Node's
+ * `bad port`, Deno's host outside `--allow-net`).
  */
 export class ConnectionError extends ChainDataError {
   override readonly name = "ConnectionError";

@@ -133,7 +133,10 @@ export const ERROR_CLASSES = [
     "any other non-2xx status (and the base class of the HTTP ones above); also a REST host's error body alone, <code>{ error: … }</code>, in a 2xx answer: the class of the status its <code>error.code</code> names, never retried",
   ],
   ["JsonRpcError", "a JSON-RPC error object (<code>code</code>, <code>data</code>); never retried"],
-  ["ConnectionError", "no response (DNS, TCP, TLS); retried"],
+  [
+    "ConnectionError",
+    "no response (DNS, TCP, TLS); retried, but not a fetch's refusal to send at all (Node's <code>bad port</code>)",
+  ],
   ["TimeoutError", "an attempt took longer than <code>timeout</code>; retried"],
   ["AbortError", "the call's <code>signal</code> fired; never retried"],
   [

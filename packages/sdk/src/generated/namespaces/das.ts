@@ -48,7 +48,8 @@ export type InternalServerError = core.InternalServerError;
 export type JsonRpcError = core.JsonRpcError;
 /**
  * No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch
- * error. Retried.
+ * error. Retried, but not a fetch's refusal to send at all, which every retry meets again (Node's
+ * `bad port`, Deno's host outside `--allow-net`).
  */
 export type ConnectionError = core.ConnectionError;
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
@@ -341,7 +342,8 @@ export declare const InternalServerError: typeof core.InternalServerError;
 export declare const JsonRpcError: typeof core.JsonRpcError;
 /**
  * No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch
- * error. Retried.
+ * error. Retried, but not a fetch's refusal to send at all, which every retry meets again (Node's
+ * `bad port`, Deno's host outside `--allow-net`).
  */
 export declare const ConnectionError: typeof core.ConnectionError;
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
