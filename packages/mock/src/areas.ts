@@ -139,12 +139,16 @@ export function codeExamples(doc: any, responses: Record<string, any>): Map<numb
 
 /**
  * The example that answers `status` from a range's or `default`'s examples (RestRoute
- * `codeExamples`): the one of that code; else the one of the range's own status, 500 for a 502
- * (5XX's general case, "A server-side failure": the spec gives an example of the statuses the
- * docs name only, 500, 503 and 504), whatever the order of the examples.
+ * `codeExamples`): the one of that code; else, for a status the range answers (none of its own),
+ * the one of the range's own status, 500 for a 502 (5XX's general case, "A server-side failure":
+ * the spec gives an example of the statuses the docs name only, 500, 503 and 504), whatever the
+ * order of the examples. A status with a response of its own is answered from that response.
  */
 export const exampleForStatus = (route: RestRoute, status: number): string | undefined =>
-  route.codeExamples?.get(status) ?? route.codeExamples?.get(status - (status % 100));
+  route.codeExamples?.get(status) ??
+  (route.responses.includes(String(status))
+    ? undefined
+    : route.codeExamples?.get(status - (status % 100)));
 
 /**
  * Whether `pattern` (with the u flag, as Prism's ajv compiles it) takes `text`; undefined when it

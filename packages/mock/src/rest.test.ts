@@ -199,7 +199,7 @@ describe("Prefer: example= of an operation with two 2xx responses (deleteWebhook
 });
 
 describe("Prefer: code=<5xx> on a range's response (5XX): the example of that status", () => {
-  it("500, 503 and 504 each answer their own example; another 5xx the range's first, its code the status", async () => {
+  it("500, 503 and 504 each answer their own example; another 5xx the range's own 500's, its code the status", async () => {
     const answers = [];
     for (const status of [500, 503, 504, 502]) {
       const r = await call(balances, { headers: { Prefer: `code=${status}` } });
@@ -231,6 +231,25 @@ describe("Prefer: code=<5xx> on a range's response (5XX): the example of that st
       502,
       { error: { code: 502, message: "Internal server error." } },
     ]);
+  });
+
+  it("a 5xx with a response of its own beside the range answers that response's example, not the range's 500's", async () => {
+    const ownBadGateway = (wallet: any) => {
+      const example = { value: { error: { code: 502, message: "Bad gateway." } } };
+      wallet.paths["/v1/wallet/{wallet}/balances"].get.responses["502"] = {
+        description: "A gateway's failure.",
+        content: {
+          "application/json": {
+            schema: { $ref: "#/components/schemas/ErrorBody" },
+            examples: { badGateway: example },
+          },
+        },
+      };
+    };
+    const r = await withEditedSpec("openapi/wallet.json", ownBadGateway, (edited) =>
+      callMock(edited.url, balances, { headers: { Prefer: "code=502" } }),
+    );
+    expect([r.status, r.body]).toEqual([502, { error: { code: 502, message: "Bad gateway." } }]);
   });
 });
 
