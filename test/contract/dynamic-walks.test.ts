@@ -230,7 +230,9 @@ describe("dynamic mode started with walkPages 3, pageFill 1000 (user trial 38, F
     for (const entry of log) expect(entry.violations).toEqual([]);
     const last = pages.at(-1);
     if (pg.hasMore) expect(get(last, pg.hasMore)).toBe(false);
-    else expect(get(last, pg.nextCursor ?? pg.cursor)).toBeUndefined();
+    // (`null` where the result requires the field, compression's pages; left out elsewhere. The
+    // answer check above would name a required one left out.)
+    else expect(get(last, pg.nextCursor ?? pg.cursor) ?? undefined).toBeUndefined();
   });
 
   it("a client that sends Prefer: walk-pages=12 walks 12 pages by cursor, each cursor new", async () => {

@@ -201,13 +201,14 @@ describe("ZK compression (api-facts §2)", () => {
     ]).toEqual([]);
   });
 
-  it("an account: hash, owner, lamports (u64), tree, leafIndex and slotCreated always; address, data and seq may be null; a token account's state is initialized or frozen (§2b)", () => {
+  it("an account: hash, owner, lamports (u64), tree, leafIndex and slotCreated always; address, data and seq may be null; a token account's state is initialized or frozen; account and signature pages always carry cursor, null on the last (§2b)", () => {
     const schemas = compression.components.schemas;
     expect([
       ...fieldsDiffer(compression, schemas.CompressedAccount, { hash: "string", owner: "string", lamports: "u64", tree: "string", leafIndex: "integer", slotCreated: "integer", "address?": "string|null", "data?": "object|null", "seq?": "integer|null" }, "CompressedAccount"), // prettier-ignore
       ...fieldsDiffer(compression, schemas.CompressedAccountData, { discriminator: "u64", data: "string", dataHash: "string" }, "CompressedAccount.data"), // prettier-ignore
       ...fieldsDiffer(compression, schemas.CompressedTokenData, { mint: "string", owner: "string", amount: "u64", state: "string", "delegate?": "string|null", "tlv?": "string|null" }, "tokenData"), // prettier-ignore
-      ...fieldsDiffer(compression, schemas.CompressionSignatureList, { items: "array", "cursor?": "string|null" }, "signatures"), // prettier-ignore
+      ...fieldsDiffer(compression, schemas.CompressedAccountList, { items: "array", cursor: "string|null" }, "accounts"), // prettier-ignore
+      ...fieldsDiffer(compression, schemas.CompressionSignatureList, { items: "array", cursor: "string|null" }, "signatures"), // prettier-ignore
     ]).toEqual([]);
     expect(enumOf(compression, schemas.CompressedTokenData.properties.state).sort()).toEqual(["frozen", "initialized"]); // prettier-ignore
   });

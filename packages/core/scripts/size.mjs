@@ -82,7 +82,7 @@ if (process.argv.includes("--breakdown")) {
     json: `export const parseJson = JSON.parse, stringifyJson = JSON.stringify, jsonText = JSON.stringify, reviveU64 = (v) => v, reviveParsed = (v) => v, looksTruncated = () => false`,
     batch: `export const createBatcher = () => {}`,
     retry: `export const retryDelay = () => 1, parseRetryAfter = () => undefined, MAX_RETRY_AFTER_MS = 6e4, retryableStatus = (s) => s > 407`,
-    errors: `class E extends Error {} export { E as ChainDataError, E as ConfigurationError, E as ValidationError, E as APIError, E as JsonRpcError, E as ConnectionError, E as TimeoutError, E as AbortError, E as InvalidResponseError }; export const makeAPIError = (m) => new E(m), ofOperation = (e) => e`,
+    errors: `class E extends Error {} export { E as ChainDataError, E as ConfigurationError, E as ValidationError, E as APIError, E as JsonRpcError, E as ConnectionError, E as TimeoutError, E as AbortError, E as InvalidResponseError }; export const makeAPIError = (m) => new E(m), ofOperation = (e) => e, refusedToSend = () => false`,
     "generated/environments": `export const rpcHost = { name: 'rpc', urls: { mainnet: 'x' }, placeKey: (url) => url }, hostNames = ['rpc']`,
   };
   const program = programs["json-rpc call + params check"];
@@ -116,6 +116,7 @@ if (process.argv.includes("--pieces")) {
       "connectionError",
       "sanitize",
       "retryDelay",
+      "refusedToSend",
       "finishCallError",
       "takeStack",
     ],

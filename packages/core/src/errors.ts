@@ -627,8 +627,21 @@ export const isChainDataError = (error: unknown): error is AnyChainDataError =>
   error instanceof ChainDataError;
 
 /**
+ * Whether a `ConnectionError` is a fetch's refusal to send at all, which fails the same way on every
+ * retry: Deno's of a host its --allow-net leaves out (`NotCapable`), or Node's of a port on the
+ * Fetch standard's list of bad ports (`fetch failed` caused by `bad port`: 127.0.0.1:9, :6000).
+ * Browsers say only `Failed to fetch` for one, retried as any failed fetch is. The client's retry
+ * and {@link isRetryable} both read it. Internal.
+ */
+export const refusedToSend = (error: ConnectionError) =>
+  error.cause?.name == "NotCapable" || error.cause?.cause?.message == "bad port";
+
+/**
  * Whether `error` is a transient failure that may succeed when the call is made again later: a
- * `ConnectionError`, a `TimeoutError`, an `InvalidResponseError` of a body cut short (reason
+ * `ConnectionError` (but a fetch's refusal to send at all, which fails the same way again: Deno's
+ * of a host its --allow-net leaves out, `cause.name` `NotCapable`, or Node's of a port on the
+ * Fetch standard's list of bad ports, 127.0.0.1:9 or :6000, `cause.cause.message` `bad port`),
+ * a `TimeoutError`, an `InvalidResponseError` of a body cut short (reason
  * `truncated`), or an `APIError` of status 408, 429 or 5xx. These are the failures the client
  * retries itself, while `maxRetries` lasts (a 429 for every operation, the others for idempotent
  * ones); one that reaches you had its retries run out, or a `Retry-After` over 60 s
@@ -649,7 +662,7 @@ export const isRetryable = (
   | (RateLimitError & { readonly reason?: undefined })
   | InternalServerError
   | (APIError & { readonly name: "APIError"; readonly status: 408 }) =>
-  error instanceof ConnectionError ||
+  (error instanceof ConnectionError && !refusedToSend(error)) ||
   error instanceof TimeoutError ||
   (error instanceof InvalidResponseError && error.reason === "truncated") ||
   (error instanceof APIError &&

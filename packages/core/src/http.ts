@@ -23,6 +23,7 @@ import {
   ConnectionError,
   InvalidResponseError,
   makeAPIError,
+  refusedToSend,
   TimeoutError,
   type InvalidResponseReason,
 } from "./errors.js";
@@ -821,14 +822,10 @@ export const createHttp = (
           // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
           // while the body is read (a ConnectionError) is: the server meant no such answer.
           // (Decision 0006: a body that ends cleanly but early, a close-delimited one, comes here.)
-          // Not a fetch's refusal to send at all, which no retry can pass: Deno's of a host its
-          // --allow-net leaves out (`NotCapable`), or Node's of a port on the Fetch standard's
-          // list of bad ports (`fetch failed` caused by `bad port`: 127.0.0.1:9, :6000). Browsers
-          // say only `Failed to fetch` for one, retried as any failed fetch is.
+          // Not a fetch's refusal to send at all, which no retry passes (`refusedToSend`, read by
+          // `isRetryable` too: what the client does not retry, it calls no transient failure).
           if (!(
-            (thrown instanceof ConnectionError &&
-              thrown.cause.name != "NotCapable" &&
-              thrown.cause.cause?.message != "bad port") ||
+            (thrown instanceof ConnectionError && !refusedToSend(thrown)) ||
             thrown instanceof TimeoutError ||
             thrown.reason === "truncated"
           )) {

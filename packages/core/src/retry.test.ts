@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OperationDescriptor } from "./config.js";
-import { ConnectionError, InternalServerError, RateLimitError, TimeoutError } from "./errors.js";
+import {
+  ConnectionError,
+  InternalServerError,
+  isRetryable,
+  RateLimitError,
+  TimeoutError,
+} from "./errors.js";
 import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { parseRetryAfter, retryableStatus, retryDelay } from "./retry.js";
@@ -306,6 +312,8 @@ describe("Deno's refusal of a host (no --allow-net for it)", () => {
       );
       expect(error.cause.name).toBe("NotCapable");
       expect(calls).toHaveLength(1);
+      // (What the client did not retry, isRetryable does not call retryable either.)
+      expect(isRetryable(error)).toBe(false);
     }
   });
 
@@ -361,6 +369,7 @@ describe("a port fetch refuses to connect to (Node's `bad port`)", () => {
         expect(error).toBeInstanceOf(ConnectionError);
         expect(error.message).toBe("Connection error from getBalances: fetch failed: bad port");
         expect(error.attempts).toBe(1);
+        expect(isRetryable(error)).toBe(false);
         expect(`${error.stack}${JSON.stringify(error)}`).not.toContain(KEY);
         // (The key was there to leak: in the URL for the wallet host, a header for the admin's.)
         expect(sent).toHaveLength(1);
@@ -376,14 +385,17 @@ describe("a port fetch refuses to connect to (Node's `bad port`)", () => {
         [new TypeError("fetch failed", { cause: new Error("other side closed") }), 2],
         [new TypeError("bad port"), 2],
       ] as const) {
-        const { fetch, calls } = stubFetch(thrown, jsonResponse({}));
-        const transport = createRestTransport({ apiKey: "k", fetch }, walletHost);
+        const { fetch, calls } = stubFetch(thrown, thrown);
+        const transport = createRestTransport({ apiKey: "k", fetch, maxRetries: 1 }, walletHost);
         const outcome = sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
           operation: { id: "getBalances", idempotent: true },
         }).catch((e: unknown) => e);
         await vi.advanceTimersByTimeAsync(5000);
-        await outcome;
+        const error = await outcome;
         expect(calls, thrown.message).toHaveLength(requests);
+        // (isRetryable says of the error what the client did with it.)
+        expect(error, thrown.message).toBeInstanceOf(ConnectionError);
+        expect(isRetryable(error), thrown.message).toBe(requests > 1);
       }
     } finally {
       vi.useRealTimers();

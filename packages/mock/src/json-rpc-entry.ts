@@ -343,7 +343,15 @@ function invalidRequest(entry: unknown, id: unknown): EntryAnswer {
   };
 }
 
-/** A method not served at `pathname` (the message names the endpoint that serves it, if any). */
+/**
+ * The -32601 message of a method the mock does not serve: one saying the mock's spec lacks it, not
+ * the service (a method the spec leaves out, `searchAssets`, is served there; "Method not found"
+ * alone read as its removal).
+ */
+const NOT_IN_SPEC = "Method not found (the mock serves only the spec's methods)";
+
+/** A method not served at `pathname` (the violation names the endpoint that serves it, if any). */
+
 function methodNotFound(
   name: string,
   id: unknown,
@@ -361,7 +369,7 @@ function methodNotFound(
   return {
     code: -32601,
     headers: {},
-    body: rpcErrorBody(id, { code: -32601, message: "Method not found", data: [violation] }),
+    body: rpcErrorBody(id, { code: -32601, message: NOT_IN_SPEC, data: [violation] }),
     violations: [violation],
   };
 }

@@ -213,6 +213,29 @@ describe("followPaging: the walk's shape (walkPages, pageFill)", () => {
     }
   });
 
+  it("the last page of a cursor walk holds cursor: null where the schema requires it, else none", () => {
+    const list = (required: string[]) => ({
+      required,
+      properties: { items: { type: "array" }, cursor: { type: ["string", "null"] } },
+    });
+    const descriptor = { style: "cursor", items: "items" };
+    const last = (paging: any) =>
+      followPaging(paging, {}, { items: [1], cursor: "g" }, "s", "op", {
+        walkPages: 1,
+        pageFill: 50,
+      });
+    // (Compression: the service writes `cursor: null` on its last page.)
+    expect(last(pagingOf(descriptor, {}, list(["items", "cursor"])))).toEqual({
+      items: [1],
+      cursor: null,
+    });
+    // (DAS keyset lists and the wallet leave the field out; so does a branch not requiring it.)
+    expect(last(pagingOf(descriptor, {}, list(["items"])))).toEqual({ items: [1] });
+    expect(last(pagingOf(descriptor, {}, { anyOf: [list(["cursor"]), list([])] }))).toEqual({
+      items: [1],
+    });
+  });
+
   it("a cursor the mock did not make asks for page 1 (a walk from a client's cursor goes on)", () => {
     const byCursor = pagingOf(
       { style: "cursor", cursor: "cursor", limit: "limit", items: "items", nextCursor: "cursor" },

@@ -78,6 +78,12 @@ export interface Paging {
    * `cursorLength` decode to that many bytes, as the client checks a cursor it sends back.
    */
   cursorLead?: number;
+  /**
+   * What a cursor walk's last page holds in the next-cursor field: `null` where the result's
+   * schema requires the field (compression: the service writes `cursor: null`); otherwise absent,
+   * and the field is left out (DAS keyset lists, the wallet).
+   */
+  lastCursor?: null;
 }
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -106,7 +112,21 @@ export function pagingOf(descriptor: any, doc: any, result: any): Paging | undef
     keyset: Array.isArray(descriptor.keyset) ? descriptor.keyset.map(String) : [],
     ...(isObject(descriptor.keysetWhen) && { keysetWhen: descriptor.keysetWhen as any }),
     ...cursorShape(schemasAt(doc, result, nextCursor.split("."))),
+    ...(requires(doc, result, nextCursor) && { lastCursor: null }),
   };
+}
+
+/** Whether the schema `result` requires the member at `path` (in every branch that holds it). */
+function requires(doc: any, result: any, path: string): boolean {
+  const steps = path.split(".");
+  const field = steps.pop()!;
+  const parents = schemasAt(doc, result, steps).filter(
+    (s) => isObject(s.properties) && field in s.properties,
+  );
+  return (
+    parents.length > 0 &&
+    parents.every((s) => Array.isArray(s.required) && s.required.includes(field))
+  );
 }
 
 /** The cursorLength and cursorLead (Paging) that the next-cursor field's `schemas` all take. */
@@ -149,7 +169,8 @@ function leadingDigit(length: number, bytes: number): number | undefined {
  * - by page number: the page and the page size asked for echoed where the answer has them, no
  *   items past page `walk.walkPages`, and `hasMore` true before it;
  * - by cursor: a next cursor (made from `seed`, the operation and the cursor sent, naming the
- *   page it asks for) until page `walk.walkPages`, then none.
+ *   page it asks for) until page `walk.walkPages`, then none (`null` where the schema requires
+ *   the field: `lastCursor`).
  */
 export function followPaging(
   paging: Paging,
@@ -220,7 +241,8 @@ export function followPaging(
     page < walk.walkPages
       ? makeCursor(`${seed}\0${operation}\0${String(sent ?? "")}`, page + 1, paging)
       : undefined;
-  if (isObject(parentOf(out, paging.nextCursor))) out = set(out, paging.nextCursor, next);
+  if (isObject(parentOf(out, paging.nextCursor)))
+    out = set(out, paging.nextCursor, next ?? paging.lastCursor);
   if (paging.hasMore && has(out, paging.hasMore))
     out = set(out, paging.hasMore, next !== undefined);
   return out;

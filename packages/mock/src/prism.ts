@@ -242,12 +242,14 @@ function requirePrismHttp(): ReturnType<typeof loadPrismHttp> {
     },
   );
   const prismDir = dirname(require.resolve("@stoplight/prism-http/package.json"));
-  let drafts = 0;
+  // (Each draft counted once: prism-http's nested ajv-formats requires `ajv` again, and one that
+  // required `ajv` three times and no other draft must not pass for all three.)
+  const drafts = new Set<string>();
   M._load = function (request, parent, isMain) {
     if (request === "@faker-js/faker")
       return { __esModule: true, default: standIn, faker: standIn };
     if (AJV_DRAFTS.has(request) && (parent as Module | null)?.filename?.startsWith(prismDir)) {
-      drafts++;
+      drafts.add(request);
       return withBase58Bytes(original.call(this, request, parent, isMain));
     }
     if (request !== "@stoplight/types") return original.call(this, request, parent, isMain);
@@ -268,9 +270,9 @@ function requirePrismHttp(): ReturnType<typeof loadPrismHttp> {
     const prismHttp = require("@stoplight/prism-http");
     const route = require("@stoplight/prism-http/dist/router").default;
     const { validateOutput } = require("@stoplight/prism-http/dist/validator");
-    if (drafts < AJV_DRAFTS.size)
+    if (drafts.size < AJV_DRAFTS.size)
       throw new Error(
-        `@chaindata/mock: @stoplight/prism-http (${prismDir}) loaded ${drafts} of ajv's ${AJV_DRAFTS.size} drafts through the mock, so its validation would not check x-base58-bytes; the mock needs the prism-http version it declares`,
+        `@chaindata/mock: @stoplight/prism-http (${prismDir}) loaded ${drafts.size} of ajv's ${AJV_DRAFTS.size} drafts through the mock, so its validation would not check x-base58-bytes; the mock needs the prism-http version it declares`,
       );
     return { prismHttp, route, validateOutput };
   } finally {

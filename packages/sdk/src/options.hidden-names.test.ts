@@ -31,6 +31,10 @@ describe("createChainDataClient's unknown names", () => {
     expect(messageOf({ areas: { das: { apiKey: "abcdefgh", abcdefghx: 1 } } })).toMatch(
       /^areas\.das\.<a name of 9 characters>: is not a client option/,
     );
+    // Any key given hides a name, at any level: an area's own key hides a top-level name too.
+    expect(messageOf({ areas: { das: { apiKey: "k3y-of-das" } }, "xk3y-of-das": 1 })).toMatch(
+      /^<a name of 11 characters>: is not a client option \([^)]*\)$/,
+    );
     // A name holding no key is shown.
     expect(messageOf({ apiKey: "abcdefgh", abcdefgx: 1 })).toMatch(/^abcdefgx: /);
   });

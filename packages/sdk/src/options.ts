@@ -42,6 +42,18 @@ const secretsOf = (keys: readonly unknown[]) =>
   keys.filter((key): key is string => typeof key === "string" && key.trim().length >= 8);
 
 /**
+ * The `apiKey` of each entry of `areas` (known area or not, as `for…in` reads them): keys the
+ * caller gave, which the top level's names must not show either.
+ */
+const areaKeys = (areas: unknown) => {
+  const keys: unknown[] = [];
+  // (`for…in` reads no name of `null`, a number or a boolean; a string's letters have no `apiKey`.)
+  for (const area in areas as object)
+    keys.push((areas as Record<string, { apiKey?: unknown } | null>)[area]?.apiKey);
+  return keys;
+};
+
+/**
  * Whether a name could be a secret, and is not shown: one holding a key given with these options,
  * or longer than any option or area name (an API key is 36 characters).
  */
@@ -141,7 +153,7 @@ export function sharedOptions(
     "",
     "a client option",
     offered,
-    secretsOf([options.apiKey ?? keyFromEnvironment()]),
+    secretsOf([options.apiKey ?? keyFromEnvironment(), ...areaKeys(options.areas)]),
   );
   // (`false` or none is no limiter, as in an area's options.)
   const { rateLimit, ...shared } = clientOptions(options);
@@ -260,7 +272,7 @@ function laidOptions<Area extends string, Batched extends Area>(
   const secrets = secretsOf([
     keyFromEnv,
     ...names.map((area) => bases[area].apiKey),
-    ...names.map((area) => (given(area) as ClientOptions | null | undefined)?.apiKey),
+    ...areaKeys(areas),
   ]);
   knownNames(areas, names, "areas", "an area", names, secrets, "area name → client options");
   for (const area of names) {

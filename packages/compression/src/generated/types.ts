@@ -71,12 +71,12 @@ export interface CompressedAccountData {
     /** The 8-byte account discriminator read as a little-endian unsigned 64-bit integer (often above 2^53, delivered as `bigint`). */
     discriminator: U64;
 }
-/** One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items. */
+/** One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items. */
 export interface CompressedAccountList {
     /** The compressed accounts of this page; fewer than `limit` on the last page. */
     items: CompressedAccount[];
-    /** Cursor of the next page (a 32-byte hash, base58); `null` or absent when there is none. */
-    cursor?: Hash | null | undefined;
+    /** Cursor of the next page (a 32-byte hash, base58); `null` when there is none. */
+    cursor: Hash | null;
 }
 /**
  * Result of getCompressedAccountsByOwner.
@@ -94,7 +94,7 @@ export interface CompressedAccountList {
 export interface CompressedAccountsByOwnerResult {
     /** The indexer state the response reflects. */
     context: CompressionContext;
-    /** One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items. */
+    /** One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items. */
     value: CompressedAccountList;
 }
 /**
@@ -255,7 +255,7 @@ export interface CompressionSignatureList {
     /** The signatures of this page; fewer than `limit` on the last page. */
     items: CompressionSignatureInfo[];
     /** Opaque cursor of the next page; `null` when there is none. */
-    cursor?: string | null | undefined;
+    cursor: string | null;
 }
 /**
  * Result of getCompressionSignaturesForAddress.
