@@ -128,23 +128,29 @@ export function timeCommand(cmd, args, { cwd = repoRoot, env = process.env, shel
 /** Rotates `list` by `k`: the order of configurations alternates between repetitions. */
 export const rotate = (list, k) => list.map((_, i) => list[(i + k) % list.length]);
 
-/** Deterministic pseudo-random base58 addresses (44 characters), for large inputs. */
+/**
+ * Deterministic pseudo-random addresses, for large inputs: base58 of 32 bytes each, as the client
+ * checks an address (`x-base58-bytes`), so 43 or 44 characters for nearly every one.
+ */
 export function addresses(count, seed = 1) {
   const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
   let x = seed >>> 0 || 1;
   const out = new Array(count);
-  const codes = new Array(44);
   for (let i = 0; i < count; i++) {
-    for (let j = 0; j < 44; j++) {
+    let value = 0n;
+    for (let j = 0; j < 32; j++) {
       x ^= x << 13;
       x >>>= 0;
       x ^= x >>> 17;
       x ^= x << 5;
       x >>>= 0;
-      codes[j] = alphabet.charCodeAt(x % 58);
+      // A first byte of at least 1, so no leading "1" (a zero byte) shortens the text.
+      value = (value << 8n) | BigInt(j === 0 ? (x % 255) + 1 : x & 255);
     }
+    const codes = [];
+    for (; value > 0n; value /= 58n) codes.push(alphabet.charCodeAt(Number(value % 58n)));
     // Flat strings (as JSON.parse or a database driver would give), not ropes built by `+=`.
-    out[i] = String.fromCharCode(...codes);
+    out[i] = String.fromCharCode(...codes.reverse());
   }
   return out;
 }
