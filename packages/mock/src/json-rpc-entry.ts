@@ -351,7 +351,6 @@ function invalidRequest(entry: unknown, id: unknown): EntryAnswer {
 const NOT_IN_SPEC = "Method not found (the mock serves only the spec's methods)";
 
 /** A method not served at `pathname` (the violation names the endpoint that serves it, if any). */
-
 function methodNotFound(
   name: string,
   id: unknown,
